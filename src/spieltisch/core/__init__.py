@@ -1,0 +1,40 @@
+"""The core: the game protocol, options, records, errors and the registry. Imports no game."""
+
+from spieltisch.core.errors import (
+    IllegalMove,
+    LargeChanceNode,
+    OptionError,
+    RecordError,
+    SpieltischError,
+    UnknownGame,
+)
+from spieltisch.core.options import GameOptions, OptionInfo
+from spieltisch.core.protocol import CHANCE, TERMINAL, Game, GameInfo, Move, Refusal, State
+from spieltisch.core.records import FORMAT, Record, load_record
+from spieltisch.core.registry import game_class, game_names, games, load, register
+
+__all__ = [
+    "CHANCE",
+    "FORMAT",
+    "TERMINAL",
+    "Game",
+    "GameInfo",
+    "GameOptions",
+    "IllegalMove",
+    "LargeChanceNode",
+    "Move",
+    "OptionError",
+    "OptionInfo",
+    "Record",
+    "RecordError",
+    "Refusal",
+    "SpieltischError",
+    "State",
+    "UnknownGame",
+    "game_class",
+    "game_names",
+    "games",
+    "load",
+    "load_record",
+    "register",
+]

@@ -1,0 +1,49 @@
+"""Errors a person can act on: each names what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class SpieltischError(Exception):
+    """Base of every error spieltisch raises on purpose."""
+
+
+class OptionError(SpieltischError, ValueError):
+    """A game option had a bad name or value."""
+
+    def __init__(self, option: str, value: object, allowed: str, game: str | None = None) -> None:
+        self.option = option
+        self.value = value
+        self.allowed = allowed
+        self.game = game
+        where = f" for game '{game}'" if game else ""
+        super().__init__(f"bad option {option}={value!r}{where}: allowed is {allowed}")
+
+
+class IllegalMove(SpieltischError, ValueError):
+    """A move or chance outcome was refused; the state it was applied to is unchanged."""
+
+    def __init__(self, move: object, reason: str, rule: str | None = None) -> None:
+        self.move = move
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"illegal move {move!r}: {reason}")
+
+
+class RecordError(SpieltischError, ValueError):
+    """A game record was corrupt, foreign, or did not replay."""
+
+
+class UnknownGame(SpieltischError, KeyError):
+    """No game of that name is registered."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown game {name!r}: known games are {', '.join(known)}")
+
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0])
+
+
+class LargeChanceNode(SpieltischError):
+    """The chance node has too many outcomes to list (a shuffle or a deal): sample it."""

@@ -1,0 +1,85 @@
+"""Translations from gettext catalogs (de, fr; English is the source language).
+
+Each package that shows text keeps `locale/<lang>.po` beside its modules, so a game
+folder carries its own translations. Catalogs are read with Babel when first used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("de", "en", "fr")
+_language: ContextVar[str] = ContextVar("spieltisch_language", default="en")
+
+
+def language_from_environment() -> str:
+    """The first of de/en/fr named by LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for value in os.environ.get(variable, "").split(":"):
+            code = value[:2].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: allowed are {', '.join(LANGUAGES)}")
+    return language
+
+
+def set_language(language: str) -> None:
+    _language.set(check_language(language))
+
+
+def get_language() -> str:
+    return _language.get()
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    token = _language.set(check_language(code))
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+class Catalog:
+    """The translations of one package; `gettext` looks up the current language per call."""
+
+    def __init__(self, package_file: str | Path) -> None:
+        self.folder = Path(package_file).resolve().parent / "locale"
+        self._tables: dict[str, dict[str, str]] = {}
+
+    def table(self, code: str) -> dict[str, str]:
+        table = self._tables.get(code)
+        if table is None:
+            table = {}
+            path = self.folder / f"{code}.po"
+            if path.exists():
+                with path.open("rb") as handle:
+                    for message in read_po(handle):
+                        usable = (
+                            isinstance(message.id, str)
+                            and isinstance(message.string, str)
+                            and message.id
+                            and message.string
+                            and not message.fuzzy
+                        )
+                        if usable:
+                            table[str(message.id)] = str(message.string)
+            self._tables[code] = table
+        return table
+
+    def gettext(self, message: str) -> str:
+        code = _language.get()
+        if code == "en":
+            return message
+        return self.table(code).get(message, message)

@@ -1,0 +1,345 @@
+"""The public game protocol: a Game is options plus rules, a State is one position.
+
+Games subclass `Game` and `State` and fill in the small hooks marked abstract; the
+public methods here keep every promise of the protocol (validation, history, the
+unchanged state after an IllegalMove) so that no game has to repeat them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+
+from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
+from spieltisch.core.options import GameOptions, OptionInfo, describe_options
+from spieltisch.core.ranking import places_from_keys, returns_from_places
+
+if TYPE_CHECKING:
+    from spieltisch.core.records import Record
+
+CHANCE = -1
+TERMINAL = -4
+
+Move = int | str
+"""A move as notation (what people and records use) or as an int action (what AIs use)."""
+
+
+class Refusal(NamedTuple):
+    """Why a move is illegal, and the rule that says so where the rule book numbers one."""
+
+    reason: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}" if self.rule else self.reason
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What `spieltisch.games()` tells about a registered game."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    options: list[OptionInfo] = field(default_factory=list)
+    description: str = ""
+
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+
+
+class Game(ABC, Generic[OptionsT]):
+    """A game with fixed options: makes states, maps notation to actions, replays histories."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[GameOptions]]
+    events: ClassVar[frozenset[str]] = frozenset()
+    """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
+
+    num_actions: int
+    """Size of the fixed int action space: every legal action is in range(num_actions)."""
+
+    def __init__(self, options: OptionsT) -> None:
+        self.options = options
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The starting position, usually a chance node (the set-up or the deal)."""
+
+    @abstractmethod
+    def action_to_move(self, action: int) -> str:
+        """Notation of an int action; the mapping never depends on the position."""
+
+    @abstractmethod
+    def move_to_action(self, move: str) -> int:
+        """The int action of a notation token; raise KeyError when it is not a move token."""
+
+    def replay(self, history: Iterable[Move]) -> State:
+        """Rebuild a position from its history; an illegal entry raises IllegalMove."""
+        state = self.new_state()
+        for move in history:
+            state.apply(move)
+        return state
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        return GameInfo(
+            cls.name,
+            cls.title,
+            (cls.min_players, cls.max_players),
+            describe_options(cls.Options),
+            cls.description,
+        )
+
+    @classmethod
+    def rules_summary(cls, language: str) -> str:
+        """The project's own rules summary (Markdown) in de, en or fr."""
+        folder = Path(sys.modules[cls.__module__].__file__ or ".").parent / "rules"
+        path = folder / f"{language}.md"
+        if not path.exists():
+            available = sorted(p.stem for p in folder.glob("*.md"))
+            raise SpieltischError(
+                f"no rules summary of {cls.name} in {language!r}: available are {available}"
+            )
+        return path.read_text(encoding="utf-8")
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options.to_json().items())
+        return f"spieltisch.load({self.name!r}, {options})"
+
+
+class State(ABC):
+    """One position of a game.
+
+    Subclasses implement the hooks `_legal_actions`, `_apply_action`, `_apply_chance`,
+    `current_player`, `scores`, `view`, `_snapshot` and `_copy_mutable`, and where they
+    have them `chance_outcomes`, `_explain_action`, `ranking`, `determinize`.
+    """
+
+    __slots__ = ("_history", "_legal", "game")
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self._history: list[Move] = []
+        self._legal: list[int] | None = None
+
+    # -- whose turn ---------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """0..n-1 at a decision node, CHANCE at a chance node, TERMINAL at the end."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    # -- decisions ----------------------------------------------------------------------
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Legal int actions at a decision node, ascending, never empty."""
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Play a legal action (already checked)."""
+
+    def _explain_action(self, action: int) -> Refusal:
+        """Why a well-formed but illegal action is refused; games name their rule here."""
+        return Refusal(f"not legal now; legal moves are {', '.join(self.legal_moves())}")
+
+    def legal_actions(self) -> list[int]:
+        if self.current_player < 0:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return list(legal)
+
+    def legal_moves(self) -> list[str]:
+        to_move = self.game.action_to_move
+        return [to_move(action) for action in self.legal_actions()]
+
+    # -- chance -------------------------------------------------------------------------
+
+    @abstractmethod
+    def _apply_chance(self, outcome: str) -> None:
+        """Apply a chance outcome; raise IllegalMove (changing nothing) if it is not valid."""
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Outcomes and probabilities of a small chance node (dice).
+
+        Shuffles and deals raise LargeChanceNode: use `sample_chance`.
+        """
+        if self.current_player != CHANCE:
+            raise SpieltischError("chance_outcomes() is only defined at a chance node")
+        raise LargeChanceNode("this chance node has too many outcomes to list: use sample_chance")
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """Draw a chance outcome with its probability, apply it, and return its notation."""
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        outcome = outcomes[-1][0]
+        for token, probability in outcomes:
+            pick -= probability
+            if pick < 0:
+                outcome = token
+                break
+        self.apply(outcome)
+        return outcome
+
+    # -- applying -----------------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        """Apply a move (notation or int) or a chance outcome (notation).
+
+        An illegal move raises IllegalMove and leaves the state exactly as it was.
+        """
+        player = self.current_player
+        if isinstance(move, str) and move in self.game.events:
+            self._apply_event(move)
+            self._history.append(move)
+            self._legal = None
+            return
+        if player >= 0:
+            action = self._action_of(move)
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_actions()
+            if action not in legal:
+                refusal = self._explain_action(action)
+                raise IllegalMove(move, refusal.reason, refusal.rule)
+            self._apply_action(action)
+            self._history.append(action)
+        elif player == CHANCE:
+            if not isinstance(move, str):
+                raise IllegalMove(move, "a chance node takes an outcome in notation, such as 'd3'")
+            self._apply_chance(move)
+            self._history.append(move)
+        else:
+            raise IllegalMove(move, "the game is over")
+        self._legal = None
+
+    def _apply_event(self, event: str) -> None:
+        raise IllegalMove(event, "this game has no events")
+
+    def _action_of(self, move: Move) -> int:
+        """The int action of a move, or IllegalMove naming what a move looks like."""
+        if isinstance(move, bool) or not isinstance(move, int | str):
+            raise IllegalMove(move, "a move is a notation string or an int action")
+        if isinstance(move, int):
+            if not 0 <= move < self.game.num_actions:
+                raise IllegalMove(move, f"actions are ints from 0 to {self.game.num_actions - 1}")
+            return move
+        try:
+            return self.game.move_to_action(move)
+        except (KeyError, ValueError):
+            raise IllegalMove(
+                move,
+                f"not a move of {self.game.title}; legal now: {', '.join(self.legal_moves())}",
+            ) from None
+
+    def explain(self, move: Move) -> str | None:
+        """Why the move is illegal here, naming the rule; None when it is legal."""
+        try:
+            self.clone().apply(move)
+        except IllegalMove as refused:
+            return f"{refused.rule}: {refused.reason}" if refused.rule else refused.reason
+        return None
+
+    # -- results ------------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own points per player (eggs, points, group size), so far or final."""
+
+    def ranking(self) -> list[int]:
+        """Each player's place, 1 = best; equal players share a place."""
+        return places_from_keys(self.scores())
+
+    def returns(self) -> list[float]:
+        """Utilities in [-1, 1] from the final ranking; zeros before the end."""
+        if not self.is_terminal():
+            return [0.0] * self.game.num_players
+        return returns_from_places(self.ranking())
+
+    # -- information --------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-able dict of what that seat may see; None is a spectator."""
+
+    def determinize(self, player: int | None, rng: random.Random) -> Self:
+        """A full state consistent with view(player): a clone when nothing is hidden."""
+        return self.clone()
+
+    def history(self) -> list[str]:
+        to_move = self.game.action_to_move
+        return [entry if isinstance(entry, str) else to_move(entry) for entry in self._history]
+
+    def action_history(self) -> Sequence[Move]:
+        """The history as stored: int actions for decisions, notation for chance and events."""
+        return tuple(self._history)
+
+    def to_record(self, players: Sequence[str] | None = None) -> Record:
+        from spieltisch.core.records import make_record
+
+        return make_record(self, players)
+
+    # -- copying and comparing ----------------------------------------------------------
+
+    def clone(self) -> Self:
+        """An independent copy: changing one never changes the other."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for klass in cls.__mro__:
+            for slot in getattr(klass, "__slots__", ()):
+                if hasattr(self, slot):
+                    setattr(new, slot, getattr(self, slot))
+        if hasattr(self, "__dict__"):
+            new.__dict__.update(self.__dict__)
+        new._history = self._history.copy()
+        self._copy_mutable(new)
+        return new
+
+    @abstractmethod
+    def _copy_mutable(self, new: Self) -> None:
+        """After a shallow copy into `new`, give it its own copies of mutable containers."""
+
+    @abstractmethod
+    def _snapshot(self) -> Hashable:
+        """Everything that defines the position (not the history), for equality."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(self) is type(other)
+            and self.game == other.game
+            and self._snapshot() == other._snapshot()
+            and self._history == other._history
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game!r} after {len(self._history)} moves>"
