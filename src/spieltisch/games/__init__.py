@@ -1,12 +1,12 @@
 """The built-in games; importing a game's package registers it."""
 
 import importlib
+import warnings
 
 BUILTIN = ("mahe", "madn", "david_goliath", "mabula")
 
 for _name in BUILTIN:
     try:
         importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError as _missing:  # a game still being written is simply absent
-        if _missing.name != f"{__name__}.{_name}":
-            raise
+    except ImportError as _missing:  # TEMPORARY while the engines are written in parallel
+        warnings.warn(f"game {_name} not available: {_missing}", stacklevel=1)

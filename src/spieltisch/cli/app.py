@@ -1,0 +1,249 @@
+"""`spieltisch`: list games, simulate, replay records, read the rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import spieltisch
+from spieltisch.agents import Budget, agent_names
+from spieltisch.cli.boards import render_board
+from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.messages import _
+from spieltisch.core import SpieltischError, game_class
+from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+from spieltisch.sim import Summary, simulate
+
+app = typer.Typer(
+    help="spieltisch: Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+LangOption = Annotated[
+    str | None, typer.Option("--lang", help="Language of the output: de, en or fr.")
+]
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value; repeat for more."),
+]
+
+
+def _use_language(lang: str | None) -> None:
+    code = lang or language_from_environment()
+    if code not in LANGUAGES:
+        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+    set_language(code)
+
+
+def _fail(message: str) -> None:
+    label = _("Error")
+    console.print(f"[bold red]{label}:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+@app.command()
+def games(
+    game: Annotated[str | None, typer.Argument(help="A game to describe in full.")] = None,
+    lang: LangOption = None,
+) -> None:
+    """List the games, or one game's players and options."""
+    _use_language(lang)
+    if game is None:
+        table = Table(title=_("Games"))
+        for column in (_("name"), _("title"), _("players"), _("options")):
+            table.add_column(column)
+        for info in spieltisch.games():
+            low, high = info.players
+            players = str(low) if low == high else f"{low}–{high}"
+            table.add_row(info.name, info.title, players, ", ".join(o.name for o in info.options))
+        console.print(table)
+        return
+    try:
+        info = game_class(game).info()
+    except SpieltischError as exc:
+        _fail(str(exc))
+        return
+    low, high = info.players
+    console.print(f"[bold]{info.title}[/] ({info.name}) — {_('players')}: {low}–{high}")
+    if info.description:
+        console.print(info.description)
+    table = Table(title=_("Options"))
+    for column in (_("option"), _("allowed"), _("default"), _("meaning")):
+        table.add_column(column)
+    for option in info.options:
+        default = "auto" if option.default is None else json.dumps(option.default)
+        table.add_row(option.name, option.allowed, default, option.description)
+    console.print(table)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game whose rules to show.")],
+    lang: LangOption = None,
+) -> None:
+    """Show the project's rules summary of a game."""
+    _use_language(lang)
+    try:
+        text = game_class(game).rules_summary(lang or language_from_environment())
+    except SpieltischError as exc:
+        _fail(str(exc))
+        return
+    console.print(Markdown(text))
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
+    agents: Annotated[
+        str, typer.Option("--agents", help="Agents per seat, comma-separated; one name for all.")
+    ] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one game record per line (JSON Lines).")
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to use.")] = 1,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="Agent budget: 500, 1.5s or 500,1.5s.")
+    ] = None,
+    option: OptionPairs = None,
+    lang: LangOption = None,
+) -> None:
+    """Play many games between agents and report win rates, scores and lengths."""
+    _use_language(lang)
+    try:
+        loaded = load_with_options(game, players, option or [])
+        seats = _seat_agents(agents, loaded.num_players)
+        parsed_budget = Budget.parse(budget) if budget else None
+    except (SpieltischError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    summary = Summary(loaded.num_players)
+    handle = out.open("w", encoding="utf-8") if out else None
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    try:
+        with progress:
+            task = progress.add_task(loaded.title, total=n)
+            for result in simulate(loaded, seats, n, seed, workers, parsed_budget):
+                summary.add(result)
+                if handle:
+                    line: dict[str, Any] = dict(result.record)
+                    line["seed"] = result.seed
+                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+                progress.advance(task)
+    finally:
+        if handle:
+            handle.close()
+    _print_summary(loaded.title, seats, summary)
+
+
+def _seat_agents(spec: str, players: int) -> list[str]:
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(
+            f"--agents names {len(names)} agents for {players} players: give 1 or {players}"
+        )
+    known = agent_names()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"unknown agent {name!r}: known agents are {', '.join(known)}")
+    return names
+
+
+def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
+    table = Table(title=f"{title}: {summary.games} " + _("games"))
+    for column in (_("seat"), _("agent"), _("win rate"), _("95% CI"), _("mean score")):
+        table.add_column(column, justify="right")
+    for seat, agent in enumerate(seats):
+        rate = summary.win_rate(seat)
+        score = summary.mean_score(seat)
+        table.add_row(
+            str(seat),
+            agent,
+            f"{rate.mean:.1%}",
+            f"{rate.low:.1%}–{rate.high:.1%}",
+            f"{score.mean:.2f} ± {score.high - score.mean:.2f}",
+        )
+    console.print(table)
+    length = summary.mean_length()
+    console.print(_("mean length: {moves:.1f} moves").format(moves=length.mean))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    step: Annotated[
+        bool | None,
+        typer.Option("--step/--all", help="Step with Enter (b back, q quit) or print every move."),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Step through a game record in the terminal."""
+    _use_language(lang)
+    try:
+        final = spieltisch.load_record(record)
+    except SpieltischError as exc:
+        _fail(str(exc))
+        return
+    data = json.loads(record.read_text(encoding="utf-8"))
+    names: list[str] = data.get("players") or []
+    history = final.history()
+    interactive = sys.stdin.isatty() if step is None else step
+    position = 0
+    while True:
+        state = final.game.replay(history[:position])
+        console.rule(_("move {n} of {total}").format(n=position, total=len(history)))
+        if position:
+            console.print(f"[bold]{history[position - 1]}[/]")
+        console.print(render_board(state))
+        if position == len(history):
+            _print_result(final, names)
+            return
+        if not interactive:
+            position += 1
+            continue
+        answer = typer.prompt(_("Enter: next, b: back, q: quit"), default="", show_default=False)
+        answer = answer.strip().lower()
+        if answer == "q":
+            return
+        position = max(0, position - 1) if answer == "b" else position + 1
+
+
+def _print_result(state: spieltisch.State, names: list[str]) -> None:
+    if not state.is_terminal():
+        console.print(_("The record ends before the game does."))
+        return
+    table = Table(title=_("Result"))
+    for column in (_("place"), _("player"), _("score")):
+        table.add_column(column)
+    scores = state.scores()
+    ranked = sorted(range(len(scores)), key=lambda p: state.ranking()[p])
+    for player in ranked:
+        name = names[player] if player < len(names) else str(player)
+        table.add_row(str(state.ranking()[player]), name, f"{scores[player]:g}")
+    console.print(table)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,65 @@
+"""Playing whole games between agents, with chance drawn from a seeded generator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.agents import Agent, Budget, make
+from spieltisch.core import CHANCE, Game, Record, State
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: enough to summarise it and to replay it."""
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]
+    scores: list[float]
+    ranking: list[int]
+    returns: list[float]
+    moves: int
+    record: Record
+
+
+def play_game(game: Game[Any], agents: Sequence[Agent], rng: random.Random) -> State:
+    """Play to the end: chance from `rng`, each decision by the agent of that seat."""
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.title} with {game.num_players} players needs as many agents")
+    state = game.new_state()
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(agents[state.current_player].choose(state))
+    return state
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: independent of how games are split over workers."""
+    return random.Random(f"{seed}/{index}").getrandbits(63)
+
+
+def play_one(
+    game: Game[Any], agent_names: Sequence[str], seed: int, index: int, budget: Budget | None = None
+) -> GameResult:
+    own_seed = game_seed(seed, index)
+    agents = [
+        make(name, game, seed=own_seed + seat, budget=budget)
+        for seat, name in enumerate(agent_names)
+    ]
+    state = play_game(game, agents, random.Random(own_seed))
+    moves = sum(1 for entry in state.action_history() if isinstance(entry, int))
+    return GameResult(
+        index,
+        own_seed,
+        tuple(agent_names),
+        state.scores(),
+        state.ranking(),
+        state.returns(),
+        moves,
+        state.to_record(players=list(agent_names)),
+    )
