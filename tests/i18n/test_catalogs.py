@@ -18,7 +18,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def _message_ids(folder: Path) -> set[str]:
-    """Every `_()` string in the folder's modules, not counting folders with catalogs of their own."""
+    """Every `_()` string in the folder, not counting subfolders with catalogs of their own."""
     owned = [f for f in CATALOG_FOLDERS if f != folder and f.is_relative_to(folder)]
     ids: set[str] = set()
     for source in folder.rglob("*.py"):
