@@ -216,6 +216,20 @@ class State(ABC):
 
         An illegal move raises IllegalMove and leaves the state exactly as it was.
         """
+        if type(move) is int and self.current_player >= 0:
+            # The hot path of AI and simulation: a legal int action at a decision node.
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_actions()
+            if move in legal:
+                self._apply_action(move)
+                self._history.append(move)
+                self._legal = None
+                return
+        self._apply_checked(move)
+
+    def _apply_checked(self, move: Move) -> None:
+        """Every other case of `apply`, with full validation and a reason for each refusal."""
         player = self.current_player
         if isinstance(move, str) and move in self.game.events:
             self._apply_event(move)
