@@ -1,0 +1,183 @@
+"""Mahé as Rich text for the terminal, drawn only from what `state.view(player)` shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from spieltisch.games.mahe.messages import _
+from spieltisch.games.mahe.rules import COLOURS, MaheState
+
+STYLE = {
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+    "green": "bold green",
+    "orange": "bold dark_orange",
+    "purple": "bold magenta",
+    "white": "bold white",
+}
+LETTER = {colour: colour[0].upper() for colour in COLOURS}
+CELL = 3  # columns per field of the ring
+
+
+def _colour_name(colour: str) -> str:
+    return _(colour)
+
+
+def _turtle(text: Text, colour: str) -> None:
+    text.append(_colour_name(colour), style=STYLE[colour])
+
+
+def _player(number: int) -> str:
+    return _("player {number}").format(number=number + 1)
+
+
+def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
+    return [colour for colour, owner in view["turtles"].items() if owner == player]
+
+
+def render(state: MaheState, player: int | None) -> Text:
+    """The board as seen from seat `player` (None: a spectator)."""
+    view = state.view(player)
+    out = Text()
+    out.append(_("Mahé"), style="bold")
+    out.append("  ")
+    _status(out, view)
+    out.append("\n")
+
+    # the pile and the beach
+    if view["phase"] == "setup":
+        out.append(_("The deck is being shuffled."))
+    elif view["beach_open"]:
+        out.append(_("The pile is empty: the beach with 7 eggs is open."), style="bold")
+    else:
+        out.append(_("Face-up card: "))
+        out.append(str(view["face_up"]), style="bold")
+        out.append("  " + _("cards in the pile: {count}").format(count=view["cards_left"]))
+    out.append("\n")
+
+    # the raft
+    out.append(_("Raft:") + " ")
+    if view["raft"]:
+        for index, colour in enumerate(view["raft"]):
+            if index:
+                out.append(" ")
+            _turtle(out, colour)
+    else:
+        out.append("-")
+    out.append("\n\n")
+
+    _ring(out, view)
+
+    # the stacks, spelled out
+    for field, stack in view["fields"].items():
+        if len(stack) > 1:
+            out.append(_("Field {field} (bottom to top):").format(field=field) + " ")
+            for index, colour in enumerate(stack):
+                if index:
+                    out.append(", ")
+                _turtle(out, colour)
+            out.append("\n")
+
+    _move_in_progress(out, view)
+    out.append("\n")
+    _eggs(out, view)
+    return out
+
+
+def _status(out: Text, view: dict[str, Any]) -> None:
+    phase = view["phase"]
+    if phase == "over":
+        out.append(_("Game over"), style="bold")
+        return
+    if view["turn"] is None:
+        out.append(_("Set-up"))
+        return
+    out.append(_("turn: {player}").format(player=_player(view["turn"])), style="bold")
+    out.append(" (")
+    for index, colour in enumerate(_players_turtles(view, view["turn"])):
+        if index:
+            out.append(" ")
+        _turtle(out, colour)
+    out.append(")")
+
+
+def _ring(out: Text, view: dict[str, Any]) -> None:
+    """Fields 1..21 in a row, each stack drawn upwards above its number."""
+    fields: dict[str, list[str]] = view["fields"]
+    height = max((len(stack) for stack in fields.values()), default=0)
+    for level in range(height - 1, -1, -1):
+        for field in range(1, 22):
+            stack = fields.get(str(field), [])
+            if level < len(stack):
+                colour = stack[level]
+                out.append(LETTER[colour].rjust(CELL), style=STYLE[colour])
+            else:
+                out.append(" " * CELL)
+        out.append("\n")
+    for field in range(1, 22):
+        style = "bold underline" if field == 21 else "dim"
+        out.append(str(field).rjust(CELL), style=style)
+    out.append("  " + _("(21 = beach)") + "\n")
+    legend = Text("   ")
+    for index, colour in enumerate(view["turtles"]):
+        if index:
+            legend.append("  ")
+        legend.append(LETTER[colour], style=STYLE[colour])
+        legend.append(" = " + _colour_name(colour))
+    out.append_text(legend)
+    out.append("\n")
+
+
+def _move_in_progress(out: Text, view: dict[str, Any]) -> None:
+    if view["moving"] is None:
+        if view["phase"] == "choose":
+            out.append(
+                _("{player} chooses which turtle moves first.").format(player=_player(view["turn"]))
+                + "\n"
+            )
+        return
+    out.append(_("Moving:") + " ")
+    _turtle(out, view["moving"])
+    dice: list[int] = view["dice"]
+    if dice:
+        parts = []
+        for index, value in enumerate(dice):
+            if index == view["card_die"]:
+                parts.append(_("card {value}").format(value=value))
+            else:
+                parts.append(str(value))
+        out.append("  " + _("dice:") + " " + " + ".join(parts))
+        out.append(" = " + str(sum(dice)))
+    if view["controller"] is not None and view["controller"] != view["turn"]:
+        out.append(
+            "  " + _("{player} decides for the stack").format(player=_player(view["controller"]))
+        )
+    out.append("\n")
+    if view["still_to_move"] is not None:
+        out.append(_("Still to move afterwards:") + " ")
+        _turtle(out, view["still_to_move"])
+        out.append("\n")
+
+
+def _eggs(out: Text, view: dict[str, Any]) -> None:
+    for number, cards in enumerate(view["cards"]):
+        out.append(_player(number) + " (")
+        for index, colour in enumerate(_players_turtles(view, number)):
+            if index:
+                out.append(" ")
+            _turtle(out, colour)
+        out.append("): ")
+        shown = " ".join(str(value) for value in cards) or "-"
+        out.append(_("cards {cards}").format(cards=shown))
+        if view["beach"] == number:
+            out.append(" + " + _("beach 7"), style="bold")
+        eggs = int(view["scores"][number])
+        out.append("  " + _("eggs: {eggs}").format(eggs=eggs), style="bold")
+        out.append("\n")
+    if view["spent"]:
+        spent = " ".join(str(value) for value in view["spent"])
+        out.append(_("Cards played as dice (out of the game): {cards}").format(cards=spent))
+        out.append("\n")
