@@ -3,3 +3,17 @@
 from spieltisch.core.i18n import Catalog
 
 _ = Catalog(__file__).gettext
+
+
+def colour_name(colour: str) -> str:
+    """A turtle's colour in the current language (notation keeps the English token)."""
+    names = {
+        "red": _("red"),
+        "yellow": _("yellow"),
+        "blue": _("blue"),
+        "green": _("green"),
+        "orange": _("orange"),
+        "purple": _("purple"),
+        "white": _("white"),
+    }
+    return names[colour]

@@ -25,7 +25,7 @@ from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Re
 from spieltisch.core.errors import OptionError
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.core.registry import register
-from spieltisch.games.mahe.messages import _
+from spieltisch.games.mahe.messages import _, colour_name
 
 COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white")
 STANDARD_DECK = (1,) * 3 + (2,) * 3 + (3,) * 5 + (4,) * 5 + (5,) * 5 + (3 * (6,))
@@ -379,6 +379,7 @@ class MaheState(State):
                 self._top = top + 1
             else:
                 self._beach = winner
+                self._second = -1
                 self._phase = OVER
                 self._cp = TERMINAL
                 return
@@ -443,12 +444,12 @@ class MaheState(State):
                 if action >= game.num_turtles:
                     return Refusal(
                         _("there is no {colour} turtle in this game").format(
-                            colour=_(COLOURS[action])
+                            colour=colour_name(COLOURS[action])
                         )
                     )
                 return Refusal(
                     _("the {colour} turtle belongs to player {player}").format(
-                        colour=_(COLOURS[action]), player=game.owner[action] + 1
+                        colour=colour_name(COLOURS[action]), player=game.owner[action] + 1
                     )
                 )
             return Refusal(
@@ -463,7 +464,7 @@ class MaheState(State):
             return Refusal(
                 _(
                     "the {colour} turtle is moving: the turtle is chosen only before its first die"
-                ).format(colour=_(COLOURS[self._mover]))
+                ).format(colour=colour_name(COLOURS[self._mover]))
             )
         if action >= CARD:
             value = action - CARD + 1

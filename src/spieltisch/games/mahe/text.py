@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from spieltisch.games.mahe.messages import _
+from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import COLOURS, MaheState
 
 STYLE = {
@@ -22,12 +22,8 @@ LETTER = {colour: colour[0].upper() for colour in COLOURS}
 CELL = 3  # columns per field of the ring
 
 
-def _colour_name(colour: str) -> str:
-    return _(colour)
-
-
 def _turtle(text: Text, colour: str) -> None:
-    text.append(_colour_name(colour), style=STYLE[colour])
+    text.append(colour_name(colour), style=STYLE[colour])
 
 
 def _player(number: int) -> str:
@@ -126,7 +122,7 @@ def _ring(out: Text, view: dict[str, Any]) -> None:
         if index:
             legend.append("  ")
         legend.append(LETTER[colour], style=STYLE[colour])
-        legend.append(" = " + _colour_name(colour))
+        legend.append("=" + colour_name(colour))
     out.append_text(legend)
     out.append("\n")
 
@@ -178,6 +174,7 @@ def _eggs(out: Text, view: dict[str, Any]) -> None:
         out.append("  " + _("eggs: {eggs}").format(eggs=eggs), style="bold")
         out.append("\n")
     if view["spent"]:
-        spent = " ".join(str(value) for value in view["spent"])
-        out.append(_("Cards played as dice (out of the game): {cards}").format(cards=spent))
+        out.append(
+            _("Cards played as dice (out of the game): {count}").format(count=len(view["spent"]))
+        )
         out.append("\n")

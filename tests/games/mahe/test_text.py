@@ -1,0 +1,127 @@
+"""The terminal board and the translations of Mahé."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+import spieltisch
+from spieltisch.core import CHANCE
+from spieltisch.core.i18n import language
+from spieltisch.games import mahe
+from spieltisch.games.mahe.rules import MaheState
+from spieltisch.games.mahe.text import render
+from tests.games.mahe.helpers import deck, load, play, start
+from tests.games.mahe.test_scenarios import stack_on_eighteen
+
+FOLDER = Path(mahe.__file__).parent
+
+
+def random_states(seed: int, players: int, every: int = 37) -> list[MaheState]:
+    game = load(players=players, egg_cards_as_dice=True)
+    rng = random.Random(seed)
+    state = game.new_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        if len(state.history()) % every == 0:
+            states.append(state.clone())
+    states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_the_board_fits_80_columns(code: str, players: int) -> None:
+    with language(code):
+        for state in random_states(players, players):
+            for seat in (None, 0):
+                lines = render(state, seat).plain.splitlines()
+                assert lines and max(len(line) for line in lines) <= 80
+
+
+def test_the_board_shows_the_stack_example() -> None:
+    state = stack_on_eighteen()
+    play(state, "d1")
+    text = render(state, 1).plain
+    assert "Field 18 (bottom to top): blue, red, yellow" in text
+    assert "Face-up card: 5  cards in the pile: 19" in text
+    assert "Moving: red  dice: 1 = 1  player 2 decides for the stack" in text
+    assert "player 2 (yellow): cards 3  eggs: 3" in text
+    ring = text.splitlines()
+    numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))
+    column = 18 * 3 - 1
+    assert [ring[numbers - k][column] for k in (3, 2, 1)] == ["Y", "R", "B"]
+
+
+def test_the_board_shows_a_card_among_the_dice_and_the_end() -> None:
+    state = start(load(players=4, egg_cards_as_dice=True), deck([2]))
+    play(state, "d2", "roll", "d1", "roll", "d4", "d1", "stop", "d1", "stop", "d1", "stop")
+    play(state, "d3", "card:2", "stop")
+    assert "Cards played as dice (out of the game): 1" in render(state, None).plain
+    state = start(load(players=4, third_die_at_seven=True, egg_cards_as_dice=True), deck([2]))
+    play(state, "d2", "roll", "d1", "roll", "d4", "d1", "stop", "d1", "stop", "d1", "stop")
+    play(state, "d1", "card:2")
+    assert "dice: 1 + card 2 = 3" in render(state, 0).plain
+    final = random_states(3, 4)[-1]
+    assert "Game over" in render(final, None).plain
+    assert "beach 7" in render(final, None).plain
+
+
+def test_the_board_shows_nothing_hidden() -> None:
+    for state in random_states(11, 3, every=13):
+        for seat in (None, 0, 1, 2):
+            sampled = state.determinize(seat, random.Random(1))
+            assert render(sampled, seat) == render(state, seat)
+
+
+def test_the_board_speaks_german_and_french() -> None:
+    state = stack_on_eighteen()
+    with language("de"):
+        text = render(state, None).plain
+        assert "Feld 18 (von unten nach oben): Blau, Rot, Gelb" in text
+        assert "Floß:" in text
+    with language("fr"):
+        assert "Case 18 (de bas en haut) : bleue, rouge, jaune" in render(state, None).plain
+
+
+def test_refusals_are_translated() -> None:
+    state = start(load(players=3))
+    with language("de"):
+        assert state.explain("turtle:yellow") == "die Schildkröte Gelb gehört Spieler 2"
+    with language("fr"):
+        assert state.explain("turtle:yellow") == "la tortue jaune appartient au joueur 2"
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_message_has_a_translation(code: str) -> None:
+    wanted = {
+        message
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            FOLDER, method_map=[("**.py", "python")], keywords={"_": None}
+        )
+    }
+    with (FOLDER / "locale" / f"{code}.po").open("rb") as handle:
+        catalog = read_po(handle)
+    assert not catalog.fuzzy
+    translated = {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
+    assert wanted <= set(translated), wanted - set(translated)
+    for message, translation in translated.items():
+        fields = sorted(part.split("}")[0] for part in message.split("{")[1:])
+        assert fields == sorted(part.split("}")[0] for part in translation.split("{")[1:])
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_rules_summaries(code: str) -> None:
+    text = spieltisch.load("mahe").rules_summary(code)
+    lines = text.splitlines()
+    assert lines[0].startswith("# ") and 40 <= len(lines) <= 90
+    for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1", "egg_cards_as_dice"):
+        assert token in text
