@@ -1,0 +1,79 @@
+"""The Mabula board as Rich text: the 8×8 board with its edge, coordinates and scores.
+
+Everything shown comes from `state.view(player)`; nothing in Mabula is hidden.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from spieltisch.core import State
+from spieltisch.games.mabula.messages import _
+from spieltisch.games.mabula.rules import board_groups
+
+COLUMNS = "abcdefgh"
+MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
+
+
+def _is_corner(col: int, row: int) -> bool:
+    return col in (0, 7) and row in (0, 7)
+
+
+def _is_edge(col: int, row: int) -> bool:
+    return col in (0, 7) or row in (0, 7)
+
+
+def _columns_line() -> Text:
+    return Text("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="dim")
+
+
+def render(state: State, player: int | None) -> Text:
+    """The board seen from `player`'s seat (None: a spectator), at most 50 columns wide."""
+    view = state.view(player)
+    board: dict[str, str] = view["board"]
+    text = Text()
+    text.append(_columns_line())
+    for row in range(7, -1, -1):
+        text.append(f" {row + 1}  ", style="dim")
+        for col in range(8):
+            if _is_corner(col, row):
+                text.append("   ")
+                continue
+            letter = board.get(f"{COLUMNS[col]}{row + 1}")
+            edge = _is_edge(col, row)
+            background = " on grey23" if edge else ""
+            if letter in MARBLES:
+                symbol, style = MARBLES[letter]
+                text.append(f" {symbol} ", style=style + background)
+            else:
+                text.append(" · " if not edge else " ∙ ", style="dim" + background)
+        text.append(f"  {row + 1}\n", style="dim")
+    text.append(_columns_line())
+    text.append("\n")
+    scoring = getattr(getattr(state.game, "options", None), "scoring", "largest")
+    scores = view.get("scores", [0, 0])
+    turn = view.get("turn")
+    for seat, (letter, name) in enumerate((("w", _("White")), ("b", _("Black")))):
+        symbol, style = MARBLES[letter]
+        groups = board_groups(board, letter)
+        shown = " ".join(str(size) for size in groups) if groups else "–"
+        label = _("largest group") if scoring == "largest" else _("product of groups")
+        text.append(f" {symbol} ", style=style)
+        text.append(f"{name:<8}", style="bold" if seat == turn else "")
+        text.append(_("groups: {groups}").format(groups=shown))
+        text.append(f"   {label}: {scores[seat]}")
+        if seat == turn and not state.is_chance_node():
+            text.append("   ◀ " + _("to move"), style="bold")
+        text.append("\n")
+    if state.is_chance_node():
+        text.append(_("The marbles are being set out on the edge.") + "\n", style="italic")
+    elif turn is None:
+        places = state.ranking()
+        if places[0] == places[1]:
+            outcome = _("Game over: a draw.")
+        elif places[0] < places[1]:
+            outcome = _("Game over: White wins.")
+        else:
+            outcome = _("Game over: Black wins.")
+        text.append(outcome + "\n", style="bold")
+    return text

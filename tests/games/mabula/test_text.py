@@ -1,0 +1,97 @@
+"""The text board, the rules summaries and the translations."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+import spieltisch
+from spieltisch.core.i18n import language
+from spieltisch.games.mabula.rules import MabulaGame
+from spieltisch.games.mabula.text import render
+from tests.games.mabula.helpers import position
+from tests.games.mabula.test_scoring import EXAMPLE
+
+SETUP = "setup:" + "wwb" * 4 + "wbb" * 4
+
+
+def plain(text: Text) -> str:
+    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+    console.print(text)
+    return console.export_text()
+
+
+def test_the_board_shows_edge_marbles_coordinates_and_scores() -> None:
+    state = spieltisch.load("mabula").new_state()
+    state.apply(SETUP)
+    state.apply("b1-b4")
+    shown = plain(render(state, None))
+    lines = shown.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].split() == list("abcdefgh")
+    assert lines[1].split() == ["8", "●", "●", "○", "●", "●", "○", "8"]
+    assert lines[5].split() == ["4", "○", "○", "·", "·", "·", "·", "·", "●", "4"]
+    assert lines[8].split() == ["1", "∙", "○", "●", "○", "○", "●", "1"]
+    assert "White   groups: 1   largest group: 1" in shown
+    assert "Black   groups: –   largest group: 0   ◀ to move" in shown
+
+
+def test_the_final_board_names_the_winner() -> None:
+    shown = plain(render(position(EXAMPLE), 0))
+    assert "groups: 8 2 1 1   largest group: 8" in shown
+    assert "groups: 6 3 2 1   largest group: 6" in shown
+    assert "Game over: White wins." in shown
+    shown = plain(render(position(EXAMPLE, scoring="product"), None))
+    assert "product of groups: 36" in shown
+    assert "Game over: Black wins." in shown
+
+
+def test_the_board_in_german_and_french() -> None:
+    state = spieltisch.load("mabula").new_state()
+    with language("de"):
+        assert "Die Murmeln werden am Rand verteilt." in plain(render(state, None))
+    state.apply(SETUP)
+    with language("de"):
+        assert "Weiß" in plain(render(state, 1)) and "am Zug" in plain(render(state, 1))
+    with language("fr"):
+        assert "Noir" in plain(render(state, 1)) and "au trait" in plain(render(state, 1))
+
+
+def test_every_seat_sees_the_same_board() -> None:
+    rng = random.Random(3)
+    state = spieltisch.load("mabula").new_state()
+    state.sample_chance(rng)
+    for _ in range(8):
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.view(0) == state.view(1) == state.view(None)
+    assert plain(render(state, 0)) == plain(render(state, None))
+
+
+def test_refusals_are_translated() -> None:
+    state = spieltisch.load("mabula").new_state()
+    state.apply(SETUP)
+    for move in ("a4-b4", "a2-b2", "a7-b7", "a3-b3", "e1-e2"):
+        state.apply(move)
+    with language("de"):
+        assert state.explain("b8-b3") == (
+            "Regel 2: in der Linie b7–b2 liegen 4 Murmeln: b8 kann 1 oder 2 Felder weit ziehen"
+        )
+    with language("fr"):
+        assert state.explain("b8-b3") == (
+            "règle 2: la ligne b7–b2 contient 4 billes : b8 peut avancer de 1 ou 2 cases"
+        )
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_rules_summaries(code: str) -> None:
+    summary = MabulaGame.rules_summary(code)
+    lines = summary.splitlines()
+    assert 40 <= len(lines) <= 80
+    assert lines[0] == "# Mabula"
+    assert sum(1 for line in lines if line.startswith("## ")) >= 5
+    for needle in ("setup:", "b1-b4", "largest", "product", "tiebreak", "81", "36", "16"):
+        assert needle in summary
