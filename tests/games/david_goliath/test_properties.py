@@ -1,0 +1,139 @@
+"""Properties of random David & Goliath games, driven by hypothesis seeds."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spieltisch
+from spieltisch.core import CHANCE, IllegalMove
+from spieltisch.games.david_goliath import DavidGoliathState
+from tests.games.david_goliath.helpers import deck
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def new_game(rng: random.Random) -> DavidGoliathState:
+    players = rng.randint(3, 6)
+    state = spieltisch.load("david_goliath", players=players, deals=rng.choice([1, 2])).new_state()
+    assert isinstance(state, DavidGoliathState)
+    return state
+
+
+def direct_points(pile: list[str]) -> int:
+    """The book's scoring, written out once more: per colour, 1-2 cards at value, else 1."""
+    total = 0
+    for colour in "rygbp":
+        values = [int(card[1:]) for card in pile if card[0] == colour]
+        total += sum(values) if len(values) <= 2 else len(values)
+    return total
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS)
+def test_every_card_is_in_exactly_one_place_and_deals_score_by_direct_count(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(rng)
+    n = state.game.num_players
+    full = sorted(deck(n))
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            finished = len(state.deal_scores())
+            state.apply(rng.choice(state.legal_actions()))
+            if len(state.deal_scores()) > finished:
+                view = state.view(None)
+                assert view["deal_scores"][-1] == [direct_points(pile) for pile in view["won"]]
+        view = state.view(None)
+        places = [card for _, card in view["trick"]]
+        places += [card for pile in view["won"] for card in pile]
+        places += [card for p in range(n) for card in state.view(p)["hand"]]
+        assert sorted(places) == full
+        assert view["hand_sizes"] == [len(state.view(p)["hand"]) for p in range(n)]
+    totals = [sum(deal[p] for deal in state.deal_scores()) for p in range(n)]
+    assert state.scores() == [float(t) for t in totals]
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS)
+def test_determinize_keeps_the_view_and_every_void(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(rng)
+    n = state.game.num_players
+    voids: list[set[str]] = [set() for _ in range(n)]
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+            voids = [set() for _ in range(n)]
+            continue
+        trick = state.view(None)["trick"]
+        move = rng.choice(state.legal_moves())
+        if trick and move[0] != trick[0][1][0]:
+            voids[state.current_player].add(trick[0][1][0])
+        state.apply(move)
+        if rng.random() < 0.15 and not state.is_terminal():
+            seat = rng.choice([None, *range(n)])
+            sampled = state.determinize(seat, rng)
+            assert sampled.current_player == state.current_player
+            assert sampled.view(None) == state.view(None)
+            if seat is not None:
+                assert sampled.view(seat) == state.view(seat)
+            for q in range(n):
+                hand = sampled.view(q)["hand"]
+                assert not any(card[0] in voids[q] for card in hand), (q, voids[q], hand)
+            assert sampled.game.replay(sampled.history()) == sampled
+            assert bool(sampled.legal_actions()) == (state.current_player >= 0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(SEEDS)
+def test_replay_rebuilds_an_equal_state(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(rng)
+    stop = rng.randint(0, 200)
+    steps = 0
+    while not state.is_terminal() and steps < stop:
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    again = state.game.replay(state.history())
+    assert again == state
+    assert all(again.view(p) == state.view(p) for p in [None, *range(state.game.num_players)])
+    copy = state.clone()
+    assert copy == state
+
+
+@settings(max_examples=20, deadline=None)
+@given(SEEDS)
+def test_illegal_moves_are_refused_without_change(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(rng)
+    checked = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+            continue
+        legal = state.legal_actions()
+        if rng.random() < 0.2:
+            illegal = [a for a in range(90) if a not in legal]
+            action = rng.choice(illegal)
+            before = state.clone()
+            views = [state.view(p) for p in [None, *range(state.game.num_players)]]
+            for move in (action, state.game.action_to_move(action)):
+                try:
+                    state.apply(move)
+                except IllegalMove as refused:
+                    assert refused.reason
+                else:
+                    raise AssertionError(f"{move!r} was accepted")
+                assert state == before
+                assert isinstance(state.explain(move), str)
+            assert views == [state.view(p) for p in [None, *range(state.game.num_players)]]
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked > 0
