@@ -31,7 +31,7 @@ def direct_points(pile: list[str]) -> int:
     return total
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(SEEDS)
 def test_every_card_is_in_exactly_one_place_and_deals_score_by_direct_count(seed: int) -> None:
     rng = random.Random(seed)
@@ -57,7 +57,7 @@ def test_every_card_is_in_exactly_one_place_and_deals_score_by_direct_count(seed
     assert state.scores() == [float(t) for t in totals]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(SEEDS)
 def test_determinize_keeps_the_view_and_every_void(seed: int) -> None:
     rng = random.Random(seed)
@@ -88,7 +88,7 @@ def test_determinize_keeps_the_view_and_every_void(seed: int) -> None:
             assert bool(sampled.legal_actions()) == (state.current_player >= 0)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(SEEDS)
 def test_replay_rebuilds_an_equal_state(seed: int) -> None:
     rng = random.Random(seed)
@@ -108,7 +108,7 @@ def test_replay_rebuilds_an_equal_state(seed: int) -> None:
     assert copy == state
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(SEEDS)
 def test_illegal_moves_are_refused_without_change(seed: int) -> None:
     rng = random.Random(seed)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 
 import pytest
 
@@ -406,3 +408,21 @@ def test_the_sequential_fallback_reports_impossible_voids() -> None:
     forbidden = [((1 << 18) - 1)] * 2  # neither seat may hold red
     with pytest.raises(SpieltischError):
         _deal_sequential(pool, [2, 1], forbidden, random.Random(0))
+
+
+def test_constrained_dealing_is_uniform_over_the_consistent_deals() -> None:
+    """A small case counted out: every consistent deal comes up about equally often."""
+    pool = [0, 1, 18, 19, 36, 37]  # r1 r2 y1 y2 g1 g2
+    red, yellow = (1 << 18) - 1, ((1 << 18) - 1) << 18
+    sizes, forbidden = [2, 2, 2], [red, yellow, 0]
+    consistent = set()
+    for owners in itertools.product(range(3), repeat=6):
+        hands = [sum(1 << a for a, o in zip(pool, owners, strict=True) if o == q) for q in range(3)]
+        fits = all(h & f == 0 for h, f in zip(hands, forbidden, strict=True))
+        if fits and [h.bit_count() for h in hands] == sizes:
+            consistent.add(tuple(hands))
+    rng = random.Random(1)
+    draws = 200 * len(consistent)
+    counts = Counter(tuple(deal_constrained(pool, sizes, forbidden, rng)) for _ in range(draws))
+    assert set(counts) == consistent
+    assert all(140 < c < 260 for c in counts.values()), sorted(counts.values())
