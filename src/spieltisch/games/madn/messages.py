@@ -1,0 +1,5 @@
+"""Translated texts of Mensch ärgere Dich nicht (catalogs in locale/de.po and locale/fr.po)."""
+
+from spieltisch.core.i18n import Catalog
+
+_ = Catalog(__file__).gettext

@@ -1,0 +1,806 @@
+"""Mensch ärgere Dich nicht under the tournament rules, plus OpenSpiel's `maedn` rules.
+
+Internals, built for long random playouts:
+
+- A piece is an int "rel": 0..39 the distance travelled on the track from its own start
+  field, 40..43 the goal fields g1..g4 (-1 stands for the base where a square is named).
+  `_pieces` holds, per player, the rels of the pieces on the board; the others are in
+  the base.
+- `_track` is the 40-field ring, 0-based (field `17` is index 16), holding the owning
+  player or -1; `_goal` holds one bit mask of occupied goal fields per player.
+- Action ids never depend on the position: 0 = `b`, 1..40 = the track field a piece
+  leaves, 41..43 = `g1`..`g3`, 44 = `pass` (penalized duties only).
+- Legal moves are computed once per roll, when the die is applied; a roll without a legal
+  move is resolved inside the engine (next try, roll again after a 6, or next player).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable
+from typing import Any, Literal, Self
+
+from pydantic import Field
+
+from spieltisch.core.errors import IllegalMove, OptionError, SpieltischError
+from spieltisch.core.options import GameOptions
+from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State
+from spieltisch.core.ranking import places_from_keys
+from spieltisch.core.registry import register
+from spieltisch.games.madn.messages import _
+
+COLOURS = ("red", "black", "yellow", "green")
+"""Colours in seat order; colour c has its start field at 10*c + 1."""
+
+SEAT_COLOURS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+"""The colours in play by player count (player p plays colour SEAT_COLOURS[n][p])."""
+
+ENTER = 0
+PASS = 44
+NUM_ACTIONS = 45
+TOKENS: tuple[str, ...] = ("b", *(str(i) for i in range(1, 41)), "g1", "g2", "g3", "pass")
+ACTION_OF: dict[str, int] = {token: action for action, token in enumerate(TOKENS)}
+
+DIE_TOKENS = ("d1", "d2", "d3", "d4", "d5", "d6")
+DIE_OF = {token: value for value, token in enumerate(DIE_TOKENS, start=1)}
+DIE_OUTCOMES: tuple[tuple[str, float], ...] = tuple((token, 1 / 6) for token in DIE_TOKENS)
+
+EVENT_TIME = "time"
+LOT_PREFIX = "lot:"
+
+# Levels of the obligations (GAMES.md order a-d) that decide which moves are due.
+DUE_ENTER = 1  # rule 5: enter on a 6
+DUE_START = 2  # rule 6: the piece on the start field moves away
+DUE_BLOCKER = 3  # rule 6: the own piece blocking it moves instead
+DUE_CAPTURE = 4  # rule 11: capture
+DUE_ANY = 5  # rule 9: any move
+
+# Rule-book rule behind each obligation level, for explanations.
+RULE_OF_DUE = {
+    DUE_ENTER: "rule 5",
+    DUE_START: "rule 6",
+    DUE_BLOCKER: "rule 6",
+    DUE_CAPTURE: "rule 11",
+    DUE_ANY: "rule 9",
+}
+
+# Verdicts of the movement rules on one piece and die.
+OK = 0
+CAPTURES = 1
+OVERSHOOT = 2  # beyond g4: exact count, no second lap (rule 15)
+GOAL_JUMP = 3  # over an own piece inside the goal (rule 15)
+OWN_PIECE = 4  # onto an own piece (rule 10)
+
+
+def _goal_mask(rel: int, die: int) -> int:
+    """Bits of the goal fields a piece on `rel` passes or lands on with `die` (0 if none)."""
+    target = rel + die
+    if target < 40 or target > 43:
+        return 0
+    mask = 0
+    for field in range(max(rel + 1, 40), target + 1):
+        mask |= 1 << (field - 40)
+    return mask
+
+
+GOAL_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_goal_mask(rel, die) for die in range(7)) for rel in range(44)
+)
+
+
+class MadnOptions(GameOptions):
+    """Options of Mensch ärgere Dich nicht."""
+
+    players: int = Field(
+        4,
+        ge=2,
+        le=4,
+        description="number of players: 2 play red and yellow, 3 red, black and yellow",
+    )
+    duties: Literal["enforced", "penalized"] = Field(
+        "enforced",
+        description=(
+            "enforced: only moves meeting the obligations are legal; penalized: the "
+            "tournament referee's mode of rules 6, 12 and 14 (any move, plus pass, with penalties)"
+        ),
+    )
+    rules: Literal["tournament", "openspiel"] = Field(
+        "tournament",
+        description="tournament rules, or the rules of OpenSpiel's maedn game",
+    )
+    max_rounds: int | None = Field(
+        None,
+        ge=1,
+        description="end the game after this many rounds and rank it as stopped by time (rule 18)",
+    )
+
+    def check(self) -> None:
+        if self.rules == "openspiel" and self.duties == "penalized":
+            raise OptionError(
+                "duties",
+                self.duties,
+                "enforced with rules=openspiel (OpenSpiel's maedn has no referee penalties)",
+                self.game_name,
+            )
+
+
+def square_name(colour: int, rel: int) -> str:
+    """The notation of a square, given as a piece of `colour` standing `rel` from its start."""
+    if rel < 0:
+        return "b"
+    if rel < 40:
+        return str((10 * colour + rel) % 40 + 1)
+    return f"g{rel - 39}"
+
+
+@register
+class Madn(Game[MadnOptions]):
+    """Mensch ärgere Dich nicht for 2 to 4 players, tournament rules."""
+
+    name = "madn"
+    title = "Mensch ärgere Dich nicht"
+    description = (
+        "The classic race home for 2-4 players under tournament rules: enter on a 6, "
+        "capture, exact entry into the goal; with a referee mode and OpenSpiel's rules."
+    )
+    min_players = 2
+    max_players = 4
+    Options = MadnOptions
+    events = frozenset({EVENT_TIME})
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, options: MadnOptions) -> None:
+        super().__init__(options)
+        n = options.players
+        self.colours: tuple[int, ...] = SEAT_COLOURS[n]
+        self.tournament = options.rules == "tournament"
+        self.penalized = options.duties == "penalized"
+        self.enforced = self.tournament and not self.penalized
+        self.max_rounds = options.max_rounds or 0
+        # Per player: the 0-based track index of each rel on the track (with 6 extra
+        # entries past 39 so that start+2*die never needs a modulo), the action that
+        # moves a piece standing on each rel, the rel of each action's square, the rel of
+        # each track index.
+        abs_of: list[tuple[int, ...]] = []
+        act_of: list[tuple[int, ...]] = []
+        rel_of_action: list[tuple[int, ...]] = []
+        rel_of_abs: list[tuple[int, ...]] = []
+        for colour in self.colours:
+            start = 10 * colour
+            track = tuple((start + rel) % 40 for rel in range(52))
+            abs_of.append(track)
+            act_of.append((*(track[rel] + 1 for rel in range(40)), 41, 42, 43, -1))
+            rels = [-2] * NUM_ACTIONS
+            for rel in range(40):
+                rels[track[rel] + 1] = rel
+            rels[41], rels[42], rels[43] = 40, 41, 42
+            rel_of_action.append(tuple(rels))
+            rel_of_abs.append(tuple((index - start) % 40 for index in range(40)))
+        self.abs_of = tuple(abs_of)
+        self.act_of = tuple(act_of)
+        self.rel_of_action = tuple(rel_of_action)
+        self.rel_of_abs = tuple(rel_of_abs)
+        self.tables = tuple(zip(self.abs_of, self.act_of, strict=True))
+        self.next_seat = tuple((p + 1) % n for p in range(n))
+
+    def new_state(self) -> MadnState:
+        return MadnState(self)
+
+    def action_to_move(self, action: int) -> str:
+        if not 0 <= action < NUM_ACTIONS:
+            raise ValueError(f"actions of {self.name} are ints from 0 to {NUM_ACTIONS - 1}")
+        return TOKENS[action]
+
+    def move_to_action(self, move: str) -> int:
+        return ACTION_OF[move]
+
+    def colour_name(self, player: int) -> str:
+        return COLOURS[self.colours[player]]
+
+
+class MadnState(State):
+    """A position: pieces, whose turn, the dice of this turn, finishing order, time."""
+
+    __slots__ = (
+        "_culprit",
+        "_dice",
+        "_die",
+        "_due",
+        "_dues",
+        "_finished",
+        "_goal",
+        "_groups",
+        "_lot",
+        "_moves",
+        "_over",
+        "_pieces",
+        "_round",
+        "_time",
+        "_track",
+        "_tries",
+        "_turn",
+        "current_player",
+    )
+
+    game: Madn
+    current_player: int
+    """0..n-1 at a decision node, CHANCE while dice or lots are drawn, TERMINAL at the end.
+
+    A plain slot rather than a property: it is read at every step of every playout."""
+
+    def __init__(self, game: Madn) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self._pieces: list[list[int]] = [[] for _ in range(n)]  # rels of pieces on the board
+        self._track = [-1] * 40  # owner of each track field, -1 when empty
+        self._goal = [0] * n  # bit mask of each player's occupied goal fields
+        self.current_player = CHANCE
+        self._turn = 0  # whose turn it is, also while rolling; -1 once play is over
+        self._die = 0  # the die to move with at a decision node
+        self._tries = 0  # rolls in this sequence (three tries, rule 3)
+        self._dice: list[int] = []  # dice rolled in the current turn
+        self._moves: list[int] = []  # legal actions at a decision node
+        self._finished: list[int] = []  # finishing order
+        self._round = 0  # rounds completed
+        self._time = False  # rule 18: time has been called
+        self._over = 0  # 0 playing, 1 ended by rule 17, 2 stopped by time or max_rounds
+        self._groups: list[tuple[int, ...]] = []  # tied groups still to draw lots for
+        self._lot = [0] * n  # lot results: larger is better
+        self._due = DUE_ANY  # penalized duties: obligation level of this decision
+        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
+        self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    # -- the fast paths of the protocol -------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        if self.current_player < 0:
+            return []
+        return self._moves.copy()
+
+    def _legal_actions(self) -> list[int]:
+        return self._moves.copy()
+
+    def apply(self, move: Move) -> None:
+        # The base's cache `_legal` is left alone here: it is cleared before every call
+        # of the base's apply, the only place that reads it.
+        if type(move) is int and self.current_player >= 0 and move in self._moves:
+            self._apply_action(move)
+            self._history.append(move)
+            return
+        self._legal = None
+        super().apply(move)
+
+    def sample_chance(self, rng: random.Random) -> str:
+        if self.current_player == CHANCE and not self._over:
+            value = int(rng.random() * 6) + 1
+            token = DIE_TOKENS[value - 1]
+            self._history.append(token)
+            self._roll(value)
+            return token
+        self._legal = None
+        return super().sample_chance(rng)
+
+    # -- chance -------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.current_player != CHANCE:
+            raise SpieltischError("chance_outcomes() is only defined at a chance node")
+        if not self._over:
+            return list(DIE_OUTCOMES)
+        group = self._groups[0]
+        orders = list(itertools.permutations(group))
+        probability = 1 / len(orders)
+        return [(LOT_PREFIX + ",".join(map(str, order)), probability) for order in orders]
+
+    def _apply_chance(self, outcome: str) -> None:
+        if self._over:
+            self._draw_lot(outcome)
+            return
+        value = DIE_OF.get(outcome)
+        if value is None:
+            raise IllegalMove(outcome, _("the die is rolled now: d1 to d6"))
+        self._roll(value)
+
+    def _draw_lot(self, outcome: str) -> None:
+        group = self._groups[0]
+        expected = ", ".join(map(str, group))
+        refusal = _("a lot is drawn now among the tied players {players}: lot:<best>,...,<last>")
+        if not outcome.startswith(LOT_PREFIX):
+            raise IllegalMove(outcome, refusal.format(players=expected), "rule 18")
+        try:
+            order = [int(part) for part in outcome[len(LOT_PREFIX) :].split(",")]
+        except ValueError:
+            raise IllegalMove(outcome, refusal.format(players=expected), "rule 18") from None
+        if len(order) != len(group) or sorted(order) != sorted(group):
+            raise IllegalMove(outcome, refusal.format(players=expected), "rule 18")
+        for place, player in enumerate(order):
+            self._lot[player] = len(order) - place
+        del self._groups[0]
+        if not self._groups:
+            self.current_player = TERMINAL
+
+    def _roll(self, die: int) -> None:
+        """A die for the player whose turn it is; resolve a roll that allows no move.
+
+        With enforced tournament duties the legal moves are generated inline (the
+        hottest code of a playout); `_analyse` is the readable reference it is tested
+        against."""
+        player = self._turn
+        self._dice.append(die)
+        self._tries += 1
+        game = self.game
+        if game.enforced:
+            absp, actp = game.tables[player]
+            track = self._track
+            pieces = self._pieces[player]
+            moves: list[int] = []
+            if len(pieces) < 4:  # pieces in the base
+                start = absp[0]
+                if track[start] == player:
+                    ahead = absp[die]
+                    if track[ahead] != player:
+                        moves = [start + 1]  # (b) clear the start field
+                    elif track[absp[2 * die]] != player:
+                        moves = [ahead + 1]  # (b) the blocker moves instead
+                elif die == 6:
+                    moves = [ENTER]  # (a) enter
+            if not moves and pieces:
+                goal = self._goal[player]
+                captures: list[int] = []
+                for rel in pieces:
+                    target = rel + die
+                    if target < 40:
+                        owner = track[absp[target]]
+                        if owner < 0:
+                            moves.append(actp[rel])
+                        elif owner != player:
+                            captures.append(actp[rel])
+                    elif target < 44 and not goal & GOAL_MASK[rel][die]:
+                        moves.append(actp[rel])
+                if captures:  # (c) capture
+                    moves = captures
+                if len(moves) > 1:
+                    moves.sort()
+        elif game.penalized:
+            due, dues, allowed, culprit = self._analyse(player, die)
+            moves = [*allowed, PASS] if allowed else allowed
+            self._due, self._dues, self._culprit = due, tuple(dues), culprit
+        else:
+            moves = self._openspiel_moves(player, die)
+        if moves:
+            self._die = die
+            self._moves = moves
+            self.current_player = player
+        elif die == 6:
+            self._tries = 0  # rule 8: roll again, a new sequence
+        elif self._tries >= 3 or not game.tournament or self._can_advance(player):
+            self._end_turn(player)  # rules 3, 4 and 7: no further try
+
+    # -- move generation ----------------------------------------------------------------
+
+    def _openspiel_moves(self, player: int, die: int) -> list[int]:
+        """OpenSpiel's maedn: clear the start field, else enter on a 6, else any move."""
+        absp, actp = self.game.tables[player]
+        track = self._track
+        pieces = self._pieces[player]
+        if len(pieces) < 4:
+            start = absp[0]
+            if track[start] == player:
+                if track[absp[die]] != player:
+                    return [start + 1]
+            elif die == 6:
+                return [ENTER]
+        goal = self._goal[player]
+        moves: list[int] = []
+        for rel in pieces:
+            target = rel + die
+            if target < 40:
+                if track[absp[target]] != player:
+                    moves.append(actp[rel])
+            elif target < 44 and not goal & (1 << (target - 40)):
+                moves.append(actp[rel])
+        if len(moves) > 1:
+            moves.sort()
+        return moves
+
+    def _verdict(self, player: int, rel: int, die: int) -> int:
+        """What the movement rules say about moving the piece on `rel` by `die`."""
+        target = rel + die
+        if target > 43:
+            return OVERSHOOT
+        if target < 40:
+            owner = self._track[self.game.abs_of[player][target]]
+            if owner == player:
+                return OWN_PIECE
+            return CAPTURES if owner >= 0 else OK
+        goal = self._goal[player]
+        if goal & (1 << (target - 40)):
+            return OWN_PIECE
+        if self.game.tournament and goal & GOAL_MASK[rel][die]:
+            return GOAL_JUMP
+        return OK
+
+    def _analyse(self, player: int, die: int) -> tuple[int, list[int], list[int], int]:
+        """Tournament duties in full: (obligation level, moves meeting it, moves the
+        movement rules allow, rel of the piece a penalty would send home or -1)."""
+        actp = self.game.act_of[player]
+        start = self.game.abs_of[player][0]
+        in_base = len(self._pieces[player]) < 4
+        own_start = self._track[start] == player
+        allowed: list[int] = []
+        captures: list[tuple[int, int]] = []
+        if in_base and die == 6 and not own_start:
+            allowed.append(ENTER)
+        for rel in self._pieces[player]:
+            verdict = self._verdict(player, rel, die)
+            if verdict == CAPTURES:
+                captures.append((rel, actp[rel]))
+            if verdict <= CAPTURES:
+                allowed.append(actp[rel])
+        allowed.sort()
+        if allowed and allowed[0] == ENTER:
+            return DUE_ENTER, [ENTER], allowed, -1
+        if in_base and own_start:
+            if start + 1 in allowed:
+                return DUE_START, [start + 1], allowed, 0
+            blocker = actp[die]
+            if blocker in allowed:
+                return DUE_BLOCKER, [blocker], allowed, die
+        if captures:
+            captures.sort()
+            return DUE_CAPTURE, sorted(a for _r, a in captures), allowed, captures[-1][0]
+        return DUE_ANY, allowed.copy(), allowed, -1
+
+    def _analyse_openspiel(self, player: int, die: int) -> tuple[int, list[int], list[int]]:
+        """OpenSpiel's obligations: (level, moves meeting it, moves the movement allows)."""
+        actp = self.game.act_of[player]
+        start = self.game.abs_of[player][0]
+        in_base = len(self._pieces[player]) < 4
+        own_start = self._track[start] == player
+        allowed: list[int] = []
+        if in_base and die == 6 and not own_start:
+            allowed.append(ENTER)
+        for rel in self._pieces[player]:
+            if self._verdict(player, rel, die) <= CAPTURES:
+                allowed.append(actp[rel])
+        allowed.sort()
+        if in_base and own_start and start + 1 in allowed:
+            return DUE_START, [start + 1], allowed
+        if allowed and allowed[0] == ENTER:
+            return DUE_ENTER, [ENTER], allowed
+        return DUE_ANY, allowed.copy(), allowed
+
+    def _can_advance(self, player: int) -> bool:
+        """Rule 3: could any piece on the track or in the goal advance by some 1..6?"""
+        absp = self.game.abs_of[player]
+        track = self._track
+        goal = self._goal[player]
+        for rel in self._pieces[player]:
+            if rel < 34:
+                return True  # six fields ahead on the track, at most three own pieces
+            if rel >= 40:
+                if rel < 43 and not goal & (1 << (rel - 39)):
+                    return True
+                continue
+            for die in range(1, 44 - rel):
+                target = rel + die
+                if target < 40:
+                    if track[absp[target]] != player:
+                        return True
+                elif goal & GOAL_MASK[rel][die]:
+                    break
+                else:
+                    return True
+        return False
+
+    # -- moves --------------------------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        player = self.current_player
+        game = self.game
+        culprit = -1
+        if game.penalized and action not in self._dues:
+            culprit = self._culprit
+            if action == PASS or culprit < 0:
+                self._end_turn(player)  # rule 14: the move is void, no further roll
+                return
+        absp = game.abs_of[player]
+        track = self._track
+        if action == ENTER:
+            start = absp[0]
+            if track[start] >= 0:
+                self._capture(start)
+            track[start] = player
+            self._pieces[player].append(0)
+        else:
+            pieces = self._pieces[player]
+            rel = game.rel_of_action[player][action]
+            target = rel + self._die
+            pieces[pieces.index(rel)] = target
+            if rel < 40:
+                track[absp[rel]] = -1
+            else:
+                self._goal[player] ^= 1 << (rel - 40)
+            if target < 40:
+                field = absp[target]
+                if track[field] >= 0:
+                    self._capture(field)
+                track[field] = player
+            else:
+                self._goal[player] |= 1 << (target - 40)
+                if self._goal[player] == 15:
+                    self._finish(player)
+                    return
+        if culprit >= 0:
+            self._send_home(player, culprit)  # rule 6 or rule 12
+        if self._die == 6:
+            self._tries = 0  # rule 8: roll again
+            self.current_player = CHANCE
+        else:
+            self._end_turn(player)
+
+    def _capture(self, field: int) -> None:
+        """The opponent's piece on track index `field` goes back to its base (rule 11)."""
+        victim = self._track[field]
+        self._pieces[victim].remove(self.game.rel_of_abs[victim][field])
+        self._track[field] = -1
+
+    def _send_home(self, player: int, rel: int) -> None:
+        """A penalty: the own piece on `rel` goes back to the base (rules 6 and 12)."""
+        self._pieces[player].remove(rel)
+        self._track[self.game.abs_of[player][rel]] = -1
+
+    def _finish(self, player: int) -> None:
+        """All four pieces are home (rule 17)."""
+        self._finished.append(player)
+        n = self.game.num_players
+        if len(self._finished) >= (n - 1 if self.game.tournament else 1):
+            self._over = 1
+            self._turn = -1
+            self.current_player = TERMINAL
+            return
+        self._end_turn(player)
+
+    def _end_turn(self, player: int) -> None:
+        """Pass the turn clockwise, skipping finished players; end the game after a round
+        when time was called or max_rounds is reached (rule 18)."""
+        following = self.game.next_seat[player]
+        finished = self._finished
+        if finished:
+            while following in finished:
+                following = self.game.next_seat[following]
+        if following <= player:
+            self._round += 1
+            max_rounds = self.game.max_rounds
+            if self._time or (max_rounds and self._round >= max_rounds):
+                self._stop()
+                return
+        self._turn = following
+        self._dice = []
+        self._tries = 0
+        self.current_player = CHANCE
+
+    def _stop(self) -> None:
+        """Rule 18: the game ends at the end of the round; ties go to lots."""
+        self._over = 2
+        self._turn = -1
+        keys = self._keys()
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for player, key in enumerate(keys):
+            if player not in self._finished:
+                groups.setdefault(key, []).append(player)
+        tied = [(key, tuple(players)) for key, players in groups.items() if len(players) > 1]
+        tied.sort(reverse=True)
+        self._groups = [players for _key, players in tied]
+        self.current_player = CHANCE if self._groups else TERMINAL
+
+    # -- events -------------------------------------------------------------------------
+
+    def _apply_event(self, event: str) -> None:
+        if self._over:
+            raise IllegalMove(event, _("the game is over"), "rule 18")
+        if self._time:
+            raise IllegalMove(event, _("time has already been called"), "rule 18")
+        self._time = True
+
+    # -- explanations -------------------------------------------------------------------
+
+    def _explain_action(self, action: int) -> Refusal:
+        player = self.current_player
+        die = self._die
+        game = self.game
+        colour = game.colours[player]
+        tournament = game.tournament
+        if action == PASS:
+            return Refusal(
+                _("there is no pass: a move must be played when one exists"),
+                "rule 9" if tournament else None,
+            )
+        if action == ENTER:
+            if len(self._pieces[player]) == 4:
+                return Refusal(_("no piece of yours is in the base"))
+            if die != 6:
+                return Refusal(_("a piece enters only on a 6"), "rule 5" if tournament else None)
+            return Refusal(
+                _("your own piece stands on your start field"), "rule 10" if tournament else None
+            )
+        rel = game.rel_of_action[player][action]
+        if rel not in self._pieces[player]:
+            return Refusal(_("no piece of yours stands on {square}").format(square=TOKENS[action]))
+        verdict = self._verdict(player, rel, die)
+        target = square_name(colour, rel + die) if rel + die < 44 else ""
+        if verdict == OVERSHOOT:
+            return Refusal(
+                _("the goal is entered by exact count and there is no second lap"),
+                "rule 15" if tournament else None,
+            )
+        if verdict == GOAL_JUMP:
+            return Refusal(_("own pieces in the goal cannot be jumped over"), "rule 15")
+        if verdict == OWN_PIECE:
+            return Refusal(
+                _("a field holds one piece and your own piece stands on {square}").format(
+                    square=target
+                ),
+                "rule 10" if tournament else None,
+            )
+        if tournament:
+            due, dues, _allowed, _culprit = self._analyse(player, die)
+        else:
+            due, dues, _allowed = self._analyse_openspiel(player, die)
+        return self._refuse_for_duty(player, die, due, dues)
+
+    def _refuse_for_duty(self, player: int, die: int, due: int, dues: list[int]) -> Refusal:
+        rule = RULE_OF_DUE[due] if self.game.tournament else None
+        if due == DUE_ENTER:
+            reason = _("a 6 with pieces in the base must bring a piece onto the start field (b)")
+        elif due == DUE_START:
+            reason = _(
+                "the start field must be cleared while pieces wait in the base: "
+                "the piece on {square} must move"
+            ).format(square=TOKENS[dues[0]])
+        elif due == DUE_BLOCKER:
+            start = self.game.abs_of[player][0] + 1
+            reason = _(
+                "the piece on the start field {start} is blocked, so the piece on {square} "
+                "must move"
+            ).format(start=start, square=TOKENS[dues[0]])
+        elif due == DUE_CAPTURE:
+            colour = self.game.colours[player]
+            takes = _("piece on {square} takes {target}")
+            parts = []
+            for action in dues:
+                rel = self.game.rel_of_action[player][action]
+                parts.append(
+                    takes.format(square=TOKENS[action], target=square_name(colour, rel + die))
+                )
+            reason = _("a capture is possible ({captures})").format(captures=", ".join(parts))
+        else:
+            reason = _("not legal now; legal moves are {moves}").format(
+                moves=", ".join(TOKENS[a] for a in dues)
+            )
+        return Refusal(reason, rule)
+
+    # -- results ------------------------------------------------------------------------
+
+    def _keys(self) -> list[tuple[Any, ...]]:
+        """Ranking keys, larger is better: finishing order, then rule 18's criteria."""
+        finished = self._finished
+        keys: list[tuple[Any, ...]] = []
+        unranked = self._over == 1 and not self.game.tournament  # OpenSpiel: one winner
+        for player in range(self.game.num_players):
+            if player in finished:
+                keys.append((1, -finished.index(player), 0, (), 0, 0, 0))
+                continue
+            if unranked:
+                keys.append((0, 0, 0, (), 0, 0, 0))
+                continue
+            rels = self._pieces[player]
+            goal = sorted((rel for rel in rels if rel >= 40), reverse=True)
+            track = [rel for rel in rels if 0 <= rel < 40]
+            keys.append((0, 0, len(goal), tuple(goal), len(track), sum(track), self._lot[player]))
+        return keys
+
+    def scores(self) -> list[float]:
+        """Pieces in the goal per player."""
+        return [float(bin(mask).count("1")) for mask in self._goal]
+
+    def ranking(self) -> list[int]:
+        return places_from_keys(self._keys())
+
+    # -- information --------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        game = self.game
+        if player is not None and not 0 <= player < game.num_players:
+            raise ValueError(f"players are numbered 0 to {game.num_players - 1}")
+        pieces = {}
+        for seat, colour in enumerate(game.colours):
+            pieces[COLOURS[colour]] = self.squares(seat)
+        return {
+            "pieces": pieces,
+            "dice": list(self._dice),
+            "finished": list(self._finished),
+            "turn": None if self._over else self._turn,
+        }
+
+    def squares(self, player: int) -> list[str]:
+        """The squares of a player's four pieces, base first, then by distance travelled."""
+        colour = self.game.colours[player]
+        rels = [-1] * (4 - len(self._pieces[player])) + sorted(self._pieces[player])
+        return [square_name(colour, rel) for rel in rels]
+
+    @property
+    def die(self) -> int | None:
+        """The die the current player moves with (None at a chance node or at the end)."""
+        return self._die if self.current_player >= 0 else None
+
+    @property
+    def rounds(self) -> int:
+        """Rounds completed so far."""
+        return self._round
+
+    @property
+    def time_called(self) -> bool:
+        return self._time
+
+    # -- copying and comparing ----------------------------------------------------------
+
+    def clone(self) -> Self:
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.game = self.game
+        new._history = self._history.copy()
+        new._legal = self._legal
+        new._pieces = [pieces.copy() for pieces in self._pieces]
+        new._track = self._track.copy()
+        new._goal = self._goal.copy()
+        new.current_player = self.current_player
+        new._turn = self._turn
+        new._die = self._die
+        new._tries = self._tries
+        new._dice = self._dice.copy()
+        new._moves = self._moves
+        new._finished = self._finished.copy()
+        new._round = self._round
+        new._time = self._time
+        new._over = self._over
+        new._groups = self._groups.copy()
+        new._lot = self._lot.copy()
+        new._due = self._due
+        new._dues = self._dues
+        new._culprit = self._culprit
+        return new
+
+    def _copy_mutable(self, new: Self) -> None:
+        new._pieces = [pieces.copy() for pieces in self._pieces]
+        new._track = self._track.copy()
+        new._goal = self._goal.copy()
+        new._dice = self._dice.copy()
+        new._finished = self._finished.copy()
+        new._groups = self._groups.copy()
+        new._lot = self._lot.copy()
+
+    def _snapshot(self) -> Hashable:
+        n = self.game.num_players
+        pieces = tuple(tuple(sorted(self._pieces[p])) for p in range(n))
+        return (
+            pieces,
+            self.current_player,
+            self._turn,
+            self._die if self.current_player >= 0 else 0,
+            self._tries,
+            tuple(self._dice),
+            tuple(self._finished),
+            self._round,
+            self._time,
+            self._over,
+            tuple(self._groups),
+            tuple(self._lot),
+        )
