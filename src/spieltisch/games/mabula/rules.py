@@ -103,10 +103,42 @@ MOVE_TOKENS: tuple[str, ...] = tuple(
 )
 ACTION_OF: dict[str, int] = {token: a for a, token in enumerate(MOVE_TOKENS)}
 
-_RANGES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(6 * e, 6 * e + k)) for e in range(24) for k in range(7)
+_MOVES_BY_COUNT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(range(6 * e, 6 * e + 6 - count)) for count in range(7)) for e in range(24)
 )
-"""`_RANGES[7 * e + k]`: the actions of edge e for distances 1..k."""
+"""`_MOVES_BY_COUNT[e][m]`: the actions of edge e when its line holds m marbles."""
+
+_LOW_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(e for e in range(12) if (mask >> e) & 1) for mask in range(4096)
+)
+_HIGH_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(e + 12 for e in range(12) if (mask >> e) & 1) for mask in range(4096)
+)
+"""The edge numbers in a 24-bit edge mask, ascending, looked up per half of 12 bits."""
+
+
+def _push(action: int, in_white: int, in_black: int) -> tuple[int, int]:
+    """Where the marbles of a line (bitboards of its white and black ones) end when the
+    action pushes a marble in: each ends at max(its square, the square after the marble
+    that pushes it). The pushed-in marble itself is not included."""
+    edge = ACTION_EDGE[action]
+    bits = LINE_BITS[edge]
+    white = black = 0
+    at = ACTION_STEP[action]
+    for index in range(6):
+        bit = bits[index]
+        if in_white & bit:
+            at = at + 1 if index <= at else index
+            white |= bits[at]
+        elif in_black & bit:
+            at = at + 1 if index <= at else index
+            black |= bits[at]
+    return white, black
+
+
+_PUSHED: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""Memo of `_push`, filled as lines occur: at most 24 × 1452 = 34848 entries (every
+non-empty line contents with each legal distance), about 9 MB when full."""
 
 
 def group_sizes(mask: int) -> list[int]:
@@ -272,13 +304,10 @@ class MabulaState(State):
         own = self._eb if player else self._ew
         occupied = self._fw | self._fb
         moves: list[int] = []
-        while own:
-            low = own & -own
-            own ^= low
-            edge = low.bit_length() - 1
-            free = 6 - (occupied & LINE_MASK[edge]).bit_count()
-            if free:
-                moves += _RANGES[7 * edge + free]
+        for edge in _LOW_EDGES[own & 0xFFF]:
+            moves += _MOVES_BY_COUNT[edge][(occupied & LINE_MASK[edge]).bit_count()]
+        for edge in _HIGH_EDGES[own >> 12]:
+            moves += _MOVES_BY_COUNT[edge][(occupied & LINE_MASK[edge]).bit_count()]
         return moves
 
     def _pass_or_end(self, mover: int) -> None:
@@ -328,35 +357,26 @@ class MabulaState(State):
     def _apply_action(self, action: int) -> None:
         player = self._turn
         edge = ACTION_EDGE[action]
-        stop = ACTION_STEP[action]
-        bits = LINE_BITS[edge]
         mask = LINE_MASK[edge]
         fw = self._fw
         fb = self._fb
         in_white = fw & mask
         in_black = fb & mask
         if in_white | in_black:
-            # Every marble of the line ends at max(its square, the square after the one
-            # ahead of it in the push); the pusher stops at index `stop`.
-            fw ^= in_white
-            fb ^= in_black
-            at = stop
-            for index in range(6):
-                bit = bits[index]
-                if in_white & bit:
-                    at = at + 1 if index <= at else index
-                    fw |= bits[at]
-                elif in_black & bit:
-                    at = at + 1 if index <= at else index
-                    fb |= bits[at]
+            key = (action, in_white, in_black)
+            pushed = _PUSHED.get(key)
+            if pushed is None:
+                pushed = _PUSHED[key] = _push(action, in_white, in_black)
+            fw ^= in_white ^ pushed[0]
+            fb ^= in_black ^ pushed[1]
         if player:
             self._eb ^= 1 << edge
-            fb |= bits[stop]
+            self._fb = fb | LINE_BITS[edge][ACTION_STEP[action]]
+            self._fw = fw
         else:
             self._ew ^= 1 << edge
-            fw |= bits[stop]
-        self._fw = fw
-        self._fb = fb
+            self._fw = fw | LINE_BITS[edge][ACTION_STEP[action]]
+            self._fb = fb
         self._pass_or_end(player)
 
     def _action_of(self, move: Move) -> int:

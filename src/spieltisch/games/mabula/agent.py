@@ -1,0 +1,90 @@
+"""Mabula knowledge for the AI: evaluation, move ordering, playouts, endgame bounds.
+
+Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
+(`_fw`, `_fb` field bitboards, `_ew`, `_eb` edge masks) for speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Sequence
+
+from spieltisch.games.mabula.rules import (
+    ACTION_EDGE,
+    ACTION_STEP,
+    FIELD_MASK,
+    LINE_SQUARES,
+    MabulaGame,
+    MabulaState,
+    group_sizes,
+)
+
+NEIGHBOURS: tuple[int, ...] = tuple(
+    ((1 << (sq + 1)) | (1 << (sq - 1)) | (1 << (sq + 8)) | (1 << (sq - 8))) & FIELD_MASK
+    if 8 <= sq < 56
+    else 0
+    for sq in range(64)
+)
+"""Field squares orthogonally next to each square."""
+
+TARGET: tuple[int, ...] = tuple(LINE_SQUARES[ACTION_EDGE[a]][ACTION_STEP[a]] for a in range(144))
+"""The square where the pushed marble of each action stops."""
+
+
+class MabulaKnowledge:
+    """Largest group (or log of the product of groups) and what may still join it."""
+
+    playout_depth = 30
+    """A game lasts at most 24 moves: playouts go to the end."""
+
+    endgame = 9
+    """With at most this many marbles left on the edge the search is exact."""
+
+    def __init__(self, game: MabulaGame) -> None:
+        self.product = game.product
+
+    # -- the hooks of spieltisch.agents -------------------------------------------------
+
+    def key(self, state: MabulaState) -> Hashable:
+        return (state._fw, state._fb, state._ew, state._eb, state._turn)
+
+    def remaining(self, state: MabulaState) -> int:
+        """At most this many moves are left: one per marble still on the edge."""
+        return (state._ew | state._eb).bit_count()
+
+    def strengths(self, state: MabulaState) -> tuple[Sequence[float], float]:
+        left_w = state._ew.bit_count()
+        left_b = state._eb.bit_count()
+        white = self._strength(group_sizes(state._fw), left_w)
+        black = self._strength(group_sizes(state._fb), left_b)
+        # Few marbles left: little can change. Early on a lot still can.
+        spread = 0.6 + 0.22 * (left_w + left_b)
+        if self.product:
+            spread *= 0.35
+        return (white, black), spread
+
+    def _strength(self, sizes: list[int], left: int) -> float:
+        if self.product:
+            if not sizes:
+                return 0.0
+            return sum(math.log(size) for size in sizes) + 0.08 * left
+        if not sizes:
+            return 0.5 * min(left, 1)
+        sizes.sort(reverse=True)
+        largest = sizes[0]
+        second = sizes[1] if len(sizes) > 1 else 0
+        return largest + 0.35 * second + 0.25 * left
+
+    def playout_action(self, state: MabulaState, rng: random.Random) -> int:
+        moves = state._moves
+        return moves[int(rng.random() * len(moves))]
+
+    def order(self, state: MabulaState, actions: list[int]) -> list[int]:
+        """Pushes that stop next to own marbles first (better alpha-beta cut-offs)."""
+        own = state._fb if state._turn else state._fw
+        return sorted(actions, key=lambda a: -(NEIGHBOURS[TARGET[a]] & own).bit_count())
+
+
+def knowledge(game: MabulaGame) -> MabulaKnowledge:
+    return MabulaKnowledge(game)
