@@ -157,3 +157,16 @@ def test_moves_map_to_fixed_actions() -> None:
     assert load(players=7).move_to_action("card:9") == 17
     with pytest.raises(KeyError):
         game.move_to_action("d3")
+
+
+def test_sampled_dice_are_fair_and_recorded() -> None:
+    rng = random.Random(5)
+    counts: dict[str, int] = {}
+    for _ in range(600):
+        state = start(load())
+        token = state.sample_chance(rng)
+        counts[token] = counts.get(token, 0) + 1
+        assert state.history()[-1] == token
+        assert state == play(start(load()), token)
+    assert sorted(counts) == ["d1", "d2", "d3", "d4", "d5", "d6"]
+    assert all(60 <= count <= 140 for count in counts.values())

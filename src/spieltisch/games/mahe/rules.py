@@ -237,8 +237,15 @@ class MaheState(State):
 
     def sample_chance(self, rng: random.Random) -> str:
         if self._phase == ROLLING:
-            token = DIE_TOKENS[int(rng.random() * 6)]
-        elif self._phase == SETUP:
+            # The hot path of playouts: a die is always a valid outcome here, so it is
+            # applied and recorded directly, as `apply` would do (history, legal cache).
+            value = int(rng.random() * 6) + 1
+            token = DIE_TOKENS[value - 1]
+            self._roll(value)
+            self._history.append(token)
+            self._legal = None
+            return token
+        if self._phase == SETUP:
             values = list(self.game.deck_values)
             rng.shuffle(values)
             token = "deck:" + _deck_text(tuple(values))
@@ -345,27 +352,30 @@ class MaheState(State):
             self._phase = DECIDE
             self._cp = self._ctrl
 
-    def _moving_part(self) -> tuple[int, int, tuple[int, ...]]:
-        """Where the mover stands and the part that moves (it and every turtle on it)."""
+    def _lift(self) -> tuple[int, tuple[int, ...]]:
+        """Take the moving part (the mover and every turtle on it) off its field.
+
+        Returns where it stood and the part, bottom to top; the turtles below stay.
+        """
         turtle = self._mover
         where = self._pos[turtle]
-        if not where:
-            return 0, turtle, (turtle,)
+        if not where:  # the raft holds no stacks
+            return 0, (turtle,)
         stack = self._fields[where]
         index = stack.index(turtle)
         self._fields[where] = stack[:index]
-        return where, turtle, stack[index:]
+        return where, stack[index:]
 
     def _bust(self) -> None:
         self._ended = ENDED_BUST
-        _where, _turtle, part = self._moving_part()
+        _where, part = self._lift()
         pos = self._pos
         for turtle in part:
             pos[turtle] = 0
         self._next()
 
     def _move(self, steps: int) -> None:
-        where, _turtle, part = self._moving_part()
+        where, part = self._lift()
         dest = DEST[where][steps]
         self._fields[dest] += part
         pos = self._pos
