@@ -60,7 +60,7 @@ def transfer_matrix_count(n: int = 24, whites: int = 12) -> int:
 def test_the_number_of_valid_set_ups() -> None:
     setups = valid_setups()
     assert len(setups) == transfer_matrix_count() == len(brute_force_setups()) == 40158
-    assert setups == sorted(set(setups))
+    assert list(setups) == sorted(set(setups))
     assert set(setups) == brute_force_setups()
 
 

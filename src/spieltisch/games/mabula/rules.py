@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
+from functools import cache
 from math import prod
 from typing import Any, ClassVar, Literal, Self
 
@@ -171,38 +172,35 @@ def board_groups(board: Mapping[str, str], colour: str) -> list[int]:
 
 # -- the set-up ----------------------------------------------------------------------------
 
-_SETUPS: list[str] = []
 
-
-def valid_setups() -> list[str]:
+@cache
+def valid_setups() -> tuple[str, ...]:
     """Every valid set-up (24 letters w/b in edge order), in lexicographic order.
 
     12 marbles of each colour, never three of a colour in a row along the edge read as a
     ring. Built once on first use by a depth-first search (40158 arrangements).
     """
-    if not _SETUPS:
-        found: list[str] = []
-        letters: list[str] = []
+    found: list[str] = []
+    letters: list[str] = []
 
-        def extend(whites: int, blacks: int) -> None:
-            n = len(letters)
-            if n == 24:
-                ring = letters[-2:] + letters[:2]
-                if not any(ring[i] == ring[i + 1] == ring[i + 2] for i in range(2)):
-                    found.append("".join(letters))
-                return
-            for letter in "bw":
-                if (letter == "w" and whites == 12) or (letter == "b" and blacks == 12):
-                    continue
-                if n >= 2 and letters[-1] == letters[-2] == letter:
-                    continue
-                letters.append(letter)
-                extend(whites + (letter == "w"), blacks + (letter == "b"))
-                letters.pop()
+    def extend(whites: int, blacks: int) -> None:
+        n = len(letters)
+        if n == 24:
+            ring = letters[-2:] + letters[:2]
+            if not any(ring[i] == ring[i + 1] == ring[i + 2] for i in range(2)):
+                found.append("".join(letters))
+            return
+        for letter in "bw":
+            if (letter == "w" and whites == 12) or (letter == "b" and blacks == 12):
+                continue
+            if n >= 2 and letters[-1] == letters[-2] == letter:
+                continue
+            letters.append(letter)
+            extend(whites + (letter == "w"), blacks + (letter == "b"))
+            letters.pop()
 
-        extend(0, 0)
-        _SETUPS.extend(found)
-    return _SETUPS
+    extend(0, 0)
+    return tuple(found)
 
 
 def _setup_problem(letters: str) -> str | None:
@@ -507,7 +505,7 @@ class MabulaState(State):
 
         `board` maps square names to "w"/"b", as in `view()`. The history stays as it was, so
         such a state does not replay. `turn` None: white moves if able, else black, else
-        the game is over.
+        the game is over; a player given as `turn` must have a move.
         """
         self._fw = self._fb = self._ew = self._eb = 0
         for name, letter in board.items():
@@ -529,9 +527,11 @@ class MabulaState(State):
         self._legal = None
         if turn is None:
             self._pass_or_end(BLACK)
-        else:
-            self._turn = turn
-            self._moves = self._moves_of(turn) if turn >= 0 else []
+            return
+        self._turn = turn
+        self._moves = self._moves_of(turn)
+        if not self._moves:
+            raise ValueError(f"player {turn} has no move in this position")
 
 
 # -- refusing malformed tokens -------------------------------------------------------------
