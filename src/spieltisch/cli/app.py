@@ -48,7 +48,7 @@ def _use_language(lang: str | None) -> None:
 
 def _fail(message: str) -> None:
     label = _("Error")
-    console.print(f"[bold red]{label}:[/] {message}", highlight=False)
+    console.print(f"[bold red]{label}:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
