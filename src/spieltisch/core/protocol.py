@@ -209,6 +209,15 @@ class State(ABC):
         self.apply(outcome)
         return outcome
 
+    def _record_chance(self, outcome: str) -> None:
+        """Book a chance outcome a game's own `sample_chance` has just applied itself.
+
+        The fast path for dice in long playouts: the game changes its state directly
+        (the outcome is valid by construction) and this keeps the history and cache right.
+        """
+        self._history.append(outcome)
+        self._legal = None
+
     # -- applying -----------------------------------------------------------------------
 
     def apply(self, move: Move) -> None:

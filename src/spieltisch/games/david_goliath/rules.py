@@ -385,8 +385,7 @@ class DavidGoliathState(State):
             hands.append(mask)
         token = self.game.deal_token(hands)
         self._start_deal(hands)
-        self._history.append(token)
-        self._legal = None
+        self._record_chance(token)
         return token
 
     # -- results ------------------------------------------------------------------------

@@ -237,13 +237,11 @@ class MaheState(State):
 
     def sample_chance(self, rng: random.Random) -> str:
         if self._phase == ROLLING:
-            # The hot path of playouts: a die is always a valid outcome here, so it is
-            # applied and recorded directly, as `apply` would do (history, legal cache).
+            # The hot path of playouts: a die is always a valid outcome here.
             value = int(rng.random() * 6) + 1
             token = DIE_TOKENS[value - 1]
             self._roll(value)
-            self._history.append(token)
-            self._legal = None
+            self._record_chance(token)
             return token
         if self._phase == SETUP:
             values = list(self.game.deck_values)
