@@ -25,7 +25,7 @@ def _message_ids(folder: Path) -> set[str]:
         if any(source.is_relative_to(other) for other in owned):
             continue
         for _lineno, message, _comments, _context in extract_from_file(
-            "python", str(source), keywords={"_": None}
+            "python", str(source), keywords={"_": None, "N_": None}
         ):
             if isinstance(message, str):
                 ids.add(message)

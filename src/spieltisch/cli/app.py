@@ -19,7 +19,12 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.core import SpieltischError, game_class
-from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+from spieltisch.core.i18n import (
+    LANGUAGES,
+    language_from_environment,
+    package_gettext,
+    set_language,
+)
 from spieltisch.sim import Summary, simulate
 
 app = typer.Typer(
@@ -70,20 +75,22 @@ def games(
         console.print(table)
         return
     try:
-        info = game_class(game).info()
+        cls = game_class(game)
     except SpieltischError as exc:
         _fail(str(exc))
         return
+    info = cls.info()
+    game_text = package_gettext(cls.__module__)
     low, high = info.players
     console.print(f"[bold]{info.title}[/] ({info.name}) — {_('players')}: {low}–{high}")
     if info.description:
-        console.print(info.description)
+        console.print(game_text(info.description))
     table = Table(title=_("Options"))
     for column in (_("option"), _("allowed"), _("default"), _("meaning")):
         table.add_column(column)
     for option in info.options:
         default = "auto" if option.default is None else json.dumps(option.default)
-        table.add_row(option.name, option.allowed, default, option.description)
+        table.add_row(option.name, option.allowed, default, game_text(option.description))
     console.print(table)
 
 

@@ -6,8 +6,9 @@ folder carries its own translations. Catalogs are read with Babel when first use
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -83,3 +84,25 @@ class Catalog:
         if code == "en":
             return message
         return self.table(code).get(message, message)
+
+
+def N_(message: str) -> str:
+    """Mark a text for the catalogs without translating it yet (option descriptions are
+    read once at import); whoever shows it looks it up in the catalog then."""
+    return message
+
+
+def package_gettext(module_name: str) -> Callable[[str], str]:
+    """The `_` of the package that defines `module_name` (its `messages` module), so an
+    interface can translate a game's own texts, such as option descriptions."""
+    package = module_name.rsplit(".", 1)[0]
+    try:
+        messages = importlib.import_module(f"{package}.messages")
+    except ModuleNotFoundError:
+        return _identity
+    translate: Callable[[str], str] = getattr(messages, "_", _identity)
+    return translate
+
+
+def _identity(message: str) -> str:
+    return message

@@ -25,6 +25,7 @@ from spieltisch.core import (
     State,
     register,
 )
+from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.david_goliath.messages import _
 
@@ -109,11 +110,13 @@ def colour_name(colour: int) -> str:
 
 
 class DavidGoliathOptions(GameOptions):
-    players: int = Field(4, ge=3, le=6, description="number of players (3 to 6)")
+    players: int = Field(4, ge=3, le=6, description=N_("number of players (3 to 6)"))
     deals: int | None = Field(
         None,
         ge=1,
-        description="number of deals; none (automatic) plays as many deals as there are players",
+        description=N_(
+            "number of deals; none (automatic) plays as many deals as there are players"
+        ),
     )
 
     @field_validator("deals", mode="before")
@@ -128,7 +131,7 @@ class DavidGoliathOptions(GameOptions):
 class DavidGoliath(Game[DavidGoliathOptions]):
     name: ClassVar[str] = "david_goliath"
     title: ClassVar[str] = "David & Goliath"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = N_(
         "Trick taking for 3-6 players: the lowest card of a trick takes the highest, "
         "the highest takes the rest; more than two cards of a colour score one point each."
     )

@@ -23,6 +23,7 @@ from pydantic import Field, field_validator
 
 from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State
 from spieltisch.core.errors import OptionError
+from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.core.registry import register
 from spieltisch.games.mahe.messages import _, colour_name
@@ -71,23 +72,23 @@ def _deck_text(values: tuple[int, ...]) -> str:
 class MaheOptions(GameOptions):
     """Options of Mahé (GAMES.md)."""
 
-    players: int = Field(4, ge=2, le=7, description="number of players")
+    players: int = Field(4, ge=2, le=7, description=N_("number of players"))
     turtles_per_player: int | None = Field(
         None,
         ge=1,
         le=2,
-        description="turtles per player: none = automatic (2 with 2 or 3 players, else 1)",
+        description=N_("turtles per player: none = automatic (2 with 2 or 3 players, else 1)"),
     )
     egg_cards_as_dice: bool = Field(
         False,
-        description="variant: a won egg card may replace the 2nd or 3rd die, once per turn",
+        description=N_("variant: a won egg card may replace the 2nd or 3rd die, once per turn"),
     )
     third_die_at_seven: bool = Field(
-        False, description="a third die may also be rolled when two dice show exactly 7"
+        False, description=N_("a third die may also be rolled when two dice show exactly 7")
     )
     deck: tuple[int, ...] | None = Field(
         None,
-        description=(
+        description=N_(
             "24 egg values from 1 to 9 replacing the standard deck "
             "(3×1, 3×2, 5×3, 5×4, 5×5, 3×6); none = standard"
         ),
@@ -139,7 +140,7 @@ class MaheGame(Game[MaheOptions]):
 
     name: ClassVar[str] = "mahe"
     title: ClassVar[str] = "Mahé"
-    description: ClassVar[str] = (
+    description: ClassVar[str] = N_(
         "Alex Randolph's turtle race: roll one die after another, stay at 7 or below, "
         "ride on other turtles and lay eggs on the beach."
     )
