@@ -24,6 +24,7 @@ from typing import Any, Literal, Self
 from pydantic import Field
 
 from spieltisch.core.errors import IllegalMove, OptionError, SpieltischError
+from spieltisch.core.i18n import N_
 from spieltisch.core.options import GameOptions
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State
 from spieltisch.core.ranking import places_from_keys
@@ -96,23 +97,25 @@ class MadnOptions(GameOptions):
         4,
         ge=2,
         le=4,
-        description="number of players: 2 play red and yellow, 3 red, black and yellow",
+        description=N_("number of players: 2 play red and yellow, 3 red, black and yellow"),
     )
     duties: Literal["enforced", "penalized"] = Field(
         "enforced",
-        description=(
+        description=N_(
             "enforced: only moves meeting the obligations are legal; penalized: the "
             "tournament referee's mode of rules 6, 12 and 14 (any move, plus pass, with penalties)"
         ),
     )
     rules: Literal["tournament", "openspiel"] = Field(
         "tournament",
-        description="tournament rules, or the rules of OpenSpiel's maedn game",
+        description=N_("tournament rules, or the rules of OpenSpiel's maedn game"),
     )
     max_rounds: int | None = Field(
         None,
         ge=1,
-        description="end the game after this many rounds and rank it as stopped by time (rule 18)",
+        description=N_(
+            "end the game after this many rounds and rank it as stopped by time (rule 18)"
+        ),
     )
 
     def check(self) -> None:
@@ -140,7 +143,7 @@ class Madn(Game[MadnOptions]):
 
     name = "madn"
     title = "Mensch ärgere Dich nicht"
-    description = (
+    description = N_(
         "The classic race home for 2-4 players under tournament rules: enter on a 6, "
         "capture, exact entry into the goal; with a referee mode and OpenSpiel's rules."
     )
@@ -268,12 +271,27 @@ class MadnState(State):
         return self._moves.copy()
 
     def apply(self, move: Move) -> None:
-        # The base's cache `_legal` is left alone here: it is cleared before every call
-        # of the base's apply, the only place that reads it.
-        if type(move) is int and self.current_player >= 0 and move in self._moves:
-            self._apply_action(move)
-            self._history.append(move)
-            return
+        # Fast paths for legal moves (int or notation) and dice, the bulk of playouts and
+        # replays; everything else, refusals included, goes through the base's checks.
+        # The base's cache `_legal` is cleared before each such call, the only reader.
+        player = self.current_player
+        if player >= 0:
+            if type(move) is int:
+                action = move
+            elif type(move) is str:
+                action = ACTION_OF.get(move, -1)
+            else:
+                action = -1
+            if action in self._moves:
+                self._apply_action(action)
+                self._history.append(action)
+                return
+        elif player == CHANCE and type(move) is str and not self._over:
+            die = DIE_OF.get(move)
+            if die is not None:
+                self._history.append(move)
+                self._roll(die)
+                return
         self._legal = None
         super().apply(move)
 
