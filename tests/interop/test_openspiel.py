@@ -4,6 +4,7 @@ serialization, and OpenSpiel's MCTS and IS-MCTS bots against our random agent.""
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import numpy as np
@@ -185,6 +186,22 @@ def test_history_in_notation_rebuilds_the_state(name: str) -> None:
     rebuilt = openspiel.state_from_history(game, state.spieltisch_state.history())
     assert rebuilt.history() == state.history()
     assert str(rebuilt) == str(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_played_by_the_engine_replay_in_openspiel(name: str) -> None:
+    game = load(name)
+    engine = game.engine.new_state()
+    rng = random.Random(3)
+    while not engine.is_terminal():
+        if engine.is_chance_node():
+            engine.sample_chance(rng)
+        else:
+            engine.apply(rng.choice(engine.legal_actions()))
+    state = openspiel.state_from_history(game, engine.history())
+    assert state.is_terminal()
+    assert state.returns() == engine.returns()
+    assert state.spieltisch_state.history() == engine.history()
 
 
 @pytest.mark.parametrize("name", ["mahe", "david_goliath"])
