@@ -1,0 +1,168 @@
+"""Hypothesis properties over random games of every mode and player count."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spieltisch.core import CHANCE, TERMINAL, IllegalMove
+from spieltisch.games.madn.rules import PASS, MadnState
+from tests.games.madn.helpers import start
+
+SEEDS = st.integers(0, 2**32 - 1)
+MODES = st.sampled_from(
+    [
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 4, "duties": "penalized"},
+        {"players": 3, "duties": "penalized"},
+        {"players": 2, "rules": "openspiel"},
+        {"players": 4, "rules": "openspiel"},
+        {"players": 4, "max_rounds": 25},
+    ]
+)
+
+
+def check_position(state: MadnState) -> None:
+    """16 pieces at most, four per colour, each on one square; one piece per field."""
+    view = state.view(None)
+    pieces = view["pieces"]
+    assert len(pieces) == state.game.num_players
+    track: list[str] = []
+    for squares in pieces.values():
+        assert len(squares) == 4
+        goal = [s for s in squares if s.startswith("g")]
+        assert len(goal) == len(set(goal)), "two own pieces on one goal field"
+        track += [s for s in squares if s != "b" and not s.startswith("g")]
+    assert len(track) == len(set(track)), "two pieces on one track field"
+    assert all(1 <= int(s) <= 40 for s in track)
+    finished = view["finished"]
+    for player in finished:
+        colour = list(pieces)[player]
+        assert sorted(pieces[colour]) == ["g1", "g2", "g3", "g4"]
+    if state.current_player >= 0:
+        assert view["turn"] == state.current_player
+        assert state.current_player not in finished
+
+
+def play_random(state: MadnState, rng: random.Random, time_at: int | None = None) -> int:
+    """Play to the end with random moves, checking every node; returns the node count."""
+    game = state.game
+    steps = 0
+    while not state.is_terminal():
+        check_position(state)
+        if steps == time_at:
+            state.apply("time")
+        player = state.current_player
+        if player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            if game.enforced:
+                # The inline generator agrees with the readable reference.
+                _due, dues, _allowed, _culprit = state._analyse(player, state.die or 0)
+                assert legal == dues
+            if game.penalized:
+                assert legal[-1] == PASS
+            state.apply(rng.choice(legal))
+        steps += 1
+        assert steps < 20_000
+    check_position(state)
+    return steps
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, options=MODES)
+def test_random_games_keep_the_invariants_and_replay(seed: int, options: dict[str, int]) -> None:
+    rng = random.Random(seed)
+    state = start(**options)
+    time_at = rng.randrange(0, 600) if rng.random() < 0.3 else None
+    play_random(state, rng, time_at)
+    assert state.current_player == TERMINAL and state.view(None)["turn"] is None
+    places = state.ranking()
+    n = state.game.num_players
+    finished = state.view(None)["finished"]
+    if state.game.tournament:
+        assert sorted(places) == list(range(1, n + 1))  # lots break every tie
+    else:
+        assert sorted(places) == [1] + [2] * (n - 1) or state.time_called
+    if finished:
+        assert places[finished[0]] == 1
+    replayed = state.game.replay(state.history())
+    assert replayed == state
+    assert replayed.view(None) == state.view(None)
+    assert replayed.ranking() == places
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, options=MODES)
+def test_illegal_moves_are_refused_without_change(seed: int, options: dict[str, int]) -> None:
+    rng = random.Random(seed)
+    state = start(**options)
+    game = state.game
+    for _ in range(rng.randrange(50, 400)):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+            continue
+        legal = set(state.legal_actions())
+        illegal = [a for a in range(game.num_actions) if a not in legal]
+        before = state.clone()
+        for action in rng.sample(illegal, 3):
+            for move in (action, game.action_to_move(action)):
+                try:
+                    state.apply(move)
+                except IllegalMove as refused:
+                    assert refused.reason
+                else:
+                    raise AssertionError(f"illegal move {move!r} accepted")
+                explanation = state.explain(move)
+                assert explanation
+        assert state == before and state.history() == before.history()
+        assert state.legal_actions() == before.legal_actions()
+        state.apply(rng.choice(sorted(legal)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_clones_are_independent(seed: int) -> None:
+    rng = random.Random(seed)
+    state = start(players=4)
+    for _ in range(rng.randrange(0, 500)):
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    before = state.view(None)
+    history = state.history()
+    for _ in range(50):
+        if copy.is_terminal():
+            break
+        if copy.current_player == CHANCE:
+            copy.sample_chance(rng)
+        else:
+            copy.apply(rng.choice(copy.legal_actions()))
+    assert state.view(None) == before and state.history() == history
+
+
+def test_dice_are_fair() -> None:
+    rng = random.Random(7)
+    counts: Counter[str] = Counter()
+    state = start(players=4)
+    for _ in range(30_000):
+        if state.is_terminal():
+            state = start(players=4)
+        if state.current_player == CHANCE:
+            counts[state.sample_chance(rng)] += 1
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    total = sum(counts.values())
+    assert set(counts) == {f"d{i}" for i in range(1, 7)}
+    assert all(abs(count / total - 1 / 6) < 0.01 for count in counts.values())

@@ -1,0 +1,64 @@
+"""The text board: readable in 80 columns, showing exactly the pieces of the view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.console import Console
+
+from spieltisch.core import CHANCE
+from spieltisch.core.i18n import language
+from spieltisch.games.madn.text import render
+from tests.games.madn.helpers import play, start
+
+
+def _text(players: int, seed: int, steps: int) -> str:
+    state = start(players=players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render(state, None))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_fits_80_columns_and_has_every_field(players: int) -> None:
+    text = _text(players, seed=players, steps=300)
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert len(lines) >= 12
+
+
+def test_board_shows_pieces_where_the_view_has_them() -> None:
+    state = start(players=2)
+    play(state, "d6", "b", "d4", "1")  # red on 5
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render(state, 0))
+    text = console.export_text()
+    board = text.splitlines()
+    assert board[4].split()[:5] == ["1", "2", "3", "4", "Rd"]  # field 5 holds red
+    assert board[0].split()[:2] == ["Rd", "Rd"]  # three pieces in red's base ...
+    assert board[1].split()[:2] == ["Rd", "o"]  # ... and one empty circle
+    assert "Turn: yellow (player 2)" in text
+
+
+def test_board_labels_are_translated() -> None:
+    state = start(players=2)
+    with language("de"):
+        console = Console(width=80, record=True, color_system=None)
+        console.print(render(state, None))
+        text = console.export_text()
+    assert "Am Zug: Rot (Spieler 1)" in text
+    assert "Ro" in text and "Ge" in text
+
+
+def test_board_at_the_end() -> None:
+    text = _text(2, seed=1, steps=100_000)
+    assert "The game is over." in text
