@@ -1,0 +1,58 @@
+"""David & Goliath moves and chance outcomes in words, in the current language.
+
+A deal is described without its cards: the outcome's notation holds every hand.
+"""
+
+from __future__ import annotations
+
+from spieltisch.core import IllegalMove
+from spieltisch.games.david_goliath.messages import _
+from spieltisch.games.david_goliath.rules import (
+    CARD_INDEX,
+    COLOUR_OF,
+    VALUE_OF,
+    DavidGoliathState,
+    colour_name,
+)
+
+
+def card_name(card: str) -> str:
+    """A card in words, e.g. ``green 12``."""
+    action = CARD_INDEX[card]
+    return _("{colour} {value}").format(
+        colour=colour_name(COLOUR_OF[action]), value=VALUE_OF[action]
+    )
+
+
+def _player(number: int) -> str:
+    return _("Player {number}").format(number=number + 1)
+
+
+def describe_move(state: DavidGoliathState, move: str) -> str:
+    """What `move` (a card or a deal) does in `state`, which it leaves unchanged."""
+    if move.startswith("deal:"):
+        return _("the cards are dealt (deal {number})").format(number=state.view(None)["deal"] + 1)
+    if move not in CARD_INDEX:
+        return move
+    text = _("play {card}").format(card=card_name(move))
+    after = state.clone()
+    try:
+        after.apply(move)
+    except IllegalMove:
+        return text
+    if after.view(None)["trick"] or len(state.view(None)["trick"]) == 0:
+        return text
+    before_won = state.view(None)["won"]
+    after_won = after.view(None)["won"]
+    parts: list[str] = []
+    for player, cards in enumerate(after_won):
+        new = [card for card in cards if card not in before_won[player]]
+        if len(new) == 1:
+            parts.append(
+                _("{player} takes {card}").format(player=_player(player), card=card_name(new[0]))
+            )
+        elif new:
+            parts.append(
+                _("{player} takes {count} cards").format(player=_player(player), count=len(new))
+            )
+    return text + " — " + "; ".join(parts) if parts else text

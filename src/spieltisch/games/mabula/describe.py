@@ -1,0 +1,46 @@
+"""Mabula moves and chance outcomes in words, in the current language."""
+
+from __future__ import annotations
+
+from spieltisch.core import IllegalMove, State
+from spieltisch.games.mabula.messages import _
+
+COLUMNS = "abcdefgh"
+
+
+def _line(source: str, target: str) -> list[str]:
+    """The squares from `source` through `target` on to the far edge."""
+    col, row = COLUMNS.index(source[0]), int(source[1:])
+    step_col = (COLUMNS.index(target[0]) > col) - (COLUMNS.index(target[0]) < col)
+    step_row = (int(target[1:]) > row) - (int(target[1:]) < row)
+    squares = []
+    while 0 <= col < 8 and 1 <= row <= 8:
+        squares.append(f"{COLUMNS[col]}{row}")
+        col, row = col + step_col, row + step_row
+    return squares
+
+
+def describe_move(state: State, move: str) -> str:
+    """What `move` (a push or the set-up) does in `state`, which it leaves unchanged."""
+    if move.startswith("setup:"):
+        return _("the marbles are set out on the edge")
+    source, sep, target = move.partition("-")
+    if not sep:
+        return move
+    text = _("push the marble from {source} to {target}").format(source=source, target=target)
+    after = state.clone()
+    try:
+        after.apply(move)
+        line = _line(source, target)
+    except (IllegalMove, ValueError):
+        return text
+    before: dict[str, str] = state.view(None)["board"]
+    now: dict[str, str] = after.view(None)["board"]
+    old = [square for square in line if square in before]
+    new = [square for square in line if square in now]
+    pushed = sum(1 for a, b in zip(old[1:], new[1:], strict=False) if a != b)
+    if pushed == 1:
+        return text + " — " + _("pushing 1 marble along")
+    if pushed:
+        return text + " — " + _("pushing {count} marbles along").format(count=pushed)
+    return text
