@@ -17,7 +17,9 @@ def play_checked_game(game: Game[Any], seed: int, deep_every: int = 10) -> State
     """Play one random game, checking the protocol at every node; return the final state.
 
     Cheap checks run at every node; refusals, views, clones, replay and hidden
-    information every `deep_every` nodes; records at the end.
+    information every `deep_every` nodes early on and every `5 * deep_every` later
+    (replay is linear in the history, so long games would be quadratic otherwise);
+    records at the end.
     """
     rng = random.Random(seed)
     state = game.new_state()
@@ -25,7 +27,7 @@ def play_checked_game(game: Game[Any], seed: int, deep_every: int = 10) -> State
     while not state.is_terminal():
         player = state.current_player
         assert player == CHANCE or 0 <= player < game.num_players, player
-        if step % deep_every == 0:
+        if step % deep_every == 0 and (step < 10 * deep_every or step % (5 * deep_every) == 0):
             check_refusals(state, rng)
             check_views(state)
             check_clone_independent(state, rng)
@@ -145,13 +147,14 @@ def check_record_round_trip(state: State) -> None:
 def check_hidden_information(state: State, rng: random.Random) -> None:
     """view(p) is the same in every full state consistent with what p has seen."""
     for seat in range(state.game.num_players):
-        for _ in range(2):
+        for attempt in range(2):
             sampled = state.determinize(seat, rng)
             assert sampled.view(seat) == state.view(seat), (
                 f"view({seat}) differs in a state that differs only in what seat {seat} cannot see"
             )
             assert sampled.current_player == state.current_player
-            assert sampled.game.replay(sampled.history()) == sampled, "determinized history"
+            if seat == attempt == 0:
+                assert sampled.game.replay(sampled.history()) == sampled, "determinized history"
 
 
 def check_terminal(state: State) -> None:
