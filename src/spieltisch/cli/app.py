@@ -18,6 +18,7 @@ from spieltisch.agents import Budget, agent_names
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.command import play as play_command
 from spieltisch.core import SpieltischError, game_class
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -254,3 +255,6 @@ def _print_result(state: spieltisch.State, names: list[str]) -> None:
 
 def main() -> None:
     app()
+
+
+app.command("play")(play_command)

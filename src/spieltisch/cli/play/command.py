@@ -1,0 +1,146 @@
+"""The `spieltisch play` command: options to a `Session`, then the plain or the Textual UI."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from spieltisch.agents import Budget, agent_names
+from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.messages import _
+from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
+from spieltisch.cli.play.session import Session
+from spieltisch.core import SpieltischError, load_record
+from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+from spieltisch.core.records import read_record
+
+TUI_DELAY = 0.8
+"""Seconds between the computer's moves in the full-screen app, unless --delay says."""
+
+
+def _fail(console: Console, message: str) -> None:
+    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def build_session(
+    game: str | None,
+    players: int | None,
+    seats: str | None,
+    options: list[str],
+    seed: int | None,
+    resume: Path | None,
+    budget: str | None,
+) -> Session:
+    """The session the options describe; SpieltischError or ValueError for bad input."""
+    chosen_seed = seed if seed is not None else random.randrange(2**31)
+    parsed_budget = Budget.parse(budget) if budget else None
+    if resume is not None:
+        if options or players is not None:
+            raise ValueError(_("--resume takes the game and its options from the record"))
+        state = load_record(resume)
+        if game is not None and game != state.game.name:
+            raise ValueError(
+                _("the record is a game of {recorded}, not {game}").format(
+                    recorded=state.game.name, game=game
+                )
+            )
+        n = state.game.num_players
+        recorded = read_record(resume).get("players") or []
+        known = {HUMAN, *agent_names()}
+        if seats is not None:
+            seat_list = parse_seats(seats, n)
+        elif len(recorded) == n and all(name in known for name in recorded):
+            seat_list = list(recorded)
+        else:
+            seat_list = parse_seats(None, n)
+        return Session(
+            state.game,
+            seat_list,
+            seed=chosen_seed,
+            budget=parsed_budget,
+            history=state.history(),
+        )
+    if game is None:
+        raise ValueError(_("name a game to play, or --resume a saved one"))
+    count = players if players is not None else players_from_seats(seats)
+    loaded = load_with_options(game, count, options)
+    return Session(
+        loaded,
+        parse_seats(seats, loaded.num_players),
+        seed=chosen_seed,
+        budget=parsed_budget,
+    )
+
+
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="The game: mahe, madn, david_goliath or mabula.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (default: the game's).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Who sits where, comma-separated: human or a computer level "
+            "(easy, medium, hard, expert). Default: you, then medium.",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as key=value; repeat for more."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language: de, en or fr (default: from LANG).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the dice, the deals and the computer.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue a game saved as a record (JSON).")
+    ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help="Line-based play: for screen readers, pipes and scripts."),
+    ] = False,
+    budget: Annotated[
+        str | None,
+        typer.Option("--budget", help="The computer's thinking budget: 500, 1.5s or 500,1.5s."),
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option("--delay", min=0, help="Seconds between the computer's moves."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against the computer, or with others at one keyboard."""
+    console = Console(highlight=False)
+    code = lang or language_from_environment()
+    if code not in LANGUAGES:
+        _fail(console, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+    set_language(code)
+    try:
+        session = build_session(game, players, seats, option or [], seed, resume, budget)
+    except (SpieltischError, ValueError) as exc:
+        _fail(console, str(exc))
+        return
+    use_plain = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    if not use_plain:
+        try:
+            from spieltisch.cli.tui.app import PlayApp
+        except ImportError:
+            console.print(_("The full-screen app needs textual (extra tui): plain mode it is."))
+            use_plain = True
+    if use_plain:
+        from spieltisch.cli.play.plain import PlainPlay
+
+        PlainPlay(session, console=console, delay=delay or 0.0, language=code).run(sys.stdin)
+        return
+    app: Any = PlayApp(session, language=code, delay=TUI_DELAY if delay is None else delay)
+    app.run()

@@ -1,0 +1,59 @@
+"""Moves in words (each game's `describe.py`) and moves typed by people."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from spieltisch.core import State
+
+Describe = Callable[[Any, str], str]
+_CACHE: dict[str, Describe | None] = {}
+
+
+def _describer(state: State) -> Describe | None:
+    package = type(state.game).__module__.rsplit(".", 1)[0]
+    if package not in _CACHE:
+        try:
+            module = importlib.import_module(f"{package}.describe")
+        except ModuleNotFoundError as missing:
+            if missing.name is None or not f"{package}.describe".startswith(missing.name):
+                raise
+            _CACHE[package] = None
+        else:
+            _CACHE[package] = module.describe_move
+    return _CACHE[package]
+
+
+def describe(state: State, move: str) -> str:
+    """The move (or chance outcome) in words, from the game's `describe_move`; else its notation."""
+    describer = _describer(state)
+    if describer is None:
+        return move
+    return describer(state, move)
+
+
+def is_notation(state: State, text: str) -> bool:
+    """Whether the text is a move token of the game (legal here or not)."""
+    try:
+        state.game.move_to_action(text)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def parse_move(state: State, text: str) -> str:
+    """A typed move: its notation, or its number in the list of legal moves (from 1).
+
+    `#3` is always the third move of the list; a bare `3` is the list's third move only
+    where `3` is not the game's own notation (in Mensch ärgere Dich nicht it is a field).
+    """
+    typed = text.strip().lower()
+    number = typed[1:] if typed.startswith("#") else typed
+    if number.isdigit() and (typed.startswith("#") or not is_notation(state, typed)):
+        legal = state.legal_moves()
+        index = int(number)
+        if 1 <= index <= len(legal):
+            return legal[index - 1]
+    return typed

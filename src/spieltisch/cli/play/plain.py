@@ -1,0 +1,237 @@
+"""Line-based play: prints the board and the moves, reads moves and commands line by line.
+
+Made for screen readers, pipes and scripts: no colours when the output is not a
+terminal, one line per event, a clean end at the end of the input.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from typing import TextIO
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+from spieltisch.cli.boards import render_board
+from spieltisch.cli.messages import _
+from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
+from spieltisch.cli.play.moves import is_notation
+from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
+from spieltisch.core import IllegalMove, SpieltischError, game_class
+
+
+def default_save_name(session: Session) -> str:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return f"spieltisch-{session.game.name}-{stamp}.json"
+
+
+def help_text() -> str:
+    return _(
+        "Type a move's number or its notation. Commands: h hint, u take back, "
+        "s FILE save, ? rules, b board, q quit."
+    )
+
+
+class PlainPlay:
+    """One game (or several, when asked for another) on standard input and output."""
+
+    def __init__(
+        self, session: Session, console: Console, delay: float = 0.0, language: str = "en"
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.delay = delay
+        self.language = language
+        self._shown: tuple[int, int] | None = None  # (history length, seat) last drawn
+        self._passed_to: int | None = None
+
+    # -- output -------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+    def entry(self, entry: LogEntry) -> None:
+        if entry.player is None:
+            self.say(f"  {entry.text}")
+        else:
+            line = _("{player}: {move}").format(
+                player=self.session.label(entry.player), move=entry.text
+            )
+            self.say(f"{line} [{entry.move}]")
+
+    def intro(self) -> None:
+        session = self.session
+        self.say(f"== {session.game.title} ==")
+        for seat in range(session.game.num_players):
+            self.say("  " + session.label(seat))
+        self.say(help_text())
+
+    def board(self) -> None:
+        session = self.session
+        seat = session.to_move
+        self.console.print(render_board(session.state, session.viewer()))
+        self.say(_("{player} to move.").format(player=session.label(seat)))
+        numbered = "#" if is_notation(session.state, "1") else ""
+        for index, (move, words) in enumerate(session.legal_choices(), 1):
+            self.say(f"  {numbered}{index}. {move} — {words}")
+        self._shown = (len(session.log), seat)
+
+    def results(self) -> None:
+        self.console.print(render_board(self.session.state, self.session.viewer()))
+        self.say(_("Game over. Ranking:"))
+        for place, label, score in self.session.results():
+            self.say(
+                "  "
+                + _("{place}. {player}: {score} points").format(
+                    place=place, player=label, score=f"{score:g}"
+                )
+            )
+
+    # -- input --------------------------------------------------------------------------
+
+    def ask(self, stream: TextIO, prompt: str) -> str | None:
+        self.console.print(prompt, end="", highlight=False, markup=False)
+        self.console.file.flush()
+        line = stream.readline()
+        if not line:
+            self.say("")
+            return None
+        if not stream.isatty():
+            self.say(line.rstrip("\n"))  # a transcript shows what was answered
+        return line.strip()
+
+    # -- the loop -----------------------------------------------------------------------
+
+    def run(self, stream: TextIO) -> None:
+        self.intro()
+        while True:
+            session = self.session
+            state = session.state
+            if state.is_terminal():
+                if not self.finish(stream):
+                    return
+                continue
+            if state.is_chance_node():
+                self.entry(session.step_chance())
+                continue
+            if not session.human_to_move:
+                self.entry(session.play(session.think(state.clone())))
+                if self.delay:
+                    time.sleep(self.delay)
+                continue
+            if not self.human_turn(stream):
+                return
+
+    def human_turn(self, stream: TextIO) -> bool:
+        """One line of the human to move; False when the input ends or they quit."""
+        session = self.session
+        seat = session.to_move
+        if len(session.humans) > 1 and self._passed_to != seat and session.hides_information():
+            if self.console.is_terminal:
+                self.console.clear()
+            answer = self.ask(
+                stream,
+                _("Pass the keyboard to {player}, then press Enter.").format(
+                    player=session.label(seat)
+                )
+                + " ",
+            )
+            if answer is None:
+                return self.stop()
+            self._passed_to = seat
+        if self._shown != (len(session.log), seat):
+            self.board()
+        line = self.ask(stream, f"{session.label(seat)}> ")
+        if line is None:
+            return self.stop()
+        return self.command(line)
+
+    def stop(self) -> bool:
+        if not self.session.state.is_terminal():
+            self.say(_("End of input: the game stops here (save it with s FILE next time)."))
+        return False
+
+    def command(self, line: str) -> bool:
+        session = self.session
+        word, _sep, rest = line.partition(" ")
+        word = word.lower()
+        if word == "":
+            self._shown = None
+        elif word == "q":
+            self.say(_("Goodbye."))
+            return False
+        elif word == "b":
+            self._shown = None
+        elif word in ("help", "--help"):
+            self.say(help_text())
+        elif word == "h":
+            self.hint()
+        elif word == "u":
+            try:
+                taken = session.undo()
+            except UndoRefused as refused:
+                self.say(str(refused))
+            else:
+                self.say(_("Taken back: {move}").format(move=taken.text))
+                self._shown = None
+        elif word == "s":
+            self.save(rest.strip())
+        elif word == "?":
+            self.rules()
+        else:
+            self.move(line)
+        return True
+
+    def move(self, line: str) -> None:
+        session = self.session
+        try:
+            entry = session.play(line)
+        except IllegalMove:
+            reason = session.explain(line) or _("not a legal move")
+            self.say(_("Illegal move {move}: {reason}").format(move=line.strip(), reason=reason))
+            return
+        self.entry(entry)
+
+    def hint(self) -> None:
+        try:
+            hint = self.session.hint()
+        except HintUnavailable as missing:
+            self.say(str(missing))
+            return
+        self.say(hint_line(self.session.state, hint.move, hint.win_chance))
+        for move, value in hint.alternatives[1:4]:
+            self.say("  " + alternative_line(self.session.state, move, value))
+
+    def save(self, name: str) -> None:
+        try:
+            path = self.session.save(name or default_save_name(self.session))
+        except OSError as exc:
+            self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)))
+            return
+        self.say(_("Saved to {path}").format(path=str(path)))
+
+    def rules(self) -> None:
+        try:
+            text = game_class(self.session.game.name).rules_summary(self.language)
+        except SpieltischError as exc:
+            self.say(str(exc))
+            return
+        self.console.print(Markdown(text))
+
+    def finish(self, stream: TextIO) -> bool:
+        """The end: results, then another game, save or quit. True for another game."""
+        self.results()
+        while True:
+            line = self.ask(stream, _("n: new game, s FILE: save, q: quit") + "> ")
+            if line is None or line.lower() == "q":
+                return False
+            word, _sep, rest = line.partition(" ")
+            if word.lower() == "n":
+                self.session = self.session.again()
+                self._shown = None
+                self._passed_to = None
+                self.intro()
+                return True
+            if word.lower() == "s":
+                self.save(rest.strip())

@@ -1,0 +1,192 @@
+"""A game in progress at the terminal: seats, the move log, chance, undo, hints, saving.
+
+Both interfaces (plain and Textual) drive a `Session`; it does no I/O except `save`.
+Chance is drawn from a generator seeded by the session's seed and the number of chance
+outcomes so far, so taking a move back and playing on brings the same dice again.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spieltisch.agents import Agent, Budget, make
+from spieltisch.cli.messages import _
+from spieltisch.cli.play.hints import Hint, compute_hint
+from spieltisch.cli.play.moves import describe, parse_move
+from spieltisch.cli.play.seats import HUMAN, seat_label
+from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the move log: who (None for chance and events), the move, in words."""
+
+    player: int | None
+    move: str
+    text: str
+
+
+class UndoRefused(SpieltischError):
+    """Taking back is not possible now; the message says why."""
+
+
+class Session:
+    """A game with its seats and log; the interfaces ask it what to show and tell it moves."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seats: Sequence[str],
+        *,
+        seed: int = 0,
+        budget: Budget | None = None,
+        history: Sequence[str] = (),
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise ValueError(f"{game.title} with {game.num_players} players needs as many seats")
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.budget = budget
+        self._agents: dict[int, Agent] = {}
+        self.state: State = game.new_state()
+        self.log: list[LogEntry] = []
+        self._rebuild(history)
+
+    # -- who is who ---------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def label(self, seat: int) -> str:
+        return seat_label(seat, self.seats[seat], len(self.humans))
+
+    @property
+    def to_move(self) -> int:
+        return self.state.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.is_human(self.to_move)
+
+    def viewer(self) -> int | None:
+        """The seat whose view is shown: the only human, else the human to move, else nobody."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        return self.to_move if self.human_to_move else None
+
+    def hides_information(self) -> bool:
+        """Whether some seat sees more than a spectator (a hand of cards) right now."""
+        spectator = self.state.view(None)
+        return any(self.state.view(seat) != spectator for seat in range(self.game.num_players))
+
+    # -- playing ------------------------------------------------------------------------
+
+    def legal_choices(self) -> list[tuple[str, str]]:
+        """The legal moves with their descriptions."""
+        return [(move, describe(self.state, move)) for move in self.state.legal_moves()]
+
+    def parse(self, text: str) -> str:
+        return parse_move(self.state, text)
+
+    def explain(self, text: str) -> str | None:
+        """Why the typed move is illegal now, or None."""
+        return self.state.explain(self.parse(text))
+
+    def play(self, text: str) -> LogEntry:
+        """Apply a move typed (notation or number) or chosen; IllegalMove leaves all as it was."""
+        move = self.parse(text)
+        player = self.state.current_player
+        if player < 0:
+            raise IllegalMove(move, _("no player is to move now"))
+        words = describe(self.state, move)
+        self.state.apply(move)
+        entry = LogEntry(player, move, words)
+        self.log.append(entry)
+        return entry
+
+    def step_chance(self) -> LogEntry:
+        """Draw and apply the chance outcome at a chance node."""
+        if self.state.current_player != CHANCE:
+            raise SpieltischError("not a chance node")
+        before = self.state.clone()
+        rng = random.Random(f"{self.seed}/{self._chance_count()}")
+        outcome = self.state.sample_chance(rng)
+        entry = LogEntry(None, outcome, describe(before, outcome))
+        self.log.append(entry)
+        return entry
+
+    def _chance_count(self) -> int:
+        return sum(1 for entry in self.log if entry.player is None)
+
+    def agent(self, seat: int) -> Agent:
+        agent = self._agents.get(seat)
+        if agent is None:
+            seed = random.Random(f"{self.seed}/seat/{seat}").getrandbits(32)
+            agent = self._agents[seat] = make(self.seats[seat], self.game, seed, self.budget)
+        return agent
+
+    def think(self, state: State) -> str:
+        """The computer's move for the player to move in `state` (a copy: safe in a thread)."""
+        return self.agent(state.current_player).choose(state)
+
+    def hint(self, state: State | None = None) -> Hint:
+        return compute_hint(state or self.state.clone(), self.budget, self.seed)
+
+    # -- taking back --------------------------------------------------------------------
+
+    def undo(self) -> LogEntry:
+        """Take back the only human's last move (and everything after it)."""
+        humans = self.humans
+        if len(humans) != 1:
+            raise UndoRefused(_("moves can be taken back only when one person plays"))
+        for index in range(len(self.log) - 1, -1, -1):
+            if self.log[index].player == humans[0]:
+                taken = self.log[index]
+                self._rebuild([entry.move for entry in self.log[:index]])
+                return taken
+        raise UndoRefused(_("there is no move of yours to take back"))
+
+    def _rebuild(self, history: Sequence[str]) -> None:
+        state = self.game.new_state()
+        log: list[LogEntry] = []
+        for move in history:
+            player = state.current_player
+            words = describe(state, move)
+            state.apply(move)
+            log.append(LogEntry(player if player >= 0 else None, move, words))
+        self.state = state
+        self.log = log
+
+    # -- results and records ------------------------------------------------------------
+
+    def results(self) -> list[tuple[int, str, float]]:
+        """(place, seat label, score) for each seat, best first."""
+        places = self.state.ranking()
+        scores = self.state.scores()
+        order = sorted(range(self.game.num_players), key=lambda seat: (places[seat], seat))
+        return [(places[seat], self.label(seat), scores[seat]) for seat in order]
+
+    def record(self) -> Record:
+        return self.state.to_record(players=self.seats)
+
+    def save(self, path: str | Path) -> Path:
+        target = Path(path).expanduser()
+        if target.suffix == "":
+            target = target.with_suffix(".json")
+        target.write_text(json.dumps(self.record(), ensure_ascii=False, indent=1), "utf-8")
+        return target
+
+    def again(self) -> Session:
+        """A new game with the same options, seats and budget, and the next seed."""
+        return Session(self.game, self.seats, seed=self.seed + 1, budget=self.budget)

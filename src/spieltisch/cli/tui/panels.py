@@ -1,0 +1,91 @@
+"""What the side panel shows, as Rich renderables drawn from a session (no Textual here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from spieltisch.cli.messages import _
+from spieltisch.cli.play.session import Session
+
+
+def turn_text(session: Session, viewer: int | None) -> Text:
+    """Whose turn it is, and who decides when that is someone else (a stack in Mahé)."""
+    state = session.state
+    text = Text()
+    if state.is_terminal():
+        text.append(_("Game over"), style="bold")
+        return text
+    seat = state.current_player
+    view: dict[str, Any] = state.view(viewer)
+    turn = view.get("turn")
+    if seat < 0:
+        if isinstance(turn, int):
+            text.append(_("{player}'s turn").format(player=session.label(turn)), style="bold")
+        return text
+    text.append(_("{player} to move").format(player=session.label(seat)), style="bold")
+    if isinstance(turn, int) and turn != seat:
+        text.append(
+            "\n" + _("deciding on {player}'s turn").format(player=session.label(turn)),
+            style="italic",
+        )
+    if session.is_human(seat) and len(session.humans) == 1:
+        text.append("  " + _("(your move)"), style="bold green")
+    return text
+
+
+def table_text(session: Session, viewer: int | None) -> Text:
+    """The dice of the current turn or the trick in progress, as far as the view shows them."""
+    view: dict[str, Any] = session.state.view(viewer)
+    text = Text()
+    dice = view.get("dice")
+    if isinstance(dice, list) and dice:
+        text.append(_("Dice:") + " ", style="bold")
+        text.append(", ".join(str(die) for die in dice))
+    trick = view.get("trick")
+    if isinstance(trick, list):
+        if text:
+            text.append("\n")
+        text.append(_("Trick:") + " ", style="bold")
+        if trick:
+            text.append(
+                ", ".join(
+                    _("{card} by player {number}").format(card=card, number=seat + 1)
+                    for seat, card in trick
+                )
+            )
+        else:
+            text.append("-")
+    return text
+
+
+def scores_table(session: Session) -> Table:
+    """Each seat with its score so far (and its place, once the game is over)."""
+    state = session.state
+    over = state.is_terminal()
+    table = Table(box=None, pad_edge=False, show_header=True, expand=True)
+    if over:
+        table.add_column(_("place"), justify="right")
+    table.add_column(_("player"))
+    table.add_column(_("score"), justify="right")
+    scores = state.scores()
+    places = state.ranking() if over else []
+    for seat in range(session.game.num_players):
+        marker = "▶ " if seat == state.current_player else "  "
+        row = [marker + session.label(seat), f"{scores[seat]:g}"]
+        if over:
+            row.insert(0, str(places[seat]))
+        table.add_row(*row)
+    return table
+
+
+def results_table(session: Session) -> Table:
+    """The final ranking: place, player, score, best first."""
+    table = Table(title=_("Result"), expand=False)
+    for column in (_("place"), _("player"), _("score")):
+        table.add_column(column)
+    for place, label, score in session.results():
+        table.add_row(str(place), label, f"{score:g}")
+    return table

@@ -1,0 +1,109 @@
+"""`spieltisch play --plain`: run as a subprocess with scripted input, as scripts would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import spieltisch
+from spieltisch.cli.app import app
+from tests.play.conftest import BUDGET_TEXT, level
+
+
+def play(*args: str, script: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "spieltisch.cli", "play", "--plain", "--budget", BUDGET_TEXT]
+    return subprocess.run(
+        [*command, *args],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "COLUMNS": "100"},
+        check=False,
+    )
+
+
+def test_a_whole_game_with_every_command(tmp_path: Path) -> None:
+    saved = tmp_path / "mabula.json"
+    final = tmp_path / "final.json"
+    script = "\n".join(
+        ["h", "zz", "a2-a3", "1", "u", "1", f"s {saved}", "?", "b", *["1"] * 30, f"s {final}", "q"]
+    )
+    seats = f"human,{level()}"
+    result = play("mabula", "--seats", seats, "--seed", "4", "--lang", "en", script=script + "\n")
+    out = result.stdout
+    assert result.returncode == 0, result.stderr + out
+    assert "Player 1 (you) to move." in out
+    assert "1. " in out and "push the marble from" in out
+    assert "Illegal move zz: a move is written <from>-<to>" in out
+    assert "Taken back: push the marble from" in out
+    assert f"Saved to {saved}" in out and f"Saved to {final}" in out
+    assert "Game over. Ranking:" in out and "1. Player" in out
+    assert "Mabula" in out  # the rules summary
+    assert ("Hint: " in out) or ("hints are not available" in out)
+    middle = spieltisch.load_record(saved)
+    assert not middle.is_terminal() and len(middle.history()) >= 3
+    done = json.loads(final.read_text())
+    assert done["result"] is not None and done["players"] == ["human", level()]
+
+
+def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None:
+    first = play("mahe", "--players", "3", "--seed", "2", "--lang", "de", script="1\n")
+    assert first.returncode == 0, first.stderr
+    assert "Würfeln" in first.stdout and "Ende der Eingabe" in first.stdout
+    game = spieltisch.load("madn", players=2)
+    record = game.replay(["d6", "b", "d3"]).to_record(players=["human", level()])
+    path = tmp_path / "madn.json"
+    path.write_text(json.dumps(record))
+    resumed = play("--resume", str(path), "--lang", "fr", script="#1\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Joueur 1 (vous) : aller de case 1 à case 4" in resumed.stdout
+    assert "Fin de l'entrée" in resumed.stdout
+
+
+def test_hotseat_passes_the_keyboard_before_showing_a_hand() -> None:
+    seats = f"human,human,{level()}"
+    script = "\n1\n\n1\n"
+    result = play("david_goliath", "--seats", seats, "--seed", "1", "--lang", "en", script=script)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    first_pass = out.index("Pass the keyboard to Player")
+    assert out.index("Your hand") > first_pass
+    assert out.count("Pass the keyboard to") >= 2
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["mahe", "--option", "egg_cards_as_dice=maybe"], "egg_cards_as_dice"),
+        (["mahe", "--option", "colour"], "key=value"),
+        (["mabula", "--seats", "human,genius"], "unknown seat 'genius'"),
+        (["mahe", "--players", "3", "--seats", "human,human"], "seats for 3 players"),
+        (["chess"], "unknown game 'chess'"),
+        ([], "name a game"),
+        (["mabula", "--lang", "it"], "allowed are de, en, fr"),
+        (["--resume", "/nonexistent.json"], "cannot read record"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "--plain", *args], input="")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+
+
+def test_an_option_reaches_the_game() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "mahe", "--plain", "--option", "egg_cards_as_dice=true", "--seed", "1"],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Goodbye." in result.output
