@@ -10,7 +10,7 @@ import spieltisch.agents
 from spieltisch.agents import Budget
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.moves import describe
-from spieltisch.core import State
+from spieltisch.core import SpieltischError, State
 
 
 class HintUnavailable(Exception):
@@ -19,6 +19,8 @@ class HintUnavailable(Exception):
 
 @dataclass(frozen=True)
 class Hint:
+    """The best move, its win chance (None when unknown), the other moves best first."""
+
     move: str
     win_chance: float | None
     alternatives: list[tuple[str, float | None]] = field(default_factory=list)
@@ -59,21 +61,24 @@ def compute_hint(state: State, budget: Budget | None = None, seed: int | None = 
         kwargs = {k: v for k, v in wanted.items() if k in accepted and v is not None}
     except (TypeError, ValueError):
         kwargs = {}
-    result = function(state, **kwargs)
-    alternatives = [
+    try:
+        result = function(state, **kwargs)
+    except SpieltischError as refused:
+        raise HintUnavailable(str(refused)) from None
+    ranked = [
         _entry(item)
         for item in _first(result, ("alternatives", "ranked", "choices", "moves")) or []
     ]
     move = _first(result, ("move", "best", "best_move"))
-    if move is None and alternatives:
-        move = alternatives[0][0]
+    if move is None and ranked:
+        move = ranked[0][0]
     if move is None:
         raise HintUnavailable(_("there is no move to give a hint for"))
     move = str(_first(move, ("move",)) or move) if not isinstance(move, str) else move
     chance = _chance(result)
     if chance is None:
-        chance = next((value for alt, value in alternatives if alt == move), None)
-    return Hint(move, chance, alternatives)
+        chance = next((value for alt, value in ranked if alt == move), None)
+    return Hint(move, chance, [(alt, value) for alt, value in ranked if alt != move])
 
 
 def hint_line(state: State, move: str, chance: float | None) -> str:

@@ -53,7 +53,10 @@ class PlainPlay:
 
     def entry(self, entry: LogEntry) -> None:
         if entry.player is None:
-            self.say(f"  {entry.text}")
+            if entry.turn is None:
+                self.say(f"  {entry.text}")
+            else:
+                self.say(f"  {self.session.label(entry.turn)} · {entry.text}")
         else:
             line = _("{player}: {move}").format(
                 player=self.session.label(entry.player), move=entry.text
@@ -200,7 +203,7 @@ class PlainPlay:
             self.say(str(missing))
             return
         self.say(hint_line(self.session.state, hint.move, hint.win_chance))
-        for move, value in hint.alternatives[1:4]:
+        for move, value in hint.alternatives[:3]:
             self.say("  " + alternative_line(self.session.state, move, value))
 
     def save(self, name: str) -> None:

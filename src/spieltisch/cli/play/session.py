@@ -29,6 +29,8 @@ class LogEntry:
     player: int | None
     move: str
     text: str
+    turn: int | None = None
+    """For chance outcomes: whose turn it is (whose dice they are), where the view says."""
 
 
 class UndoRefused(SpieltischError):
@@ -122,7 +124,7 @@ class Session:
         before = self.state.clone()
         rng = random.Random(f"{self.seed}/{self._chance_count()}")
         outcome = self.state.sample_chance(rng)
-        entry = LogEntry(None, outcome, describe(before, outcome))
+        entry = LogEntry(None, outcome, describe(before, outcome), _turn(before))
         self.log.append(entry)
         return entry
 
@@ -163,8 +165,9 @@ class Session:
         for move in history:
             player = state.current_player
             words = describe(state, move)
+            turn = _turn(state) if player < 0 else None
             state.apply(move)
-            log.append(LogEntry(player if player >= 0 else None, move, words))
+            log.append(LogEntry(player if player >= 0 else None, move, words, turn))
         self.state = state
         self.log = log
 
@@ -190,3 +193,8 @@ class Session:
     def again(self) -> Session:
         """A new game with the same options, seats and budget, and the next seed."""
         return Session(self.game, self.seats, seed=self.seed + 1, budget=self.budget)
+
+
+def _turn(state: State) -> int | None:
+    turn = state.view(None).get("turn")
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None

@@ -153,7 +153,9 @@ class PlayApp(App[None]):
 
     def entry_text(self, entry: LogEntry) -> Text:
         if entry.player is None:
-            return Text("· " + entry.text, style="dim")
+            if entry.turn is None:
+                return Text("· " + entry.text, style="dim")
+            return Text(f"· {self.session.label(entry.turn)} · {entry.text}", style="dim")
         line = _("{player}: {move}").format(player=self.session.label(entry.player), move="\0")
         label, _sep, rest = line.partition("\0")
         text = Text(label, style="bold")
@@ -166,7 +168,8 @@ class PlayApp(App[None]):
         self._choices = [move for move, _words in choices]
         options.clear_options()
         options.add_options(
-            Option(f"{index}. {words}  [{move}]") for index, (move, words) in enumerate(choices, 1)
+            Option(Text.assemble(f"{index}. {words}  ", (move, "dim")))
+            for index, (move, words) in enumerate(choices, 1)
         )
         if choices:
             options.highlighted = 0
@@ -346,7 +349,7 @@ class PlayApp(App[None]):
         self.last_hint = hint
         state = self.session.state
         lines = [hint_line(state, hint.move, hint.win_chance)]
-        lines += ["  " + alternative_line(state, m, v) for m, v in hint.alternatives[1:4]]
+        lines += ["  " + alternative_line(state, m, v) for m, v in hint.alternatives[:3]]
         self.say("\n".join(lines))
         if hint.move in self._choices:
             self.query_one("#moves", OptionList).highlighted = self._choices.index(hint.move)
@@ -357,6 +360,8 @@ class PlayApp(App[None]):
         except UndoRefused as refused:
             self.say(str(refused), True)
             return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()  # the end screen (or the rules) give way to the game again
         self.generation += 1
         self.set_thinking(None)
         self.finished = False
