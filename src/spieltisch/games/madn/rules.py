@@ -336,7 +336,11 @@ class MadnState(State):
             order = [int(part) for part in outcome[len(LOT_PREFIX) :].split(",")]
         except ValueError:
             raise IllegalMove(outcome, refusal.format(players=expected), "rule 18") from None
-        if len(order) != len(group) or sorted(order) != sorted(group):
+        if (
+            len(order) != len(group)
+            or sorted(order) != sorted(group)
+            or outcome != LOT_PREFIX + ",".join(map(str, order))  # notation exactly
+        ):
             raise IllegalMove(outcome, refusal.format(players=expected), "rule 18")
         for place, player in enumerate(order):
             self._lot[player] = len(order) - place
