@@ -9,6 +9,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.core import CHANCE, TERMINAL, Game, IllegalMove, LargeChanceNode, State
+from spieltisch.sim import play_randomly
 
 GARBAGE_MOVES: tuple[Any, ...] = ("not-a-move", "", -1, 10**9, 2.5, None, True)
 
@@ -119,13 +120,7 @@ def check_clone_independent(state: State, rng: random.Random) -> None:
     before = state.clone()
     copy = state.clone()
     assert copy == state
-    for _ in range(5):
-        if copy.is_terminal():
-            break
-        if copy.current_player == CHANCE:
-            copy.sample_chance(rng)
-        else:
-            copy.apply(rng.choice(copy.legal_actions()))
+    play_randomly(copy, rng, steps=5)
     assert state == before, "changing a clone changed the original"
     assert state.history() == before.history()
 

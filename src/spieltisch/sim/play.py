@@ -38,6 +38,23 @@ def play_game(game: Game[Any], agents: Sequence[Agent], rng: random.Random) -> S
     return state
 
 
+def random_step(state: State, rng: random.Random) -> None:
+    """One step of a random playout: a chance outcome drawn, or a uniform legal action."""
+    if state.current_player == CHANCE:
+        state.sample_chance(rng)
+    else:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def play_randomly(state: State, rng: random.Random, steps: int | None = None) -> State:
+    """Random steps until the end, or at most `steps` of them; returns the same state."""
+    taken = 0
+    while not state.is_terminal() and (steps is None or taken < steps):
+        random_step(state, rng)
+        taken += 1
+    return state
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` of a run: independent of how games are split over workers."""
     return random.Random(f"{seed}/{index}").getrandbits(63)

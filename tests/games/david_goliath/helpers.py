@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import spieltisch
-from spieltisch.core import CHANCE
 from spieltisch.games.david_goliath import DavidGoliathState
+from spieltisch.sim import play_randomly
 
 COLOURS = "rygbp"
 
@@ -48,10 +48,4 @@ def dealt(players: int, token: str, **options: object) -> DavidGoliathState:
 
 def play_random(state: DavidGoliathState, rng: random.Random, moves: int) -> None:
     """Up to `moves` random moves and deals."""
-    for _ in range(moves):
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, steps=moves)

@@ -7,22 +7,16 @@ import random
 import pytest
 from rich.console import Console
 
-from spieltisch.core import CHANCE
 from spieltisch.core.i18n import language
 from spieltisch.games.madn.text import render
+from spieltisch.sim import play_randomly
 from tests.games.madn.helpers import play, start
 
 
 def _text(players: int, seed: int, steps: int) -> str:
     state = start(players=players)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.current_player == CHANCE:
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, steps=steps)
     console = Console(width=80, record=True, color_system=None)
     console.print(render(state, None))
     return console.export_text()
