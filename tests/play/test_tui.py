@@ -122,9 +122,9 @@ def run(coroutine: Any) -> None:
 GAMES = [
     # game, options, a typed illegal move, words of its explanation
     ("mahe", {"players": 4}, "card:3", "egg_cards_as_dice"),
-    ("madn", {"players": 2, "max_rounds": 12}, "g3", "legal"),
+    ("madn", {"players": 2, "max_rounds": 12}, "g3", "g3"),
     ("david_goliath", {"players": 3, "deals": 1}, "x9", "not a move"),
-    ("mabula", {}, "b1-b8", ""),
+    ("mabula", {}, "b1-b8", "far edge"),
 ]
 
 

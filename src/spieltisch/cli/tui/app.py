@@ -296,6 +296,7 @@ class PlayApp(App[None]):
     def human_move(self, text: str) -> None:
         session = self.session
         if not self.waiting_for_human:
+            self.say(_("Wait for your move, please."), True)
             return
         try:
             session.play(text)
