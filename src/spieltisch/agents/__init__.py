@@ -1,6 +1,27 @@
-"""Agents: game-independent algorithms over the game protocol."""
+"""Agents: game-independent algorithms over the game protocol, levels, and hints.
 
-from spieltisch.agents.base import Agent, Budget, RandomAgent
+>>> from spieltisch.agents import make, hint
+>>> agent = make("expert", game, seed=1)      # or "mcts", "greedy", "easy", ...
+>>> agent.choose(state)
+>>> hint(state).move
+"""
+
+from spieltisch.agents.base import Agent, Budget, Choice, RandomAgent, SearchAgent
+from spieltisch.agents.hints import Alternative, Hint, hint
+from spieltisch.agents.levels import LEVELS
 from spieltisch.agents.registry import agent_names, make, register_agent
 
-__all__ = ["Agent", "Budget", "RandomAgent", "agent_names", "make", "register_agent"]
+__all__ = [
+    "LEVELS",
+    "Agent",
+    "Alternative",
+    "Budget",
+    "Choice",
+    "Hint",
+    "RandomAgent",
+    "SearchAgent",
+    "agent_names",
+    "hint",
+    "make",
+    "register_agent",
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -36,6 +37,23 @@ class Budget:
         return cls(iterations, seconds)
 
 
+class Clock:
+    """Counts a search's iterations against a budget; `default` applies when it sets none."""
+
+    __slots__ = ("deadline", "limit")
+
+    def __init__(self, budget: Budget, default: int) -> None:
+        self.limit = budget.iterations
+        if self.limit is None and budget.seconds is None:
+            self.limit = default
+        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+
+    def done(self, iterations: int) -> bool:
+        if self.limit is not None and iterations >= self.limit:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
 class Agent(ABC):
     """Chooses moves; reproducible: the same seed and budget give the same choices."""
 
@@ -50,6 +68,54 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State) -> str:
         """A legal move, in notation, for the player to move in `state`."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move as a search saw it: its estimated win chance and how sure the search is.
+
+    `value` is the expected utility (the win share) for the player to move; `weight` is
+    what the search spent on the move (visits, or 1 for an exact value).
+    """
+
+    action: int
+    move: str
+    value: float
+    weight: float = 1.0
+    exact: bool = False
+
+
+class SearchAgent(Agent):
+    """An agent that rates every legal move; it plays the best one.
+
+    `analyse` returns the legal moves best first; `choose` plays the first one and does
+    not search at all when only one move is legal.
+    """
+
+    def choose(self, state: State) -> str:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return self.game.action_to_move(actions[0])
+        return self.analyse(state)[0].move
+
+    @abstractmethod
+    def analyse(self, state: State) -> list[Choice]:
+        """Every legal move with its estimated value for the player to move, best first."""
+
+    def _choices(self, state: State, values: dict[int, tuple[float, float, bool]]) -> list[Choice]:
+        """Choices from `action -> (value, weight, exact)`, ranked by weight then value.
+
+        Ties keep the order of the legal actions, so rankings are reproducible.
+        """
+        to_move = self.game.action_to_move
+        order = {action: index for index, action in enumerate(state.legal_actions())}
+        ranked = sorted(
+            values.items(), key=lambda item: (-item[1][1], -item[1][0], order.get(item[0], 0))
+        )
+        return [
+            Choice(action, to_move(action), value, weight, exact)
+            for action, (value, weight, exact) in ranked
+        ]
 
 
 class RandomAgent(Agent):

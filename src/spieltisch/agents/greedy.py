@@ -1,0 +1,79 @@
+"""Greedy: one move ahead, rated by the game's evaluation (and the die that follows it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.agents.base import Agent, Budget, Choice, SearchAgent
+from spieltisch.agents.knowledge import knowledge_for, utilities
+from spieltisch.core import Game, LargeChanceNode, State
+
+
+class GreedyAgent(SearchAgent):
+    """Plays the move whose position the evaluation likes best for the mover.
+
+    A small chance node right after the move (a die) is expanded exactly; hidden
+    information is filled in once per decision with `determinize`, so the evaluation
+    never sees what the player may not see. `noise` is the chance of a random move
+    instead (for the easy levels).
+    """
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int | None = None,
+        budget: Budget | None = None,
+        noise: float = 0.0,
+    ) -> None:
+        super().__init__(game, seed, budget)
+        self.knowledge = knowledge_for(game)
+        self.noise = noise
+
+    def choose(self, state: State) -> str:
+        actions = state.legal_actions()
+        if len(actions) > 1 and self.noise and self.rng.random() < self.noise:
+            return self.game.action_to_move(self.rng.choice(actions))
+        return super().choose(state)
+
+    def analyse(self, state: State) -> list[Choice]:
+        me = state.current_player
+        world = state.determinize(me, self.rng)
+        values: dict[int, tuple[float, float, bool]] = {}
+        for action in world.legal_actions():
+            child = world.clone()
+            child.apply(action)
+            values[action] = (self._expected(child, me), 1.0, False)
+        return self._choices(state, values)
+
+    def _expected(self, state: State, me: int) -> float:
+        if state.is_chance_node():
+            try:
+                outcomes = state.chance_outcomes()
+            except LargeChanceNode:
+                outcomes = []
+            if outcomes:
+                total = 0.0
+                for token, probability in outcomes:
+                    child = state.clone()
+                    child.apply(token)
+                    total += probability * utilities(child, self.knowledge)[me]
+                return total
+        return utilities(state, self.knowledge)[me]
+
+
+class PolicyAgent(Agent):
+    """Plays the game's fast playout policy: quick rules of thumb, no search."""
+
+    name = "policy"
+
+    def __init__(
+        self, game: Game[Any], seed: int | None = None, budget: Budget | None = None
+    ) -> None:
+        super().__init__(game, seed, budget)
+        self.knowledge = knowledge_for(game)
+
+    def choose(self, state: State) -> str:
+        world = state.determinize(state.current_player, self.rng)
+        return self.game.action_to_move(self.knowledge.playout_action(world, self.rng))

@@ -1,0 +1,92 @@
+"""Hints for people: the best move for the player to move, its win chance, the others ranked.
+
+    >>> from spieltisch.agents import hint
+    >>> advice = hint(state)                 # the expert's search, about 1 s
+    >>> advice.move, advice.win_chance       # ('b1-b4', 0.62)
+    >>> [(a.move, a.win_chance) for a in advice.alternatives]
+    >>> advice.explain()                     # one sentence in the current language
+
+The hint uses the level's search (the expert by default) from the point of view of the
+player to move, so it never looks at hidden cards. Win chances are the search's own
+estimates: from an exact endgame they are 0, 0.5 or 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from spieltisch.agents.base import Budget, Choice, SearchAgent
+from spieltisch.agents.levels import make_level
+from spieltisch.agents.messages import _
+from spieltisch.core import SpieltischError, State
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A move the hint rated: its estimated win chance for the player to move."""
+
+    move: str
+    win_chance: float
+    exact: bool = False
+    weight: float = 1.0
+    """What the search spent on the move (visits; 1 for evaluated or exact moves)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move, its estimated win chance, and the other legal moves best first."""
+
+    player: int
+    move: str
+    win_chance: float
+    exact: bool
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    @property
+    def ranked(self) -> list[Alternative]:
+        """Every legal move, best first (the hint's move, then the alternatives)."""
+        return [Alternative(self.move, self.win_chance, self.exact), *self.alternatives]
+
+    def explain(self) -> str:
+        """The hint in one sentence, in the current language."""
+        chance = f"{self.win_chance:.0%}"
+        if self.exact:
+            if self.win_chance >= 1.0:
+                return _("Play {move}: it wins whatever the opponent does.").format(move=self.move)
+            if self.win_chance <= 0.0:
+                lost = _("Play {move}: against best play the game is lost whatever you do.")
+                return lost.format(move=self.move)
+            return _("Play {move}: it holds the draw against best play.").format(move=self.move)
+        if not self.alternatives:
+            return _("Play {move}: it is the only legal move (win chance {chance}).").format(
+                move=self.move, chance=chance
+            )
+        return _("Play {move}: estimated win chance {chance}.").format(
+            move=self.move, chance=chance
+        )
+
+
+def hint(
+    state: State,
+    level: str = "expert",
+    budget: Budget | None = None,
+    seed: int | None = 0,
+) -> Hint:
+    """The best move for the player to move in `state`, with its win chance and the
+    alternatives ranked, by the level's search (default: the expert, about 1 s)."""
+    player = state.current_player
+    if player < 0:
+        raise SpieltischError(_("a hint needs a position where a player is to move"))
+    agent: Any = make_level(level, state.game, seed=seed, budget=budget)
+    if not isinstance(agent, SearchAgent):
+        raise SpieltischError(f"the level {level!r} does not rate moves")
+    choices: list[Choice] = agent.analyse(state)
+    best, *others = choices
+    return Hint(
+        player,
+        best.move,
+        best.value,
+        best.exact,
+        [Alternative(c.move, c.value, c.exact, c.weight) for c in others],
+    )

@@ -1,0 +1,78 @@
+"""David & Goliath knowledge for the AI: evaluation and a fast playout policy.
+
+Read by `spieltisch.agents` through `knowledge(game)`. Works on the engine's bit masks
+(`_hands`, `_won`, `_trick`, `_totals`). The searches call it on determinized states
+only, so it may look at every hand of the state it is given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from spieltisch.core import CHANCE
+from spieltisch.games.david_goliath.rules import (
+    _CHUNK_ACTIONS,
+    _CHUNK_MASK,
+    _SHIFT,
+    _VALUE_BITS,
+    HAND_SIZE,
+    DavidGoliath,
+    DavidGoliathState,
+    cards_of,
+    mask_points,
+)
+
+DEAL_SPREAD = 9.0
+"""Typical difference between two players' points in one deal still to play."""
+
+
+class DavidGoliathKnowledge:
+    """Points so far (finished deals plus the cards won in this one) and what is left."""
+
+    playout_depth = 6 * HAND_SIZE + 1
+    """Enough to finish the current deal from anywhere in it; playouts stop at the next deal."""
+
+    def __init__(self, game: DavidGoliath) -> None:
+        self.players = game.num_players
+        self.deals = game.num_deals
+
+    def strengths(self, state: DavidGoliathState) -> tuple[Sequence[float], float]:
+        won = state._won
+        totals = state._totals
+        finished = len(state._deal_scores)
+        if state.current_player == CHANCE or finished >= self.deals:
+            # between deals: the won piles were counted into the totals already
+            current = [float(t) for t in totals]
+            left = self.deals - finished
+            cards_left = 0.0
+        else:
+            current = [float(t + mask_points(w)) for t, w in zip(totals, won, strict=True)]
+            left = self.deals - finished - 1
+            cards_left = sum(h.bit_count() for h in state._hands) / (HAND_SIZE * self.players)
+        spread = DEAL_SPREAD * math.sqrt(left + cards_left) + 0.5
+        return current, spread
+
+    def cutoff(self, state: DavidGoliathState) -> bool:
+        """Playouts stop at a deal: what comes after is a fresh, unknown deal."""
+        return state.current_player == CHANCE
+
+    def playout_action(self, state: DavidGoliathState, rng: random.Random) -> int:
+        hand = state._hands[state._turn]
+        led = state._led
+        if led >= 0:
+            follow = (hand >> _SHIFT[led]) & _VALUE_BITS
+            if follow:
+                chunk = 2 * led
+                cards = list(_CHUNK_ACTIONS[chunk][follow & _CHUNK_MASK])
+                high = follow >> 9
+                if high:
+                    cards += _CHUNK_ACTIONS[chunk + 1][high]
+                return cards[int(rng.random() * len(cards))]
+        cards = cards_of(hand)
+        return cards[int(rng.random() * len(cards))]
+
+
+def knowledge(game: DavidGoliath) -> DavidGoliathKnowledge:
+    return DavidGoliathKnowledge(game)

@@ -1,0 +1,108 @@
+"""Mensch ärgere Dich nicht knowledge for the AI: evaluation and a fast playout policy.
+
+Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
+(`_pieces`: per player the rels of the pieces on the board, `_track`: the owner of each
+track field, `_finished`, the per-player tables `abs_of`, `rel_of_abs`, `rel_of_action`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
+
+FINISHED = 1000.0
+"""Strength of a player who is home, minus a step for each earlier finisher."""
+
+ENTERED = 10.0
+"""A piece on the track is worth this plus the fields it has travelled."""
+
+HOME = 52.0
+"""A piece in the goal, plus 2 for each field deeper."""
+
+RISK = 0.75
+"""Share of a threatened piece's worth counted as lost, per attacker chance."""
+
+
+def piece_value(rel: int) -> float:
+    return ENTERED + rel if rel < 40 else HOME + 2.0 * (rel - 40)
+
+
+class MadnKnowledge:
+    """Progress of each player's pieces, minus what the pieces in reach of attackers risk."""
+
+    playout_depth = 40
+    """Steps (decisions and dice) of a playout before it is estimated."""
+
+    def __init__(self, game: Madn) -> None:
+        self.game = game
+        self.players = game.num_players
+        self.starts = tuple(absp[0] for absp in game.abs_of)
+
+    def strengths(self, state: MadnState) -> tuple[Sequence[float], float]:
+        n = self.players
+        finished = state._finished
+        pieces = state._pieces
+        track = state._track
+        abs_of = self.game.abs_of
+        rel_of_abs = self.game.rel_of_abs
+        values = [0.0] * n
+        left = 0.0
+        for player in range(n):
+            if player in finished:
+                values[player] = FINISHED * (n - finished.index(player))
+                continue
+            absp = abs_of[player]
+            total = 0.0
+            for rel in pieces[player]:
+                worth = piece_value(rel)
+                total += worth
+                if rel < 40:
+                    field = absp[rel]
+                    chance = 0.0
+                    for back in range(1, 7):
+                        spot = field - back if field >= back else field - back + 40
+                        owner = track[spot]
+                        # an attacker behind, unless it turns into its own goal first
+                        if owner >= 0 and owner != player and rel_of_abs[owner][spot] + back < 40:
+                            chance += 1.0 / 6.0
+                    for other in range(n):
+                        waiting = len(pieces[other]) < 4
+                        if other != player and waiting and self.starts[other] == field:
+                            chance += 1.0 / 6.0  # a 6 brings a piece out onto it
+                    if chance:
+                        total -= RISK * min(chance, 1.0) * worth
+            values[player] = total
+            left += 4 * (HOME + 3.0) - total
+        spread = 8.0 + 0.12 * left / max(1, n - len(finished))
+        return values, spread
+
+    def playout_action(self, state: MadnState, rng: random.Random) -> int:
+        """Into the goal first, then the most advanced piece that may move; a fifth of
+        the moves at random."""
+        moves = state._moves
+        if len(moves) == 1:
+            return moves[0]
+        if rng.random() < 0.2:
+            return moves[int(rng.random() * len(moves))]
+        player = state.current_player
+        rel_of = self.game.rel_of_action[player]
+        die = state._die
+        best = moves[0]
+        best_score = -1000
+        for action in moves:
+            if action == PASS:
+                continue
+            if action == ENTER:
+                score = 45
+            else:
+                rel = rel_of[action]
+                score = rel + (100 if rel < 40 <= rel + die else 0)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+def knowledge(game: Madn) -> MadnKnowledge:
+    return MadnKnowledge(game)

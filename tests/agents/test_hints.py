@@ -1,0 +1,50 @@
+"""Hints: the best move, its win chance, the alternatives ranked, in words."""
+
+from __future__ import annotations
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import Budget, hint
+from spieltisch.core import SpieltischError
+from spieltisch.core.i18n import language
+from tests.agents.test_alphabeta import FORCED
+from tests.agents.test_mcts import capture_position
+from tests.games.mabula.helpers import position
+
+
+def test_a_hint_names_the_winning_move_with_certainty_in_a_solved_endgame() -> None:
+    state = position(FORCED, turn=1)
+    advice = hint(state, budget=Budget(iterations=50))
+    assert advice.move == "a2-c2" and advice.win_chance == 1.0 and advice.exact
+    assert advice.player == 1
+    assert len(advice.ranked) == len(state.legal_moves())
+    assert {a.move for a in advice.alternatives} == set(state.legal_moves()) - {"a2-c2"}
+    chances = [a.win_chance for a in advice.ranked]
+    assert chances == sorted(chances, reverse=True)
+    assert advice.explain() == "Play a2-c2: it wins whatever the opponent does."
+    with language("de"):
+        assert advice.explain().startswith("Spiele a2-c2:")
+    with language("fr"):
+        assert advice.explain().startswith("Joue a2-c2 :")
+
+
+def test_a_hint_in_a_dice_game_is_a_search_estimate() -> None:
+    state = capture_position()
+    advice = hint(state, budget=Budget(iterations=200), seed=1)
+    assert advice.move == "21" and 0.0 < advice.win_chance <= 1.0 and not advice.exact
+    assert [a.move for a in advice.alternatives] == ["11"]
+    assert "21" in advice.explain() and "%" in advice.explain()
+
+
+def test_hints_are_reproducible_and_take_a_level() -> None:
+    state = capture_position()
+    first = hint(state, level="hard", budget=Budget(iterations=100), seed=3)
+    assert first == hint(state, level="hard", budget=Budget(iterations=100), seed=3)
+    assert hint(state, level="medium").move == "21"
+
+
+def test_no_hint_without_a_player_to_move() -> None:
+    state = spieltisch.load("mabula").new_state()
+    with pytest.raises(SpieltischError, match="a player is to move"):
+        hint(state)
