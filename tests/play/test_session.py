@@ -28,7 +28,7 @@ def _play_until_human(session: Session) -> None:
 
 def test_default_seats_are_one_human_and_the_default_level() -> None:
     seats = parse_seats(None, 3)
-    assert seats[0] == HUMAN and len(seats) == 3 and HUMAN not in seats[1:]
+    assert seats == [HUMAN, "medium", "medium"]
 
 
 def test_seats_are_checked() -> None:

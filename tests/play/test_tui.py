@@ -79,10 +79,13 @@ async def features(pilot: Pilot[None], app: PlayApp, illegal: str, reason: str, 
     app.query_one("#moves", OptionList).focus()
     await pilot.press("h")
     await until(pilot, lambda: not app.thinking and app.message != "")
-    assert app.message.startswith("Hint: ") or "hints are not available" in app.message
-    if app.last_hint is not None:
-        assert app.last_hint.move in app.session.state.legal_moves()
-        assert app.last_hint.win_chance is None or 0 <= app.last_hint.win_chance <= 1
+    assert app.message.startswith("Hint: ") and "(win chance " in app.message
+    assert app.last_hint is not None
+    assert app.last_hint.move in app.session.state.legal_moves()
+    assert 0 <= app.last_hint.win_chance <= 1
+    highlighted = app.query_one("#moves", OptionList).highlighted
+    assert highlighted is not None
+    assert app.session.state.legal_moves()[highlighted] == app.last_hint.move
     typed = app.query_one("#typed", Input)
     typed.focus()
     typed.value = illegal
@@ -120,20 +123,27 @@ def run(coroutine: Any) -> None:
 
 
 GAMES = [
-    # game, options, a typed illegal move, words of its explanation
-    ("mahe", {"players": 4}, "card:3", "egg_cards_as_dice"),
-    ("madn", {"players": 2, "max_rounds": 12}, "g3", "g3"),
-    ("david_goliath", {"players": 3, "deals": 1}, "x9", "not a move"),
-    ("mabula", {}, "b1-b8", "far edge"),
+    # game, options, computer levels, a typed illegal move, words of its explanation
+    ("mahe", {"players": 4}, ["medium", "hard", "expert"], "card:3", "egg_cards_as_dice"),
+    ("madn", {"players": 2, "max_rounds": 12}, ["expert"], "g3", "g3"),
+    ("david_goliath", {"players": 3, "deals": 1}, ["easy", "hard"], "x9", "not a move"),
+    ("mabula", {}, ["hard"], "b1-b8", "far edge"),
 ]
 
 
-@pytest.mark.parametrize(("name", "options", "illegal", "reason"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(
+    ("name", "options", "levels", "illegal", "reason"), GAMES, ids=[g[0] for g in GAMES]
+)
 def test_a_whole_game_against_the_computer(
-    tmp_path: Path, name: str, options: dict[str, Any], illegal: str, reason: str
+    tmp_path: Path,
+    name: str,
+    options: dict[str, Any],
+    levels: list[str],
+    illegal: str,
+    reason: str,
 ) -> None:
     game = spieltisch.load(name, **options)
-    seats = [HUMAN] + [level(seat) for seat in range(game.num_players - 1)]
+    seats = [HUMAN, *levels]
     session = Session(game, seats, seed=11, budget=BUDGET)
     saved = tmp_path / "saved.json"
 

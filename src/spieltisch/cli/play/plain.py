@@ -203,8 +203,8 @@ class PlainPlay:
             self.say(str(missing))
             return
         self.say(hint_line(self.session.state, hint.move, hint.win_chance))
-        for move, value in hint.alternatives[:3]:
-            self.say("  " + alternative_line(self.session.state, move, value))
+        for other in hint.alternatives[:3]:
+            self.say("  " + alternative_line(self.session.state, other.move, other.win_chance))
 
     def save(self, name: str) -> None:
         try:

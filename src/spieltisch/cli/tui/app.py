@@ -350,7 +350,10 @@ class PlayApp(App[None]):
         self.last_hint = hint
         state = self.session.state
         lines = [hint_line(state, hint.move, hint.win_chance)]
-        lines += ["  " + alternative_line(state, m, v) for m, v in hint.alternatives[:3]]
+        lines += [
+            "  " + alternative_line(state, other.move, other.win_chance)
+            for other in hint.alternatives[:3]
+        ]
         self.say("\n".join(lines))
         if hint.move in self._choices:
             self.query_one("#moves", OptionList).highlighted = self._choices.index(hint.move)
