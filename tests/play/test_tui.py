@@ -78,7 +78,7 @@ async def features(pilot: Pilot[None], app: PlayApp, illegal: str, reason: str, 
     await until(pilot, ready(app))
     app.query_one("#moves", OptionList).focus()
     await pilot.press("h")
-    await until(pilot, lambda: not app.thinking and app.message != "")
+    await until(pilot, lambda: not app.hinting and app.message != "")
     assert app.message.startswith("Hint: ") and "(win chance " in app.message
     assert app.last_hint is not None
     assert app.last_hint.move in app.session.state.legal_moves()

@@ -71,6 +71,9 @@ class PlayApp(App[None]):
         self.save_default = save_default
         self.generation = 0
         self.thinking = False
+        self.hinting = False
+        self._move_label = ""
+        self._hint_label = ""
         self.message = ""
         self.last_hint: Hint | None = None
         self.finished = False
@@ -123,6 +126,11 @@ class PlayApp(App[None]):
             and bool(self._choices)
             and len(self.screen_stack) == 1
         )
+
+    @property
+    def position_key(self) -> str:
+        """Names the position a worker started from: its answer is dropped once it changed."""
+        return f"{self.generation}/{len(self.session.log)}"
 
     def viewer(self) -> int | None:
         session = self.session
@@ -181,10 +189,17 @@ class PlayApp(App[None]):
         widget.update(Text(message))
         widget.set_class(error, "error")
 
-    def set_thinking(self, label: str | None) -> None:
-        self.thinking = label is not None
-        self.query_one("#thinking").set_class(self.thinking, "active")
-        self.query_one("#thinking-label", Label).update(label or "")
+    def set_thinking(self, label: str | None, hint: bool = False) -> None:
+        """Show or hide the indicator: the computer thinks about its move, or about a hint."""
+        if hint:
+            self.hinting = label is not None
+            self._hint_label = label or ""
+        else:
+            self.thinking = label is not None
+            self._move_label = label or ""
+        shown = self._move_label or self._hint_label
+        self.query_one("#thinking").set_class(bool(shown), "active")
+        self.query_one("#thinking-label", Label).update(shown)
 
     # -- the course of the game ---------------------------------------------------------
 
@@ -253,7 +268,7 @@ class PlayApp(App[None]):
                 return session.think(state)
 
         self.run_worker(
-            work, name=f"move:{self.generation}", thread=True, group="ai", exit_on_error=False
+            work, name=f"move:{self.position_key}", thread=True, group="ai", exit_on_error=False
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -264,7 +279,7 @@ class PlayApp(App[None]):
             WorkerState.ERROR,
         ):
             return
-        current = generation == str(self.generation)
+        current = generation == self.position_key
         if kind == "move":
             if not current:
                 return
@@ -280,9 +295,9 @@ class PlayApp(App[None]):
             self.show_moves()
             self.schedule(self.delay)
         else:
-            self.set_thinking(None)
             if not current:
                 return
+            self.set_thinking(None, hint=True)
             if event.state == WorkerState.ERROR:
                 error = worker.error
                 text = str(error) if isinstance(error, HintUnavailable) else repr(error)
@@ -308,6 +323,7 @@ class PlayApp(App[None]):
             return
         self.say("")
         self.last_hint = None
+        self.set_thinking(None, hint=True)  # a hint still under way is for the old position
         self.advance()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -336,14 +352,16 @@ class PlayApp(App[None]):
         state = self.session.state.clone()
         code = self.language
         session = self.session
-        self.set_thinking(_("looking for the best move…"))
+        if self.hinting:
+            return
+        self.set_thinking(_("looking for the best move…"), hint=True)
 
         def work() -> Hint:
             with language(code):
                 return session.hint(state)
 
         self.run_worker(
-            work, name=f"hint:{self.generation}", thread=True, group="hint", exit_on_error=False
+            work, name=f"hint:{self.position_key}", thread=True, group="hint", exit_on_error=False
         )
 
     def show_hint(self, hint: Hint) -> None:
@@ -368,6 +386,7 @@ class PlayApp(App[None]):
             self.pop_screen()  # the end screen (or the rules) give way to the game again
         self.generation += 1
         self.set_thinking(None)
+        self.set_thinking(None, hint=True)
         self.finished = False
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
