@@ -15,8 +15,12 @@ from spieltisch.cli.app import app
 from tests.play.conftest import BUDGET_TEXT, level
 
 
-def play(*args: str, script: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "spieltisch.cli", "play", "--plain", "--budget", BUDGET_TEXT]
+def play(
+    *args: str, script: str, timeout: float = 60, plain: bool = True
+) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "spieltisch.cli", "play", "--budget", BUDGET_TEXT]
+    if plain:
+        command.append("--plain")
     return subprocess.run(
         [*command, *args],
         input=script,
@@ -107,3 +111,9 @@ def test_an_option_reaches_the_game() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Goodbye." in result.output
+
+
+def test_without_a_terminal_the_plain_mode_is_chosen() -> None:
+    result = play("mabula", "--seed", "1", "--lang", "fr", script="q\n", plain=False)
+    assert result.returncode == 0, result.stderr
+    assert "Joueur 1 (vous) doit jouer." in result.stdout and "Au revoir." in result.stdout

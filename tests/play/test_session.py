@@ -129,3 +129,28 @@ def test_moves_are_described_in_every_language(code: str, roll: str, card: str) 
         assert describe(state, "card:2") == card
         assert "3" in describe(state, "stop")
         assert describe(state, "d4") != "d4"
+
+
+@pytest.mark.parametrize("name", ["mahe", "madn", "david_goliath", "mabula"])
+def test_every_move_and_outcome_is_described_in_each_language(name: str) -> None:
+    game = spieltisch.load(name)
+    state = game.new_state()
+    rng = random.Random(4)
+    for _step in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            probe = state.clone()
+            candidates = [probe.sample_chance(rng)]
+        else:
+            candidates = state.legal_moves()
+        for move in candidates:
+            words = {}
+            for code in ("en", "de", "fr"):
+                with language(code):
+                    words[code] = describe(state, move)
+            assert len(set(words.values())) == 3, (move, words)
+        if state.is_chance_node():
+            state.apply(candidates[0])
+        else:
+            state.apply(rng.choice(candidates))
