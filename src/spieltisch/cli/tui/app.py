@@ -79,7 +79,7 @@ class PlayApp(App[None]):
         self.finished = False
         self._passed_to: int | None = None
         self._choices: list[str] = []
-        self._logged = 0
+        self._log_shown: list[LogEntry] = []
         self.title = session.game.title
         self.sub_title = _("seed {seed}").format(seed=session.seed)
         self.bind("h", "hint", description=_("hint"))
@@ -152,12 +152,13 @@ class PlayApp(App[None]):
         self.query_one("#table", Static).update(table_text(session, viewer))
         self.query_one("#scores", Static).update(scores_table(session))
         log = self.query_one("#log", RichLog)
-        if self._logged > len(session.log):
+        shown = self._log_shown
+        if session.log[: len(shown)] != shown:  # moves were taken back, or a new game began
             log.clear()
-            self._logged = 0
-        for entry in session.log[self._logged :]:
+            shown.clear()
+        for entry in session.log[len(shown) :]:
             log.write(self.entry_text(entry))
-        self._logged = len(session.log)
+            shown.append(entry)
 
     def entry_text(self, entry: LogEntry) -> Text:
         if entry.player is None:
