@@ -12,7 +12,7 @@ from datetime import datetime
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import (
     Footer,
     Header,
@@ -42,7 +42,8 @@ class PlayApp(App[None]):
     CSS = """
     #main { height: 1fr; }
     #board-pane { width: 1fr; border: round $primary; padding: 0 1; }
-    #side { width: 52; }
+    #board { width: auto; }
+    #side { width: 40%; min-width: 34; max-width: 56; }
     #turn { padding: 0 1; }
     #thinking { height: 1; display: none; }
     #thinking.active { display: block; }
@@ -93,7 +94,7 @@ class PlayApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-pane"):
+            with ScrollableContainer(id="board-pane"):
                 yield Static(id="board")
             with Vertical(id="side"):
                 yield Static(id="turn")
