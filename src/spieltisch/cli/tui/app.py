@@ -43,7 +43,7 @@ class PlayApp(App[None]):
     #main { height: 1fr; }
     #board-pane { width: 1fr; border: round $primary; padding: 0 1; }
     #board { width: auto; }
-    #side { width: 40%; min-width: 34; max-width: 56; }
+    #side { width: 30%; min-width: 34; max-width: 56; }
     #turn { padding: 0 1; }
     #thinking { height: 1; display: none; }
     #thinking.active { display: block; }
