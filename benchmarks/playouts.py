@@ -118,8 +118,10 @@ def main() -> None:
             continue
         rows.append(measure(f"OpenSpiel {name} (4p)", playout, args.seconds))
 
-    print(f"random playouts, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}, {args.seconds:g} s each")
+    print(
+        f"random playouts, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, {args.seconds:g} s each"
+    )
     print(f"{'engine':34} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}")
     for row in rows:
         print(
