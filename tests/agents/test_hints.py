@@ -41,7 +41,8 @@ def test_hints_are_reproducible_and_take_a_level() -> None:
     state = capture_position()
     first = hint(state, level="hard", budget=Budget(iterations=100), seed=3)
     assert first == hint(state, level="hard", budget=Budget(iterations=100), seed=3)
-    assert hint(state, level="medium").move == "21"
+    assert hint(state, level="medium").move == "21"  # rules of thumb: greedy rates instead
+    assert hint(state, level="easy").move == "21"
 
 
 def test_no_hint_without_a_player_to_move() -> None:

@@ -9,10 +9,16 @@ player. So a roll/stop/card decision is exact against that evaluation.
 
 A game names its segments with an optional `segment(state)` in its knowledge; without
 one the segment is the turn of the player in `view(None)["turn"]`.
+
+With a budget the search deepens segment by segment (the rest of this move, then also the
+next player's move, ...) up to `segments`, keeping the deepest search that finished
+within the budget (nodes as iterations, or seconds); without one it searches `segments`
+segments outright.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -27,6 +33,10 @@ def turn_of(state: State) -> Hashable:
     return turn
 
 
+class OutOfBudget(Exception):
+    """The budget ran out in the middle of a deeper search."""
+
+
 class ExpectimaxAgent(SearchAgent):
     """Exact expectation over the dice up to the end of the segment; `max_depth` bounds
     the nodes on a path (a run of sixes could otherwise go on)."""
@@ -39,39 +49,83 @@ class ExpectimaxAgent(SearchAgent):
         seed: int | None = None,
         budget: Budget | None = None,
         max_depth: int = 12,
+        segments: int = 1,
     ) -> None:
         super().__init__(game, seed, budget)
         self.knowledge = knowledge_for(game)
         segment = hook(self.knowledge, "segment")
         self.segment: Callable[[State], Hashable] = segment if segment is not None else turn_of
         self.max_depth = max_depth
+        self.segments = segments
+        """How many segments to search: 1 the rest of this one, 2 also the next, ..."""
         self.nodes = 0
         """Nodes expanded by the last decision (for benchmarks and tests)."""
+        self.depth = 0
+        """Segments searched by the last decision."""
+        self._limit: int | None = None
+        self._deadline: float | None = None
 
     def analyse(self, state: State) -> list[Choice]:
         me = state.current_player
         world = state.determinize(me, self.rng)
         self.nodes = 0
+        budget = self.budget
+        if budget.iterations is None and budget.seconds is None:
+            depths = [self.segments]
+            self._limit = self._deadline = None
+        else:
+            depths = list(range(1, self.segments + 1))
+            self._limit = budget.iterations
+            self._deadline = (
+                None if budget.seconds is None else time.perf_counter() + budget.seconds
+            )
+        values: dict[int, tuple[float, float, bool]] = {}
+        for segments in depths:
+            try:
+                values = self._rate(world, me, segments)
+            except OutOfBudget:
+                break
+            self.depth = segments
+        if not values:  # not even the first segment fitted: search it regardless
+            self._limit = self._deadline = None
+            values = self._rate(world, me, 1)
+            self.depth = 1
+        return self._choices(state, values)
+
+    def _rate(self, world: State, me: int, segments: int) -> dict[int, tuple[float, float, bool]]:
         segment = self.segment(world)
         values: dict[int, tuple[float, float, bool]] = {}
         for action in world.legal_actions():
             child = world.clone()
             child.apply(action)
-            values[action] = (self.value(child, segment, self.max_depth)[me], 1.0, False)
-        return self._choices(state, values)
+            result = self.value(child, segment, self.max_depth, segments)
+            values[action] = (result[me], 1.0, False)
+        return values
 
-    def value(self, state: State, segment: Hashable, depth: int) -> list[float]:
-        """Expected win chances per player, deciding optimally until the segment ends."""
+    def value(self, state: State, segment: Hashable, depth: int, segments: int = 1) -> list[float]:
+        """Expected win chances per player, each decision-maker choosing their best, until
+        `segments` segments have ended (counting the one of `segment`)."""
         self.nodes += 1
-        if depth <= 0 or state.is_terminal() or self.segment(state) != segment:
+        if self._limit is not None and self.nodes > self._limit:
+            raise OutOfBudget
+        deadline = self._deadline
+        if deadline is not None and not self.nodes & 63 and time.perf_counter() > deadline:
+            raise OutOfBudget
+        if depth <= 0 or state.is_terminal():
             return utilities(state, self.knowledge)
+        here = self.segment(state)
+        if here != segment:
+            segments -= 1
+            if segments <= 0:
+                return utilities(state, self.knowledge)
+            segment = here
         player = state.current_player
         if player >= 0:
             best: list[float] | None = None
             for action in state.legal_actions():
                 child = state.clone()
                 child.apply(action)
-                result = self.value(child, segment, depth - 1)
+                result = self.value(child, segment, depth - 1, segments)
                 if best is None or result[player] > best[player]:
                     best = result
             assert best is not None
@@ -84,7 +138,7 @@ class ExpectimaxAgent(SearchAgent):
         for token, probability in outcomes:
             child = state.clone()
             child.apply(token)
-            result = self.value(child, segment, depth - 1)
+            result = self.value(child, segment, depth - 1, segments)
             for index, value in enumerate(result):
                 total[index] += probability * value
         return total

@@ -64,16 +64,25 @@ class GreedyAgent(SearchAgent):
 
 
 class PolicyAgent(Agent):
-    """Plays the game's fast playout policy: quick rules of thumb, no search."""
+    """Plays the game's fast playout policy: quick rules of thumb, no search; `noise` is
+    the chance of a random move instead (for the easy levels)."""
 
     name = "policy"
 
     def __init__(
-        self, game: Game[Any], seed: int | None = None, budget: Budget | None = None
+        self,
+        game: Game[Any],
+        seed: int | None = None,
+        budget: Budget | None = None,
+        noise: float = 0.0,
     ) -> None:
         super().__init__(game, seed, budget)
         self.knowledge = knowledge_for(game)
+        self.noise = noise
 
     def choose(self, state: State) -> str:
+        actions = state.legal_actions()
+        if len(actions) > 1 and self.noise and self.rng.random() < self.noise:
+            return self.game.action_to_move(self.rng.choice(actions))
         world = state.determinize(state.current_player, self.rng)
         return self.game.action_to_move(self.knowledge.playout_action(world, self.rng))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.agents.base import Budget, Choice, SearchAgent
+from spieltisch.agents.greedy import GreedyAgent
 from spieltisch.agents.levels import make_level
 from spieltisch.agents.messages import _
 from spieltisch.core import SpieltischError, State
@@ -74,13 +75,14 @@ def hint(
     seed: int | None = 0,
 ) -> Hint:
     """The best move for the player to move in `state`, with its win chance and the
-    alternatives ranked, by the level's search (default: the expert, about 1 s)."""
+    alternatives ranked, by the level's search (default: the expert, about 1 s; a level
+    that plays by rules of thumb gives way to the one-move-ahead greedy search)."""
     player = state.current_player
     if player < 0:
         raise SpieltischError(_("a hint needs a position where a player is to move"))
     agent: Any = make_level(level, state.game, seed=seed, budget=budget)
-    if not isinstance(agent, SearchAgent):
-        raise SpieltischError(f"the level {level!r} does not rate moves")
+    if not isinstance(agent, SearchAgent):  # rules of thumb rate nothing: look one move ahead
+        agent = GreedyAgent(state.game, seed, budget)
     choices: list[Choice] = agent.analyse(state)
     best, *others = choices
     return Hint(

@@ -14,7 +14,7 @@ from typing import Any
 from spieltisch.agents.alphabeta import AlphaBetaAgent, EndgameAgent
 from spieltisch.agents.base import Agent, Budget
 from spieltisch.agents.expectimax import ExpectimaxAgent
-from spieltisch.agents.greedy import GreedyAgent
+from spieltisch.agents.greedy import GreedyAgent, PolicyAgent
 from spieltisch.agents.ismcts import ISMCTSAgent
 from spieltisch.agents.mcts import MCTSAgent
 from spieltisch.core import Game
@@ -69,8 +69,15 @@ def _endgame(endgame: int | None = None, exploration: float = 0.7) -> Build:
     return build
 
 
+def _policy(noise: float = 0.0) -> Build:
+    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
+        return PolicyAgent(game, seed, budget, noise=noise)
+
+    return build
+
+
 def _expectimax(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-    return ExpectimaxAgent(game, seed, budget)
+    return ExpectimaxAgent(game, seed, budget, max_depth=24, segments=2)
 
 
 SECOND = Budget(seconds=1.0)
@@ -84,29 +91,31 @@ GENERIC: dict[str, Level] = {
 
 TABLE: dict[str, dict[str, Level]] = {
     "mabula": {
-        "easy": Level(_greedy(0.5), Budget(), "greedy, half of its moves at random"),
-        "medium": Level(_greedy(0.0), Budget(), "greedy: the best position one move ahead"),
+        "easy": Level(_mcts(), Budget(iterations=30), "MCTS, 30 iterations"),
+        "medium": Level(_mcts(), Budget(iterations=150), "MCTS, 150 iterations"),
         "hard": Level(
-            _endgame(endgame=6), Budget(iterations=300), "MCTS, 300 iterations; exact at 6"
+            _endgame(endgame=6), Budget(iterations=600), "MCTS, 600 iterations; exact from 6"
         ),
-        "expert": Level(_endgame(), SECOND, "MCTS, 1 s per move; exact endgame from 9"),
+        "expert": Level(_endgame(), SECOND, "MCTS, 1 s per move; exact from 9 marbles left"),
     },
     "mahe": {
-        "easy": Level(_greedy(0.5), Budget(), "greedy, half of its moves at random"),
-        "medium": Level(_greedy(0.0), Budget(), "greedy: one die ahead"),
-        "hard": Level(_expectimax, Budget(), "expectimax over the dice of the move"),
-        "expert": Level(_mcts(), SECOND, "MCTS, 1 s per move"),
+        "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the decisions at random"),
+        "medium": Level(_policy(), Budget(), "rules of thumb: stop on a crossing, roll up to 3"),
+        "hard": Level(_greedy(0.0), Budget(), "greedy: the evaluation one die ahead"),
+        "expert": Level(
+            _expectimax, SECOND, "expectimax: every die of the move exactly, deeper if time allows"
+        ),
     },
     "madn": {
-        "easy": Level(_greedy(0.5), Budget(), "greedy, half of its moves at random"),
-        "medium": Level(_greedy(0.0), Budget(), "greedy: the best position one move ahead"),
-        "hard": Level(_mcts(), Budget(iterations=200), "MCTS, 200 iterations"),
+        "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the moves at random"),
+        "medium": Level(_policy(), Budget(), "rules of thumb: into the goal, else the front piece"),
+        "hard": Level(_mcts(), Budget(iterations=2000), "MCTS, 2000 iterations"),
         "expert": Level(_mcts(), SECOND, "MCTS, 1 s per move"),
     },
     "david_goliath": {
-        "easy": Level(_greedy(0.5), Budget(), "greedy, half of its moves at random"),
-        "medium": Level(_greedy(0.0), Budget(), "greedy: the best position one card ahead"),
-        "hard": Level(_ismcts(), Budget(iterations=200), "IS-MCTS, 200 iterations"),
+        "easy": Level(_policy(), Budget(), "rules of thumb: the last card of a trick that scores"),
+        "medium": Level(_ismcts(), Budget(iterations=40), "IS-MCTS, 40 iterations"),
+        "hard": Level(_ismcts(), Budget(iterations=300), "IS-MCTS, 300 iterations"),
         "expert": Level(_ismcts(), SECOND, "IS-MCTS, 1 s per move"),
     },
 }

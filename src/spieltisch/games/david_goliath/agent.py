@@ -17,7 +17,9 @@ from spieltisch.games.david_goliath.rules import (
     _CHUNK_MASK,
     _SHIFT,
     _VALUE_BITS,
+    BIT,
     HAND_SIZE,
+    VALUE_OF,
     DavidGoliath,
     DavidGoliathState,
     cards_of,
@@ -59,8 +61,11 @@ class DavidGoliathKnowledge:
         return state.current_player == CHANCE
 
     def playout_action(self, state: DavidGoliathState, rng: random.Random) -> int:
-        hand = state._hands[state._turn]
+        """At random, except for the last card of a trick: the one that scores most."""
+        player = state._turn
+        hand = state._hands[player]
         led = state._led
+        cards: list[int] | None = None
         if led >= 0:
             follow = (hand >> _SHIFT[led]) & _VALUE_BITS
             if follow:
@@ -69,9 +74,51 @@ class DavidGoliathKnowledge:
                 high = follow >> 9
                 if high:
                     cards += _CHUNK_ACTIONS[chunk + 1][high]
-                return cards[int(rng.random() * len(cards))]
-        cards = cards_of(hand)
+        if cards is None:
+            cards = cards_of(hand)
+        if len(cards) > 1 and len(state._trick) == self.players - 1:
+            return self.last_card(state._trick, cards, state._won[player], rng)
         return cards[int(rng.random() * len(cards))]
+
+    def last_card(
+        self, trick: tuple[int, ...], cards: list[int], won: int, rng: random.Random
+    ) -> int:
+        """The card that completes the trick with the most points for its player."""
+        before = mask_points(won)
+        best = -1000
+        choices: list[int] = []
+        last = self.players - 1
+        for card in cards:
+            full = (*trick, card)
+            low, high = taker_indexes(full)
+            if high == last:
+                gain = 0
+                for other in full:
+                    gain |= BIT[other]
+                gain ^= BIT[full[high]]  # the highest card goes to the lowest
+            elif low == last:
+                gain = BIT[full[high]]
+            else:
+                gain = 0
+            score = mask_points(won | gain) - before
+            if score > best:
+                best, choices = score, [card]
+            elif score == best:
+                choices.append(card)
+        return choices[int(rng.random() * len(choices))]
+
+
+def taker_indexes(trick: tuple[int, ...]) -> tuple[int, int]:
+    """Positions in a full trick of the lowest and the highest card (GAMES.md: among equal
+    values the later card counts as higher and as lower; all equal: the last card is the
+    highest and the one before it the lowest)."""
+    n = len(trick)
+    values = [VALUE_OF[a] for a in trick]
+    high = max(values)
+    low = min(values)
+    if high == low:
+        return n - 2, n - 1
+    return n - 1 - values[::-1].index(low), n - 1 - values[::-1].index(high)
 
 
 def knowledge(game: DavidGoliath) -> DavidGoliathKnowledge:

@@ -18,15 +18,25 @@ FINISHED = 1000.0
 ENTERED = 10.0
 """A piece on the track is worth this plus the fields it has travelled."""
 
-HOME = 52.0
+HOME = 72.0
 """A piece in the goal, plus 2 for each field deeper."""
+
+SPREAD = 8.0
+"""The spread of the strengths when the game is nearly over."""
 
 RISK = 0.75
 """Share of a threatened piece's worth counted as lost, per attacker chance."""
 
 
+CONVEX = 0.5
+"""Extra worth of fields travelled late: the same die is worth more to an advanced piece,
+so pieces are brought home one by one rather than all exposed at once."""
+
+
 def piece_value(rel: int) -> float:
-    return ENTERED + rel if rel < 40 else HOME + 2.0 * (rel - 40)
+    if rel >= 40:
+        return HOME + 2.0 * (rel - 40)
+    return ENTERED + rel + CONVEX * rel * rel / 40.0
 
 
 class MadnKnowledge:
@@ -39,6 +49,10 @@ class MadnKnowledge:
         self.game = game
         self.players = game.num_players
         self.starts = tuple(absp[0] for absp in game.abs_of)
+
+    def segment(self, state: MadnState) -> int:
+        """A player's turn (with the rolls after a 6): what expectimax looks through."""
+        return state._turn
 
     def strengths(self, state: MadnState) -> tuple[Sequence[float], float]:
         n = self.players
@@ -75,7 +89,7 @@ class MadnKnowledge:
                         total -= RISK * min(chance, 1.0) * worth
             values[player] = total
             left += 4 * (HOME + 3.0) - total
-        spread = 8.0 + 0.12 * left / max(1, n - len(finished))
+        spread = SPREAD + 0.12 * left / max(1, n - len(finished))
         return values, spread
 
     def playout_action(self, state: MadnState, rng: random.Random) -> int:

@@ -32,38 +32,155 @@ from spieltisch.games.mahe.rules import (
     MaheState,
 )
 
-# WEIGHTS[two turtles each][the player moves next][status][distance bucket]
-# status: 0 alone (or on the raft), 1 on top of a stack, 2 with other turtles on its back
-# distance bucket: fields to the next crossing of the beach, 1-3, 4-6, ..., 19-21
-WEIGHTS: tuple[tuple[tuple[tuple[float, ...], ...], ...], ...] = (
+ORDER = (0, 1, 2, 2, 2, 2, 2)
+"""Who moves when, counted from the player whose turn it is: now, next, later."""
+
+FEATURES = 66
+"""Per order (3): per status (alone, on top of a stack, carrying others) the 7 distance
+buckets, then the raft."""
+
+# WEIGHTS[two turtles each]: eggs per egg of the next prize, by feature
+WEIGHTS: tuple[tuple[float, ...], tuple[float, ...]] = (
     (
-        (
-            (0.28, 0.19, 0.08, -0.01, -0.09, -0.16, -0.21),
-            (0.42, 0.34, 0.24, 0.15, 0.07, 0.01, -0.07),
-            (-0.02, -0.02, -0.05, -0.06, -0.11, -0.14, -0.19),
-        ),
-        (
-            (0.54, 0.41, 0.27, 0.16, 0.03, -0.05, -0.10),
-            (0.43, 0.33, 0.19, 0.11, 0.04, -0.06, -0.07),
-            (-0.29, -0.25, -0.10, -0.10, -0.05, -0.10, -0.13),
-        ),
+        0.540,
+        0.410,
+        0.270,
+        0.160,
+        0.030,
+        -0.050,
+        -0.100,
+        0.430,
+        0.330,
+        0.190,
+        0.110,
+        0.040,
+        -0.060,
+        -0.070,
+        -0.290,
+        -0.250,
+        -0.100,
+        -0.100,
+        -0.050,
+        -0.100,
+        -0.130,
+        -0.100,
+        0.280,
+        0.190,
+        0.080,
+        -0.010,
+        -0.090,
+        -0.160,
+        -0.210,
+        0.420,
+        0.340,
+        0.240,
+        0.150,
+        0.070,
+        0.010,
+        -0.070,
+        -0.020,
+        -0.020,
+        -0.050,
+        -0.060,
+        -0.110,
+        -0.140,
+        -0.190,
+        -0.210,
+        0.280,
+        0.190,
+        0.080,
+        -0.010,
+        -0.090,
+        -0.160,
+        -0.210,
+        0.420,
+        0.340,
+        0.240,
+        0.150,
+        0.070,
+        0.010,
+        -0.070,
+        -0.020,
+        -0.020,
+        -0.050,
+        -0.060,
+        -0.110,
+        -0.140,
+        -0.190,
+        -0.210,
     ),
     (
-        (
-            (0.19, 0.13, 0.06, 0.00, -0.07, -0.13, -0.15),
-            (0.36, 0.26, 0.20, 0.14, 0.04, 0.03, -0.02),
-            (-0.12, -0.12, -0.11, -0.10, -0.10, -0.13, -0.14),
-        ),
-        (
-            (0.30, 0.22, 0.14, 0.06, -0.02, -0.08, -0.10),
-            (0.33, 0.25, 0.21, 0.11, 0.06, 0.05, -0.01),
-            (-0.20, -0.12, -0.13, -0.10, -0.08, -0.09, -0.13),
-        ),
+        0.300,
+        0.220,
+        0.140,
+        0.060,
+        -0.020,
+        -0.080,
+        -0.100,
+        0.330,
+        0.250,
+        0.210,
+        0.110,
+        0.060,
+        0.050,
+        -0.010,
+        -0.200,
+        -0.120,
+        -0.130,
+        -0.100,
+        -0.080,
+        -0.090,
+        -0.130,
+        -0.100,
+        0.190,
+        0.130,
+        0.060,
+        0.000,
+        -0.070,
+        -0.130,
+        -0.150,
+        0.360,
+        0.260,
+        0.200,
+        0.140,
+        0.040,
+        0.030,
+        -0.020,
+        -0.120,
+        -0.120,
+        -0.110,
+        -0.100,
+        -0.100,
+        -0.130,
+        -0.140,
+        -0.150,
+        0.190,
+        0.130,
+        0.060,
+        0.000,
+        -0.070,
+        -0.130,
+        -0.150,
+        0.360,
+        0.260,
+        0.200,
+        0.140,
+        0.040,
+        0.030,
+        -0.020,
+        -0.120,
+        -0.120,
+        -0.110,
+        -0.100,
+        -0.100,
+        -0.130,
+        -0.140,
+        -0.150,
     ),
 )
 
 BUCKET: tuple[int, ...] = tuple(min((d - 1) // 3, 6) if d else 0 for d in range(22))
-"""Distance bucket of 1..21 fields to the beach."""
+"""Distance bucket of 1..21 fields to the next crossing of the beach."""
 
 
 class MaheKnowledge:
@@ -93,6 +210,38 @@ class MaheKnowledge:
         first = state._phase == CHOOSE or state._second >= 0
         return (state._turn, first)
 
+    def prize(self, state: MaheState) -> tuple[float, float]:
+        """The next prize (face-up card, or the beach) and all the eggs still to come."""
+        top = state._top
+        deck = state._deck
+        if top < DECK_SIZE:
+            prize = float(deck[top])
+            unseen = deck[:BOX] + deck[top + 1 :]
+            mean = sum(unseen) / len(unseen) if unseen else 0.0
+            return prize, prize + mean * (DECK_SIZE - top - 1) + BEACH_EGGS
+        return float(BEACH_EGGS), float(BEACH_EGGS)
+
+    def features(self, state: MaheState, prize: float) -> list[list[float]]:
+        """Per player: the next prize counted once per own turtle in each situation."""
+        rows = [[0.0] * FEATURES for _ in range(self.players)]
+        pos = state._pos
+        fields = state._fields
+        owner = self.owner
+        turn = state._turn
+        players = self.players
+        for turtle in self.turtles:
+            where = pos[turtle]
+            player = owner[turtle]
+            order = ORDER[(player - turn) % players]
+            if where:
+                stack = fields[where]
+                status = 2 if stack[-1] != turtle else 1 if len(stack) > 1 else 0
+                index = order * 22 + status * 7 + BUCKET[21 - where if where < 21 else 21]
+            else:
+                index = order * 22 + 21
+            rows[player][index] += prize
+        return rows
+
     def strengths(self, state: MaheState) -> tuple[Sequence[float], float]:
         if state._phase == DECIDE:
             # a move under way: rate it as if it stopped now
@@ -101,33 +250,16 @@ class MaheKnowledge:
             if stopped._cp == TERMINAL:
                 return stopped.scores(), 0.01
             state = stopped
-        top = state._top
-        deck = state._deck
-        if top < DECK_SIZE:
-            prize = float(deck[top])
-            unseen = deck[:BOX] + deck[top + 1 :]
-            mean = sum(unseen) / len(unseen) if unseen else 0.0
-            coming = prize + mean * (DECK_SIZE - top - 1) + BEACH_EGGS
-        else:
-            prize = coming = float(BEACH_EGGS)
+        prize, coming = self.prize(state)
         share = coming / self.players
-        values = [share + sum(cards) for cards in state._won]
-        pos = state._pos
-        fields = state._fields
-        owner = self.owner
-        turn = state._turn
         weights = self.weights
-        for turtle in self.turtles:
-            where = pos[turtle]
-            if where:
-                stack = fields[where]
-                status = 2 if stack[-1] != turtle else 1 if len(stack) > 1 else 0
-                bucket = BUCKET[21 - where] if where < 21 else 6
-            else:
-                status = 0
-                bucket = 6
-            player = owner[turtle]
-            values[player] += prize * weights[player == turn][status][bucket]
+        values = []
+        for cards, row in zip(state._won, self.features(state, prize), strict=True):
+            value = share + sum(cards)
+            for index, feature in enumerate(row):
+                if feature:
+                    value += weights[index] * feature
+            values.append(value)
         spread = 0.5 + self.spread_factor * 1.1 * math.sqrt(coming)
         return values, spread
 
