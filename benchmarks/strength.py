@@ -15,7 +15,8 @@ The expert gets `--seconds` per move (default 1 s, its default); the other level
 their own budgets. OpenSpiel's `MCTSBot` (Mahé, Mensch ärgere Dich nicht, Mabula) and
 `ISMCTSBot` (David & Goliath), with random rollouts, play our engines through the OpenSpiel
 adapter (`spieltisch.interop.openspiel`) with the same time per move: before each move
-the number of simulations is set from the bot's measured time per simulation so far. The
+the number of simulations is set from the bot's measured time per simulation in its latest
+moves. The
 bots get a position from `determinize` for their player, so they do not see hidden cards.
 
 Not a timed test: it prints figures to compare on one machine (docs/strength.md).
@@ -77,8 +78,7 @@ class OpenSpielBot(Agent):
             self.bot = mcts.MCTSBot(
                 self.pyspiel_game, 2.0, 100, evaluator, random_state=random_state
             )
-        self.per_simulation = 0.0  # measured seconds per simulation
-        self.simulations = 0  # simulations run so far
+        self.per_simulation = 0.0  # measured seconds per simulation, recent moves weighing most
 
     def _set_simulations(self, count: int) -> None:
         if self.imperfect:
@@ -99,10 +99,11 @@ class OpenSpielBot(Agent):
         self._set_simulations(count)
         start = time.perf_counter()
         action = self.bot.step(position)
-        spent = time.perf_counter() - start
-        total = self.per_simulation * self.simulations + spent
-        self.simulations += count
-        self.per_simulation = total / self.simulations
+        latest = (time.perf_counter() - start) / count
+        # simulations get faster as the game goes on: follow the latest moves
+        self.per_simulation = (
+            latest if not self.per_simulation else 0.5 * (self.per_simulation + latest)
+        )
         return self.game.action_to_move(int(action))
 
 

@@ -6,6 +6,14 @@ never import this package (imports go downwards); the algorithms find the module
 game's name. A game without `agent.py` gets `Generic`: neutral estimates and random
 playouts, enough for MCTS to play it.
 
+Besides `strengths` and `playout_action` a game's knowledge may offer optional hooks:
+
+- `cutoff(state)`: asked at chance nodes of a playout, True ends it there (a new deal);
+- `segment(state)`: what expectimax searches through (Mahé: one turtle's move);
+- `key(state)`, `remaining(state)`, `order(state, actions)`, `returns(state)` and the
+  attribute `endgame`: transpositions, an upper bound on the moves left, move ordering,
+  fast final results and the exact-endgame threshold for alpha-beta (Mabula).
+
 Utilities are win shares: at the end 1 for a sole winner, 1/k for k tied winners, 0
 otherwise; before the end, an estimate of each player's chance to win from the game's
 `strengths`. Every search maximises the utility of the player to move, so the same code

@@ -77,7 +77,7 @@ def _policy(noise: float = 0.0) -> Build:
 
 
 def _expectimax(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-    return ExpectimaxAgent(game, seed, budget, max_depth=24, segments=2)
+    return ExpectimaxAgent(game, seed, budget, max_depth=24)
 
 
 SECOND = Budget(seconds=1.0)
@@ -103,7 +103,7 @@ TABLE: dict[str, dict[str, Level]] = {
         "medium": Level(_policy(), Budget(), "rules of thumb: stop on a crossing, roll up to 3"),
         "hard": Level(_greedy(0.0), Budget(), "greedy: the evaluation one die ahead"),
         "expert": Level(
-            _expectimax, SECOND, "expectimax: every die of the move exactly, deeper if time allows"
+            _expectimax, SECOND, "expectimax: every die of the rest of the move, exactly"
         ),
     },
     "madn": {

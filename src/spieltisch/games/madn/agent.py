@@ -94,8 +94,11 @@ class MadnKnowledge:
 
     def playout_action(self, state: MadnState, rng: random.Random) -> int:
         """Into the goal first, then the most advanced piece that may move; a fifth of
-        the moves at random."""
+        the moves at random. Under the referee (`duties=penalized`) only moves that meet
+        the obligations."""
         moves = state._moves
+        if self.game.penalized and state._dues:
+            moves = list(state._dues)  # the referee punishes every other move
         if len(moves) == 1:
             return moves[0]
         if rng.random() < 0.2:
