@@ -96,7 +96,7 @@ TABLE: dict[str, dict[str, Level]] = {
         "hard": Level(
             _endgame(endgame=6), Budget(iterations=600), "MCTS, 600 iterations; exact from 6"
         ),
-        "expert": Level(_endgame(), SECOND, "MCTS, 1 s per move; exact from 9 marbles left"),
+        "expert": Level(_endgame(), SECOND, "MCTS, 1 s per move; exact from 8 marbles left"),
     },
     "mahe": {
         "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the decisions at random"),

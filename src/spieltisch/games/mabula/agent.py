@@ -38,8 +38,9 @@ class MabulaKnowledge:
     playout_depth = 30
     """A game lasts at most 24 moves: playouts go to the end."""
 
-    endgame = 9
-    """With at most this many marbles left on the edge the search is exact."""
+    endgame = 8
+    """With at most this many marbles left on the edge the search is exact: at most about
+    30 000 nodes, 0.4 s here (with 9 left, up to 150 000)."""
 
     def __init__(self, game: MabulaGame) -> None:
         self.product = game.product
