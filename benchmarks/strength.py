@@ -264,6 +264,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--expert-games", type=int, default=None, help="games of pairings with the expert"
     )
     parser.add_argument(
+        "--random-games", type=int, default=None, help="games of the levels against random"
+    )
+    parser.add_argument(
         "--openspiel-games", type=int, default=None, help="games against OpenSpiel's bots"
     )
     parser.add_argument(
@@ -296,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             games = args.games
             if b == "openspiel" and args.openspiel_games is not None:
                 games = args.openspiel_games
+            elif b == "random" and args.random_games is not None:
+                games = args.random_games
             elif a == "expert" and b != "openspiel" and args.expert_games is not None:
                 games = args.expert_games
             match = run_match(name, players, a, b, games, args.seed, args.seconds, args.workers)

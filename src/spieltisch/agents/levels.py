@@ -109,7 +109,7 @@ TABLE: dict[str, dict[str, Level]] = {
     "madn": {
         "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the moves at random"),
         "medium": Level(_policy(), Budget(), "rules of thumb: into the goal, else the front piece"),
-        "hard": Level(_mcts(), Budget(iterations=2000), "MCTS, 2000 iterations"),
+        "hard": Level(_greedy(0.0), Budget(), "greedy: the best position one move ahead"),
         "expert": Level(_mcts(), SECOND, "MCTS, 1 s per move"),
     },
     "david_goliath": {

@@ -3,6 +3,12 @@
 Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
 (`_pieces`: per player the rels of the pieces on the board, `_track`: the owner of each
 track field, `_finished`, the per-player tables `abs_of`, `rel_of_abs`, `rel_of_action`).
+
+The weights `ENTERED`, `RISK` and `CONVEX` were tuned by playing the greedy agent (one
+move ahead with this evaluation) against the rules of thumb of `playout_action` over
+1,500 four-player games per setting: the tuned ones win 30.5% of them (a fair share is
+25%), the first guesses (10, 0.75, 0.5) 27.3%; a strongly convex worth of late fields
+(1.5) drops it to 6%.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
 FINISHED = 1000.0
 """Strength of a player who is home, minus a step for each earlier finisher."""
 
-ENTERED = 10.0
+ENTERED = 3.0
 """A piece on the track is worth this plus the fields it has travelled."""
 
 HOME = 72.0
@@ -24,11 +30,11 @@ HOME = 72.0
 SPREAD = 8.0
 """The spread of the strengths when the game is nearly over."""
 
-RISK = 0.75
+RISK = 0.25
 """Share of a threatened piece's worth counted as lost, per attacker chance."""
 
 
-CONVEX = 0.5
+CONVEX = 0.3
 """Extra worth of fields travelled late: the same die is worth more to an advanced piece,
 so pieces are brought home one by one rather than all exposed at once."""
 
