@@ -1,4 +1,5 @@
-"""A short strength check for CI: the expert, on a small budget, beats random players.
+"""A short strength check for CI: the expert, on a small budget, beats random players,
+and two cheap steps of the ladder hold.
 
 The full table with time budgets is `benchmarks/strength.py` (docs/strength.md).
 """
@@ -24,14 +25,23 @@ SMOKE = [
 ]
 
 
-def expert_share(name: str, players: int, games: int, budget: Budget) -> tuple[float, int]:
-    """Win shares of one expert against random players, its seat rotating."""
+def match_share(
+    name: str,
+    players: int,
+    games: int,
+    budget: Budget | None = None,
+    a: str = "expert",
+    b: str = "random",
+) -> tuple[float, int]:
+    """Win shares of one `a` against copies of `b`, its seat rotating (`budget` for `a`)."""
     game = spieltisch.load(name, players=players)
     wins = 0.0
     for index in range(games):
         seat = index % players
         agents = [
-            make("expert" if s == seat else "random", game, seed=100 * index + s, budget=budget)
+            make(a, game, seed=100 * index + s, budget=budget)
+            if s == seat
+            else make(b, game, seed=100 * index + s)
             for s in range(players)
         ]
         rng = random.Random(index)
@@ -50,6 +60,23 @@ def expert_share(name: str, players: int, games: int, budget: Budget) -> tuple[f
 def test_the_expert_beats_random_players(
     name: str, players: int, games: int, budget: Budget
 ) -> None:
-    wins, games = expert_share(name, players, games, budget)
+    wins, games = match_share(name, players, games, budget)
     low, _high = wilson_interval(wins, games)
     assert low > 1 / players, f"{name}: expert won {wins} of {games}"
+
+
+# game, players, games, the stronger level, the weaker one
+LADDER = [
+    ("madn", 4, 600, "hard", "medium"),  # greedy on the tuned evaluation, 33.7% of 2000
+    ("mabula", 2, 40, "medium", "easy"),  # MCTS 150 against 30 iterations, 83% of 400
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "players", "games", "a", "b"), LADDER, ids=[f"{s[0]}-{s[3]}" for s in LADDER]
+)
+def test_a_level_beats_the_one_below(name: str, players: int, games: int, a: str, b: str) -> None:
+    wins, games = match_share(name, players, games, a=a, b=b)
+    low, _high = wilson_interval(wins, games)
+    assert low > 1 / players, f"{name}: {a} won {wins} of {games} against {b}"
