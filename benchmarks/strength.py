@@ -16,8 +16,8 @@ their own budgets. OpenSpiel's `MCTSBot` (Mahé, Mensch ärgere Dich nicht, Mabu
 `ISMCTSBot` (David & Goliath), with random rollouts, play our engines through the OpenSpiel
 adapter (`spieltisch.interop.openspiel`) with the same time per move: before each move
 the number of simulations is set from the bot's measured time per simulation in its latest
-moves. The
-bots get a position from `determinize` for their player, so they do not see hidden cards.
+moves. The bots get a position from `determinize` for their player, so they do not see
+hidden cards.
 
 Not a timed test: it prints figures to compare on one machine (docs/strength.md).
 """

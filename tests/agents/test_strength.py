@@ -12,8 +12,8 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import Budget, make
-from spieltisch.core import CHANCE
 from spieltisch.core.ranking import win_shares
+from spieltisch.sim.play import play_game
 from spieltisch.sim.stats import wilson_interval
 
 # game, players, games, the expert's budget
@@ -44,13 +44,7 @@ def match_share(
             else make(b, game, seed=100 * index + s)
             for s in range(players)
         ]
-        rng = random.Random(index)
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.sample_chance(rng)
-            else:
-                state.apply(agents[state.current_player].choose(state))
+        state = play_game(game, agents, random.Random(index))
         wins += win_shares(state.ranking())[seat]
     return wins, games
 
