@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch.agents import LEVELS, Agent, Budget, agent_names, make
 from spieltisch.agents.base import Clock
+from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
 from spieltisch.cli.app import app
 from spieltisch.core import CHANCE, Game
@@ -84,3 +85,24 @@ def test_simulate_accepts_levels_and_algorithms_by_name() -> None:
     result = runner.invoke(app, [*args, "--budget", "10", "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "expert" in result.output and "win rate" in result.output
+
+
+def test_the_madn_expert_looks_through_the_next_players_turn() -> None:
+    """Its edge over `hard` is the lookahead; within its second it must reach that far."""
+    game = spieltisch.load("madn", players=4)
+    expert = make("expert", game, seed=1)
+    assert isinstance(expert, ExpectimaxAgent)
+    rng = random.Random(5)
+    state = game.new_state()
+    hard = make("hard", game, seed=2)
+    searched = 0
+    while searched < 3 and not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+            continue
+        if len(state.legal_actions()) > 1:
+            expert.analyse(state)
+            assert expert.depth == 2
+            searched += 1
+        state.apply(hard.choose(state))
+    assert searched == 3

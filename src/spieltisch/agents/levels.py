@@ -76,8 +76,11 @@ def _policy(noise: float = 0.0) -> Build:
     return build
 
 
-def _expectimax(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-    return ExpectimaxAgent(game, seed, budget, max_depth=24)
+def _expectimax_segments(segments: int = 1, max_depth: int = 24) -> Build:
+    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
+        return ExpectimaxAgent(game, seed, budget, max_depth=max_depth, segments=segments)
+
+    return build
 
 
 SECOND = Budget(seconds=1.0)
@@ -103,14 +106,18 @@ TABLE: dict[str, dict[str, Level]] = {
         "medium": Level(_policy(), Budget(), "rules of thumb: stop on a crossing, roll up to 3"),
         "hard": Level(_greedy(0.0), Budget(), "greedy: the evaluation one die ahead"),
         "expert": Level(
-            _expectimax, SECOND, "expectimax: every die of the rest of the move, exactly"
+            _expectimax_segments(), SECOND, "expectimax: every die of the rest of the move, exactly"
         ),
     },
     "madn": {
         "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the moves at random"),
         "medium": Level(_policy(), Budget(), "rules of thumb: into the goal, else the front piece"),
-        "hard": Level(_greedy(0.0), Budget(), "greedy: the best position one move ahead"),
-        "expert": Level(_mcts(), SECOND, "MCTS, 1 s per move"),
+        "hard": Level(_greedy(0.1), Budget(), "greedy, one move in ten at random"),
+        "expert": Level(
+            _expectimax_segments(2, max_depth=10),
+            SECOND,
+            "expectimax through the next player's turn, at most 1 s",
+        ),
     },
     "david_goliath": {
         "easy": Level(_policy(), Budget(), "rules of thumb: the last card of a trick that scores"),
