@@ -87,22 +87,27 @@ def test_simulate_accepts_levels_and_algorithms_by_name() -> None:
     assert "expert" in result.output and "win rate" in result.output
 
 
-def test_the_madn_expert_looks_through_the_next_players_turn() -> None:
-    """Its edge over `hard` is the lookahead; within its second it must reach that far."""
+def test_the_madn_expert_looks_through_its_rolls_after_a_six() -> None:
+    """Its edge over greedy: after a 6 it plans the move of the extra roll too."""
     game = spieltisch.load("madn", players=4)
     expert = make("expert", game, seed=1)
     assert isinstance(expert, ExpectimaxAgent)
     rng = random.Random(5)
     state = game.new_state()
     hard = make("hard", game, seed=2)
-    searched = 0
-    while searched < 3 and not state.is_terminal():
+    seen = set()
+    while len(seen) < 2 and not state.is_terminal():
         if state.current_player == CHANCE:
             state.sample_chance(rng)
             continue
-        if len(state.legal_actions()) > 1:
+        moves = len(state.legal_actions())
+        if moves > 1:
             expert.analyse(state)
-            assert expert.depth == 2
-            searched += 1
+            six = state.view(None)["dice"][-1] == 6
+            if six:  # every move is followed by six rolls and the choices after them
+                assert expert.nodes > 7 * moves
+            else:  # the turn ends with the move
+                assert expert.nodes == moves
+            seen.add(six)
         state.apply(hard.choose(state))
-    assert searched == 3
+    assert seen == {True, False}

@@ -114,9 +114,9 @@ TABLE: dict[str, dict[str, Level]] = {
         "medium": Level(_policy(), Budget(), "rules of thumb: into the goal, else the front piece"),
         "hard": Level(_greedy(0.1), Budget(), "greedy, one move in ten at random"),
         "expert": Level(
-            _expectimax_segments(2, max_depth=10),
+            _expectimax_segments(max_depth=10),
             SECOND,
-            "expectimax through the next player's turn, at most 1 s",
+            "expectimax: every die of the rest of the turn, exactly",
         ),
     },
     "david_goliath": {
