@@ -95,7 +95,7 @@ def test_the_madn_expert_looks_through_its_rolls_after_a_six() -> None:
     rng = random.Random(5)
     state = game.new_state()
     hard = make("hard", game, seed=2)
-    seen = set()
+    seen: set[bool] = set()
     while len(seen) < 2 and not state.is_terminal():
         if state.current_player == CHANCE:
             state.sample_chance(rng)
