@@ -88,7 +88,7 @@ def test_simulate_accepts_levels_and_algorithms_by_name() -> None:
 
 
 def test_the_madn_expert_looks_through_its_rolls_after_a_six() -> None:
-    """Its edge over greedy: after a 6 it plans the move of the extra roll too."""
+    """Where it differs from greedy: after a 6 it plans the move of the extra roll too."""
     game = spieltisch.load("madn", players=4)
     expert = make("expert", game, seed=1)
     assert isinstance(expert, ExpectimaxAgent)
