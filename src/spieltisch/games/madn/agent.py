@@ -6,9 +6,9 @@ track field, `_finished`, the per-player tables `abs_of`, `rel_of_abs`, `rel_of_
 
 The weights `ENTERED`, `RISK` and `CONVEX` were tuned by playing the greedy agent (one
 move ahead with this evaluation) against the rules of thumb of `playout_action` over
-1,000 to 1,500 four-player games per setting: the tuned ones win 30.5% of them (a fair share is
-25%), the first guesses (10, 0.75, 0.5) 27.3%; a strongly convex worth of late fields
-(1.5) drops it to 6%.
+1,000 to 1,500 four-player games per setting: the tuned ones win 30.5% of them (a fair
+share is 25%), the first guesses (10, 0.75, 0.5) 27.3%; a strongly convex worth of late
+fields (1.5) drops it to 6%.
 """
 
 from __future__ import annotations
