@@ -1,0 +1,104 @@
+"""Tools shared by the compiled playout kernels (`games/<game>/kernel.py`, extra `fast`).
+
+Importing this module imports numba; only kernel modules import it, and nothing imports
+a kernel module unless a kernel is used. The generator is splitmix64 held in a one-element
+uint64 array: each game gets its own, seeded from the game's seed, so a game's course never
+depends on which thread, process or machine plays it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S11 = np.uint64(11)
+_UNIT = 1.0 / 9007199254740992.0  # 2**-53
+
+CHANCE = -1
+TERMINAL = -4
+"""The protocol's values for `current_player` (core.protocol), repeated as plain ints."""
+
+
+def new_rng(seed: int) -> np.ndarray:
+    """A generator state for one game."""
+    return np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+
+
+@njit(cache=True)
+def next_u64(rng: np.ndarray) -> np.uint64:
+    z = rng[0] + _GOLDEN
+    rng[0] = z
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def uniform(rng: np.ndarray) -> float:
+    """A float in [0, 1) with 53 random bits."""
+    return float(next_u64(rng) >> _S11) * _UNIT
+
+
+@njit(cache=True)
+def below(rng: np.ndarray, n: int) -> int:
+    """An int in [0, n), uniform."""
+    return int(uniform(rng) * n)
+
+
+@njit(cache=True)
+def popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def nth_bit(mask: int, index: int) -> int:
+    """The position of the `index`-th set bit of `mask`, counting from the lowest."""
+    position = 0
+    while True:
+        if mask & 1:
+            if index == 0:
+                return position
+            index -= 1
+        mask >>= 1
+        position += 1
+
+
+@njit(cache=True)
+def lowest_bit(mask: int) -> int:
+    position = 0
+    while not mask & 1:
+        mask >>= 1
+        position += 1
+    return position
+
+
+@njit(cache=True)
+def places(keys: np.ndarray, out: np.ndarray) -> None:
+    """Competition ranking as core.ranking.places_from_keys: larger key is better."""
+    n = keys.shape[0]
+    for i in range(n):
+        place = 1
+        for j in range(n):
+            if keys[j] > keys[i]:
+                place += 1
+        out[i] = place
+
+
+class Results:
+    """What a batch of kernel playouts reports, one row per game."""
+
+    def __init__(self, games: int, players: int, stats: int) -> None:
+        self.scores = np.zeros((games, players), dtype=np.float64)
+        self.ranks = np.zeros((games, players), dtype=np.int64)
+        self.lengths = np.zeros(games, dtype=np.int64)
+        self.stats = np.zeros((games, players, max(stats, 1)), dtype=np.int64)

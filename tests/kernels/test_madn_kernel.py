@@ -1,0 +1,63 @@
+"""The Mensch ärgere Dich nicht kernel in lockstep with the engine, for every option."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.core import State
+from spieltisch.games.madn.kernel import kernel
+from tests.kernels.lockstep import check_lockstep, check_policy
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 4},
+    {"players": 2},
+    {"players": 3, "duties": "penalized"},
+    {"players": 4, "duties": "penalized", "max_rounds": 25},
+    {"players": 4, "rules": "openspiel"},
+    {"players": 3, "max_rounds": 30},
+]
+"""Every option value at least once, each set 1,000 games in CI."""
+
+
+def engine_row(state: State) -> list[int]:
+    s: Any = state
+    cp = s.current_player
+    goal = s._goal + [0] * (4 - len(s._goal))
+    return [
+        *s._track,
+        *goal,
+        cp,
+        s._turn,
+        s._die if cp >= 0 else 0,
+        s._tries,
+        len(s._dice),
+        s._round,
+        s._over,
+        len(s._finished),
+    ]  # as wide as kernel.ROW
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
+def test_lockstep(options: dict[str, Any]) -> None:
+    game = spieltisch.load("madn", **options)
+    assert check_lockstep(game, kernel(game), engine_row, games=1000, seed=21) > 0
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("duties", ["enforced", "penalized"])
+@pytest.mark.parametrize("max_rounds", [None, 12, 40])
+def test_lockstep_long(players: int, duties: str, max_rounds: int | None) -> None:
+    game = spieltisch.load("madn", players=players, duties=duties, max_rounds=max_rounds)
+    check_lockstep(game, kernel(game), engine_row, games=10_000, seed=players)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:4], ids=str)
+def test_policy_matches_the_engine(options: dict[str, Any]) -> None:
+    game = spieltisch.load("madn", **options)
+    assert check_policy(game, kernel(game), games=30, seed=3) > 100
