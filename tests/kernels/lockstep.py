@@ -68,9 +68,7 @@ def check_lockstep(
         state, steps, rows, legal = play_traced(
             game, kernel, engine_row, rng, policy=index < games * policy_share
         )
-        final, kernel_rows, kernel_legal = kernel.replay(steps)
-        got_rows = kernel_rows.tolist()
-        got_legal = kernel_legal.tolist()
+        final, got_rows, got_legal = kernel.replay(steps)
         if got_rows != rows or got_legal != legal:
             first = next(
                 i for i in range(len(rows)) if got_rows[i] != rows[i] or got_legal[i] != legal[i]

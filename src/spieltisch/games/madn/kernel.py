@@ -684,7 +684,7 @@ class MadnKernel:
             return 3, 0
         return 1, int(step[1:])
 
-    def replay(self, steps: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def replay(self, steps: list[tuple[int, int]]) -> tuple[np.ndarray, list[list[int]], list[int]]:
         """The kernel fed these steps: its final position, a `row` and the legal-move
         mask after every step."""
         kinds = np.array([k for k, _v in steps], dtype=np.int64)
@@ -692,7 +692,7 @@ class MadnKernel:
         rows = np.zeros((len(steps), ROW), dtype=np.int64)
         legal = np.zeros(len(steps), dtype=np.int64)
         s = replay(self.params, kinds, values, rows, legal)
-        return s, rows, legal
+        return s, rows.tolist(), legal.tolist()
 
     def apply_chance(self, s: np.ndarray, outcome: str) -> None:
         if outcome.startswith("lot:"):
