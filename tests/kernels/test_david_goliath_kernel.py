@@ -48,7 +48,8 @@ def engine_row(state: State) -> list[int]:
 
 
 def engine_snapshot(state: State) -> tuple[Any, ...]:
-    return state._snapshot()[:6] + (state._snapshot()[7],)  # type: ignore[index]
+    full: Any = state._snapshot()
+    return (*full[:6], full[7])
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"{o}")
