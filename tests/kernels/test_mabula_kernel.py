@@ -20,7 +20,8 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 
 def engine_row(state: State) -> list[int]:
-    return list(state._snapshot())  # type: ignore[arg-type]
+    snapshot: Any = state._snapshot()
+    return list(snapshot)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"{o['scoring']}-{o['tiebreak']}")

@@ -22,11 +22,13 @@ from spieltisch.cli.play.command import play as play_command
 from spieltisch.core import SpieltischError, game_class
 from spieltisch.core.i18n import (
     LANGUAGES,
+    N_,
     language_from_environment,
     package_gettext,
     set_language,
 )
 from spieltisch.sim import Summary, simulate
+from spieltisch.sim.fast import choose_engine, simulate_fast
 
 app = typer.Typer(
     help="spieltisch: Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
@@ -127,6 +129,14 @@ def simulate_command(
         str | None, typer.Option("--budget", help="Agent budget: 500, 1.5s or 500,1.5s.")
     ] = None,
     option: OptionPairs = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="auto (the compiled kernel for large runs of random/policy agents), "
+            "python or fast.",
+        ),
+    ] = "auto",
     lang: LangOption = None,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths."""
@@ -138,6 +148,18 @@ def simulate_command(
     except (SpieltischError, ValueError) as exc:
         _fail(str(exc))
         return
+    if engine not in ENGINES:
+        _fail(_("unknown engine {engine!r}: allowed are auto, python, fast").format(engine=engine))
+    try:
+        chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
+    except ValueError as exc:
+        reasons = "; ".join(_(ENGINE_REASONS[code]) for code in str(exc).split(", "))
+        _fail(_("--engine fast is not possible: {reasons}").format(reasons=reasons))
+        return
+    console.print(
+        _("engine: {engine} ({reason})").format(engine=chosen, reason=_(ENGINE_REASONS[reason])),
+        highlight=False,
+    )
     summary = Summary(loaded.num_players)
     handle = out.open("w", encoding="utf-8") if out else None
     progress = Progress(
@@ -151,17 +173,36 @@ def simulate_command(
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
-            for result in simulate(loaded, seats, n, seed, workers, parsed_budget):
-                summary.add(result)
-                if handle:
-                    line: dict[str, Any] = dict(result.record)
-                    line["seed"] = result.seed
-                    handle.write(json.dumps(line, ensure_ascii=False) + "\n")
-                progress.advance(task)
+            if chosen == "fast":
+                for chunk in simulate_fast(loaded, seats, n, seed, workers):
+                    summary.add_chunk(chunk)
+                    progress.advance(task, len(chunk))
+            else:
+                for result in simulate(
+                    loaded, seats, n, seed, workers, parsed_budget, records=handle is not None
+                ):
+                    summary.add(result)
+                    if handle and result.record is not None:
+                        line: dict[str, Any] = dict(result.record)
+                        line["seed"] = result.seed
+                        handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    progress.advance(task)
     finally:
         if handle:
             handle.close()
     _print_summary(loaded.title, seats, summary)
+
+
+ENGINES = ("auto", "python", "fast")
+ENGINE_REASONS = {
+    "asked": N_("as asked"),
+    "records": N_("records are written (--out), and the kernel keeps no histories"),
+    "agents": N_("a seat is neither a random nor a policy agent"),
+    "numba": N_("numba is not installed (extra fast)"),
+    "no_kernel": N_("this game has no compiled kernel"),
+    "small": N_("too few games to pay for compiling the kernel"),
+    "eligible": N_("every seat is a random or policy agent"),
+}
 
 
 def _seat_agents(spec: str, players: int) -> list[str]:

@@ -8,6 +8,8 @@ depends on which thread, process or machine plays it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -31,7 +33,7 @@ def new_rng(seed: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def next_u64(rng: np.ndarray) -> np.uint64:
+def next_u64(rng: np.ndarray) -> Any:
     z = rng[0] + _GOLDEN
     rng[0] = z
     z = (z ^ (z >> _S30)) * _MIX1

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.agents import Budget
 from spieltisch.core import Game, load
 from spieltisch.core.ranking import win_shares
+from spieltisch.sim.fast import Chunk
 from spieltisch.sim.play import GameResult, play_one
 from spieltisch.sim.stats import Estimate, mean_interval, wilson_interval
 
@@ -21,31 +22,51 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     budget: Budget | None = None,
+    records: bool = True,
 ) -> Iterator[GameResult]:
-    """Play `games` games; the same seed gives the same games whatever `workers` is."""
+    """Play `games` games, in order; the same seed gives the same games whatever
+    `workers` is. With workers, games go out in chunks (a few per worker and more, so
+    that the pool stays busy to the end) rather than one task per game."""
     if workers <= 1:
         for index in range(games):
-            yield play_one(game, agent_names, seed, index, budget)
+            yield play_one(game, agent_names, seed, index, budget, records)
         return
     options = game.options.to_json()
+    size = max(1, min(250, games // (8 * workers)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [
-            pool.submit(_play_loaded, game.name, options, tuple(agent_names), seed, index, budget)
-            for index in range(games)
+            pool.submit(
+                _play_range,
+                game.name,
+                options,
+                tuple(agent_names),
+                seed,
+                start,
+                min(size, games - start),
+                budget,
+                records,
+            )
+            for start in range(0, games, size)
         ]
-        for future in as_completed(futures):
-            yield future.result()
+        for future in futures:
+            yield from future.result()
 
 
-def _play_loaded(
+def _play_range(
     name: str,
     options: dict[str, Any],
     agent_names: tuple[str, ...],
     seed: int,
-    index: int,
+    start: int,
+    count: int,
     budget: Budget | None,
-) -> GameResult:
-    return play_one(load(name, **options), agent_names, seed, index, budget)
+    records: bool,
+) -> list[GameResult]:
+    game = load(name, **options)
+    return [
+        play_one(game, agent_names, seed, index, budget, records)
+        for index in range(start, start + count)
+    ]
 
 
 @dataclass
@@ -63,11 +84,21 @@ class Summary:
         self.scores = [[] for _ in range(self.players)]
 
     def add(self, result: GameResult) -> None:
+        self.add_game(result.ranking, result.scores, result.moves)
+
+    def add_game(self, ranking: Sequence[int], scores: Sequence[float], moves: int) -> None:
         self.games += 1
-        for seat, share in enumerate(win_shares(result.ranking)):
+        for seat, share in enumerate(win_shares(ranking)):
             self.wins[seat] += share
-            self.scores[seat].append(result.scores[seat])
-        self.lengths.append(result.moves)
+            self.scores[seat].append(float(scores[seat]))
+        self.lengths.append(int(moves))
+
+    def add_chunk(self, chunk: Chunk) -> None:
+        """Kernel games, in the order of the chunk."""
+        for ranking, scores, moves in zip(
+            chunk.ranks.tolist(), chunk.scores.tolist(), chunk.lengths.tolist(), strict=True
+        ):
+            self.add_game(ranking, scores, moves)
 
     def win_rate(self, seat: int) -> Estimate:
         low, high = wilson_interval(self.wins[seat], self.games)

@@ -22,7 +22,8 @@ class GameResult:
     ranking: list[int]
     returns: list[float]
     moves: int
-    record: Record
+    record: Record | None
+    """The game record, or None when the run asked for none."""
 
 
 def play_game(game: Game[Any], agents: Sequence[Agent], rng: random.Random) -> State:
@@ -60,15 +61,40 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(63)
 
 
+def play_randomly_seated(game: Game[Any], own_seed: int) -> State:
+    """The game `play_game` plays with a `random` agent in every seat, without the agents:
+    each seat draws from its own generator as `RandomAgent` does (`choice` over the
+    legal actions, in the order of the legal moves), so the games are the same, only
+    without turning every move into notation and back."""
+    chooser = [random.Random(own_seed + seat).choice for seat in range(game.num_players)]
+    rng = random.Random(own_seed)
+    state = game.new_state()
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(chooser[player](state.legal_actions()))
+    return state
+
+
 def play_one(
-    game: Game[Any], agent_names: Sequence[str], seed: int, index: int, budget: Budget | None = None
+    game: Game[Any],
+    agent_names: Sequence[str],
+    seed: int,
+    index: int,
+    budget: Budget | None = None,
+    records: bool = True,
 ) -> GameResult:
     own_seed = game_seed(seed, index)
-    agents = [
-        make(name, game, seed=own_seed + seat, budget=budget)
-        for seat, name in enumerate(agent_names)
-    ]
-    state = play_game(game, agents, random.Random(own_seed))
+    if all(name == "random" for name in agent_names) and len(agent_names) == game.num_players:
+        state = play_randomly_seated(game, own_seed)
+    else:
+        agents = [
+            make(name, game, seed=own_seed + seat, budget=budget)
+            for seat, name in enumerate(agent_names)
+        ]
+        state = play_game(game, agents, random.Random(own_seed))
     moves = sum(1 for entry in state.action_history() if isinstance(entry, int))
     return GameResult(
         index,
@@ -78,5 +104,5 @@ def play_one(
         state.ranking(),
         state.returns(),
         moves,
-        state.to_record(players=list(agent_names)),
+        state.to_record(players=list(agent_names)) if records else None,
     )

@@ -212,7 +212,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, cards: np.ndarray, count: int, p
     n = p[N]
     player = s[CP]
     if count <= 1 or s[NTRICK] != n - 1:
-        return cards[int(pick * count)]
+        return int(cards[int(pick * count)])
     won = s[WON + 5 * player : WON + 5 * player + 5].copy()
     before = mask_points(won)
     full = s[TRICK : TRICK + 6].copy()
@@ -237,7 +237,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, cards: np.ndarray, count: int, p
         if score == best:
             choices[found] = card
             found += 1
-    return choices[int(pick * found)]
+    return int(choices[int(pick * found)])
 
 
 @njit(cache=True)
@@ -376,7 +376,7 @@ class DavidGoliathKernel:
         if s[CP] < 0:
             return []
         cards = np.zeros(15, dtype=np.int64)
-        return cards[: legal(s, cards)].tolist()
+        return [int(c) for c in cards[: legal(s, cards)]]
 
     def apply_action(self, s: np.ndarray, action: int) -> None:
         apply_action(s, self.params, action)

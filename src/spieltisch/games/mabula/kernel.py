@@ -164,7 +164,7 @@ def _score(sizes: np.ndarray, count: int, product: int) -> int:
         for i in range(count):
             total *= sizes[i]
         return total
-    return sizes[0]
+    return int(sizes[0])
 
 
 @njit(cache=True)

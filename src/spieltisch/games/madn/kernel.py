@@ -93,7 +93,7 @@ def new_state() -> np.ndarray:
 
 @njit(cache=True)
 def _abs(p: np.ndarray, player: int, rel: int) -> int:
-    return (10 * p[COLOUR + player] + rel) % 40
+    return int((10 * p[COLOUR + player] + rel) % 40)
 
 
 @njit(cache=True)
@@ -107,7 +107,7 @@ def _act(p: np.ndarray, player: int, rel: int) -> int:
 def _rel_of_action(p: np.ndarray, player: int, action: int) -> int:
     if action > 40:
         return action - 1
-    return (action - 1 - 10 * p[COLOUR + player]) % 40
+    return int((action - 1 - 10 * p[COLOUR + player]) % 40)
 
 
 @njit(cache=True)

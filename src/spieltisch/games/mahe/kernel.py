@@ -250,7 +250,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, pick: float) -> int:
     """`MaheKnowledge.playout_action`: a coin for the first turtle; stop when stopping
     crosses the beach, roll on a small sum."""
     if s[PHASE] == CHOOSE:
-        return s[TURN] if pick < 0.5 else s[TURN] + p[N]
+        return int(s[TURN] if pick < 0.5 else s[TURN] + p[N])
     total = s[DSUM]
     where = s[POS + s[MOVER]]
     steps = total * s[NDICE]
@@ -445,7 +445,7 @@ class MaheKernel:
         if s[CP] < 0:
             return []
         actions = np.zeros(18, dtype=np.int64)
-        return actions[: legal(s, self.params, actions)].tolist()
+        return [int(a) for a in actions[: legal(s, self.params, actions)]]
 
     def apply_action(self, s: np.ndarray, action: int) -> None:
         apply_action(s, self.params, action)

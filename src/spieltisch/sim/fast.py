@@ -1,0 +1,153 @@
+"""Batch playouts on a game's compiled kernel (extra `fast`), when every seat is an agent
+the kernel knows: `random` (a uniform legal move) or `policy` (the game's rule of thumb).
+
+Each game gets its own generator seeded from `game_seed(seed, index)`, so a run's games
+and its summary are the same whatever the chunking, the number of workers, or the
+machines. The kernel draws its own random numbers: the games differ from the Python
+engine's for the same seed, with the same distribution (the tests check it).
+Nothing here imports numba until a kernel is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.core import Game, load
+from spieltisch.sim.play import game_seed
+
+KERNEL_AGENTS = {"random": 0, "policy": 1}
+"""Agent names a kernel plays, with the kernel's code for each."""
+
+AUTO_MINIMUM = 2000
+"""Games from which `engine="auto"` takes the kernel: a first compile costs several
+seconds (later runs load it from numba's cache), about what the engine needs for this
+many games."""
+
+CHUNK = 2000
+"""Games per chunk handed to a worker."""
+
+
+def kernels_available() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def kernel_module(game: Game[Any]) -> Any | None:
+    """The game's kernel module, or None when it has none or numba is missing."""
+    if not kernels_available():
+        return None
+    name = f"spieltisch.games.{game.name}.kernel"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def kernel_for(game: Game[Any]) -> Any | None:
+    module = kernel_module(game)
+    return None if module is None else module.kernel(game)
+
+
+def kernel_seats(agent_names: Sequence[str]) -> list[int] | None:
+    """The kernel's code per seat, or None when some seat needs the Python engine."""
+    codes = [KERNEL_AGENTS.get(name) for name in agent_names]
+    if any(code is None for code in codes):
+        return None
+    return [code for code in codes if code is not None]
+
+
+REASONS = ("asked", "records", "agents", "numba", "no_kernel", "small", "eligible")
+
+
+def choose_engine(
+    game: Game[Any], agent_names: Sequence[str], games: int, engine: str, records: bool
+) -> tuple[str, str]:
+    """`fast` or `python` for a run, and why, as one of `REASONS`. `engine` is what was
+    asked: `auto`, `fast` or `python`; `fast` raises ValueError with the reasons when
+    the kernel cannot play the run."""
+    if engine == "python":
+        return "python", "asked"
+    problems = []
+    if records:
+        problems.append("records")
+    if kernel_seats(agent_names) is None:
+        problems.append("agents")
+    if not kernels_available():
+        problems.append("numba")
+    elif kernel_module(game) is None:
+        problems.append("no_kernel")
+    if engine == "fast":
+        if problems:
+            raise ValueError(", ".join(problems))
+        return "fast", "asked"
+    if problems:
+        return "python", problems[0]
+    if games < AUTO_MINIMUM:
+        return "python", "small"
+    return "fast", "eligible"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games `start`.. of a run, one row each (numpy arrays)."""
+
+    start: int
+    scores: Any
+    ranks: Any
+    lengths: Any
+    stats: Any
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+
+def run_chunk(
+    name: str, options: dict[str, Any], seats: Sequence[int], seed: int, start: int, count: int
+) -> Chunk:
+    """Games start..start+count-1 of a run; the unit of work for processes and clusters."""
+    import numpy as np
+
+    game = load(name, **options)
+    kernel = kernel_for(game)
+    if kernel is None:
+        raise ValueError(f"{name} has no kernel here (numba missing?)")
+    seeds = np.array(
+        [game_seed(seed, index) for index in range(start, start + count)], dtype=np.uint64
+    )
+    results = kernel.run(seeds, np.array(seats, dtype=np.int64))
+    return Chunk(start, results.scores, results.ranks, results.lengths, results.stats)
+
+
+def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def simulate_fast(
+    game: Game[Any],
+    agent_names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    chunk: int = CHUNK,
+) -> Iterator[Chunk]:
+    """Chunks of kernel games in order of their first game, locally in `workers` processes."""
+    seats = kernel_seats(agent_names)
+    if seats is None:
+        raise ValueError("the kernel plays only random and policy agents")
+    options = game.options.to_json()
+    parts = chunks(games, chunk)
+    if workers <= 1:
+        for start, count in parts:
+            yield run_chunk(game.name, options, seats, seed, start, count)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            pool.submit(run_chunk, game.name, options, seats, seed, start, count)
+            for start, count in parts
+        ]
+        for future in futures:
+            yield future.result()
