@@ -14,7 +14,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.play.moves import describe
 from spieltisch.core import GameParts, SpieltischError, game_class, game_names, parts
 from spieltisch.core.game_parts import FOLDER_PARTS, MODULE_PARTS, OPTIONAL
-from tests.core.toy import ToyGame
+from tests.core.toy import ToyGame, ToyOptions
 
 SOURCE = Path(spieltisch.__file__).parent
 
@@ -34,7 +34,7 @@ def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
 
 
 def test_a_game_without_declared_parts_falls_back() -> None:
-    game = ToyGame(ToyGame.Options.parse({}))
+    game = ToyGame(ToyOptions())
     state = game.new_state()
     assert parts(game) == GameParts("spieltisch.core.protocol")
     assert isinstance(knowledge_for(game), Generic)
