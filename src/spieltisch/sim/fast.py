@@ -10,13 +10,13 @@ Nothing here imports numba until a kernel is used.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.core import Game, load
+from spieltisch.core.registry import parts
 from spieltisch.sim.play import game_seed
 
 KERNEL_AGENTS = {"random": 0, "policy": 1}
@@ -39,10 +39,7 @@ def kernel_module(game: Game[Any]) -> Any | None:
     """The game's kernel module, or None when it has none or numba is missing."""
     if not kernels_available():
         return None
-    name = f"spieltisch.games.{game.name}.kernel"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    return parts(game).kernel_module
 
 
 def kernel_for(game: Game[Any]) -> Any | None:
