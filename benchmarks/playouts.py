@@ -1,7 +1,13 @@
 """Random playouts per second for every game through the public protocol, side by side
-with OpenSpiel's maedn, pig and oh_hell (4 players) driven by the same Python loop.
+with OpenSpiel's maedn, pig and oh_hell (4 players) driven by the same Python loop, and
+each game's compiled kernel (extra `fast`) on one core.
 
-    uv run python benchmarks/playouts.py [--seconds 5]
+    uv run python benchmarks/playouts.py [--seconds 5] [--no-kernels]
+
+Rates are per CPU second of this process (`time.process_time`), so that other work on
+a shared machine disturbs them less. Kernel rows count decisions only ("moves" of the
+kernel are the players' moves; chance outcomes are drawn inside); the ratios compare
+games per second.
 
 Not a timed test: it prints figures to compare in one run on one machine.
 """
@@ -88,11 +94,34 @@ def openspiel(name: str, players: int, seed: int) -> Callable[[], int]:
     return playout
 
 
+def kernel_rate(name: str, players: int, seconds: float, seed: int) -> Rate:
+    """Random kernel playouts in batches on one core; the first batch (compile or cache
+    load) is not counted."""
+    import numpy as np
+
+    from spieltisch.sim.fast import kernel_for
+
+    game = spieltisch.load(name, players=players)
+    kernel = kernel_for(game)
+    if kernel is None:
+        raise ImportError(f"no kernel for {name}")
+    seats = np.zeros(players, dtype=np.int64)
+    kernel.run(np.arange(10, dtype=np.uint64), seats)
+    batch = 500
+    games = moves = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        seeds = np.arange(games, games + batch, dtype=np.uint64) + np.uint64(seed << 32)
+        moves += int(kernel.run(seeds, seats).lengths.sum())
+        games += batch
+    return Rate(f"kernel {name} ({players}p)", games, moves, elapsed)
+
+
 def measure(label: str, playout: Callable[[], int], seconds: float) -> Rate:
     playout()  # warm up (lazy tables, imports)
     games = moves = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or games < 3:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or games < 3:
         moves += playout()
         games += 1
     return Rate(label, games, moves, elapsed)
@@ -102,6 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per engine")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-kernels", action="store_true", help="leave out the kernels")
     args = parser.parse_args()
 
     rows: list[Rate] = []
@@ -117,10 +147,17 @@ def main() -> None:
             print(f"open_spiel is not installed: skipping {name}")
             continue
         rows.append(measure(f"OpenSpiel {name} (4p)", playout, args.seconds))
+    if not args.no_kernels:
+        for info in spieltisch.games():
+            players = players_of.get(info.name, info.players[0])
+            try:
+                rows.append(kernel_rate(info.name, players, args.seconds, args.seed))
+            except ImportError as missing:
+                print(f"no kernel for {info.name}: {missing}")
 
     print(
         f"random playouts, {platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}, {args.seconds:g} s each"
+        f"Python {platform.python_version()}, {args.seconds:g} CPU s each"
     )
     print(f"{'engine':34} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}")
     for row in rows:
@@ -134,6 +171,17 @@ def main() -> None:
     if ours_madn and theirs:
         ratio = ours_madn.games_per_second / theirs.games_per_second
         print(f"madn vs OpenSpiel maedn: {ratio:.2f}× OpenSpiel's games/s (target ≥ 0.50)")
+    kernel_madn = by_label.get("kernel madn (4p)")
+    if kernel_madn and theirs:
+        ratio = kernel_madn.games_per_second / theirs.games_per_second
+        print(f"kernel madn vs OpenSpiel maedn: {ratio:.1f}× OpenSpiel's games/s (goal ≥ 25)")
+    for info in spieltisch.games():
+        players = players_of.get(info.name, info.players[0])
+        kernel = by_label.get(f"kernel {info.name} ({players}p)")
+        engine = by_label.get(f"spieltisch {info.name} ({players}p)")
+        if kernel and engine:
+            ratio = kernel.games_per_second / engine.games_per_second
+            print(f"kernel {info.name} vs our engine: {ratio:.1f}× its games/s (goal ≥ 20)")
 
 
 if __name__ == "__main__":

@@ -60,6 +60,10 @@ PENALIZED = 2
 ENFORCED = 3
 MAX_ROUNDS = 4
 COLOUR = 5  # colour of each player, 4
+ABS = 9  # per player 52: the track index of each rel (rules.Madn.abs_of)
+ACT = ABS + 4 * 52  # per player 44: the action moving a piece on each rel
+REL = ACT + 4 * 44  # per player 45: the rel of each action's square
+PARAMS = REL + 4 * 45
 
 ENTER = 0
 PASS = 44
@@ -71,7 +75,7 @@ POLICY = 1
 
 def options_array(game: Any) -> np.ndarray:
     """The options of a `rules.Madn` game as the kernel reads them."""
-    params = np.zeros(COLOUR + 4, dtype=np.int64)
+    params = np.zeros(PARAMS, dtype=np.int64)
     params[N] = game.num_players
     params[TOURNAMENT] = game.tournament
     params[PENALIZED] = game.penalized
@@ -79,6 +83,9 @@ def options_array(game: Any) -> np.ndarray:
     params[MAX_ROUNDS] = game.max_rounds
     for player, colour in enumerate(game.colours):
         params[COLOUR + player] = colour
+        params[ABS + 52 * player : ABS + 52 * player + 52] = game.abs_of[player]
+        params[ACT + 44 * player : ACT + 44 * player + 44] = game.act_of[player]
+        params[REL + 45 * player : REL + 45 * player + 45] = game.rel_of_action[player]
     return params
 
 
@@ -93,21 +100,17 @@ def new_state() -> np.ndarray:
 
 @njit(cache=True)
 def _abs(p: np.ndarray, player: int, rel: int) -> int:
-    return int((10 * p[COLOUR + player] + rel) % 40)
+    return int(p[ABS + 52 * player + rel])
 
 
 @njit(cache=True)
 def _act(p: np.ndarray, player: int, rel: int) -> int:
-    if rel < 40:
-        return _abs(p, player, rel) + 1
-    return rel + 1
+    return int(p[ACT + 44 * player + rel])
 
 
 @njit(cache=True)
 def _rel_of_action(p: np.ndarray, player: int, action: int) -> int:
-    if action > 40:
-        return action - 1
-    return int((action - 1 - 10 * p[COLOUR + player]) % 40)
+    return int(p[REL + 45 * player + action])
 
 
 @njit(cache=True)
