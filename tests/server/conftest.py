@@ -27,17 +27,15 @@ def _database(backend: str, folder: Path, request: pytest.FixtureRequest) -> str
 
 
 @pytest.fixture(params=BACKENDS)
-def database_url(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> str:
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return _database(request.param, tmp_path, request)
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="session", params=BACKENDS)
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    """One server per module and backend, shared by the module's tests."""
+    """One server per backend, shared by the tests (each makes its own accounts and tables)."""
     folder = tmp_path_factory.mktemp(f"server-{request.param}")
     process = ServerProcess(_database(request.param, folder, request), folder)
     process.start()

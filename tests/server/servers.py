@@ -71,7 +71,17 @@ def postgres_cluster() -> Iterator[str]:
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
         _as_postgres(
-            [str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o", options, "start"]
+            [
+                str(PG_BIN / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(folder / "log"),
+                "-w",
+                "-o",
+                options,
+                "start",
+            ]
         ),
         check=True,
         capture_output=True,
@@ -80,7 +90,9 @@ def postgres_cluster() -> Iterator[str]:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
     finally:
         subprocess.run(
-            _as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),
+            _as_postgres(
+                [str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+            ),
             capture_output=True,
         )
         shutil.rmtree(folder, ignore_errors=True)
@@ -131,6 +143,7 @@ class ServerProcess:
             "0",
             "--ai-budget",
             "20",
+            "--ai-threads",
             *self.extra,
         ]
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
