@@ -1,44 +1,29 @@
 """A game's parts the server shows: moves in words and the board as SVG.
 
-Found through the game's package, never by naming a game (the registry's declared parts
-will take this over).
+Both come from the parts the game declares in the registry; the server never names a
+game. Without a describe part a move is shown as its notation, without an svg part the
+state message has no board.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from spieltisch.cli.play.moves import describe as describe_in_current_language
 from spieltisch.core import State
 from spieltisch.core.i18n import language
-
-Board = Callable[..., str]
-_BOARDS: dict[str, Board | None] = {}
+from spieltisch.core.registry import parts
 
 
 def describe(state: State, move: str, lang: str) -> str:
-    """`move` (played from `state`) in words, in `lang`."""
+    """`move` (played from `state`) in words, in `lang`; its notation when that fails."""
+    describer = parts(state.game).describe_move
+    if describer is None:
+        return move
     with language(lang):
         try:
-            return describe_in_current_language(state, move)
+            return describer(state, move)
         except Exception:
             return move
-
-
-def _board(state: State) -> Board | None:
-    package = type(state.game).__module__.rsplit(".", 1)[0]
-    if package not in _BOARDS:
-        try:
-            module = importlib.import_module(f"{package}.svg")
-        except ModuleNotFoundError as missing:
-            if missing.name is None or not f"{package}.svg".startswith(missing.name):
-                raise
-            _BOARDS[package] = None
-        else:
-            _BOARDS[package] = getattr(module, "board", None)
-    return _BOARDS[package]
 
 
 def board_svg(
@@ -48,12 +33,15 @@ def board_svg(
     last_move: str | None,
     lang: str,
 ) -> str | None:
-    """The board of `seat` as the game's `svg.board` draws it, or None without one."""
-    board = _board(state)
+    """The board of `seat` as the game's svg part draws it, or None without one."""
+    board = parts(state.game).svg_board
     if board is None:
         return None
-    view: dict[str, Any] = state.view(seat)
     with language(lang):
         return board(
-            view, seat=seat, legal_moves=tuple(legal_moves), last_move=last_move, language=lang
+            state.view(seat),
+            seat=seat,
+            legal_moves=tuple(legal_moves),
+            last_move=last_move,
+            language=lang,
         )
