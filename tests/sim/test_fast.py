@@ -130,3 +130,31 @@ def test_kernel_games_are_distributed_as_the_engines(
     for seat in range(n):
         _close(ours.scores[:, seat], scores[seat], f"score of seat {seat}")
         _close((ours.ranks[:, seat] == 1).astype(float), wins[seat], f"wins of seat {seat}")
+
+
+def test_a_dask_cluster_gives_the_local_answer() -> None:
+    """Two in-process Dask workers: the same summary as a local run, kernel and engine."""
+    from spieltisch.sim.executors import in_process_cluster
+
+    game = spieltisch.load("mabula")
+    local = _summary(simulate_fast(game, ["random", "policy"], 400, seed=8, chunk=50), 2)
+    with in_process_cluster(2) as cluster:
+        address = cluster.scheduler_address
+        remote = _summary(
+            simulate_fast(game, ["random", "policy"], 400, seed=8, chunk=50, cluster=address), 2
+        )
+        engine_remote = [
+            r.record for r in simulate(game, ["random"] * 2, 30, seed=3, cluster=address)
+        ]
+    assert remote == local
+    assert engine_remote == [r.record for r in simulate(game, ["random"] * 2, 30, seed=3)]
+
+
+def test_cluster_addresses_are_checked() -> None:
+    from spieltisch.sim.executors import parse_cluster
+
+    assert parse_cluster("local:3") == ("local", 3)
+    assert parse_cluster("tcp://10.0.0.5:8786") == ("remote", 0)
+    for bad in ("local:0", "local:x", "10.0.0.5:8786"):
+        with pytest.raises(ValueError, match="local:N"):
+            parse_cluster(bad)

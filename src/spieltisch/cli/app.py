@@ -28,6 +28,7 @@ from spieltisch.core.i18n import (
     set_language,
 )
 from spieltisch.sim import Summary, simulate
+from spieltisch.sim.executors import parse_cluster
 from spieltisch.sim.fast import choose_engine, simulate_fast
 
 app = typer.Typer(
@@ -137,6 +138,13 @@ def simulate_command(
             "python or fast.",
         ),
     ] = "auto",
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Run on a Dask cluster: tcp://HOST:8786, or local:N to start N local workers.",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths."""
@@ -148,6 +156,16 @@ def simulate_command(
     except (SpieltischError, ValueError) as exc:
         _fail(str(exc))
         return
+    if cluster is not None:
+        try:
+            parse_cluster(cluster)
+        except ValueError:
+            _fail(
+                _(
+                    "--cluster {address!r}: give a scheduler address such as tcp://HOST:8786, "
+                    "or local:N to start N local workers"
+                ).format(address=cluster)
+            )
     if engine not in ENGINES:
         _fail(_("unknown engine {engine!r}: allowed are auto, python, fast").format(engine=engine))
     try:
@@ -174,12 +192,19 @@ def simulate_command(
         with progress:
             task = progress.add_task(loaded.title, total=n)
             if chosen == "fast":
-                for chunk in simulate_fast(loaded, seats, n, seed, workers):
+                for chunk in simulate_fast(loaded, seats, n, seed, workers, cluster=cluster):
                     summary.add_chunk(chunk)
                     progress.advance(task, len(chunk))
             else:
                 for result in simulate(
-                    loaded, seats, n, seed, workers, parsed_budget, records=handle is not None
+                    loaded,
+                    seats,
+                    n,
+                    seed,
+                    workers,
+                    parsed_budget,
+                    records=handle is not None,
+                    cluster=cluster,
                 ):
                     summary.add(result)
                     if handle and result.record is not None:

@@ -1,15 +1,15 @@
-"""Many games, locally in processes: results stream back in order of completion."""
+"""Many games, here, in local processes or on a cluster: results come back in order."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.agents import Budget
 from spieltisch.core import Game, load
 from spieltisch.core.ranking import win_shares
+from spieltisch.sim.executors import run_in_order
 from spieltisch.sim.fast import Chunk
 from spieltisch.sim.play import GameResult, play_one
 from spieltisch.sim.stats import Estimate, mean_interval, wilson_interval
@@ -23,33 +23,33 @@ def simulate(
     workers: int = 1,
     budget: Budget | None = None,
     records: bool = True,
+    cluster: str | None = None,
 ) -> Iterator[GameResult]:
     """Play `games` games, in order; the same seed gives the same games whatever
-    `workers` is. With workers, games go out in chunks (a few per worker and more, so
-    that the pool stays busy to the end) rather than one task per game."""
-    if workers <= 1:
+    `workers` is, and on a Dask `cluster` too (see sim.executors). With workers, games
+    go out in chunks (several per worker, so that the pool stays busy to the end)
+    rather than one task per game."""
+    if workers <= 1 and not cluster:
         for index in range(games):
             yield play_one(game, agent_names, seed, index, budget, records)
         return
     options = game.options.to_json()
-    size = max(1, min(250, games // (8 * workers)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(
-                _play_range,
-                game.name,
-                options,
-                tuple(agent_names),
-                seed,
-                start,
-                min(size, games - start),
-                budget,
-                records,
-            )
-            for start in range(0, games, size)
-        ]
-        for future in futures:
-            yield from future.result()
+    size = max(1, min(250, games // (8 * max(workers, 2))))
+    arguments = [
+        (
+            game.name,
+            options,
+            tuple(agent_names),
+            seed,
+            start,
+            min(size, games - start),
+            budget,
+            records,
+        )
+        for start in range(0, games, size)
+    ]
+    for results in run_in_order(_play_range, arguments, workers, cluster):
+        yield from results
 
 
 def _play_range(

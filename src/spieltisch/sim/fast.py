@@ -17,6 +17,7 @@ from typing import Any
 
 from spieltisch.core import Game, load
 from spieltisch.core.registry import parts
+from spieltisch.sim.executors import run_in_order
 from spieltisch.sim.play import game_seed
 
 KERNEL_AGENTS = {"random": 0, "policy": 1}
@@ -128,23 +129,15 @@ def simulate_fast(
     seed: int = 0,
     workers: int = 1,
     chunk: int = CHUNK,
+    cluster: str | None = None,
 ) -> Iterator[Chunk]:
-    """Chunks of kernel games in order of their first game, locally in `workers` processes."""
+    """Chunks of kernel games in order of their first game: here, in `workers` local
+    processes, or on a Dask `cluster` (see sim.executors)."""
     seats = kernel_seats(agent_names)
     if seats is None:
         raise ValueError("the kernel plays only random and policy agents")
     options = game.options.to_json()
-    parts = chunks(games, chunk)
-    if workers <= 1:
-        for start, count in parts:
-            yield run_chunk(game.name, options, seats, seed, start, count)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(run_chunk, game.name, options, seats, seed, start, count)
-            for start, count in parts
-        ]
-        for future in futures:
-            yield future.result()
+    arguments = [
+        (game.name, options, seats, seed, start, count) for start, count in chunks(games, chunk)
+    ]
+    yield from run_in_order(run_chunk, arguments, workers, cluster)

@@ -1,0 +1,99 @@
+"""Where chunks of games run: in this process, in local processes, or on a Dask cluster
+(extra `cluster`). One interface: `run_in_order(task, argument_tuples)` yields the
+results in the order of the arguments, whatever order they finish in, so a run's summary
+is the same bit for bit wherever its chunks ran.
+
+    local                 this process
+    processes:N           N local processes
+    tcp://HOST:8786       a Dask scheduler (see docs/scale.md)
+    local:N               a Dask LocalCluster of N worker processes, started for the run
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def run_in_order(
+    task: Callable[..., Any],
+    arguments: Sequence[tuple[Any, ...]],
+    workers: int = 1,
+    cluster: str | None = None,
+) -> Iterator[Any]:
+    """`task(*a)` for every `a` in `arguments`, results in that order."""
+    if cluster:
+        yield from _on_dask(task, arguments, cluster)
+    elif workers <= 1:
+        for args in arguments:
+            yield task(*args)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(task, *args) for args in arguments]
+            for future in futures:
+                yield future.result()
+
+
+def parse_cluster(address: str) -> tuple[str, int]:
+    """`("local", N)` for `local:N`, `("remote", 0)` for a scheduler address; ValueError
+    naming what is allowed otherwise."""
+    if address.startswith("local:"):
+        count = address.removeprefix("local:")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"--cluster {address!r}: local:N needs N workers, N ≥ 1")
+        return "local", int(count)
+    if address.startswith(("tcp://", "tls://", "ucx://", "inproc://")) and "//" in address:
+        return "remote", 0
+    raise ValueError(
+        f"--cluster {address!r}: give a scheduler address such as tcp://HOST:8786, "
+        "or local:N to start N local workers"
+    )
+
+
+def _on_dask(
+    task: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], address: str
+) -> Iterator[Any]:
+    kind, count = parse_cluster(address)
+    try:
+        import dask.distributed
+    except ImportError:
+        raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
+    dd: Any = dask.distributed  # untyped
+    cluster = None
+    if kind == "local":
+        cluster = dd.LocalCluster(
+            n_workers=count, threads_per_worker=1, dashboard_address=None, processes=True
+        )
+        client = dd.Client(cluster)
+    else:
+        client = dd.Client(address)
+    try:
+        futures = [client.submit(task, *args, pure=False) for args in arguments]
+        position = {future.key: index for index, future in enumerate(futures)}
+        done: dict[int, Any] = {}
+        following = 0
+        for future in dd.as_completed(futures):
+            done[position[future.key]] = future.result()
+            future.release()
+            while following in done:
+                yield done.pop(following)
+                following += 1
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def in_process_cluster(workers: int = 2) -> Any:
+    """A Dask LocalCluster of threads in this process, for tests: its scheduler talks
+    in-process (`inproc://`), so it opens no port."""
+    import dask.distributed
+
+    dd: Any = dask.distributed  # untyped
+    return dd.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+    )
