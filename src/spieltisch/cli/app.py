@@ -15,6 +15,7 @@ from rich.table import Table
 
 import spieltisch
 from spieltisch.agents import Budget, agent_names
+from spieltisch.cli.analyse import analyse
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
@@ -324,5 +325,6 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("analyse")(analyse)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")

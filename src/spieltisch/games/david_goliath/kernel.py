@@ -26,7 +26,8 @@ DONE = 71  # deals finished
 VOID = 72  # bit 5 * player + colour
 TOTAL = 73  # 6
 HIGHS = 79  # tricks taken with the highest card, per player
-SIZE = 85
+BY_POSITION = 85  # points per deal position (0 = the player after the dealer, who leads)
+SIZE = 91
 
 N = 0
 TOP = 1
@@ -35,8 +36,9 @@ DEALS = 2
 VALUES = 18
 RANDOM = 0
 POLICY = 1
-STATS = 1
-"""Per-player figures of a playout: tricks taken with the highest card."""
+STATS = 2
+"""Figures of a playout, per player: tricks taken with the highest card; per deal
+position (row = position after the dealer): points scored from there."""
 
 
 def options_array(game: Any) -> np.ndarray:
@@ -196,7 +198,9 @@ def _take(s: np.ndarray, p: np.ndarray) -> None:
         s[CP] = taker_high
         return
     for player in range(n):
-        s[TOTAL + player] += mask_points(s[WON + 5 * player : WON + 5 * player + 5])
+        points = mask_points(s[WON + 5 * player : WON + 5 * player + 5])
+        s[TOTAL + player] += points
+        s[BY_POSITION + (player - s[DEAL] - 1) % n] += points
     s[DONE] += 1
     if s[DONE] >= p[DEALS]:
         s[CP] = TERMINAL
@@ -273,6 +277,7 @@ def playouts(
         for player in range(n):
             scores[g, player] = s[TOTAL + player]
             stats[g, player, 0] = s[HIGHS + player]
+            stats[g, player, 1] = s[BY_POSITION + player]
 
 
 ROW = 4 + 6 + 30 + 30 + 1 + 6 + 1
@@ -318,7 +323,7 @@ def replay(
 class DavidGoliathKernel:
     """The kernel behind one `rules.DavidGoliath` game."""
 
-    stat_names = ("high_tricks",)
+    stat_names = ("high_tricks", "points_by_deal_position")
 
     def __init__(self, game: Any) -> None:
         self.game = game

@@ -548,8 +548,10 @@ def choose(s: np.ndarray, p: np.ndarray, policy: int, rng: np.ndarray) -> int:
     return policy_action(s, p, noise, pick)
 
 
-STATS = 2
-"""Per-player figures a playout reports besides scores: captures made, penalties."""
+STATS = 3
+"""Per-player figures a playout reports besides scores: captures made, penalties (own
+pieces sent home by rules 6 and 12), and 1 for every player when rule 18 (time or
+max_rounds) ended the game."""
 
 
 @njit(cache=True)
@@ -581,6 +583,7 @@ def playouts(
             scores[g, player] = popcount(s[GOAL + player])
             stats[g, player, 0] = s[CAPTURES + player]
             stats[g, player, 1] = s[PENALTIES + player]
+            stats[g, player, 2] = s[OVER] == 2
 
 
 ROW = 40 + 4 + 8
@@ -637,7 +640,7 @@ class MadnKernel:
     """The kernel behind one `rules.Madn` game: batches of playouts, and single steps
     for the lockstep tests (each step a compiled call)."""
 
-    stat_names = ("captures", "penalties")
+    stat_names = ("captures", "penalties", "stopped_by_time")
 
     def __init__(self, game: Any) -> None:
         self.game = game

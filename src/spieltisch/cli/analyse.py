@@ -1,0 +1,91 @@
+"""`spieltisch analyse GAME`: many kernel games, summarised as a Markdown report with
+plots (see sim.analysis)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.messages import _
+from spieltisch.core import SpieltischError
+
+console = Console()
+
+
+def _seat_names(game: Any) -> list[str]:
+    """Seat numbers, with the colour where the game names one per seat."""
+    colour = getattr(game, "colour_name", None)
+    names = []
+    for seat in range(game.num_players):
+        names.append(f"{seat} ({colour(seat)})" if callable(colour) else str(seat))
+    return names
+
+
+def analyse(
+    game: Annotated[str, typer.Argument(help="The game to analyse.")],
+    players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100_000,
+    agents: Annotated[
+        str, typer.Option("--agents", help="random or policy, for every seat.")
+    ] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for the report (README.md) and its plots.")
+    ] = Path("analysis"),
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to use.")] = 1,
+    cluster: Annotated[
+        str | None, typer.Option("--cluster", help="tcp://HOST:8786 or local:N (Dask).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as key=value; repeat for more."),
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Language: de, en or fr.")] = None,
+) -> None:
+    """Win share by seat, game length, scores and each game's own figures, with 95%
+    intervals, from many compiled-kernel games: a Markdown report with plots."""
+    from spieltisch.cli.app import _fail, _use_language
+    from spieltisch.sim.analysis import analyse as run_analysis
+    from spieltisch.sim.analysis import report
+
+    _use_language(lang)
+    if agents not in ("random", "policy"):
+        _fail(_("--agents for analyse is random or policy, not {agents!r}").format(agents=agents))
+    try:
+        loaded = load_with_options(game, players, option or [])
+    except (SpieltischError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    try:
+        with progress:
+            task = progress.add_task(loaded.title, total=n)
+            result = run_analysis(
+                loaded,
+                [agents] * loaded.num_players,
+                n,
+                seed,
+                workers,
+                cluster,
+                lambda count: progress.advance(task, count),
+            )
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    command = "spieltisch " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    path = report(result, out, _, _seat_names(loaded), command)
+    console.print(_("report written to {path}").format(path=path), highlight=False)
