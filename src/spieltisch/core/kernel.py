@@ -28,9 +28,18 @@ TERMINAL = -4
 """The protocol's values for `current_player` (core.protocol), repeated as plain ints."""
 
 
-def new_rng(seed: int) -> np.ndarray:
-    """A generator state for one game."""
-    return np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+def game_seeds(seed: int, start: int, count: int) -> np.ndarray:
+    """The generator seeds of games start..start+count-1 of a run: splitmix64's mixer
+    over (run seed, game index), vectorised, so that a million games need no Python loop.
+    A game's seed depends only on the run's seed and its index."""
+    with np.errstate(over="ignore"):
+        z = (
+            np.uint64(seed & 0xFFFFFFFFFFFFFFFF) * _MIX1
+            + np.arange(start, start + count, dtype=np.uint64) * _GOLDEN
+        )
+        z = (z ^ (z >> _S30)) * _MIX1
+        z = (z ^ (z >> _S27)) * _MIX2
+        return z ^ (z >> _S31)
 
 
 @njit(cache=True)

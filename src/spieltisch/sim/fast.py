@@ -1,7 +1,8 @@
 """Batch playouts on a game's compiled kernel (extra `fast`), when every seat is an agent
 the kernel knows: `random` (a uniform legal move) or `policy` (the game's rule of thumb).
 
-Each game gets its own generator seeded from `game_seed(seed, index)`, so a run's games
+Each game gets its own generator seeded from `core.kernel.game_seeds(seed, ...)`, by
+the run's seed and the game's index only, so a run's games
 and its summary are the same whatever the chunking, the number of workers, or the
 machines. The kernel draws its own random numbers: the games differ from the Python
 engine's for the same seed, with the same distribution (the tests check it).
@@ -18,7 +19,6 @@ from typing import Any
 from spieltisch.core import Game, load
 from spieltisch.core.registry import parts
 from spieltisch.sim.executors import run_in_order
-from spieltisch.sim.play import game_seed
 
 KERNEL_AGENTS = {"random": 0, "policy": 1}
 """Agent names a kernel plays, with the kernel's code for each."""
@@ -107,14 +107,13 @@ def run_chunk(
     """Games start..start+count-1 of a run; the unit of work for processes and clusters."""
     import numpy as np
 
+    from spieltisch.core.kernel import game_seeds
+
     game = load(name, **options)
     kernel = kernel_for(game)
     if kernel is None:
         raise ValueError(f"{name} has no kernel here (numba missing?)")
-    seeds = np.array(
-        [game_seed(seed, index) for index in range(start, start + count)], dtype=np.uint64
-    )
-    results = kernel.run(seeds, np.array(seats, dtype=np.int64))
+    results = kernel.run(game_seeds(seed, start, count), np.array(seats, dtype=np.int64))
     return Chunk(start, results.scores, results.ranks, results.lengths, results.stats)
 
 
