@@ -26,6 +26,7 @@ from spieltisch.core.i18n import (
     package_gettext,
     set_language,
 )
+from spieltisch.core.options import describe_allowed, show_default
 from spieltisch.sim import Summary, simulate
 
 app = typer.Typer(
@@ -89,9 +90,9 @@ def games(
     table = Table(title=_("Options"))
     for column in (_("option"), _("allowed"), _("default"), _("meaning")):
         table.add_column(column)
-    for option in info.options:
-        default = "auto" if option.default is None else json.dumps(option.default)
-        table.add_row(option.name, option.allowed, default, game_text(option.description))
+    for name, field in cls.Options.model_fields.items():
+        description = game_text(field.description or "")
+        table.add_row(name, describe_allowed(field), show_default(field), description)
     console.print(table)
 
 

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def shorten(value: object, limit: int = 60) -> str:
+    """The repr of a value as an error message quotes it: a 5,000-digit number is cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}…{text[-4:]}"
+
+
 class SpieltischError(Exception):
     """Base of every error spieltisch raises on purpose."""
 
@@ -16,7 +22,7 @@ class OptionError(SpieltischError, ValueError):
         self.allowed = allowed
         self.game = game
         where = f" for game '{game}'" if game else ""
-        super().__init__(f"bad option {option}={value!r}{where}: allowed is {allowed}")
+        super().__init__(f"bad option {option}={shorten(value)}{where}: allowed is {allowed}")
 
 
 class IllegalMove(SpieltischError, ValueError):

@@ -12,7 +12,7 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Self
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from spieltisch.core import (
     CHANCE,
@@ -26,6 +26,7 @@ from spieltisch.core import (
     register,
 )
 from spieltisch.core.i18n import N_
+from spieltisch.core.options import UNSET
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.david_goliath.messages import _
 
@@ -114,17 +115,9 @@ class DavidGoliathOptions(GameOptions):
     deals: int | None = Field(
         None,
         ge=1,
-        description=N_(
-            "number of deals; none (automatic) plays as many deals as there are players"
-        ),
+        description=N_("number of deals; auto plays as many deals as there are players"),
+        json_schema_extra={UNSET: "auto"},
     )
-
-    @field_validator("deals", mode="before")
-    @classmethod
-    def _automatic(cls, value: object) -> object:
-        if isinstance(value, str) and value.strip().lower() in ("", "none", "null", "auto"):
-            return None
-        return value
 
 
 @register
