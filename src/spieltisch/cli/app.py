@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import spieltisch
 from spieltisch.agents import Budget, agent_names
@@ -27,6 +28,7 @@ from spieltisch.core.i18n import (
     set_language,
 )
 from spieltisch.core.options import describe_allowed, show_default
+from spieltisch.core.records import read_record
 from spieltisch.sim import Summary, simulate
 
 app = typer.Typer(
@@ -211,32 +213,42 @@ def replay(
     """Step through a game record in the terminal."""
     _use_language(lang)
     try:
-        final = spieltisch.load_record(record)
+        data = read_record(record)
+        final = spieltisch.load_record(data)
     except SpieltischError as exc:
         _fail(str(exc))
         return
-    data = json.loads(record.read_text(encoding="utf-8"))
-    names: list[str] = data.get("players") or []
+    names: list[str] = data["players"] or []
     history = final.history()
     interactive = sys.stdin.isatty() if step is None else step
+    state = final.game.new_state()
+    visited = [state.clone()]
+    """Every position shown so far, so that stepping back costs no replay."""
     position = 0
     while True:
-        state = final.game.replay(history[:position])
         console.rule(_("move {n} of {total}").format(n=position, total=len(history)))
         if position:
-            console.print(f"[bold]{history[position - 1]}[/]")
+            console.print(Text(history[position - 1], style="bold"))
         console.print(render_board(state))
         if position == len(history):
             _print_result(final, names)
             return
         if not interactive:
+            state.apply(history[position])
             position += 1
             continue
         answer = typer.prompt(_("Enter: next, b: back, q: quit"), default="", show_default=False)
         answer = answer.strip().lower()
         if answer == "q":
             return
-        position = max(0, position - 1) if answer == "b" else position + 1
+        if answer == "b":
+            position = max(0, position - 1)
+            state = visited[position].clone()
+            continue
+        state.apply(history[position])
+        position += 1
+        if position == len(visited):
+            visited.append(state.clone())
 
 
 def _print_result(state: spieltisch.State, names: list[str]) -> None:
@@ -250,7 +262,7 @@ def _print_result(state: spieltisch.State, names: list[str]) -> None:
     ranked = sorted(range(len(scores)), key=lambda p: state.ranking()[p])
     for player in ranked:
         name = names[player] if player < len(names) else str(player)
-        table.add_row(str(state.ranking()[player]), name, f"{scores[player]:g}")
+        table.add_row(str(state.ranking()[player]), Text(name), f"{scores[player]:g}")
     console.print(table)
 
 

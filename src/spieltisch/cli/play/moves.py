@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from typing import Any
 
 from spieltisch.core import State
 
 Describe = Callable[[Any, str], str]
+LIST_NUMBER = re.compile(r"[0-9]{1,4}")
+"""A number in the list of legal moves: ASCII digits (`²` and `٣` are digits to isdigit)."""
 _CACHE: dict[str, Describe | None] = {}
 
 
@@ -51,7 +54,7 @@ def parse_move(state: State, text: str) -> str:
     """
     typed = text.strip().lower()
     number = typed[1:] if typed.startswith("#") else typed
-    if number.isdigit() and (typed.startswith("#") or not is_notation(state, typed)):
+    if LIST_NUMBER.fullmatch(number) and (typed.startswith("#") or not is_notation(state, typed)):
         legal = state.legal_moves()
         index = int(number)
         if 1 <= index <= len(legal):
