@@ -137,10 +137,10 @@ def test_record_round_trip(tmp_path: Path) -> None:
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"options": {"players": 7}}, "bad option players=7"),
         ({"history": ["secret:1,2", "d9"]}, r"history entry 1 \('d9'\) does not replay"),
-        ({"history": ["secret:1,2", 3]}, "history entry 1 is 3"),
-        ({"history": "go"}, "'history' is missing or not a list"),
+        ({"history": ["secret:1,2", 3]}, "'history.1' is 3: a string is expected"),
+        ({"history": "go"}, "'history' is 'go': a list is expected"),
         ({"players": ["solo"]}, "must list 2 names"),
-        ({"result": {"ranking": [1, 2]}}, "ranking"),
+        ({"result": {"ranking": [1, 2]}}, "'result.scores'.*missing"),
     ],
 )
 def test_corrupt_records_raise_record_error(change: dict[str, object], message: str) -> None:
