@@ -85,5 +85,11 @@ def test_replay_step_goes_back_without_replaying(
     assert result.exit_code == 0, result.output
     shown = [line for line in result.output.splitlines() if " of " in line and "move " in line]
     assert [s.split("move ")[1].split(" of")[0] for s in shown] == [
-        "0", "1", "2", "3", "2", "1", "2",
+        "0",
+        "1",
+        "2",
+        "3",
+        "2",
+        "1",
+        "2",
     ]

@@ -92,5 +92,5 @@ def test_read_record_keeps_other_keys_and_checks_the_rest() -> None:
     record = finished_record()
     data = read_record({**record, "seed": 12})
     assert data["seed"] == 12 and data["players"] == ["ann", "bob"]
-    with pytest.raises(RecordError, match="'result.returns.0' is 'x'"):
+    with pytest.raises(RecordError, match=r"'result\.returns\.0' is 'x'"):
         read_record({**record, "result": {**record["result"], "returns": ["x", 1]}})

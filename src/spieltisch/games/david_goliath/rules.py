@@ -399,15 +399,13 @@ class DavidGoliathState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         """What a seat sees: ``turn`` (the dealer while a deal is due, null at the end),
         ``deal`` (0-based; the next one while it is due), ``dealer``, ``trick``
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
         this deal, or of the deal just finished until the next is dealt), ``hand_sizes``,
         ``deal_scores`` (per finished deal, per player) and, for a seat, its ``hand``."""
         n = self._n
-        if player is not None and not 0 <= player < n:
-            raise ValueError(f"player is None or a number from 0 to {n - 1}, not {player!r}")
         turn: int | None = self._turn
         if self._turn == CHANCE:
             turn = self.dealer

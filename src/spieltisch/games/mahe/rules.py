@@ -501,7 +501,7 @@ class MaheState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
         phase = self._phase
         top = self._top
