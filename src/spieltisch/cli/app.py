@@ -16,6 +16,7 @@ from rich.text import Text
 
 import spieltisch
 from spieltisch.agents import Budget, agent_names
+from spieltisch.agents import make as make_agent
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
@@ -138,11 +139,18 @@ def simulate_command(
         loaded = load_with_options(game, players, option or [])
         seats = _seat_agents(agents, loaded.num_players)
         parsed_budget = Budget.parse(budget) if budget else None
+        for name in dict.fromkeys(seats):  # an agent that cannot play fails now, not mid-run
+            make_agent(name, loaded, 0, parsed_budget)
     except (SpieltischError, ValueError) as exc:
         _fail(str(exc))
         return
     summary = Summary(loaded.num_players)
-    handle = out.open("w", encoding="utf-8") if out else None
+    try:
+        handle = out.open("w", encoding="utf-8") if out else None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        _fail(_("cannot write {path}: {reason}").format(path=out, reason=reason))
+        return
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
