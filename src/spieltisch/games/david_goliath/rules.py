@@ -23,7 +23,6 @@ from spieltisch.core import (
     Refusal,
     SpieltischError,
     State,
-    register,
 )
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import UNSET
@@ -120,7 +119,6 @@ class DavidGoliathOptions(GameOptions):
     )
 
 
-@register
 class DavidGoliath(Game[DavidGoliathOptions]):
     name: ClassVar[str] = "david_goliath"
     title: ClassVar[str] = "David & Goliath"

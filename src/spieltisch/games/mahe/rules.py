@@ -26,7 +26,6 @@ from spieltisch.core.errors import OptionError
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import UNSET
 from spieltisch.core.ranking import places_from_keys
-from spieltisch.core.registry import register
 from spieltisch.games.mahe.messages import _, colour_name
 
 COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white")
@@ -119,7 +118,6 @@ class MaheOptions(GameOptions):
         return 2 if self.players <= 3 else 1
 
 
-@register
 class MaheGame(Game[MaheOptions]):
     """Mahé with fixed options; holds the tables every state of the game shares."""
 
