@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -62,12 +63,12 @@ def test_replay_all_steps_forward_instead_of_replaying_each_position(
     record = finished_record("madn", players=2)
     path = write(tmp_path, record)
     game_class = type(spieltisch.load("madn"))
-    starts: list[Game[object]] = []
+    starts: list[Game[Any]] = []
     original = game_class.new_state
 
-    def counted(game: Game[object]) -> spieltisch.State:
+    def counted(game: Game[Any]) -> spieltisch.State:
         starts.append(game)
-        return original(game)  # type: ignore[arg-type]
+        return original(game)
 
     monkeypatch.setattr(game_class, "new_state", counted)
     result = runner.invoke(app, ["replay", "--all", str(path)])

@@ -46,8 +46,8 @@ def test_the_api_refuses_values_of_another_type(game: str, options: dict[str, ob
 
 
 def test_auto_is_the_one_spelling_of_the_automatic_choice() -> None:
-    assert spieltisch.load("mahe", turtles_per_player="auto").turtles_each == 1
-    assert spieltisch.load("david_goliath", players=3, deals="auto").num_deals == 3
+    assert spieltisch.load("mahe", turtles_per_player="auto").options.turtles_per_player is None
+    assert spieltisch.load("david_goliath", players=3, deals="auto").options.deals is None
     for other in ("none", "Auto", ""):
         with pytest.raises(OptionError, match="or auto"):
             spieltisch.load("mahe", turtles_per_player=other)
