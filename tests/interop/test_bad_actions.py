@@ -13,9 +13,9 @@ pytest.importorskip("pettingzoo")
 
 import gymnasium
 
-import spieltisch.interop.gymnasium  # noqa: F401
 from spieltisch.core import IllegalMove
 from spieltisch.interop.actions import action_index
+from spieltisch.interop.gymnasium import SpieltischEnv
 from spieltisch.interop.pettingzoo import env
 
 NOT_ACTIONS: list[Any] = [None, "abc", "1", math.nan, 1.7, 1.0, True, False, [1], (1,), -1, 10**6]
@@ -37,8 +37,14 @@ def test_numpy_integers_are_actions() -> None:
 
 
 @pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+def unwrapped(game_id: str, **kwargs: Any) -> SpieltischEnv:
+    environment = gymnasium.make(game_id, **kwargs).unwrapped
+    assert isinstance(environment, SpieltischEnv)
+    return environment
+
+
 def test_gymnasium_lose_ends_the_episode_for_anything_that_is_no_action(action: Any) -> None:
-    environment = gymnasium.make("spieltisch/Mabula-v0").unwrapped
+    environment = unwrapped("spieltisch/Mabula-v0")
     environment.reset(seed=1)
     _, reward, terminated, truncated, info = environment.step(action)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
@@ -46,7 +52,7 @@ def test_gymnasium_lose_ends_the_episode_for_anything_that_is_no_action(action: 
 
 @pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
 def test_gymnasium_raise_names_the_action_space(action: Any) -> None:
-    environment = gymnasium.make("spieltisch/Mabula-v0", illegal="raise").unwrapped
+    environment = unwrapped("spieltisch/Mabula-v0", illegal="raise")
     environment.reset(seed=1)
     before = environment.state.clone()
     with pytest.raises(IllegalMove, match="action"):
@@ -55,14 +61,14 @@ def test_gymnasium_raise_names_the_action_space(action: Any) -> None:
 
 
 def test_gymnasium_step_before_reset_asks_for_reset() -> None:
-    environment = gymnasium.make("spieltisch/Mabula-v0").unwrapped
+    environment = unwrapped("spieltisch/Mabula-v0")
     with pytest.raises(gymnasium.error.ResetNeeded):
         environment.step(0)
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_gymnasium_reset_never_hands_out_a_finished_game(seed: int) -> None:
-    environment = gymnasium.make("spieltisch/Madn-v0", players=4, max_rounds=1).unwrapped
+    environment = unwrapped("spieltisch/Madn-v0", players=4, max_rounds=1)
     _, info = environment.reset(seed=seed)
     assert info["action_mask"].any() and not environment.state.is_terminal()
     terminated = False
@@ -152,10 +158,10 @@ DOC_LOOP_OPTIONS = [
 def test_the_loop_of_the_docs_holds_for_these_options(game: str, options: dict[str, Any]) -> None:
     for seed in range(3):
         environment = gymnasium.make(f"spieltisch/{game}-v0", opponents="random", **options)
-        observation, info = environment.reset(seed=seed)
+        _observation, info = environment.reset(seed=seed)
         terminated = truncated = False
         while not (terminated or truncated):
             legal = info["action_mask"].nonzero()[0]
             action = int(environment.np_random.choice(legal))
-            observation, reward, terminated, truncated, info = environment.step(action)
+            _observation, reward, terminated, truncated, info = environment.step(action)
         assert "illegal_action" not in info and -1.0 <= float(reward) <= 1.0
