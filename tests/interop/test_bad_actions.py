@@ -36,13 +36,13 @@ def test_numpy_integers_are_actions() -> None:
 # -- Gymnasium -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
 def unwrapped(game_id: str, **kwargs: Any) -> SpieltischEnv:
     environment = gymnasium.make(game_id, **kwargs).unwrapped
     assert isinstance(environment, SpieltischEnv)
     return environment
 
 
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
 def test_gymnasium_lose_ends_the_episode_for_anything_that_is_no_action(action: Any) -> None:
     environment = unwrapped("spieltisch/Mabula-v0")
     environment.reset(seed=1)
