@@ -24,6 +24,7 @@ from rich.console import Console
 import spieltisch
 from spieltisch.cli import app as cli_app
 from spieltisch.core import State
+from spieltisch.sim.play import play_randomly
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("madn", {"players": 4}),
@@ -40,11 +41,7 @@ def longest_game(game: str, options: dict[str, Any], tries: int) -> State:
     for seed in range(tries):
         state = spieltisch.load(game, **options).new_state()
         rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.sample_chance(rng)
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        play_randomly(state, rng)
         if longest is None or len(state.history()) > len(longest.history()):
             longest = state
     assert longest is not None
