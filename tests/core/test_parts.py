@@ -22,7 +22,7 @@ SOURCE = Path(spieltisch.__file__).parent
 @pytest.mark.parametrize("name", game_names())
 def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
     declared = parts(name)
-    assert declared is game_class(name).parts
+    assert declared is parts(game_class(name)) is parts(spieltisch.load(name))
     for part in MODULE_PARTS:
         if getattr(declared, part) is not None and part not in OPTIONAL:
             assert declared.module(part) is not None, part
@@ -36,7 +36,7 @@ def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
 def test_a_game_without_declared_parts_falls_back() -> None:
     game = ToyGame(ToyOptions())
     state = game.new_state()
-    assert parts(game) == GameParts("spieltisch.core.protocol")
+    assert parts(game) == GameParts("tests.core.toy")
     assert isinstance(knowledge_for(game), Generic)
     assert render_board(state).plain.lstrip().startswith("{")  # type: ignore[union-attr]
     assert describe(state, "go") == "go"

@@ -11,16 +11,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
-from spieltisch.core.chance import pick
+from spieltisch.core.draw import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
-from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
-
-if TYPE_CHECKING:
-    from spieltisch.core.records import Record
+from spieltisch.core.records import Record, make_record
 
 CHANCE = -1
 TERMINAL = -4
@@ -62,8 +59,6 @@ class Game(ABC, Generic[OptionsT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
-    parts: ClassVar[GameParts] = GameParts(__name__)
-    """Where the game keeps its other parts; declared by `register` (see core.game_parts)."""
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
 
@@ -309,8 +304,6 @@ class State(ABC):
         return tuple(self._history)
 
     def to_record(self, players: Sequence[str] | None = None) -> Record:
-        from spieltisch.core.records import make_record
-
         return make_record(self, players)
 
     # -- copying and comparing ----------------------------------------------------------

@@ -1,16 +1,17 @@
-"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1)."""
+"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1).
+
+A leaf of the core: it imports no other module of it but the errors. Loading a record
+by its game name is the registry's job (`spieltisch.core.registry.load_record`).
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame
-
-if TYPE_CHECKING:
-    from spieltisch.core.protocol import State
+from spieltisch.core.errors import RecordError
 
 FORMAT = "spieltisch-record/1"
 
@@ -30,7 +31,24 @@ class Record(TypedDict):
     result: Result | None
 
 
-def make_record(state: State, players: Sequence[str] | None = None) -> Record:
+class Recordable(Protocol):
+    """What a record is made of: a state of the game protocol."""
+
+    @property
+    def game(self) -> Any: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]: ...
+
+    def ranking(self) -> list[int]: ...
+
+    def returns(self) -> list[float]: ...
+
+    def history(self) -> list[str]: ...
+
+
+def make_record(state: Recordable, players: Sequence[str] | None = None) -> Record:
     game = state.game
     names = (
         list(players)
@@ -73,44 +91,3 @@ def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object with format, game, options, players, history")
     return data
-
-
-def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way."""
-    from spieltisch.core.registry import load
-
-    data = read_record(source)
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            f"not a spieltisch record: format is {data.get('format')!r}, expected {FORMAT!r}"
-        )
-    for key, kind in (("game", str), ("options", dict), ("history", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
-    try:
-        game = load(data["game"], **data["options"])
-    except (UnknownGame, OptionError) as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
-    players = data.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError(f"record field 'players' must list {game.num_players} names")
-    state = game.new_state()
-    for index, entry in enumerate(data["history"]):
-        if not isinstance(entry, str):
-            raise RecordError(f"history entry {index} is {entry!r}: entries are notation strings")
-        try:
-            state.apply(entry)
-        except IllegalMove as exc:
-            raise RecordError(f"history entry {index} ({entry!r}) does not replay: {exc}") from None
-    result = data.get("result")
-    if result is not None:
-        if not state.is_terminal():
-            raise RecordError(
-                "record has a result but its history does not reach the end of the game"
-            )
-        if isinstance(result, dict) and result.get("ranking") not in (None, state.ranking()):
-            raise RecordError(
-                f"record's ranking {result.get('ranking')} disagrees with "
-                f"its history ({state.ranking()})"
-            )
-    return state
