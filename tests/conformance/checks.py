@@ -106,14 +106,14 @@ def check_refusals(state: State, rng: random.Random) -> None:
 def check_views(state: State) -> None:
     players = state.game.num_players
     for seat in [None, *range(players)]:
-        view = state.view(seat)
-        json.dumps(view)
-        assert "turn" in view, "every view has 'turn'"
-    turn = state.view(None)["turn"]
+        json.dumps(state.view(seat))
+    turn = state.turn
     if state.is_terminal():
-        assert turn is None, "'turn' is null once the game is over"
+        assert turn is None, "state.turn is None once the game is over"
     else:
-        assert turn is None or 0 <= turn < players
+        assert turn is None or 0 <= turn < players, f"state.turn is {turn!r}"
+    if state.current_player >= 0:
+        assert turn is not None, "state.turn is None at a decision node"
 
 
 def check_clone_independent(state: State, rng: random.Random) -> None:

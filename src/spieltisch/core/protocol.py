@@ -134,6 +134,16 @@ class State(ABC):
     def current_player(self) -> int:
         """0..n-1 at a decision node, CHANCE at a chance node, TERMINAL at the end."""
 
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is; None at the end.
+
+        Usually the player to move, but not always (in Mahé the owner of a stack's top
+        turtle decides on another player's turn); at a chance node the seat the chance
+        belongs to where there is one (a die). Games with such seats override this."""
+        player = self.current_player
+        return player if player >= 0 else None
+
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 

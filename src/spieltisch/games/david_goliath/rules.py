@@ -404,6 +404,13 @@ class DavidGoliathState(State):
 
     # -- information --------------------------------------------------------------------
 
+    @property
+    def turn(self) -> int | None:
+        """The player to move; the dealer while the cards are dealt; None at the end."""
+        if self._turn == CHANCE:
+            return self.dealer
+        return None if self._turn == TERMINAL else self._turn
+
     def view(self, player: int | None) -> dict[str, Any]:
         """What a seat sees: ``turn`` (the dealer while a deal is due, null at the end),
         ``deal`` (0-based; the next one while it is due), ``dealer``, ``trick``

@@ -468,6 +468,12 @@ class MabulaState(State):
                 board[NAMES[square]] = "b"
         return board
 
+    @property
+    def turn(self) -> int | None:
+        """The player to move; white during the set-up; None at the end."""
+        turn = self._turn
+        return None if turn == TERMINAL else max(turn, WHITE)
+
     def view(self, player: int | None) -> dict[str, Any]:
         turn = self._turn
         return {

@@ -252,6 +252,11 @@ class MadnState(State):
         self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
         self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
 
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is, also while the dice roll; None once play is over."""
+        return None if self._over else self._turn
+
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 

@@ -514,6 +514,12 @@ class MaheState(State):
 
     # -- information --------------------------------------------------------------------
 
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is, also while that player's dice roll; None before the deck is
+        shuffled and at the end."""
+        return None if self._phase in (SETUP, OVER) else self._turn
+
     def view(self, player: int | None) -> dict[str, Any]:
         game = self.game
         phase = self._phase
