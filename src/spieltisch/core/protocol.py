@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
@@ -59,6 +59,9 @@ class Game(ABC, Generic[OptionsT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
+    variants: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets the conformance suite plays: together every player count and every
+    value of every option (for open ranges: the default and another)."""
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
 

@@ -26,6 +26,7 @@ class CoinRace(Game[CoinRaceOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
     Options: ClassVar[type[GameOptions]] = CoinRaceOptions
+    variants = ({"players": 2}, {"players": 3, "cautious": True, "goal": 5})
     num_actions = 2
 
     def new_state(self) -> CoinRaceState:

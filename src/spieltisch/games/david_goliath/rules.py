@@ -136,6 +136,12 @@ class DavidGoliath(Game[DavidGoliathOptions]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     Options: ClassVar[type[GameOptions]] = DavidGoliathOptions
+    variants = (
+        {"players": 3},
+        {"players": 4, "deals": 1},
+        {"players": 5, "deals": 2},
+        {"players": 6},
+    )
     num_actions = NUM_CARDS
 
     def __init__(self, options: DavidGoliathOptions) -> None:

@@ -252,6 +252,12 @@ class MabulaGame(Game[MabulaOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = MabulaOptions
+    variants = (
+        {},
+        {"scoring": "product"},
+        {"tiebreak": "groups"},
+        {"scoring": "product", "tiebreak": "groups"},
+    )
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MabulaOptions) -> None:

@@ -148,6 +148,14 @@ class Madn(Game[MadnOptions]):
     min_players = 2
     max_players = 4
     Options = MadnOptions
+    variants = (
+        {"players": 2},
+        {"players": 3, "duties": "penalized"},
+        {"players": 4},
+        {"players": 4, "rules": "openspiel"},
+        {"players": 2, "rules": "openspiel"},
+        {"players": 3, "max_rounds": 12},
+    )
     events = frozenset({EVENT_TIME})
     num_actions = NUM_ACTIONS
 

@@ -145,6 +145,16 @@ class MaheGame(Game[MaheOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     Options: ClassVar[type[GameOptions]] = MaheOptions
+    variants = (
+        {"players": 2},
+        {"players": 3, "egg_cards_as_dice": True},
+        {"players": 4, "third_die_at_seven": True},
+        {"players": 5},
+        {"players": 6, "deck": "123456789123456789123456"},
+        {"players": 7},
+        {"players": 2, "turtles_per_player": 1},
+        {"players": 3, "turtles_per_player": 2},
+    )
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MaheOptions) -> None:
