@@ -34,7 +34,9 @@ def late_position(seed: int, marbles_left: int) -> MabulaState:
     state = game.new_state()
     assert isinstance(state, MabulaState)
     state.sample_chance(rng)
-    while (state._ew | state._eb).bit_count() > marbles_left and not state.is_terminal():
+    while (
+        state.edge_bits[0] | state.edge_bits[1]
+    ).bit_count() > marbles_left and not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     return state
 

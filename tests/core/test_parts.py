@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,14 @@ def test_no_interface_builds_a_module_name() -> None:
         or "spieltisch.games.{" in path.read_text(encoding="utf-8")
     ]
     assert builders == []
+
+
+def test_no_agent_part_reads_an_engine_private_field() -> None:
+    """Agents use the states' read-only properties, never their private fields."""
+    private = re.compile(r"\b(?!self\b)[a-z_]+\._[a-z]\w*")
+    readers = {
+        str(path.relative_to(SOURCE)): found
+        for path in (SOURCE / "games").glob("*/agent.py")
+        if (found := private.findall(path.read_text(encoding="utf-8")))
+    }
+    assert readers == {}

@@ -7,6 +7,7 @@ unchanged state after an IllegalMove) so that no game has to repeat them.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -118,9 +119,23 @@ class Game(ABC, Generic[OptionsT]):
 class State(ABC):
     """One position of a game.
 
-    Subclasses implement the hooks `_legal_actions`, `_apply_action`, `_apply_chance`,
-    `current_player`, `scores`, `view`, `_snapshot` and `_copy_mutable`, and where they
-    have them `chance_outcomes`, `_explain_action`, `ranking`, `determinize`.
+    The hooks a game implements, all in this class:
+
+    - required: `current_player` (a property or a plain slot), `_legal_actions`,
+      `_apply_action`, `_apply_chance`, `scores`, `view`, `_snapshot`;
+    - where the game has them: `chance_outcomes` (small chance nodes), `turn` (when the
+      seat whose turn it is is not always the player to move), `_explain_action` and
+      `_explain_token` (refusals naming the rule), `_apply_event` (with `Game.events`),
+      `ranking` (when places are not simply by score), `determinize` (hidden information);
+    - `clone`, the one copy hook: the default deep-copies, games that search write a
+      fast one;
+    - fast paths: a game may override `apply`, `legal_actions`, `sample_chance`,
+      `is_terminal` and `is_chance_node` for speed, keeping their promises; a chance
+      outcome that a fast `sample_chance` or `apply` applies directly is booked with
+      `_record_chance`, the one way to record it.
+
+    Public methods a game adds for tests, analysis and agents are read-only properties
+    or explicit set-ups (Mabula's `set_position`); agents never read private fields.
     """
 
     __slots__ = ("_history", "_legal", "game")
@@ -269,10 +284,18 @@ class State(ABC):
         try:
             return self.game.move_to_action(move)
         except (KeyError, ValueError):
+            refusal = self._explain_token(move)
+            if refusal is not None:
+                raise IllegalMove(move, refusal.reason, refusal.rule) from None
             raise IllegalMove(
                 move,
                 f"not a move of {self.game.title}; legal now: {', '.join(self.legal_moves())}",
             ) from None
+
+    def _explain_token(self, move: str) -> Refusal | None:
+        """Why a string is no move token of the game, where the game can say more than
+        "not a move" (a square that does not exist); None for the general refusal."""
+        return None
 
     def explain(self, move: Move) -> str | None:
         """Why the move is illegal here, naming the rule; None when it is legal."""
@@ -322,22 +345,21 @@ class State(ABC):
     # -- copying and comparing ----------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy: changing one never changes the other."""
+        """An independent copy: changing one never changes the other.
+
+        The one copy hook. This default deep-copies every field but the game, which is
+        always right and slow; a game whose searches copy states often writes its own.
+        """
         cls = type(self)
         new = cls.__new__(cls)
+        memo: dict[int, Any] = {id(self.game): self.game}
         for klass in cls.__mro__:
             for slot in getattr(klass, "__slots__", ()):
                 if hasattr(self, slot):
-                    setattr(new, slot, getattr(self, slot))
+                    setattr(new, slot, copy.deepcopy(getattr(self, slot), memo))
         if hasattr(self, "__dict__"):
-            new.__dict__.update(self.__dict__)
-        new._history = self._history.copy()
-        self._copy_mutable(new)
+            new.__dict__.update(copy.deepcopy(self.__dict__, memo))
         return new
-
-    @abstractmethod
-    def _copy_mutable(self, new: Self) -> None:
-        """After a shallow copy into `new`, give it its own copies of mutable containers."""
 
     @abstractmethod
     def _snapshot(self) -> Hashable:

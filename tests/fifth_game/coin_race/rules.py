@@ -4,7 +4,7 @@ tails a leap goes nowhere, or back a field when cautious); first to the goal win
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -87,9 +87,6 @@ class CoinRaceState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         turn = None if self.is_terminal() else self.player
         return {"turn": turn, "positions": list(self.positions), "coin": self.coin}
-
-    def _copy_mutable(self, new: Self) -> None:
-        new.positions = self.positions.copy()
 
     def _snapshot(self) -> Hashable:
         return (tuple(self.positions), self.player, self.coin)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -300,7 +300,7 @@ class MadnState(State):
         elif player == CHANCE and type(move) is str and not self._over:
             die = DIE_OF.get(move)
             if die is not None:
-                self._history.append(move)
+                self._record_chance(move)
                 self._roll(die)
                 return
         self._legal = None
@@ -310,7 +310,7 @@ class MadnState(State):
         if self.current_player == CHANCE and not self._over:
             value = int(rng.random() * 6) + 1
             token = DIE_TOKENS[value - 1]
-            self._history.append(token)
+            self._record_chance(token)
             self._roll(value)
             return token
         self._legal = None
@@ -775,6 +775,28 @@ class MadnState(State):
         return self._die if self.current_player >= 0 else None
 
     @property
+    def finishing_order(self) -> Sequence[int]:
+        """The players home so far, first first (read-only)."""
+        return self._finished
+
+    @property
+    def pieces_on_board(self) -> Sequence[Sequence[int]]:
+        """Per player the rels of its pieces out of the box: 0-39 on the track counted
+        from its start, 40-43 in its goal (read-only, for agents)."""
+        return self._pieces
+
+    @property
+    def track(self) -> Sequence[int]:
+        """The owner of each of the 40 track fields, -1 where empty (read-only)."""
+        return self._track
+
+    @property
+    def obliged_moves(self) -> Sequence[int]:
+        """Under `duties=penalized`: the moves that meet the duties now; the referee
+        penalizes any other (read-only)."""
+        return self._dues
+
+    @property
     def rounds(self) -> int:
         """Rounds completed so far."""
         return self._round
@@ -810,15 +832,6 @@ class MadnState(State):
         new._dues = self._dues
         new._culprit = self._culprit
         return new
-
-    def _copy_mutable(self, new: Self) -> None:
-        new._pieces = [pieces.copy() for pieces in self._pieces]
-        new._track = self._track.copy()
-        new._goal = self._goal.copy()
-        new._dice = self._dice.copy()
-        new._finished = self._finished.copy()
-        new._groups = self._groups.copy()
-        new._lot = self._lot.copy()
 
     def _snapshot(self) -> Hashable:
         n = self.game.num_players

@@ -1,7 +1,8 @@
 """Mahé knowledge for the AI: evaluation, move segments, and a fast playout policy.
 
-Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
-(`_pos`, `_fields`, `_deck`, `_top`, `_won`, ...). The searches call it on determinized
+Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints through
+its read-only properties (`turtle_fields`, `stacks`, `deck_order`, `face_up_index`,
+`won_cards`, ...). The searches call it on determinized
 states only: the order of the face-down pile is a guess there, so the evaluation uses
 the face-up card and the mean of the unseen cards, never the pile's order.
 
@@ -178,15 +179,15 @@ class MaheKnowledge:
         With two turtles each, the choice of the first turtle and that turtle's move are
         one segment; the other turtle's move is the next one.
         """
-        if state._cp == TERMINAL:
+        if state.current_player == TERMINAL:
             return None
-        first = state._phase == CHOOSE or state._second >= 0
-        return (state._turn, first)
+        first = state.phase == CHOOSE or state.second_turtle >= 0
+        return (state.turn, first)
 
     def prize(self, state: MaheState) -> tuple[float, float]:
         """The next prize (face-up card, or the beach) and all the eggs still to come."""
-        top = state._top
-        deck = state._deck
+        top = state.face_up_index
+        deck = state.deck_order
         if top < DECK_SIZE:
             prize = float(deck[top])
             unseen = deck[:BOX] + deck[top + 1 :]
@@ -197,10 +198,10 @@ class MaheKnowledge:
     def features(self, state: MaheState, prize: float) -> list[list[float]]:
         """Per player: the next prize counted once per own turtle in each situation."""
         rows = [[0.0] * FEATURES for _ in range(self.players)]
-        pos = state._pos
-        fields = state._fields
+        pos = state.turtle_fields
+        fields = state.stacks
         owner = self.owner
-        turn = state._turn
+        turn = state.turn or 0  # 0 before the deck is shuffled, as the engine has it
         players = self.players
         for turtle in self.turtles:
             where = pos[turtle]
@@ -216,18 +217,18 @@ class MaheKnowledge:
         return rows
 
     def strengths(self, state: MaheState) -> tuple[Sequence[float], float]:
-        if state._phase == DECIDE:
+        if state.phase == DECIDE:
             # a move under way: rate it as if it stopped now
             stopped = state.clone()
             stopped.apply(STOP)
-            if stopped._cp == TERMINAL:
+            if stopped.current_player == TERMINAL:
                 return stopped.scores(), 0.01
             state = stopped
         prize, coming = self.prize(state)
         share = coming / self.players
         weights = self.weights
         values = []
-        for cards, row in zip(state._won, self.features(state, prize), strict=True):
+        for cards, row in zip(state.won_cards, self.features(state, prize), strict=True):
             value = share + sum(cards)
             for index, feature in enumerate(row):
                 if feature:
@@ -238,12 +239,12 @@ class MaheKnowledge:
 
     def playout_action(self, state: MaheState, rng: random.Random) -> int:
         """Stop when stopping crosses the beach, roll on a small first die or sum."""
-        if state._phase == CHOOSE:
-            first, second = self.game.turtles_of[state._turn]
+        if state.phase == CHOOSE:
+            first, second = self.game.turtles_of[state.turn or 0]
             return first if rng.random() < 0.5 else second
-        total = state._dsum
-        dice = len(state._dice)
-        where = state._pos[state._mover]
+        total = state.dice_sum
+        dice = len(state.dice)
+        where = state.turtle_fields[state.moving_turtle]
         if PASSES[where][total * dice]:
             return STOP
         return ROLL if total <= 3 else STOP
