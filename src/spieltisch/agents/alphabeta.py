@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from spieltisch.agents.base import UNLIMITED, Budget, Choice, Clock, OutOfBudget, SearchAgent
+from spieltisch.agents.base import (
+    UNLIMITED,
+    AgentError,
+    Budget,
+    Choice,
+    Clock,
+    OutOfBudget,
+    SearchAgent,
+)
 from spieltisch.agents.knowledge import beats, hook, knowledge_for
 from spieltisch.core import Game, State
 
@@ -46,7 +54,7 @@ class AlphaBetaAgent(SearchAgent):
         max_depth: int = 64,
     ) -> None:
         if game.num_players != 2:
-            raise ValueError(f"alpha-beta plays two-player games, not {game.title}")
+            raise AgentError(f"alpha-beta plays two-player games, not {game.title}")
         super().__init__(game, seed, budget)
         self.knowledge = knowledge_for(game)
         self.remaining: Callable[[State], int] | None = hook(self.knowledge, "remaining")

@@ -5,6 +5,7 @@ from spieltisch.core.errors import (
     LargeChanceNode,
     OptionError,
     RecordError,
+    SeatError,
     SpieltischError,
     UnknownGame,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Refusal",
+    "SeatError",
     "SpieltischError",
     "State",
     "UnknownGame",

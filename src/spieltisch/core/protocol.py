@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from spieltisch.core.draw import pick
-from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
+from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
 from spieltisch.core.records import Record, make_record
@@ -122,7 +122,8 @@ class State(ABC):
     The hooks a game implements, all in this class:
 
     - required: `current_player` (a property or a plain slot), `_legal_actions`,
-      `_apply_action`, `_apply_chance`, `scores`, `view`, `_snapshot`;
+      `_apply_action`, `_apply_chance`, `scores`, `_view` (what `view` shows a
+      seat it has checked), `_snapshot`;
     - where the game has them: `chance_outcomes` (small chance nodes), `turn` (when the
       seat whose turn it is is not always the player to move), `_explain_action` and
       `_explain_token` (refusals naming the rule), `_apply_event` (with `Game.events`),
@@ -323,9 +324,20 @@ class State(ABC):
 
     # -- information --------------------------------------------------------------------
 
-    @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-able dict of what that seat may see; None is a spectator."""
+        """JSON-able dict of what that seat may see; None is a spectator.
+
+        The same rule in every game: a seat is an int from 0 to n-1 (not a bool), and
+        anything else raises SeatError, so no game hands out a view of a seat that is not.
+        """
+        n = self.game.num_players
+        if player is not None and (type(player) is not int or not 0 <= player < n):
+            raise SeatError(player, n)
+        return self._view(player)
+
+    @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """What `view` returns, for a player already checked to be a seat or None."""
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:
         """A full state consistent with view(player): a clone when nothing is hidden."""

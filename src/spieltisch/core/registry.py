@@ -6,14 +6,15 @@ and that turns a record's game name into a game (`load_record`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame
+from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.protocol import Game, GameInfo, State
-from spieltisch.core.records import FORMAT, read_record
+from spieltisch.core.records import read_record
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _PARTS: dict[type[Game[Any]], GameParts] = {}
@@ -73,46 +74,57 @@ def games() -> list[GameInfo]:
     return [cls.info() for cls in _GAMES.values()]
 
 
-def load(name: str, **options: Any) -> Game[Any]:
-    """A game with validated options; a bad option raises OptionError naming what is allowed."""
+def load(name: str, /, **options: Any) -> Game[Any]:
+    """A game with validated options; a bad option raises OptionError naming what is allowed.
+
+    The name is positional-only, so that no option's name can collide with it.
+    """
     cls = game_class(name)
     return cls(cls.Options.parse(options))
 
 
 def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way."""
+    """Rebuild the final position of a record, checking it on the way: its shape, each
+    history entry, the player names, and the stored result against the replayed one."""
     data = read_record(source)
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            f"not a spieltisch record: format is {data.get('format')!r}, expected {FORMAT!r}"
-        )
-    for key, kind in (("game", str), ("options", dict), ("history", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
     try:
         game = load(data["game"], **data["options"])
     except (UnknownGame, OptionError) as exc:
         raise RecordError(f"record cannot be loaded: {exc}") from None
-    players = data.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError(f"record field 'players' must list {game.num_players} names")
+    players = data["players"]
+    if players is not None and len(players) != game.num_players:
+        raise RecordError(
+            f"record field 'players' must list {game.num_players} names, not {len(players)}"
+        )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):
-        if not isinstance(entry, str):
-            raise RecordError(f"history entry {index} is {entry!r}: entries are notation strings")
         try:
             state.apply(entry)
         except IllegalMove as exc:
-            raise RecordError(f"history entry {index} ({entry!r}) does not replay: {exc}") from None
-    result = data.get("result")
+            raise RecordError(
+                f"history entry {index} ({shorten(entry)}) does not replay: {exc}"
+            ) from None
+    result = data["result"]
     if result is not None:
-        if not state.is_terminal():
-            raise RecordError(
-                "record has a result but its history does not reach the end of the game"
-            )
-        if isinstance(result, dict) and result.get("ranking") not in (None, state.ranking()):
-            raise RecordError(
-                f"record's ranking {result.get('ranking')} disagrees with "
-                f"its history ({state.ranking()})"
-            )
+        _check_result(state, result)
     return state
+
+
+def _check_result(state: State, stored: Mapping[str, Any]) -> None:
+    """The stored result must be the replayed game's, to the last score and return."""
+    if not state.is_terminal():
+        raise RecordError("record has a result but its history does not reach the end of the game")
+    replayed: dict[str, list[float]] = {
+        "scores": state.scores(),
+        "ranking": [float(place) for place in state.ranking()],
+        "returns": state.returns(),
+    }
+    for key, values in replayed.items():
+        written = stored[key]
+        if len(written) != len(values) or not all(
+            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+            for a, b in zip(written, values, strict=False)
+        ):
+            raise RecordError(
+                f"record's {key} {shorten(written)} disagree with its history ({values})"
+            )

@@ -84,7 +84,7 @@ class CoinRaceState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.positions]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         turn = None if self.is_terminal() else self.player
         return {"turn": turn, "positions": list(self.positions), "coin": self.coin}
 

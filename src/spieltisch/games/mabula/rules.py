@@ -472,7 +472,7 @@ class MabulaState(State):
         turn = self._turn
         return None if turn == TERMINAL else max(turn, WHITE)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         turn = self._turn
         return {
             "board": self.board(),
