@@ -30,6 +30,10 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 
+PLAYING, ENDED, STOPPED = 0, 1, 2
+"""How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
+lots may still be drawn); false only while playing."""
+
 COLOURS = ("red", "black", "yellow", "green")
 """Colours in seat order; colour c has its start field at 10*c + 1."""
 
@@ -215,7 +219,6 @@ class MadnState(State):
         "_culprit",
         "_dice",
         "_die",
-        "_due",
         "_dues",
         "_finished",
         "_goal",
@@ -253,10 +256,9 @@ class MadnState(State):
         self._finished: list[int] = []  # finishing order
         self._round = 0  # rounds completed
         self._time = False  # rule 18: time has been called
-        self._over = 0  # 0 playing, 1 ended by rule 17, 2 stopped by time or max_rounds
+        self._over = PLAYING  # or ENDED (rule 17), STOPPED (time or max_rounds)
         self._groups: list[tuple[int, ...]] = []  # tied groups still to draw lots for
         self._lot = [0] * n  # lot results: larger is better
-        self._due = DUE_ANY  # penalized duties: obligation level of this decision
         self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
         self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
 
@@ -402,9 +404,9 @@ class MadnState(State):
                 if len(moves) > 1:
                     moves.sort()
         elif game.penalized:
-            due, dues, allowed, culprit = self._analyse(player, die)
+            _due, dues, allowed, culprit = self._analyse(player, die)
             moves = [*allowed, PASS] if allowed else allowed
-            self._due, self._dues, self._culprit = due, tuple(dues), culprit
+            self._dues, self._culprit = tuple(dues), culprit
         else:
             moves = self._openspiel_moves(player, die)
         if moves:
@@ -595,7 +597,7 @@ class MadnState(State):
         self._finished.append(player)
         n = self.game.num_players
         if len(self._finished) >= (n - 1 if self.game.tournament else 1):
-            self._over = 1
+            self._over = ENDED
             self._turn = -1
             self.current_player = TERMINAL
             return
@@ -622,7 +624,7 @@ class MadnState(State):
 
     def _stop(self) -> None:
         """Rule 18: the game ends at the end of the round; ties go to lots."""
-        self._over = 2
+        self._over = STOPPED
         self._turn = -1
         keys = self._keys()
         groups: dict[tuple[Any, ...], list[int]] = {}
@@ -726,7 +728,7 @@ class MadnState(State):
         """Ranking keys, larger is better: finishing order, then rule 18's criteria."""
         finished = self._finished
         keys: list[tuple[Any, ...]] = []
-        unranked = self._over == 1 and not self.game.tournament  # OpenSpiel: one winner
+        unranked = self._over == ENDED and not self.game.tournament  # OpenSpiel: one winner
         for player in range(self.game.num_players):
             if player in finished:
                 keys.append((1, -finished.index(player), 0, (), 0, 0, 0))
@@ -826,7 +828,6 @@ class MadnState(State):
         new._over = self._over
         new._groups = self._groups.copy()
         new._lot = self._lot.copy()
-        new._due = self._due
         new._dues = self._dues
         new._culprit = self._culprit
         return new
