@@ -19,6 +19,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
+from spieltisch.cli.render import render as render_command
 from spieltisch.core import SpieltischError, game_class
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -258,3 +259,4 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("render")(render_command)
