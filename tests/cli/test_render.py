@@ -70,8 +70,8 @@ def test_render_refuses_an_unknown_picture_format(tmp_path: Path) -> None:
     assert "must end in .svg or .png" in result.output
 
 
-@pytest.mark.skipif(chromium_path() is None, reason="scripts/test.sh installs Chromium")
 def test_render_writes_a_png(tmp_path: Path) -> None:
+    assert chromium_path() is not None, "scripts/test.sh installs Chromium"
     record, _history = _record(tmp_path, "madn", 2)
     target = tmp_path / "board.png"
     result = runner.invoke(app, ["render", str(record), "--at", "30", "-o", str(target)])
