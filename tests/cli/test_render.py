@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 from xml.etree import ElementTree
 
-import pytest
 from typer.testing import CliRunner
 
 import spieltisch
