@@ -8,13 +8,14 @@ share one style sheet, so a board looks alike in the browser and as an exported 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
 
-from spieltisch.core.protocol import State
+from spieltisch.core.game_parts import SvgBoard
+from spieltisch.core.protocol import Game, State
+from spieltisch.core.registry import parts
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 MOVE_SEPARATOR = ";"
@@ -180,30 +181,9 @@ def moves_in_picture(svg: str) -> set[str]:
     return found
 
 
-class BoardDrawer(Protocol):
-    def __call__(
-        self,
-        view: dict[str, Any],
-        *,
-        seat: int | None = None,
-        legal_moves: Sequence[str] = (),
-        last_move: str | None = None,
-        language: str = "en",
-    ) -> str: ...
-
-
-def board_drawer(game: object) -> BoardDrawer | None:
-    """The `board` function of the game's own `svg` part, or None when it has none.
-
-    Found beside the game's rules module until the registry declares a game's parts.
-    """
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.svg")
-    except ModuleNotFoundError:
-        return None
-    drawer: BoardDrawer = module.board
-    return drawer
+def board_drawer(game: Game[Any]) -> SvgBoard | None:
+    """The `board` function of the game's declared `svg` part, or None when it has none."""
+    return parts(game).svg_board
 
 
 def draw_state(
