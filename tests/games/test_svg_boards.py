@@ -13,7 +13,7 @@ import pytest
 
 import spieltisch
 from spieltisch.core import CHANCE, State
-from spieltisch.core.svg import board_drawer, draw_state, moves_in_picture
+from spieltisch.core.svg import board_drawer, draw_state, illegal_moves_in_picture, moves_in_picture
 
 SETTINGS = [
     ("mahe", 2),
@@ -145,3 +145,22 @@ def test_ambiguous_clicks_carry_every_choice() -> None:
     assert groups and all(len(group) > 1 for group in groups)
     sources = {move.split("-")[0] for group in groups for move in group}
     assert sources == {move.split("-")[0] for move in state.legal_moves()}
+
+
+@pytest.mark.parametrize(("name", "players"), [("madn", 4), ("david_goliath", 4)])
+def test_illegal_pieces_of_the_seat_to_move_ask_for_an_explanation(name: str, players: int) -> None:
+    """Own cards or pieces that cannot move now carry their move, for the engine to explain."""
+    offered = 0
+    for state in _positions(name, players, seed=5, every=2):
+        if state.is_terminal():
+            continue
+        svg = draw_state(state, state.current_player)
+        tried = illegal_moves_in_picture(svg)
+        assert not tried & set(state.legal_moves())
+        for move in tried:
+            assert state.explain(move), move
+        offered += len(tried)
+        for seat in range(players):
+            if seat != state.current_player:
+                assert illegal_moves_in_picture(draw_state(state, seat)) == set()
+    assert offered > 0

@@ -50,6 +50,7 @@ STYLE = """
 .board .move .hot{fill:none;stroke:#1b7cff;stroke-width:3}
 .board .move:hover .hot,.board .move:focus .hot{stroke:#ff3d00;stroke-width:4}
 .board .move:focus{outline:none}
+.board .illegal{cursor:not-allowed}
 .board .last{fill:none;stroke:#7a3cff;stroke-width:3;stroke-dasharray:6 3}
 .board .muted{opacity:.45}
 .board .label{font-size:14px;fill:#222}
@@ -150,6 +151,13 @@ def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") 
     return f"<g{attributes(values)}>{title(label)}{content}{hot}</g>"
 
 
+def refusable(content: str, move: str, label: str) -> str:
+    """A part naming a move that is not legal now: a click asks the engine why
+    (`data-illegal-move`), so a person learns the rule instead of seeing nothing happen."""
+    values = {"class": "illegal", "data-illegal-move": move, "aria-label": label}
+    return f"<g{attributes(values)}>{title(label)}{content}</g>"
+
+
 def group_moves(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     """Moves grouped by the place that stands for them, in the order first seen."""
     groups: dict[str, list[str]] = {}
@@ -179,6 +187,16 @@ def moves_in_picture(svg: str) -> set[str]:
         if "data-moves" in node.attrib:
             found.update(node.attrib["data-moves"].split(MOVE_SEPARATOR))
     return found
+
+
+def illegal_moves_in_picture(svg: str) -> set[str]:
+    """The moves the picture offers to try although they are illegal (to be explained)."""
+    root = ElementTree.fromstring(svg)
+    return {
+        node.attrib["data-illegal-move"]
+        for node in root.iter()
+        if "data-illegal-move" in node.attrib
+    }
 
 
 def board_drawer(game: Game[Any]) -> SvgBoard | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import PALETTE, clickable, document, element, text
+from spieltisch.core.svg import PALETTE, clickable, document, element, refusable, text
 from spieltisch.games.david_goliath.describe import card_name
 from spieltisch.games.david_goliath.messages import _
 
@@ -238,5 +238,7 @@ def _fan(hand: list[str], legal: list[str], top: float) -> tuple[list[str], floa
                 transform=f"rotate({angle:.1f} {x + CARD_W / 2:.1f} {y + CARD_H:.1f})",
             )
             drawn = clickable(drawn, [card], _("play {card}").format(card=card_name(card)), hot=hot)
+        elif legal:
+            drawn = refusable(drawn, card, _("play {card}").format(card=card_name(card)))
         parts.append(drawn)
     return parts, CARD_H + 10 + spread * 0.3 + 20

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import PALETTE, clickable, die, document, element, text
+from spieltisch.core.svg import PALETTE, clickable, die, document, element, refusable, text
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import COLOURS
+from spieltisch.games.madn.rules import COLOURS, TOKENS
 from spieltisch.games.madn.text import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
 
 CELL = 44
@@ -123,13 +123,15 @@ def _draw(
             else:
                 cell = TRACK_XY[int(square) - 1]
             drawn = _piece(name, cell, square)
+            label = _("move the piece on {square}").format(square=square)
+            if square == "b":
+                label = _("bring a piece out of the base")
             if name == mover and square in legal:
                 x, y = _xy(cell)
-                label = _("move the piece on {square}").format(square=square)
-                if square == "b":
-                    label = _("bring a piece out of the base")
                 hot = element("circle", cx=x, cy=y, r=CELL * 0.44, class_="hot")
                 drawn = clickable(drawn, [square], label, hot=hot)
+            elif name == mover and legal and square in TOKENS:
+                drawn = refusable(drawn, square, label)
             parts.append(drawn)
     parts.extend(_panel(view, colours, seat, legal))
     return document(
