@@ -96,4 +96,5 @@ _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 def rules_html(game: str, code: str) -> str:
     """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped)."""
-    return _markdown.render(parts(game).rules_summary(check_language(code)))
+    html: str = _markdown.render(parts(game).rules_summary(check_language(code)))
+    return html
