@@ -49,8 +49,8 @@ def _attributes(svg: str, name: str) -> list[str]:
 
 @pytest.mark.parametrize(("name", "players"), SETTINGS)
 def test_every_legal_move_is_clickable_and_nothing_else(name: str, players: int) -> None:
-    for seed in range(3):
-        for state in _positions(name, players, seed, every=3):
+    for seed in range(2):
+        for state in _positions(name, players, seed, every=4):
             seat = state.current_player if state.current_player >= 0 else None
             svg = draw_state(state, seat)
             root = ElementTree.fromstring(svg)
@@ -94,7 +94,7 @@ def _drawn_pieces(name: str, view: dict[str, Any], svg: str) -> None:
 
 @pytest.mark.parametrize(("name", "players"), SETTINGS)
 def test_the_picture_shows_exactly_what_the_view_holds(name: str, players: int) -> None:
-    for state in _positions(name, players, seed=11, every=4):
+    for state in _positions(name, players, seed=11, every=6):
         for seat in [None, *range(players)]:
             view = state.view(seat)
             _drawn_pieces(name, view, draw_state(state, seat))

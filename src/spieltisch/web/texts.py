@@ -9,6 +9,7 @@ from spieltisch.core.i18n import N_
 
 TEXTS: tuple[str, ...] = (
     N_("(you)"),
+    N_("All {count} moves as a list"),
     N_("Back"),
     N_("Back to the lobby"),
     N_("Board"),

@@ -10,6 +10,7 @@ import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatName, statusName } from "./common.js";
 
 const MOVE_SEPARATOR = ";";
+const LONG_LIST = 12;
 
 export async function show(main, [tableId]) {
   const page = new TablePage(main, tableId);
@@ -235,15 +236,15 @@ class TablePage {
 
   renderMoves() {
     const legal = this.state ? this.state.legal_moves : [];
+    this.moves.hidden = !legal.length;
     if (!legal.length) {
       replace(this.moves);
       return;
     }
-    replace(
-      this.moves,
-      h("h2", { id: "moves-title" }, t("Your moves")),
-      h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words)))),
-    );
+    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
+    // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
+    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, t("All {count} moves as a list", { count: legal.length })), list) : list;
+    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
   }
 
   renderSeats() {
