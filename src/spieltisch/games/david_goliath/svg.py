@@ -146,7 +146,7 @@ def _draw(
             )
         )
         hand_parts, used = _fan(view["hand"], legal, height + 24)
-        parts.extend(hand_parts)
+        parts.append(element("g", "".join(hand_parts), class_="hand"))
         height += 24 + used
     if view["turn"] is None:
         parts.append(text(WIDTH / 2, height + 24, _("Game over"), class_="title"))

@@ -114,32 +114,31 @@ def _draw(view: dict[str, Any], seat: int | None, legal: list[str], language: st
 
 
 def _raft(raft: list[str], legal: list[str]) -> list[str]:
-    y = CENTRE - RING + 56
-    width = max(len(raft), 1) * 24 + 70
+    """The raft inside the ring below the beach, its label above it; fits all 7 turtles."""
+    y = CENTRE - RING + 66
+    width = max(len(raft), 1) * 21 + 14
     parts = [
+        text(CENTRE, y - 20, _("Raft:").rstrip(":"), class_="small", fill="#2b1a00"),
         element(
             "rect",
             x=CENTRE - width / 2,
-            y=y - 16,
+            y=y - 14,
             width=width,
-            height=32,
+            height=28,
             rx=6,
             fill="#c89b5e",
             stroke="#7a5a2a",
         ),
-        text(
-            CENTRE - width / 2 + 30, y + 4, _("Raft:").rstrip(":"), class_="small", fill="#2b1a00"
-        ),
     ]
     for index, colour in enumerate(raft):
-        x = CENTRE - width / 2 + 70 + index * 24
+        x = CENTRE - width / 2 + 17 + index * 21
         parts.append(_maybe_clickable(_turtle(colour, x, y), colour, legal, x, y))
     return parts
 
 
 def _centre(view: dict[str, Any], legal: list[str]) -> list[str]:
     parts = []
-    top = CENTRE - 62
+    top = CENTRE - 44
     if view["phase"] == "setup":
         parts.append(text(CENTRE, top + 20, _("The deck is being shuffled."), class_="label"))
     elif view["beach_open"]:
@@ -195,7 +194,7 @@ def _centre(view: dict[str, Any], legal: list[str]) -> list[str]:
             )
         )
     dice: list[int] = view["dice"]
-    y = CENTRE + 54
+    y = CENTRE + 62
     size = 34
     dice_parts = []
     start = CENTRE - (len(dice) * (size + 8)) / 2

@@ -260,7 +260,8 @@ class TablePage {
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
       if (result) parts.push(h("span", { class: "score" }, t("{points} points", { points: formatScore(result.scores[seat.seat]) })));
-      if (table.status === "open" && seat.kind === "open" && me && !seated) {
+      const mayTake = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account === me.id);
+      if (table.status === "open" && mayTake && me && !seated) {
         parts.push(h("button", { type: "button", class: "sit", onclick: () => this.sit(seat.seat) }, t("Sit here")));
       }
       return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
