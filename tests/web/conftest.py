@@ -4,6 +4,7 @@ under uvicorn on 127.0.0.1, a free port and a temporary SQLite file."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,16 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from spieltisch.cli.picture import chromium_path
 from tests.server.servers import ServerProcess
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long forms (a whole game without a round limit) run only under `-m long`."""
+    if re.search(r"\blong\b", config.getoption("markexpr") or ""):
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
 
 
 @pytest.fixture(scope="session")
