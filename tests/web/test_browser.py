@@ -3,6 +3,7 @@ connections, refusals in the page's language, no console errors, screenshots."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -51,6 +52,12 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     bo_page.click(f"[data-table='{table}'] button.join")
     bo_page.wait_for_url(f"**/#/table/{table}")
     ana_page.click("button.start")
+    ana_page.fill(".chat-form input", "<b>hallo</b> & willkommen")
+    ana_page.click(".chat-form button")
+    line = bo_page.locator(".chat-lines li").first
+    line.wait_for()
+    assert line.inner_text() == "Ana: <b>hallo</b> & willkommen"
+    assert bo_page.locator(".chat-lines b").count() == 0
     deadline = time.monotonic() + GAME_MINUTES * 60
     clicks = 0
     while not (finished(ana_page) and finished(bo_page)):
@@ -69,6 +76,10 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     assert {"Ana", "Bo"} <= set(ana_page.locator(".ranking tbody td").all_inner_texts())
     ana_page.screenshot(path=str(artifacts / "mabula-end-en.png"), full_page=True)
     bo_page.screenshot(path=str(artifacts / "mabula-end-de.png"), full_page=True)
+    ana_page.click("button.rematch")
+    ana_page.wait_for_url(re.compile(r".*#/table/(?!" + table + ")"))
+    bo_page.click("text=Zur Revanche")
+    assert bo_page.url == ana_page.url
 
 
 def _play_madn_against_three_computers(people: People, artifacts: Path, rounds: str) -> int:
@@ -248,8 +259,11 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(people: People, artifa
     ana = people("de-DE", width=390)
     page = sign_in_as_guest(ana, "Ana")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    table = create_table_by_api(ana, "madn", [{"kind": "me"}, {"kind": "ai", "level": "easy"}])
+    clock = {"mode": "move", "seconds": 30}
+    seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+    table = create_table_by_api(ana, "madn", seats, clock=clock)
     page.goto(f"{ana.base}/#/table/{table}")
     page.wait_for_selector(".board-box svg")
+    page.wait_for_selector(".seat-list .clock:text-matches('⏱ 0:[0-3][0-9]')")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "phone-table-de.png"), full_page=True)

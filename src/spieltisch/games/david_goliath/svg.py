@@ -46,8 +46,17 @@ def _card(
             stroke="#222",
             stroke_width=1.5,
         ),
-        text(x + w / 2, y + h * 0.55, card[1:], fill=ink, font_size=28 * scale, font_weight="bold"),
-        text(x + 11 * scale, y + 17 * scale, SYMBOL[card[0]], fill=ink, font_size=13 * scale),
+        # The value and symbol sit in the top-left corner, which stays visible in a fan.
+        text(
+            x + 5 * scale,
+            y + 25 * scale,
+            card[1:],
+            fill=ink,
+            font_size=22 * scale,
+            font_weight="bold",
+            text_anchor="start",
+        ),
+        text(x + 13 * scale, y + 45 * scale, SYMBOL[card[0]], fill=ink, font_size=16 * scale),
         text(
             x + w - 11 * scale, y + h - 7 * scale, SYMBOL[card[0]], fill=ink, font_size=13 * scale
         ),
