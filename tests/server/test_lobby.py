@@ -50,6 +50,7 @@ def test_a_guest_claims_the_account_and_signs_in_elsewhere(server: ServerProcess
             forged.http.cookies.set("spieltisch_session", cookie[:-2] + "xx")
             assert (await forged.http.get("/api/me")).status_code == 401
             await forged.__aexit__()
+        assert "correct horse" not in server.log()
 
     run(scenario())
 

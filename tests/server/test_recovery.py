@@ -28,16 +28,12 @@ async def move_log(url: str, table: str) -> list[MoveEntry]:
         await database.close()
 
 
-def _kills(request: pytest.FixtureRequest) -> int:
-    return 6 if request.config.getoption("-m") == "long" else 2
-
-
 @pytest.mark.parametrize("long_form", [False, pytest.param(True, marks=pytest.mark.long)])
 def test_kill_9_between_moves_loses_nothing(
     database_url: str, tmp_path: Path, long_form: bool
 ) -> None:
     kills = 6 if long_form else 2
-    server = ServerProcess(database_url, tmp_path)
+    server = ServerProcess(database_url, tmp_path, ai_threads=False)  # the process pool
     server.start()
 
     async def scenario() -> None:
