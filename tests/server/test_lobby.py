@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -86,6 +88,10 @@ def test_bad_options_are_refused_with_the_message_of_spieltisch_load(
     run(scenario())
 
 
+def _at(seq: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["seq"] == seq
+
+
 def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob, Client(server.url) as eve:
@@ -123,8 +129,7 @@ def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
                 mover = state["to_move"]
                 move = state["legal_moves"][0]["move"] if mover == 0 else None
                 if mover == 1:
-                    seq = state["seq"]
-                    other = await sockets[1].state(lambda m: m["seq"] == seq)
+                    other = await sockets[1].state(_at(state["seq"]))
                     move = other["legal_moves"][0]["move"]
                 assert move is not None
                 await sockets[mover].send({"type": "move", "seq": state["seq"], "move": move})
