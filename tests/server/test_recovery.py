@@ -28,7 +28,7 @@ async def move_log(url: str, table: str) -> list[MoveEntry]:
         await database.close()
 
 
-@pytest.mark.parametrize("long_form", [False, pytest.param(True, marks=pytest.mark.long)])
+@pytest.mark.parametrize("long_form", [False, pytest.param(True, marks=pytest.mark.server_long)])
 def test_kill_9_between_moves_loses_nothing(
     database_url: str, tmp_path: Path, long_form: bool
 ) -> None:
