@@ -14,7 +14,11 @@ BACKENDS = ["sqlite", "postgresql"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long forms run only when asked for (`-m server_long`)."""
+    """The server tests share one worker (so one server per backend starts, not one per
+    worker); the long forms run only when asked for (`-m server_long`)."""
+    for item in items:
+        if "tests/server/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("server"))
     if "server_long" in (config.getoption("markexpr") or ""):
         return
     long = [item for item in items if item.get_closest_marker("server_long")]

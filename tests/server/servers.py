@@ -129,7 +129,7 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> None:
+    def start(self, timeout: float = 240) -> None:
         self.starts += 1
         log = (self.folder / f"server-{self.starts}.log").open("wb")
         command = [

@@ -158,5 +158,13 @@ def test_foreign_origins_and_huge_requests_are_refused(server: ServerProcess) ->
             assert (await ana.http.get("/api/tables/nosuchtable")).status_code == 404
             missing = await httpx.AsyncClient(base_url=server.url).post("/api/tables", json={})
             assert missing.status_code == 401 and "guest" in missing.json()["detail"]
+            german = await ana.http.post(
+                f"/api/tables/{table['id']}/start", headers={"Accept-Language": "fr;q=0.5, de"}
+            )
+            assert german.status_code == 409 and "noch leer" in german.json()["detail"]
+            watcher = await Client(server.url).socket(table["id"], lang="fr")
+            await watcher.send({"type": "chat", "text": "salut"})
+            assert "connectez-vous" in (await watcher.next_of("error"))["message"]
+            await watcher.close()
 
     asyncio.run(scenario())
