@@ -172,6 +172,7 @@ async def _dispatch(
             )
             return
         try:
+            # The engine explains a refusal in this connection's language (set by _read).
             ack = await runtime.submit(room, seat, message.seq, message.move)
         except Refused as refused:
             runtime.refuse(connection, refused, room.seq)
