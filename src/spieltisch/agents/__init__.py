@@ -7,7 +7,7 @@
 """
 
 from spieltisch.agents.base import Agent, Budget, Choice, RandomAgent, SearchAgent
-from spieltisch.agents.hints import Alternative, Hint, hint
+from spieltisch.agents.hints import Alternative, Hint, compare, hint
 from spieltisch.agents.levels import LEVELS
 from spieltisch.agents.registry import agent_names, make, register_agent
 
@@ -21,6 +21,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "agent_names",
+    "compare",
     "hint",
     "make",
     "register_agent",

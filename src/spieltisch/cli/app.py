@@ -10,7 +10,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import spieltisch
@@ -19,6 +18,8 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
+from spieltisch.cli.progress import progress_bar
+from spieltisch.cli.review import review as review_command
 from spieltisch.core import SpieltischError, game_class
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -140,14 +141,7 @@ def simulate_command(
         return
     summary = Summary(loaded.num_players)
     handle = out.open("w", encoding="utf-8") if out else None
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
+    progress = progress_bar(console)
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
@@ -258,3 +252,4 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("review")(review_command)
