@@ -18,19 +18,15 @@ from rich.text import Text
 
 from spieltisch.agents import LEVELS, Budget
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.command import _fail
 from spieltisch.cli.progress import progress_bar
 from spieltisch.core import SpieltischError
-from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+from spieltisch.core.i18n import language_from_environment, set_language
 from spieltisch.core.records import read_record
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
 from spieltisch.review.html import review_page
 
 STYLES = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
-
-
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def parse_seats(values: Sequence[str], names: Sequence[str]) -> list[int] | None:
@@ -180,13 +176,10 @@ def review(
 ) -> None:
     """Review a finished game: each decision's cost in win chance, and the better move."""
     console = Console(highlight=False)
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(console, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
-    if level not in LEVELS:
-        _fail(console, f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
     try:
+        set_language(lang or language_from_environment())  # names the languages if unknown
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
         data = read_record(record)
         names = [str(name) for name in data.get("players") or []]
         seats = parse_seats(seat or [], names)
