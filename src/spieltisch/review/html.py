@@ -13,10 +13,9 @@ from html import escape
 
 from rich.console import Console
 
-from spieltisch.core import State, load_record
+from spieltisch.core import State, load_record, parts
 from spieltisch.core.i18n import get_language
 from spieltisch.review.graph import seat_colour, win_chance_svg
-from spieltisch.review.lookups import svg_board, text_board
 from spieltisch.review.messages import _
 from spieltisch.review.model import ReviewFile, Step
 from spieltisch.review.verdicts import verdict_name
@@ -218,9 +217,10 @@ def _decision(step: Step, state: State, names: list[str]) -> str:
 
 def board_html(state: State, player: int, move: str) -> str:
     """The board before `move` as `player` saw it: the game's SVG, else its text board."""
-    svg = svg_board(state)
+    game_parts = parts(state.game)
+    svg = game_parts.svg_board
     if svg is not None:
-        drawing: str = svg.board(
+        drawing = svg(
             state.view(player),
             seat=player,
             legal_moves=state.legal_moves(),
@@ -228,10 +228,10 @@ def board_html(state: State, player: int, move: str) -> str:
             language=get_language(),
         )
         return f'<div class="board">{drawing}</div>'
-    text = text_board(state)
+    text = game_parts.text_board
     if text is None:
         view = json.dumps(state.view(player), ensure_ascii=False, indent=1)
         return f'<pre class="board">{escape(view)}</pre>'
     console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor")
-    console.print(text.render(state, player))
+    console.print(text(state, player))
     return console.export_html(inline_styles=True, code_format='<pre class="board">{code}</pre>')
