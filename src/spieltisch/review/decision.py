@@ -29,17 +29,19 @@ def rate_decision(state: State, played: str, level: str, budget: Budget, seed: i
     """The best move and the win chances of it and of `played`, for the player to move.
 
     When the hint's search spent less on the move played than on the best one (MCTS
-    visits moves unevenly) the two are searched again, each with the whole budget; the
-    better of the two is then the best move, so a loss is never negative.
+    visits moves unevenly) the move played is searched again on its own, with as many
+    iterations as the best move had; the better of the two is then the best move, so a
+    loss is never negative.
     """
     advice = hint(state, level=level, budget=budget, seed=seed)
     ratings = {rating.move: rating for rating in advice.ranked}
     best = advice.ranked[0]
     mine = ratings[played]
     compared = False
-    if mine.move != best.move and mine.weight != best.weight:
-        again = {r.move: r for r in compare(state, [best.move, played], level, budget, seed)}
-        best, mine = again[best.move], again[played]
+    if mine.move != best.move and mine.weight < best.weight:
+        # the best move's rating stands; the move played gets as many iterations of its own
+        effort = Budget(iterations=round(best.weight), seconds=budget.seconds)
+        (mine,) = compare(state, [played], level, effort, seed)
         compared = True
     if mine.win_chance >= best.win_chance:
         best = mine
