@@ -42,7 +42,7 @@ class Analysis(BaseModel):
     verdict: Verdict
     exact: bool = Field(description="Both chances are exact (a solved endgame), not estimates.")
     compared: bool = Field(
-        description="The two moves were searched again, each with the whole budget."
+        description="The move played was searched again, as long as the best move had been."
     )
     legal_moves: int = Field(ge=2, description="How many moves were legal.")
 
