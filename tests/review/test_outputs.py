@@ -18,7 +18,7 @@ from spieltisch.cli.app import app
 from spieltisch.core import Record
 from spieltisch.review import ReviewFile, Thresholds, review_game
 from spieltisch.review.html import review_page
-from spieltisch.sim.play import play_game
+from spieltisch.sim.play import play_game, play_randomly
 
 SCHEMA = Path(__file__).parents[2] / "docs" / "review.schema.json"
 runner = CliRunner(env={"COLUMNS": "160"})
@@ -136,3 +136,19 @@ def test_the_command_names_what_is_wrong(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot read record" in result.output
     result = runner.invoke(app, ["review", str(record), "--level", "grandmaster"])
     assert result.exit_code == 2 and "easy, medium, hard, expert" in result.output
+
+
+def test_a_referees_call_is_shown_as_an_event_and_not_judged() -> None:
+    state = spieltisch.load("madn", players=2).new_state()
+    rng = random.Random(6)
+    for _ in range(300):
+        if state.current_player == spieltisch.CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    state.apply("time")
+    record = play_randomly(state, rng).to_record()
+    review = review_game(record, budget=Budget(iterations=50))
+    events = [step for step in review.steps if step.kind == "event"]
+    assert [(step.move, step.player, step.analysis) for step in events] == [("time", None, None)]
+    assert review.decisions()
