@@ -11,7 +11,7 @@ from textual.app import App
 from textual.widgets import ProgressBar, Static
 
 from spieltisch.agents import Budget
-from spieltisch.cli.tui.review import ReviewScreen
+from spieltisch.cli.review.screen import ReviewScreen
 from tests.review.test_outputs import mabula_record
 
 

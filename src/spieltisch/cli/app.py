@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -20,7 +21,6 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
-from spieltisch.cli.progress import progress_bar
 from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
@@ -153,7 +153,14 @@ def simulate_command(
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         _fail(_("cannot write {path}: {reason}").format(path=out, reason=reason))
         return
-    progress = progress_bar(console)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)

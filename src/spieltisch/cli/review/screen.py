@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Label, ProgressBar, Static
 
 from spieltisch.agents import Budget
-from spieltisch.cli.messages import _
-from spieltisch.cli.review import steps_table, summary
+from spieltisch.cli.review.command import steps_table, summary
+from spieltisch.cli.review.messages import _
 from spieltisch.core.i18n import language
 from spieltisch.review import ReviewFile, review_game
 
