@@ -94,8 +94,11 @@ def _play_madn_against_three_computers(people: People, artifacts: Path, rounds: 
         wait_for_turn_or_end(page)
         if finished(page):
             break
+        if clicks == 0:
+            assert page.title().startswith("▶ Mensch ärgere Dich nicht")
         click_a_move(page)
         clicks += 1
+    assert not page.title().startswith("▶")
     places = page.locator(".ranking tbody tr").all_inner_texts()
     assert len(places) == 4 and any("Ana" in row for row in places)
     assert page.locator("text=Game over.").count() == 1
