@@ -116,8 +116,20 @@ def play(
     ] = None,
     delay: Annotated[
         float | None,
-        typer.Option("--delay", min=0, help="Seconds between the computer's moves."),
+        typer.Option(
+            "--delay",
+            min=0,
+            help="Seconds a computer move stays in view before the next step (default: 0.8 "
+            "in the full-screen app, 0 in plain mode); a die stays a third of it, and your "
+            "only possible move is played after half of it without asking.",
+        ),
     ] = None,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--new", help="Start a new game even when an unfinished one of this game was kept."
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
@@ -142,5 +154,16 @@ def play(
 
         PlainPlay(session, console=console, delay=delay or 0.0, language=code).run(sys.stdin)
         return
-    app: Any = PlayApp(session, language=code, delay=TUI_DELAY if delay is None else delay)
+    from spieltisch.cli.play.autosave import Autosave
+
+    autosave = Autosave()
+    if fresh:
+        autosave.discard(session.game.name)
+    app: Any = PlayApp(
+        session,
+        language=code,
+        delay=TUI_DELAY if delay is None else delay,
+        autosave=autosave,
+        offer_kept=not fresh and resume is None,
+    )
     app.run()
