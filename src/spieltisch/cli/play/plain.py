@@ -19,7 +19,7 @@ from spieltisch.cli.play.commands import command_word, commands_help, parse_comm
 from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
 from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
-from spieltisch.core import IllegalMove, SpieltischError, game_class
+from spieltisch.core import IllegalMove, SpieltischError, parts
 
 
 def default_save_name(session: Session) -> str:
@@ -226,7 +226,7 @@ class PlainPlay:
 
     def rules(self) -> None:
         try:
-            text = game_class(self.session.game.name).rules_summary(self.language)
+            text = parts(self.session.game).rules_summary(self.language)
         except SpieltischError as exc:
             self.say(str(exc))
             return

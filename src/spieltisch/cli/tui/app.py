@@ -51,7 +51,7 @@ from spieltisch.cli.tui.screens import (
     RulesScreen,
     SaveScreen,
 )
-from spieltisch.core import IllegalMove, SpieltischError, game_class
+from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.i18n import language, set_language
 
 LOG_LINES = 60
@@ -583,7 +583,7 @@ class PlayApp(App[None]):
 
     def action_rules(self) -> None:
         try:
-            text = game_class(self.session.game.name).rules_summary(self.language)
+            text = parts(self.session.game).rules_summary(self.language)
         except SpieltischError as exc:
             self.say(str(exc), True)
             return
