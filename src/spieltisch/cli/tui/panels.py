@@ -58,6 +58,15 @@ def table_text(session: Session, viewer: int | None) -> Text:
             )
         else:
             text.append("-")
+    last = view.get("last_trick")
+    if isinstance(last, dict):
+        text.append("\n" + _("Last trick:") + " ", style="bold")
+        text.append(
+            ", ".join(
+                _("{card} by player {number}").format(card=card, number=seat + 1)
+                for seat, card in last.get("cards", [])
+            )
+        )
     return text
 
 
