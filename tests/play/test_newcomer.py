@@ -23,6 +23,7 @@ from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import QuitScreen, ResumeScreen, SaveScreen
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.games.david_goliath import text as dg_text
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.games.mahe import text as mahe_text
 from tests.play.conftest import BUDGET, level
 from tests.play.test_plain import play
@@ -344,6 +345,7 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
     last = view["last_trick"]
     assert [tuple(pair) for pair in last["cards"]] == plays
     assert last["takes_rest"] in range(3) and last["takes_top"] in range(3)
+    assert isinstance(state, DavidGoliathState)
     board = dg_text.render(state, None).plain
     assert "Last trick: " in board and "takes the rest" in board
     state.apply(state.legal_moves()[0])
