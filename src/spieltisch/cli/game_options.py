@@ -2,29 +2,53 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from spieltisch.core import Game, OptionError, load
+from spieltisch.cli.messages import _
+from spieltisch.core import Game, SpieltischError, game_class, load
 
 
-def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
+def parse_pairs(pairs: Sequence[str], game: str | None = None) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise OptionError(pair, pair, "key=value, e.g. --option egg_cards_as_dice=true")
+        if not sep or not key.strip():
+            raise ValueError(_missing_value(pair.strip(), game))
         options[key.strip()] = value.strip()
     return options
 
 
+def _missing_value(key: str, game: str | None) -> str:
+    """`--option duties`: name the option's values where the game has such an option."""
+    known: dict[str, str] = {}
+    if game is not None:
+        with contextlib.suppress(SpieltischError):
+            known = {option.name: option.allowed for option in game_class(game).info().options}
+    if key in known:
+        return _("--option {key} has no value: write {key}=VALUE, VALUE being {allowed}").format(
+            key=key, allowed=known[key]
+        )
+    return _("--option takes key=value, e.g. --option egg_cards_as_dice=true; not {pair}").format(
+        pair=repr(key)
+    )
+
+
 def load_with_options(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
-    options: dict[str, Any] = dict(parse_pairs(pairs))
+    options: dict[str, Any] = dict(parse_pairs(pairs, name))
     for key, value in list(options.items()):
         if "," in value:
             options[key] = value.split(",")
         elif value.lower() in ("none", "null", "auto"):
             options[key] = None
     if players is not None:
+        given = options.get("players")
+        if given is not None and str(given) != str(players):
+            raise ValueError(
+                _("--players {players} and --option players={option} disagree: give one").format(
+                    players=players, option=given
+                )
+            )
         options["players"] = players
     return load(name, **options)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from spieltisch.core.messages import _
+
 
 class SpieltischError(Exception):
     """Base of every error spieltisch raises on purpose."""
@@ -15,8 +17,11 @@ class OptionError(SpieltischError, ValueError):
         self.value = value
         self.allowed = allowed
         self.game = game
-        where = f" for game '{game}'" if game else ""
-        super().__init__(f"bad option {option}={value!r}{where}: allowed is {allowed}")
+        if game:
+            text = _("bad option {option}={value} for game '{game}': allowed is {allowed}")
+        else:
+            text = _("bad option {option}={value}: allowed is {allowed}")
+        super().__init__(text.format(option=option, value=repr(value), game=game, allowed=allowed))
 
 
 class IllegalMove(SpieltischError, ValueError):

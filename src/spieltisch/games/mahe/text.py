@@ -21,7 +21,7 @@ def _turtle(text: Text, colour: str) -> None:
 
 
 def _player(number: int) -> str:
-    return _("player {number}").format(number=number + 1)
+    return _("Player {number}").format(number=number + 1)
 
 
 def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
