@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
@@ -42,3 +43,17 @@ class ReflowText(Text):
             yield from super().__rich_console__(console, options)
         else:
             yield from chosen.__rich_console__(console, options)
+
+
+class Reflowing:
+    """A `ReflowText` for a host that would otherwise read it as plain `Text` (Textual
+    turns a `Text` straight into its own content, never asking which layout fits)."""
+
+    def __init__(self, text: ReflowText) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        yield from self.text.__rich_console__(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)

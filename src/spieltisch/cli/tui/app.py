@@ -84,7 +84,8 @@ class PlayApp(App[None]):
     #log-pane { height: 1fr; min-height: 3; max-height: 14; border: round $secondary; }
     #log { width: 100%; }
     .small #board-pane { padding: 0; }
-    .short #scores { border: none; padding: 0 1; }
+    .short #scores { display: none; }
+    .short #log-pane { max-height: 7; }
     .short Header { display: none; }
     """
 
@@ -183,7 +184,8 @@ class PlayApp(App[None]):
 
     def fit_to_screen(self) -> None:
         """Give the board the width it needs (the side panel the rest, within limits);
-        on a small screen drop the padding, the header and the score box's frame."""
+        on a short screen drop the header and the score box (every board shows the
+        scores) so that the moves have room."""
         width, height = self.size
         self.screen.set_class(width < 100, "small")
         self.screen.set_class(height < 30, "short")
@@ -243,7 +245,8 @@ class PlayApp(App[None]):
         self.query_one("#log", Static).update(
             Text("\n").join(self.entry_text(entry) for entry in entries)
         )
-        self.query_one("#log-pane", VerticalScroll).scroll_end(animate=False)
+        pane = self.query_one("#log-pane", VerticalScroll)
+        self.call_after_refresh(pane.scroll_end, animate=False)
 
     def entry_text(self, entry: LogEntry) -> Text:
         if entry.player is None:

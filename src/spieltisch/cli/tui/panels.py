@@ -32,7 +32,7 @@ def turn_text(session: Session, viewer: int | None) -> Text:
             style="italic",
         )
     if session.is_human(seat) and len(session.humans) == 1:
-        text.append("  " + _("(your move)"), style="bold green")
+        text.append("\n" + _("(your move)"), style="bold green")
     return text
 
 

@@ -111,7 +111,7 @@ class ChoiceScreen(ModalScreen[str]):
         width: 72; max-width: 100%; height: auto; max-height: 100%;
         border: heavy $success; padding: 0 1;
     }
-    ChoiceScreen .choice { width: 100%; }
+    ChoiceScreen Label { width: 100%; }
     """
 
     def __init__(self, title: str, body: RenderableType | None, choices: list[Choice]) -> None:
