@@ -10,7 +10,7 @@ import pytest
 import spieltisch
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
-from spieltisch.core import OptionError, State
+from spieltisch.core import OptionError, RecordError, State
 from spieltisch.core.i18n import language
 
 GAMES = [info.name for info in spieltisch.games()]
@@ -79,3 +79,29 @@ def test_option_errors_are_translated(name: str, code: str) -> None:
                 spieltisch.load(name, **options)
             messages.append(str(refused.value))
         _assert_translated(messages[0], messages[1], f"{name} ({code})")
+
+
+def _bad_records() -> list[object]:
+    good = spieltisch.load("mabula").replay(["setup:" + "wb" * 12]).to_record()
+    return [
+        "not json at all",
+        "[1, 2]",
+        {**good, "format": "other/1"},
+        {**good, "history": "d3"},
+        {**good, "game": "chess"},
+        {**good, "players": ["a"]},
+        {**good, "history": [3]},
+        {**good, "history": ["setup:" + "wb" * 12, "zz"]},
+        {**good, "result": {"ranking": [1, 2]}},
+    ]
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_record_errors_are_translated(code: str) -> None:
+    for record in _bad_records():
+        messages = []
+        for lang in ("en", code):
+            with language(lang), pytest.raises(RecordError) as refused:
+                spieltisch.load_record(record)  # type: ignore[arg-type]
+            messages.append(str(refused.value))
+        _assert_translated(messages[0], messages[1], f"record ({code})")

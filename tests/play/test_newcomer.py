@@ -266,6 +266,21 @@ def test_david_goliath_shows_hand_and_trick(size: tuple[int, int]) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_the_move_box_placeholder_is_not_cut(size: tuple[int, int], code: str) -> None:
+    session = Session(spieltisch.load("mabula"), [HUMAN, level()], seed=1, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language=code, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, ready(app))
+            box = app.query_one("#typed", Input)
+            assert len(box.placeholder) <= box.content_region.width
+
+    asyncio.run(scenario())
+
+
 def test_log_lines_wrap_instead_of_being_cut() -> None:
     seats = [HUMAN, level(), level(1), level(2)]
     session = Session(spieltisch.load("david_goliath", players=4), seats, seed=3, budget=BUDGET)

@@ -31,7 +31,7 @@ class IllegalMove(SpieltischError, ValueError):
         self.move = move
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(_("illegal move {move}: {reason}").format(move=repr(move), reason=reason))
 
 
 class RecordError(SpieltischError, ValueError):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame
+from spieltisch.core.messages import _
 
 if TYPE_CHECKING:
     from spieltisch.core.protocol import State
@@ -63,15 +64,23 @@ def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
         try:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(source)!r}: {exc.strerror}") from None
+            raise RecordError(
+                _("cannot read record {path}: {reason}").format(
+                    path=repr(str(source)), reason=exc.strerror
+                )
+            ) from None
     try:
         data = json.loads(str(text))
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"a record is JSON; this is not ({exc.msg} at line {exc.lineno})"
+            _("a record is JSON; this is not ({reason} at line {line})").format(
+                reason=exc.msg, line=exc.lineno
+            )
         ) from None
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with format, game, options, players, history")
+        raise RecordError(
+            _("a record is a JSON object with format, game, options, players, history")
+        )
     return data
 
 
@@ -82,35 +91,52 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
     data = read_record(source)
     if data.get("format") != FORMAT:
         raise RecordError(
-            f"not a spieltisch record: format is {data.get('format')!r}, expected {FORMAT!r}"
+            _("not a spieltisch record: format is {found}, expected {expected}").format(
+                found=repr(data.get("format")), expected=repr(FORMAT)
+            )
         )
     for key, kind in (("game", str), ("options", dict), ("history", list)):
         if not isinstance(data.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+            raise RecordError(
+                _("record field {key} is missing or not a {kind}").format(
+                    key=repr(key), kind=kind.__name__
+                )
+            )
     try:
         game = load(data["game"], **data["options"])
     except (UnknownGame, OptionError) as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
+        raise RecordError(_("record cannot be loaded: {reason}").format(reason=exc)) from None
     players = data.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError(f"record field 'players' must list {game.num_players} names")
+        raise RecordError(
+            _("record field 'players' must list {count} names").format(count=game.num_players)
+        )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):
         if not isinstance(entry, str):
-            raise RecordError(f"history entry {index} is {entry!r}: entries are notation strings")
+            raise RecordError(
+                _("history entry {index} is {entry}: entries are notation strings").format(
+                    index=index, entry=repr(entry)
+                )
+            )
         try:
             state.apply(entry)
         except IllegalMove as exc:
-            raise RecordError(f"history entry {index} ({entry!r}) does not replay: {exc}") from None
+            raise RecordError(
+                _("history entry {index} ({entry}) does not replay: {reason}").format(
+                    index=index, entry=repr(entry), reason=exc
+                )
+            ) from None
     result = data.get("result")
     if result is not None:
         if not state.is_terminal():
             raise RecordError(
-                "record has a result but its history does not reach the end of the game"
+                _("record has a result but its history does not reach the end of the game")
             )
         if isinstance(result, dict) and result.get("ranking") not in (None, state.ranking()):
             raise RecordError(
-                f"record's ranking {result.get('ranking')} disagrees with "
-                f"its history ({state.ranking()})"
+                _("record's ranking {recorded} disagrees with its history ({replayed})").format(
+                    recorded=result.get("ranking"), replayed=state.ranking()
+                )
             )
     return state

@@ -619,8 +619,8 @@ class PlayApp(App[None]):
         elif choice == "quit":
             self.exit()
         else:
-            self.say(_("Game over. n: play again, F4: save, F10: quit"))
-            self.bind("n", "again", description=_("play again"))
+            self.say(_("Game over. F5: play again, F4: save, F10: quit"))
+            self.bind("f5", "again", description=_("play again"), key_display="F5")
 
     def action_again(self) -> None:
         if self.finished:
