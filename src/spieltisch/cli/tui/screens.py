@@ -42,7 +42,9 @@ class PassScreen(Screen[None]):
 class RulesScreen(ModalScreen[None]):
     """The game's rules summary."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,f1", "close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "close", show=False)
+    ]
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
