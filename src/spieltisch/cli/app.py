@@ -276,7 +276,10 @@ def replay(
     position = 0
     while True:
         shown = steps[position]
-        console.rule(_("move {n} of {total}").format(n=shown.moves, total=total))
+        title = _("move {n} of {total}").format(n=shown.moves, total=total)
+        if len(steps) - 1 != total:  # dice and deals are steps, not moves
+            title += " · " + _("step {n} of {total}").format(n=position, total=len(steps) - 1)
+        console.rule(title)
         if shown.line:
             console.print(shown.line, highlight=False, markup=False)
         console.print(render_board(shown.state))

@@ -47,7 +47,7 @@ def refusal_text(reason: str, rule: str | None) -> str:
     number = rule.removeprefix("rule ")
     if number != rule and number.isdigit():
         rule = _("rule {number}").format(number=number)
-    return f"{rule}: {reason}"
+    return _("{rule}: {reason}").format(rule=rule, reason=reason)
 
 
 @dataclass(frozen=True)

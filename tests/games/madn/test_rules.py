@@ -679,10 +679,12 @@ def test_explanations_are_translated() -> None:
     state = _red_on_17_yellow_on_22()
     play(state, "d5")
     with language("de"):
-        assert state.explain("6") == ("rule 11: Schlagen ist möglich (Kegel auf 17 schlägt auf 22)")
+        assert state.explain("6") == (
+            "Regel 11: Schlagen ist möglich (Kegel auf 17 schlägt auf 22)"
+        )
     with language("fr"):
         assert state.explain("6") == (
-            "rule 11: une prise est possible (le pion sur 17 prend sur 22)"
+            "règle 11 : une prise est possible (le pion sur 17 prend sur 22)"
         )
 
 
