@@ -13,9 +13,11 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import spieltisch
 from spieltisch.agents import Budget, agent_names
+from spieltisch.agents import make as make_agent
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
@@ -30,6 +32,7 @@ from spieltisch.core.i18n import (
     language_from_environment,
     set_language,
 )
+from spieltisch.core.options import describe_allowed, show_default
 from spieltisch.sim import Summary, simulate
 
 app = typer.Typer(
@@ -112,9 +115,9 @@ def games(
     table = Table(title=_("Options"))
     for column in (_("option"), _("allowed"), _("default"), _("meaning")):
         table.add_column(column)
-    for option in info.options:
-        default = "auto" if option.default is None else json.dumps(option.default)
-        table.add_row(option.name, option.allowed, default, game_text(option.description))
+    for name, field in cls.Options.model_fields.items():
+        description = game_text(field.description or "")
+        table.add_row(name, describe_allowed(field), show_default(field), description)
     console.print(table)
 
 
@@ -158,14 +161,17 @@ def simulate_command(
         loaded = load_with_options(game, players, option or [])
         seats = _seat_agents(agents, loaded.num_players)
         parsed_budget = Budget.parse(budget) if budget else None
+        for name in dict.fromkeys(seats):  # an agent that cannot play fails now, not mid-run
+            make_agent(name, loaded, 0, parsed_budget)
     except (SpieltischError, ValueError) as exc:
         _fail(str(exc))
         return
     summary = Summary(loaded.num_players)
     try:
         handle = out.open("w", encoding="utf-8") if out else None
-    except OSError as exc:
-        _fail(_("cannot write {path}: {reason}").format(path=str(out), reason=exc.strerror))
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        _fail(_("cannot write {path}: {reason}").format(path=out, reason=reason))
         return
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -348,7 +354,7 @@ def _print_result(state: spieltisch.State, labels: list[str]) -> None:
     scores = state.scores()
     places = state.ranking()
     for player in sorted(range(len(scores)), key=lambda p: (places[p], p)):
-        table.add_row(str(places[player]), labels[player], f"{scores[player]:g}")
+        table.add_row(str(places[player]), Text(labels[player]), f"{scores[player]:g}")
     console.print(table)
 
 

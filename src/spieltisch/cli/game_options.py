@@ -36,12 +36,8 @@ def _missing_value(key: str, game: str | None) -> str:
 
 
 def load_with_options(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
-    options: dict[str, Any] = dict(parse_pairs(pairs, name))
-    for key, value in list(options.items()):
-        if "," in value:
-            options[key] = value.split(",")
-        elif value.lower() in ("none", "null", "auto"):
-            options[key] = None
+    """The game with options written as text, each in its documented form (`auto`, `true`)."""
+    options = game_class(name).Options.values_from_text(parse_pairs(pairs, name))
     if players is not None:
         given = options.get("players")
         if given is not None and str(given) != str(players):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 from spieltisch.core.messages import _
 
 if TYPE_CHECKING:
@@ -53,90 +56,169 @@ def make_record(state: State, players: Sequence[str] | None = None) -> Record:
     }
 
 
+class _Result(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    scores: list[float]
+    ranking: list[int]
+    returns: list[float]
+
+
+class RecordFile(BaseModel):
+    """The shape of a record, checked before anything is replayed. Other keys (a
+    simulation's `seed`) are kept and ignored."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    format: Literal["spieltisch-record/1"]
+    game: str
+    options: dict[str, Any]
+    players: list[str] | None = None
+    history: list[str]
+    result: _Result | None = None
+
+
 def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """The record as a dict from a dict, a JSON text, or a path to a JSON file."""
-    if isinstance(source, Mapping):
-        return dict(source)
-    text = source
-    if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
-    ):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(
-                _("cannot read record {path}: {reason}").format(
-                    path=repr(str(source)), reason=exc.strerror
-                )
-            ) from None
+    """The record as a checked dict, from a dict, a JSON text, or a path to a JSON file.
+
+    Anything wrong with the source (unreadable, not UTF-8, not JSON, nested too deeply,
+    fields of the wrong type) is a RecordError saying what.
+    """
+    data = source if isinstance(source, Mapping) else _parse_json(_text(source))
+    return _checked(data).model_dump()
+
+
+def _text(source: str | Path) -> str:
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        return source
+    shown = shorten(str(source))
     try:
-        data = json.loads(str(text))
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(
+            _("cannot read record {path}: {reason}").format(path=shown, reason=exc.strerror or exc)
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            _("record {path} is not UTF-8 text (byte {byte}): a record is JSON in UTF-8").format(
+                path=shown, byte=exc.start
+            )
+        ) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise RecordError(
+            _("cannot read record {path}: {reason}").format(path=shown, reason=exc)
+        ) from None
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             _("a record is JSON; this is not ({reason} at line {line})").format(
                 reason=exc.msg, line=exc.lineno
             )
         ) from None
-    if not isinstance(data, dict):
+    except RecursionError:
+        raise RecordError(
+            _("a record is JSON nested a few levels deep; this is nested too deeply")
+        ) from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise RecordError(
+            _("a record is JSON of ordinary values; this is not ({reason})").format(reason=exc)
+        ) from None
+
+
+def _checked(data: Any) -> RecordFile:
+    if not isinstance(data, Mapping):
         raise RecordError(
             _("a record is a JSON object with format, game, options, players, history")
         )
-    return data
-
-
-def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way."""
-    from spieltisch.core.registry import load
-
-    data = read_record(source)
     if data.get("format") != FORMAT:
         raise RecordError(
             _("not a spieltisch record: format is {found}, expected {expected}").format(
-                found=repr(data.get("format")), expected=repr(FORMAT)
+                found=shorten(data.get("format")), expected=repr(FORMAT)
             )
         )
-    for key, kind in (("game", str), ("options", dict), ("history", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(
-                _("record field {key} is missing or not a {kind}").format(
-                    key=repr(key), kind=kind.__name__
-                )
+    try:
+        return RecordFile.model_validate(dict(data))
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "record"
+        raise RecordError(
+            _("record field {key} is {value}: {expected}").format(
+                key=repr(where),
+                value=shorten(error.get("input")),
+                expected=_expected(error["type"]),
             )
+        ) from None
+    except RecursionError:
+        raise RecordError(_("record is nested too deeply to be a record")) from None
+
+
+def _expected(kind: str) -> str:
+    return {
+        "missing": _("it is missing"),
+        "string_type": _("a string is expected"),
+        "list_type": _("a list is expected"),
+        "dict_type": _("an object is expected"),
+        "int_type": _("a whole number is expected"),
+        "float_type": _("a number is expected"),
+    }.get(kind, kind.replace("_", " "))
+
+
+def load_record(source: Mapping[str, Any] | str | Path) -> State:
+    """Rebuild the final position of a record, checking it on the way: its shape, each
+    history entry, the player names, and the stored result against the replayed one."""
+    from spieltisch.core.registry import load
+
+    data = read_record(source)
     try:
         game = load(data["game"], **data["options"])
     except (UnknownGame, OptionError) as exc:
         raise RecordError(_("record cannot be loaded: {reason}").format(reason=exc)) from None
-    players = data.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
+    players = data["players"]
+    if players is not None and len(players) != game.num_players:
         raise RecordError(
-            _("record field 'players' must list {count} names").format(count=game.num_players)
+            _("record field 'players' must list {count} names, not {given}").format(
+                count=game.num_players, given=len(players)
+            )
         )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):
-        if not isinstance(entry, str):
-            raise RecordError(
-                _("history entry {index} is {entry}: entries are notation strings").format(
-                    index=index, entry=repr(entry)
-                )
-            )
         try:
             state.apply(entry)
         except IllegalMove as exc:
             raise RecordError(
                 _("history entry {index} ({entry}) does not replay: {reason}").format(
-                    index=index, entry=repr(entry), reason=exc
+                    index=index, entry=shorten(entry), reason=exc
                 )
             ) from None
-    result = data.get("result")
+    result = data["result"]
     if result is not None:
-        if not state.is_terminal():
+        _check_result(state, result)
+    return state
+
+
+def _check_result(state: State, stored: Mapping[str, Any]) -> None:
+    """The stored result must be the replayed game's, to the last score and return."""
+    if not state.is_terminal():
+        raise RecordError(
+            _("record has a result but its history does not reach the end of the game")
+        )
+    replayed: dict[str, list[float]] = {
+        "scores": state.scores(),
+        "ranking": [float(place) for place in state.ranking()],
+        "returns": state.returns(),
+    }
+    for key, values in replayed.items():
+        written = stored[key]
+        if len(written) != len(values) or not all(
+            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+            for a, b in zip(written, values, strict=False)
+        ):
             raise RecordError(
-                _("record has a result but its history does not reach the end of the game")
-            )
-        if isinstance(result, dict) and result.get("ranking") not in (None, state.ranking()):
-            raise RecordError(
-                _("record's ranking {recorded} disagrees with its history ({replayed})").format(
-                    recorded=result.get("ranking"), replayed=state.ranking()
+                _("record's {key} {written} disagree with its history ({replayed})").format(
+                    key=key, written=shorten(written), replayed=values
                 )
             )
-    return state

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from spieltisch.core import State
 from spieltisch.core.registry import parts
+
+LIST_NUMBER = re.compile(r"[0-9]{1,4}")
+"""A number in the list of legal moves: ASCII digits (`²` and `٣` are digits to isdigit)."""
 
 
 def describe(state: State, move: str) -> str:
@@ -33,7 +38,7 @@ def list_index(text: str) -> int | None:
     """The list entry a typed `#3` (or a bare `3`) names, from 1; None for anything else."""
     typed = text.strip()
     number = typed[1:].strip() if typed.startswith("#") else typed
-    if number.isascii() and number.isdigit() and len(number) <= 6:
+    if LIST_NUMBER.fullmatch(number):
         return int(number)
     return None
 
