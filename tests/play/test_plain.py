@@ -107,7 +107,7 @@ runner = CliRunner()
         (["chess"], "unknown game 'chess'"),
         ([], "name a game"),
         (["mabula", "--lang", "it"], "allowed are de, en, fr"),
-        (["--resume", "/nonexistent.json"], "cannot read /nonexistent.json"),
+        (["--resume", "/nonexistent.json"], "cannot read record"),
     ],
 )
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:

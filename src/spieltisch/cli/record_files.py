@@ -3,46 +3,36 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from spieltisch.cli.messages import _
 from spieltisch.core import RecordError
+from spieltisch.core.records import read_record
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
-    """Every record in the file, in order; RecordError naming the line that is not one."""
+    """Every record in the file, in order; RecordError naming what (and which line) is
+    wrong. A file of one record is read as the core reads any record."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise RecordError(
-            _("cannot read {path}: {reason}").format(path=str(path), reason=reason)
-        ) from None
+        return [read_record(path)]
+    except RecordError as whole:
+        problem = whole
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None
-    if isinstance(whole, dict):
-        return [whole]
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise problem from None
+    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    if len(numbered) < 2:
+        raise problem
     records: list[dict[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    for number, line in numbered:
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
+            if not line.lstrip().startswith("{"):
+                raise RecordError(_("a record is a JSON object"))
+            records.append(read_record(line))
+        except RecordError as wrong:
             raise RecordError(
-                _("line {line} of {path} is not a JSON record ({reason})").format(
-                    line=number, path=str(path), reason=exc.msg
-                )
+                _("line {line} of {path}: {reason}").format(line=number, path=path, reason=wrong)
             ) from None
-        if not isinstance(data, dict):
-            raise RecordError(
-                _("line {line} of {path} is not a JSON record").format(line=number, path=str(path))
-            )
-        records.append(data)
-    if not records:
-        raise RecordError(_("{path} holds no game record").format(path=str(path)))
     return records
