@@ -331,6 +331,27 @@ def test_a_persons_only_move_plays_itself_and_undo_skips_it() -> None:
     assert session.forced_move() is None
 
 
+def test_dice_wait_less_than_computer_moves() -> None:
+    """With a delay of 0.3 s, a die stays a third of it and a computer move all of it."""
+    session = Session(MAHE4, ["random", "random", "random", HUMAN], seed=3)
+    waits: list[float] = []
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="en", delay=0.3)
+        original = app.schedule
+
+        def recorded(delay: float) -> None:
+            waits.append(round(delay, 3))
+            original(0)
+
+        app.schedule = recorded  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: {0.1, 0.3} <= set(waits), timeout=60)
+
+    asyncio.run(scenario())
+    assert set(waits) <= {0.1, 0.3}
+
+
 def test_play_help_states_the_default_delay() -> None:
     from typer.testing import CliRunner
 
