@@ -25,6 +25,7 @@ from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.play.moves import describe
 from spieltisch.cli.play.seats import seat_label
 from spieltisch.cli.record_files import read_records
+from spieltisch.cli.render import render as render_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
@@ -363,5 +364,6 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("render")(render_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")

@@ -42,7 +42,9 @@ class IllegalMove(SpieltischError, ValueError):
         self.move = move
         self.reason = reason
         self.rule = rule
-        super().__init__(_("illegal move {move}: {reason}").format(move=repr(move), reason=reason))
+        super().__init__(
+            _("illegal move {move}: {reason}").format(move=shorten(move), reason=reason)
+        )
 
 
 class SeatError(SpieltischError, ValueError):

@@ -1,20 +1,20 @@
-"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1)."""
+"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1).
+
+A leaf of the core: it imports no other module of it but the errors. Loading a record
+by its game name is the registry's job (`spieltisch.core.registry.load_record`).
+"""
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
+from spieltisch.core.errors import RecordError, shorten
 from spieltisch.core.messages import _
-
-if TYPE_CHECKING:
-    from spieltisch.core.protocol import State
 
 FORMAT = "spieltisch-record/1"
 
@@ -34,7 +34,24 @@ class Record(TypedDict):
     result: Result | None
 
 
-def make_record(state: State, players: Sequence[str] | None = None) -> Record:
+class Recordable(Protocol):
+    """What a record is made of: a state of the game protocol."""
+
+    @property
+    def game(self) -> Any: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]: ...
+
+    def ranking(self) -> list[int]: ...
+
+    def returns(self) -> list[float]: ...
+
+    def history(self) -> list[str]: ...
+
+
+def make_record(state: Recordable, players: Sequence[str] | None = None) -> Record:
     game = state.game
     names = (
         list(players)
@@ -165,60 +182,3 @@ def _expected(kind: str) -> str:
         "int_type": _("a whole number is expected"),
         "float_type": _("a number is expected"),
     }.get(kind, kind.replace("_", " "))
-
-
-def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way: its shape, each
-    history entry, the player names, and the stored result against the replayed one."""
-    from spieltisch.core.registry import load
-
-    data = read_record(source)
-    try:
-        game = load(data["game"], **data["options"])
-    except (UnknownGame, OptionError) as exc:
-        raise RecordError(_("record cannot be loaded: {reason}").format(reason=exc)) from None
-    players = data["players"]
-    if players is not None and len(players) != game.num_players:
-        raise RecordError(
-            _("record field 'players' must list {count} names, not {given}").format(
-                count=game.num_players, given=len(players)
-            )
-        )
-    state = game.new_state()
-    for index, entry in enumerate(data["history"]):
-        try:
-            state.apply(entry)
-        except IllegalMove as exc:
-            raise RecordError(
-                _("history entry {index} ({entry}) does not replay: {reason}").format(
-                    index=index, entry=shorten(entry), reason=exc
-                )
-            ) from None
-    result = data["result"]
-    if result is not None:
-        _check_result(state, result)
-    return state
-
-
-def _check_result(state: State, stored: Mapping[str, Any]) -> None:
-    """The stored result must be the replayed game's, to the last score and return."""
-    if not state.is_terminal():
-        raise RecordError(
-            _("record has a result but its history does not reach the end of the game")
-        )
-    replayed: dict[str, list[float]] = {
-        "scores": state.scores(),
-        "ranking": [float(place) for place in state.ranking()],
-        "returns": state.returns(),
-    }
-    for key, values in replayed.items():
-        written = stored[key]
-        if len(written) != len(values) or not all(
-            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-            for a, b in zip(written, values, strict=False)
-        ):
-            raise RecordError(
-                _("record's {key} {written} disagree with its history ({replayed})").format(
-                    key=key, written=shorten(written), replayed=values
-                )
-            )
