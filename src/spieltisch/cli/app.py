@@ -26,6 +26,7 @@ from spieltisch.cli.play.moves import describe
 from spieltisch.cli.play.seats import seat_label
 from spieltisch.cli.record_files import read_records
 from spieltisch.cli.render import render as render_command
+from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
@@ -364,6 +365,7 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("review")(review_command)
 app.command("render")(render_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")
