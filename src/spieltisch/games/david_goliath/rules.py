@@ -372,6 +372,7 @@ class DavidGoliathState(State):
         self._dealt = tuple(hands)
         self._won = [0] * n
         self._trick = ()
+        self._last = None  # the cards of the last trick may be in a new hand now
         self._led = -1
         self._void = 0
         self._leader = (self._deal + 1) % n
@@ -453,8 +454,9 @@ class DavidGoliathState(State):
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
         this deal, or of the deal just finished until the next is dealt), ``hand_sizes``,
         ``deal_scores`` (per finished deal, per player), ``last_trick`` (the trick
-        completed last, until the next card is played: ``cards``, ``takes_rest``,
-        ``takes_top``; else null) and, for a seat, its ``hand``."""
+        completed last, until the next card is played or the next deal is dealt:
+        ``cards``, ``takes_rest``, ``takes_top``; else null) and, for a seat, its
+        ``hand``."""
         n = self._n
         turn: int | None = self._turn
         if self._turn == CHANCE:
