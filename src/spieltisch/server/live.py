@@ -239,6 +239,12 @@ class Runtime:
             return wanted
         return mine[0] if mine else None
 
+    def release(self, room: Room) -> None:
+        """Forget a table nobody watches that is not in play (it loads again when opened)."""
+        idle = not room.connections and room.table.status != "running" and not room.tasks
+        if idle and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return self._seat_of(room, account, wanted)
 

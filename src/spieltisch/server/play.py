@@ -78,6 +78,7 @@ async def table_socket(
         pass
     finally:
         room.connections.discard(connection)
+        svc.runtime.release(room)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
