@@ -1,4 +1,6 @@
-"""Many games, here, in local processes or on a cluster: results come back in order."""
+"""Many games, here, in local processes or on a cluster: results come back in the order
+of the games, so `--workers` and `--cluster` change how fast a run is, never what it
+writes."""
 
 from __future__ import annotations
 

@@ -317,12 +317,19 @@ def _capture(s: np.ndarray, p: np.ndarray, field: int) -> None:
 def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
     """A legal action of the player to move (`MadnState._apply_action`)."""
     player = s[CP]
-    culprit = -1
     if p[PENALIZED] and not s[DUES] & (1 << action):
+        # A missed duty (a pass included) is void (rule 14); rules 6 and 12 send the
+        # piece the duty named home. No further roll.
         culprit = s[CULPRIT]
-        if action == PASS or culprit < 0:
-            _end_turn(s, p, player)
-            return
+        if culprit >= 0:
+            for k in range(4):
+                if s[PIECE + 4 * player + k] == culprit:
+                    s[PIECE + 4 * player + k] = -1
+                    break
+            s[TRACK + _abs(p, player, culprit)] = -1
+            s[PENALTIES + player] += 1
+        _end_turn(s, p, player)
+        return
     die = s[DIE]
     if action == ENTER:
         start = _abs(p, player, 0)
@@ -356,13 +363,6 @@ def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
             if s[GOAL + player] == 15:
                 _finish(s, p, player)
                 return
-    if culprit >= 0:
-        for k in range(4):
-            if s[PIECE + 4 * player + k] == culprit:
-                s[PIECE + 4 * player + k] = -1
-                break
-        s[TRACK + _abs(p, player, culprit)] = -1
-        s[PENALTIES + player] += 1
     if die == 6:
         s[TRIES] = 0
         s[CP] = CHANCE
