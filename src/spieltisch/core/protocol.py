@@ -21,6 +21,7 @@ from spieltisch.core.ranking import places_from_keys, returns_from_places
 
 if TYPE_CHECKING:
     from spieltisch.core.records import Record
+    from spieltisch.core.stopped import StoppedRanking
 
 CHANCE = -1
 TERMINAL = -4
@@ -64,6 +65,8 @@ class Game(ABC, Generic[OptionsT]):
     Options: ClassVar[type[GameOptions]]
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
+    stopped_ranking: ClassVar[StoppedRanking | None] = None
+    """How a game stopped by time is ranked from each player's figures, if the game says."""
 
     num_actions: int
     """Size of the fixed int action space: every legal action is in range(num_actions)."""

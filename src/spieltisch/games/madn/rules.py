@@ -30,6 +30,7 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.core.registry import register
 from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.rule18 import RULE_18, rule18_key
 
 COLOURS = ("red", "black", "yellow", "green")
 """Colours in seat order; colour c has its start field at 10*c + 1."""
@@ -151,6 +152,7 @@ class Madn(Game[MadnOptions]):
     max_players = 4
     Options = MadnOptions
     events = frozenset({EVENT_TIME})
+    stopped_ranking = RULE_18
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MadnOptions) -> None:
@@ -718,15 +720,15 @@ class MadnState(State):
         unranked = self._over == 1 and not self.game.tournament  # OpenSpiel: one winner
         for player in range(self.game.num_players):
             if player in finished:
-                keys.append((1, -finished.index(player), 0, (), 0, 0, 0))
+                keys.append((*rule18_key(finished.index(player) + 1, (), 0, 0), 0))
                 continue
             if unranked:
                 keys.append((0, 0, 0, (), 0, 0, 0))
                 continue
             rels = self._pieces[player]
-            goal = sorted((rel for rel in rels if rel >= 40), reverse=True)
+            goal = [rel - 39 for rel in rels if rel >= 40]
             track = [rel for rel in rels if 0 <= rel < 40]
-            keys.append((0, 0, len(goal), tuple(goal), len(track), sum(track), self._lot[player]))
+            keys.append((*rule18_key(None, goal, len(track), sum(track)), self._lot[player]))
         return keys
 
     def scores(self) -> list[float]:
