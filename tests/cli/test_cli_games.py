@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
-from spieltisch.games import BUILTIN
+from spieltisch.core import game_names
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("lang", ["de", "en", "fr"])
 def test_rules_summary_in_each_language(game: str, lang: str) -> None:
     result = runner.invoke(app, ["rules", game, "--lang", lang])
@@ -30,14 +30,14 @@ def test_rules_summaries_differ_by_language() -> None:
     assert len(set(texts.values())) == 3
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", game_names())
 def test_games_describes_each_game_in_german(game: str) -> None:
     result = runner.invoke(app, ["games", game, "--lang", "de"])
     assert result.exit_code == 0, result.output
     assert "Optionen" in result.output and "players" in result.output
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", game_names())
 def test_simulate_and_replay_each_game(game: str, tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     result = runner.invoke(app, ["simulate", game, "-n", "3", "--seed", "2", "--out", str(out)])

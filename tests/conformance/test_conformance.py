@@ -37,9 +37,3 @@ def test_random_games_keep_the_protocol(name: str, players: int, first_seed: int
             play_checked_game(game, seed)
         except AssertionError as failure:
             raise AssertionError(f"{name}, {players} players, seed {seed}: {failure}") from None
-
-
-def test_every_builtin_game_is_registered() -> None:
-    from spieltisch.games import BUILTIN
-
-    assert sorted(game_names()) == sorted(BUILTIN)

@@ -1,10 +1,10 @@
 """What the algorithms need to know about a game, and how they turn it into utilities.
 
-Each game may keep its AI knowledge in `spieltisch/games/<name>/agent.py`, exposing
-`knowledge(game)` that returns an object with the attributes of `Knowledge`. The games
-never import this package (imports go downwards); the algorithms find the module by the
-game's name. A game without `agent.py` gets `Generic`: neutral estimates and random
-playouts, enough for MCTS to play it.
+Each game may declare an agent part (its `agent.py`) exposing `knowledge(game)` that
+returns an object with the attributes of `Knowledge`. The games never import this
+package (imports go downwards); the algorithms find the part through the registry. A
+game without one gets `Generic`: neutral estimates and random playouts, enough for MCTS
+to play it.
 
 Besides `strengths` and `playout_action` a game's knowledge may offer optional hooks:
 
@@ -22,13 +22,12 @@ serves two players and seven.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from spieltisch.core import Game, State
+from spieltisch.core import Game, State, parts
 from spieltisch.core.ranking import win_shares
 
 Strengths = tuple[Sequence[float], float]
@@ -70,19 +69,11 @@ _CACHE: dict[Game[Any], Knowledge] = {}
 
 
 def knowledge_for(game: Game[Any]) -> Knowledge:
-    """The game's knowledge from `spieltisch.games.<name>.agent`, or `Generic`."""
+    """The game's knowledge from its declared agent part, or `Generic`."""
     known = _CACHE.get(game)
     if known is None:
-        module_name = f"spieltisch.games.{game.name}.agent"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as missing:
-            if missing.name is None or not module_name.startswith(missing.name):
-                raise
-            known = Generic(game)
-        else:
-            factory: Callable[[Game[Any]], Knowledge] = module.knowledge
-            known = factory(game)
+        factory = parts(game).knowledge
+        known = Generic(game) if factory is None else factory(game)
         _CACHE[game] = known
     return known
 

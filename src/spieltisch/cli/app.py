@@ -19,11 +19,10 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
-from spieltisch.core import SpieltischError, game_class
+from spieltisch.core import SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
     LANGUAGES,
     language_from_environment,
-    package_gettext,
     set_language,
 )
 from spieltisch.sim import Summary, simulate
@@ -81,7 +80,7 @@ def games(
         _fail(str(exc))
         return
     info = cls.info()
-    game_text = package_gettext(cls.__module__)
+    game_text = parts(cls).gettext
     low, high = info.players
     console.print(f"[bold]{info.title}[/] ({info.name}) — {_('players')}: {low}–{high}")
     if info.description:
@@ -103,7 +102,7 @@ def rules(
     """Show the project's rules summary of a game."""
     _use_language(lang)
     try:
-        text = game_class(game).rules_summary(lang or language_from_environment())
+        text = parts(game).rules_summary(lang or language_from_environment())
     except SpieltischError as exc:
         _fail(str(exc))
         return

@@ -1,22 +1,20 @@
-"""How the CLI draws a position: the game's own text.py when it has one."""
+"""How the CLI draws a position: the game's declared text board when it has one."""
 
 from __future__ import annotations
 
-import importlib
 import json
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from spieltisch.core import State
+from spieltisch.core.registry import parts
 
 
 def render_board(state: State, player: int | None = None) -> RenderableType:
-    """The board as the game's `text.render` draws it for that seat, else its view as JSON."""
-    package = type(state.game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.text")
-    except ModuleNotFoundError:
+    """The board as the game's text board draws it for that seat, else its view as JSON."""
+    board = parts(state.game).text_board
+    if board is None:
         return Text(json.dumps(state.view(player), indent=1, ensure_ascii=False))
-    board: RenderableType = module.render(state, player)
-    return board
+    drawn: RenderableType = board(state, player)
+    return drawn

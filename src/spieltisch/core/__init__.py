@@ -8,10 +8,11 @@ from spieltisch.core.errors import (
     SpieltischError,
     UnknownGame,
 )
+from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, GameInfo, Move, Refusal, State
 from spieltisch.core.records import FORMAT, Record, load_record
-from spieltisch.core.registry import game_class, game_names, games, load, register
+from spieltisch.core.registry import game_class, game_names, games, load, parts, register
 
 __all__ = [
     "CHANCE",
@@ -20,6 +21,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "GameOptions",
+    "GameParts",
     "IllegalMove",
     "LargeChanceNode",
     "Move",
@@ -36,5 +38,6 @@ __all__ = [
     "games",
     "load",
     "load_record",
+    "parts",
     "register",
 ]

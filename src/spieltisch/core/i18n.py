@@ -6,9 +6,8 @@ folder carries its own translations. Catalogs are read with Babel when first use
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -89,20 +88,4 @@ class Catalog:
 def N_(message: str) -> str:
     """Mark a text for the catalogs without translating it yet (option descriptions are
     read once at import); whoever shows it looks it up in the catalog then."""
-    return message
-
-
-def package_gettext(module_name: str) -> Callable[[str], str]:
-    """The `_` of the package that defines `module_name` (its `messages` module), so an
-    interface can translate a game's own texts, such as option descriptions."""
-    package = module_name.rsplit(".", 1)[0]
-    try:
-        messages = importlib.import_module(f"{package}.messages")
-    except ModuleNotFoundError:
-        return _identity
-    translate: Callable[[str], str] = getattr(messages, "_", _identity)
-    return translate
-
-
-def _identity(message: str) -> str:
     return message

@@ -8,14 +8,13 @@ unchanged state after an IllegalMove) so that no game has to repeat them.
 from __future__ import annotations
 
 import random
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
+from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
 
@@ -63,6 +62,8 @@ class Game(ABC, Generic[OptionsT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
+    parts: ClassVar[GameParts] = GameParts(__name__)
+    """Where the game keeps its other parts; declared by `register` (see core.game_parts)."""
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
     stopped_ranking: ClassVar[StoppedRanking | None] = None
@@ -106,18 +107,6 @@ class Game(ABC, Generic[OptionsT]):
             describe_options(cls.Options),
             cls.description,
         )
-
-    @classmethod
-    def rules_summary(cls, language: str) -> str:
-        """The project's own rules summary (Markdown) in de, en or fr."""
-        folder = Path(sys.modules[cls.__module__].__file__ or ".").parent / "rules"
-        path = folder / f"{language}.md"
-        if not path.exists():
-            available = sorted(p.stem for p in folder.glob("*.md"))
-            raise SpieltischError(
-                f"no rules summary of {cls.name} in {language!r}: available are {available}"
-            )
-        return path.read_text(encoding="utf-8")
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and self.options == other.options

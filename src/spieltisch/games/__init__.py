@@ -1,7 +1,5 @@
-"""The built-in games; importing a game's package registers it."""
+"""The built-in games; importing a game's package registers it and declares its parts."""
 
 from spieltisch.games import david_goliath, mabula, madn, mahe
 
-BUILTIN = ("mahe", "madn", "david_goliath", "mabula")
-
-__all__ = ["BUILTIN", "david_goliath", "mabula", "madn", "mahe"]
+__all__ = ["david_goliath", "mabula", "madn", "mahe"]

@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 import spieltisch
-from spieltisch.core import game_class
+from spieltisch.core import parts
 from spieltisch.core.i18n import language
 from spieltisch.games.david_goliath import DavidGoliathState
 from spieltisch.games.david_goliath.text import render
@@ -57,7 +57,7 @@ def test_the_board_in_the_middle_of_a_trick() -> None:
 
 @pytest.mark.parametrize("code", ["de", "en", "fr"])
 def test_rules_summaries(code: str) -> None:
-    text = game_class("david_goliath").rules_summary(code)
+    text = parts("david_goliath").rules_summary(code)
     lines = text.splitlines()
     assert 40 <= len(lines) <= 80
     assert lines[0] == "# David & Goliath"

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 import spieltisch
+from spieltisch.core import parts
 from spieltisch.core.i18n import language
 from spieltisch.games.mabula.rules import MabulaGame
 from spieltisch.games.mabula.text import render
@@ -88,7 +89,7 @@ def test_refusals_are_translated() -> None:
 
 @pytest.mark.parametrize("code", ["en", "de", "fr"])
 def test_rules_summaries(code: str) -> None:
-    summary = MabulaGame.rules_summary(code)
+    summary = parts(MabulaGame).rules_summary(code)
     lines = summary.splitlines()
     assert 40 <= len(lines) <= 80
     assert lines[0] == "# Mabula"

@@ -9,8 +9,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-import spieltisch
-from spieltisch.core import CHANCE
+from spieltisch.core import CHANCE, parts
 from spieltisch.core.i18n import language
 from spieltisch.games import mahe
 from spieltisch.games.mahe.rules import MaheState
@@ -120,7 +119,7 @@ def test_every_message_has_a_translation(code: str) -> None:
 
 @pytest.mark.parametrize("code", ["en", "de", "fr"])
 def test_rules_summaries(code: str) -> None:
-    text = spieltisch.load("mahe").rules_summary(code)
+    text = parts("mahe").rules_summary(code)
     lines = text.splitlines()
     assert lines[0].startswith("# ") and 40 <= len(lines) <= 90
     for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1", "egg_cards_as_dice"):

@@ -2,33 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
-
 from spieltisch.core import State
-
-Describe = Callable[[Any, str], str]
-_CACHE: dict[str, Describe | None] = {}
-
-
-def _describer(state: State) -> Describe | None:
-    package = type(state.game).__module__.rsplit(".", 1)[0]
-    if package not in _CACHE:
-        try:
-            module = importlib.import_module(f"{package}.describe")
-        except ModuleNotFoundError as missing:
-            if missing.name is None or not f"{package}.describe".startswith(missing.name):
-                raise
-            _CACHE[package] = None
-        else:
-            _CACHE[package] = module.describe_move
-    return _CACHE[package]
+from spieltisch.core.registry import parts
 
 
 def describe(state: State, move: str) -> str:
     """The move (or chance outcome) in words, from the game's `describe_move`; else its notation."""
-    describer = _describer(state)
+    describer = parts(state.game).describe_move
     if describer is None:
         return move
     return describer(state, move)

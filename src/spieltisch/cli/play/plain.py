@@ -18,7 +18,7 @@ from spieltisch.cli.messages import _
 from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
 from spieltisch.cli.play.moves import is_notation
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
-from spieltisch.core import IllegalMove, SpieltischError, game_class
+from spieltisch.core import IllegalMove, SpieltischError, parts
 
 
 def default_save_name(session: Session) -> str:
@@ -216,7 +216,7 @@ class PlainPlay:
 
     def rules(self) -> None:
         try:
-            text = game_class(self.session.game.name).rules_summary(self.language)
+            text = parts(self.session.game).rules_summary(self.language)
         except SpieltischError as exc:
             self.say(str(exc))
             return

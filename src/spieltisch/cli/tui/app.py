@@ -32,7 +32,7 @@ from spieltisch.cli.play.hints import Hint, HintUnavailable, alternative_line, h
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import EndScreen, PassScreen, RulesScreen, SaveScreen
-from spieltisch.core import IllegalMove, SpieltischError, game_class
+from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.i18n import language, set_language
 
 
@@ -411,7 +411,7 @@ class PlayApp(App[None]):
 
     def action_rules(self) -> None:
         try:
-            text = game_class(self.session.game.name).rules_summary(self.language)
+            text = parts(self.session.game).rules_summary(self.language)
         except SpieltischError as exc:
             self.say(str(exc), True)
             return

@@ -1,9 +1,25 @@
 """David & Goliath: trick taking with hidden hands, where the lowest card takes the highest."""
 
+from spieltisch.core.game_parts import GameParts
+from spieltisch.core.registry import register
 from spieltisch.games.david_goliath.rules import (
     DavidGoliath,
     DavidGoliathOptions,
     DavidGoliathState,
 )
 
-__all__ = ["DavidGoliath", "DavidGoliathOptions", "DavidGoliathState"]
+PARTS = GameParts(
+    __name__,
+    text="text",
+    svg="svg",
+    describe="describe",
+    observation="observation",
+    agent="agent",
+    kernel="kernel",
+    messages="messages",
+    rules_summaries="rules",
+    catalogs="locale",
+)
+register(DavidGoliath, PARTS)
+
+__all__ = ["PARTS", "DavidGoliath", "DavidGoliathOptions", "DavidGoliathState"]

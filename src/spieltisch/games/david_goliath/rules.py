@@ -23,7 +23,6 @@ from spieltisch.core import (
     Refusal,
     SpieltischError,
     State,
-    register,
 )
 from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
@@ -127,7 +126,6 @@ class DavidGoliathOptions(GameOptions):
         return value
 
 
-@register
 class DavidGoliath(Game[DavidGoliathOptions]):
     name: ClassVar[str] = "david_goliath"
     title: ClassVar[str] = "David & Goliath"

@@ -33,7 +33,6 @@ from spieltisch.core import (
     Refusal,
     SpieltischError,
     State,
-    register,
 )
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.mabula.messages import N_, _
@@ -242,7 +241,6 @@ class MabulaOptions(GameOptions):
     )
 
 
-@register
 class MabulaGame(Game[MabulaOptions]):
     """Mabula for two players: white (player 0) moves first, black is player 1."""
 

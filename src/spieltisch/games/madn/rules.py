@@ -28,7 +28,6 @@ from spieltisch.core.i18n import N_
 from spieltisch.core.options import GameOptions
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State
 from spieltisch.core.ranking import places_from_keys
-from spieltisch.core.registry import register
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
 
@@ -138,7 +137,6 @@ def square_name(colour: int, rel: int) -> str:
     return f"g{rel - 39}"
 
 
-@register
 class Madn(Game[MadnOptions]):
     """Mensch ärgere Dich nicht for 2 to 4 players, tournament rules."""
 

@@ -25,7 +25,6 @@ from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Re
 from spieltisch.core.errors import OptionError
 from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
-from spieltisch.core.registry import register
 from spieltisch.games.mahe.messages import _, colour_name
 
 COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white")
@@ -134,7 +133,6 @@ class MaheOptions(GameOptions):
         return 2 if self.players <= 3 else 1
 
 
-@register
 class MaheGame(Game[MaheOptions]):
     """Mahé with fixed options; holds the tables every state of the game shares."""
 

@@ -1,0 +1,203 @@
+"""Where a game keeps its parts: declared once by the game, found by every interface.
+
+A game is one folder. Its `__init__.py` registers the Game class with a `GameParts`
+naming the modules and folders that hold each part, relative to the game's package:
+
+    register(MaheGame, GameParts(__name__, text="text", describe="describe", ...))
+
+Interfaces ask `spieltisch.core.registry.parts(game)` and never build module names.
+Modules are imported only when a part is first asked for, so `import spieltisch` stays
+cheap and never pulls in numba, textual or numpy. A part left out (None) is one the
+game does not have; the interface then falls back (a JSON view instead of a text board,
+the notation instead of words). `svg` and `kernel` are optional parts: a game may
+declare them before the module exists, and a missing module then counts as absent.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from spieltisch.core.errors import SpieltischError
+
+if TYPE_CHECKING:
+    from spieltisch.core.protocol import Game
+
+OPTIONAL = frozenset({"svg", "kernel"})
+"""Parts whose module may be missing although declared (written by later work)."""
+
+MODULE_PARTS = (
+    "text",
+    "svg",
+    "describe",
+    "observation",
+    "agent",
+    "chance",
+    "kernel",
+    "messages",
+)
+FOLDER_PARTS = ("rules_summaries", "catalogs")
+
+
+class TextBoard(Protocol):
+    """`text.render(state, player)`: the board as Rich text for that seat."""
+
+    def __call__(self, state: Any, player: int | None) -> Any: ...
+
+
+class SvgBoard(Protocol):
+    """`svg.board(view, ...)`: the board as an SVG document, a pure function of a view."""
+
+    def __call__(
+        self,
+        view: Any,
+        *,
+        seat: int | None = None,
+        legal_moves: Sequence[str] = (),
+        last_move: str | None = None,
+        language: str = "en",
+    ) -> str: ...
+
+
+class Describe(Protocol):
+    """`describe.describe_move(state, move)`: a move or chance outcome in words."""
+
+    def __call__(self, state: Any, move: str) -> str: ...
+
+
+class Observation(Protocol):
+    """`observation`: the tensor encoding shared by the RL adapters."""
+
+    def observation_shape(self, game: Any) -> tuple[int, ...]: ...
+
+    def encode(self, state: Any, player: int | None) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """The parts of one game: module and folder names relative to `package`, or None."""
+
+    package: str
+    text: str | None = None
+    svg: str | None = None
+    describe: str | None = None
+    observation: str | None = None
+    agent: str | None = None
+    chance: str | None = None
+    kernel: str | None = None
+    messages: str | None = None
+    rules_summaries: str | None = None
+    catalogs: str | None = None
+    _modules: dict[str, ModuleType | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    # -- the generic lookups --------------------------------------------------------------
+
+    def module(self, part: str) -> ModuleType | None:
+        """The module of a declared part, imported on first use; None if not declared."""
+        if part not in MODULE_PARTS:
+            raise ValueError(f"unknown part {part!r}: parts are {', '.join(MODULE_PARTS)}")
+        if part in self._modules:
+            return self._modules[part]
+        relative: str | None = getattr(self, part)
+        found: ModuleType | None = None
+        if relative is not None:
+            name = f"{self.package}.{relative}"
+            try:
+                found = importlib.import_module(name)
+            except ModuleNotFoundError as missing:
+                absent = missing.name is not None and name.startswith(missing.name)
+                if not (absent and part in OPTIONAL):
+                    raise
+        self._modules[part] = found
+        return found
+
+    def folder(self, part: str) -> Path | None:
+        """The folder of a declared folder part (rules summaries, catalogs), or None."""
+        if part not in FOLDER_PARTS:
+            raise ValueError(f"unknown folder part {part!r}: folder parts are {FOLDER_PARTS}")
+        relative: str | None = getattr(self, part)
+        if relative is None:
+            return None
+        package = importlib.import_module(self.package)
+        return Path(package.__file__ or ".").resolve().parent / relative
+
+    def has(self, part: str) -> bool:
+        """Whether the game has the part (for optional parts: whether its module exists)."""
+        if part in FOLDER_PARTS:
+            folder = self.folder(part)
+            return folder is not None and folder.is_dir()
+        return self.module(part) is not None
+
+    def _attribute(self, part: str, attribute: str) -> Any:
+        module = self.module(part)
+        if module is None:
+            return None
+        try:
+            return getattr(module, attribute)
+        except AttributeError:
+            raise SpieltischError(
+                f"{module.__name__} is declared as the {part} part but has no {attribute!r}"
+            ) from None
+
+    # -- typed parts ----------------------------------------------------------------------
+
+    @property
+    def text_board(self) -> TextBoard | None:
+        return cast("TextBoard | None", self._attribute("text", "render"))
+
+    @property
+    def svg_board(self) -> SvgBoard | None:
+        return cast("SvgBoard | None", self._attribute("svg", "board"))
+
+    @property
+    def describe_move(self) -> Describe | None:
+        return cast("Describe | None", self._attribute("describe", "describe_move"))
+
+    @property
+    def observation_module(self) -> Observation | None:
+        return cast("Observation | None", self.module("observation"))
+
+    @property
+    def knowledge(self) -> Callable[[Game[Any]], Any] | None:
+        """`agent.knowledge(game)`: the game's AI knowledge (see agents.knowledge)."""
+        return cast("Callable[[Game[Any]], Any] | None", self._attribute("agent", "knowledge"))
+
+    @property
+    def levels(self) -> dict[str, Any] | None:
+        """`agent.LEVELS`: the game's playing strengths as data (see agents.levels)."""
+        module = self.module("agent")
+        if module is None:
+            return None
+        return cast("dict[str, Any] | None", getattr(module, "LEVELS", None))
+
+    @property
+    def kernel_module(self) -> ModuleType | None:
+        return self.module("kernel")
+
+    @property
+    def gettext(self) -> Callable[[str], str]:
+        """The `_` of the game's catalogs, so an interface can show the game's own texts."""
+        translate = self._attribute("messages", "_")
+        return cast("Callable[[str], str]", translate) if translate is not None else _identity
+
+    def rules_summary(self, language: str) -> str:
+        """The project's own rules summary (Markdown) in de, en or fr."""
+        folder = self.folder("rules_summaries")
+        path = folder / f"{language}.md" if folder is not None else None
+        if path is None or not path.exists():
+            available = sorted(p.stem for p in folder.glob("*.md")) if folder else []
+            raise SpieltischError(
+                f"no rules summary of {self.package.rsplit('.', 1)[-1]} in {language!r}: "
+                f"available are {available}"
+            )
+        return path.read_text(encoding="utf-8")
+
+
+def _identity(message: str) -> str:
+    return message

@@ -1,0 +1,88 @@
+"""The declared parts of a game: one lookup, lazy imports, clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import spieltisch
+from spieltisch.agents.knowledge import Generic, knowledge_for
+from spieltisch.cli.boards import render_board
+from spieltisch.cli.play.moves import describe
+from spieltisch.core import GameParts, SpieltischError, game_class, game_names, parts
+from spieltisch.core.game_parts import FOLDER_PARTS, MODULE_PARTS, OPTIONAL
+from tests.core.toy import ToyGame, ToyOptions
+
+SOURCE = Path(spieltisch.__file__).parent
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
+    declared = parts(name)
+    assert declared is game_class(name).parts
+    for part in MODULE_PARTS:
+        if getattr(declared, part) is not None and part not in OPTIONAL:
+            assert declared.module(part) is not None, part
+    for part in FOLDER_PARTS:
+        if getattr(declared, part) is not None:
+            assert declared.has(part), part
+    assert declared.text_board is not None and declared.describe_move is not None
+    assert declared.observation_module is not None and declared.knowledge is not None
+
+
+def test_a_game_without_declared_parts_falls_back() -> None:
+    game = ToyGame(ToyOptions())
+    state = game.new_state()
+    assert parts(game) == GameParts("spieltisch.core.protocol")
+    assert isinstance(knowledge_for(game), Generic)
+    assert render_board(state).plain.lstrip().startswith("{")  # type: ignore[union-attr]
+    assert describe(state, "go") == "go"
+    assert parts(game).gettext("a text") == "a text"
+    with pytest.raises(SpieltischError, match="no rules summary"):
+        parts(game).rules_summary("en")
+
+
+def test_optional_part_may_be_missing_but_a_required_one_may_not() -> None:
+    declared = GameParts("spieltisch.games.mahe", svg="no_such_svg", describe="no_such_module")
+    assert declared.module("svg") is None and declared.svg_board is None
+    assert not declared.has("svg")
+    with pytest.raises(ModuleNotFoundError):
+        declared.module("describe")
+
+
+def test_a_declared_module_without_its_function_is_named() -> None:
+    declared = GameParts("spieltisch.games.mahe", describe="messages")
+    with pytest.raises(SpieltischError, match="describe part but has no 'describe_move'"):
+        _ = declared.describe_move
+
+
+def test_unknown_part_names_the_parts() -> None:
+    with pytest.raises(ValueError, match="parts are text, svg"):
+        parts("mahe").module("board")
+
+
+def test_importing_spieltisch_imports_no_part_and_no_heavy_library() -> None:
+    code = (
+        "import sys, spieltisch; "
+        "heavy = [m for m in sys.modules if m.split('.')[0] in "
+        "('numba', 'numpy', 'textual', 'pyspiel')] + "
+        "[m for m in sys.modules if m.startswith('spieltisch.games.') and "
+        "m.rsplit('.', 1)[-1] in ('agent', 'observation', 'text', 'svg', 'kernel', 'describe')]; "
+        "print(heavy)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_no_interface_builds_a_module_name() -> None:
+    builders = [
+        path.relative_to(SOURCE)
+        for path in SOURCE.rglob("*.py")
+        if "import_module(f" in path.read_text(encoding="utf-8")
+        or "spieltisch.games.{" in path.read_text(encoding="utf-8")
+    ]
+    assert builders == []
