@@ -22,6 +22,7 @@ import datetime
 import platform
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import spieltisch
 from spieltisch.core.ranking import win_shares
@@ -30,7 +31,7 @@ from spieltisch.sim.stats import mean_interval, wilson_interval
 from spieltisch.tournament.points import DEFAULT_POINTS, place_points
 
 
-def seat_names(game: spieltisch.Game[object], size: int) -> list[str]:  # type: ignore[type-var]
+def seat_names(game: spieltisch.Game[Any], size: int) -> list[str]:
     """The colour of each seat where the game has colours, else the seat number."""
     colour_name = getattr(game, "colour_name", None)
     if colour_name is None:
@@ -53,7 +54,7 @@ def measure(game_name: str, size: int, agent: str, games: int, seed: int) -> lis
             places[seat].append(float(result.ranking[seat]))
             points[seat].append(table_points[seat])
     elapsed = time.perf_counter() - started
-    names = seat_names(game, size)  # type: ignore[arg-type]
+    names = seat_names(game, size)
     rows = []
     for seat in range(size):
         low, high = wilson_interval(wins[seat], games)

@@ -9,6 +9,7 @@ tournament ranks a table played on a real board from the figures its director en
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -26,3 +27,6 @@ class StoppedRanking(ABC):
     @abstractmethod
     def key(self, figures: Any) -> tuple[Any, ...]:
         """The player's sort key without the lot: larger is better."""
+
+    def check_table(self, figures: Sequence[Any]) -> None:  # noqa: B027 - optional check
+        """Checks across one table's figures (each player's are valid alone): ValueError."""

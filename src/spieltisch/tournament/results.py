@@ -20,7 +20,9 @@ def check_places(places: Sequence[int], size: int) -> tuple[int, ...]:
     """Places 1 = best for each seat; players who share a place skip the places they span
     (1, 1, 3), as everywhere in spieltisch."""
     if len(places) != size:
-        raise TournamentError(f"this table has {size} players: give {size} places, not {len(places)}")
+        raise TournamentError(
+            f"this table has {size} players: give {size} places, not {len(places)}"
+        )
     expected = places_from_keys([-place for place in places])
     if list(places) != expected or min(places, default=1) != 1:
         raise TournamentError(
@@ -47,6 +49,10 @@ def rank_stopped(
             checked.append(rule.figures.model_validate(dict(raw)))
         except ValidationError as exc:
             raise explain_validation(f"figures of seat {seat + 1} ({rule.rule})", exc) from None
+    try:
+        rule.check_table(checked)
+    except ValueError as exc:
+        raise TournamentError(f"{rule.rule}: {exc}") from None
     keys = [rule.key(one) for one in checked]
     groups: dict[tuple[Any, ...], list[int]] = {}
     for seat, key in enumerate(keys):

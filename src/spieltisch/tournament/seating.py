@@ -23,6 +23,8 @@ COLOUR_WEIGHT = 100.0
 SPREAD_WEIGHT = 1.0
 START_WEIGHT = 2.0
 """The starting seat's imbalance counts twice: it is worth the most (docs/tournaments.md)."""
+RESTARTS = 8
+"""Further searches from shaken seatings while a repeat or a colour clash remains."""
 SEARCH_WINDOW = 100
 """Swaps are tried between tables at most this far apart in the standings. Colours often
 need a partner from far away (round 4 of tables of four asks for four players each missing
@@ -99,7 +101,7 @@ def seat_round(
     seater = _Seater(points, history, size, rng)
     tables = _cut(playing, sizes)
     if not first_round:
-        tables = seater.improve(tables)
+        tables = seater.search(tables)
     seated = tuple(seater.best_seats(table) for table in tables)
     return Seating(seated, tuple(byes))
 
@@ -147,6 +149,28 @@ class _Seater:
         spread = sum((value - mean) ** 2 for value in values)
         colour, _order = self._colours(table)
         return REPEAT_WEIGHT * repeats + SPREAD_WEIGHT * spread + COLOUR_WEIGHT * colour
+
+    def search(self, tables: list[list[int]]) -> list[list[int]]:
+        """Local search from the Swiss cut; while repeats or colour clashes remain, again
+        from a few shaken copies of it, keeping the cheapest seating found."""
+        best = self.improve([table.copy() for table in tables])
+        best_cost = sum(self.cost(table) for table in best)
+        for _restart in range(RESTARTS):
+            if best_cost < COLOUR_WEIGHT:
+                break
+            shaken = [table.copy() for table in tables]
+            for _swap in range(len(shaken)):
+                first, second = (
+                    self.rng.sample(range(len(shaken)), 2) if len(shaken) > 1 else (0, 0)
+                )
+                i = self.rng.randrange(len(shaken[first]))
+                j = self.rng.randrange(len(shaken[second]))
+                shaken[first][i], shaken[second][j] = shaken[second][j], shaken[first][i]
+            candidate = self.improve(shaken)
+            cost = sum(self.cost(table) for table in candidate)
+            if cost < best_cost:
+                best, best_cost = candidate, cost
+        return best
 
     def improve(self, tables: list[list[int]]) -> list[list[int]]:
         """Swap players between nearby tables while the total cost falls."""
@@ -205,9 +229,7 @@ class _Seater:
         if len(table) <= 5:
             orders = list(itertools.permutations(key))
             self.rng.shuffle(orders)
-            best = min(
-                orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order))
-            )
+            best = min(orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order)))
         else:
             best = self._greedy_order(list(key), seat_cost)
         cost = sum(seat_cost(p, s) for s, p in enumerate(best))
@@ -221,8 +243,6 @@ class _Seater:
         self.rng.shuffle(players)
         order: list[int] = []
         for seat in range(len(players)):
-            chosen = min(
-                (p for p in players if p not in order), key=lambda p: seat_cost(p, seat)
-            )
+            chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
             order.append(chosen)
         return tuple(order)

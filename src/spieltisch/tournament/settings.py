@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -52,7 +53,7 @@ class Settings(BaseModel):
         points = self.points or _default_points(size)
         if len(points) != size:
             raise ValueError(f"give points for each of the {size} places, not {len(points)}")
-        if any(a < b for a, b in zip(points, points[1:], strict=False)):
+        if any(a < b for a, b in itertools.pairwise(points)):
             raise ValueError(f"a better place never earns fewer points: {list(points)}")
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError(f"a tie-break is named twice: {list(self.tiebreaks)}")

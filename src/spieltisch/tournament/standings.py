@@ -76,9 +76,8 @@ def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
             scored[player] = tournament.bye_points()
             rows[player].byes += 1
         for number, row in rows.items():
-            value = scored.get(number)
-            row.per_round.append(value)
-            row.points += value or 0.0
+            row.per_round.append(scored.get(number))
+            row.points += scored.get(number, 0.0)
     for number, row in rows.items():
         row.buchholz = sum(rows[other].points for other in met[number])
         row.countback = tuple(counts[number])

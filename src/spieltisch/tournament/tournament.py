@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from spieltisch.core import Game, game_class
 from spieltisch.tournament.errors import TournamentError
@@ -29,6 +29,8 @@ from spieltisch.tournament.results import check_places, rank_stopped
 from spieltisch.tournament.seating import History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
+
+E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, ResultEntered)
 
 
 @dataclass
@@ -275,7 +277,7 @@ class Tournament:
 
     # -- folding the ledger -------------------------------------------------------------
 
-    def _append(self, entry: Entry) -> Any:
+    def _append(self, entry: E) -> E:
         self._apply(entry)
         return entry
 

@@ -77,5 +77,13 @@ class Rule18(StoppedRanking):
         checked = Rule18Figures.model_validate(figures)
         return rule18_key(checked.finished, checked.goal, checked.track, checked.distance)
 
+    def check_table(self, figures: Sequence[Any]) -> None:
+        finished = sorted(one.finished for one in figures if one.finished is not None)
+        if finished != list(range(1, len(finished) + 1)):
+            raise ValueError(
+                f"the finishing order of the finished players must be 1 to {len(finished)}, "
+                f"not {finished}"
+            )
+
 
 RULE_18 = Rule18()
