@@ -25,6 +25,7 @@ from spieltisch.tournament.ledger import (
     now,
 )
 from spieltisch.tournament.points import bye_points, place_points
+from spieltisch.tournament.ratings import RatedGame
 from spieltisch.tournament.results import check_places, rank_stopped
 from spieltisch.tournament.seating import History, seat_round
 from spieltisch.tournament.settings import Settings
@@ -300,6 +301,32 @@ class Tournament:
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
+
+    def rated_games(self, key: str) -> list[RatedGame]:
+        """Every table with a result as a rated game (none if the tournament is unrated).
+
+        A table's time is that of its first entry, so a correction replaces the game in
+        the same place of the order and ratings come out as if it had been right at once.
+        """
+        if not self.settings.rated:
+            return []
+        games = []
+        for played in self.rounds:
+            for index, table in enumerate(played.tables, start=1):
+                result = played.results.get(index)
+                if result is None or len(table) < 2:
+                    continue
+                first = self.audit(played.number, index)[0]
+                games.append(
+                    RatedGame(
+                        self.settings.game,
+                        f"{key}/{played.number}/{index}",
+                        first.at,
+                        tuple(self.players[p].rating_id for p in table),
+                        result.places,
+                    )
+                )
+        return games
 
     def bye_points(self) -> float:
         return bye_points(self.settings.points)
