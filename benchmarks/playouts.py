@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import spieltisch
 from spieltisch.core import CHANCE
+from spieltisch.core.chance import pick
 
 
 @dataclass(frozen=True)
@@ -71,15 +72,7 @@ def openspiel(name: str, players: int, seed: int) -> Callable[[], int]:
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                pick = rng.random()
-                action = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    pick -= probability
-                    if pick < 0:
-                        action = outcome
-                        break
-                state.apply_action(action)
+                state.apply_action(pick(state.chance_outcomes(), rng))
             else:
                 state.apply_action(choice(state.legal_actions()))
             steps += 1

@@ -111,3 +111,22 @@ def test_the_madn_expert_looks_through_its_rolls_after_a_six() -> None:
             seen.add(six)
         state.apply(hard.choose(state))
     assert seen == {True, False}
+
+
+def test_a_level_naming_an_unknown_algorithm_is_refused_clearly(
+    toy: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spieltisch.agents import levels
+    from spieltisch.core.level_spec import LevelSpec
+
+    monkeypatch.setitem(levels.GENERIC, "easy", LevelSpec("oracle", "knows everything"))
+    with pytest.raises(ValueError, match="names the algorithm 'oracle': known algorithms are"):
+        make("easy", spieltisch.load("toy", players=2))
+
+
+def test_each_game_declares_its_levels_as_data() -> None:
+    from spieltisch.core import game_names, parts
+
+    for name in game_names():
+        declared = parts(name).levels
+        assert declared is not None and set(declared) == set(LEVELS), name

@@ -1,8 +1,10 @@
 """Playing strengths per game: `easy`, `medium`, `hard`, `expert`, each an agent and a budget.
 
-`expert` thinks for about one second per move by default; any level takes a budget in
-iterations or seconds instead (`make("expert", game, budget=Budget(seconds=3))`). The
-table below was tuned with `benchmarks/strength.py`; docs/strength.md has the figures.
+Each game declares its levels as data (`LEVELS` in its agent part, see
+`spieltisch.core.level_spec`); this module turns them into agents. `expert` thinks for
+about one second per move by default; any level takes a budget in iterations or seconds
+instead (`make("expert", game, budget=Budget(seconds=3))`). The levels were tuned with
+`benchmarks/strength.py`; docs/strength.md has the figures.
 """
 
 from __future__ import annotations
@@ -17,120 +19,115 @@ from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.greedy import GreedyAgent, PolicyAgent
 from spieltisch.agents.ismcts import ISMCTSAgent
 from spieltisch.agents.mcts import MCTSAgent
-from spieltisch.core import Game
+from spieltisch.core import Game, parts
+from spieltisch.core.level_spec import LevelSpec
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
-Build = Callable[[Game[Any], int | None, Budget], Agent]
+Build = Callable[..., Agent]
+"""An algorithm: (game, seed, budget, **settings) -> Agent."""
 
 
 @dataclass(frozen=True)
 class Level:
     """An algorithm with its settings, and the budget it gets unless one is given."""
 
-    build: Build
+    build: Callable[[Game[Any], int | None, Budget], Agent]
     budget: Budget
     description: str
 
 
-def _greedy(noise: float) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return GreedyAgent(game, seed, budget, noise=noise)
-
-    return build
+def _greedy(game: Game[Any], seed: int | None, budget: Budget, *, noise: float = 0.0) -> Agent:
+    return GreedyAgent(game, seed, budget, noise=noise)
 
 
-def _mcts(exploration: float = 0.7, playout_depth: int | None = None) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return MCTSAgent(game, seed, budget, exploration, playout_depth)
-
-    return build
+def _policy(game: Game[Any], seed: int | None, budget: Budget, *, noise: float = 0.0) -> Agent:
+    return PolicyAgent(game, seed, budget, noise=noise)
 
 
-def _ismcts(exploration: float = 0.7, playout_depth: int | None = None) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return ISMCTSAgent(game, seed, budget, exploration, playout_depth)
-
-    return build
-
-
-def _alphabeta(endgame: int | None = None) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return AlphaBetaAgent(game, seed, budget, endgame=endgame)
-
-    return build
+def _mcts(
+    game: Game[Any],
+    seed: int | None,
+    budget: Budget,
+    *,
+    exploration: float = 0.7,
+    playout_depth: int | None = None,
+) -> Agent:
+    return MCTSAgent(game, seed, budget, exploration, playout_depth)
 
 
-def _endgame(endgame: int | None = None, exploration: float = 0.7) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        opening = MCTSAgent(game, seed, budget, exploration)
-        return EndgameAgent(game, seed, budget, opening=opening, endgame=endgame)
-
-    return build
-
-
-def _policy(noise: float = 0.0) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return PolicyAgent(game, seed, budget, noise=noise)
-
-    return build
+def _ismcts(
+    game: Game[Any],
+    seed: int | None,
+    budget: Budget,
+    *,
+    exploration: float = 0.7,
+    playout_depth: int | None = None,
+) -> Agent:
+    return ISMCTSAgent(game, seed, budget, exploration, playout_depth)
 
 
-def _expectimax_segments(segments: int = 1, max_depth: int = 24) -> Build:
-    def build(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
-        return ExpectimaxAgent(game, seed, budget, max_depth=max_depth, segments=segments)
+def _alphabeta(
+    game: Game[Any], seed: int | None, budget: Budget, *, endgame: int | None = None
+) -> Agent:
+    return AlphaBetaAgent(game, seed, budget, endgame=endgame)
 
-    return build
+
+def _endgame(
+    game: Game[Any],
+    seed: int | None,
+    budget: Budget,
+    *,
+    endgame: int | None = None,
+    exploration: float = 0.7,
+) -> Agent:
+    opening = MCTSAgent(game, seed, budget, exploration)
+    return EndgameAgent(game, seed, budget, opening=opening, endgame=endgame)
 
 
-SECOND = Budget(seconds=1.0)
+def _expectimax(
+    game: Game[Any], seed: int | None, budget: Budget, *, segments: int = 1, max_depth: int = 24
+) -> Agent:
+    return ExpectimaxAgent(game, seed, budget, max_depth=max_depth, segments=segments)
 
-GENERIC: dict[str, Level] = {
-    "easy": Level(_greedy(0.5), Budget(), "greedy, half of its moves at random"),
-    "medium": Level(_greedy(0.0), Budget(), "greedy: the best position one move ahead"),
-    "hard": Level(_mcts(), Budget(iterations=200), "MCTS, 200 iterations"),
-    "expert": Level(_mcts(), SECOND, "MCTS, 1 s per move"),
+
+ALGORITHMS: dict[str, Build] = {
+    "greedy": _greedy,
+    "policy": _policy,
+    "mcts": _mcts,
+    "ismcts": _ismcts,
+    "alphabeta": _alphabeta,
+    "endgame": _endgame,
+    "expectimax": _expectimax,
 }
+"""The algorithms a level may name, with the settings each takes as keywords."""
 
-TABLE: dict[str, dict[str, Level]] = {
-    "mabula": {
-        "easy": Level(_mcts(), Budget(iterations=30), "MCTS, 30 iterations"),
-        "medium": Level(_mcts(), Budget(iterations=150), "MCTS, 150 iterations"),
-        "hard": Level(
-            _endgame(endgame=6), Budget(iterations=600), "MCTS, 600 iterations; exact from 6"
-        ),
-        "expert": Level(_endgame(), SECOND, "MCTS, 1 s per move; exact from 8 marbles left"),
-    },
-    "mahe": {
-        "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the decisions at random"),
-        "medium": Level(_policy(), Budget(), "rules of thumb: stop on a crossing, roll up to 3"),
-        "hard": Level(_greedy(0.0), Budget(), "greedy: the evaluation one die ahead"),
-        "expert": Level(
-            _expectimax_segments(), SECOND, "expectimax: every die of the rest of the move, exactly"
-        ),
-    },
-    "madn": {
-        "easy": Level(_policy(0.5), Budget(), "rules of thumb, half of the moves at random"),
-        "medium": Level(_policy(), Budget(), "rules of thumb: into the goal, else the front piece"),
-        "hard": Level(_greedy(0.1), Budget(), "greedy, one move in ten at random"),
-        "expert": Level(
-            _expectimax_segments(max_depth=10),
-            SECOND,
-            "expectimax: every die of the rest of the turn, exactly",
-        ),
-    },
-    "david_goliath": {
-        "easy": Level(_policy(), Budget(), "rules of thumb: the last card of a trick that scores"),
-        "medium": Level(_ismcts(), Budget(iterations=40), "IS-MCTS, 40 iterations"),
-        "hard": Level(_ismcts(), Budget(iterations=300), "IS-MCTS, 300 iterations"),
-        "expert": Level(_ismcts(), SECOND, "IS-MCTS, 1 s per move"),
-    },
+GENERIC: dict[str, LevelSpec] = {
+    "easy": LevelSpec("greedy", "greedy, half of its moves at random", settings={"noise": 0.5}),
+    "medium": LevelSpec("greedy", "greedy: the best position one move ahead"),
+    "hard": LevelSpec("mcts", "MCTS, 200 iterations", iterations=200),
+    "expert": LevelSpec("mcts", "MCTS, 1 s per move", seconds=1.0),
 }
+"""The levels of a game whose agent part declares none."""
 
 
 def level(game: Game[Any], name: str) -> Level:
-    """The level `name` for this game (games without a table get the generic levels)."""
-    return TABLE.get(game.name, GENERIC)[name]
+    """The level `name` for this game, from its agent part's LEVELS, else the generic ones."""
+    specs = parts(game).levels or GENERIC
+    spec: LevelSpec = specs[name] if name in specs else GENERIC[name]
+    try:
+        build = ALGORITHMS[spec.algorithm]
+    except KeyError:
+        raise ValueError(
+            f"level {name!r} of {game.name} names the algorithm {spec.algorithm!r}: "
+            f"known algorithms are {', '.join(ALGORITHMS)}"
+        ) from None
+    settings = dict(spec.settings)
+
+    def make(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
+        return build(game, seed, budget, **settings)
+
+    return Level(make, Budget(spec.iterations, spec.seconds), spec.description)
 
 
 def make_level(

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
 
 if TYPE_CHECKING:
@@ -175,6 +176,12 @@ class GameParts:
         if module is None:
             return None
         return cast("dict[str, Any] | None", getattr(module, "LEVELS", None))
+
+    @property
+    def chance_support(self) -> ChanceSupport:
+        """`chance.SUPPORT`: how the game's large chance nodes split into steps, and bounds."""
+        support = self._attribute("chance", "SUPPORT")
+        return cast(ChanceSupport, support) if support is not None else ChanceSupport()
 
     @property
     def kernel_module(self) -> ModuleType | None:

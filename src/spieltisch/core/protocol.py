@@ -13,6 +13,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
+from spieltisch.core.chance import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
@@ -190,14 +191,7 @@ class State(ABC):
 
     def sample_chance(self, rng: random.Random) -> str:
         """Draw a chance outcome with its probability, apply it, and return its notation."""
-        outcomes = self.chance_outcomes()
-        pick = rng.random()
-        outcome = outcomes[-1][0]
-        for token, probability in outcomes:
-            pick -= probability
-            if pick < 0:
-                outcome = token
-                break
+        outcome = pick(self.chance_outcomes(), rng)
         self.apply(outcome)
         return outcome
 

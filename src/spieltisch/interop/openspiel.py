@@ -14,20 +14,9 @@ values separated by spaces, e.g. `"1 1 1 2 2 2 ..."`.
 
 Chance is explicit. A chance node with few outcomes (a die, a lot) is one OpenSpiel chance
 node; its actions number the outcomes in the engine's order (`d1`..`d6` are 0..5). A shuffle
-or deal is broken into small chance steps with exact probabilities, and the engine's
-outcome in notation is applied when the steps determine it:
-
-- Mahé `deck:<24 digits>`: 23 steps, each the value of the next card from the top
-  (action v - 1 for value v, probability proportional to the cards of that value left);
-  the 24th card is what remains. Nobody sees these steps; the face-up card becomes known
-  to everyone as it is turned up.
-- David & Goliath `deal:...`: each hand but the last is dealt card by card in ascending
-  order (the action is the card's index in the deck, colour by colour r y g b p, values
-  ascending), with the probability that this card is the lowest of the cards still to come
-  to this hand; the last hand is what remains. Only the receiving player sees a step.
-- Mabula `setup:<24 letters>`: one step per edge square in edge order, action 0 white,
-  1 black, with the share of valid set-ups that continue that way; it stops as soon as the
-  set-up is determined. Everyone sees every step.
+or deal is broken into small chance steps with exact probabilities by the game's declared
+chance part (a `Splitter`, see `spieltisch.core.chance` and the game's `chance.py`), and
+the engine's outcome in notation is applied when the steps determine it.
 
 Mahé and David & Goliath are imperfect-information games (the deck order, the others'
 hands); Mensch ärgere Dich nicht and Mabula are perfect-information games.
@@ -40,7 +29,7 @@ Strings and tensors per player:
   `?` for each chance step the player did not see, plus what was revealed in the open
   (Mahé: `up:<face-up card>/<cards left>` each time a card is turned up);
 - observation and information-state tensors: the game's encoding from
-  `spieltisch.games.<game>.observation` (documented there). It describes the position as
+  its declared observation part (documented there). It describes the position as
   the player sees it; it does not list the history (for the information state it is a
   summary of what the player knows that matters for the rest of the game, not a
   perfect-recall record).
@@ -52,16 +41,12 @@ OpenSpiel's IS-MCTS) uses the engine's `determinize`.
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
 import random
 import types
 import typing
-from abc import ABC, abstractmethod
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
@@ -78,263 +63,16 @@ from spieltisch.core import (
     game_class,
     game_names,
     load,
+    parts,
 )
+from spieltisch.core.chance import Splitter, Visibility
 from spieltisch.interop import observation_for
 
 PREFIX = "python_spieltisch_"
 """OpenSpiel's name of a game is this prefix plus the game's name."""
 
-HIDDEN = -1
-"""A chance step nobody sees (as opposed to None, seen by all, or a player's number)."""
-
-Visibility = int | None
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-
-
-# -- chance: large nodes in small steps ---------------------------------------------------
-
-
-class Splitter(ABC):
-    """Breaks a game's large chance node (a shuffle, a deal, a set-up) into small steps.
-
-    The number of steps must not depend on anything a player cannot see, so that the
-    information state of every player is the same in every world consistent with it.
-    """
-
-    @abstractmethod
-    def max_outcomes(self, game: Game[Any]) -> int:
-        """The most outcomes any step has."""
-
-    @abstractmethod
-    def outcomes(self, state: State, prefix: tuple[int, ...]) -> list[tuple[int, float]]:
-        """The next step's actions and probabilities, ascending by action."""
-
-    @abstractmethod
-    def complete(self, state: State, prefix: tuple[int, ...]) -> str | None:
-        """The engine's outcome in notation once the steps determine it, else None."""
-
-    @abstractmethod
-    def split(self, state: State, outcome: str) -> list[int]:
-        """The steps that make up an outcome in notation (the inverse of `complete`)."""
-
-    @abstractmethod
-    def describe(self, state: State, prefix: tuple[int, ...], action: int) -> str:
-        """A step in words, such as `p2:g5`."""
-
-    def visible_to(self, state: State, prefix: tuple[int, ...], action: int) -> Visibility:
-        """Who sees the step: None everyone, a player's number, or HIDDEN nobody."""
-        return None
-
-    def completed(self, state: State, prefix: tuple[int, ...]) -> list[tuple[str, Visibility]]:
-        """What players learn when the outcome is complete beyond the steps themselves."""
-        return []
-
-
-class DeckSplitter(Splitter):
-    """Mahé's shuffled deck, `deck:<24 digits>`: the value of each card from the top."""
-
-    def _deck(self, state: State) -> tuple[int, ...]:
-        deck: tuple[int, ...] = state.game.deck_values  # type: ignore[attr-defined]
-        return deck
-
-    def max_outcomes(self, game: Game[Any]) -> int:
-        return 9
-
-    def _left(self, state: State, prefix: tuple[int, ...]) -> Counter[int]:
-        left = Counter(self._deck(state))
-        left.subtract(action + 1 for action in prefix)
-        return left
-
-    def outcomes(self, state: State, prefix: tuple[int, ...]) -> list[tuple[int, float]]:
-        left = self._left(state, prefix)
-        total = sum(left.values())
-        return [(value - 1, count / total) for value, count in sorted(left.items()) if count > 0]
-
-    def complete(self, state: State, prefix: tuple[int, ...]) -> str | None:
-        deck = self._deck(state)
-        if len(prefix) < len(deck) - 1:
-            return None
-        rest = [value for value, count in self._left(state, prefix).items() for _ in range(count)]
-        return "deck:" + "".join(str(action + 1) for action in prefix) + "".join(map(str, rest))
-
-    def split(self, state: State, outcome: str) -> list[int]:
-        digits = outcome.removeprefix("deck:")
-        if not outcome.startswith("deck:") or not digits.isdigit():
-            raise IllegalMove(outcome, "the set-up is deck: and 24 digits")
-        return [int(digit) - 1 for digit in digits[: len(self._deck(state)) - 1]]
-
-    def describe(self, state: State, prefix: tuple[int, ...], action: int) -> str:
-        return f"card{len(prefix) + 1}:{action + 1}"
-
-    def visible_to(self, state: State, prefix: tuple[int, ...], action: int) -> Visibility:
-        return HIDDEN
-
-
-class DealSplitter(Splitter):
-    """David & Goliath's deal, `deal:<hand>/<hand>/...`: each hand card by card, ascending."""
-
-    hand_size = 15
-
-    def _deck(self, state: State) -> tuple[int, ...]:
-        deck: tuple[int, ...] = state.game.deck  # type: ignore[attr-defined]
-        return deck
-
-    def max_outcomes(self, game: Game[Any]) -> int:
-        return self.hand_size * game.num_players
-
-    def outcomes(self, state: State, prefix: tuple[int, ...]) -> list[tuple[int, float]]:
-        size = len(self._deck(state))
-        have = len(prefix) % self.hand_size
-        need = self.hand_size - have
-        lowest = prefix[-1] + 1 if have else 0
-        dealt = set(prefix)
-        eligible = [i for i in range(lowest, size) if i not in dealt]
-        total = math.comb(len(eligible), need)
-        outcomes = []
-        for rank, index in enumerate(eligible):
-            above = len(eligible) - rank - 1
-            if above < need - 1:
-                break
-            outcomes.append((index, math.comb(above, need - 1) / total))
-        return outcomes
-
-    def complete(self, state: State, prefix: tuple[int, ...]) -> str | None:
-        deck = self._deck(state)
-        n = state.game.num_players
-        if len(prefix) < self.hand_size * (n - 1):
-            return None
-        dealt = set(prefix)
-        hands = [
-            sorted(prefix[h * self.hand_size : (h + 1) * self.hand_size]) for h in range(n - 1)
-        ]
-        hands.append([i for i in range(len(deck)) if i not in dealt])
-        name = state.game.action_to_move
-        return "deal:" + "/".join(",".join(name(deck[i]) for i in hand) for hand in hands)
-
-    def split(self, state: State, outcome: str) -> list[int]:
-        deck = self._deck(state)
-        index = {state.game.action_to_move(card): i for i, card in enumerate(deck)}
-        hands = outcome.removeprefix("deal:").split("/")
-        if not outcome.startswith("deal:") or len(hands) != state.game.num_players:
-            raise IllegalMove(outcome, "a deal is deal:<hand 0>/<hand 1>/...")
-        try:
-            return [i for hand in hands[:-1] for i in sorted(index[c] for c in hand.split(","))]
-        except KeyError as card:
-            raise IllegalMove(outcome, f"{card} is not a card of this game") from None
-
-    def describe(self, state: State, prefix: tuple[int, ...], action: int) -> str:
-        hand = len(prefix) // self.hand_size
-        return f"p{hand}:{state.game.action_to_move(self._deck(state)[action])}"
-
-    def completed(self, state: State, prefix: tuple[int, ...]) -> list[tuple[str, Visibility]]:
-        """The last hand is what remains: its player learns it."""
-        deck = self._deck(state)
-        last = state.game.num_players - 1
-        dealt = set(prefix)
-        cards = [state.game.action_to_move(deck[i]) for i in range(len(deck)) if i not in dealt]
-        return [(f"p{last}:" + ",".join(cards), last)]
-
-    def visible_to(self, state: State, prefix: tuple[int, ...], action: int) -> Visibility:
-        return len(prefix) // self.hand_size
-
-
-class SetupSplitter(Splitter):
-    """Mabula's set-up, `setup:<24 letters>`: the colour on each edge square in turn."""
-
-    letters = "wb"
-
-    @staticmethod
-    @cache
-    def _setups() -> tuple[str, ...]:
-        from spieltisch.games.mabula.rules import valid_setups
-
-        return tuple(sorted(valid_setups()))
-
-    def _count(self, text: str) -> int:
-        setups = self._setups()
-        return bisect.bisect_left(setups, text + "~") - bisect.bisect_left(setups, text)
-
-    def _text(self, prefix: tuple[int, ...]) -> str:
-        return "".join(self.letters[action] for action in prefix)
-
-    def max_outcomes(self, game: Game[Any]) -> int:
-        return 2
-
-    def outcomes(self, state: State, prefix: tuple[int, ...]) -> list[tuple[int, float]]:
-        text = self._text(prefix)
-        total = self._count(text)
-        counts = [(action, self._count(text + letter)) for action, letter in enumerate("wb")]
-        return [(action, count / total) for action, count in counts if count]
-
-    def complete(self, state: State, prefix: tuple[int, ...]) -> str | None:
-        text = self._text(prefix)
-        if self._count(text) != 1:
-            return None
-        setups = self._setups()
-        return "setup:" + setups[bisect.bisect_left(setups, text)]
-
-    def split(self, state: State, outcome: str) -> list[int]:
-        letters = outcome.removeprefix("setup:")
-        if not outcome.startswith("setup:") or self._count(letters) != 1 or len(letters) != 24:
-            raise IllegalMove(outcome, "not a valid set-up")
-        steps: list[int] = []
-        while self._count(self._text(tuple(steps))) > 1:
-            steps.append(self.letters.index(letters[len(steps)]))
-        return steps
-
-    def describe(self, state: State, prefix: tuple[int, ...], action: int) -> str:
-        return f"edge{len(prefix) + 1}:{self.letters[action]}"
-
-
-def _mahe_turned(state: State) -> int:
-    """How many cards are still unseen: it drops exactly when a card is turned up."""
-    return len(state.unseen_cards())  # type: ignore[attr-defined]
-
-
-def _mahe_face_up(state: State) -> str:
-    return f"up:{state.view(None)['face_up']}"
-
-
-@dataclass(frozen=True)
-class Support:
-    """What the OpenSpiel adapter needs to know of a game beyond the protocol."""
-
-    splitter: Splitter | None = None
-    """How its large chance nodes are broken into steps (None: it has none)."""
-    reveal: Callable[[State], str] | None = None
-    """What of the hidden chance everyone sees now; logged whenever `reveal_key` changes."""
-    reveal_key: Callable[[State], int] = field(default=lambda state: 0)
-    """A cheap number that changes whenever something hidden is revealed."""
-    max_chance_outcomes: Callable[[Game[Any]], int] = field(default=lambda game: 6)
-    """The most outcomes of its small chance nodes (dice, lots)."""
-    max_game_length: Callable[[Game[Any]], int] = field(default=lambda game: 10_000)
-    """The most decisions in a game; an estimate where the rules set no bound."""
-
-
-SUPPORT: dict[str, Support] = {
-    "mahe": Support(
-        DeckSplitter(),
-        _mahe_face_up,
-        _mahe_turned,
-        # Busts can repeat without end; random play stays far below this.
-        max_game_length=lambda game: 5_000,
-    ),
-    "madn": Support(
-        max_chance_outcomes=lambda game: max(6, math.factorial(game.num_players)),
-        # Captures can repeat without end; random play stays far below this.
-        max_game_length=lambda game: 20_000,
-    ),
-    "david_goliath": Support(
-        DealSplitter(),
-        max_chance_outcomes=lambda game: 0,
-        max_game_length=lambda game: 15 * game.num_players * game.num_deals,  # type: ignore[attr-defined]
-    ),
-    "mabula": Support(
-        SetupSplitter(), max_chance_outcomes=lambda game: 0, max_game_length=lambda game: 24
-    ),
-}
-"""Per game: chance splitting and bounds. A game missing here gets `Support()`."""
 
 
 # -- the state behind a pyspiel state -----------------------------------------------------
@@ -361,7 +99,7 @@ class Core:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        self.support = SUPPORT.get(game.name, Support())
+        self.support = parts(game).chance_support
         self.state = game.new_state()
         self.prefix: tuple[int, ...] = ()
         self.texts: list[str] = []
@@ -413,7 +151,7 @@ class Core:
         if splitter is None:
             raise NotImplementedError(
                 f"{self.game.title} has a chance node that lists no outcomes (a shuffle or a "
-                "deal): give it a Splitter in spieltisch.interop.openspiel.SUPPORT"
+                "deal): declare a chance part whose SUPPORT has a Splitter (spieltisch.core.chance)"
             )
         return splitter
 
@@ -616,7 +354,7 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         cls = game_class(name)
         self.engine: Game[Any] = load(name, **options_from_parameters(cls, params or {}))
-        support = SUPPORT.get(name, Support())
+        support = parts(self.engine).chance_support
         splitter_outcomes = support.splitter.max_outcomes(self.engine) if support.splitter else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.num_actions,

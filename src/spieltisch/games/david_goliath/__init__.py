@@ -15,6 +15,7 @@ PARTS = GameParts(
     describe="describe",
     observation="observation",
     agent="agent",
+    chance="chance",
     kernel="kernel",
     messages="messages",
     rules_summaries="rules",

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core import CHANCE
+from spieltisch.core.level_spec import LevelSpec
 from spieltisch.games.david_goliath.rules import (
     _CHUNK_ACTIONS,
     _CHUNK_MASK,
@@ -25,6 +26,14 @@ from spieltisch.games.david_goliath.rules import (
     cards_of,
     mask_points,
 )
+
+LEVELS: dict[str, LevelSpec] = {
+    "easy": LevelSpec("policy", "rules of thumb: the last card of a trick that scores"),
+    "medium": LevelSpec("ismcts", "IS-MCTS, 40 iterations", iterations=40),
+    "hard": LevelSpec("ismcts", "IS-MCTS, 300 iterations", iterations=300),
+    "expert": LevelSpec("ismcts", "IS-MCTS, 1 s per move", seconds=1.0),
+}
+"""The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
 DEAL_SPREAD = 9.0
 """Typical difference between two players' points in one deal still to play."""

@@ -11,6 +11,7 @@ PARTS = GameParts(
     describe="describe",
     observation="observation",
     agent="agent",
+    chance="chance",
     kernel="kernel",
     messages="messages",
     rules_summaries="rules",

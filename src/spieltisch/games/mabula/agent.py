@@ -10,6 +10,7 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 
+from spieltisch.core.level_spec import LevelSpec
 from spieltisch.games.mabula.rules import (
     ACTION_EDGE,
     ACTION_STEP,
@@ -19,6 +20,16 @@ from spieltisch.games.mabula.rules import (
     MabulaState,
     group_sizes,
 )
+
+LEVELS: dict[str, LevelSpec] = {
+    "easy": LevelSpec("mcts", "MCTS, 30 iterations", iterations=30),
+    "medium": LevelSpec("mcts", "MCTS, 150 iterations", iterations=150),
+    "hard": LevelSpec(
+        "endgame", "MCTS, 600 iterations; exact from 6", iterations=600, settings={"endgame": 6}
+    ),
+    "expert": LevelSpec("endgame", "MCTS, 1 s per move; exact from 8 marbles left", seconds=1.0),
+}
+"""The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
 NEIGHBOURS: tuple[int, ...] = tuple(
     ((1 << (sq + 1)) | (1 << (sq - 1)) | (1 << (sq + 8)) | (1 << (sq - 8))) & FIELD_MASK

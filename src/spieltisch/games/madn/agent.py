@@ -16,7 +16,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from spieltisch.core.level_spec import LevelSpec
 from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
+
+LEVELS: dict[str, LevelSpec] = {
+    "easy": LevelSpec(
+        "policy", "rules of thumb, half of the moves at random", settings={"noise": 0.5}
+    ),
+    "medium": LevelSpec("policy", "rules of thumb: into the goal, else the front piece"),
+    "hard": LevelSpec("greedy", "greedy, one move in ten at random", settings={"noise": 0.1}),
+    "expert": LevelSpec(
+        "expectimax",
+        "expectimax: every die of the rest of the turn, exactly",
+        seconds=1.0,
+        settings={"max_depth": 10},
+    ),
+}
+"""The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
 FINISHED = 1000.0
 """Strength of a player who is home, minus a step for each earlier finisher."""

@@ -19,6 +19,7 @@ import random
 from collections.abc import Hashable, Sequence
 
 from spieltisch.core import TERMINAL
+from spieltisch.core.level_spec import LevelSpec
 from spieltisch.games.mahe.rules import (
     BEACH_EGGS,
     BOX,
@@ -31,6 +32,18 @@ from spieltisch.games.mahe.rules import (
     MaheGame,
     MaheState,
 )
+
+LEVELS: dict[str, LevelSpec] = {
+    "easy": LevelSpec(
+        "policy", "rules of thumb, half of the decisions at random", settings={"noise": 0.5}
+    ),
+    "medium": LevelSpec("policy", "rules of thumb: stop on a crossing, roll up to 3"),
+    "hard": LevelSpec("greedy", "greedy: the evaluation one die ahead"),
+    "expert": LevelSpec(
+        "expectimax", "expectimax: every die of the rest of the move, exactly", seconds=1.0
+    ),
+}
+"""The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
 ORDER = (0, 1, 2, 2, 2, 2, 2)
 """Who moves when, counted from the player whose turn it is: now, next, later."""
