@@ -1,0 +1,98 @@
+"""`spieltisch serve` and `spieltisch db upgrade`: the web table and its database."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from spieltisch.cli.messages import _
+
+console = Console()
+db_app = typer.Typer(help="The server's database.", no_args_is_help=True)
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        help="Database URL (postgresql+psycopg://... or sqlite+aiosqlite:///PATH); "
+        "default: SPIELTISCH_DATABASE_URL, else a file in the user data directory.",
+    ),
+]
+
+
+def _url(database: str | None) -> str:
+    from spieltisch.store.database import check_url, default_database_url
+
+    try:
+        return check_url(database or default_database_url())
+    except ValueError as exc:
+        console.print(f"[bold red]{_('Error')}:[/] {exc}", highlight=False)
+        raise typer.Exit(2) from None
+
+
+def serve(
+    database: DatabaseOption = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8000,
+    ai_workers: Annotated[
+        int, typer.Option("--ai-workers", min=1, help="Processes for computer seats.")
+    ] = 1,
+    ai_pace: Annotated[
+        float, typer.Option("--ai-pace", min=0, help="Seconds at least between computer moves.")
+    ] = 0.8,
+    ai_budget: Annotated[
+        str | None,
+        typer.Option("--ai-budget", help="Budget of every computer seat (200 or 0.2s)."),
+    ] = None,
+    ai_threads: Annotated[
+        bool,
+        typer.Option("--ai-threads", help="Computer seats think in threads, not processes."),
+    ] = False,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option("--origin", help="Another origin allowed to open WebSockets; repeat."),
+    ] = None,
+) -> None:
+    """Start the web table: migrate the database, then serve the lobby and live play."""
+    import uvicorn
+
+    from spieltisch.server import Settings, create_app
+    from spieltisch.store.database import describe_url, upgrade
+
+    url = _url(database)
+    settings = Settings(
+        database_url=url,
+        host=host,
+        port=port,
+        ai_workers=ai_workers,
+        ai_processes=not ai_threads,
+        ai_pace=ai_pace,
+        ai_budget=ai_budget,
+        allowed_origins=tuple(origin or ()),
+        migrate=False,
+    )
+    upgrade(url)
+    console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
+    console.print(
+        _("Open http://{host}:{port}/ in a browser (API: /docs)").format(host=host, port=port),
+        highlight=False,
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=1_048_576,
+        log_level="info",
+    )
+
+
+@db_app.command("upgrade")
+def db_upgrade(database: DatabaseOption = None) -> None:
+    """Run the database migrations up to the newest."""
+    from spieltisch.store.database import describe_url, upgrade
+
+    url = _url(database)
+    upgrade(url)
+    console.print(_("Database {url} is up to date.").format(url=describe_url(url)), highlight=False)

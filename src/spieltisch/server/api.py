@@ -1,0 +1,348 @@
+"""The REST API: sessions and accounts, the lobby, players' pages, records."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+import spieltisch
+from spieltisch.core import RecordError, SpieltischError, game_class
+from spieltisch.server import lobby, parts
+from spieltisch.server.auth import check_password, hash_password
+from spieltisch.server.context import Services, services
+from spieltisch.server.messages import TableOut
+from spieltisch.server.schemas import (
+    AccountOut,
+    ClaimIn,
+    GameOut,
+    GuestIn,
+    PlayerOut,
+    PositionOut,
+    Problem,
+    RecordUploaded,
+    SignInIn,
+    TableIn,
+    TableList,
+)
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, UploadedRecord
+
+router = APIRouter(prefix="/api", responses={422: {"model": Problem}})
+Svc = Annotated[Services, Depends(services)]
+
+
+def _me(request: Request) -> int:
+    return services(request).sessions.required(request)
+
+
+Me = Annotated[int, Depends(_me)]
+
+
+def _account_out(account: Account, token: str | None = None) -> AccountOut:
+    return AccountOut(
+        id=account.id,
+        name=account.name,
+        username=account.username,
+        claimed=account.password_hash is not None,
+        token=token,
+    )
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise HTTPException(422, "a name needs at least one visible character")
+    return cleaned
+
+
+# -- sessions and accounts ---------------------------------------------------------------------
+
+
+@router.post("/session/guest", response_model=AccountOut, tags=["accounts"])
+async def play_as_guest(body: GuestIn, response: Response, svc: Svc) -> AccountOut:
+    """Start playing at once: a guest account with a display name, signed in by cookie."""
+    async with svc.database.session() as session:
+        account = Account(name=_clean_name(body.name))
+        session.add(account)
+        await session.commit()
+    svc.sessions.sign_in(response, account.id)
+    return _account_out(account, svc.sessions.token(account.id))
+
+
+@router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
+async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
+    """Keep your guest account: choose a username and a password to sign in elsewhere."""
+    async with svc.database.session() as session:
+        account = await session.get(Account, me)
+        if account is None:
+            raise HTTPException(401, "your account no longer exists: sign in again")
+        if account.password_hash is not None:
+            raise HTTPException(409, "this account is claimed already")
+        account.username, account.password_hash = body.username, hash_password(body.password)
+        try:
+            await session.commit()
+        except IntegrityError:
+            raise HTTPException(409, f"the username {body.username!r} is taken") from None
+    return _account_out(account)
+
+
+@router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
+async def sign_in(body: SignInIn, response: Response, svc: Svc) -> AccountOut:
+    async with svc.database.session() as session:
+        account = (
+            await session.execute(select(Account).filter_by(username=body.username))
+        ).scalar()
+    if (
+        account is None
+        or account.password_hash is None
+        or not check_password(account.password_hash, body.password)
+    ):
+        raise HTTPException(401, "wrong username or password")
+    svc.sessions.sign_in(response, account.id)
+    return _account_out(account, svc.sessions.token(account.id))
+
+
+@router.post("/session/signout", status_code=204, tags=["accounts"])
+async def sign_out(response: Response, svc: Svc) -> None:
+    svc.sessions.sign_out(response)
+
+
+@router.get("/me", response_model=AccountOut, tags=["accounts"])
+async def who_am_i(me: Me, svc: Svc) -> AccountOut:
+    async with svc.database.session() as session:
+        account = await session.get(Account, me)
+    if account is None:
+        raise HTTPException(401, "your account no longer exists: sign in again")
+    return _account_out(account)
+
+
+@router.get("/players/{account_id}", response_model=PlayerOut, tags=["accounts"])
+async def player_page(account_id: int, request: Request, svc: Svc) -> PlayerOut:
+    """A player's games with their places and records (private tables only to themselves)."""
+    viewer = svc.sessions.of(request)
+    async with svc.database.session() as session:
+        account = await session.get(Account, account_id)
+        if account is None:
+            raise HTTPException(404, f"no player {account_id}")
+        rows = await session.execute(
+            select(Seat, GameTable)
+            .join(GameTable, GameTable.id == Seat.table_id)
+            .where(Seat.account_id == account_id, Seat.kind == "human")
+            .order_by(GameTable.created_at.desc())
+            .limit(200)
+        )
+        games: list[GameOut] = []
+        for seat, table in rows.tuples():
+            if not table.public and viewer != account_id:
+                continue
+            described = await lobby.describe_table(session, table)
+            ranking = (table.result or {}).get("ranking")
+            games.append(
+                GameOut(
+                    table=table.id,
+                    game=table.game,
+                    status=table.status,
+                    seat=seat.seat,
+                    place=ranking[seat.seat] if ranking else None,
+                    players=[s.name or "?" for s in described.seats],
+                    record=f"/api/games/{table.id}/record" if table.status == "finished" else None,
+                )
+            )
+    return PlayerOut(account=_account_out(account), games=games)
+
+
+# -- games and the lobby -------------------------------------------------------------------
+
+
+@router.get("/games", tags=["lobby"])
+async def list_games() -> list[dict[str, Any]]:
+    """The games, their player counts and options (what a table may be created with)."""
+    return [
+        {
+            "name": info.name,
+            "title": info.title,
+            "players": list(info.players),
+            "options": [
+                {
+                    "name": o.name,
+                    "allowed": o.allowed,
+                    "default": o.default,
+                    "description": o.description,
+                }
+                for o in info.options
+            ],
+            "events": sorted(game_class(info.name).events),
+        }
+        for info in spieltisch.games()
+    ]
+
+
+@router.get("/tables", response_model=TableList, tags=["lobby"])
+async def list_tables(svc: Svc) -> TableList:
+    """Public tables that are open or running, newest first."""
+    async with svc.database.session() as session:
+        return TableList(tables=await lobby.list_tables(session))
+
+
+@router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
+async def create_table(body: TableIn, me: Me, svc: Svc) -> TableOut:
+    """A new table; options are checked as `spieltisch.load` checks them."""
+    async with svc.database.session() as session:
+        table = await lobby.create_table(session, me, body)
+        return await lobby.describe_table(session, table)
+
+
+@router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
+async def get_table(table_id: str, svc: Svc) -> TableOut:
+    """A table by its id (the id is also the link to a private table)."""
+    async with svc.database.session() as session:
+        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+
+
+async def _after_change(svc: Services, table_id: str) -> TableOut:
+    await svc.runtime.changed(table_id)
+    async with svc.database.session() as session:
+        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+
+
+@router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])
+async def join_table(
+    table_id: str,
+    me: Me,
+    svc: Svc,
+    seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
+) -> TableOut:
+    """Sit down at an open seat (or the one reserved for you)."""
+    async with svc.database.session() as session:
+        await lobby.join(session, table_id, me, seat)
+    return await _after_change(svc, table_id)
+
+
+@router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
+async def leave_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+    async with svc.database.session() as session:
+        await lobby.leave(session, table_id, me)
+    return await _after_change(svc, table_id)
+
+
+@router.post("/tables/{table_id}/start", response_model=TableOut, tags=["lobby"])
+async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+    """Start the game once every seat is filled."""
+    async with svc.database.session() as session:
+        await lobby.start(session, table_id, me)
+    described = await _after_change(svc, table_id)
+    await svc.runtime.room(table_id)  # a table nobody watches yet starts too
+    return described
+
+
+@router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
+async def rematch_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+    """A new table with the same seats; the finished table's players are told its id."""
+    async with svc.database.session() as session:
+        new = await lobby.rematch(session, table_id, me)
+        described = await lobby.describe_table(session, new)
+    await svc.runtime.changed(table_id)
+    return described
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
+    async with svc.database.session() as session:
+        table = await lobby.get_table(session, table_id)
+        if table.status != "finished":
+            raise HTTPException(
+                409, f"table {table_id} is {table.status}: records are of finished games"
+            )
+        described = await lobby.describe_table(session, table)
+        entries = (
+            await session.execute(
+                select(MoveEntry.entry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
+            )
+        ).scalars()
+        history = list(entries)
+    state = spieltisch.load(table.game, **table.options).replay(history)
+    names = [s.name or f"player {s.seat + 1}" for s in described.seats]
+    return dict(state.to_record(names))
+
+
+@router.get("/games/{table_id}/record", tags=["records"])
+async def download_record(table_id: str, svc: Svc) -> Response:
+    """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it)."""
+    record = await _finished_record(svc, table_id)
+    return Response(
+        json.dumps(record, ensure_ascii=False, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{table_id}.json"'},
+    )
+
+
+@router.post("/records", response_model=RecordUploaded, status_code=201, tags=["records"])
+async def upload_record(
+    request: Request, svc: Svc, record: Annotated[dict[str, Any], Body()]
+) -> RecordUploaded:
+    """Upload a record to view it; it is checked by replaying it."""
+    try:
+        state = spieltisch.load_record(record)
+    except RecordError as exc:
+        raise HTTPException(422, str(exc)) from None
+    clean = dict(state.to_record(record.get("players")))
+    record_id = secrets.token_urlsafe(12)
+    async with svc.database.session() as session:
+        session.add(UploadedRecord(id=record_id, account_id=svc.sessions.of(request), data=clean))
+        await session.commit()
+    return RecordUploaded(
+        id=record_id,
+        game=state.game.name,
+        moves=len(state.history()),
+        url=f"/api/records/{record_id}",
+    )
+
+
+async def _record(svc: Services, record_id: str) -> dict[str, Any]:
+    async with svc.database.session() as session:
+        found = await session.get(UploadedRecord, record_id)
+    if found is None:
+        raise HTTPException(404, f"no record {record_id!r}")
+    return found.data
+
+
+@router.get("/records/{record_id}", tags=["records"])
+async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
+    return await _record(svc, record_id)
+
+
+@router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
+async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") -> PositionOut:
+    """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
+    if lang not in ("de", "en", "fr"):
+        raise HTTPException(422, f"unknown language {lang!r}: allowed are de, en, fr")
+    record = await _record(svc, record_id)
+    history: list[str] = record["history"]
+    if not 0 <= n <= len(history):
+        raise HTTPException(422, f"position {n} is outside 0..{len(history)}")
+    try:
+        game = spieltisch.load(record["game"], **record["options"])
+        before = game.replay(history[: n - 1]) if n else None
+        state = game.replay(history[:n])
+    except SpieltischError as exc:
+        raise HTTPException(422, str(exc)) from None
+    words = parts.describe(before, history[n - 1], lang) if before is not None else None
+    return PositionOut(
+        n=n,
+        total=len(history),
+        view=state.view(None),
+        words=words,
+        board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
+    )
+
+
+def lobby_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, lobby.LobbyError)
+    return JSONResponse({"detail": exc.message}, status_code=exc.status)

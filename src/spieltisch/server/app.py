@@ -1,0 +1,146 @@
+"""The application: routes, limits, the lifespan that migrates, recovers and closes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from spieltisch.server import api, play
+from spieltisch.server.ai import WorkerPool
+from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.context import Services
+from spieltisch.server.live import Runtime
+from spieltisch.server.lobby import LobbyError
+from spieltisch.server.settings import Settings
+from spieltisch.store import Database, upgrade
+from spieltisch.store.database import describe_url
+
+log = logging.getLogger("spieltisch.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Limits:
+    """Refuses request bodies over the limit (413) and state-changing requests from
+    foreign origins (403), before any handler reads them."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {
+            key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
+        }
+        origin = headers.get("origin")
+        if (
+            scope["method"] not in ("GET", "HEAD", "OPTIONS")
+            and origin is not None
+            and origin not in self.settings.origins()
+        ):
+            await _reply(send, 403, "requests from this origin are not allowed")
+            return
+        limit = self.settings.max_request_bytes
+        length = headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > limit:
+            await _reply(send, 413, f"a request body may have at most {limit} bytes")
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise ValueError("request body over the limit")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def _reply(send: Send, status: int, detail: str) -> None:
+    import json
+
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>spieltisch</title></head><body><h1>spieltisch</h1>
+<p>The server runs. The API is described at <a href="/docs">/docs</a>;
+the WebSocket messages in docs/web.md.</p></body></html>"""
+
+
+def create_app(settings: Settings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.migrate:
+            await asyncio.to_thread(upgrade, settings.database_url)
+        database = Database(settings.database_url)
+        async with database.session() as session:
+            key = await signing_key(session)
+        pool = WorkerPool(settings.ai_workers, settings.ai_processes)
+        runtime = Runtime(database, pool, settings)
+        app.state.services = Services(
+            settings, database, Sessions(key, settings.secure_cookies), pool, runtime
+        )
+        recovered = await runtime.recover()
+        log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
+        try:
+            yield
+        finally:
+            await runtime.close()
+            pool.close()
+            await database.close()
+
+    app = FastAPI(
+        title="spieltisch",
+        summary="A table for Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
+        description="REST for accounts, the lobby and records; live play over the "
+        "WebSocket `/ws/tables/{id}` (messages in docs/web.md).",
+        lifespan=lifespan,
+    )
+    app.add_middleware(Limits, settings=settings)
+    app.add_exception_handler(LobbyError, api.lobby_error)
+    app.include_router(api.router)
+    app.include_router(play.router)
+    static = WEB / "static"
+    for folder in (*settings.static_dirs, str(static)):
+        if Path(folder).is_dir():
+            app.mount("/static", StaticFiles(directory=folder), name="static")
+            break
+    index = static / "index.html"
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def landing() -> HTMLResponse:
+        if index.is_file():
+            return HTMLResponse(index.read_text(encoding="utf-8"))
+        return HTMLResponse(LANDING)
+
+    return app

@@ -1,0 +1,27 @@
+"""What the request handlers share: the database, sessions, the runtime, the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
+
+from spieltisch.server.ai import WorkerPool
+from spieltisch.server.auth import Sessions
+from spieltisch.server.live import Runtime
+from spieltisch.server.settings import Settings
+from spieltisch.store import Database
+
+
+@dataclass
+class Services:
+    settings: Settings
+    database: Database
+    sessions: Sessions
+    pool: WorkerPool
+    runtime: Runtime
+
+
+def services(connection: HTTPConnection) -> Services:
+    found: Services = connection.app.state.services
+    return found

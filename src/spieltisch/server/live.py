@@ -1,0 +1,526 @@
+"""Tables in play: the position in memory, its connections, moves, AI seats and clocks.
+
+A move is checked by the engine, written to the move log with any chance outcomes it
+leads to (drawn with `secrets.SystemRandom`) and committed, and only then sent: each
+connection gets `view(its seat)` and its own legal moves. The memory is only a cache of
+the database; `load` rebuilds a table from its log, which is how the server recovers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import WebSocket
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+import spieltisch
+from spieltisch.core import State
+from spieltisch.core.i18n import LANGUAGES
+from spieltisch.server import parts
+from spieltisch.server.ai import WorkerPool, choose_move
+from spieltisch.server.lobby import LobbyError, describe_table, seats_of
+from spieltisch.server.messages import (
+    AckOut,
+    ClockOut,
+    ErrorOut,
+    LegalMove,
+    LogEntryOut,
+    ServerMessage,
+    StateOut,
+)
+from spieltisch.server.settings import Settings
+from spieltisch.store import Database
+from spieltisch.store.models import GameTable, MoveEntry, Seat, now
+
+log = logging.getLogger("spieltisch.server")
+RECENT = 50
+"""How many entries a state message carries at most, and keeps described in memory."""
+
+
+@dataclass
+class LogItem:
+    seq: int
+    entry: str
+    seat: int | None
+    words: dict[str, str] | None = None
+
+
+@dataclass
+class SeatState:
+    kind: str
+    account_id: int | None
+    ai_level: str | None
+    time_left_ms: int | None
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: its account, the seat it plays (None: watching) and its language."""
+
+    websocket: WebSocket
+    account_id: int | None
+    seat: int | None
+    language: str
+    last_seq: int = 0
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    chat_times: deque[float] = field(default_factory=deque)
+
+    def send(self, message: ServerMessage) -> None:
+        self.queue.put_nowait(message.model_dump_json(exclude_none=False))
+
+
+@dataclass(eq=False)
+class Room:
+    table: GameTable
+    seats: list[SeatState]
+    state: State
+    log: list[LogItem]
+    turn_started: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    def to_move(self) -> int | None:
+        player = self.state.current_player
+        return player if player >= 0 else None
+
+    def controller(self, seat: int) -> str | None:
+        """The computer level playing `seat` now: its AI level, or `easy` when its game
+        clock is used up; None for a person."""
+        info = self.seats[seat]
+        if info.kind == "ai":
+            return info.ai_level or "easy"
+        clock = self.table.clock or {}
+        if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
+            return "easy"
+        return None
+
+
+class Refused(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _words(state: State, entry: str) -> dict[str, str]:
+    return {lang: parts.describe(state, entry, lang) for lang in LANGUAGES}
+
+
+def _wall(moment: datetime | None) -> float:
+    if moment is None:
+        return time.time()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+class Runtime:
+    """Every table this process has in memory, and the work that keeps them going."""
+
+    def __init__(self, database: Database, pool: WorkerPool, settings: Settings) -> None:
+        self.database = database
+        self.pool = pool
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.random = secrets.SystemRandom()
+        self.closing = False
+
+    # -- loading and recovery -------------------------------------------------------------
+
+    async def room(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table_id)
+            if room is None:
+                room = await self._load(table_id)
+                self.rooms[table_id] = room
+                async with room.lock:
+                    await self._advance(room)
+        return room
+
+    async def _load(self, table_id: str) -> Room:
+        async with self.database.session() as session:
+            table = await session.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError(404, f"no table {table_id!r}")
+            seats = await seats_of(session, table_id)
+            entries = list(
+                (
+                    await session.execute(
+                        select(MoveEntry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
+                    )
+                ).scalars()
+            )
+        state = spieltisch.load(table.game, **table.options).new_state()
+        items: list[LogItem] = []
+        for index, row in enumerate(entries):
+            if row.seq != index + 1:
+                raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
+            words = _words(state, row.entry) if index >= len(entries) - RECENT else None
+            state.apply(row.entry)
+            items.append(LogItem(row.seq, row.entry, row.seat, words))
+        started = _wall(entries[-1].created_at if entries else table.started_at)
+        return Room(
+            table=table,
+            seats=[SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats],
+            state=state,
+            log=items,
+            turn_started=started,
+        )
+
+    async def recover(self) -> int:
+        """Rebuild every running table from its move log and set it going again."""
+        async with self.database.session() as session:
+            ids = list(
+                (await session.execute(select(GameTable.id).filter_by(status="running"))).scalars()
+            )
+        for table_id in ids:
+            await self.room(table_id)
+        if ids:
+            log.info("recovered %d running tables", len(ids))
+        return len(ids)
+
+    async def changed(self, table_id: str) -> None:
+        """The lobby changed a table (seats, start, rematch): refresh it and tell everyone."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        async with self.database.session() as session:
+            table = await session.get(GameTable, table_id)
+            if table is None:
+                return
+            seats = await seats_of(session, table_id)
+            described = await describe_table(session, table)
+        async with room.lock:
+            was_open = room.table.status == "open"
+            room.table = table
+            room.seats = [
+                SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
+            ]
+            for connection in room.connections:
+                connection.seat = self._seat_of(room, connection.account_id, connection.seat)
+                connection.send(described)
+            if was_open and table.status == "running":
+                room.turn_started = time.time()
+                await self._advance(room)
+                self._broadcast(room)
+
+    def _seat_of(self, room: Room, account: int | None, wanted: int | None) -> int | None:
+        mine = [
+            index
+            for index, seat in enumerate(room.seats)
+            if account is not None and seat.kind == "human" and seat.account_id == account
+        ]
+        if wanted in mine:
+            return wanted
+        return mine[0] if mine else None
+
+    def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
+        return self._seat_of(room, account, wanted)
+
+    # -- moves ------------------------------------------------------------------------------
+
+    async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
+        """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
+        async with room.lock:
+            if room.table.status != "running":
+                raise Refused("not_running", f"the table is {room.table.status}, not running")
+            if seq != room.seq:
+                if seq < room.seq:
+                    item = room.log[seq]
+                    if item.seat == seat and item.entry == move:
+                        return AckOut(seq=item.seq, move=move, duplicate=True)
+                raise Refused(
+                    "stale_seq",
+                    f"your move was for position {seq}, the table is at {room.seq}: "
+                    "look at the new position and move again",
+                )
+            if room.state.current_player != seat:
+                raise Refused("not_your_turn", self._whose_turn(room))
+            reason = room.state.explain(move)
+            if reason is not None:
+                raise Refused("illegal_move", reason)
+            await self._play(room, [(move, seat)])
+            return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False)
+
+    def _whose_turn(self, room: Room) -> str:
+        player = room.to_move()
+        if player is None:
+            return "the game is over"
+        return f"it is seat {player}'s turn, not yours"
+
+    async def _play(self, room: Room, first: list[tuple[str, int | None]]) -> None:
+        """Apply the entries and the chance outcomes after them, commit, then broadcast."""
+        state = room.state.clone()
+        items: list[LogItem] = []
+        pending = list(first)
+        while True:
+            for entry, seat in pending:
+                words = _words(state, entry)
+                state.apply(entry)
+                items.append(LogItem(room.seq + len(items) + 1, state.history()[-1], seat, words))
+            pending = []
+            if not state.is_chance_node():
+                break
+            outcome = state.clone().sample_chance(self.random)
+            pending.append((outcome, None))
+        await self._commit(room, state, items)
+        self._broadcast(room)
+        self._schedule(room)
+
+    async def _commit(self, room: Room, state: State, items: list[LogItem]) -> None:
+        clock = room.table.clock or {}
+        moment = time.time()
+        time_left: dict[int, int] = {}
+        mover = items[0].seat
+        if clock.get("mode") is not None and mover is not None:
+            seat = room.seats[mover]
+            if clock["mode"] == "game":
+                spent = int((moment - room.turn_started) * 1000)
+                time_left[mover] = max(0, (seat.time_left_ms or 0) - spent)
+            else:
+                time_left[mover] = int(clock["seconds"] * 1000)
+        finished = state.is_terminal()
+        result: dict[str, Any] | None = None
+        if finished:
+            result = {
+                "scores": state.scores(),
+                "ranking": state.ranking(),
+                "returns": state.returns(),
+            }
+        try:
+            async with self.database.session() as session:
+                for item in items:
+                    session.add(
+                        MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
+                    )
+                for index, left in time_left.items():
+                    await session.execute(
+                        update(Seat)
+                        .filter_by(table_id=room.id, seat=index)
+                        .values(time_left_ms=left)
+                    )
+                if finished:
+                    await session.execute(
+                        update(GameTable)
+                        .filter_by(id=room.id)
+                        .values(status="finished", result=result, finished_at=now())
+                    )
+                await session.commit()
+        except IntegrityError:
+            # Another process appended first: take the database's word for it.
+            fresh = await self._load(room.id)
+            room.state, room.log, room.seats, room.table = (
+                fresh.state,
+                fresh.log,
+                fresh.seats,
+                fresh.table,
+            )
+            raise Refused("conflict", "another move was committed first; try again") from None
+        room.state = state
+        room.log.extend(items)
+        for index, left in time_left.items():
+            room.seats[index].time_left_ms = left
+        room.turn_started = moment
+        if finished:
+            room.table.status, room.table.result = "finished", result
+        for old in room.log[: max(0, len(room.log) - RECENT)]:
+            if old.words is None:
+                break
+            old.words = None
+
+    async def _advance(self, room: Room) -> None:
+        """Draw pending chance outcomes (the deal at the start) and set AI and clocks going."""
+        if room.table.status != "running":
+            return
+        if room.state.is_chance_node():
+            outcome = room.state.clone().sample_chance(self.random)
+            await self._play(room, [(outcome, None)])
+        else:
+            self._schedule(room)
+
+    # -- computer seats, clocks ---------------------------------------------------------------
+
+    def _schedule(self, room: Room) -> None:
+        current = asyncio.current_task()
+        for task in room.tasks.values():
+            if task is not current:
+                task.cancel()
+        room.tasks.clear()
+        if self.closing or room.table.status != "running":
+            return
+        clock = room.table.clock or {}
+        round_seconds = clock.get("round_seconds")
+        if round_seconds and "time" not in room.state.history():
+            started = _wall(room.table.started_at)
+            delay = max(0.0, started + float(round_seconds) - time.time())
+            room.tasks["round"] = asyncio.create_task(self._round_time(room, room.seq, delay))
+        seat = room.to_move()
+        if seat is None:
+            return
+        level = room.controller(seat)
+        if level is not None:
+            room.tasks["ai"] = asyncio.create_task(
+                self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
+            )
+            return
+        if clock.get("mode") is not None:
+            left = room.seats[seat].time_left_ms
+            if clock["mode"] == "move":
+                left = int(clock["seconds"] * 1000)
+            deadline = room.turn_started + (left or 0) / 1000
+            room.tasks["clock"] = asyncio.create_task(
+                self._time_out(room, room.seq, seat, max(0.0, deadline - time.time()))
+            )
+
+    async def _computer_move(
+        self, room: Room, seq: int, seat: int, level: str, pause: float
+    ) -> None:
+        try:
+            await asyncio.sleep(pause)
+            history = room.state.history()
+            move = await self.pool.run(
+                choose_move,
+                room.table.game,
+                room.table.options,
+                history,
+                level,
+                self.settings.ai_budget,
+            )
+            if room.seq == seq:
+                await self.submit(room, seat, seq, move)
+        except Refused:
+            pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer seat %s of table %s failed", seat, room.id)
+
+    async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
+        """The seat's time is up: the `easy` level plays this move for it."""
+        await asyncio.sleep(delay)
+        if room.seq != seq:
+            return
+        clock = room.table.clock or {}
+        if clock.get("mode") == "game":
+            room.seats[seat].time_left_ms = 0
+        await self._computer_move(room, seq, seat, "easy", 0.0)
+
+    async def _round_time(self, room: Room, seq: int, delay: float) -> None:
+        """The round time is up: the referee's `time` event, applied by the server."""
+        await asyncio.sleep(delay)
+        async with room.lock:
+            if room.table.status != "running" or "time" in room.state.history():
+                return
+            with contextlib.suppress(Refused):
+                await self._play(room, [("time", None)])
+
+    # -- telling the connections --------------------------------------------------------------
+
+    def _broadcast(self, room: Room) -> None:
+        for connection in list(room.connections):
+            self.send_state(room, connection, connection.last_seq)
+
+    def send_state(self, room: Room, connection: Connection, since: int) -> None:
+        connection.send(self.state_message(room, connection.seat, connection.language, since))
+        connection.last_seq = room.seq
+
+    def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
+        state = room.state
+        to_move = room.to_move()
+        legal: list[str] = []
+        if seat is not None and to_move == seat and room.table.status == "running":
+            legal = state.legal_moves()
+        recent = room.log[max(since, room.seq - RECENT, 0) :]
+        last_moves = [self._entry_out(room, item, lang) for item in recent]
+        last = recent[-1].entry if recent and recent[-1].seat is not None else None
+        return StateOut(
+            table=room.id,
+            seq=room.seq,
+            status=room.table.status,
+            seat=seat,
+            to_move=to_move,
+            view=state.view(seat),
+            legal_moves=[
+                LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
+            ],
+            last_moves=last_moves,
+            result=room.table.result,
+            clock=self._clock_out(room),
+            board_svg=parts.board_svg(state, seat, legal, last, lang),
+        )
+
+    def _entry_out(self, room: Room, item: LogItem, lang: str) -> LogEntryOut:
+        if item.words is None:
+            before = room.state.game.replay(room.state.history()[: item.seq - 1])
+            item.words = _words(before, item.entry)
+        return LogEntryOut(
+            seq=item.seq,
+            seat=item.seat,
+            move=item.entry
+            if item.seat is not None or item.entry in room.state.game.events
+            else None,
+            words=item.words[lang],
+        )
+
+    def _clock_out(self, room: Room) -> ClockOut | None:
+        clock = room.table.clock
+        if not clock:
+            return None
+        running = room.to_move() if room.table.status == "running" else None
+        lefts: list[int | None] = []
+        for index, seat in enumerate(room.seats):
+            left = seat.time_left_ms
+            if clock.get("mode") == "move":
+                left = int(clock["seconds"] * 1000) if index == running else None
+            if index == running and left is not None:
+                left = max(0, left - int((time.time() - room.turn_started) * 1000))
+            lefts.append(left)
+        round_left: int | None = None
+        if clock.get("round_seconds") and room.table.status == "running":
+            end = _wall(room.table.started_at) + float(clock["round_seconds"])
+            round_left = max(0, int((end - time.time()) * 1000))
+        return ClockOut(
+            mode=clock.get("mode"),
+            seconds=clock.get("seconds"),
+            time_left_ms=lefts,
+            running=running,
+            round_ends_in_ms=round_left,
+        )
+
+    def refuse(self, connection: Connection, refused: Refused, seq: int | None = None) -> None:
+        connection.send(ErrorOut(code=refused.code, message=refused.message, seq=seq))
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks: Iterable[asyncio.Task[None]] = [
+            task for room in self.rooms.values() for task in room.tasks.values()
+        ]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

@@ -1,0 +1,278 @@
+"""The table service: create, join, leave, start and rematch tables.
+
+Plain async functions over a session, so HTTP handlers and other services (tournament
+rounds) create and fill tables the same way. They commit; the live runtime is told by
+the caller (`Runtime.changed`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+import spieltisch
+from spieltisch.core import OptionError, UnknownGame, game_class
+from spieltisch.server.messages import SeatOut, TableOut
+from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
+from spieltisch.store.models import Account, GameTable, Seat, now
+
+
+class LobbyError(Exception):
+    """A refused lobby action: `status` is the HTTP status, the text says what is allowed."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
+    options = dict(spec.options)
+    given = options.get("players")
+    if given is not None and given != players:
+        raise LobbyError(422, f"option players={given!r} disagrees with the {players} seats given")
+    options["players"] = players
+    try:
+        game = spieltisch.load(spec.game, **options)
+    except (OptionError, UnknownGame) as exc:
+        raise LobbyError(422, str(exc)) from None
+    validated: dict[str, Any] = game.options.to_json()
+    return validated
+
+
+def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
+    if clock is None:
+        return None
+    if (clock.mode is None) != (clock.seconds is None):
+        raise LobbyError(422, "a clock needs both mode (move or game) and seconds, or neither")
+    if clock.round_seconds is not None and "time" not in game_class(game).events:
+        raise LobbyError(
+            422, f"{game} has no referee time event: round_seconds is not available for it"
+        )
+    if clock.mode is None and clock.round_seconds is None:
+        return None
+    return clock.model_dump()
+
+
+async def create_table(
+    session: AsyncSession, creator: int | None, spec: TableIn, *, start: bool = False
+) -> GameTable:
+    """A new table with its seats; `start` starts it at once when every seat is filled.
+
+    Raises LobbyError for an unknown game, bad options (the OptionError text), bad seats.
+    """
+    try:
+        cls = game_class(spec.game)
+    except UnknownGame as exc:
+        raise LobbyError(422, str(exc)) from None
+    seats = spec.seats
+    if seats is None:
+        players = spec.options.get("players") or cls.min_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise LobbyError(422, f"option players must be a whole number, not {players!r}")
+        seats = [SeatIn(kind="me" if creator is not None else "open")]
+        seats += [SeatIn(kind="open") for _ in range(max(players, 1) - 1)]
+    options = _validated_options(spec, len(seats))
+    clock = _check_clock(spec.game, spec.clock)
+    table = GameTable(
+        id=secrets.token_urlsafe(12),
+        game=spec.game,
+        options=options,
+        public=spec.public,
+        status="open",
+        created_by=creator,
+        clock=clock,
+    )
+    session.add(table)
+    for index, seat in enumerate(seats):
+        session.add(await _seat_row(session, table.id, index, seat, creator))
+    await session.flush()
+    if start and all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+        await _start(session, table)
+    await session.commit()
+    return table
+
+
+async def _seat_row(
+    session: AsyncSession, table_id: str, index: int, seat: SeatIn, creator: int | None
+) -> Seat:
+    if seat.kind == "ai":
+        if seat.level is None:
+            raise LobbyError(422, f"seat {index}: an ai seat needs a level: easy..expert")
+        return Seat(table_id=table_id, seat=index, kind="ai", ai_level=seat.level)
+    if seat.level is not None:
+        raise LobbyError(422, f"seat {index}: only ai seats take a level")
+    if seat.kind == "me":
+        if creator is None:
+            raise LobbyError(422, f"seat {index}: 'me' needs a signed-in creator")
+        return Seat(table_id=table_id, seat=index, kind="human", account_id=creator)
+    if seat.kind == "reserved":
+        if seat.account is None or await session.get(Account, seat.account) is None:
+            raise LobbyError(422, f"seat {index}: a reserved seat needs an existing account id")
+        return Seat(table_id=table_id, seat=index, kind="reserved", account_id=seat.account)
+    if seat.account is not None:
+        raise LobbyError(422, f"seat {index}: only reserved seats name an account")
+    return Seat(table_id=table_id, seat=index, kind="open")
+
+
+async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
+    rows = await session.execute(select(Seat).filter_by(table_id=table_id).order_by(Seat.seat))
+    return list(rows.scalars())
+
+
+async def get_table(session: AsyncSession, table_id: str) -> GameTable:
+    table = await session.get(GameTable, table_id)
+    if table is None:
+        raise LobbyError(404, f"no table {table_id!r}")
+    return table
+
+
+async def join(session: AsyncSession, table_id: str, account: int, seat: int | None) -> int:
+    """Sit down at an open seat (or the one reserved for you); returns the seat."""
+    table = await get_table(session, table_id)
+    if table.status != "open":
+        raise LobbyError(
+            409, f"table {table_id} is {table.status}: seats change only before it starts"
+        )
+    rows = await seats_of(session, table_id)
+    if any(row.account_id == account and row.kind == "human" for row in rows):
+        raise LobbyError(409, "you sit at this table already")
+    free = [
+        row
+        for row in rows
+        if row.kind == "open" or (row.kind == "reserved" and row.account_id == account)
+    ]
+    if seat is not None:
+        free = [row for row in free if row.seat == seat]
+        if not free:
+            raise LobbyError(409, f"seat {seat} is not free for you")
+    if not free:
+        raise LobbyError(409, "no free seat at this table")
+    chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
+    chosen.kind, chosen.account_id = "human", account
+    await session.commit()
+    return chosen.seat
+
+
+async def leave(session: AsyncSession, table_id: str, account: int) -> None:
+    """Stand up before the game starts (the seat becomes open)."""
+    table = await get_table(session, table_id)
+    if table.status != "open":
+        raise LobbyError(
+            409, f"table {table_id} is {table.status}: you can leave only before it starts"
+        )
+    rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
+    if not rows or rows[0].kind != "human":
+        raise LobbyError(409, "you do not sit at this table")
+    for row in rows:
+        row.kind, row.account_id = "open", None
+    await session.commit()
+
+
+async def start(session: AsyncSession, table_id: str, account: int) -> None:
+    """Start the game: every seat must be filled; the creator or a seated player starts."""
+    table = await get_table(session, table_id)
+    if table.status != "open":
+        raise LobbyError(409, f"table {table_id} is {table.status} already")
+    rows = await seats_of(session, table_id)
+    if account != table.created_by and not any(row.account_id == account for row in rows):
+        raise LobbyError(403, "only the table's creator or a seated player starts it")
+    empty = [str(row.seat) for row in rows if row.kind not in ("ai", "human")]
+    if empty:
+        raise LobbyError(409, f"seats {', '.join(empty)} are still empty")
+    await _start(session, table)
+    await session.commit()
+
+
+async def _start(session: AsyncSession, table: GameTable) -> None:
+    table.status, table.started_at = "running", now()
+    clock = table.clock or {}
+    if clock.get("mode") is not None:
+        for row in await seats_of(session, table.id):
+            row.time_left_ms = int(clock["seconds"] * 1000)
+
+
+async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
+    """A new table with the same game, options, clock and seats; the old one points to it."""
+    table = await get_table(session, table_id)
+    if table.status != "finished":
+        raise LobbyError(409, "a rematch follows a finished game")
+    if table.rematch is not None:
+        return await get_table(session, table.rematch)
+    rows = await seats_of(session, table_id)
+    if not any(row.account_id == account for row in rows):
+        raise LobbyError(403, "only a player of the game asks for a rematch")
+    new = GameTable(
+        id=secrets.token_urlsafe(12),
+        game=table.game,
+        options=table.options,
+        public=table.public,
+        status="open",
+        created_by=account,
+        clock=table.clock,
+        rematch_of=table.id,
+    )
+    session.add(new)
+    await session.flush()
+    for row in rows:
+        session.add(
+            Seat(
+                table_id=new.id,
+                seat=row.seat,
+                kind=row.kind,
+                account_id=row.account_id,
+                ai_level=row.ai_level,
+            )
+        )
+    table.rematch = new.id
+    await session.commit()
+    return new
+
+
+async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
+    return {row.id: row.name for row in rows}
+
+
+async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
+    rows = await seats_of(session, table.id)
+    who = await names(session, {row.account_id for row in rows if row.account_id is not None})
+    return TableOut(
+        id=table.id,
+        game=table.game,
+        title=game_class(table.game).title,
+        options=table.options,
+        public=table.public,
+        status=table.status,
+        seats=[
+            SeatOut(
+                seat=row.seat,
+                kind=row.kind,
+                name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
+                account=row.account_id,
+                level=row.ai_level,
+            )
+            for row in rows
+        ],
+        clock=table.clock,
+        created_by=table.created_by,
+        rematch=table.rematch,
+        rematch_of=table.rematch_of,
+        result=table.result,
+    )
+
+
+async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
+    """Public tables that are open or running, newest first."""
+    rows = await session.execute(
+        select(GameTable)
+        .where(GameTable.public.is_(True), GameTable.status.in_(("open", "running")))
+        .order_by(GameTable.created_at.desc())
+        .limit(limit)
+    )
+    return [await describe_table(session, table) for table in rows.scalars()]

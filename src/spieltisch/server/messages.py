@@ -1,0 +1,175 @@
+"""The WebSocket messages, one pydantic model per type (docs/web.md documents them).
+
+Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
+`language` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error` and
+`pong`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Language = Literal["de", "en", "fr"]
+
+
+class ClientMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MoveIn(ClientMessage):
+    """Play `move` (notation) in the position numbered `seq` (the last seq the client saw).
+
+    Sending the same move with the same `seq` again is answered with an `ack`
+    (duplicate), never applied twice.
+    """
+
+    type: Literal["move"]
+    seq: int = Field(ge=0)
+    move: str = Field(min_length=1, max_length=200)
+
+
+class SyncIn(ClientMessage):
+    """Ask for the current position and every entry after `last_seq` (after reconnecting)."""
+
+    type: Literal["sync"]
+    last_seq: int = Field(default=0, ge=0)
+
+
+class ChatIn(ClientMessage):
+    type: Literal["chat"]
+    text: str = Field(min_length=1)
+
+
+class LanguageIn(ClientMessage):
+    """Switch the language of the words (moves described) on this connection."""
+
+    type: Literal["language"]
+    language: Language
+
+
+class PingIn(ClientMessage):
+    type: Literal["ping"]
+
+
+Incoming = Annotated[MoveIn | SyncIn | ChatIn | LanguageIn | PingIn, Field(discriminator="type")]
+incoming = TypeAdapter(Incoming)
+
+
+class ServerMessage(BaseModel):
+    pass
+
+
+class LegalMove(BaseModel):
+    move: str
+    words: str
+
+
+class LogEntryOut(BaseModel):
+    """One entry of the move log as a seat may see it: chance outcomes only in words."""
+
+    seq: int
+    seat: int | None
+    """The seat that moved; None for a chance outcome or a referee event."""
+    move: str | None
+    """The notation of a seat's move; None for chance outcomes (a deal is never sent raw)."""
+    words: str
+
+
+class ClockOut(BaseModel):
+    mode: Literal["move", "game"] | None
+    seconds: float | None
+    time_left_ms: list[int | None]
+    """Each seat's time left (per move: the seat to move; per game: every seat)."""
+    running: int | None
+    """The seat whose clock runs now."""
+    round_ends_in_ms: int | None
+    """Time left of a round time (games with a referee `time` event)."""
+
+
+class StateOut(ServerMessage):
+    """The position as this connection's seat sees it (`view(seat)`; spectators None)."""
+
+    type: Literal["state"] = "state"
+    table: str
+    seq: int
+    status: str
+    seat: int | None
+    to_move: int | None
+    """The seat to move; None at the end."""
+    view: dict[str, Any]
+    legal_moves: list[LegalMove]
+    """This seat's legal moves with their words (empty when it is not this seat's turn)."""
+    last_moves: list[LogEntryOut]
+    """The entries since the last state this connection got (at most 50)."""
+    result: dict[str, Any] | None
+    clock: ClockOut | None
+    board_svg: str | None = None
+    """The board drawn for this seat by the game's svg part (absent without one)."""
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    """open, ai, reserved or human."""
+    name: str | None
+    account: int | None
+    level: str | None
+
+
+class TableOut(ServerMessage):
+    """A table in the lobby and its seats; also sent when they change."""
+
+    type: Literal["table"] = "table"
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    public: bool
+    status: str
+    """open, running or finished."""
+    seats: list[SeatOut]
+    clock: dict[str, Any] | None
+    created_by: int | None
+    rematch: str | None
+    rematch_of: str | None
+    result: dict[str, Any] | None
+
+
+class ChatOut(ServerMessage):
+    type: Literal["chat"] = "chat"
+    id: int
+    author: str
+    account: int
+    text: str
+    """Plain text: show it as text, never as HTML."""
+    at: str
+
+
+class AckOut(ServerMessage):
+    """A move was applied (`duplicate`: it had been applied already, nothing changed)."""
+
+    type: Literal["ack"] = "ack"
+    seq: int
+    move: str
+    duplicate: bool
+
+
+class ErrorOut(ServerMessage):
+    """A refusal sent to this client alone; nothing changed."""
+
+    type: Literal["error"] = "error"
+    code: str
+    """bad_json, bad_message, too_large, not_your_turn, not_seated, illegal_move,
+    stale_seq, not_running, chat_too_long, chat_too_fast, conflict."""
+    message: str
+    seq: int | None = None
+
+
+class PongOut(ServerMessage):
+    type: Literal["pong"] = "pong"
+
+
+OUTGOING: tuple[type[ServerMessage], ...] = (StateOut, TableOut, ChatOut, AckOut, ErrorOut, PongOut)
+INCOMING: tuple[type[ClientMessage], ...] = (MoveIn, SyncIn, ChatIn, LanguageIn, PingIn)

@@ -1,0 +1,47 @@
+"""A game's parts the server shows: moves in words and the board as SVG.
+
+Both come from the parts the game declares in the registry; the server never names a
+game. Without a describe part a move is shown as its notation, without an svg part the
+state message has no board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spieltisch.core import State
+from spieltisch.core.i18n import language
+from spieltisch.core.registry import parts
+
+
+def describe(state: State, move: str, lang: str) -> str:
+    """`move` (played from `state`) in words, in `lang`; its notation when that fails."""
+    describer = parts(state.game).describe_move
+    if describer is None:
+        return move
+    with language(lang):
+        try:
+            return describer(state, move)
+        except Exception:
+            return move
+
+
+def board_svg(
+    state: State,
+    seat: int | None,
+    legal_moves: Sequence[str],
+    last_move: str | None,
+    lang: str,
+) -> str | None:
+    """The board of `seat` as the game's svg part draws it, or None without one."""
+    board = parts(state.game).svg_board
+    if board is None:
+        return None
+    with language(lang):
+        return board(
+            state.view(seat),
+            seat=seat,
+            legal_moves=tuple(legal_moves),
+            last_move=last_move,
+            language=lang,
+        )

@@ -1,0 +1,117 @@
+"""Request and response bodies of the REST API (OpenAPI at /docs is built from these)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spieltisch.server.messages import TableOut
+
+Level = Literal["easy", "medium", "hard", "expert"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GuestIn(Strict):
+    name: str = Field(min_length=1, max_length=40, description="The display name.")
+
+
+class ClaimIn(Strict):
+    username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
+    password: str = Field(min_length=8, max_length=200)
+
+
+class SignInIn(Strict):
+    username: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class AccountOut(BaseModel):
+    id: int
+    name: str
+    username: str | None
+    claimed: bool
+    token: str | None = None
+    """The session token (also set as the cookie): programs send it as `Authorization:
+    Bearer` or as the cookie."""
+
+
+class SeatIn(Strict):
+    kind: Literal["open", "me", "ai", "reserved"] = "open"
+    level: Level | None = Field(default=None, description="For kind ai: the computer's level.")
+    account: int | None = Field(default=None, description="For kind reserved: who may sit.")
+
+
+class ClockIn(Strict):
+    mode: Literal["move", "game"] | None = Field(
+        default=None, description="Seconds per move, or per player for the whole game."
+    )
+    seconds: float | None = Field(default=None, ge=5, le=7 * 24 * 3600)
+    round_seconds: float | None = Field(
+        default=None,
+        ge=10,
+        le=24 * 3600,
+        description="A round time for games with a referee `time` event: when it is up, "
+        "the server applies that event and the game ends by the game's own rule.",
+    )
+
+
+class TableIn(Strict):
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="The game's options, as `spieltisch.load` takes."
+    )
+    seats: list[SeatIn] | None = Field(
+        default=None,
+        max_length=16,
+        description="One per player; default: you, then open seats. Their number is the "
+        "`players` option.",
+    )
+    public: bool = True
+    clock: ClockIn | None = None
+
+
+class TableList(BaseModel):
+    tables: list[TableOut]
+
+
+class GameOut(BaseModel):
+    """A finished or running game of a player, for their page."""
+
+    table: str
+    game: str
+    status: str
+    seat: int
+    place: int | None
+    players: list[str]
+    record: str | None
+    """Where to download the record (finished games)."""
+
+
+class PlayerOut(BaseModel):
+    account: AccountOut
+    games: list[GameOut]
+
+
+class RecordUploaded(BaseModel):
+    id: str
+    game: str
+    moves: int
+    url: str
+
+
+class PositionOut(BaseModel):
+    """One position of an uploaded or finished game, as a spectator sees it."""
+
+    n: int
+    total: int
+    view: dict[str, Any]
+    words: str | None
+    board_svg: str | None = None
+
+
+class Problem(BaseModel):
+    detail: str

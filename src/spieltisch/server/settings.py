@@ -1,0 +1,35 @@
+"""What a server is started with: the database, the address, limits and AI pacing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    allowed_origins: tuple[str, ...] = ()
+    """Origins allowed to open WebSockets besides the server's own address."""
+    ai_workers: int = 1
+    ai_processes: bool = True
+    """Computer seats think in worker processes (True) or threads (False, for tests)."""
+    ai_pace: float = 0.8
+    """Seconds at least between a computer seat's moves, so a person can follow."""
+    ai_budget: str | None = None
+    """A budget for every computer seat (`200`, `0.2s`) instead of its level's own."""
+    secure_cookies: bool = False
+    max_message_bytes: int = 16_384
+    max_request_bytes: int = 262_144
+    chat_max_length: int = 500
+    chat_per_minute: int = 12
+    migrate: bool = True
+    static_dirs: tuple[str, ...] = field(default_factory=tuple)
+
+    def origins(self) -> set[str]:
+        """The origins a WebSocket may come from: the server's own address and the allowed."""
+        own = {f"http://{self.host}:{self.port}", f"https://{self.host}:{self.port}"}
+        if self.host in ("127.0.0.1", "0.0.0.0", "::"):
+            own |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
+        return own | set(self.allowed_origins)

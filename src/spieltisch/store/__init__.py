@@ -1,0 +1,11 @@
+"""The store: tables, seats, move logs, accounts, chat and records in SQL.
+
+SQLAlchemy 2 (async) over an SQLite file by default or PostgreSQL by URL; the schema is
+kept by Alembic migrations shipped in `migrations/`. Other services (tournaments) add
+their models to the same declarative `Base` and their own revisions.
+"""
+
+from spieltisch.store.database import Database, default_database_url, upgrade
+from spieltisch.store.models import Base
+
+__all__ = ["Base", "Database", "default_database_url", "upgrade"]

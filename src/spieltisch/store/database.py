@@ -1,0 +1,106 @@
+"""Opening the database: the URL, the async engine and sessions, and the migrations."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+URL_VARIABLE = "SPIELTISCH_DATABASE_URL"
+
+
+def default_database_url() -> str:
+    """`SPIELTISCH_DATABASE_URL`, else an SQLite file in the user's data directory."""
+    from_environment = os.environ.get(URL_VARIABLE)
+    if from_environment:
+        return from_environment
+    from platformdirs import user_data_path
+
+    folder = user_data_path("spieltisch", appauthor=False, ensure_exists=True)
+    return f"sqlite+aiosqlite:///{folder / 'spieltisch.sqlite3'}"
+
+
+def check_url(url: str) -> str:
+    """The URL if it names a database we can drive asynchronously; else a clear ValueError."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise ValueError(
+            f"not a database URL: {url!r}; use sqlite+aiosqlite:///PATH "
+            "or postgresql+psycopg://USER@HOST:PORT/NAME"
+        ) from None
+    if parsed.drivername == "sqlite":
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    elif parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+psycopg"):
+        raise ValueError(
+            f"unsupported database driver {parsed.drivername!r}: "
+            "use sqlite+aiosqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME"
+        )
+    return parsed.render_as_string(hide_password=False)
+
+
+def describe_url(url: str) -> str:
+    """The URL for logs and the start message: never with its password."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> AsyncEngine:
+    url = check_url(url)
+    engine = create_async_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Database:
+    """The engine and a session factory for one database URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = check_url(url)
+        self.engine = make_engine(self.url)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> AsyncSession:
+        return self.sessions()
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+def alembic_config(url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["url"] = check_url(url)
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Bring the schema up to `revision` (blocking: call it outside an event loop)."""
+    if make_url(check_url(url)).drivername.startswith("sqlite"):
+        database = make_url(url).database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(url), revision)

@@ -1,0 +1,123 @@
+"""The tables of the store: one declarative Base, so other services can add theirs.
+
+A game table is its options plus an append-only move log (`moves`): the position is
+always rebuilt from that log, which is what makes recovery after a crash possible.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The one declarative base of every model (Alembic compares against its metadata)."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dict[str, Any]: JSON,
+        datetime: DateTime(timezone=True),
+    }
+
+
+class Account(Base):
+    """A player: a guest with a display name, or a claimed account with a password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    username: Mapped[str | None] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class GameTable(Base):
+    """A table: game, options, seats, status; its moves are in `moves`."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rematch_of: Mapped[str | None] = mapped_column(String(32))
+    rematch: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    started_at: Mapped[datetime | None] = mapped_column()
+    finished_at: Mapped[datetime | None] = mapped_column()
+
+
+class Seat(Base):
+    """One seat of a table: open, an AI level, or an account (reserved or sitting)."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # open | ai | reserved | human
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
+    ai_level: Mapped[str | None] = mapped_column(String(16))
+    time_left_ms: Mapped[int | None] = mapped_column(Integer)
+
+
+class MoveEntry(Base):
+    """One entry of a table's append-only log: a move, a chance outcome or an event.
+
+    The primary key (table, seq) serialises writers: of two concurrent appends of the
+    same number exactly one commits.
+    """
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class UploadedRecord(Base):
+    """A game record someone uploaded to view it."""
+
+    __tablename__ = "uploaded_records"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ServerSecret(Base):
+    """Secrets the server makes itself on first start (the cookie signing key)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

@@ -1,0 +1,179 @@
+"""Real parts for the server tests: a throwaway PostgreSQL cluster and server processes.
+
+The server runs as `spieltisch serve` in its own process under uvicorn on 127.0.0.1 and a
+free port, so a test can kill it with SIGKILL and start it again on the same database.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+PG_BIN = Path(os.environ.get("SPIELTISCH_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """initdb and pg_ctl refuse to run as root: run them as the postgres user then."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *command]
+    return command
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A cluster in a temporary folder on a free port; yields its base URL (no database)."""
+    if not (PG_BIN / "initdb").exists():
+        raise RuntimeError(
+            f"PostgreSQL binaries not found in {PG_BIN}: scripts/test.sh installs postgresql-15"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    data, port = folder / "data", free_port()
+    subprocess.run(
+        _as_postgres(
+            [
+                str(PG_BIN / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "--no-sync",
+            ]
+        ),
+        check=True,
+        capture_output=True,
+    )
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(
+        _as_postgres(
+            [
+                str(PG_BIN / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(folder / "log"),
+                "-w",
+                "-o",
+                options,
+                "start",
+            ]
+        ),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+    finally:
+        subprocess.run(
+            _as_postgres(
+                [str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+            ),
+            capture_output=True,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def new_postgres_database(base_url: str) -> str:
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    plain = base_url.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return f"{base_url}/{name}"
+
+
+class ServerProcess:
+    """`spieltisch serve` in a child process; `kill()` is SIGKILL, `start()` again."""
+
+    def __init__(self, database_url: str, folder: Path, *extra: str) -> None:
+        self.database_url = database_url
+        self.folder = folder
+        self.extra = extra
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60) -> None:
+        self.starts += 1
+        log = (self.folder / f"server-{self.starts}.log").open("wb")
+        command = [
+            sys.executable,
+            "-m",
+            "spieltisch.cli",
+            "serve",
+            "--database",
+            self.database_url,
+            "--port",
+            str(self.port),
+            "--ai-pace",
+            "0",
+            "--ai-budget",
+            "20",
+            "--ai-threads",
+            *self.extra,
+        ]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not start in {timeout} s: {self.log()[-3000:]}")
+
+    def log(self) -> str:
+        return "\n".join(
+            path.read_text(errors="replace") for path in sorted(self.folder.glob("server-*.log"))
+        )
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, exactly like a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
