@@ -20,6 +20,7 @@ from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.serve import db_app, serve
+from spieltisch.cli.tournament import tournament_app
 from spieltisch.core import SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -260,3 +261,4 @@ def main() -> None:
 app.command("play")(play_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")
+app.add_typer(tournament_app, name="tournament")

@@ -76,6 +76,7 @@ class ResultEntered(_Entry):
     )
     lots: tuple[str, ...] = Field((), description="lots drawn for ties, in notation")
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
+    table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
 
 

@@ -246,7 +246,12 @@ class Tournament:
         )
 
     def enter_online(
-        self, round_number: int, table: int, record: Mapping[str, Any], by: str
+        self,
+        round_number: int,
+        table: int,
+        record: Mapping[str, Any],
+        by: str,
+        table_id: str | None = None,
     ) -> ResultEntered:
         """The result of a table played online: the ranking of its finished game record."""
         seats = self._table(round_number, table)
@@ -263,6 +268,7 @@ class Tournament:
                 how="online",
                 lots=lots,
                 record=dict(record),
+                table_id=table_id,
                 by=by,
                 at=now(),
             )
@@ -327,6 +333,10 @@ class Tournament:
                     )
                 )
         return games
+
+    def online_tables(self) -> set[str]:
+        """The ids of the online tables whose results this tournament took."""
+        return {e.table_id for e in self.entries if isinstance(e, ResultEntered) and e.table_id}
 
     def bye_points(self) -> float:
         return bye_points(self.settings.points)
