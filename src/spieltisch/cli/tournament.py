@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError
@@ -122,13 +123,8 @@ def new(
 
     from spieltisch.tournament.settings import Settings
 
-    options: dict[str, Any] = {}
-    for pair in option or []:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            _fail(_("an option is key=value, not {text!r}").format(text=pair))
-        options[key.strip()] = value.strip()
     try:
+        options: dict[str, Any] = dict(parse_pairs(option or []))
         settings = Settings.parse(
             name=name,
             game=game,
@@ -401,14 +397,31 @@ def export(
     standings_file: Annotated[
         Path | None, typer.Option("--standings", help="Write the standings as CSV.")
     ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write printable pages (A4) into this folder."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language of the pages: de, en or fr.")
+    ] = None,
     database: DatabaseOption = None,
 ) -> None:
-    """Write results and standings as CSV files."""
+    """Write results and standings as CSV files, and printable pages for the hall."""
+    from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
     from spieltisch.tournament.export import results_csv, standings_csv
 
-    if results is None and standings_file is None:
-        _fail(_("name a file: --results FILE and/or --standings FILE"))
+    if results is None and standings_file is None and html is None:
+        _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
+    code = lang or language_from_environment()
+    if code not in LANGUAGES:
+        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+    set_language(code)
     current = _run(database, lambda store: store.load(tournament))
+    if html is not None:
+        from spieltisch.tournament.printable import write_pages
+
+        for page in write_pages(current, html):
+            console.print(_("Wrote {path}").format(path=page), highlight=False)
     for path, text in ((results, results_csv), (standings_file, standings_csv)):
         if path is not None:
             path.write_text(text(current), encoding="utf-8")
