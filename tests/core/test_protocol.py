@@ -9,6 +9,7 @@ import pytest
 import spieltisch
 from spieltisch.core import CHANCE, TERMINAL, IllegalMove, OptionError, RecordError, UnknownGame
 from tests.conformance.checks import play_checked_game
+from tests.core.toy import ToyOptions
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -45,9 +46,17 @@ def test_bad_options_name_option_value_and_what_is_allowed(
     assert repr(next(iter(options.values()))) in str(raised.value)
 
 
-def test_string_options_from_a_command_line_are_converted() -> None:
-    game = spieltisch.load("toy", players="3", goal="12")
+def test_options_written_as_text_are_converted_by_values_from_text() -> None:
+    values = ToyOptions.values_from_text({"players": "3", "goal": " 12 "})
+    game = spieltisch.load("toy", **values)
     assert game.num_players == 3 and game.options.goal == 12
+
+
+@pytest.mark.parametrize("players", ["3", 3.0, True, [3], None])
+def test_the_api_takes_options_in_their_own_type_only(players: object) -> None:
+    with pytest.raises(OptionError) as refused:
+        spieltisch.load("toy", players=players)
+    assert refused.value.option == "players" and "whole number" in str(refused.value)
 
 
 def test_nodes_and_notation() -> None:
@@ -128,10 +137,10 @@ def test_record_round_trip(tmp_path: Path) -> None:
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"options": {"players": 7}}, "bad option players=7"),
         ({"history": ["secret:1,2", "d9"]}, r"history entry 1 \('d9'\) does not replay"),
-        ({"history": ["secret:1,2", 3]}, "history entry 1 is 3"),
-        ({"history": "go"}, "'history' is missing or not a list"),
+        ({"history": ["secret:1,2", 3]}, "'history.1' is 3: a string is expected"),
+        ({"history": "go"}, "'history' is 'go': a list is expected"),
         ({"players": ["solo"]}, "must list 2 names"),
-        ({"result": {"ranking": [1, 2]}}, "ranking"),
+        ({"result": {"ranking": [1, 2]}}, "'result.scores'.*missing"),
     ],
 )
 def test_corrupt_records_raise_record_error(change: dict[str, object], message: str) -> None:

@@ -106,7 +106,7 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.positions]
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         turn = None if self.is_terminal() else self.player
         view: dict[str, Any] = {"turn": turn, "positions": list(self.positions), "die": self.die}
         if player is not None and self.secrets is not None:
@@ -136,8 +136,8 @@ class LeakyState(ToyState):
 
     __slots__ = ()
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        view = super().view(player)
+    def _view(self, player: int | None) -> dict[str, Any]:
+        view = super()._view(player)
         view["secrets"] = self.secrets
         return view
 

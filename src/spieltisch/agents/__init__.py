@@ -6,7 +6,15 @@
 >>> hint(state).move
 """
 
-from spieltisch.agents.base import Agent, Budget, Choice, RandomAgent, SearchAgent
+from spieltisch.agents.base import (
+    Agent,
+    AgentError,
+    Budget,
+    Choice,
+    NoDecision,
+    RandomAgent,
+    SearchAgent,
+)
 from spieltisch.agents.hints import Alternative, Hint, hint
 from spieltisch.agents.levels import LEVELS
 from spieltisch.agents.registry import agent_names, make, register_agent
@@ -14,10 +22,12 @@ from spieltisch.agents.registry import agent_names, make, register_agent
 __all__ = [
     "LEVELS",
     "Agent",
+    "AgentError",
     "Alternative",
     "Budget",
     "Choice",
     "Hint",
+    "NoDecision",
     "RandomAgent",
     "SearchAgent",
     "agent_names",

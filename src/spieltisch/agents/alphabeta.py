@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from spieltisch.agents.base import Budget, Choice, SearchAgent
+from spieltisch.agents.base import AgentError, Budget, Choice, SearchAgent
 from spieltisch.agents.knowledge import beats, hook, knowledge_for
 from spieltisch.core import Game, State
 
@@ -51,7 +51,7 @@ class AlphaBetaAgent(SearchAgent):
         max_depth: int = 64,
     ) -> None:
         if game.num_players != 2:
-            raise ValueError(f"alpha-beta plays two-player games, not {game.title}")
+            raise AgentError(f"alpha-beta plays two-player games, not {game.title}")
         super().__init__(game, seed, budget)
         self.knowledge = knowledge_for(game)
         self.remaining: Callable[[State], int] | None = hook(self.knowledge, "remaining")

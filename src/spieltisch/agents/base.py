@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from spieltisch.core import Game, State
+from spieltisch.agents.messages import _
+from spieltisch.core import CHANCE, Game, SpieltischError, State
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -25,9 +30,9 @@ class Budget:
         iterations: int | None = None
         seconds: float | None = None
         for part in text.replace(" ", "").split(","):
-            if match := re.fullmatch(r"(\d+(?:\.\d+)?)s", part):
+            if match := re.fullmatch(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)s", part):
                 seconds = float(match.group(1))
-            elif part.isdigit():
+            elif re.fullmatch(r"[0-9]{1,9}", part):
                 iterations = int(part)
             else:
                 raise ValueError(
@@ -54,10 +59,49 @@ class Clock:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
+class AgentError(SpieltischError, ValueError):
+    """No such agent, or the agent does not play this game (alpha-beta with three players)."""
+
+
+class NoDecision(SpieltischError, ValueError):
+    """An agent was asked to move where no player is to move: a chance node or the end."""
+
+
+def require_decision(state: State) -> None:
+    """Refuse a chance node or a finished game with NoDecision, before any search starts."""
+    player = state.current_player
+    if player == CHANCE:
+        raise NoDecision(_("an agent moves only where a player is to move; this is a chance node"))
+    if player < 0:
+        raise NoDecision(_("an agent moves only where a player is to move; the game is over"))
+
+
+def _refusing(method: Callable[[Any, State], T]) -> Callable[[Any, State], T]:
+    @functools.wraps(method)
+    def checked(agent: Any, state: State) -> T:
+        require_decision(state)
+        return method(agent, state)
+
+    checked.__refuses_no_decision__ = True  # type: ignore[attr-defined]
+    return checked
+
+
 class Agent(ABC):
-    """Chooses moves; reproducible: the same seed and budget give the same choices."""
+    """Chooses moves; reproducible: the same seed and budget give the same choices.
+
+    Every agent refuses a chance node or a finished game with NoDecision: `choose` and
+    `analyse` of each subclass are wrapped with that check, so that no algorithm has to
+    remember it and none returns a move (or an IndexError) where there is no decision.
+    """
 
     name: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for method in ("choose", "analyse"):
+            own = cls.__dict__.get(method)
+            if callable(own) and not getattr(own, "__refuses_no_decision__", False):
+                setattr(cls, method, _refusing(own))
 
     def __init__(self, game: Game[Any], seed: int | None = None, budget: Budget | None = None):
         self.game = game

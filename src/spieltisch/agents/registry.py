@@ -12,13 +12,14 @@ from functools import partial
 from typing import Any
 
 from spieltisch.agents.alphabeta import AlphaBetaAgent
-from spieltisch.agents.base import Agent, Budget, RandomAgent
+from spieltisch.agents.base import Agent, AgentError, Budget, RandomAgent
 from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.greedy import GreedyAgent, PolicyAgent
 from spieltisch.agents.ismcts import ISMCTSAgent
 from spieltisch.agents.levels import LEVELS, make_level
 from spieltisch.agents.mcts import MCTSAgent
 from spieltisch.core import Game
+from spieltisch.core.errors import shorten
 
 AgentFactory = Callable[[Game[Any], int | None, Budget | None], Agent]
 
@@ -50,5 +51,7 @@ def make(
     try:
         factory = _AGENTS[name]
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}: known agents are {', '.join(_AGENTS)}") from None
+        raise AgentError(
+            f"unknown agent {shorten(name)}: known agents are {', '.join(_AGENTS)}"
+        ) from None
     return factory(game, seed, budget)

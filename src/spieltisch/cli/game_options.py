@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spieltisch.core import Game, OptionError, load
+from spieltisch.core import Game, OptionError, game_class, load
 
 
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
@@ -19,12 +19,8 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def load_with_options(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
-    options: dict[str, Any] = dict(parse_pairs(pairs))
-    for key, value in list(options.items()):
-        if "," in value:
-            options[key] = value.split(",")
-        elif value.lower() in ("none", "null", "auto"):
-            options[key] = None
+    """The game with options written as text, each in its documented form (`auto`, `true`)."""
+    options = game_class(name).Options.values_from_text(parse_pairs(pairs))
     if players is not None:
         options["players"] = players
     return load(name, **options)

@@ -5,6 +5,7 @@ from spieltisch.core.errors import (
     LargeChanceNode,
     OptionError,
     RecordError,
+    SeatError,
     SpieltischError,
     UnknownGame,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Refusal",
+    "SeatError",
     "SpieltischError",
     "State",
     "UnknownGame",

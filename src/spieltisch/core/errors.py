@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 
+def shorten(value: object, limit: int = 60) -> str:
+    """The repr of a value as an error message quotes it: a 5,000-digit number is cut short."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out at all
+        text = f"<a number of {value.bit_length() if isinstance(value, int) else '?'} bits>"
+    return text if len(text) <= limit else f"{text[: limit - 5]}…{text[-4:]}"
+
+
 class SpieltischError(Exception):
     """Base of every error spieltisch raises on purpose."""
 
@@ -16,7 +25,7 @@ class OptionError(SpieltischError, ValueError):
         self.allowed = allowed
         self.game = game
         where = f" for game '{game}'" if game else ""
-        super().__init__(f"bad option {option}={value!r}{where}: allowed is {allowed}")
+        super().__init__(f"bad option {option}={shorten(value)}{where}: allowed is {allowed}")
 
 
 class IllegalMove(SpieltischError, ValueError):
@@ -27,6 +36,17 @@ class IllegalMove(SpieltischError, ValueError):
         self.reason = reason
         self.rule = rule
         super().__init__(f"illegal move {move!r}: {reason}")
+
+
+class SeatError(SpieltischError, ValueError):
+    """A player number that is no seat of the game (views are of a seat or of None)."""
+
+    def __init__(self, player: object, players: int) -> None:
+        self.player = player
+        self.players = players
+        super().__init__(
+            f"no seat {shorten(player)}: seats are numbered 0 to {players - 1}, None is a spectator"
+        )
 
 
 class RecordError(SpieltischError, ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -9,16 +10,29 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self, get_args, get_origin
 
 import annotated_types
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 
 from spieltisch.core.errors import OptionError
 
+UNSET = "unset"
+"""Key in a field's `json_schema_extra` naming the word that stands for None ("auto")."""
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+"""A whole number as text: ASCII digits only, short enough to convert without surprises."""
+
+_UNIONS = (typing.Union, types.UnionType)
+
 
 class GameOptions(BaseModel):
-    """Base of every game's options; subclasses add fields with defaults and descriptions."""
+    """Base of every game's options; subclasses add fields with defaults and descriptions.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Types are strict: `players=3` is a number, `"3"`, `3.0` and `True` are not, so a
+    mistake in a program is refused rather than guessed at. Text from the command line
+    goes through `parse_text`, which knows each option's one written form.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game_name: ClassVar[str] = "game"
 
@@ -27,6 +41,36 @@ class GameOptions(BaseModel):
 
     def check(self) -> None:
         """Cross-option rules; raise OptionError. Runs after every field is valid."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _documented_forms(cls, raw: Any) -> Any:
+        """Two forms besides the strict types: an option's word for None (`"auto"`), and a
+        JSON list where a tuple is meant (options read back from a record)."""
+        if not isinstance(raw, dict):
+            return raw
+        values = dict(raw)
+        for name, value in raw.items():
+            field = cls.model_fields.get(name)
+            if field is None:
+                continue
+            if isinstance(value, str) and _accepts_none(field) and value == unset_word(field):
+                values[name] = None
+            elif isinstance(value, list) and _tuple_type(field.annotation) is not None:
+                values[name] = tuple(value)
+        return values
+
+    @classmethod
+    def values_from_text(cls, raw: Mapping[str, str]) -> dict[str, Any]:
+        """Options written as text (`--option key=value`) as typed values, each text in its
+        one documented form: whole numbers in digits, `true`/`false`, the option's word
+        for none (`auto`), lists separated by commas or spaces. Other text stays text,
+        which `parse` then refuses with the allowed values."""
+        values: dict[str, Any] = {}
+        for name, text in raw.items():
+            field = cls.model_fields.get(name)
+            values[name] = text if field is None else _from_text(field, text)
+        return values
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Self:
@@ -66,22 +110,76 @@ def describe_options(cls: type[GameOptions]) -> list[OptionInfo]:
     ]
 
 
+def unset_word(field: FieldInfo) -> str:
+    """The one written form of None for this option: `auto` where None means automatic."""
+    extra = field.json_schema_extra
+    word = extra.get(UNSET) if isinstance(extra, dict) else None
+    return word if isinstance(word, str) else "none"
+
+
+def show_default(field: FieldInfo) -> str:
+    """The default as it is written on the command line."""
+    default = field.get_default()
+    if default is None:
+        return unset_word(field)
+    if isinstance(default, bool):
+        return _show(default)
+    if isinstance(default, tuple):
+        return ",".join(map(str, default))
+    return str(default)
+
+
+def _accepts_none(field: FieldInfo) -> bool:
+    return type(None) in get_args(field.annotation)
+
+
+def _tuple_type(annotation: Any) -> Any:
+    """The tuple type inside an annotation (`tuple[int, ...] | None`), or None."""
+    if get_origin(annotation) is tuple:
+        return annotation
+    for arg in get_args(annotation) if get_origin(annotation) in _UNIONS else ():
+        if get_origin(arg) is tuple:
+            return arg
+    return None
+
+
+def _from_text(field: FieldInfo, text: str) -> Any:
+    """The typed value a text stands for, or the text itself (which validation refuses)."""
+    written = text.strip()
+    if _accepts_none(field) and written.lower() == unset_word(field):
+        return None
+    kinds = get_args(field.annotation) if get_origin(field.annotation) in _UNIONS else ()
+    kinds = kinds or (field.annotation,)
+    if bool in kinds and written.lower() in ("true", "false"):
+        return written.lower() == "true"
+    if int in kinds and WHOLE_NUMBER.fullmatch(written):
+        return int(written)
+    sequence = _tuple_type(field.annotation)
+    if sequence is not None and get_args(sequence)[:1] == (int,):
+        parts = written.replace(",", " ").split()
+        if len(parts) == 1 and parts[0].isascii() and parts[0].isdigit():
+            parts = list(parts[0])  # single digits written together: 111222...
+        if parts and all(WHOLE_NUMBER.fullmatch(part) for part in parts):
+            return tuple(int(part) for part in parts)
+    return written
+
+
 def describe_allowed(field: FieldInfo | None) -> str:
     """A person's description of the values a field accepts, from its annotation and bounds."""
     if field is None:
         return ""
-    return _describe_type(field.annotation, field.metadata)
+    return _describe_type(field.annotation, field.metadata, unset_word(field))
 
 
-def _describe_type(annotation: Any, metadata: list[Any]) -> str:
+def _describe_type(annotation: Any, metadata: list[Any], unset: str = "none") -> str:
     origin = get_origin(annotation)
     if origin is Literal:
         return "one of " + ", ".join(_show(value) for value in get_args(annotation))
-    if origin in (typing.Union, types.UnionType):
-        parts = [_describe_type(arg, metadata) for arg in get_args(annotation)]
+    if origin in _UNIONS:
+        parts = [_describe_type(arg, metadata, unset) for arg in get_args(annotation)]
         return " or ".join(parts)
     if annotation is type(None):
-        return "none"
+        return unset
     if annotation is bool:
         return "true or false"
     if annotation is int:

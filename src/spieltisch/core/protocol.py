@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from spieltisch.core.chance import pick
-from spieltisch.core.errors import IllegalMove, LargeChanceNode, SpieltischError
+from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
@@ -124,7 +124,7 @@ class State(ABC):
     """One position of a game.
 
     Subclasses implement the hooks `_legal_actions`, `_apply_action`, `_apply_chance`,
-    `current_player`, `scores`, `view`, `_snapshot` and `_copy_mutable`, and where they
+    `current_player`, `scores`, `_view`, `_snapshot` and `_copy_mutable`, and where they
     have them `chance_outcomes`, `_explain_action`, `ranking`, `determinize`.
     """
 
@@ -295,9 +295,20 @@ class State(ABC):
 
     # -- information --------------------------------------------------------------------
 
-    @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-able dict of what that seat may see; None is a spectator."""
+        """JSON-able dict of what that seat may see; None is a spectator.
+
+        The same rule in every game: a seat is an int from 0 to n-1 (not a bool), and
+        anything else raises SeatError, so no game hands out a view of a seat that is not.
+        """
+        n = self.game.num_players
+        if player is not None and (type(player) is not int or not 0 <= player < n):
+            raise SeatError(player, n)
+        return self._view(player)
+
+    @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """What `view` returns, for a player already checked to be a seat or None."""
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:
         """A full state consistent with view(player): a clone when nothing is hidden."""

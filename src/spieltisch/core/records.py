@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 
 if TYPE_CHECKING:
     from spieltisch.core.protocol import State
@@ -52,65 +55,143 @@ def make_record(state: State, players: Sequence[str] | None = None) -> Record:
     }
 
 
+class _Result(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    scores: list[float]
+    ranking: list[int]
+    returns: list[float]
+
+
+class RecordFile(BaseModel):
+    """The shape of a record, checked before anything is replayed. Other keys (a
+    simulation's `seed`) are kept and ignored."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    format: Literal["spieltisch-record/1"]
+    game: str
+    options: dict[str, Any]
+    players: list[str] | None = None
+    history: list[str]
+    result: _Result | None = None
+
+
 def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """The record as a dict from a dict, a JSON text, or a path to a JSON file."""
-    if isinstance(source, Mapping):
-        return dict(source)
-    text = source
-    if isinstance(source, Path) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
-    ):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record {str(source)!r}: {exc.strerror}") from None
+    """The record as a checked dict, from a dict, a JSON text, or a path to a JSON file.
+
+    Anything wrong with the source (unreadable, not UTF-8, not JSON, nested too deeply,
+    fields of the wrong type) is a RecordError saying what.
+    """
+    data = source if isinstance(source, Mapping) else _parse_json(_text(source))
+    return _checked(data).model_dump()
+
+
+def _text(source: str | Path) -> str:
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        return source
+    shown = shorten(str(source))
     try:
-        data = json.loads(str(text))
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read record {shown}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"record {shown} is not UTF-8 text (byte {exc.start}): a record is JSON in UTF-8"
+        ) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise RecordError(f"cannot read record {shown}: {exc}") from None
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"a record is JSON; this is not ({exc.msg} at line {exc.lineno})"
         ) from None
-    if not isinstance(data, dict):
+    except RecursionError:
+        raise RecordError(
+            "a record is JSON nested a few levels deep; this is nested too deeply"
+        ) from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise RecordError(f"a record is JSON of ordinary values; this is not ({exc})") from None
+
+
+def _checked(data: Any) -> RecordFile:
+    if not isinstance(data, Mapping):
         raise RecordError("a record is a JSON object with format, game, options, players, history")
-    return data
+    if data.get("format") != FORMAT:
+        raise RecordError(
+            f"not a spieltisch record: format is {shorten(data.get('format'))}, expected {FORMAT!r}"
+        )
+    try:
+        return RecordFile.model_validate(dict(data))
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "record"
+        raise RecordError(
+            f"record field {where!r} is {shorten(error.get('input'))}: {_expected(error['type'])}"
+        ) from None
+    except RecursionError:
+        raise RecordError("record is nested too deeply to be a record") from None
+
+
+def _expected(kind: str) -> str:
+    return {
+        "missing": "it is missing",
+        "string_type": "a string is expected",
+        "list_type": "a list is expected",
+        "dict_type": "an object is expected",
+        "int_type": "a whole number is expected",
+        "float_type": "a number is expected",
+    }.get(kind, kind.replace("_", " "))
 
 
 def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way."""
+    """Rebuild the final position of a record, checking it on the way: its shape, each
+    history entry, the player names, and the stored result against the replayed one."""
     from spieltisch.core.registry import load
 
     data = read_record(source)
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            f"not a spieltisch record: format is {data.get('format')!r}, expected {FORMAT!r}"
-        )
-    for key, kind in (("game", str), ("options", dict), ("history", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
     try:
         game = load(data["game"], **data["options"])
     except (UnknownGame, OptionError) as exc:
         raise RecordError(f"record cannot be loaded: {exc}") from None
-    players = data.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError(f"record field 'players' must list {game.num_players} names")
+    players = data["players"]
+    if players is not None and len(players) != game.num_players:
+        raise RecordError(
+            f"record field 'players' must list {game.num_players} names, not {len(players)}"
+        )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):
-        if not isinstance(entry, str):
-            raise RecordError(f"history entry {index} is {entry!r}: entries are notation strings")
         try:
             state.apply(entry)
         except IllegalMove as exc:
-            raise RecordError(f"history entry {index} ({entry!r}) does not replay: {exc}") from None
-    result = data.get("result")
+            raise RecordError(
+                f"history entry {index} ({shorten(entry)}) does not replay: {exc}"
+            ) from None
+    result = data["result"]
     if result is not None:
-        if not state.is_terminal():
-            raise RecordError(
-                "record has a result but its history does not reach the end of the game"
-            )
-        if isinstance(result, dict) and result.get("ranking") not in (None, state.ranking()):
-            raise RecordError(
-                f"record's ranking {result.get('ranking')} disagrees with "
-                f"its history ({state.ranking()})"
-            )
+        _check_result(state, result)
     return state
+
+
+def _check_result(state: State, stored: Mapping[str, Any]) -> None:
+    """The stored result must be the replayed game's, to the last score and return."""
+    if not state.is_terminal():
+        raise RecordError("record has a result but its history does not reach the end of the game")
+    replayed: dict[str, list[float]] = {
+        "scores": state.scores(),
+        "ranking": [float(place) for place in state.ranking()],
+        "returns": state.returns(),
+    }
+    for key, values in replayed.items():
+        written = stored[key]
+        if len(written) != len(values) or not all(
+            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+            for a, b in zip(written, values, strict=False)
+        ):
+            raise RecordError(
+                f"record's {key} {shorten(written)} disagree with its history ({values})"
+            )

@@ -62,7 +62,10 @@ def games() -> list[GameInfo]:
     return [cls.info() for cls in _GAMES.values()]
 
 
-def load(name: str, **options: Any) -> Game[Any]:
-    """A game with validated options; a bad option raises OptionError naming what is allowed."""
+def load(name: str, /, **options: Any) -> Game[Any]:
+    """A game with validated options; a bad option raises OptionError naming what is allowed.
+
+    The name is positional-only, so that no option's name can collide with it.
+    """
     cls = game_class(name)
     return cls(cls.Options.parse(options))

@@ -27,8 +27,12 @@ environment's generator, so `reset(seed=...)` fixes the whole game given the act
   `env.action_masks()` returns it too (the name sb3-contrib's MaskablePPO looks for);
 - reward: 0 until the game ends, then the learner's final return in [-1, 1] (from the
   ranking; ties share);
-- an illegal action ends the episode at once with reward -1 and `info["illegal_action"]`
-  (option `illegal="raise"` raises IllegalMove instead);
+- `reset()` always hands out a game in which the learner is to move: a game that ends
+  before the learner's first decision is skipped (`info["games_without_decision"]` counts
+  them);
+- an illegal action, or anything that is not an action (None, "abc", nan, 1.7, True, a
+  list), ends the episode at once with reward -1 and `info["illegal_action"]` (option
+  `illegal="raise"` raises IllegalMove instead, with the reason);
 - `render_mode="ansi"`: `render()` returns the game's text board as the learner sees it.
 - other keyword arguments are the game's options (`players=3`, `scoring="product"`, ...).
 """
@@ -44,10 +48,13 @@ import numpy as np
 import numpy.typing as npt
 
 from spieltisch.agents import Agent, Budget, make
-from spieltisch.core import CHANCE, Game, IllegalMove, State, game_names, load
+from spieltisch.core import CHANCE, Game, IllegalMove, SpieltischError, State, game_names, load
 from spieltisch.interop import observation_for, render_text
+from spieltisch.interop.actions import action_index, describe_bad_action
 
 NAMESPACE = "spieltisch"
+MAX_GAMES_WITHOUT_DECISION = 1000
+"""How many games `reset` deals, at most, looking for one in which the learner moves."""
 
 
 def env_id(game: str) -> str:
@@ -108,34 +115,50 @@ class SpieltischEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             s: make(name, self.game, seed=episode_seed + s, budget=self.budget)
             for s, name in zip(others, self.opponent_names, strict=True)
         }
-        self.state = self.game.new_state()
+        skipped = self._deal_until_the_learner_decides()
         self._over = False
-        self._advance()
-        return self._observe(), self._info()
+        info = self._info()
+        info["games_without_decision"] = skipped
+        return self._observe(), info
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:
-            raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+            raise gymnasium.error.ResetNeeded("the episode is over (or never began): call reset()")
         state = self.state
-        if state.is_terminal():  # only if the game ended before the learner ever moved
-            self._over = True
-            return self._observe(), self._reward(), True, False, self._info()
-        action = int(action)
-        if action not in state.legal_actions():
+        index = action_index(action, self.game.num_actions)
+        if index is None or index not in state.legal_actions():
             if self.illegal == "raise":
-                state.apply(action)  # raises IllegalMove with the reason
-                raise IllegalMove(action, "not legal now")  # pragma: no cover
+                if index is None:
+                    raise IllegalMove(action, describe_bad_action(action, self.game.num_actions))
+                state.apply(index)  # raises IllegalMove with the rule's reason
             self._over = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), -1.0, True, False, info
-        state.apply(action)
+        state.apply(index)
         self._advance()
         terminated = state.is_terminal()
         self._over = terminated
         return self._observe(), self._reward(), terminated, False, self._info()
+
+    def _deal_until_the_learner_decides(self) -> int:
+        """Start games until one reaches a decision of the learner; the games skipped.
+
+        A game can end before the learner ever moves (Mensch ärgere Dich nicht with
+        `max_rounds=1` and no six); Gymnasium's `reset` cannot say an episode is over, so
+        such a game is not handed out as an episode: the next one is dealt instead.
+        """
+        for skipped in range(MAX_GAMES_WITHOUT_DECISION):
+            self.state = self.game.new_state()
+            self._advance()
+            if not self.state.is_terminal():
+                return skipped
+        raise SpieltischError(
+            f"in {MAX_GAMES_WITHOUT_DECISION} games seat {self.seat} never had a decision "
+            f"({self.game!r}): choose other options"
+        )
 
     def _advance(self) -> None:
         """Chance and the other seats, until the learner is to move or the game is over."""

@@ -309,7 +309,7 @@ def options_from_parameters(cls: type[Game[Any]], params: dict[str, Any]) -> dic
         if optional and value == kind() and not isinstance(value, bool):
             value = None
         elif kind is str and get_origin(info.annotation) not in (Literal, None):
-            value = value.replace(",", " ").split()
+            value = cls.Options.values_from_text({name: value})[name]
         options[name] = value
     return options
 

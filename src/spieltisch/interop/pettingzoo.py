@@ -27,23 +27,30 @@ Spaces, per agent:
   agent's turn.
 
 Rewards are 0 until the game ends; then each agent receives its final return in [-1, 1]
-(`state.returns()`, from the ranking; ties share). Nothing is truncated. An illegal action
-raises `IllegalMove`. `render()` with `render_mode="ansi"` returns the game's text board
-(`text.py`) as the agent to move sees it, as a plain string.
+(`state.returns()`, from the ranking; ties share). Nothing is truncated. An illegal action,
+or anything that is not an action (None for a live agent, "abc", nan, 1.7, True, a list),
+raises `IllegalMove` with the reason; with `illegal="lose"` it ends the game instead, as
+PettingZoo's TerminateIllegalWrapper does: -1 for the agent that acted, 0 for the others.
+As PettingZoo's order checks do, `step()`/`last()` before `reset()` raise "reset() needs
+to be called before ..." and `step()` after every agent is done warns and does nothing.
+`render()` with `render_mode="ansi"` returns the game's text board (`text.py`) as the
+agent to move sees it, as a plain string.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from spieltisch.core import CHANCE, Game, IllegalMove, State, load
 from spieltisch.interop import observation_for, render_text
+from spieltisch.interop.actions import action_index, describe_bad_action
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -58,12 +65,22 @@ class SpieltischEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str | Game[Any], render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        game: str | Game[Any],
+        render_mode: str | None = None,
+        illegal: Literal["raise", "lose"] = "raise",
+        **options: Any,
+    ):
         super().__init__()
         self.game: Game[Any] = load(game, **options) if isinstance(game, str) else game
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal is 'raise' or 'lose', not {illegal!r}")
         self.render_mode = render_mode
+        self.illegal = illegal
+        self._has_reset = False
         self.metadata = {**self.metadata, "name": f"spieltisch_{self.game.name}_v0"}
         self._observation = observation_for(self.game)
         shape = self._observation.observation_shape(self.game)
@@ -106,20 +123,47 @@ class SpieltischEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._has_reset = True
         self._after_move()
 
     def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(action)  # PettingZoo's own: only None is valid now
             return
-        if action is None:
-            raise IllegalMove(action, f"{agent} is to move and must choose an action")
+        index = action_index(action, self.game.num_actions)
+        if index is None or index not in self.state.legal_actions():
+            if self.illegal == "raise":
+                if index is None:
+                    raise IllegalMove(action, describe_bad_action(action, self.game.num_actions))
+                self.state.apply(index)  # raises IllegalMove with the rule's reason
+            self._lose(agent)
+            return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))
+        self.state.apply(index)
         self._resolve_chance()
         self._after_move()
         self._accumulate_rewards()
+
+    def _lose(self, agent: str) -> None:
+        """An illegal action with `illegal="lose"`: as PettingZoo's TerminateIllegalWrapper,
+        the game ends, the agent that acted gets -1 and every other agent 0."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {other: 0.0 for other in self.agents}
+        self.rewards[agent] = -1.0
+        self.terminations = {other: True for other in self.agents}
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._accumulate_rewards()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def _resolve_chance(self) -> None:
         state = self.state
@@ -142,6 +186,8 @@ class SpieltischEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     # -- observing -----------------------------------------------------------------------
 
     def observe(self, agent: str) -> Observation:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.current_player == seat:
@@ -162,11 +208,21 @@ class SpieltischEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         pass
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> SpieltischEnv:
+def env(
+    game: str,
+    render_mode: str | None = None,
+    illegal: Literal["raise", "lose"] = "raise",
+    **options: Any,
+) -> SpieltischEnv:
     """An AEC environment of `game` with its options, e.g. `env("mahe", players=3)`."""
-    return SpieltischEnv(game, render_mode=render_mode, **options)
+    return SpieltischEnv(game, render_mode=render_mode, illegal=illegal, **options)
 
 
-def raw_env(game: str, render_mode: str | None = None, **options: Any) -> SpieltischEnv:
+def raw_env(
+    game: str,
+    render_mode: str | None = None,
+    illegal: Literal["raise", "lose"] = "raise",
+    **options: Any,
+) -> SpieltischEnv:
     """The same as `env` (PettingZoo's name for the unwrapped environment)."""
-    return env(game, render_mode=render_mode, **options)
+    return env(game, render_mode=render_mode, illegal=illegal, **options)

@@ -176,9 +176,19 @@ def test_number_of_deals(players: int, deals: int | None, expected: int) -> None
 
 def test_options() -> None:
     assert spieltisch.load("david_goliath").num_players == 4
-    assert spieltisch.load("david_goliath", deals="none").options.deals is None
-    assert spieltisch.load("david_goliath", deals="3").options.deals == 3
-    for bad in ({"players": 2}, {"players": 7}, {"deals": 0}, {"deals": "many"}, {"jokers": 1}):
+    assert spieltisch.load("david_goliath", deals="auto").options.deals is None
+    assert spieltisch.load("david_goliath", deals=3).options.deals == 3
+    bad_options: list[dict[str, object]] = [
+        {"players": 2},
+        {"players": 7},
+        {"deals": 0},
+        {"deals": "many"},
+        {"deals": "3"},
+        {"deals": "none"},
+        {"deals": True},
+        {"jokers": 1},
+    ]
+    for bad in bad_options:
         with pytest.raises(OptionError):
             spieltisch.load("david_goliath", **bad)
 

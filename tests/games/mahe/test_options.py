@@ -55,8 +55,8 @@ def test_turtles_per_player_overrides() -> None:
     state = start(game)
     assert state.current_player == CHANCE  # no choice of turtle: red's die is rolled
     assert state.view(None)["turtles"] == {"red": 0, "yellow": 1}
-    game = load(players=3, turtles_per_player="1")  # as the command line passes it
-    assert game.num_turtles == 3
+    game = load(players=3, turtles_per_player="auto")  # the documented word
+    assert game.num_turtles == 6
     game = load(players=4, turtles_per_player=None)
     assert game.num_turtles == 4
 
@@ -75,6 +75,11 @@ def test_turtles_per_player_overrides() -> None:
         ({"deck": [0] + [1] * 23}, "deck"),
         ({"deck": [10] + [1] * 23}, "deck"),
         ({"deck": "12x"}, "deck"),
+        ({"deck": "1" * 24}, "deck"),  # text is the command line's form, not the API's
+        ({"turtles_per_player": "1"}, "turtles_per_player"),
+        ({"turtles_per_player": "none"}, "turtles_per_player"),
+        ({"egg_cards_as_dice": 1}, "egg_cards_as_dice"),
+        ({"players": 4.0}, "players"),
         ({"colour": "red"}, "colour"),
     ],
 )
@@ -100,10 +105,14 @@ def test_a_deck_of_its_own() -> None:
     assert state.view(None)["face_up"] == 6
 
 
-def test_the_deck_option_also_reads_text() -> None:
-    assert load(deck="9" * 24).deck_values == (9,) * 24
-    assert load(deck=",".join(["2"] * 24)).deck_values == (2,) * 24
-    assert load(deck="standard").deck_values == STANDARD_DECK
+def test_the_deck_option_written_as_text() -> None:
+    def from_text(text: str) -> tuple[int, ...]:
+        return load(**MaheOptions.values_from_text({"deck": text})).deck_values
+
+    assert from_text("9" * 24) == (9,) * 24
+    assert from_text(",".join(["2"] * 24)) == (2,) * 24
+    assert from_text(" ".join(["3"] * 24)) == (3,) * 24
+    assert from_text("none") == STANDARD_DECK
 
 
 def test_the_set_up_is_a_large_chance_node_of_24_digits() -> None:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from spieltisch.core import State
 from spieltisch.core.registry import parts
+
+LIST_NUMBER = re.compile(r"[0-9]{1,4}")
+"""A number in the list of legal moves: ASCII digits (`²` and `٣` are digits to isdigit)."""
 
 
 def describe(state: State, move: str) -> str:
@@ -31,7 +36,7 @@ def parse_move(state: State, text: str) -> str:
     """
     typed = text.strip().lower()
     number = typed[1:] if typed.startswith("#") else typed
-    if number.isdigit() and (typed.startswith("#") or not is_notation(state, typed)):
+    if LIST_NUMBER.fullmatch(number) and (typed.startswith("#") or not is_notation(state, typed)):
         legal = state.legal_moves()
         index = int(number)
         if 1 <= index <= len(legal):

@@ -7,6 +7,7 @@ outcomes so far, so taking a move back and playing on brings the same dice again
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from collections.abc import Sequence
@@ -111,9 +112,9 @@ class Session:
         player = self.state.current_player
         if player < 0:
             raise IllegalMove(move, _("no player is to move now"))
-        words = describe(self.state, move)
-        self.state.apply(move)
-        entry = LogEntry(player, move, words)
+        before = self.state.clone()
+        self.state.apply(move)  # checked before it is described: describing needs a move
+        entry = LogEntry(player, move, describe(before, move))
         self.log.append(entry)
         return entry
 
@@ -184,10 +185,22 @@ class Session:
         return self.state.to_record(players=self.seats)
 
     def save(self, path: str | Path) -> Path:
-        target = Path(path).expanduser()
-        if target.suffix == "":
-            target = target.with_suffix(".json")
-        target.write_text(json.dumps(self.record(), ensure_ascii=False, indent=1), "utf-8")
+        """Write the record; any trouble with the name or the disk is an OSError to show."""
+        try:
+            target = Path(path).expanduser()
+            if target.suffix == "":
+                target = target.with_suffix(".json")
+        except (ValueError, RuntimeError) as exc:  # ".", "/", "~nosuchuser/x", a NUL byte
+            raise OSError(
+                errno.EINVAL, _("not a file name: {name}").format(name=repr(path)), str(exc)
+            ) from None
+        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
+        try:
+            target.write_text(text, "utf-8")
+        except ValueError as exc:  # a NUL byte in the name
+            raise OSError(
+                errno.EINVAL, _("not a file name: {name}").format(name=repr(path)), str(exc)
+            ) from None
         return target
 
     def again(self) -> Session:

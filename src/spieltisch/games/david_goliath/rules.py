@@ -12,7 +12,7 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Self
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from spieltisch.core import (
     CHANCE,
@@ -25,6 +25,7 @@ from spieltisch.core import (
     State,
 )
 from spieltisch.core.i18n import N_
+from spieltisch.core.options import UNSET
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.david_goliath.messages import _
 
@@ -113,17 +114,9 @@ class DavidGoliathOptions(GameOptions):
     deals: int | None = Field(
         None,
         ge=1,
-        description=N_(
-            "number of deals; none (automatic) plays as many deals as there are players"
-        ),
+        description=N_("number of deals; auto plays as many deals as there are players"),
+        json_schema_extra={UNSET: "auto"},
     )
-
-    @field_validator("deals", mode="before")
-    @classmethod
-    def _automatic(cls, value: object) -> object:
-        if isinstance(value, str) and value.strip().lower() in ("", "none", "null", "auto"):
-            return None
-        return value
 
 
 class DavidGoliath(Game[DavidGoliathOptions]):
@@ -404,15 +397,13 @@ class DavidGoliathState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         """What a seat sees: ``turn`` (the dealer while a deal is due, null at the end),
         ``deal`` (0-based; the next one while it is due), ``dealer``, ``trick``
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
         this deal, or of the deal just finished until the next is dealt), ``hand_sizes``,
         ``deal_scores`` (per finished deal, per player) and, for a seat, its ``hand``."""
         n = self._n
-        if player is not None and not 0 <= player < n:
-            raise ValueError(f"player is None or a number from 0 to {n - 1}, not {player!r}")
         turn: int | None = self._turn
         if self._turn == CHANCE:
             turn = self.dealer

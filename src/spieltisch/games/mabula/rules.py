@@ -468,7 +468,7 @@ class MabulaState(State):
                 board[NAMES[square]] = "b"
         return board
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         turn = self._turn
         return {
             "board": self.board(),

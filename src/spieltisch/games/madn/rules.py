@@ -738,10 +738,8 @@ class MadnState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
-        if player is not None and not 0 <= player < game.num_players:
-            raise ValueError(f"players are numbered 0 to {game.num_players - 1}")
         pieces = {}
         for seat, colour in enumerate(game.colours):
             pieces[COLOURS[colour]] = self.squares(seat)

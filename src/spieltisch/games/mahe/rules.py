@@ -19,11 +19,12 @@ import random
 from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State
 from spieltisch.core.errors import OptionError
 from spieltisch.core.i18n import N_
+from spieltisch.core.options import UNSET
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.mahe.messages import _, colour_name
 
@@ -76,7 +77,8 @@ class MaheOptions(GameOptions):
         None,
         ge=1,
         le=2,
-        description=N_("turtles per player: none = automatic (2 with 2 or 3 players, else 1)"),
+        description=N_("turtles per player: auto = 2 with 2 or 3 players, else 1"),
+        json_schema_extra={UNSET: "auto"},
     )
     egg_cards_as_dice: bool = Field(
         False,
@@ -92,23 +94,6 @@ class MaheOptions(GameOptions):
             "(3×1, 3×2, 5×3, 5×4, 5×5, 3×6); none = standard"
         ),
     )
-
-    @field_validator("deck", mode="before")
-    @classmethod
-    def _deck_from_text(cls, value: Any) -> Any:
-        """Accept the deck also as text: 24 digits, optionally separated by commas or spaces."""
-        if isinstance(value, str):
-            text = value.strip()
-            if text.lower() in ("", "none", "standard", "default"):
-                return None
-            parts = text.replace(",", " ").split()
-            if len(parts) == 1:
-                parts = list(parts[0])
-            try:
-                return tuple(int(part) for part in parts)
-            except ValueError:
-                return value
-        return value
 
     def check(self) -> None:
         if self.turtles_per_player is not None and self.players * self.turtles_per_player > 7:
@@ -514,7 +499,7 @@ class MaheState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
         phase = self._phase
         top = self._top
