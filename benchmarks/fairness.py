@@ -65,7 +65,7 @@ def measure(game_name: str, size: int, agent: str, games: int, seed: int) -> lis
             f"({low:.1%}–{high:.1%}) | {place.mean:.3f} ± {place.high - place.mean:.3f} "
             f"| {point.mean:.3f} ± {point.high - point.mean:.3f} | {games} |"
         )
-    print(f"  ({size} players, {agent}: {games} games in {elapsed:.0f} s)", flush=True)
+    print(f"<!-- {size} players, {agent}: {games} games in {elapsed:.0f} s -->", flush=True)
     return rows
 
 
@@ -87,17 +87,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         "| players | agent | seat | win share (95% CI) | mean place | mean points | games |",
         "| ---: | --- | --- | ---: | ---: | ---: | ---: |",
     ]
-    rows: list[str] = []
-    for size in sizes:
-        for agent in agents:
-            games = args.slow_games if agent in ("hard", "expert") else args.games
-            rows += measure(args.game, size, agent, games, args.seed)
     if not args.markdown:
         print(
             f"{args.game}, {datetime.date.today()}, Python {platform.python_version()}, "
             f"{platform.machine()}; points per place {list(DEFAULT_POINTS)}"
         )
-    print("\n".join(header + rows))
+    print("\n".join(header), flush=True)
+    for size in sizes:
+        for agent in agents:
+            games = args.slow_games if agent in ("hard", "expert") else args.games
+            print("\n".join(measure(args.game, size, agent, games, args.seed)), flush=True)
 
 
 if __name__ == "__main__":

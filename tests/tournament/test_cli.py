@@ -81,6 +81,8 @@ def test_a_hall_tournament_from_registration_to_standings(
     assert [r["name"] for r in ranks] == [r.name for r in load(database_url, tid).standings()]
     board = run("ratings", "madn", *db)
     assert "guest:spieler 1" in board
+    with_levels = run("ratings", "madn", "--levels", "12", *db)
+    assert "level:random" in with_levels and "about" in with_levels
     assert tid in run("list", *db)
 
 

@@ -431,20 +431,49 @@ def export(
 @tournament_app.command("ratings")
 def ratings(
     game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = "madn",
+    levels: Annotated[
+        int,
+        typer.Option(
+            "--levels",
+            min=0,
+            help="Also rate the AI levels random..hard from this many games among "
+            "themselves, and show which level each player is nearest.",
+        ),
+    ] = 0,
     database: DatabaseOption = None,
 ) -> None:
     """The leaderboard of a game: every rated player's OpenSkill rating."""
+    from spieltisch.core import game_class
+    from spieltisch.tournament.levels import rate_levels
+    from spieltisch.tournament.ratings import Rating, nearest_level
+
     book = _run(database, lambda store: store.ratings())
+    reference: dict[str, Rating] = {}
+    if levels:
+        try:
+            seats = min(4, game_class(game).max_players)
+            names = ["random", "easy", "medium", "hard"]
+            rated = rate_levels(game, names, levels, seats, seed=0)
+        except (SpieltischError, ValueError) as exc:
+            _fail(str(exc))
+            return
+        reference = {row.player: row.rating for row in rated.leaderboard(game)}
+    rows = [(row.player, row.rating, row.games) for row in book.leaderboard(game)]
+    rows += [(name, rating, levels) for name, rating in reference.items()]
+    rows.sort(key=lambda row: -row[1].value)
     table = Table(title=_("Ratings: {game}").format(game=game))
-    for column in (_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")):
+    columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
+    for column in columns + ([_("about")] if reference else []):
         table.add_column(column)
-    for rank, row in enumerate(book.leaderboard(game), start=1):
+    for rank, (player, rating, games) in enumerate(rows, start=1):
+        about = [] if not reference else [nearest_level(rating, reference) or ""]
         table.add_row(
             str(rank),
-            row.player,
-            f"{row.rating.value:.1f}",
-            f"{row.rating.mu:.2f}",
-            f"{row.rating.sigma:.2f}",
-            str(row.games),
+            player,
+            f"{rating.value:.1f}",
+            f"{rating.mu:.2f}",
+            f"{rating.sigma:.2f}",
+            str(games),
+            *about,
         )
     console.print(table)
