@@ -79,7 +79,7 @@ def repeats(seatings: Sequence[Seating]) -> list[int]:
     return counts
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(3, 45), st.integers(1, 5), st.integers(0, 10**6))
 def test_every_player_is_seated_once_per_round_at_a_table_of_allowed_size(
     players: int, rounds: int, seed: int
@@ -93,7 +93,7 @@ def test_every_player_is_seated_once_per_round_at_a_table_of_allowed_size(
         assert len(seating.byes) == expected_byes
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.integers(16, 48), st.integers(0, 10**6))
 def test_nobody_meets_twice_in_the_first_three_rounds(players: int, seed: int) -> None:
     seatings, _history = play(players, 3, seed)
@@ -117,7 +117,7 @@ def test_full_tables_give_each_player_different_colours_first(
         assert balanced >= (0.9 if players >= 32 else 0.6) * players
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(st.integers(8, 40), st.integers(0, 10**6))
 def test_the_starting_seat_is_spread_far_more_evenly_than_by_chance(
     players: int, seed: int
