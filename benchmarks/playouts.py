@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import spieltisch
 from spieltisch.core import CHANCE
-from spieltisch.core.chance import pick
+from spieltisch.core.draw import pick
 
 
 @dataclass(frozen=True)

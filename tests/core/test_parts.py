@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +23,7 @@ SOURCE = Path(spieltisch.__file__).parent
 @pytest.mark.parametrize("name", game_names())
 def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
     declared = parts(name)
-    assert declared is game_class(name).parts
+    assert declared is parts(game_class(name)) is parts(spieltisch.load(name))
     for part in MODULE_PARTS:
         if getattr(declared, part) is not None and part not in OPTIONAL:
             assert declared.module(part) is not None, part
@@ -36,7 +37,7 @@ def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
 def test_a_game_without_declared_parts_falls_back() -> None:
     game = ToyGame(ToyOptions())
     state = game.new_state()
-    assert parts(game) == GameParts("spieltisch.core.protocol")
+    assert parts(game) == GameParts("tests.core.toy")
     assert isinstance(knowledge_for(game), Generic)
     assert render_board(state).plain.lstrip().startswith("{")  # type: ignore[union-attr]
     assert describe(state, "go") == "go"
@@ -86,3 +87,14 @@ def test_no_interface_builds_a_module_name() -> None:
         or "spieltisch.games.{" in path.read_text(encoding="utf-8")
     ]
     assert builders == []
+
+
+def test_no_agent_part_reads_an_engine_private_field() -> None:
+    """Agents use the states' read-only properties, never their private fields."""
+    private = re.compile(r"\b(?!self\b)[a-z_]+\._[a-z]\w*")
+    readers = {
+        str(path.relative_to(SOURCE)): found
+        for path in (SOURCE / "games").glob("*/agent.py")
+        if (found := private.findall(path.read_text(encoding="utf-8")))
+    }
+    assert readers == {}

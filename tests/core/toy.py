@@ -122,10 +122,6 @@ class ToyState(State):
             new._history[0] = "secret:" + ",".join(map(str, new.secrets))
         return new
 
-    def _copy_mutable(self, new: Self) -> None:
-        new.positions = self.positions.copy()
-        new.secrets = None if self.secrets is None else self.secrets.copy()
-
     def _snapshot(self) -> Hashable:
         secrets = None if self.secrets is None else tuple(self.secrets)
         return (tuple(self.positions), secrets, self.player, self.die)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from spieltisch.core import game_names
+
 for _module in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
     pytest.importorskip(_module)
 
-GAMES = ("mahe", "madn", "david_goliath", "mabula")
-"""The four built-in games; every interop suite runs against each."""
+GAMES = tuple(game_names())
+"""Every registered game; every interop suite runs against each."""

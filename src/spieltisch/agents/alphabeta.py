@@ -10,11 +10,18 @@ player's side, which handles that without special cases.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from spieltisch.agents.base import AgentError, Budget, Choice, SearchAgent
+from spieltisch.agents.base import (
+    UNLIMITED,
+    AgentError,
+    Budget,
+    Choice,
+    Clock,
+    OutOfBudget,
+    SearchAgent,
+)
 from spieltisch.agents.knowledge import beats, hook, knowledge_for
 from spieltisch.core import Game, State
 
@@ -25,10 +32,6 @@ EXACT_DEPTH = 1000
 """The depth of an exact search: deeper than any game lasts."""
 
 LOWER, UPPER, EXACT = 0, 1, 2
-
-
-class OutOfBudget(Exception):
-    """Raised inside the search when the budget runs out; the last full depth counts."""
 
 
 class AlphaBetaAgent(SearchAgent):
@@ -68,8 +71,7 @@ class AlphaBetaAgent(SearchAgent):
         self._table: dict[Hashable, tuple[int, int, float, int]] = {}
         self._cutoffs: list[list[int]] = []
         """History heuristic: per player and action, the cut-offs it caused."""
-        self._limit: int | None = None
-        self._deadline: float | None = None
+        self._clock = UNLIMITED
         self._me = 0
         self.best = -1
         """The best root move of the last search."""
@@ -102,15 +104,10 @@ class AlphaBetaAgent(SearchAgent):
         self.nodes = 0
         actions = state.legal_actions()
         if self.solved(state):
-            self._limit = None
-            self._deadline = None
+            self._clock = UNLIMITED
             self.depth = EXACT_DEPTH
             return self._root(state, actions, EXACT_DEPTH, full)
-        budget = self.budget
-        if budget.iterations is None and budget.seconds is None:
-            budget = Budget(iterations=self.default_nodes)
-        self._limit = budget.iterations
-        self._deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self._clock = Clock(self.budget, self.default_nodes, check_every=256)
         values: dict[int, float] = {}
         self.depth = 0
         completed = -1
@@ -130,7 +127,7 @@ class AlphaBetaAgent(SearchAgent):
             actions.remove(best_action)
             actions.insert(0, best_action)
         if not values:  # not even depth 1 fitted the budget: rate by depth 1 anyway
-            self._limit = self._deadline = None
+            self._clock = UNLIMITED
             values = self._root(state, actions, 1, full)
             self.depth = 1
         return values
@@ -179,11 +176,7 @@ class AlphaBetaAgent(SearchAgent):
     def _value(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """Minimax value for the searching player, within (alpha, beta) fail-soft."""
         self.nodes += 1
-        if self._limit is not None and self.nodes > self._limit:
-            raise OutOfBudget
-        deadline = self._deadline
-        if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
-            raise OutOfBudget
+        self._clock.spend(self.nodes)
         player = state.current_player
         me = self._me
         if player < 0:  # the end (no chance after the set-up)
@@ -250,18 +243,6 @@ class AlphaBetaAgent(SearchAgent):
         strengths, spread = self.knowledge.strengths(state)
         me = self._me
         return (strengths[me] - strengths[1 - me]) / (spread or 1.0)
-
-
-def minimax(state: State, player: int) -> float:
-    """The exact value of a position for `player` by plain minimax (tests; tiny endgames)."""
-    if state.is_terminal():
-        return state.returns()[player]
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        values.append(minimax(child, player))
-    return max(values) if state.current_player == player else min(values)
 
 
 class EndgameAgent(SearchAgent):

@@ -42,21 +42,40 @@ class Budget:
         return cls(iterations, seconds)
 
 
+class OutOfBudget(Exception):
+    """Raised inside a deepening search when the budget runs out; the last full depth counts."""
+
+
 class Clock:
-    """Counts a search's iterations against a budget; `default` applies when it sets none."""
+    """Counts a search's iterations or nodes against a budget; `default` applies when the
+    budget sets neither (None: no limit)."""
 
-    __slots__ = ("deadline", "limit")
+    __slots__ = ("deadline", "limit", "mask")
 
-    def __init__(self, budget: Budget, default: int) -> None:
+    def __init__(self, budget: Budget, default: int | None, check_every: int = 1) -> None:
         self.limit = budget.iterations
         if self.limit is None and budget.seconds is None:
             self.limit = default
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self.mask = check_every - 1
+        """Nodes between two looks at the time (a power of two): the time is not free."""
 
     def done(self, iterations: int) -> bool:
         if self.limit is not None and iterations >= self.limit:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def spend(self, nodes: int) -> None:
+        """Raise OutOfBudget once `nodes` exceeds the limit or the time is up."""
+        if self.limit is not None and nodes > self.limit:
+            raise OutOfBudget
+        deadline = self.deadline
+        if deadline is not None and not nodes & self.mask and time.perf_counter() > deadline:
+            raise OutOfBudget
+
+
+UNLIMITED = Clock(Budget(), None)
+"""A clock that never runs out (exact searches, and the fallback to depth 1)."""
 
 
 class AgentError(SpieltischError, ValueError):

@@ -8,7 +8,7 @@ positions where the segment ends are rated with the game's evaluation, as win ch
 player. So a roll/stop/card decision is exact against that evaluation.
 
 A game names its segments with an optional `segment(state)` in its knowledge; without
-one the segment is the turn of the player in `view(None)["turn"]`.
+one the segment is the turn of the player in `state.turn`.
 
 With a budget the search deepens segment by segment (the rest of this move, then also the
 next player's move, ...) up to `segments`, keeping the deepest search that finished
@@ -18,23 +18,17 @@ segments outright.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from spieltisch.agents.base import Budget, Choice, SearchAgent
+from spieltisch.agents.base import UNLIMITED, Budget, Choice, Clock, OutOfBudget, SearchAgent
 from spieltisch.agents.knowledge import hook, knowledge_for, utilities
 from spieltisch.core import Game, LargeChanceNode, State
 
 
 def turn_of(state: State) -> Hashable:
-    """The default segment: whose turn it is, as every game's view tells."""
-    turn: Hashable = state.view(None).get("turn")
-    return turn
-
-
-class OutOfBudget(Exception):
-    """The budget ran out in the middle of a deeper search."""
+    """The default segment: whose turn it is."""
+    return state.turn
 
 
 class ExpectimaxAgent(SearchAgent):
@@ -62,8 +56,7 @@ class ExpectimaxAgent(SearchAgent):
         """Nodes expanded by the last decision (for benchmarks and tests)."""
         self.depth = 0
         """Segments searched by the last decision."""
-        self._limit: int | None = None
-        self._deadline: float | None = None
+        self._clock = UNLIMITED
 
     def analyse(self, state: State) -> list[Choice]:
         me = state.current_player
@@ -72,13 +65,10 @@ class ExpectimaxAgent(SearchAgent):
         budget = self.budget
         if budget.iterations is None and budget.seconds is None:
             depths = [self.segments]
-            self._limit = self._deadline = None
+            self._clock = UNLIMITED
         else:
             depths = list(range(1, self.segments + 1))
-            self._limit = budget.iterations
-            self._deadline = (
-                None if budget.seconds is None else time.perf_counter() + budget.seconds
-            )
+            self._clock = Clock(budget, None, check_every=64)
         values: dict[int, tuple[float, float, bool]] = {}
         for segments in depths:
             try:
@@ -87,7 +77,7 @@ class ExpectimaxAgent(SearchAgent):
                 break
             self.depth = segments
         if not values:  # not even the first segment fitted: search it regardless
-            self._limit = self._deadline = None
+            self._clock = UNLIMITED
             values = self._rate(world, me, 1)
             self.depth = 1
         return self._choices(state, values)
@@ -106,11 +96,7 @@ class ExpectimaxAgent(SearchAgent):
         """Expected win chances per player, each decision-maker choosing their best, until
         `segments` segments have ended (counting the one of `segment`)."""
         self.nodes += 1
-        if self._limit is not None and self.nodes > self._limit:
-            raise OutOfBudget
-        deadline = self._deadline
-        if deadline is not None and not self.nodes & 63 and time.perf_counter() > deadline:
-            raise OutOfBudget
+        self._clock.spend(self.nodes)
         if depth <= 0 or state.is_terminal():
             return utilities(state, self.knowledge)
         here = self.segment(state)

@@ -9,16 +9,8 @@ from spieltisch.agents.knowledge import knowledge_for, utilities
 from spieltisch.core import Game, LargeChanceNode, State
 
 
-class GreedyAgent(SearchAgent):
-    """Plays the move whose position the evaluation likes best for the mover.
-
-    A small chance node right after the move (a die) is expanded exactly; hidden
-    information is filled in once per decision with `determinize`, so the evaluation
-    never sees what the player may not see. `noise` is the chance of a random move
-    instead (for the easy levels).
-    """
-
-    name = "greedy"
+class Noisy(Agent):
+    """The easy levels' noise: with chance `noise` a random move instead of the agent's."""
 
     def __init__(
         self,
@@ -31,11 +23,27 @@ class GreedyAgent(SearchAgent):
         self.knowledge = knowledge_for(game)
         self.noise = noise
 
-    def choose(self, state: State) -> str:
+    def random_move(self, state: State) -> str | None:
+        """A random legal move with chance `noise` (never when there is no choice)."""
         actions = state.legal_actions()
         if len(actions) > 1 and self.noise and self.rng.random() < self.noise:
             return self.game.action_to_move(self.rng.choice(actions))
-        return super().choose(state)
+        return None
+
+
+class GreedyAgent(Noisy, SearchAgent):
+    """Plays the move whose position the evaluation likes best for the mover.
+
+    A small chance node right after the move (a die) is expanded exactly; hidden
+    information is filled in once per decision with `determinize`, so the evaluation
+    never sees what the player may not see. `noise` is the chance of a random move
+    instead (for the easy levels).
+    """
+
+    name = "greedy"
+
+    def choose(self, state: State) -> str:
+        return self.random_move(state) or super().choose(state)
 
     def analyse(self, state: State) -> list[Choice]:
         me = state.current_player
@@ -63,26 +71,15 @@ class GreedyAgent(SearchAgent):
         return utilities(state, self.knowledge)[me]
 
 
-class PolicyAgent(Agent):
+class PolicyAgent(Noisy):
     """Plays the game's fast playout policy: quick rules of thumb, no search; `noise` is
     the chance of a random move instead (for the easy levels)."""
 
     name = "policy"
 
-    def __init__(
-        self,
-        game: Game[Any],
-        seed: int | None = None,
-        budget: Budget | None = None,
-        noise: float = 0.0,
-    ) -> None:
-        super().__init__(game, seed, budget)
-        self.knowledge = knowledge_for(game)
-        self.noise = noise
-
     def choose(self, state: State) -> str:
-        actions = state.legal_actions()
-        if len(actions) > 1 and self.noise and self.rng.random() < self.noise:
-            return self.game.action_to_move(self.rng.choice(actions))
+        noisy = self.random_move(state)
+        if noisy is not None:
+            return noisy
         world = state.determinize(state.current_player, self.rng)
         return self.game.action_to_move(self.knowledge.playout_action(world, self.rng))

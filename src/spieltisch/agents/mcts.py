@@ -114,26 +114,20 @@ class MCTSAgent(SearchAgent):
                     break
                 best = -1.0
                 chosen = actions[0]
-                if availability:
-                    for action in actions:
-                        child = children[action]
+                # UCB1; information-set MCTS counts a child's parent visits as the
+                # visits in which that child was available.
+                log_parent = 0.0 if availability else math.log(node.visits)
+                for action in actions:
+                    child = children[action]
+                    if availability:
                         child.available += 1
-                        score = child.values[player] / child.visits + c * math.sqrt(
-                            math.log(child.available) / child.visits
-                        )
-                        if score > best:
-                            best = score
-                            chosen = action
-                else:
-                    log_parent = math.log(node.visits)
-                    for action in actions:
-                        child = children[action]
-                        score = child.values[player] / child.visits + c * math.sqrt(
-                            log_parent / child.visits
-                        )
-                        if score > best:
-                            best = score
-                            chosen = action
+                        log_parent = math.log(child.available)
+                    score = child.values[player] / child.visits + c * math.sqrt(
+                        log_parent / child.visits
+                    )
+                    if score > best:
+                        best = score
+                        chosen = action
                 state.apply(chosen)
                 node = children[chosen]
                 path.append(node)

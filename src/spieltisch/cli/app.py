@@ -21,6 +21,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
+from spieltisch.cli.render import render as render_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.cli.tournament import tournament_app
 from spieltisch.core import SpieltischError, game_class, parts
@@ -280,6 +281,7 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("render")(render_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(tournament_app, name="tournament")

@@ -12,8 +12,16 @@ from spieltisch.core.errors import (
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, GameInfo, Move, Refusal, State
-from spieltisch.core.records import FORMAT, Record, load_record
-from spieltisch.core.registry import game_class, game_names, games, load, parts, register
+from spieltisch.core.records import FORMAT, Record
+from spieltisch.core.registry import (
+    game_class,
+    game_names,
+    games,
+    load,
+    load_record,
+    parts,
+    register,
+)
 
 __all__ = [
     "CHANCE",

@@ -1,5 +1,5 @@
-"""Chance, shared by the engines and the adapters: drawing an outcome, and splitting a
-large chance node (a shuffle, a deal, a set-up) into small steps with exact probabilities.
+"""Splitting a large chance node (a shuffle, a deal, a set-up) into small steps with
+exact probabilities, for adapters that need every chance node small (OpenSpiel).
 
 A game whose chance nodes are too large to list declares a `chance` part (its
 `chance.py`) with `SUPPORT`, a `ChanceSupport` holding its `Splitter`. The OpenSpiel
@@ -8,31 +8,17 @@ adapter uses it; nothing here needs pyspiel.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-if TYPE_CHECKING:
-    from spieltisch.core.protocol import Game, State
-
-OutcomeT = TypeVar("OutcomeT")
+from spieltisch.core.protocol import Game, State
 
 HIDDEN = -1
 """A chance step nobody sees (as opposed to None, seen by all, or a player's number)."""
 
 Visibility = int | None
-
-
-def pick(outcomes: Sequence[tuple[OutcomeT, float]], rng: random.Random) -> OutcomeT:
-    """One outcome drawn with its probability (the last one absorbs rounding)."""
-    draw = rng.random()
-    for outcome, probability in outcomes:
-        draw -= probability
-        if draw < 0:
-            return outcome
-    return outcomes[-1][0]
 
 
 class Splitter(ABC):

@@ -20,13 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
-
-if TYPE_CHECKING:
-    from spieltisch.core.protocol import Game
 
 OPTIONAL = frozenset({"svg", "kernel"})
 """Parts whose module may be missing although declared (written by later work)."""
@@ -165,9 +162,9 @@ class GameParts:
         return cast("Observation | None", self.module("observation"))
 
     @property
-    def knowledge(self) -> Callable[[Game[Any]], Any] | None:
+    def knowledge(self) -> Callable[[Any], Any] | None:
         """`agent.knowledge(game)`: the game's AI knowledge (see agents.knowledge)."""
-        return cast("Callable[[Game[Any]], Any] | None", self._attribute("agent", "knowledge"))
+        return cast("Callable[[Any], Any] | None", self._attribute("agent", "knowledge"))
 
     @property
     def levels(self) -> dict[str, Any] | None:

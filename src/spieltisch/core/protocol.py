@@ -7,20 +7,20 @@ unchanged state after an IllegalMove) so that no game has to repeat them.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
-from spieltisch.core.chance import pick
+from spieltisch.core.draw import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
-from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
+from spieltisch.core.records import Record, make_record
 
 if TYPE_CHECKING:
-    from spieltisch.core.records import Record
     from spieltisch.core.stopped import StoppedRanking
 
 CHANCE = -1
@@ -63,8 +63,9 @@ class Game(ABC, Generic[OptionsT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
-    parts: ClassVar[GameParts] = GameParts(__name__)
-    """Where the game keeps its other parts; declared by `register` (see core.game_parts)."""
+    variants: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets the conformance suite plays: together every player count and every
+    value of every option (for open ranges: the default and another)."""
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
     stopped_ranking: ClassVar[StoppedRanking | None] = None
@@ -123,9 +124,24 @@ class Game(ABC, Generic[OptionsT]):
 class State(ABC):
     """One position of a game.
 
-    Subclasses implement the hooks `_legal_actions`, `_apply_action`, `_apply_chance`,
-    `current_player`, `scores`, `_view`, `_snapshot` and `_copy_mutable`, and where they
-    have them `chance_outcomes`, `_explain_action`, `ranking`, `determinize`.
+    The hooks a game implements, all in this class:
+
+    - required: `current_player` (a property or a plain slot), `_legal_actions`,
+      `_apply_action`, `_apply_chance`, `scores`, `_view` (what `view` shows a
+      seat it has checked), `_snapshot`;
+    - where the game has them: `chance_outcomes` (small chance nodes), `turn` (when the
+      seat whose turn it is is not always the player to move), `_explain_action` and
+      `_explain_token` (refusals naming the rule), `_apply_event` (with `Game.events`),
+      `ranking` (when places are not simply by score), `determinize` (hidden information);
+    - `clone`, the one copy hook: the default deep-copies, games that search write a
+      fast one;
+    - fast paths: a game may override `apply`, `legal_actions`, `sample_chance`,
+      `is_terminal` and `is_chance_node` for speed, keeping their promises; a chance
+      outcome that a fast `sample_chance` or `apply` applies directly is booked with
+      `_record_chance`, the one way to record it.
+
+    Public methods a game adds for tests, analysis and agents are read-only properties
+    or explicit set-ups (Mabula's `set_position`); agents never read private fields.
     """
 
     __slots__ = ("_history", "_legal", "game")
@@ -141,6 +157,16 @@ class State(ABC):
     @abstractmethod
     def current_player(self) -> int:
         """0..n-1 at a decision node, CHANCE at a chance node, TERMINAL at the end."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is; None at the end.
+
+        Usually the player to move, but not always (in Mahé the owner of a stack's top
+        turtle decides on another player's turn); at a chance node the seat the chance
+        belongs to where there is one (a die). Games with such seats override this."""
+        player = self.current_player
+        return player if player >= 0 else None
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
@@ -264,10 +290,18 @@ class State(ABC):
         try:
             return self.game.move_to_action(move)
         except (KeyError, ValueError):
+            refusal = self._explain_token(move)
+            if refusal is not None:
+                raise IllegalMove(move, refusal.reason, refusal.rule) from None
             raise IllegalMove(
                 move,
                 f"not a move of {self.game.title}; legal now: {', '.join(self.legal_moves())}",
             ) from None
+
+    def _explain_token(self, move: str) -> Refusal | None:
+        """Why a string is no move token of the game, where the game can say more than
+        "not a move" (a square that does not exist); None for the general refusal."""
+        return None
 
     def explain(self, move: Move) -> str | None:
         """Why the move is illegal here, naming the rule; None when it is legal."""
@@ -323,29 +357,26 @@ class State(ABC):
         return tuple(self._history)
 
     def to_record(self, players: Sequence[str] | None = None) -> Record:
-        from spieltisch.core.records import make_record
-
         return make_record(self, players)
 
     # -- copying and comparing ----------------------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy: changing one never changes the other."""
+        """An independent copy: changing one never changes the other.
+
+        The one copy hook. This default deep-copies every field but the game, which is
+        always right and slow; a game whose searches copy states often writes its own.
+        """
         cls = type(self)
         new = cls.__new__(cls)
+        memo: dict[int, Any] = {id(self.game): self.game}
         for klass in cls.__mro__:
             for slot in getattr(klass, "__slots__", ()):
                 if hasattr(self, slot):
-                    setattr(new, slot, getattr(self, slot))
+                    setattr(new, slot, copy.deepcopy(getattr(self, slot), memo))
         if hasattr(self, "__dict__"):
-            new.__dict__.update(self.__dict__)
-        new._history = self._history.copy()
-        self._copy_mutable(new)
+            new.__dict__.update(copy.deepcopy(self.__dict__, memo))
         return new
-
-    @abstractmethod
-    def _copy_mutable(self, new: Self) -> None:
-        """After a shallow copy into `new`, give it its own copies of mutable containers."""
 
     @abstractmethod
     def _snapshot(self) -> Hashable:

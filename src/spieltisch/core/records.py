@@ -1,19 +1,19 @@
-"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1)."""
+"""Game records: the JSON that is stored, replayed and exchanged (format spieltisch-record/1).
+
+A leaf of the core: it imports no other module of it but the errors. Loading a record
+by its game name is the registry's job (`spieltisch.core.registry.load_record`).
+"""
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
-
-if TYPE_CHECKING:
-    from spieltisch.core.protocol import State
+from spieltisch.core.errors import RecordError, shorten
 
 FORMAT = "spieltisch-record/1"
 
@@ -33,7 +33,24 @@ class Record(TypedDict):
     result: Result | None
 
 
-def make_record(state: State, players: Sequence[str] | None = None) -> Record:
+class Recordable(Protocol):
+    """What a record is made of: a state of the game protocol."""
+
+    @property
+    def game(self) -> Any: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]: ...
+
+    def ranking(self) -> list[int]: ...
+
+    def returns(self) -> list[float]: ...
+
+    def history(self) -> list[str]: ...
+
+
+def make_record(state: Recordable, players: Sequence[str] | None = None) -> Record:
     game = state.game
     names = (
         list(players)
@@ -146,52 +163,3 @@ def _expected(kind: str) -> str:
         "int_type": "a whole number is expected",
         "float_type": "a number is expected",
     }.get(kind, kind.replace("_", " "))
-
-
-def load_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Rebuild the final position of a record, checking it on the way: its shape, each
-    history entry, the player names, and the stored result against the replayed one."""
-    from spieltisch.core.registry import load
-
-    data = read_record(source)
-    try:
-        game = load(data["game"], **data["options"])
-    except (UnknownGame, OptionError) as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
-    players = data["players"]
-    if players is not None and len(players) != game.num_players:
-        raise RecordError(
-            f"record field 'players' must list {game.num_players} names, not {len(players)}"
-        )
-    state = game.new_state()
-    for index, entry in enumerate(data["history"]):
-        try:
-            state.apply(entry)
-        except IllegalMove as exc:
-            raise RecordError(
-                f"history entry {index} ({shorten(entry)}) does not replay: {exc}"
-            ) from None
-    result = data["result"]
-    if result is not None:
-        _check_result(state, result)
-    return state
-
-
-def _check_result(state: State, stored: Mapping[str, Any]) -> None:
-    """The stored result must be the replayed game's, to the last score and return."""
-    if not state.is_terminal():
-        raise RecordError("record has a result but its history does not reach the end of the game")
-    replayed: dict[str, list[float]] = {
-        "scores": state.scores(),
-        "ranking": [float(place) for place in state.ranking()],
-        "returns": state.returns(),
-    }
-    for key, values in replayed.items():
-        written = stored[key]
-        if len(written) != len(values) or not all(
-            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-            for a, b in zip(written, values, strict=False)
-        ):
-            raise RecordError(
-                f"record's {key} {shorten(written)} disagree with its history ({values})"
-            )

@@ -1,17 +1,23 @@
 """The registry of games: a game joins with one `register` call in its package.
 
-The registry is also the one place that knows where a game keeps its parts: `parts(name)`.
+The registry is also the one place that knows where a game keeps its parts (`parts`)
+and that turns a record's game name into a game (`load_record`).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from spieltisch.core.errors import UnknownGame
+from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 from spieltisch.core.game_parts import GameParts
-from spieltisch.core.protocol import Game, GameInfo
+from spieltisch.core.protocol import Game, GameInfo, State
+from spieltisch.core.records import read_record
 
 _GAMES: dict[str, type[Game[Any]]] = {}
+_PARTS: dict[type[Game[Any]], GameParts] = {}
 
 T = TypeVar("T", bound=type[Game[Any]])
 
@@ -29,7 +35,7 @@ def register(cls: T, parts: GameParts | None = None) -> T:
     if cls.name in _GAMES and _GAMES[cls.name] is not cls:
         raise ValueError(f"a game named {cls.name!r} is registered already")
     cls.Options.game_name = cls.name
-    cls.parts = parts if parts is not None else GameParts(cls.__module__)
+    _PARTS[cls] = parts if parts is not None else GameParts(cls.__module__)
     _GAMES[cls.name] = cls
     return cls
 
@@ -53,9 +59,15 @@ def game_class(name: str) -> type[Game[Any]]:
 def parts(game: str | Game[Any] | type[Game[Any]]) -> GameParts:
     """Where a game keeps its text board, SVG board, describe, observation, agent, chance
     splitter, kernel, catalogs and rules summaries: the one lookup for every interface."""
-    if isinstance(game, str):
-        return game_class(game).parts
-    return game.parts
+    cls = (
+        game_class(game)
+        if isinstance(game, str)
+        else game
+        if isinstance(game, type)
+        else type(game)
+    )
+    declared = _PARTS.get(cls)
+    return declared if declared is not None else GameParts(cls.__module__)
 
 
 def games() -> list[GameInfo]:
@@ -69,3 +81,50 @@ def load(name: str, /, **options: Any) -> Game[Any]:
     """
     cls = game_class(name)
     return cls(cls.Options.parse(options))
+
+
+def load_record(source: Mapping[str, Any] | str | Path) -> State:
+    """Rebuild the final position of a record, checking it on the way: its shape, each
+    history entry, the player names, and the stored result against the replayed one."""
+    data = read_record(source)
+    try:
+        game = load(data["game"], **data["options"])
+    except (UnknownGame, OptionError) as exc:
+        raise RecordError(f"record cannot be loaded: {exc}") from None
+    players = data["players"]
+    if players is not None and len(players) != game.num_players:
+        raise RecordError(
+            f"record field 'players' must list {game.num_players} names, not {len(players)}"
+        )
+    state = game.new_state()
+    for index, entry in enumerate(data["history"]):
+        try:
+            state.apply(entry)
+        except IllegalMove as exc:
+            raise RecordError(
+                f"history entry {index} ({shorten(entry)}) does not replay: {exc}"
+            ) from None
+    result = data["result"]
+    if result is not None:
+        _check_result(state, result)
+    return state
+
+
+def _check_result(state: State, stored: Mapping[str, Any]) -> None:
+    """The stored result must be the replayed game's, to the last score and return."""
+    if not state.is_terminal():
+        raise RecordError("record has a result but its history does not reach the end of the game")
+    replayed: dict[str, list[float]] = {
+        "scores": state.scores(),
+        "ranking": [float(place) for place in state.ranking()],
+        "returns": state.returns(),
+    }
+    for key, values in replayed.items():
+        written = stored[key]
+        if len(written) != len(values) or not all(
+            math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+            for a, b in zip(written, values, strict=False)
+        ):
+            raise RecordError(
+                f"record's {key} {shorten(written)} disagree with its history ({values})"
+            )

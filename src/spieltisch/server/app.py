@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from spieltisch.server import api, play
+from spieltisch.server import api, pages, play
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.context import Services
@@ -130,6 +130,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.include_router(api.router)
     app.include_router(play.router)
+    app.include_router(pages.router)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from sqlalchemy import select
 
+from spieltisch.core.i18n import language
 from spieltisch.server.context import Services, services
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, names
@@ -154,7 +155,9 @@ async def _dispatch(
             )
             return
         try:
-            ack = await runtime.submit(room, seat, message.seq, message.move)
+            # The engine explains a refusal in this connection's language.
+            with language(connection.language):
+                ack = await runtime.submit(room, seat, message.seq, message.move)
         except Refused as refused:
             runtime.refuse(connection, refused, room.seq)
             if refused.code in ("stale_seq", "conflict"):

@@ -1,7 +1,7 @@
 """Test-only helpers for Mabula: positions from diagrams, and a plain reference push.
 
 `position()` builds a state directly from a board diagram through the engine's private
-`_set_position` hook. Playing to a given final position is impractical (the worked
+`set_position` hook. Playing to a given final position is impractical (the worked
 examples of the rule book are final positions), so scenario tests of scoring use it; such a
 state has an empty history and does not replay. Everything about moving is tested through
 the public API instead.
@@ -39,7 +39,7 @@ def position(diagram: str, turn: int | None = None, **options: Any) -> MabulaSta
     """A state with the diagram's marbles; `turn` None: white if able, else black, else over."""
     state = spieltisch.load("mabula", **options).new_state()
     assert isinstance(state, MabulaState)
-    state._set_position(board_from_diagram(diagram), turn)
+    state.set_position(board_from_diagram(diagram), turn)
     return state
 
 

@@ -80,7 +80,7 @@ def build_session(
 
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="The game: mahe, madn, david_goliath or mabula.")
+        str | None, typer.Argument(help="The game (`spieltisch games` lists them).")
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (default: the game's).")

@@ -209,5 +209,4 @@ class Session:
 
 
 def _turn(state: State) -> int | None:
-    turn = state.view(None).get("turn")
-    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+    return state.turn

@@ -19,8 +19,7 @@ def turn_text(session: Session, viewer: int | None) -> Text:
         text.append(_("Game over"), style="bold")
         return text
     seat = state.current_player
-    view: dict[str, Any] = state.view(viewer)
-    turn = view.get("turn")
+    turn = state.turn
     if seat < 0:
         if isinstance(turn, int):
             text.append(_("{player}'s turn").format(player=session.label(turn)), style="bold")

@@ -50,9 +50,9 @@ class DavidGoliathKnowledge:
         self.deals = game.num_deals
 
     def strengths(self, state: DavidGoliathState) -> tuple[Sequence[float], float]:
-        won = state._won
-        totals = state._totals
-        finished = len(state._deal_scores)
+        won = state.won_masks
+        totals = state.totals
+        finished = state.deals_finished
         if state.current_player == CHANCE or finished >= self.deals:
             # between deals: the won piles were counted into the totals already
             current = [float(t) for t in totals]
@@ -61,7 +61,7 @@ class DavidGoliathKnowledge:
         else:
             current = [float(t + mask_points(w)) for t, w in zip(totals, won, strict=True)]
             left = self.deals - finished - 1
-            cards_left = sum(h.bit_count() for h in state._hands) / (HAND_SIZE * self.players)
+            cards_left = sum(h.bit_count() for h in state.hand_masks) / (HAND_SIZE * self.players)
         spread = DEAL_SPREAD * math.sqrt(left + cards_left) + 0.5
         return current, spread
 
@@ -71,9 +71,9 @@ class DavidGoliathKnowledge:
 
     def playout_action(self, state: DavidGoliathState, rng: random.Random) -> int:
         """At random, except for the last card of a trick: the one that scores most."""
-        player = state._turn
-        hand = state._hands[player]
-        led = state._led
+        player = state.current_player
+        hand = state.hand_masks[player]
+        led = state.led_colour
         cards: list[int] | None = None
         if led >= 0:
             follow = (hand >> _SHIFT[led]) & _VALUE_BITS
@@ -85,8 +85,8 @@ class DavidGoliathKnowledge:
                     cards += _CHUNK_ACTIONS[chunk + 1][high]
         if cards is None:
             cards = cards_of(hand)
-        if len(cards) > 1 and len(state._trick) == self.players - 1:
-            return self.last_card(state._trick, cards, state._won[player], rng)
+        if len(cards) > 1 and len(state.trick) == self.players - 1:
+            return self.last_card(state.trick, cards, state.won_masks[player], rng)
         return cards[int(rng.random() * len(cards))]
 
     def last_card(

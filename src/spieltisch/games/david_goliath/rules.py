@@ -129,6 +129,12 @@ class DavidGoliath(Game[DavidGoliathOptions]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     Options: ClassVar[type[GameOptions]] = DavidGoliathOptions
+    variants = (
+        {"players": 3},
+        {"players": 4, "deals": 1},
+        {"players": 5, "deals": 2},
+        {"players": 6},
+    )
     num_actions = NUM_CARDS
 
     def __init__(self, options: DavidGoliathOptions) -> None:
@@ -395,7 +401,45 @@ class DavidGoliathState(State):
     def ranking(self) -> list[int]:
         return places_from_keys(self._totals)
 
+    # -- read-only, for agents and analysis (determinized states: hands are guesses) ------
+
+    @property
+    def hand_masks(self) -> Sequence[int]:
+        """Each player's hand as a bit mask of card actions."""
+        return self._hands
+
+    @property
+    def won_masks(self) -> Sequence[int]:
+        """Each player's pile won in this deal, as a bit mask of card actions."""
+        return self._won
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick so far, in the order played."""
+        return self._trick
+
+    @property
+    def led_colour(self) -> int:
+        """The colour led in this trick, -1 before its first card."""
+        return self._led
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's points of the finished deals."""
+        return self._totals
+
+    @property
+    def deals_finished(self) -> int:
+        return len(self._deal_scores)
+
     # -- information --------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The player to move; the dealer while the cards are dealt; None at the end."""
+        if self._turn == CHANCE:
+            return self.dealer
+        return None if self._turn == TERMINAL else self._turn
 
     def _view(self, player: int | None) -> dict[str, Any]:
         """What a seat sees: ``turn`` (the dealer while a deal is due, null at the end),
@@ -480,10 +524,6 @@ class DavidGoliathState(State):
         new._deal_scores = self._deal_scores
         new._totals = self._totals
         return new  # type: ignore[return-value]
-
-    def _copy_mutable(self, new: Self) -> None:
-        new._hands = self._hands.copy()
-        new._won = self._won.copy()
 
     def _snapshot(self) -> Hashable:
         return (

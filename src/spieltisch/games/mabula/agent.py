@@ -72,25 +72,29 @@ class MabulaKnowledge:
         """`state.returns()` of a finished game, faster."""
         if not self.plain:
             return state.returns()
-        white = self.sizes(state._fw)
-        black = self.sizes(state._fb)
+        field_white, field_black = state.field_bits
+        white = self.sizes(field_white)
+        black = self.sizes(field_black)
         lead = (white[0] if white else 0) - (black[0] if black else 0)
         return [1.0, -1.0] if lead > 0 else [-1.0, 1.0] if lead < 0 else [0.0, 0.0]
 
     # -- the hooks of spieltisch.agents -------------------------------------------------
 
     def key(self, state: MabulaState) -> Hashable:
-        return (state._fw, state._fb, state._ew, state._eb, state._turn)
+        return (*state.field_bits, *state.edge_bits, state.current_player)
 
     def remaining(self, state: MabulaState) -> int:
         """At most this many moves are left: one per marble still on the edge."""
-        return (state._ew | state._eb).bit_count()
+        edge_white, edge_black = state.edge_bits
+        return (edge_white | edge_black).bit_count()
 
     def strengths(self, state: MabulaState) -> tuple[Sequence[float], float]:
-        left_w = state._ew.bit_count()
-        left_b = state._eb.bit_count()
-        white = self._strength(self.sizes(state._fw), left_w)
-        black = self._strength(self.sizes(state._fb), left_b)
+        edge_white, edge_black = state.edge_bits
+        field_white, field_black = state.field_bits
+        left_w = edge_white.bit_count()
+        left_b = edge_black.bit_count()
+        white = self._strength(self.sizes(field_white), left_w)
+        black = self._strength(self.sizes(field_black), left_b)
         # Few marbles left: little can change. Early on a lot still can.
         spread = 0.6 + 0.22 * (left_w + left_b)
         if self.product:
@@ -109,12 +113,12 @@ class MabulaKnowledge:
         return largest + 0.35 * second + 0.25 * left
 
     def playout_action(self, state: MabulaState, rng: random.Random) -> int:
-        moves = state._moves
+        moves = state.legal_actions()
         return moves[int(rng.random() * len(moves))]
 
     def order(self, state: MabulaState, actions: list[int]) -> list[int]:
         """Pushes that stop next to own marbles first (better alpha-beta cut-offs)."""
-        own = state._fb if state._turn else state._fw
+        own = state.field_bits[1 if state.current_player == 1 else 0]
         return sorted(actions, key=lambda a: -(NEIGHBOURS[TARGET[a]] & own).bit_count())
 
 

@@ -29,7 +29,6 @@ from spieltisch.core import (
     Game,
     GameOptions,
     IllegalMove,
-    Move,
     Refusal,
     SpieltischError,
     State,
@@ -252,6 +251,12 @@ class MabulaGame(Game[MabulaOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = MabulaOptions
+    variants = (
+        {},
+        {"scoring": "product"},
+        {"tiebreak": "groups"},
+        {"scoring": "product", "tiebreak": "groups"},
+    )
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MabulaOptions) -> None:
@@ -375,15 +380,8 @@ class MabulaState(State):
             self._fb = fb
         self._pass_or_end(player)
 
-    def _action_of(self, move: Move) -> int:
-        try:
-            return super()._action_of(move)
-        except IllegalMove:
-            if isinstance(move, str):
-                refusal = _token_refusal(move)
-                if refusal is not None:
-                    raise IllegalMove(move, refusal.reason, refusal.rule) from None
-            raise
+    def _explain_token(self, move: str) -> Refusal | None:
+        return _token_refusal(move)
 
     def _explain_action(self, action: int) -> Refusal:
         edge = ACTION_EDGE[action]
@@ -468,6 +466,12 @@ class MabulaState(State):
                 board[NAMES[square]] = "b"
         return board
 
+    @property
+    def turn(self) -> int | None:
+        """The player to move; white during the set-up; None at the end."""
+        turn = self._turn
+        return None if turn == TERMINAL else max(turn, WHITE)
+
     def _view(self, player: int | None) -> dict[str, Any]:
         turn = self._turn
         return {
@@ -492,14 +496,23 @@ class MabulaState(State):
         new._moves = self._moves
         return new
 
-    def _copy_mutable(self, new: Self) -> None:
-        """Nothing to copy: the only list, `_moves`, is never changed in place."""
-
     def _snapshot(self) -> Hashable:
         return (self._fw, self._fb, self._ew, self._eb, self._turn)
 
-    def _set_position(self, board: Mapping[str, str], turn: int | None = None) -> None:
-        """Put marbles on squares directly, for tests and analysis (not part of the protocol).
+    # -- read-only, for agents and analysis -----------------------------------------------
+
+    @property
+    def field_bits(self) -> tuple[int, int]:
+        """White's and black's marbles in the field, as bit masks of squares."""
+        return self._fw, self._fb
+
+    @property
+    def edge_bits(self) -> tuple[int, int]:
+        """White's and black's marbles still on the edge, as bit masks of edge squares."""
+        return self._ew, self._eb
+
+    def set_position(self, board: Mapping[str, str], turn: int | None = None) -> None:
+        """Put marbles on squares directly, for tests and analysis (beyond the protocol).
 
         `board` maps square names to "w"/"b", as in `view()`. The history stays as it was, so
         such a state does not replay. `turn` None: white moves if able, else black, else

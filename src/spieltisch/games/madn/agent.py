@@ -1,8 +1,9 @@
 """Mensch ärgere Dich nicht knowledge for the AI: evaluation and a fast playout policy.
 
-Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
-(`_pieces`: per player the rels of the pieces on the board, `_track`: the owner of each
-track field, `_finished`, the per-player tables `abs_of`, `rel_of_abs`, `rel_of_action`).
+Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints through
+its read-only properties (`pieces_on_board`: per player the rels of the pieces on the
+board, `track`: the owner of each track field, `finishing_order`, `obliged_moves`) and
+the game's per-player tables `abs_of`, `rel_of_abs`, `rel_of_action`.
 
 The weights `ENTERED`, `RISK` and `CONVEX` were tuned by playing the greedy agent (one
 move ahead with this evaluation) against the rules of thumb of `playout_action` over
@@ -72,15 +73,15 @@ class MadnKnowledge:
         self.players = game.num_players
         self.starts = tuple(absp[0] for absp in game.abs_of)
 
-    def segment(self, state: MadnState) -> int:
+    def segment(self, state: MadnState) -> int | None:
         """A player's turn (with the rolls after a 6): what expectimax looks through."""
-        return state._turn
+        return state.turn
 
     def strengths(self, state: MadnState) -> tuple[Sequence[float], float]:
         n = self.players
-        finished = state._finished
-        pieces = state._pieces
-        track = state._track
+        finished = state.finishing_order
+        pieces = state.pieces_on_board
+        track = state.track
         abs_of = self.game.abs_of
         rel_of_abs = self.game.rel_of_abs
         values = [0.0] * n
@@ -118,16 +119,16 @@ class MadnKnowledge:
         """Into the goal first, then the most advanced piece that may move; a fifth of
         the moves at random. Under the referee (`duties=penalized`) only moves that meet
         the obligations."""
-        moves = state._moves
-        if self.game.penalized and state._dues:
-            moves = list(state._dues)  # the referee punishes every other move
+        moves = state.legal_actions()
+        if self.game.penalized and state.obliged_moves:
+            moves = list(state.obliged_moves)  # the referee punishes every other move
         if len(moves) == 1:
             return moves[0]
         if rng.random() < 0.2:
             return moves[int(rng.random() * len(moves))]
         player = state.current_player
         rel_of = self.game.rel_of_action[player]
-        die = state._die
+        die = state.die or 0
         best = moves[0]
         best_score = -1000
         for action in moves:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -30,6 +30,10 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
+
+PLAYING, ENDED, STOPPED = 0, 1, 2
+"""How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
+lots may still be drawn); false only while playing."""
 
 COLOURS = ("red", "black", "yellow", "green")
 """Colours in seat order; colour c has its start field at 10*c + 1."""
@@ -149,6 +153,14 @@ class Madn(Game[MadnOptions]):
     min_players = 2
     max_players = 4
     Options = MadnOptions
+    variants = (
+        {"players": 2},
+        {"players": 3, "duties": "penalized"},
+        {"players": 4},
+        {"players": 4, "rules": "openspiel"},
+        {"players": 2, "rules": "openspiel"},
+        {"players": 3, "max_rounds": 12},
+    )
     events = frozenset({EVENT_TIME})
     stopped_ranking = RULE_18
     num_actions = NUM_ACTIONS
@@ -209,7 +221,6 @@ class MadnState(State):
         "_culprit",
         "_dice",
         "_die",
-        "_due",
         "_dues",
         "_finished",
         "_goal",
@@ -247,12 +258,16 @@ class MadnState(State):
         self._finished: list[int] = []  # finishing order
         self._round = 0  # rounds completed
         self._time = False  # rule 18: time has been called
-        self._over = 0  # 0 playing, 1 ended by rule 17, 2 stopped by time or max_rounds
+        self._over = PLAYING  # or ENDED (rule 17), STOPPED (time or max_rounds)
         self._groups: list[tuple[int, ...]] = []  # tied groups still to draw lots for
         self._lot = [0] * n  # lot results: larger is better
-        self._due = DUE_ANY  # penalized duties: obligation level of this decision
         self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
         self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is, also while the dice roll; None once play is over."""
+        return None if self._over else self._turn
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
@@ -289,7 +304,7 @@ class MadnState(State):
         elif player == CHANCE and type(move) is str and not self._over:
             die = DIE_OF.get(move)
             if die is not None:
-                self._history.append(move)
+                self._record_chance(move)
                 self._roll(die)
                 return
         self._legal = None
@@ -299,7 +314,7 @@ class MadnState(State):
         if self.current_player == CHANCE and not self._over:
             value = int(rng.random() * 6) + 1
             token = DIE_TOKENS[value - 1]
-            self._history.append(token)
+            self._record_chance(token)
             self._roll(value)
             return token
         self._legal = None
@@ -391,9 +406,9 @@ class MadnState(State):
                 if len(moves) > 1:
                     moves.sort()
         elif game.penalized:
-            due, dues, allowed, culprit = self._analyse(player, die)
+            _due, dues, allowed, culprit = self._analyse(player, die)
             moves = [*allowed, PASS] if allowed else allowed
-            self._due, self._dues, self._culprit = due, tuple(dues), culprit
+            self._dues, self._culprit = tuple(dues), culprit
         else:
             moves = self._openspiel_moves(player, die)
         if moves:
@@ -584,7 +599,7 @@ class MadnState(State):
         self._finished.append(player)
         n = self.game.num_players
         if len(self._finished) >= (n - 1 if self.game.tournament else 1):
-            self._over = 1
+            self._over = ENDED
             self._turn = -1
             self.current_player = TERMINAL
             return
@@ -611,7 +626,7 @@ class MadnState(State):
 
     def _stop(self) -> None:
         """Rule 18: the game ends at the end of the round; ties go to lots."""
-        self._over = 2
+        self._over = STOPPED
         self._turn = -1
         keys = self._keys()
         groups: dict[tuple[Any, ...], list[int]] = {}
@@ -715,7 +730,7 @@ class MadnState(State):
         """Ranking keys, larger is better: finishing order, then rule 18's criteria."""
         finished = self._finished
         keys: list[tuple[Any, ...]] = []
-        unranked = self._over == 1 and not self.game.tournament  # OpenSpiel: one winner
+        unranked = self._over == ENDED and not self.game.tournament  # OpenSpiel: one winner
         for player in range(self.game.num_players):
             if player in finished:
                 keys.append((*rule18_key(finished.index(player) + 1, (), 0, 0), 0))
@@ -762,6 +777,28 @@ class MadnState(State):
         return self._die if self.current_player >= 0 else None
 
     @property
+    def finishing_order(self) -> Sequence[int]:
+        """The players home so far, first first (read-only)."""
+        return self._finished
+
+    @property
+    def pieces_on_board(self) -> Sequence[Sequence[int]]:
+        """Per player the rels of its pieces out of the box: 0-39 on the track counted
+        from its start, 40-43 in its goal (read-only, for agents)."""
+        return self._pieces
+
+    @property
+    def track(self) -> Sequence[int]:
+        """The owner of each of the 40 track fields, -1 where empty (read-only)."""
+        return self._track
+
+    @property
+    def obliged_moves(self) -> Sequence[int]:
+        """Under `duties=penalized`: the moves that meet the duties now; the referee
+        penalizes any other (read-only)."""
+        return self._dues
+
+    @property
     def rounds(self) -> int:
         """Rounds completed so far."""
         return self._round
@@ -793,19 +830,9 @@ class MadnState(State):
         new._over = self._over
         new._groups = self._groups.copy()
         new._lot = self._lot.copy()
-        new._due = self._due
         new._dues = self._dues
         new._culprit = self._culprit
         return new
-
-    def _copy_mutable(self, new: Self) -> None:
-        new._pieces = [pieces.copy() for pieces in self._pieces]
-        new._track = self._track.copy()
-        new._goal = self._goal.copy()
-        new._dice = self._dice.copy()
-        new._finished = self._finished.copy()
-        new._groups = self._groups.copy()
-        new._lot = self._lot.copy()
 
     def _snapshot(self) -> Hashable:
         n = self.game.num_players

@@ -1,15 +1,19 @@
 """Mahé knowledge for the AI: evaluation, move segments, and a fast playout policy.
 
-Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints
-(`_pos`, `_fields`, `_deck`, `_top`, `_won`, ...). The searches call it on determinized
+Read by `spieltisch.agents` through `knowledge(game)`; works on the engine's ints through
+its read-only properties (`turtle_fields`, `stacks`, `deck_order`, `face_up_index`,
+`won_cards`, ...). The searches call it on determinized
 states only: the order of the face-down pile is a guess there, so the evaluation uses
 the face-up card and the mean of the unseen cards, never the pile's order.
 
 The evaluation estimates each player's final eggs: the eggs won so far, a fair share of
 the eggs still to come, and for each turtle a bonus or malus in units of the next prize
 (the face-up card, or the 7 eggs of the beach) by its distance to the beach and its
-place in a stack. The weights were fitted by least squares to the eggs won later on in
-simulated games (4000 games per player count; see docs/strength.md).
+place in a stack. The weights are recorded as fitted by least squares to the eggs won
+later on in simulated games (4000 games per player count); the fit itself is not kept
+in the project and has not been rerun. They come in two blocks, the player to move and
+the others: a third block, meant for the players after the next one, was identical to
+the next player's and is gone, so the evaluation is exactly what it was.
 """
 
 from __future__ import annotations
@@ -45,150 +49,107 @@ LEVELS: dict[str, LevelSpec] = {
 }
 """The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
-ORDER = (0, 1, 2, 2, 2, 2, 2)
-"""Who moves when, counted from the player whose turn it is: now, next, later."""
+ORDER = (0, 1, 1, 1, 1, 1, 1)
+"""Whose turtles a weight block rates, counted from the player whose turn it is: the
+player to move, then every other player."""
 
-FEATURES = 66
-"""Per order (3): per status (alone, on top of a stack, carrying others) the 7 distance
+FEATURES = 44
+"""Per order (2): per status (alone, on top of a stack, carrying others) the 7 distance
 buckets, then the raft."""
 
 # WEIGHTS[two turtles each]: eggs per egg of the next prize, by feature
 WEIGHTS: tuple[tuple[float, ...], tuple[float, ...]] = (
     (
-        0.540,
-        0.410,
-        0.270,
-        0.160,
-        0.030,
-        -0.050,
-        -0.100,
-        0.430,
-        0.330,
-        0.190,
-        0.110,
-        0.040,
-        -0.060,
-        -0.070,
-        -0.290,
-        -0.250,
-        -0.100,
-        -0.100,
-        -0.050,
-        -0.100,
-        -0.130,
-        -0.100,
-        0.280,
-        0.190,
-        0.080,
-        -0.010,
-        -0.090,
-        -0.160,
-        -0.210,
-        0.420,
-        0.340,
-        0.240,
-        0.150,
-        0.070,
-        0.010,
-        -0.070,
-        -0.020,
-        -0.020,
-        -0.050,
-        -0.060,
-        -0.110,
-        -0.140,
-        -0.190,
-        -0.210,
-        0.280,
-        0.190,
-        0.080,
-        -0.010,
-        -0.090,
-        -0.160,
-        -0.210,
-        0.420,
-        0.340,
-        0.240,
-        0.150,
-        0.070,
-        0.010,
-        -0.070,
-        -0.020,
-        -0.020,
-        -0.050,
-        -0.060,
-        -0.110,
-        -0.140,
-        -0.190,
-        -0.210,
+        0.54,
+        0.41,
+        0.27,
+        0.16,
+        0.03,
+        -0.05,
+        -0.1,
+        0.43,
+        0.33,
+        0.19,
+        0.11,
+        0.04,
+        -0.06,
+        -0.07,
+        -0.29,
+        -0.25,
+        -0.1,
+        -0.1,
+        -0.05,
+        -0.1,
+        -0.13,
+        -0.1,
+        0.28,
+        0.19,
+        0.08,
+        -0.01,
+        -0.09,
+        -0.16,
+        -0.21,
+        0.42,
+        0.34,
+        0.24,
+        0.15,
+        0.07,
+        0.01,
+        -0.07,
+        -0.02,
+        -0.02,
+        -0.05,
+        -0.06,
+        -0.11,
+        -0.14,
+        -0.19,
+        -0.21,
     ),
     (
-        0.300,
-        0.220,
-        0.140,
-        0.060,
-        -0.020,
-        -0.080,
-        -0.100,
-        0.330,
-        0.250,
-        0.210,
-        0.110,
-        0.060,
-        0.050,
-        -0.010,
-        -0.200,
-        -0.120,
-        -0.130,
-        -0.100,
-        -0.080,
-        -0.090,
-        -0.130,
-        -0.100,
-        0.190,
-        0.130,
-        0.060,
-        0.000,
-        -0.070,
-        -0.130,
-        -0.150,
-        0.360,
-        0.260,
-        0.200,
-        0.140,
-        0.040,
-        0.030,
-        -0.020,
-        -0.120,
-        -0.120,
-        -0.110,
-        -0.100,
-        -0.100,
-        -0.130,
-        -0.140,
-        -0.150,
-        0.190,
-        0.130,
-        0.060,
-        0.000,
-        -0.070,
-        -0.130,
-        -0.150,
-        0.360,
-        0.260,
-        0.200,
-        0.140,
-        0.040,
-        0.030,
-        -0.020,
-        -0.120,
-        -0.120,
-        -0.110,
-        -0.100,
-        -0.100,
-        -0.130,
-        -0.140,
-        -0.150,
+        0.3,
+        0.22,
+        0.14,
+        0.06,
+        -0.02,
+        -0.08,
+        -0.1,
+        0.33,
+        0.25,
+        0.21,
+        0.11,
+        0.06,
+        0.05,
+        -0.01,
+        -0.2,
+        -0.12,
+        -0.13,
+        -0.1,
+        -0.08,
+        -0.09,
+        -0.13,
+        -0.1,
+        0.19,
+        0.13,
+        0.06,
+        0.0,
+        -0.07,
+        -0.13,
+        -0.15,
+        0.36,
+        0.26,
+        0.2,
+        0.14,
+        0.04,
+        0.03,
+        -0.02,
+        -0.12,
+        -0.12,
+        -0.11,
+        -0.1,
+        -0.1,
+        -0.13,
+        -0.14,
+        -0.15,
     ),
 )
 
@@ -218,15 +179,15 @@ class MaheKnowledge:
         With two turtles each, the choice of the first turtle and that turtle's move are
         one segment; the other turtle's move is the next one.
         """
-        if state._cp == TERMINAL:
+        if state.current_player == TERMINAL:
             return None
-        first = state._phase == CHOOSE or state._second >= 0
-        return (state._turn, first)
+        first = state.phase == CHOOSE or state.second_turtle >= 0
+        return (state.turn, first)
 
     def prize(self, state: MaheState) -> tuple[float, float]:
         """The next prize (face-up card, or the beach) and all the eggs still to come."""
-        top = state._top
-        deck = state._deck
+        top = state.face_up_index
+        deck = state.deck_order
         if top < DECK_SIZE:
             prize = float(deck[top])
             unseen = deck[:BOX] + deck[top + 1 :]
@@ -237,10 +198,10 @@ class MaheKnowledge:
     def features(self, state: MaheState, prize: float) -> list[list[float]]:
         """Per player: the next prize counted once per own turtle in each situation."""
         rows = [[0.0] * FEATURES for _ in range(self.players)]
-        pos = state._pos
-        fields = state._fields
+        pos = state.turtle_fields
+        fields = state.stacks
         owner = self.owner
-        turn = state._turn
+        turn = state.turn or 0  # 0 before the deck is shuffled, as the engine has it
         players = self.players
         for turtle in self.turtles:
             where = pos[turtle]
@@ -256,18 +217,18 @@ class MaheKnowledge:
         return rows
 
     def strengths(self, state: MaheState) -> tuple[Sequence[float], float]:
-        if state._phase == DECIDE:
+        if state.phase == DECIDE:
             # a move under way: rate it as if it stopped now
             stopped = state.clone()
             stopped.apply(STOP)
-            if stopped._cp == TERMINAL:
+            if stopped.current_player == TERMINAL:
                 return stopped.scores(), 0.01
             state = stopped
         prize, coming = self.prize(state)
         share = coming / self.players
         weights = self.weights
         values = []
-        for cards, row in zip(state._won, self.features(state, prize), strict=True):
+        for cards, row in zip(state.won_cards, self.features(state, prize), strict=True):
             value = share + sum(cards)
             for index, feature in enumerate(row):
                 if feature:
@@ -278,12 +239,12 @@ class MaheKnowledge:
 
     def playout_action(self, state: MaheState, rng: random.Random) -> int:
         """Stop when stopping crosses the beach, roll on a small first die or sum."""
-        if state._phase == CHOOSE:
-            first, second = self.game.turtles_of[state._turn]
+        if state.phase == CHOOSE:
+            first, second = self.game.turtles_of[state.turn or 0]
             return first if rng.random() < 0.5 else second
-        total = state._dsum
-        dice = len(state._dice)
-        where = state._pos[state._mover]
+        total = state.dice_sum
+        dice = len(state.dice)
+        where = state.turtle_fields[state.moving_turtle]
         if PASSES[where][total * dice]:
             return STOP
         return ROLL if total <= 3 else STOP

@@ -16,7 +16,7 @@ then `d1`..`d6` for every die.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
 from pydantic import Field
@@ -130,6 +130,16 @@ class MaheGame(Game[MaheOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     Options: ClassVar[type[GameOptions]] = MaheOptions
+    variants = (
+        {"players": 2},
+        {"players": 3, "egg_cards_as_dice": True},
+        {"players": 4, "third_die_at_seven": True},
+        {"players": 5},
+        {"players": 6, "deck": [1, 2, 3, 4, 5, 6, 7, 8, 9] * 2 + [1, 2, 3, 4, 5, 6]},
+        {"players": 7},
+        {"players": 2, "turtles_per_player": 1},
+        {"players": 3, "turtles_per_player": 2},
+    )
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MaheOptions) -> None:
@@ -499,6 +509,12 @@ class MaheState(State):
 
     # -- information --------------------------------------------------------------------
 
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is, also while that player's dice roll; None before the deck is
+        shuffled and at the end."""
+        return None if self._phase in (SETUP, OVER) else self._turn
+
     def _view(self, player: int | None) -> dict[str, Any]:
         game = self.game
         phase = self._phase
@@ -545,10 +561,32 @@ class MaheState(State):
 
     # -- copying and comparing ----------------------------------------------------------
 
-    def _copy_mutable(self, new: Self) -> None:
+    def clone(self) -> Self:
+        """Written out for speed: the searches copy states all the time."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.game = self.game
+        new._history = self._history.copy()
+        new._legal = self._legal  # never changed in place: replaced when the state changes
+        new._beach = self._beach
+        new._card_slot = self._card_slot
+        new._card_used = self._card_used
+        new._cp = self._cp
+        new._ctrl = self._ctrl
+        new._deck = self._deck
+        new._dice = self._dice
+        new._dsum = self._dsum
+        new._ended = self._ended
+        new._fields = self._fields.copy()  # of tuples
+        new._mover = self._mover
+        new._phase = self._phase
         new._pos = self._pos.copy()
-        new._fields = self._fields.copy()
-        new._won = self._won.copy()
+        new._second = self._second
+        new._spent = self._spent
+        new._top = self._top
+        new._turn = self._turn
+        new._won = self._won.copy()  # of tuples
+        return new
 
     def _snapshot(self) -> Hashable:
         return (
@@ -570,6 +608,57 @@ class MaheState(State):
         )
 
     # -- for tests and tools ------------------------------------------------------------
+
+    # -- read-only, for agents and analysis (determinized states: the pile is a guess) -----
+
+    @property
+    def phase(self) -> int:
+        """One of SETUP, CHOOSE, ROLLING, DECIDE, OVER."""
+        return self._phase
+
+    @property
+    def turtle_fields(self) -> Sequence[int]:
+        """Each turtle's field by turtle number: 0 the raft, 1..21 the island's fields."""
+        return self._pos
+
+    @property
+    def stacks(self) -> Sequence[tuple[int, ...]]:
+        """The turtles on each field (index 0 the raft, always empty), bottom to top."""
+        return self._fields
+
+    @property
+    def deck_order(self) -> tuple[int, ...]:
+        """The egg cards in deck order; in a determinized state the hidden part is a guess."""
+        return self._deck
+
+    @property
+    def face_up_index(self) -> int:
+        """The index in `deck_order` of the face-up card; 24 once the beach is open."""
+        return self._top
+
+    @property
+    def won_cards(self) -> Sequence[tuple[int, ...]]:
+        """Each player's egg cards, sorted."""
+        return self._won
+
+    @property
+    def moving_turtle(self) -> int:
+        """The turtle whose move is under way, -1 between moves."""
+        return self._mover
+
+    @property
+    def second_turtle(self) -> int:
+        """The player's other turtle still to move this turn, -1 if none."""
+        return self._second
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The dice (and a card played as one) of the move under way."""
+        return self._dice
+
+    @property
+    def dice_sum(self) -> int:
+        return self._dsum
 
     def positions(self) -> dict[str, int]:
         """Each turtle's position: 0 is the raft, 1..21 a field."""

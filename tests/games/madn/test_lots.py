@@ -1,4 +1,4 @@
-"""Review scenarios: discrepancies found by the independent review of the madn engine."""
+"""Lots that break ties at the end: only outcomes written in notation are accepted."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tests.games.madn.helpers import play, start
 
 
 @pytest.mark.parametrize("token", ["lot:0, 1", "lot:+1,0", "lot:01,0", "lot: 1,0"])
-def test_review_lot_outcomes_are_refused_unless_written_in_notation(token: str) -> None:
+def test_lot_outcomes_are_refused_unless_written_in_notation(token: str) -> None:
     # Notation tokens contain no spaces and name players as plain numbers; a lot written
     # otherwise must not be accepted (it would enter the history and records as is).
     state = start(max_rounds=1)

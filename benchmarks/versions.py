@@ -1,0 +1,83 @@
+"""Engine speed of this checkout against an earlier commit, side by side in one run.
+
+    uv run python benchmarks/versions.py 4cd3885 [--rounds 5] [--seconds 1]
+
+Checks the commit out into a temporary worktree and measures random playouts through
+the public protocol (`benchmarks/playouts.py` of each version) in alternating short
+subprocesses, so both versions see the same machine load; prints the best rate of each
+version per game (the least disturbed measurement) and their ratio. A shared machine
+makes single runs noisy: alternate, and read the best, not the mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+PLAYERS = {"mahe": 4, "madn": 4, "david_goliath": 4, "mabula": 2}
+
+PROBE = """
+import json, sys
+from benchmarks.playouts import measure, ours
+seconds = float(sys.argv[1])
+rates = {}
+for name, players in json.loads(sys.argv[2]).items():
+    rate = measure(name, ours(name, players, 0), seconds)
+    rates[name] = rate.games_per_second
+print(json.dumps(rates))
+"""
+
+
+def measure_tree(tree: Path, seconds: float) -> dict[str, float]:
+    """Games per second per game, measured by the tree's own benchmark on its own engine."""
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(seconds), json.dumps(PLAYERS)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tree,
+        env={"PYTHONPATH": f"{tree / 'src'}:{tree}", "PATH": "/usr/bin:/bin"},
+    )
+    rates: dict[str, float] = json.loads(result.stdout.splitlines()[-1])
+    return rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("commit", help="the earlier commit to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per game and round")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        before = Path(folder) / "before"
+        subprocess.run(
+            ["git", "-C", str(HERE), "worktree", "add", "--detach", str(before), args.commit],
+            check=True,
+            capture_output=True,
+        )
+        try:
+            best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+            for _ in range(args.rounds):
+                for label, tree in (("before", before), ("after", HERE)):
+                    for name, rate in measure_tree(tree, args.seconds).items():
+                        best[label][name] = max(rate, best[label].get(name, 0.0))
+        finally:
+            subprocess.run(
+                ["git", "-C", str(HERE), "worktree", "remove", "--force", str(before)],
+                check=False,
+                capture_output=True,
+            )
+    print(f"random playouts, games/s, best of {args.rounds} alternating rounds")
+    print(f"{'game':16} {args.commit[:10]:>12} {'this':>12} {'ratio':>8}")
+    for name in PLAYERS:
+        old, new = best["before"][name], best["after"][name]
+        print(f"{name:16} {old:12.1f} {new:12.1f} {new / old:8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""Small pieces every game's `svg.py` draws its board with.
+
+A board is a pure function of a view; these helpers keep the markup well-formed
+(everything escaped), give clickable parts one shape (`data-move` for one move,
+`data-moves="a;b"` when one click stands for several and the client has to ask) and
+share one style sheet, so a board looks alike in the browser and as an exported picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape, quoteattr
+
+from spieltisch.core.game_parts import SvgBoard
+from spieltisch.core.protocol import Game, State
+from spieltisch.core.registry import parts
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+MOVE_SEPARATOR = ";"
+
+# Colours chosen to stay apart for the common colour blindnesses (Okabe–Ito where it
+# fits); every board also writes a letter or symbol beside each colour.
+PALETTE = {
+    "red": "#d55e00",
+    "yellow": "#f0e442",
+    "blue": "#0072b2",
+    "green": "#009e73",
+    "orange": "#e69f00",
+    "purple": "#cc79a7",
+    "white": "#f5f5f5",
+    "black": "#333333",
+}
+INK = {
+    "red": "#ffffff",
+    "yellow": "#000000",
+    "blue": "#ffffff",
+    "green": "#ffffff",
+    "orange": "#000000",
+    "purple": "#000000",
+    "white": "#000000",
+    "black": "#ffffff",
+}
+
+STYLE = """
+.board{font-family:'DejaVu Sans',Verdana,sans-serif}
+.board text{pointer-events:none}
+.board .move{cursor:pointer}
+.board .move .hot{fill:none;stroke:#1b7cff;stroke-width:3}
+.board .move:hover .hot,.board .move:focus .hot{stroke:#ff3d00;stroke-width:4}
+.board .move:focus{outline:none}
+.board .illegal{cursor:not-allowed}
+.board .last{fill:none;stroke:#7a3cff;stroke-width:3;stroke-dasharray:6 3}
+.board .muted{opacity:.45}
+.board .label{font-size:14px;fill:#222}
+.board .small{font-size:11px;fill:#333}
+.board .title{font-size:18px;font-weight:bold;fill:#111}
+"""
+
+
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _name(key: str) -> str:
+    """Python keyword arguments to attribute names: `class_` → class, `data_move` → data-move."""
+    return key.rstrip("_").replace("_", "-")
+
+
+def attributes(values: Mapping[str, object]) -> str:
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        parts.append(f" {_name(key)}={quoteattr(str(value))}")
+    return "".join(parts)
+
+
+def element(tag: str, content: str = "", /, **values: object) -> str:
+    """One element; `content` is markup already (use `text` for words)."""
+    if content:
+        return f"<{tag}{attributes(values)}>{content}</{tag}>"
+    return f"<{tag}{attributes(values)}/>"
+
+
+def text(x: float, y: float, words: str, /, **values: object) -> str:
+    """Words at (x, y), escaped; centred unless `text_anchor` says otherwise."""
+    values.setdefault("text_anchor", "middle")
+    return element("text", escape(words), x=_number(x), y=_number(y), **values)
+
+
+def title(words: str) -> str:
+    """A tooltip (and accessible name) for the element it is placed in."""
+    return f"<title>{escape(words)}</title>"
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def die(
+    x: float, y: float, value: int, size: float, *, fill: str = "#ffffff", faded: bool = False
+) -> str:
+    """A die showing `value` with its pips (`data-die` names the value)."""
+    parts = [
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=size / 6,
+            fill=fill,
+            stroke="#222",
+            stroke_width=2,
+        )
+    ]
+    step = size / 4
+    for dx, dy in PIPS.get(value, ()):
+        parts.append(
+            element(
+                "circle",
+                cx=x + size / 2 + dx * step,
+                cy=y + size / 2 + dy * step,
+                r=size / 11,
+                fill="#222",
+            )
+        )
+    return element("g", "".join(parts), data_die=value, class_="muted" if faded else None)
+
+
+def move_attributes(moves: Sequence[str]) -> dict[str, str]:
+    """`data-move` for one move, `data-moves` for several (the client asks which)."""
+    if len(moves) == 1:
+        return {"data-move": moves[0]}
+    return {"data-moves": MOVE_SEPARATOR.join(moves)}
+
+
+def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") -> str:
+    """A group a person can click or tab to and press; `hot` is the outline drawn around it."""
+    values: dict[str, object] = {"class": "move", "role": "button", "tabindex": "0"}
+    values["aria-label"] = label
+    values.update(move_attributes(moves))
+    return f"<g{attributes(values)}>{title(label)}{content}{hot}</g>"
+
+
+def refusable(content: str, move: str, label: str) -> str:
+    """A part naming a move that is not legal now: a click asks the engine why
+    (`data-illegal-move`), so a person learns the rule instead of seeing nothing happen."""
+    values = {"class": "illegal", "data-illegal-move": move, "aria-label": label}
+    return f"<g{attributes(values)}>{title(label)}{content}</g>"
+
+
+def group_moves(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Moves grouped by the place that stands for them, in the order first seen."""
+    groups: dict[str, list[str]] = {}
+    for place, move in pairs:
+        groups.setdefault(place, []).append(move)
+    return groups
+
+
+def document(width: float, height: float, body: Iterable[str], *, label: str, language: str) -> str:
+    """The whole picture: scalable (viewBox), labelled for screen readers, self-contained."""
+    head = (
+        f'<svg xmlns="{SVG_NAMESPACE}" class="board" viewBox="0 0 {_number(width)} '
+        f'{_number(height)}" width="{_number(width)}" height="{_number(height)}" '
+        f'role="group" lang={quoteattr(language)} aria-label={quoteattr(label)}>'
+    )
+    background = element("rect", x=0, y=0, width=_number(width), height=_number(height))
+    background = background.replace("<rect", '<rect fill="#fbf8f1"', 1)
+    return "".join([head, title(label), f"<style>{STYLE}</style>", background, *body, "</svg>"])
+
+
+def moves_in_picture(svg: str) -> set[str]:
+    """Every move a click on the picture can make (what the tests and the client read)."""
+    found: set[str] = set()
+    for node in ElementTree.fromstring(svg).iter():
+        if "data-move" in node.attrib:
+            found.add(node.attrib["data-move"])
+        if "data-moves" in node.attrib:
+            found.update(node.attrib["data-moves"].split(MOVE_SEPARATOR))
+    return found
+
+
+def illegal_moves_in_picture(svg: str) -> set[str]:
+    """The moves the picture offers to try although they are illegal (to be explained)."""
+    root = ElementTree.fromstring(svg)
+    return {
+        node.attrib["data-illegal-move"]
+        for node in root.iter()
+        if "data-illegal-move" in node.attrib
+    }
+
+
+def board_drawer(game: Game[Any]) -> SvgBoard | None:
+    """The `board` function of the game's declared `svg` part, or None when it has none."""
+    return parts(game).svg_board
+
+
+def draw_state(
+    state: State, seat: int | None, *, language: str = "en", last_move: str | None = None
+) -> str:
+    """`state` as `seat` sees it (None: a spectator), its moves clickable when it is to move."""
+    drawer = board_drawer(state.game)
+    if drawer is None:
+        raise LookupError(f"the game {state.game.name!r} draws no SVG board")
+    legal = state.legal_moves() if seat is not None and state.current_player == seat else []
+    return drawer(
+        state.view(seat), seat=seat, legal_moves=legal, last_move=last_move, language=language
+    )

@@ -1,0 +1,253 @@
+"""David & Goliath as SVG: the seat's own hand as a fan (playable cards clickable), the
+trick with who played what, each player's won cards by colour, hand sizes and scores.
+
+Drawn from the view alone: another player's hand is never in the view, so it can never
+be in the picture; other hands are card backs and a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.i18n import language as in_language
+from spieltisch.core.svg import PALETTE, clickable, document, element, refusable, text
+from spieltisch.games.david_goliath.describe import card_name
+from spieltisch.games.david_goliath.messages import _
+
+WIDTH = 760
+ROW = 44
+CARD_W, CARD_H = 62, 92
+COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
+# A shape per colour, so the colours can be told apart without seeing them.
+SYMBOL = {"r": "▲", "y": "●", "g": "■", "b": "◆", "p": "★"}
+
+
+def _player(number: int) -> str:
+    return _("Player {number}").format(number=number + 1)
+
+
+def _card(
+    card: str, x: float, y: float, *, scale: float = 1.0, rotate: float = 0.0, dim: bool = False
+) -> str:
+    """A card face with its value and its colour's symbol; `data-card` names it."""
+    colour = COLOUR[card[0]]
+    w, h = CARD_W * scale, CARD_H * scale
+    ink = "#000000" if colour == "yellow" else "#ffffff"
+    parts = [
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=w,
+            height=h,
+            rx=7 * scale,
+            fill=PALETTE[colour],
+            stroke="#222",
+            stroke_width=1.5,
+        ),
+        # The value and symbol sit in the top-left corner, which stays visible in a fan.
+        text(
+            x + 5 * scale,
+            y + 25 * scale,
+            card[1:],
+            fill=ink,
+            font_size=22 * scale,
+            font_weight="bold",
+            text_anchor="start",
+        ),
+        text(x + 13 * scale, y + 45 * scale, SYMBOL[card[0]], fill=ink, font_size=16 * scale),
+        text(
+            x + w - 11 * scale, y + h - 7 * scale, SYMBOL[card[0]], fill=ink, font_size=13 * scale
+        ),
+    ]
+    if dim:
+        parts.append(
+            element(
+                "rect", x=x, y=y, width=w, height=h, rx=7 * scale, fill="#ffffff", fill_opacity=0.55
+            )
+        )
+    transform = None
+    if rotate:
+        transform = f"rotate({rotate:.1f} {x + w / 2:.1f} {y + h:.1f})"
+    return element("g", "".join(parts), data_card=card, transform=transform)
+
+
+def _chip(card: str, x: float, y: float) -> str:
+    """A small won card."""
+    colour = COLOUR[card[0]]
+    ink = "#000000" if colour == "yellow" else "#ffffff"
+    return element(
+        "g",
+        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=PALETTE[colour], stroke="#222")
+        + text(
+            x + 13, y + 16, SYMBOL[card[0]] + card[1:], fill=ink, font_size=10, font_weight="bold"
+        ),
+        data_card=card,
+    )
+
+
+def board(
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    legal_moves: Sequence[str] = (),
+    last_move: str | None = None,
+    language: str = "en",
+) -> str:
+    """The table `view` shows, with `legal_moves` clickable; pure, reads only the view."""
+    with in_language(language):
+        return _draw(view, seat, list(legal_moves), last_move, language)
+
+
+def _draw(
+    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+) -> str:
+    players = len(view["hand_sizes"])
+    parts = [
+        text(
+            16,
+            26,
+            _("deal {number}").format(number=view["deal"] + 1),
+            class_="title",
+            text_anchor="start",
+        )
+    ]
+    parts.append(
+        text(
+            WIDTH - 16,
+            26,
+            _("dealer: {player}").format(player=_player(view["dealer"])),
+            class_="label",
+            text_anchor="end",
+        )
+    )
+    totals = [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
+    top = 40.0
+    for p in range(players):
+        row, used = _player_row(view, p, seat, totals[p], top)
+        parts.extend(row)
+        top += used
+    trick_top = top + 14
+    parts.append(
+        text(
+            16, trick_top + 14, _("Trick"), class_="label", text_anchor="start", font_weight="bold"
+        )
+    )
+    for index, (player, card) in enumerate(view["trick"]):
+        x = 16 + index * (CARD_W + 18)
+        parts.append(_card(card, x, trick_top + 24))
+        parts.append(
+            text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(player), class_="small")
+        )
+    if not view["trick"]:
+        parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
+    height = trick_top + 24 + CARD_H + 30
+    if "hand" in view:
+        parts.append(
+            text(
+                16,
+                height + 14,
+                _("Your hand"),
+                class_="label",
+                text_anchor="start",
+                font_weight="bold",
+            )
+        )
+        hand_parts, used = _fan(view["hand"], legal, height + 24)
+        parts.append(element("g", "".join(hand_parts), class_="hand"))
+        height += 24 + used
+    if view["turn"] is None:
+        parts.append(text(WIDTH / 2, height + 24, _("Game over"), class_="title"))
+        height += 40
+    elif view["turn"] == seat:
+        parts.append(text(WIDTH / 2, height + 16, _("your move"), class_="title"))
+        height += 30
+    return document(WIDTH, height + 10, parts, label=_("David & Goliath table"), language=language)
+
+
+def _player_row(
+    view: dict[str, Any], p: int, seat: int | None, total: int, y: float
+) -> tuple[list[str], float]:
+    """One player's line: name, hand size, won cards (wrapping), score; and its height."""
+    won: list[str] = sorted(view["won"][p], key=lambda c: ("rygbp".index(c[0]), int(c[1:])))
+    per_line = int((WIDTH - 200 - 110) // 28)
+    lines = max(1, -(-len(won) // per_line))
+    height = ROW + (lines - 1) * 28
+    parts = []
+    if view["turn"] == p:
+        parts.append(
+            element(
+                "rect",
+                x=6,
+                y=y - 2,
+                width=WIDTH - 12,
+                height=height - 4,
+                rx=6,
+                fill="#fff1b8",
+                stroke="#d8b600",
+            )
+        )
+    name = _player(p) + (" " + _("(you)") if p == seat else "")
+    if view["turn"] == p:
+        name = "▶ " + name
+    parts.append(
+        text(
+            16, y + 16, name, class_="label", text_anchor="start", font_weight="bold", data_player=p
+        )
+    )
+    parts.append(
+        text(
+            16,
+            y + 33,
+            _("cards in hand: {count}").format(count=view["hand_sizes"][p]),
+            class_="small",
+            text_anchor="start",
+        )
+    )
+    for index, card in enumerate(won):
+        line, column = divmod(index, per_line)
+        parts.append(_chip(card, 200 + column * 28, y + 6 + line * 28))
+    parts.append(
+        text(
+            WIDTH - 16,
+            y + 26,
+            _("score: {score}").format(score=total),
+            class_="label",
+            text_anchor="end",
+            font_weight="bold",
+        )
+    )
+    return parts, height
+
+
+def _fan(hand: list[str], legal: list[str], top: float) -> tuple[list[str], float]:
+    """The hand spread as a fan; returns the drawing and the height it takes."""
+    count = max(len(hand), 1)
+    spread = min(50.0, 4.0 * count)
+    step = min(CARD_W * 0.75, (WIDTH - 80 - CARD_W) / count)
+    start = (WIDTH - step * (count - 1) - CARD_W) / 2
+    parts = []
+    for index, card in enumerate(hand):
+        angle = 0.0 if count == 1 else -spread / 2 + spread * index / (count - 1)
+        x = start + index * step
+        lift = abs(angle) * 0.6
+        playable = card in legal
+        y = top + 10 + lift - (10 if playable else 0)
+        drawn = _card(card, x, y, rotate=angle, dim=bool(legal) and not playable)
+        if playable:
+            hot = element(
+                "rect",
+                x=x - 2,
+                y=y - 2,
+                width=CARD_W + 4,
+                height=CARD_H + 4,
+                rx=8,
+                class_="hot",
+                transform=f"rotate({angle:.1f} {x + CARD_W / 2:.1f} {y + CARD_H:.1f})",
+            )
+            drawn = clickable(drawn, [card], _("play {card}").format(card=card_name(card)), hot=hot)
+        elif legal:
+            drawn = refusable(drawn, card, _("play {card}").format(card=card_name(card)))
+        parts.append(drawn)
+    return parts, CARD_H + 10 + spread * 0.3 + 20

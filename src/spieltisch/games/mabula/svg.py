@@ -1,0 +1,194 @@
+"""The Mabula board as SVG: the 8×8 board without corners, the edge, the marbles, the
+marbles that can be pushed and where each push would end.
+
+A pushable marble stands for every push from its square and a target mark for every
+push ending there, so a click on either is one move or a short choice for the client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.i18n import language as in_language
+from spieltisch.core.svg import clickable, document, element, group_moves, text
+from spieltisch.games.mabula.messages import _
+from spieltisch.games.mabula.rules import board_groups
+
+COLUMNS = "abcdefgh"
+CELL = 56
+MARGIN = 30
+BOARD = 8 * CELL
+PANEL = 96
+WIDTH = BOARD + 2 * MARGIN
+HEIGHT = BOARD + 2 * MARGIN + PANEL
+MARBLE = {"w": ("#f7f7f2", "#222222", "W"), "b": ("#262626", "#f0f0f0", "B")}
+
+
+def _corner(col: int, row: int) -> bool:
+    return col in (0, 7) and row in (0, 7)
+
+
+def _edge(col: int, row: int) -> bool:
+    return col in (0, 7) or row in (0, 7)
+
+
+def _centre(square: str) -> tuple[float, float]:
+    col, row = COLUMNS.index(square[0]), int(square[1:]) - 1
+    return MARGIN + col * CELL + CELL / 2, MARGIN + (7 - row) * CELL + CELL / 2
+
+
+def _colour_name(letter: str) -> str:
+    return _("White") if letter == "w" else _("Black")
+
+
+def _squares() -> list[str]:
+    parts = []
+    for row in range(8):
+        for col in range(8):
+            if _corner(col, row):
+                continue
+            x, y = MARGIN + col * CELL, MARGIN + (7 - row) * CELL
+            fill = "#c9b48a" if _edge(col, row) else "#e9dcc0"
+            parts.append(
+                element(
+                    "rect",
+                    x=x,
+                    y=y,
+                    width=CELL,
+                    height=CELL,
+                    fill=fill,
+                    stroke="#8a7650",
+                    stroke_width=1,
+                )
+            )
+    for index, letter in enumerate(COLUMNS):
+        cx = MARGIN + index * CELL + CELL / 2
+        parts.append(text(cx, MARGIN - 10, letter, class_="small"))
+        parts.append(text(cx, MARGIN + BOARD + 20, letter, class_="small"))
+    for row in range(8):
+        cy = MARGIN + (7 - row) * CELL + CELL / 2 + 4
+        parts.append(text(MARGIN / 2, cy, str(row + 1), class_="small"))
+        parts.append(text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), class_="small"))
+    return parts
+
+
+def _marble(square: str, letter: str) -> str:
+    x, y = _centre(square)
+    fill, ink, mark = MARBLE[letter]
+    return element(
+        "g",
+        element("circle", cx=x, cy=y, r=CELL * 0.38, fill=fill, stroke="#111", stroke_width=1.5)
+        + text(x, y + 5, mark, fill=ink, font_size=14, font_weight="bold"),
+        data_square=square,
+        data_marble=letter,
+    )
+
+
+def _hot_ring(square: str, radius: float) -> str:
+    x, y = _centre(square)
+    return element("circle", cx=x, cy=y, r=radius, class_="hot")
+
+
+def board(
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    legal_moves: Sequence[str] = (),
+    last_move: str | None = None,
+    language: str = "en",
+) -> str:
+    """The position `view` shows, with `legal_moves` clickable; pure, reads only the view."""
+    with in_language(language):
+        return _draw(view, seat, list(legal_moves), last_move, language)
+
+
+def _draw(
+    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+) -> str:
+    marbles: dict[str, str] = view["board"]
+    parts = _squares()
+    if last and "-" in last:
+        for square in last.split("-", 1):
+            x, y = _centre(square)
+            parts.append(
+                element(
+                    "rect",
+                    x=x - CELL / 2 + 3,
+                    y=y - CELL / 2 + 3,
+                    width=CELL - 6,
+                    height=CELL - 6,
+                    class_="last",
+                )
+            )
+    pushes = [move for move in legal if "-" in move]
+    by_source = group_moves((move.split("-", 1)[0], move) for move in pushes)
+    by_target = group_moves((move.split("-", 1)[1], move) for move in pushes)
+    for square, letter in marbles.items():
+        if square in by_source:
+            label = _("push the marble on {square}").format(square=square)
+            parts.append(
+                clickable(
+                    _marble(square, letter),
+                    by_source[square],
+                    label,
+                    hot=_hot_ring(square, CELL * 0.45),
+                )
+            )
+        else:
+            parts.append(_marble(square, letter))
+    for square, moves in by_target.items():
+        x, y = _centre(square)
+        sources = ", ".join(move.split("-", 1)[0] for move in moves)
+        label = _("push to {square} (from {sources})").format(square=square, sources=sources)
+        dot = element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
+        parts.append(clickable(dot, moves, label, hot=_hot_ring(square, CELL * 0.2)))
+    parts.extend(_panel(view, seat))
+    label = _("Mabula board")
+    return document(WIDTH, HEIGHT, parts, label=label, language=language)
+
+
+def _panel(view: dict[str, Any], seat: int | None) -> list[str]:
+    marbles: dict[str, str] = view["board"]
+    scores = view.get("scores", [0, 0])
+    turn = view.get("turn")
+    parts = []
+    top = MARGIN * 2 + BOARD
+    for player, letter in enumerate("wb"):
+        y = top + 20 + player * 34
+        fill, ink, mark = MARBLE[letter]
+        parts.append(element("circle", cx=MARGIN + 12, cy=y - 5, r=11, fill=fill, stroke="#111"))
+        parts.append(text(MARGIN + 12, y, mark, fill=ink, font_size=12, font_weight="bold"))
+        name = _colour_name(letter)
+        if seat == player:
+            name += " " + _("(you)")
+        groups = board_groups(marbles, letter)
+        shown = " ".join(str(size) for size in groups) if groups else "–"
+        line = f"{name} · " + _("groups: {groups}").format(groups=shown)
+        line += " · " + _("score: {score}").format(score=scores[player])
+        weight = "bold" if player == turn else "normal"
+        parts.append(
+            text(
+                MARGIN + 32,
+                y,
+                line,
+                class_="label",
+                text_anchor="start",
+                font_weight=weight,
+                data_player=player,
+            )
+        )
+        if player == turn:
+            parts.append(
+                text(
+                    WIDTH - MARGIN,
+                    y,
+                    "◀ " + _("to move"),
+                    class_="label",
+                    text_anchor="end",
+                    font_weight="bold",
+                )
+            )
+    if turn is None:
+        parts.append(text(WIDTH / 2, top + 88, _("Game over"), class_="title"))
+    return parts

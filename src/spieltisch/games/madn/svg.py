@@ -1,0 +1,211 @@
+"""Mensch ärgere Dich nicht as SVG: the cross of 40 fields, the bases and goals in their
+colours, the pieces with a colour tag each, the die of this turn and the pieces that can move.
+
+A move names the square a piece leaves, so the piece standing there is what one clicks
+(every piece in the base stands for `b`); `pass`, where the referee allows it, is a button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.i18n import language as in_language
+from spieltisch.core.svg import PALETTE, clickable, die, document, element, refusable, text
+from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.rules import COLOURS, TOKENS
+from spieltisch.games.madn.text import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
+
+CELL = 44
+MARGIN = 22
+GRID = 11 * CELL
+PANEL = 120
+WIDTH = GRID + 2 * MARGIN
+HEIGHT = GRID + 2 * MARGIN + PANEL
+FILL = {
+    "red": PALETTE["red"],
+    "black": "#3a3a3a",
+    "yellow": PALETTE["yellow"],
+    "green": PALETTE["green"],
+}
+INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "green": "#ffffff"}
+# Fields of a colour are a light tint of it, so its pieces stand out on them.
+TINT = {"red": "#f6c9ad", "black": "#bdbdbd", "yellow": "#faf3b0", "green": "#acdfcb"}
+
+
+def _xy(cell: tuple[int, int]) -> tuple[float, float]:
+    return MARGIN + cell[0] * CELL + CELL / 2, MARGIN + cell[1] * CELL + CELL / 2
+
+
+def _colour_index(name: str) -> int:
+    return COLOURS.index(name)
+
+
+def _field(cell: tuple[int, int], fill: str, label: str = "") -> str:
+    x, y = _xy(cell)
+    circle = element("circle", cx=x, cy=y, r=CELL * 0.4, fill=fill, stroke="#555", stroke_width=1.5)
+    if not label:
+        return circle
+    return circle + text(x, y + 4, label, class_="small", fill="#444")
+
+
+def _board(colours: list[str]) -> list[str]:
+    parts = [
+        element(
+            "rect",
+            x=MARGIN,
+            y=MARGIN,
+            width=GRID,
+            height=GRID,
+            rx=16,
+            fill="#f3e6c4",
+            stroke="#b59a5b",
+            stroke_width=2,
+        )
+    ]
+    for index, cell in enumerate(TRACK_XY):
+        starts = [name for name in COLOURS if 10 * _colour_index(name) == index]
+        fill = TINT[starts[0]] if starts and starts[0] in colours else "#ffffff"
+        parts.append(_field(cell, fill, str(index + 1)))
+    for name in COLOURS:
+        playing = name in colours
+        index = _colour_index(name)
+        for depth, cell in enumerate(GOAL_XY[index]):
+            fill = TINT[name] if playing else "#eeeeee"
+            parts.append(_field(cell, fill, f"g{depth + 1}"))
+        for cell in BASE_XY[index]:
+            parts.append(_field(cell, TINT[name] if playing else "#eeeeee"))
+    return parts
+
+
+def _piece(name: str, cell: tuple[int, int], square: str) -> str:
+    x, y = _xy(cell)
+    index = _colour_index(name)
+    body = element(
+        "circle", cx=x, cy=y, r=CELL * 0.33, fill=FILL[name], stroke="#000", stroke_width=2
+    )
+    tag = text(x, y + 5, piece_tag(index), fill=INK[name], font_size=13, font_weight="bold")
+    return element("g", body + tag, data_piece=name, data_square=square)
+
+
+def board(
+    view: dict[str, Any],
+    *,
+    seat: int | None = None,
+    legal_moves: Sequence[str] = (),
+    last_move: str | None = None,
+    language: str = "en",
+) -> str:
+    """The position `view` shows, with `legal_moves` clickable; pure, reads only the view."""
+    with in_language(language):
+        return _draw(view, seat, list(legal_moves), last_move, language)
+
+
+def _draw(
+    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+) -> str:
+    pieces: dict[str, list[str]] = view["pieces"]
+    colours = list(pieces)
+    turn = view["turn"]
+    parts = _board(colours)
+    if last and last.isdigit():
+        x, y = _xy(TRACK_XY[int(last) - 1])
+        parts.append(element("circle", cx=x, cy=y, r=CELL * 0.46, class_="last"))
+    mover = colours[turn] if turn is not None else None
+    for name in colours:
+        index = _colour_index(name)
+        bases = iter(BASE_XY[index])
+        for square in pieces[name]:
+            if square == "b":
+                cell = next(bases)
+            elif square.startswith("g"):
+                cell = GOAL_XY[index][int(square[1:]) - 1]
+            else:
+                cell = TRACK_XY[int(square) - 1]
+            drawn = _piece(name, cell, square)
+            label = _("move the piece on {square}").format(square=square)
+            if square == "b":
+                label = _("bring a piece out of the base")
+            if name == mover and square in legal:
+                x, y = _xy(cell)
+                hot = element("circle", cx=x, cy=y, r=CELL * 0.44, class_="hot")
+                drawn = clickable(drawn, [square], label, hot=hot)
+            elif name == mover and legal and square in TOKENS:
+                drawn = refusable(drawn, square, label)
+            parts.append(drawn)
+    parts.extend(_panel(view, colours, seat, legal))
+    return document(
+        WIDTH, HEIGHT, parts, label=_("Mensch ärgere Dich nicht board"), language=language
+    )
+
+
+def _panel(
+    view: dict[str, Any], colours: list[str], seat: int | None, legal: list[str]
+) -> list[str]:
+    top = GRID + 2 * MARGIN
+    turn = view["turn"]
+    parts = []
+    dice: list[int] = view["dice"]
+    for position, value in enumerate(dice):
+        latest = position == len(dice) - 1
+        size = 52 if latest else 30
+        parts.append(die(MARGIN + position * 40, top + 4, value, size, faded=not latest))
+    x = MARGIN + max(len(dice) - 1, 0) * 40 + 52 + 24
+    if turn is None:
+        parts.append(text(x, top + 34, _("The game is over."), class_="title", text_anchor="start"))
+    else:
+        name = colours[turn]
+        words = (
+            _("Turn:")
+            + " "
+            + _("{colour} (player {number})").format(
+                colour=colour_label(_colour_index(name)), number=turn + 1
+            )
+        )
+        if seat == turn:
+            words += " · " + _("your move")
+        parts.append(text(x, top + 24, words, class_="title", text_anchor="start"))
+        shown = " ".join(str(die) for die in dice) or "-"
+        parts.append(
+            text(
+                x,
+                top + 46,
+                _("Dice this turn: {dice}").format(dice=shown),
+                class_="label",
+                text_anchor="start",
+            )
+        )
+    if "pass" in legal:
+        button = element(
+            "rect",
+            x=WIDTH - MARGIN - 110,
+            y=top + 10,
+            width=110,
+            height=34,
+            rx=8,
+            fill="#ffffff",
+            stroke="#222",
+        )
+        button += text(WIDTH - MARGIN - 55, top + 32, _("pass"), class_="label")
+        hot = element(
+            "rect", x=WIDTH - MARGIN - 112, y=top + 8, width=114, height=38, rx=9, class_="hot"
+        )
+        parts.append(clickable(button, ["pass"], _("pass"), hot=hot))
+    legend_y = top + 84
+    step = (WIDTH - 2 * MARGIN) / 4
+    for position, name in enumerate(colours):
+        index = _colour_index(name)
+        lx = MARGIN + position * step + 14
+        parts.append(element("circle", cx=lx, cy=legend_y, r=12, fill=FILL[name], stroke="#000"))
+        parts.append(
+            text(
+                lx, legend_y + 4, piece_tag(index), fill=INK[name], font_size=10, font_weight="bold"
+            )
+        )
+        words = colour_label(index)
+        if seat == position:
+            words += " " + _("(you)")
+        if position in view["finished"]:
+            words += " ✓" + str(view["finished"].index(position) + 1)
+        parts.append(text(lx + 18, legend_y + 5, words, class_="label", text_anchor="start"))
+    return parts

@@ -1,0 +1,81 @@
+"""What the browser pages ask for besides the lobby API: their texts in one language,
+the option forms of the games, the rules summaries, and who is signed in (or nobody,
+without an error status, so a first visit logs no failed request)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel
+
+from spieltisch.core import SpieltischError, UnknownGame
+from spieltisch.core.i18n import LANGUAGES
+from spieltisch.server.context import Services, services
+from spieltisch.server.schemas import AccountOut
+from spieltisch.store.models import Account
+from spieltisch.web.content import game_forms, page_texts, rules_html
+
+router = APIRouter(prefix="/api", tags=["pages"])
+Svc = Annotated[Services, Depends(services)]
+
+
+class SessionOut(BaseModel):
+    account: AccountOut | None
+    """The signed-in account, or None before the person chose a name or signed in."""
+
+
+class RulesOut(BaseModel):
+    game: str
+    language: str
+    html: str
+    """The game's rules summary (the project's own words) rendered from Markdown."""
+
+
+def _language(code: str) -> str:
+    if code not in LANGUAGES:
+        raise HTTPException(422, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+    return code
+
+
+@router.get("/texts/{code}")
+async def texts(code: str) -> dict[str, str]:
+    """Every text of the pages in `code` (de, en, fr), keyed by its English text."""
+    return page_texts(_language(code))
+
+
+@router.get("/forms")
+async def forms(lang: str = "en") -> list[dict[str, Any]]:
+    """Each game with its player counts and a form for its options (checkbox, choices or
+    text), descriptions in `lang`."""
+    return game_forms(_language(lang))
+
+
+@router.get("/games/{game}/rules/{code}", response_model=RulesOut)
+async def rules(game: str, code: str) -> RulesOut:
+    try:
+        html = rules_html(game, _language(code))
+    except UnknownGame as exc:
+        raise HTTPException(404, str(exc)) from None
+    except SpieltischError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return RulesOut(game=game, language=code, html=html)
+
+
+@router.get("/session", response_model=SessionOut)
+async def current_session(request: Request, svc: Svc) -> SessionOut:
+    account_id = svc.sessions.of(request)
+    if account_id is None:
+        return SessionOut(account=None)
+    async with svc.database.session() as session:
+        account = await session.get(Account, account_id)
+    if account is None:
+        return SessionOut(account=None)
+    return SessionOut(
+        account=AccountOut(
+            id=account.id,
+            name=account.name,
+            username=account.username,
+            claimed=account.password_hash is not None,
+        )
+    )

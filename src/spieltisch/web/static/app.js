@@ -1,0 +1,76 @@
+// The client: a router over the pages, the language switch, the top navigation.
+// Every page module exports `show(main, parameters)` and may return a clean-up function.
+
+import { currentAccount, whoAmI } from "./api.js";
+import { h, replace } from "./dom.js";
+import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.js";
+import { clearNotice, notify } from "./notice.js";
+import * as lobby from "./pages/lobby.js";
+import * as player from "./pages/player.js";
+import * as replay from "./pages/replay.js";
+import * as rules from "./pages/rules.js";
+import * as signin from "./pages/signin.js";
+import * as table from "./pages/table.js";
+
+const ROUTES = [
+  [/^#?\/?$/, lobby],
+  [/^#\/table\/([\w-]+)$/, table],
+  [/^#\/replay(?:\/([\w-]+))?$/, replay],
+  [/^#\/rules(?:\/([\w-]+))?$/, rules],
+  [/^#\/player(?:\/(\d+))?$/, player],
+  [/^#\/signin$/, signin],
+];
+
+let cleanUp = null;
+window.spieltisch = {};
+
+function renderNav() {
+  const me = currentAccount();
+  const links = [
+    h("a", { href: "#/" }, t("Lobby")),
+    h("a", { href: "#/replay" }, t("Replays")),
+    h("a", { href: "#/rules" }, t("Rules")),
+  ];
+  if (me) links.push(h("a", { href: `#/player/${me.id}`, class: "me" }, me.name));
+  else links.push(h("a", { href: "#/signin" }, t("Sign in")));
+  replace(document.getElementById("nav"), links);
+  document.getElementById("language-label").textContent = t("Language");
+}
+
+async function route() {
+  if (cleanUp) cleanUp();
+  cleanUp = null;
+  clearNotice();
+  const main = document.getElementById("page");
+  for (const [pattern, page] of ROUTES) {
+    const match = location.hash.match(pattern);
+    if (match) {
+      replace(main);
+      try {
+        cleanUp = (await page.show(main, match.slice(1))) || null;
+      } catch (error) {
+        notify(error.message);
+      }
+      renderNav();
+      return;
+    }
+  }
+  replace(main, h("h1", {}, t("Page not found")), h("a", { href: "#/" }, t("Back to the lobby")));
+}
+
+async function start() {
+  await useLanguage(preferredLanguage());
+  const select = document.getElementById("language");
+  select.value = language();
+  select.addEventListener("change", () => useLanguage(select.value, { remember: true }));
+  onLanguage(() => {
+    select.value = language();
+    renderNav();
+  });
+  await whoAmI();
+  window.addEventListener("spieltisch:account", renderNav);
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

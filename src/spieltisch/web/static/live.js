@@ -1,0 +1,57 @@
+// One WebSocket to a table (docs/web.md, "Live play"): reconnects by itself after a
+// dropped connection and asks for what it missed with the last seq it saw.
+
+import { language } from "./i18n.js";
+
+export class Live {
+  constructor(tableId, onMessage, onStatus) {
+    this.tableId = tableId;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.lastSeq = 0;
+    this.closed = false;
+    this.retry = 0;
+    this.socket = null;
+    this.connect();
+    this.pinger = window.setInterval(() => this.send({ type: "ping" }), 20000);
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = `last_seq=${this.lastSeq}&lang=${language()}`;
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}?${query}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.onStatus("online");
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") this.lastSeq = message.seq;
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (this.closed || socket !== this.socket) return;
+      this.onStatus("offline");
+      const delay = Math.min(5000, 300 * 2 ** this.retry);
+      this.retry += 1;
+      window.setTimeout(() => {
+        if (!this.closed) this.connect();
+      }, delay);
+    });
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    window.clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,61 @@
+// Pieces several pages share: the guest name form, seat names, game titles.
+
+import { playAsGuest } from "../api.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { accountChanged, notify } from "../notice.js";
+
+// "Your name: [    ] [Play]": a guest account at once, no password needed.
+export function guestForm(onDone) {
+  const input = h("input", { name: "name", maxlength: 40, required: true, autocomplete: "nickname", placeholder: t("Your name") });
+  const form = h(
+    "form",
+    { class: "guest", "aria-label": t("Play as a guest") },
+    h("label", {}, t("Your name"), " ", input),
+    h("button", { type: "submit" }, t("Play as a guest")),
+    h("a", { href: "#/signin" }, t("or sign in")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await playAsGuest(input.value.trim());
+      accountChanged();
+      onDone();
+    } catch (error) {
+      notify(error.message);
+    }
+  });
+  return form;
+}
+
+export function levelName(level) {
+  return { easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert") }[level] || level;
+}
+
+// A seat as people read it: the player's name, "computer (hard)" or "open seat".
+export function seatName(seat) {
+  if (seat.kind === "ai") return t("computer ({level})", { level: levelName(seat.level) });
+  if (seat.kind === "open") return t("open seat");
+  if (seat.kind === "reserved") return seat.name ? t("reserved for {name}", { name: seat.name }) : t("reserved seat");
+  return seat.name || t("Seat {number}", { number: seat.seat + 1 });
+}
+
+export function statusName(status) {
+  return { open: t("waiting for players"), running: t("running"), finished: t("finished") }[status] || status;
+}
+
+// Download a finished table's record and open it in the replay viewer.
+export async function openReplay(tableId) {
+  const response = await fetch(`/api/games/${tableId}/record`, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(t("The record is not available yet."));
+  const record = await response.json();
+  const uploaded = await fetch("/api/records", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(record),
+  });
+  const answer = await uploaded.json();
+  if (!uploaded.ok) throw new Error(answer.detail || uploaded.statusText);
+  location.hash = `#/replay/${answer.id}`;
+}

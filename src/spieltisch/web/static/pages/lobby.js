@@ -1,0 +1,204 @@
+// The lobby: open and running tables, and a form to set up a new one.
+
+import { currentAccount, get, post } from "../api.js";
+import { h, replace } from "../dom.js";
+import { language, onLanguage, t } from "../i18n.js";
+import { notify } from "../notice.js";
+import { guestForm, levelName, seatName, statusName } from "./common.js";
+
+const CLOCKS = [
+  ["", () => t("no clock")],
+  ["move:30", () => t("{seconds} s per move", { seconds: 30 })],
+  ["move:60", () => t("{seconds} s per move", { seconds: 60 })],
+  ["game:300", () => t("{minutes} min per player", { minutes: 5 })],
+  ["game:900", () => t("{minutes} min per player", { minutes: 15 })],
+];
+const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
+
+export async function show(main) {
+  let timer = null;
+  const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
+  const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
+
+  async function refreshTables() {
+    try {
+      const { tables } = await get("/api/tables");
+      renderTables(tablesBox, tables);
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async function render() {
+    const me = currentAccount();
+    replace(main, h("h1", {}, t("Game tables")));
+    if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
+    main.append(h("div", { class: "lobby" }, formBox, tablesBox));
+    const forms = await get(`/api/forms?lang=${language()}`);
+    renderCreate(formBox, forms, me);
+    await refreshTables();
+  }
+
+  await render();
+  timer = window.setInterval(refreshTables, 3000);
+  const stop = onLanguage(render);
+  return () => {
+    window.clearInterval(timer);
+    stop();
+  };
+}
+
+function renderTables(box, tables) {
+  const me = currentAccount();
+  const items = tables.map((table) => {
+    const mine = me && table.seats.some((seat) => seat.account === me.id);
+    const free = table.seats.some((seat) => seat.kind === "open");
+    const actions = [];
+    if (table.status === "open" && free && !mine) {
+      actions.push(h("button", { class: "join", onclick: () => join(table.id) }, t("Join")));
+    }
+    actions.push(h("a", { class: "button", href: `#/table/${table.id}` }, mine ? t("Open") : t("Watch")));
+    return h(
+      "li",
+      { class: `table-item ${table.status}`, "data-table": table.id },
+      h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status)),
+      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatName(seat)))),
+      h("div", { class: "actions" }, actions),
+    );
+  });
+  replace(
+    box,
+    h("h2", { id: "tables-title" }, t("Tables")),
+    items.length ? h("ul", { class: "table-list" }, items) : h("p", { class: "empty" }, t("No open tables. Set one up!")),
+  );
+}
+
+async function join(tableId) {
+  if (!currentAccount()) {
+    notify(t("Choose a name first."));
+    return;
+  }
+  try {
+    await post(`/api/tables/${tableId}/join`, {});
+    location.hash = `#/table/${tableId}`;
+  } catch (error) {
+    notify(error.message);
+  }
+}
+
+function optionControl(option) {
+  const id = `option-${option.name}`;
+  let control;
+  if (option.kind === "boolean") {
+    control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.kind === "choice") {
+    control = h(
+      "select",
+      { id, name: option.name },
+      option.choices.map((choice) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : String(choice))),
+    );
+  } else {
+    control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
+  }
+  return h("div", { class: "option" }, h("label", { for: id }, option.description || option.name), control);
+}
+
+function optionValue(option, form) {
+  const control = form.elements[option.name];
+  if (option.kind === "boolean") return control.checked;
+  if (option.kind === "choice") return JSON.parse(control.value);
+  const text = control.value.trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function seatChoice(kind) {
+  if (kind === "me") return t("me");
+  if (kind === "open") return t("open seat (a friend)");
+  return t("computer ({level})", { level: levelName(kind.slice(3)) });
+}
+
+function renderCreate(box, forms, me) {
+  const gameSelect = h("select", { name: "game", id: "create-game" }, forms.map((game) => h("option", { value: game.name }, game.title)));
+  const playersSelect = h("select", { name: "players", id: "create-players" });
+  const seatsBox = h("div", { class: "seats-choice" });
+  const optionsBox = h("div", { class: "options" });
+  const clockSelect = h("select", { name: "clock", id: "create-clock" }, CLOCKS.map(([value, label]) => h("option", { value }, label())));
+  const publicBox = h("input", { type: "checkbox", name: "public", id: "create-public", checked: true });
+  const form = h(
+    "form",
+    { class: "create-form" },
+    h("div", { class: "option" }, h("label", { for: "create-game" }, t("Game")), gameSelect, h("a", { class: "rules-link", href: "#/rules" }, t("Rules"))),
+    h("div", { class: "option" }, h("label", { for: "create-players" }, t("Players")), playersSelect),
+    seatsBox,
+    h("details", {}, h("summary", {}, t("Options")), optionsBox),
+    h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
+    h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
+    h("button", { type: "submit", disabled: !me }, t("Create the table")),
+  );
+
+  function current() {
+    return forms.find((game) => game.name === gameSelect.value);
+  }
+
+  function renderSeats() {
+    const count = Number(playersSelect.value);
+    const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    replace(
+      seatsBox,
+      Array.from({ length: count }, (_, index) => {
+        const value = previous[index] || (index === 0 ? "me" : "ai:medium");
+        return h(
+          "div",
+          { class: "option" },
+          h("label", { for: `seat-${index}` }, t("Seat {number}", { number: index + 1 })),
+          h("select", { id: `seat-${index}`, name: `seat-${index}` }, SEAT_KINDS.map((kind) => h("option", { value: kind, selected: kind === value }, seatChoice(kind)))),
+        );
+      }),
+    );
+  }
+
+  function renderGame() {
+    const game = current();
+    const [low, high] = game.players;
+    replace(playersSelect, Array.from({ length: high - low + 1 }, (_, i) => h("option", { value: low + i, selected: low + i === game.default_players }, String(low + i))));
+    playersSelect.disabled = low === high;
+    renderSeats();
+    replace(optionsBox, game.options.map(optionControl));
+    form.querySelector(".rules-link").setAttribute("href", `#/rules/${game.name}`);
+  }
+
+  gameSelect.addEventListener("change", renderGame);
+  playersSelect.addEventListener("change", renderSeats);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const game = current();
+    const options = {};
+    for (const option of game.options) {
+      const value = optionValue(option, form);
+      if (value !== undefined) options[option.name] = value;
+    }
+    const seats = [...seatsBox.querySelectorAll("select")].map((select) => {
+      const kind = select.value;
+      return kind.startsWith("ai:") ? { kind: "ai", level: kind.slice(3) } : { kind };
+    });
+    const body = { game: game.name, options, seats, public: publicBox.checked };
+    if (clockSelect.value) {
+      const [mode, seconds] = clockSelect.value.split(":");
+      body.clock = { mode, seconds: Number(seconds) };
+    }
+    try {
+      const table = await post("/api/tables", body);
+      if (seats.every((seat) => seat.kind !== "open")) await post(`/api/tables/${table.id}/start`);
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      notify(error.message);
+    }
+  });
+  replace(box, h("h2", { id: "create-title" }, t("New table")), form);
+  renderGame();
+}

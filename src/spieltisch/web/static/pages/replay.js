@@ -1,0 +1,153 @@
+// The replay viewer: any record, position by position (step, slider, autoplay), drawn by
+// the game's own board as a spectator sees it.
+
+import { get } from "../api.js";
+import { h, replace } from "../dom.js";
+import { language, onLanguage, t } from "../i18n.js";
+import { notify } from "../notice.js";
+
+const SPEEDS = [2000, 1000, 400];
+
+export async function show(main, [recordId]) {
+  if (!recordId) {
+    showUpload(main);
+    return null;
+  }
+  const viewer = new Viewer(main, recordId);
+  await viewer.start();
+  return () => viewer.stop();
+}
+
+function showUpload(main) {
+  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    try {
+      const record = JSON.parse(await file.text());
+      const response = await fetch("/api/records", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(record),
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.detail || response.statusText);
+      location.hash = `#/replay/${answer.id}`;
+    } catch (error) {
+      notify(error instanceof SyntaxError ? t("This file is not a game record (JSON).") : error.message);
+    }
+  });
+  replace(
+    main,
+    h("h1", {}, t("Replays")),
+    h("p", {}, t("Open a game record (a .json file) to step through it.")),
+    h("label", { for: "record-file" }, t("Game record")),
+    " ",
+    input,
+  );
+}
+
+class Viewer {
+  constructor(main, recordId) {
+    this.main = main;
+    this.recordId = recordId;
+    this.position = 0;
+    this.total = 0;
+    this.timer = null;
+    this.speed = 1;
+    this.request = 0;
+  }
+
+  async start() {
+    this.record = await get(`/api/records/${this.recordId}`);
+    this.total = this.record.history.length;
+    this.layout();
+    await this.go(0);
+    this.stopLanguage = onLanguage(() => {
+      this.layout();
+      this.go(this.position);
+    });
+    this.keys = (event) => {
+      if (event.target.closest("input, select, textarea")) return;
+      if (event.key === "ArrowRight") this.go(this.position + 1);
+      if (event.key === "ArrowLeft") this.go(this.position - 1);
+    };
+    window.addEventListener("keydown", this.keys);
+  }
+
+  stop() {
+    this.pause();
+    window.removeEventListener("keydown", this.keys);
+    if (this.stopLanguage) this.stopLanguage();
+  }
+
+  layout() {
+    const players = this.record.players || [];
+    this.slider = h("input", { type: "range", min: 0, max: this.total, value: this.position, "aria-label": t("Position") });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.counter = h("span", { class: "counter", "aria-live": "polite" });
+    this.words = h("p", { class: "words" });
+    this.board = h("div", { class: "board-box replay-board" });
+    this.playButton = h("button", { type: "button", class: "play", onclick: () => (this.timer ? this.pause() : this.play()) }, t("Play"));
+    const speed = h("select", { "aria-label": t("Speed") }, SPEEDS.map((ms, index) => h("option", { value: index, selected: index === this.speed }, [t("slow"), t("normal"), t("fast")][index])));
+    speed.addEventListener("change", () => {
+      this.speed = Number(speed.value);
+      if (this.timer) {
+        this.pause();
+        this.play();
+      }
+    });
+    replace(
+      this.main,
+      h("h1", {}, t("Replay")),
+      players.length ? h("p", { class: "players" }, players.join(" · ")) : null,
+      h(
+        "div",
+        { class: "replay-controls" },
+        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, "⏮"),
+        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, "◀"),
+        this.playButton,
+        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, "▶"),
+        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, "⏭"),
+        speed,
+        this.counter,
+      ),
+      this.slider,
+      this.words,
+      this.board,
+      h("a", { class: "button", href: `/api/records/${this.recordId}`, download: `${this.recordId}.json` }, t("Download the record")),
+    );
+  }
+
+  async go(position) {
+    const target = Math.max(0, Math.min(this.total, position));
+    const request = ++this.request;
+    try {
+      const answer = await get(`/api/records/${this.recordId}/positions/${target}?lang=${language()}`);
+      if (request !== this.request) return;
+      this.position = target;
+      this.slider.value = String(target);
+      this.counter.textContent = t("move {n} of {total}", { n: target, total: this.total });
+      this.words.textContent = answer.words || (target === 0 ? t("The start of the game.") : "");
+      if (answer.board_svg) this.board.innerHTML = answer.board_svg;
+      else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));
+      if (target >= this.total) this.pause();
+    } catch (error) {
+      notify(error.message);
+      this.pause();
+    }
+  }
+
+  play() {
+    if (this.position >= this.total) this.go(0);
+    this.playButton.textContent = t("Pause");
+    this.timer = window.setInterval(() => this.go(this.position + 1), SPEEDS[this.speed]);
+  }
+
+  pause() {
+    if (this.timer) window.clearInterval(this.timer);
+    this.timer = null;
+    if (this.playButton) this.playButton.textContent = t("Play");
+  }
+}

@@ -1,0 +1,41 @@
+// Sign in with a kept account, or play at once as a guest.
+
+import { currentAccount, signIn, signOut } from "../api.js";
+import { h, replace } from "../dom.js";
+import { t } from "../i18n.js";
+import { accountChanged, notify } from "../notice.js";
+import { guestForm } from "./common.js";
+
+export async function show(main) {
+  const me = currentAccount();
+  const username = h("input", { name: "username", id: "signin-username", autocomplete: "username", required: true });
+  const password = h("input", { name: "password", id: "signin-password", type: "password", autocomplete: "current-password", required: true });
+  const form = h(
+    "form",
+    { class: "signin" },
+    h("div", { class: "option" }, h("label", { for: "signin-username" }, t("User name")), username),
+    h("div", { class: "option" }, h("label", { for: "signin-password" }, t("Password")), password),
+    h("button", { type: "submit" }, t("Sign in")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await signIn(username.value.trim(), password.value);
+      accountChanged();
+      location.hash = "#/";
+    } catch (error) {
+      notify(error.message);
+    }
+  });
+  const parts = [h("h1", {}, t("Sign in")), form];
+  if (me) {
+    parts.unshift(
+      h("p", {}, t("You play as {name}.", { name: me.name }), " ",
+        h("button", { type: "button", onclick: async () => { await signOut(); accountChanged(); location.hash = "#/"; } }, t("Sign out"))),
+    );
+  } else {
+    parts.push(h("h2", {}, t("New here?")), guestForm(() => (location.hash = "#/")));
+  }
+  replace(main, parts);
+  return null;
+}

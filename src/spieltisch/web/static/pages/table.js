@@ -1,0 +1,387 @@
+// The table: the board the server drew for this seat (clicks become moves), the seats
+// with whose turn and clocks, the legal moves as buttons, the move log, chat, and at the
+// end the ranking, a rematch and the record. No game logic: the server says what is legal.
+
+import { currentAccount, get, post } from "../api.js";
+import { formatTime, h, replace } from "../dom.js";
+import { onLanguage, t } from "../i18n.js";
+import { Live } from "../live.js";
+import { clearNotice, notify } from "../notice.js";
+import { guestForm, openReplay, seatName, statusName } from "./common.js";
+
+const MOVE_SEPARATOR = ";";
+const LONG_LIST = 12;
+
+export async function show(main, [tableId]) {
+  const page = new TablePage(main, tableId);
+  await page.start();
+  return () => page.stop();
+}
+
+class TablePage {
+  constructor(main, tableId) {
+    this.main = main;
+    this.tableId = tableId;
+    this.table = null;
+    this.state = null;
+    this.log = new Map();
+    this.chat = [];
+    this.clock = null;
+    this.build();
+  }
+
+  build() {
+    this.title = h("h1", { class: "table-heading" });
+    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.connection = h("span", { class: "connection" });
+    this.board = h("div", { class: "board-box", "aria-label": t("Board") });
+    this.moves = h("section", { class: "moves", "aria-labelledby": "moves-title" });
+    this.seats = h("section", { class: "seats", "aria-labelledby": "seats-title" });
+    this.logBox = h("ol", { class: "log", "aria-live": "off" });
+    this.chatList = h("ol", { class: "chat-lines" });
+    this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
+    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
+    this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
+    this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
+    this.choice = h("dialog", { class: "choice" });
+    this.board.addEventListener("click", (event) => this.boardClick(event));
+    this.board.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        this.boardClick(event);
+      }
+    });
+  }
+
+  layout() {
+    replace(
+      this.main,
+      h("div", { class: "table-top" }, this.title, this.connection),
+      this.status,
+      this.end,
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", { class: "play-column" }, this.board, this.moves),
+        h(
+          "aside",
+          { class: "side" },
+          this.seats,
+          h("section", { class: "log-box", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("Moves")), this.logBox),
+          h("section", { class: "chat", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title" }, t("Chat")), this.chatList, this.chatForm),
+        ),
+      ),
+      this.choice,
+    );
+  }
+
+  async start() {
+    this.layout();
+    this.table = await get(`/api/tables/${this.tableId}`);
+    this.render();
+    this.live = new Live(this.tableId, (message) => this.receive(message), (status) => this.connectionStatus(status));
+    window.spieltisch.live = this.live;
+    this.ticker = window.setInterval(() => this.renderClocks(), 250);
+    this.stopLanguage = onLanguage((code) => {
+      this.layout();
+      this.render();
+      this.live.send({ type: "language", language: code });
+    });
+  }
+
+  stop() {
+    this.live.close();
+    window.clearInterval(this.ticker);
+    this.stopLanguage();
+  }
+
+  connectionStatus(status) {
+    this.connection.textContent = status === "online" ? "" : t("Connection lost, reconnecting…");
+    this.connection.className = `connection ${status}`;
+    if (status === "online" && this.state) this.live.send({ type: "sync", last_seq: this.live.lastSeq });
+  }
+
+  receive(message) {
+    if (message.type === "table") {
+      this.table = message;
+      this.render();
+    } else if (message.type === "state") {
+      for (const entry of message.last_moves) this.log.set(entry.seq, entry);
+      this.state = message;
+      this.clock = message.clock ? { ...message.clock, at: performance.now() } : null;
+      this.pending = null;
+      this.render();
+    } else if (message.type === "chat") {
+      if (!this.chat.some((line) => line.id === message.id)) this.chat.push(message);
+      this.renderChat();
+    } else if (message.type === "error") {
+      this.pending = null;
+      notify(message.message);
+    } else if (message.type === "ack") {
+      clearNotice();
+    }
+  }
+
+  me() {
+    return currentAccount();
+  }
+
+  mySeat() {
+    if (this.state && this.state.seat !== null && this.state.seat !== undefined) return this.state.seat;
+    const me = this.me();
+    if (!me || !this.table) return null;
+    const seat = this.table.seats.find((s) => s.account === me.id && s.kind === "human");
+    return seat ? seat.seat : null;
+  }
+
+  seatLabel(number) {
+    const seat = this.table && this.table.seats[number];
+    return seat ? seatName(seat) : t("Seat {number}", { number: number + 1 });
+  }
+
+  render() {
+    if (!this.table) return;
+    this.title.textContent = this.table.title;
+    document.title = `${this.table.title} · spieltisch`;
+    this.renderStatus();
+    this.renderBoard();
+    this.renderMoves();
+    this.renderSeats();
+    this.renderLog();
+    this.renderChat();
+    this.renderEnd();
+  }
+
+  renderStatus() {
+    const table = this.table;
+    const state = this.state;
+    const parts = [];
+    if (table.status === "open") {
+      parts.push(t("Waiting for players."));
+      const me = this.me();
+      if (!me) parts.push(guestForm(() => this.render()));
+      const full = table.seats.every((seat) => seat.kind === "ai" || seat.kind === "human");
+      const seated = me && table.seats.some((seat) => seat.account === me.id);
+      if (full && (seated || (me && table.created_by === me.id))) {
+        parts.push(" ", h("button", { class: "start", onclick: () => this.startGame() }, t("Start the game")));
+      }
+    } else if (state && state.status === "finished") {
+      parts.push(t("Game over."));
+    } else if (state && state.to_move !== null) {
+      if (state.to_move === state.seat) parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
+      else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
+    } else {
+      parts.push(statusName(table.status));
+    }
+    replace(this.status, parts);
+  }
+
+  renderBoard() {
+    if (!this.state) {
+      replace(this.board);
+      return;
+    }
+    if (this.state.board_svg) {
+      // The board is drawn by the game's svg part on the server, from this seat's view.
+      this.board.innerHTML = this.state.board_svg;
+    } else {
+      replace(this.board, h("pre", {}, JSON.stringify(this.state.view, null, 1)));
+    }
+  }
+
+  wordsOf(move) {
+    const found = this.state && this.state.legal_moves.find((legal) => legal.move === move);
+    return found ? found.words : move;
+  }
+
+  boardClick(event) {
+    const target = event.target.closest("[data-move], [data-moves], [data-illegal-move]");
+    if (!target || !this.board.contains(target)) return;
+    if (target.hasAttribute("data-move")) {
+      this.play(target.getAttribute("data-move"));
+      return;
+    }
+    if (target.hasAttribute("data-illegal-move")) {
+      // Not legal now: the server answers with the engine's reason, in the page language.
+      this.play(target.getAttribute("data-illegal-move"));
+      return;
+    }
+    const moves = target.getAttribute("data-moves").split(MOVE_SEPARATOR);
+    this.ask(moves, target.getAttribute("aria-label") || "");
+  }
+
+  ask(moves, question) {
+    replace(
+      this.choice,
+      h("h2", {}, question || t("Which move?")),
+      h(
+        "div",
+        { class: "choices" },
+        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, this.wordsOf(move))),
+      ),
+      h("button", { type: "button", class: "cancel", onclick: () => this.choice.close() }, t("Cancel")),
+    );
+    this.choice.showModal();
+  }
+
+  play(move) {
+    if (!this.state) return;
+    if (this.pending === this.state.seq) return;
+    this.pending = this.state.seq;
+    if (!this.live.send({ type: "move", seq: this.state.seq, move })) {
+      this.pending = null;
+      notify(t("Connection lost, reconnecting…"));
+    }
+  }
+
+  renderMoves() {
+    const legal = this.state ? this.state.legal_moves : [];
+    this.moves.hidden = !legal.length;
+    if (!legal.length) {
+      replace(this.moves);
+      return;
+    }
+    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
+    // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
+    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, t("All {count} moves as a list", { count: legal.length })), list) : list;
+    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
+  }
+
+  renderSeats() {
+    const table = this.table;
+    const state = this.state;
+    const me = this.me();
+    const seated = me && table.seats.some((seat) => seat.account === me.id);
+    const result = state && state.result;
+    const items = table.seats.map((seat) => {
+      const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
+      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, seatName(seat))];
+      if (state && seat.seat === state.seat) parts.push(h("span", { class: "you" }, t("(you)")));
+      if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
+      parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
+      if (result) parts.push(h("span", { class: "score" }, t("{points} points", { points: formatScore(result.scores[seat.seat]) })));
+      const mayTake = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account === me.id);
+      if (table.status === "open" && mayTake && me && !seated) {
+        parts.push(h("button", { type: "button", class: "sit", onclick: () => this.sit(seat.seat) }, t("Sit here")));
+      }
+      return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
+    });
+    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items));
+    this.renderClocks();
+  }
+
+  renderClocks() {
+    const clock = this.clock;
+    if (!clock || !this.state || this.state.status === "finished") return;
+    const elapsed = performance.now() - clock.at;
+    for (const element of this.seats.querySelectorAll(".clock")) {
+      const seat = Number(element.getAttribute("data-seat"));
+      let left = clock.time_left_ms[seat];
+      if (left === null || left === undefined) {
+        element.textContent = "";
+        continue;
+      }
+      if (clock.running === seat) left -= elapsed;
+      element.textContent = `⏱ ${formatTime(left)}`;
+      element.classList.toggle("low", left < 10000);
+    }
+  }
+
+  renderLog() {
+    const entries = [...this.log.values()].sort((a, b) => a.seq - b.seq);
+    replace(
+      this.logBox,
+      entries.map((entry) => {
+        const who = entry.seat === null ? "" : `${this.seatLabel(entry.seat)}: `;
+        return h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, who, entry.words);
+      }),
+    );
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  renderChat() {
+    replace(
+      this.chatList,
+      this.chat.map((line) => h("li", {}, h("strong", {}, line.author), ": ", line.text)),
+    );
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+    this.chatForm.hidden = !this.me();
+  }
+
+  sendChat(event) {
+    event.preventDefault();
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    if (this.live.send({ type: "chat", text })) this.chatInput.value = "";
+  }
+
+  renderEnd() {
+    const state = this.state;
+    if (!state || state.status !== "finished" || !state.result) {
+      this.end.hidden = true;
+      return;
+    }
+    const ranking = state.result.ranking;
+    const order = ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    const rows = order.map(({ place, seat }) =>
+      h("tr", {}, h("td", {}, String(place)), h("td", {}, this.seatLabel(seat)), h("td", {}, formatScore(state.result.scores[seat]))),
+    );
+    const actions = [];
+    if (this.table.rematch) {
+      actions.push(h("a", { class: "button", href: `#/table/${this.table.rematch}` }, t("Go to the rematch")));
+    } else if (this.mySeat() !== null) {
+      actions.push(h("button", { type: "button", class: "rematch", onclick: () => this.rematch() }, t("Rematch")));
+    }
+    actions.push(h("a", { class: "button", href: `/api/games/${this.tableId}/record`, download: `${this.tableId}.json` }, t("Download the record")));
+    actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
+    actions.push(h("a", { class: "button", href: "#/" }, t("Back to the lobby")));
+    replace(
+      this.end,
+      h("h2", { id: "end-title" }, t("Result")),
+      h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")))), h("tbody", {}, rows)),
+      h("div", { class: "actions" }, actions),
+    );
+    this.end.hidden = false;
+  }
+
+  async sit(seat) {
+    try {
+      this.table = await post(`/api/tables/${this.tableId}/join`, { seat });
+      this.reconnect();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async startGame() {
+    try {
+      this.table = await post(`/api/tables/${this.tableId}/start`);
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async rematch() {
+    try {
+      const table = await post(`/api/tables/${this.tableId}/rematch`);
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  // After sitting down the connection must be opened again to play the seat.
+  reconnect() {
+    this.live.close();
+    this.log.clear();
+    this.state = null;
+    this.live = new Live(this.tableId, (message) => this.receive(message), (status) => this.connectionStatus(status));
+    window.spieltisch.live = this.live;
+    this.render();
+  }
+}
+
+function formatScore(score) {
+  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+}

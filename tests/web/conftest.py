@@ -1,0 +1,107 @@
+"""The browser tests: Debian's Chromium driven by Playwright against `spieltisch serve`
+under uvicorn on 127.0.0.1, a free port and a temporary SQLite file."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+
+from spieltisch.cli.picture import chromium_path
+from tests.server.servers import ServerProcess
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long forms (a whole game without a round limit) run only under `-m long`."""
+    if re.search(r"\blong\b", config.getoption("markexpr") or ""):
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (CHROMIUM_PATH overrides); `playwright install` cannot run here."""
+    path = os.environ.get("CHROMIUM_PATH") or chromium_path()
+    assert path, "Chromium is missing: scripts/test.sh installs chromium-headless-shell"
+    return {**browser_type_launch_args, "executable_path": path}
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("web-server")
+    process = ServerProcess(f"sqlite+aiosqlite:///{folder / 'spieltisch.sqlite3'}", folder)
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: SPIELTISCH_ARTIFACTS, else a folder in pytest's temp folder."""
+    configured = os.environ.get("SPIELTISCH_ARTIFACTS")
+    folder = Path(configured) if configured else tmp_path_factory.getbasetemp() / "artifacts"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Person:
+    """One browser context (its own cookies: one person) with the errors its pages log."""
+
+    def __init__(self, browser: Browser, base: str, locale: str, width: int = 1200) -> None:
+        self.context: BrowserContext = browser.new_context(
+            locale=locale, viewport={"width": width, "height": 900}
+        )
+        self.context.set_default_timeout(20_000)
+        self.base = base
+        self.errors: list[str] = []
+        self.page = self.open()
+
+    def open(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        return page
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def goto(self, path: str = "/") -> Page:
+        self.page.goto(self.base + path)
+        self.page.wait_for_selector("#nav a")
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+class People:
+    """Makes people at the test's table; checks at the end that no page logged an error."""
+
+    def __init__(self, browser: Browser, web: ServerProcess) -> None:
+        self.browser = browser
+        self.web = web
+        self.made: list[Person] = []
+
+    def __call__(self, locale: str = "en-GB", width: int = 1200) -> Person:
+        person = Person(self.browser, self.web.url, locale, width)
+        self.made.append(person)
+        return person
+
+
+@pytest.fixture
+def people(browser: Browser, web: ServerProcess) -> Iterator[People]:
+    made = People(browser, web)
+    yield made
+    errors = [error for person in made.made for error in person.errors]
+    for person in made.made:
+        person.close()
+    assert errors == [], "the pages logged errors"

@@ -1,0 +1,96 @@
+"""What a person does in the browser, step by step, for the browser tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.web.conftest import Person
+
+CLICKABLE = ".board-box svg [data-move], .board-box svg [data-moves]"
+
+
+def sign_in_as_guest(person: Person, name: str) -> Page:
+    page = person.goto("/")
+    page.fill("form.guest input", name)
+    page.click("form.guest button")
+    page.wait_for_selector(".create-form button[type=submit]:not([disabled])")
+    return page
+
+
+def create_table(
+    page: Page, game: str, seats: list[str], options: dict[str, str] | None = None
+) -> str:
+    """Set up a table through the lobby form; `seats` are the form's values (me, open, ai:easy)."""
+    page.select_option("#create-game", game)
+    if page.locator("#create-players").is_enabled():
+        page.select_option("#create-players", str(len(seats)))
+    for index, seat in enumerate(seats):
+        page.select_option(f"#seat-{index}", seat)
+    if options:
+        page.locator(".create-form details").evaluate("details => { details.open = true; }")
+    for name, value in (options or {}).items():
+        page.fill(f"#option-{name}", value)
+    page.click(".create-form button[type=submit]")
+    page.wait_for_url("**/#/table/*")
+    return page.url.rsplit("/", 1)[1]
+
+
+def create_table_by_api(
+    person: Person, game: str, seats: list[dict[str, Any]], **extra: Any
+) -> str:
+    """A table made through the API with the person's own session (quicker than the form)."""
+    request = person.context.request
+    answer = request.post(person.base + "/api/tables", data={"game": game, "seats": seats, **extra})
+    assert answer.ok, answer.text()
+    table: str = answer.json()["id"]
+    if all(seat["kind"] in ("me", "ai") for seat in seats):
+        started = request.post(person.base + f"/api/tables/{table}/start", data={})
+        assert started.ok, started.text()
+    return table
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator(CLICKABLE).count() > 0
+
+
+def finished(page: Page) -> bool:
+    return page.locator("section.end:not([hidden])").count() > 0
+
+
+def click_a_move(page: Page, choose_last: bool = False) -> str:
+    """Click the first clickable part of the board; answer the choice popup when it asks."""
+    seq = page.evaluate("window.spieltisch.live.lastSeq")
+    target = page.locator(CLICKABLE).first
+    try:
+        moves = target.get_attribute("data-moves", timeout=3000)
+        move = target.get_attribute("data-move", timeout=3000)
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        # The board changed under the pointer (a newer position arrived): nothing clicked.
+        return ""
+    if moves:
+        page.wait_for_selector("dialog.choice[open]")
+        choices = page.locator("dialog.choice [data-choice]")
+        (choices.last if choose_last else choices.first).click()
+    wait_for_change(page, seq)
+    return moves or move or ""
+
+
+def wait_for_change(page: Page, seq: int, timeout: float = 20) -> None:
+    """Until the page saw a position after `seq` (or the notice shows a refusal)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate("window.spieltisch.live.lastSeq") > seq:
+            return
+        if page.locator("#notice:not([hidden])").count():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the table did not move on from position {seq}")
+
+
+def wait_for_turn_or_end(page: Page, timeout: float = 30) -> None:
+    page.wait_for_selector(f"{CLICKABLE}, section.end:not([hidden])", timeout=timeout * 1000)

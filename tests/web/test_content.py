@@ -1,0 +1,100 @@
+"""What the server gives the pages: texts in three languages, option forms, rules as HTML;
+and the static client keeps to its rules (texts through the catalogs, typed text escaped)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import spieltisch.web
+from spieltisch.core import game_class, game_names
+from spieltisch.web.content import game_forms, option_form, page_texts, rules_html
+from spieltisch.web.texts import TEXTS
+
+STATIC = Path(spieltisch.web.__file__).parent / "static"
+SCRIPTS = sorted(STATIC.rglob("*.js"))
+CALL = re.compile(r"""\bt\("((?:[^"\\]|\\.)*)"\s*[,)]""")
+
+
+def test_every_text_the_pages_show_is_in_the_catalog_list_and_back() -> None:
+    used = {match for script in SCRIPTS for match in CALL.findall(script.read_text())}
+    assert used, "no t(...) calls found"
+    assert used - set(TEXTS) == set(), "texts missing from web/texts.py"
+    assert set(TEXTS) - used == set(), "texts listed but never shown"
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_page_texts_are_translated(code: str) -> None:
+    texts = page_texts(code)
+    assert set(texts) == set(TEXTS)
+    untranslated = [text for text, shown in texts.items() if shown == text]
+    # A few words are the same in both languages.
+    assert len(untranslated) < len(TEXTS) / 10, untranslated
+
+
+def test_english_page_texts_are_the_texts_themselves() -> None:
+    assert all(text == shown for text, shown in page_texts("en").items())
+
+
+def test_an_unknown_language_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="allowed are de, en, fr"):
+        page_texts("it")
+
+
+def test_option_forms_offer_choices_checkboxes_and_text() -> None:
+    forms = {form["name"]: form for form in game_forms("en")}
+    assert set(forms) == set(game_names())
+    mahe = {option["name"]: option for option in forms["mahe"]["options"]}
+    assert mahe["egg_cards_as_dice"]["kind"] == "boolean"
+    assert mahe["turtles_per_player"] == {**mahe["turtles_per_player"], "kind": "choice"}
+    assert mahe["turtles_per_player"]["choices"] == [None, 1, 2]
+    assert mahe["deck"]["kind"] == "text"
+    madn = {option["name"]: option for option in forms["madn"]["options"]}
+    assert madn["duties"]["choices"] == ["enforced", "penalized"]
+    assert forms["madn"]["players"] == [2, 4]
+    assert all(option["name"] != "players" for form in forms.values() for option in form["options"])
+
+
+def test_option_descriptions_follow_the_language() -> None:
+    english = {f["name"]: f for f in game_forms("en")}["madn"]["options"][0]["description"]
+    german = {f["name"]: f for f in game_forms("de")}["madn"]["options"][0]["description"]
+    assert english and german and english != german
+
+
+def test_every_option_form_value_is_accepted_by_the_game() -> None:
+    for form in game_forms("en"):
+        cls = game_class(form["name"])
+        for option in form["options"]:
+            for value in option.get("choices", []):
+                cls.Options.parse({"players": cls.min_players, option["name"]: value})
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_rules_are_html_from_the_games_own_summary(code: str) -> None:
+    for name in game_names():
+        html = rules_html(name, code)
+        assert html.startswith("<h1>")
+        assert "<script" not in html
+
+
+def test_raw_html_in_a_summary_is_escaped() -> None:
+    from spieltisch.web.content import _markdown
+
+    assert "&lt;script&gt;" in _markdown.render("<script>alert(1)</script>")
+
+
+def test_option_form_of_a_plain_whole_number_is_text() -> None:
+    field = game_class("madn").Options.model_fields["max_rounds"]
+    assert option_form(field) == {"kind": "text"}
+
+
+def test_the_client_sets_html_only_from_what_python_drew() -> None:
+    """innerHTML takes only the boards (svg.py) and the rules summaries; all else is text."""
+    for script in SCRIPTS:
+        for line in script.read_text().splitlines():
+            if "innerHTML" in line:
+                assert re.search(
+                    r"innerHTML = (this\.state\.board_svg|answer\.board_svg|rules\.html)", line
+                ), f"{script.name}: {line.strip()}"
