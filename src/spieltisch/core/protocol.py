@@ -19,9 +19,7 @@ from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, Spie
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
 from spieltisch.core.records import Record, make_record
-
-if TYPE_CHECKING:
-    from spieltisch.core.stopped import StoppedRanking
+from spieltisch.core.stopped import StoppedRanking
 
 CHANCE = -1
 TERMINAL = -4
