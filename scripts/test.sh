@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Coordination note for the developers working in parallel (removed before the end).
-[ -f scripts/.coordinator-note ] && trap 'cat scripts/.coordinator-note >&2' EXIT && cat scripts/.coordinator-note >&2
+show_notes() { cat scripts/.coordinator-note /tmp/spieltisch-coordinator-note >&2 2>/dev/null || true; }
+[ -f scripts/.coordinator-note ] && trap show_notes EXIT && show_notes
 
 if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install --quiet uv

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import spieltisch
-from spieltisch.agents import Budget, hint
+from spieltisch.agents import Budget, compare, hint
 from spieltisch.core import SpieltischError
 from spieltisch.core.i18n import language
 from tests.agents.test_alphabeta import FORCED
-from tests.agents.test_mcts import capture_position
+from tests.agents.test_mcts import LAST_TRICKS, capture_position
 from tests.games.mabula.helpers import position
 
 
@@ -49,3 +49,21 @@ def test_no_hint_without_a_player_to_move() -> None:
     state = spieltisch.load("mabula").new_state()
     with pytest.raises(SpieltischError, match="a player is to move"):
         hint(state)
+
+
+def test_compare_rates_the_given_moves_with_equal_effort() -> None:
+    state = spieltisch.load("david_goliath", players=3, deals=1).replay(LAST_TRICKS)
+    rated = compare(state, ["g9", "p4"], budget=Budget(iterations=120), seed=2)
+    assert [a.move for a in rated] == ["p4", "g9"]
+    assert rated[0].weight == rated[1].weight == 120.0  # IS-MCTS: each move its whole budget
+    assert rated[0].win_chance == 1.0 and rated[1].win_chance == 0.0
+    ranked = compare(capture_position(), ["11", "21"], budget=Budget(iterations=50))
+    assert [a.move for a in ranked] == ["21", "11"]  # expectimax: its own ratings
+    endgame = position(FORCED, turn=1)
+    losing = [move for move in endgame.legal_moves() if move != "a2-c2"][-1]
+    exact = compare(endgame, [losing, "a2-c2"], budget=Budget(iterations=50))
+    assert [(a.move, a.win_chance, a.exact) for a in exact] == [
+        ("a2-c2", 1.0, True),
+        (losing, exact[1].win_chance, True),
+    ]
+    assert exact[1].win_chance < 1.0

@@ -10,6 +10,7 @@ import pytest
 import spieltisch
 from spieltisch.agents import AgentError, Budget, NoDecision, agent_names, hint, make
 from spieltisch.core import SpieltischError
+from spieltisch.sim.play import play_randomly
 
 OPTIONS: dict[str, dict[str, Any]] = {"david_goliath": {"players": 3, "deals": 1}}
 GAMES = [info.name for info in spieltisch.games()]
@@ -18,11 +19,7 @@ GAMES = [info.name for info in spieltisch.games()]
 def finished(game: spieltisch.Game[Any]) -> spieltisch.State:
     state = game.new_state()
     rng = random.Random(2)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng)
     return state
 
 

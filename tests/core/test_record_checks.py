@@ -12,16 +12,13 @@ import pytest
 import spieltisch
 from spieltisch.core import RecordError, load_record
 from spieltisch.core.records import read_record
+from spieltisch.sim.play import play_randomly
 
 
 def finished_record(game: str = "mabula", seed: int = 1, **options: Any) -> dict[str, Any]:
     state = spieltisch.load(game, **options).new_state()
     rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng)
     return dict(state.to_record(players=["ann", "bob"] if game == "mabula" else None))
 
 

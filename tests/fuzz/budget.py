@@ -15,8 +15,9 @@ LONG_FACTOR = 25
 
 
 def bounded(examples: int) -> Callable[[F], F]:
-    """Hypothesis settings of a fuzz test: a fixed number of inputs, no deadline, no database
-    (so that CI runs are the same each time and leave nothing behind)."""
+    """Hypothesis settings of a fuzz test: a fixed number of inputs, no deadline, no example
+    database (a CI run leaves nothing behind). Each run draws new inputs; a failure prints
+    the input and the seed that reproduce it."""
     return settings(
         max_examples=examples,
         deadline=None,

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import spieltisch
 from spieltisch.core import RecordError, load_record
+from spieltisch.sim.play import play_randomly
 from tests.fuzz.budget import both_forms, bounded
 from tests.fuzz.conftest import TRIED
 
@@ -42,11 +43,7 @@ def real_record(game: str) -> str:
     """A finished game of `game` as a JSON text (made once)."""
     state = spieltisch.load(game, **GAME_OPTIONS[game]).new_state()
     rng = random.Random(7)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng)
     return json.dumps(state.to_record())
 
 

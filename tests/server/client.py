@@ -61,8 +61,9 @@ class Socket:
         self.messages: list[Message] = []
         self._unread: list[Message] = []
 
-    async def send(self, message: Message | str) -> None:
-        await self.connection.send(message if isinstance(message, str) else json.dumps(message))
+    async def send(self, message: Message | str | bytes) -> None:
+        raw = message if isinstance(message, str | bytes) else json.dumps(message)
+        await self.connection.send(raw)
 
     async def receive(
         self, match: Callable[[Message], bool] = lambda m: True, timeout: float = 30
@@ -88,12 +89,20 @@ class Socket:
         await self.connection.close()
 
 
-async def play_randomly(socket: Socket, rng: random.Random, stop_at: int | None = None) -> Message:
-    """Play this socket's seat with random legal moves until the game ends (or `stop_at`)."""
+async def play_randomly(
+    socket: Socket,
+    rng: random.Random,
+    stop_at: int | None = None,
+    delay: float = 0.0,
+    first: Message | None = None,
+) -> Message:
+    """Play this socket's seat with random legal moves until the game ends (or `stop_at`),
+    thinking `delay` seconds a move."""
     while True:
-        state = await socket.state()
+        state, first = first or await socket.state(), None
         if state["status"] == "finished" or (stop_at is not None and state["seq"] >= stop_at):
             return state
         if state["legal_moves"]:
+            await asyncio.sleep(delay)
             move = rng.choice(state["legal_moves"])["move"]
             await socket.send({"type": "move", "seq": state["seq"], "move": move})

@@ -13,6 +13,20 @@ from tests.server.servers import ServerProcess, new_postgres_database, postgres_
 BACKENDS = ["sqlite", "postgresql"]
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The server tests share one worker (so one server per backend starts, not one per
+    worker); the long forms run only when asked for (`-m server_long`)."""
+    for item in items:
+        if "tests/server/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("server"))
+    if "server_long" in (config.getoption("markexpr") or ""):
+        return
+    long = [item for item in items if item.get_closest_marker("server_long")]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [item for item in items if not item.get_closest_marker("server_long")]
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[str]:
     with postgres_cluster() as url:

@@ -111,10 +111,12 @@ def new_postgres_database(base_url: str) -> str:
 class ServerProcess:
     """`spieltisch serve` in a child process; `kill()` is SIGKILL, `start()` again."""
 
-    def __init__(self, database_url: str, folder: Path, *extra: str) -> None:
+    def __init__(
+        self, database_url: str, folder: Path, *extra: str, ai_threads: bool = True
+    ) -> None:
         self.database_url = database_url
         self.folder = folder
-        self.extra = extra
+        self.extra = (*extra, "--ai-threads") if ai_threads else extra
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -127,7 +129,7 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> None:
+    def start(self, timeout: float = 240) -> None:
         self.starts += 1
         log = (self.folder / f"server-{self.starts}.log").open("wb")
         command = [
@@ -143,7 +145,6 @@ class ServerProcess:
             "0",
             "--ai-budget",
             "20",
-            "--ai-threads",
             *self.extra,
         ]
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

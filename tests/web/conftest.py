@@ -38,7 +38,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("web-server")
     process = ServerProcess(f"sqlite+aiosqlite:///{folder / 'spieltisch.sqlite3'}", folder)
-    process.start()
+    process.start(timeout=180)  # generous: a loaded CI machine starts Python slowly
     yield process
     process.stop()
 

@@ -3,13 +3,18 @@ connections, refusals in the page's language, no console errors, screenshots."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
+import spieltisch
+from spieltisch.core import CHANCE
 from spieltisch.core.i18n import language
 from spieltisch.games.david_goliath.describe import card_name
 from tests.web.conftest import People, Person
@@ -94,8 +99,11 @@ def _play_madn_against_three_computers(people: People, artifacts: Path, rounds: 
         wait_for_turn_or_end(page)
         if finished(page):
             break
+        if clicks == 0:
+            assert page.title().startswith("▶ Mensch ärgere Dich nicht")
         click_a_move(page)
         clicks += 1
+    assert not page.title().startswith("▶")
     places = page.locator(".ranking tbody tr").all_inner_texts()
     assert len(places) == 4 and any("Ana" in row for row in places)
     assert page.locator("text=Game over.").count() == 1
@@ -200,12 +208,29 @@ def test_an_illegal_click_is_explained_in_the_pages_language(people: People) -> 
     assert text.startswith("du hast ") and "wurde ausgespielt und muss bedient werden" in text, text
 
 
-def test_no_page_logs_an_error(people: People) -> None:
+def _random_record(game: str, players: int) -> dict[str, Any]:
+    state = spieltisch.load(game, players=players).new_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return dict(state.to_record())
+
+
+def test_no_page_logs_an_error(people: People, tmp_path: Path) -> None:
     """Every page once, by a newcomer and by a signed-in guest (errors checked by `people`)."""
     newcomer = people("fr-FR")
-    for path in ("/", "/#/rules", "/#/rules/mahe", "/#/replay", "/#/signin", "/#/nowhere"):
+    for path in ("/", "/#/rules", "/#/rules/mahe", "/#/signin", "/#/nowhere", "/#/replay"):
         newcomer.goto(path)
         newcomer.page.wait_for_timeout(200)
+    record = tmp_path / "partie.json"
+    record.write_text(json.dumps(_random_record("david_goliath", 3)), encoding="utf-8")
+    newcomer.page.set_input_files("#record-file", str(record))
+    newcomer.page.wait_for_selector(".replay-board svg")
+    newcomer.page.click("button.next")
+    newcomer.page.wait_for_selector("text=coup 1 sur")
     ana = people("en-GB")
     page = sign_in_as_guest(ana, "Ana")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "ai", "level": "easy"}])

@@ -15,7 +15,7 @@ from spieltisch.agents.base import (
     RandomAgent,
     SearchAgent,
 )
-from spieltisch.agents.hints import Alternative, Hint, hint
+from spieltisch.agents.hints import Alternative, Hint, compare, hint
 from spieltisch.agents.levels import LEVELS
 from spieltisch.agents.registry import agent_names, make, register_agent
 
@@ -31,6 +31,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "agent_names",
+    "compare",
     "hint",
     "make",
     "register_agent",

@@ -279,3 +279,8 @@ class EndgameAgent(SearchAgent):
         if self.exact.solved(state):
             return self.exact.analyse(state)
         return self.opening.analyse(state)
+
+    def compare(self, state: State, moves: Sequence[str]) -> list[Choice]:
+        if self.exact.solved(state):
+            return self.exact.compare(state, moves)
+        return self.opening.compare(state, moves)

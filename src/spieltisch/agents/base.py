@@ -7,7 +7,7 @@ import random
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -164,6 +164,13 @@ class SearchAgent(Agent):
     @abstractmethod
     def analyse(self, state: State) -> list[Choice]:
         """Every legal move with its estimated value for the player to move, best first."""
+
+    def compare(self, state: State, moves: Sequence[str]) -> list[Choice]:
+        """The given legal moves rated with equal effort, best first (a review compares
+        the move played with the best one). A search that rates every move alike, as
+        expectimax and alpha-beta do, answers from `analyse`; MCTS searches each anew."""
+        wanted = set(moves)
+        return [choice for choice in self.analyse(state) if choice.move in wanted]
 
     def _choices(self, state: State, values: dict[int, tuple[float, float, bool]]) -> list[Choice]:
         """Choices from `action -> (value, weight, exact)`, ranked by weight then value.

@@ -13,6 +13,7 @@ estimates: from an exact endgame they are 0, 0.5 or 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,11 +44,14 @@ class Hint:
     win_chance: float
     exact: bool
     alternatives: list[Alternative] = field(default_factory=list)
+    weight: float = 1.0
+    """What the search spent on the best move (as `Alternative.weight`)."""
 
     @property
     def ranked(self) -> list[Alternative]:
         """Every legal move, best first (the hint's move, then the alternatives)."""
-        return [Alternative(self.move, self.win_chance, self.exact), *self.alternatives]
+        best = Alternative(self.move, self.win_chance, self.exact, self.weight)
+        return [best, *self.alternatives]
 
     def explain(self) -> str:
         """The hint in one sentence, in the current language."""
@@ -68,6 +72,32 @@ class Hint:
         )
 
 
+def _search_agent(state: State, level: str, budget: Budget | None, seed: int | None) -> SearchAgent:
+    """The level's search; a level that plays by rules of thumb gives way to greedy."""
+    agent: Any = make_level(level, state.game, seed=seed, budget=budget)
+    if not isinstance(agent, SearchAgent):  # rules of thumb rate nothing: look one move ahead
+        return GreedyAgent(state.game, seed, budget)
+    searcher: SearchAgent = agent
+    return searcher
+
+
+def compare(
+    state: State,
+    moves: Sequence[str],
+    level: str = "expert",
+    budget: Budget | None = None,
+    seed: int | None = 0,
+) -> list[Alternative]:
+    """The given legal moves rated with equal effort by the level's search, best first.
+
+    A hint's search spends little on moves it soon thinks poor; a review that wants the
+    cost of such a move asks here (MCTS searches each move with the whole budget)."""
+    if state.current_player < 0:
+        raise SpieltischError(_("a hint needs a position where a player is to move"))
+    choices = _search_agent(state, level, budget, seed).compare(state, moves)
+    return [Alternative(c.move, c.value, c.exact, c.weight) for c in choices]
+
+
 def hint(
     state: State,
     level: str = "expert",
@@ -80,10 +110,7 @@ def hint(
     player = state.current_player
     if player < 0:
         raise SpieltischError(_("a hint needs a position where a player is to move"))
-    agent: Any = make_level(level, state.game, seed=seed, budget=budget)
-    if not isinstance(agent, SearchAgent):  # rules of thumb rate nothing: look one move ahead
-        agent = GreedyAgent(state.game, seed, budget)
-    choices: list[Choice] = agent.analyse(state)
+    choices: list[Choice] = _search_agent(state, level, budget, seed).analyse(state)
     best, *others = choices
     return Hint(
         player,
@@ -91,4 +118,5 @@ def hint(
         best.value,
         best.exact,
         [Alternative(c.move, c.value, c.exact, c.weight) for c in others],
+        best.weight,
     )

@@ -19,6 +19,7 @@ on the seed; with a time budget it depends on the machine as well.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.agents.base import Budget, Choice, Clock, SearchAgent
@@ -75,6 +76,24 @@ class MCTSAgent(SearchAgent):
                 values[action] = (0.0, 0.0, False)
             else:
                 values[action] = (child.values[me] / child.visits, float(child.visits), False)
+        return self._choices(state, values)
+
+    def compare(self, state: State, moves: Sequence[str]) -> list[Choice]:
+        """Each move searched on its own with the whole budget, so that a move the
+        ordinary search hardly visited is rated as surely as the best one."""
+        me = state.current_player
+        values: dict[int, tuple[float, float, bool]] = {}
+        for move in moves:
+            action = self.game.move_to_action(move)
+            node = Node(self.game.num_players)
+            clock = Clock(self.budget, self.default_iterations)
+            count = 0
+            while not clock.done(count):
+                world = state.determinize(me, self.rng)
+                world.apply(action)
+                self._iterate(node, world)
+                count += 1
+            values[action] = (node.values[me] / node.visits, float(node.visits), False)
         return self._choices(state, values)
 
     def search(self, state: State) -> Node:

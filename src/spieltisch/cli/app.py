@@ -22,6 +22,7 @@ from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.render import render as render_command
+from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.cli.tournament import tournament_app
 from spieltisch.core import SpieltischError, game_class, parts
@@ -281,6 +282,7 @@ def main() -> None:
 
 
 app.command("play")(play_command)
+app.command("review")(review_command)
 app.command("render")(render_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")

@@ -35,7 +35,7 @@ class IllegalMove(SpieltischError, ValueError):
         self.move = move
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {shorten(move)}: {reason}")
 
 
 class SeatError(SpieltischError, ValueError):

@@ -136,6 +136,13 @@ def die(
     return element("g", "".join(parts), data_die=value, class_="muted" if faded else None)
 
 
+def turn_band(width: float, y: float, height: float) -> str:
+    """The band behind the line of the player whose turn it is."""
+    return element(
+        "rect", x=6, y=y, width=width - 12, height=height, rx=6, fill="#fff1b8", stroke="#d8b600"
+    )
+
+
 def move_attributes(moves: Sequence[str]) -> dict[str, str]:
     """`data-move` for one move, `data-moves` for several (the client asks which)."""
     if len(moves) == 1:

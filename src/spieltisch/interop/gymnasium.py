@@ -22,7 +22,7 @@ environment's generator, so `reset(seed=...)` fixes the whole game given the act
 
 - action space `Discrete(num_actions)`: the game's int actions;
 - observation space `Box(0, 1, shape, float32)`: the game's encoding seen from the learner's
-  seat (`spieltisch.games.<game>.observation`, documented there);
+  seat (its declared observation part, documented there);
 - `info["action_mask"]` (int8, one per action) marks the legal actions, and
   `env.action_masks()` returns it too (the name sb3-contrib's MaskablePPO looks for);
 - reward: 0 until the game ends, then the learner's final return in [-1, 1] (from the

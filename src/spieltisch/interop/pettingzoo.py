@@ -22,7 +22,7 @@ Spaces, per agent:
   gives the notation);
 - observation space `Dict(observation=Box(0, 1, shape, float32), action_mask=Box(0, 1,
   (num_actions,), int8))`: `observation` is the game's encoding seen from that seat
-  (`spieltisch.games.<game>.observation`, documented there; it never shows what the seat
+  (its declared observation part, documented there; it never shows what the seat
   may not see); `action_mask` marks the legal actions and is all zeros when it is not that
   agent's turn.
 

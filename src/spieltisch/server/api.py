@@ -16,6 +16,7 @@ from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby, parts
 from spieltisch.server.auth import check_password, hash_password
 from spieltisch.server.context import Services, services
+from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
 from spieltisch.server.schemas import (
     AccountOut,
@@ -56,7 +57,7 @@ def _account_out(account: Account, token: str | None = None) -> AccountOut:
 def _clean_name(name: str) -> str:
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not cleaned:
-        raise HTTPException(422, "a name needs at least one visible character")
+        raise HTTPException(422, _("a name needs at least one visible character"))
     return cleaned
 
 
@@ -80,14 +81,16 @@ async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
     async with svc.database.session() as session:
         account = await session.get(Account, me)
         if account is None:
-            raise HTTPException(401, "your account no longer exists: sign in again")
+            raise HTTPException(401, _("your account no longer exists: sign in again"))
         if account.password_hash is not None:
-            raise HTTPException(409, "this account is claimed already")
+            raise HTTPException(409, _("this account is claimed already"))
         account.username, account.password_hash = body.username, hash_password(body.password)
         try:
             await session.commit()
         except IntegrityError:
-            raise HTTPException(409, f"the username {body.username!r} is taken") from None
+            raise HTTPException(
+                409, _("the username {name} is taken").format(name=body.username)
+            ) from None
     return _account_out(account)
 
 
@@ -102,7 +105,7 @@ async def sign_in(body: SignInIn, response: Response, svc: Svc) -> AccountOut:
         or account.password_hash is None
         or not check_password(account.password_hash, body.password)
     ):
-        raise HTTPException(401, "wrong username or password")
+        raise HTTPException(401, _("wrong username or password"))
     svc.sessions.sign_in(response, account.id)
     return _account_out(account, svc.sessions.token(account.id))
 
@@ -117,7 +120,7 @@ async def who_am_i(me: Me, svc: Svc) -> AccountOut:
     async with svc.database.session() as session:
         account = await session.get(Account, me)
     if account is None:
-        raise HTTPException(401, "your account no longer exists: sign in again")
+        raise HTTPException(401, _("your account no longer exists: sign in again"))
     return _account_out(account)
 
 
@@ -128,7 +131,7 @@ async def player_page(account_id: int, request: Request, svc: Svc) -> PlayerOut:
     async with svc.database.session() as session:
         account = await session.get(Account, account_id)
         if account is None:
-            raise HTTPException(404, f"no player {account_id}")
+            raise HTTPException(404, _("no player {account}").format(account=account_id))
         rows = await session.execute(
             select(Seat, GameTable)
             .join(GameTable, GameTable.id == Seat.table_id)
@@ -258,7 +261,10 @@ async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
         table = await lobby.get_table(session, table_id)
         if table.status != "finished":
             raise HTTPException(
-                409, f"table {table_id} is {table.status}: records are of finished games"
+                409,
+                _("table {table} is {status}: records are of finished games").format(
+                    table=table_id, status=table.status
+                ),
             )
         described = await lobby.describe_table(session, table)
         entries = (
@@ -309,7 +315,7 @@ async def _record(svc: Services, record_id: str) -> dict[str, Any]:
     async with svc.database.session() as session:
         found = await session.get(UploadedRecord, record_id)
     if found is None:
-        raise HTTPException(404, f"no record {record_id!r}")
+        raise HTTPException(404, _("no record {record}").format(record=record_id))
     return found.data
 
 
@@ -322,11 +328,15 @@ async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
 async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
     if lang not in ("de", "en", "fr"):
-        raise HTTPException(422, f"unknown language {lang!r}: allowed are de, en, fr")
+        raise HTTPException(
+            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
+        )
     record = await _record(svc, record_id)
     history: list[str] = record["history"]
     if not 0 <= n <= len(history):
-        raise HTTPException(422, f"position {n} is outside 0..{len(history)}")
+        raise HTTPException(
+            422, _("position {n} is outside 0..{last}").format(n=n, last=len(history))
+        )
     try:
         game = spieltisch.load(record["game"], **record["options"])
         before = game.replay(history[: n - 1]) if n else None

@@ -13,10 +13,12 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from spieltisch.core.i18n import language
 from spieltisch.server import api, pages, play
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.context import Services
+from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.settings import Settings
@@ -48,18 +50,26 @@ class Limits:
         headers = {
             key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
         }
+        with language(accepted_language(headers.get("accept-language"))):
+            await self._checked(scope, receive, send, headers)
+
+    async def _checked(
+        self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]
+    ) -> None:
         origin = headers.get("origin")
         if (
             scope["method"] not in ("GET", "HEAD", "OPTIONS")
             and origin is not None
             and origin not in self.settings.origins()
         ):
-            await _reply(send, 403, "requests from this origin are not allowed")
+            await _reply(send, 403, _("requests from this origin are not allowed"))
             return
         limit = self.settings.max_request_bytes
         length = headers.get("content-length", "0")
         if not length.isdigit() or int(length) > limit:
-            await _reply(send, 413, f"a request body may have at most {limit} bytes")
+            await _reply(
+                send, 413, _("a request body may have at most {count} bytes").format(count=limit)
+            )
             return
         seen = 0
 

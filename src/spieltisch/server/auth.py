@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
+from spieltisch.server.i18n import _
 from spieltisch.store.models import ServerSecret
 
 COOKIE = "spieltisch_session"
@@ -83,7 +84,7 @@ class Sessions:
         account = self.of(connection)
         if account is None:
             raise HTTPException(
-                401, "not signed in: POST /api/session/guest with a name, or sign in"
+                401, _("not signed in: POST /api/session/guest with a name, or sign in")
             )
         return account
 

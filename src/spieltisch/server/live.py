@@ -28,6 +28,7 @@ from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server import parts
 from spieltisch.server.ai import WorkerPool, choose_move
+from spieltisch.server.i18n import _
 from spieltisch.server.lobby import LobbyError, describe_table, seats_of
 from spieltisch.server.messages import (
     AckOut,
@@ -165,7 +166,7 @@ class Runtime:
         async with self.database.session() as session:
             table = await session.get(GameTable, table_id)
             if table is None:
-                raise LobbyError(404, f"no table {table_id!r}")
+                raise LobbyError(404, _("no table {table}").format(table=table_id))
             seats = await seats_of(session, table_id)
             entries = list(
                 (
@@ -238,6 +239,12 @@ class Runtime:
             return wanted
         return mine[0] if mine else None
 
+    def release(self, room: Room) -> None:
+        """Forget a table nobody watches that is not in play (it loads again when opened)."""
+        idle = not room.connections and room.table.status != "running" and not room.tasks
+        if idle and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return self._seat_of(room, account, wanted)
 
@@ -247,7 +254,10 @@ class Runtime:
         """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
         async with room.lock:
             if room.table.status != "running":
-                raise Refused("not_running", f"the table is {room.table.status}, not running")
+                raise Refused(
+                    "not_running",
+                    _("the table is {status}, not running").format(status=room.table.status),
+                )
             if seq != room.seq:
                 if seq < room.seq:
                     item = room.log[seq]
@@ -255,8 +265,10 @@ class Runtime:
                         return AckOut(seq=item.seq, move=move, duplicate=True)
                 raise Refused(
                     "stale_seq",
-                    f"your move was for position {seq}, the table is at {room.seq}: "
-                    "look at the new position and move again",
+                    _(
+                        "your move was for position {seq}, the table is at {now}: "
+                        "look at the new position and move again"
+                    ).format(seq=seq, now=room.seq),
                 )
             if room.state.current_player != seat:
                 raise Refused("not_your_turn", self._whose_turn(room))
@@ -269,8 +281,8 @@ class Runtime:
     def _whose_turn(self, room: Room) -> str:
         player = room.to_move()
         if player is None:
-            return "the game is over"
-        return f"it is seat {player}'s turn, not yours"
+            return _("the game is over")
+        return _("it is seat {seat}'s turn, not yours").format(seat=player)
 
     async def _play(self, room: Room, first: list[tuple[str, int | None]]) -> None:
         """Apply the entries and the chance outcomes after them, commit, then broadcast."""
@@ -339,7 +351,7 @@ class Runtime:
                 fresh.seats,
                 fresh.table,
             )
-            raise Refused("conflict", "another move was committed first; try again") from None
+            raise Refused("conflict", _("another move was committed first; try again")) from None
         room.state = state
         room.log.extend(items)
         for index, left in time_left.items():

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
+from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, Seat, now
@@ -33,7 +34,12 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     options = dict(spec.options)
     given = options.get("players")
     if given is not None and given != players:
-        raise LobbyError(422, f"option players={given!r} disagrees with the {players} seats given")
+        raise LobbyError(
+            422,
+            _("option players={given} disagrees with the {count} seats given").format(
+                given=given, count=players
+            ),
+        )
     options["players"] = players
     try:
         game = spieltisch.load(spec.game, **options)
@@ -47,10 +53,13 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
     if clock is None:
         return None
     if (clock.mode is None) != (clock.seconds is None):
-        raise LobbyError(422, "a clock needs both mode (move or game) and seconds, or neither")
+        raise LobbyError(422, _("a clock needs both mode (move or game) and seconds, or neither"))
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise LobbyError(
-            422, f"{game} has no referee time event: round_seconds is not available for it"
+            422,
+            _("{game} has no referee time event: round_seconds is not available for it").format(
+                game=game
+            ),
         )
     if clock.mode is None and clock.round_seconds is None:
         return None
@@ -72,7 +81,9 @@ async def create_table(
     if seats is None:
         players = spec.options.get("players") or cls.min_players
         if not isinstance(players, int) or isinstance(players, bool):
-            raise LobbyError(422, f"option players must be a whole number, not {players!r}")
+            raise LobbyError(
+                422, _("option players must be a whole number, not {value}").format(value=players)
+            )
         seats = [SeatIn(kind="me" if creator is not None else "open")]
         seats += [SeatIn(kind="open") for _ in range(max(players, 1) - 1)]
     options = _validated_options(spec, len(seats))
@@ -101,20 +112,29 @@ async def _seat_row(
 ) -> Seat:
     if seat.kind == "ai":
         if seat.level is None:
-            raise LobbyError(422, f"seat {index}: an ai seat needs a level: easy..expert")
+            raise LobbyError(
+                422, _("seat {seat}: an ai seat needs a level: easy..expert").format(seat=index)
+            )
         return Seat(table_id=table_id, seat=index, kind="ai", ai_level=seat.level)
     if seat.level is not None:
-        raise LobbyError(422, f"seat {index}: only ai seats take a level")
+        raise LobbyError(422, _("seat {seat}: only ai seats take a level").format(seat=index))
     if seat.kind == "me":
         if creator is None:
-            raise LobbyError(422, f"seat {index}: 'me' needs a signed-in creator")
+            raise LobbyError(
+                422, _("seat {seat}: 'me' needs a signed-in creator").format(seat=index)
+            )
         return Seat(table_id=table_id, seat=index, kind="human", account_id=creator)
     if seat.kind == "reserved":
         if seat.account is None or await session.get(Account, seat.account) is None:
-            raise LobbyError(422, f"seat {index}: a reserved seat needs an existing account id")
+            raise LobbyError(
+                422,
+                _("seat {seat}: a reserved seat needs an existing account id").format(seat=index),
+            )
         return Seat(table_id=table_id, seat=index, kind="reserved", account_id=seat.account)
     if seat.account is not None:
-        raise LobbyError(422, f"seat {index}: only reserved seats name an account")
+        raise LobbyError(
+            422, _("seat {seat}: only reserved seats name an account").format(seat=index)
+        )
     return Seat(table_id=table_id, seat=index, kind="open")
 
 
@@ -126,7 +146,7 @@ async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
 async def get_table(session: AsyncSession, table_id: str) -> GameTable:
     table = await session.get(GameTable, table_id)
     if table is None:
-        raise LobbyError(404, f"no table {table_id!r}")
+        raise LobbyError(404, _("no table {table}").format(table=table_id))
     return table
 
 
@@ -135,11 +155,14 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     table = await get_table(session, table_id)
     if table.status != "open":
         raise LobbyError(
-            409, f"table {table_id} is {table.status}: seats change only before it starts"
+            409,
+            _("table {table} is {status}: seats change only before it starts").format(
+                table=table_id, status=table.status
+            ),
         )
     rows = await seats_of(session, table_id)
     if any(row.account_id == account and row.kind == "human" for row in rows):
-        raise LobbyError(409, "you sit at this table already")
+        raise LobbyError(409, _("you sit at this table already"))
     free = [
         row
         for row in rows
@@ -148,9 +171,9 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     if seat is not None:
         free = [row for row in free if row.seat == seat]
         if not free:
-            raise LobbyError(409, f"seat {seat} is not free for you")
+            raise LobbyError(409, _("seat {seat} is not free for you").format(seat=seat))
     if not free:
-        raise LobbyError(409, "no free seat at this table")
+        raise LobbyError(409, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
     chosen.kind, chosen.account_id = "human", account
     await session.commit()
@@ -162,11 +185,14 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
     table = await get_table(session, table_id)
     if table.status != "open":
         raise LobbyError(
-            409, f"table {table_id} is {table.status}: you can leave only before it starts"
+            409,
+            _("table {table} is {status}: you can leave only before it starts").format(
+                table=table_id, status=table.status
+            ),
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
     if not rows or rows[0].kind != "human":
-        raise LobbyError(409, "you do not sit at this table")
+        raise LobbyError(409, _("you do not sit at this table"))
     for row in rows:
         row.kind, row.account_id = "open", None
     await session.commit()
@@ -176,13 +202,15 @@ async def start(session: AsyncSession, table_id: str, account: int) -> None:
     """Start the game: every seat must be filled; the creator or a seated player starts."""
     table = await get_table(session, table_id)
     if table.status != "open":
-        raise LobbyError(409, f"table {table_id} is {table.status} already")
+        raise LobbyError(
+            409, _("table {table} is {status} already").format(table=table_id, status=table.status)
+        )
     rows = await seats_of(session, table_id)
     if account != table.created_by and not any(row.account_id == account for row in rows):
-        raise LobbyError(403, "only the table's creator or a seated player starts it")
+        raise LobbyError(403, _("only the table's creator or a seated player starts it"))
     empty = [str(row.seat) for row in rows if row.kind not in ("ai", "human")]
     if empty:
-        raise LobbyError(409, f"seats {', '.join(empty)} are still empty")
+        raise LobbyError(409, _("seats {seats} are still empty").format(seats=", ".join(empty)))
     await _start(session, table)
     await session.commit()
 
@@ -199,12 +227,12 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     """A new table with the same game, options, clock and seats; the old one points to it."""
     table = await get_table(session, table_id)
     if table.status != "finished":
-        raise LobbyError(409, "a rematch follows a finished game")
+        raise LobbyError(409, _("a rematch follows a finished game"))
     if table.rematch is not None:
         return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
-        raise LobbyError(403, "only a player of the game asks for a rematch")
+        raise LobbyError(403, _("only a player of the game asks for a rematch"))
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,

@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import MutableMapping
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -13,6 +15,7 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import language
 from spieltisch.server.context import Services, services
+from spieltisch.server.i18n import _
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, names
 from spieltisch.server.messages import (
@@ -75,6 +78,7 @@ async def table_socket(
         pass
     finally:
         room.connections.discard(connection)
+        svc.runtime.release(room)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
@@ -92,33 +96,45 @@ async def _write(connection: Connection) -> None:
 
 
 async def _read(svc: Services, room: Room, connection: Connection) -> None:
-    limit = svc.settings.max_message_bytes
     while True:
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        text = message.get("text")
-        if text is None:
-            connection.send(
-                ErrorOut(code="bad_message", message="send JSON text frames, not binary")
-            )
-            continue
-        if len(text.encode()) > limit:
-            connection.send(
-                ErrorOut(code="too_large", message=f"a message may have at most {limit} bytes")
-            )
-            continue
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            connection.send(ErrorOut(code="bad_json", message=f"not JSON: {exc.msg}"))
-            continue
-        try:
-            parsed = incoming.validate_python(data)
-        except ValidationError as exc:
-            connection.send(ErrorOut(code="bad_message", message=_explain(exc)))
-            continue
-        await _dispatch(svc, room, connection, parsed)
+        with language(connection.language):
+            await _receive(svc, room, connection, message)
+
+
+async def _receive(
+    svc: Services, room: Room, connection: Connection, message: MutableMapping[str, Any]
+) -> None:
+    """One message from the client: checked, parsed, then handled; or a clear error."""
+    limit = svc.settings.max_message_bytes
+    text = message.get("text")
+    if text is None:
+        problem = ErrorOut(code="bad_message", message=_("send JSON text frames, not binary"))
+        connection.send(problem)
+        return
+    if len(text.encode()) > limit:
+        problem = ErrorOut(
+            code="too_large",
+            message=_("a message may have at most {count} bytes").format(count=limit),
+        )
+        connection.send(problem)
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = ErrorOut(
+            code="bad_json", message=_("not JSON: {problem}").format(problem=exc.msg)
+        )
+        connection.send(problem)
+        return
+    try:
+        parsed = incoming.validate_python(data)
+    except ValidationError as exc:
+        connection.send(ErrorOut(code="bad_message", message=_explain(exc)))
+        return
+    await _dispatch(svc, room, connection, parsed)
 
 
 def _explain(error: ValidationError) -> str:
@@ -127,7 +143,9 @@ def _explain(error: ValidationError) -> str:
         where = ".".join(str(part) for part in item["loc"]) or "message"
         problems.append(f"{where}: {item['msg']}")
     return (
-        "; ".join(problems) + " (messages are move, sync, chat, language or ping; see docs/web.md)"
+        "; ".join(problems)
+        + " "
+        + _("(messages are move, sync, chat, language or ping; see docs/web.md)")
     )
 
 
@@ -150,14 +168,13 @@ async def _dispatch(
         if not sitting or seat is None:
             connection.send(
                 ErrorOut(
-                    code="not_seated", message="you do not play a seat at this table: you watch"
+                    code="not_seated", message=_("you do not play a seat at this table: you watch")
                 )
             )
             return
         try:
-            # The engine explains a refusal in this connection's language.
-            with language(connection.language):
-                ack = await runtime.submit(room, seat, message.seq, message.move)
+            # The engine explains a refusal in this connection's language (set by _read).
+            ack = await runtime.submit(room, seat, message.seq, message.move)
         except Refused as refused:
             runtime.refuse(connection, refused, room.seq)
             if refused.code in ("stale_seq", "conflict"):
@@ -184,17 +201,19 @@ async def _dispatch(
 async def _chat(svc: Services, room: Room, connection: Connection, text: str) -> None:
     settings = svc.settings
     if connection.account_id is None:
-        connection.send(ErrorOut(code="not_signed_in", message="sign in to chat"))
+        connection.send(ErrorOut(code="not_signed_in", message=_("sign in to chat")))
         return
     text = "".join(ch for ch in text if ch.isprintable() or ch == "\n").strip()
     if not text:
-        connection.send(ErrorOut(code="bad_message", message="an empty chat message"))
+        connection.send(ErrorOut(code="bad_message", message=_("an empty chat message")))
         return
     if len(text) > settings.chat_max_length:
         connection.send(
             ErrorOut(
                 code="chat_too_long",
-                message=f"a chat message may have at most {settings.chat_max_length} characters",
+                message=_("a chat message may have at most {count} characters").format(
+                    count=settings.chat_max_length
+                ),
             )
         )
         return
@@ -206,7 +225,9 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         connection.send(
             ErrorOut(
                 code="chat_too_fast",
-                message=f"at most {settings.chat_per_minute} chat messages a minute",
+                message=_("at most {count} chat messages a minute").format(
+                    count=settings.chat_per_minute
+                ),
             )
         )
         return

@@ -49,10 +49,10 @@ class ClockIn(Strict):
     mode: Literal["move", "game"] | None = Field(
         default=None, description="Seconds per move, or per player for the whole game."
     )
-    seconds: float | None = Field(default=None, ge=5, le=7 * 24 * 3600)
+    seconds: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
     round_seconds: float | None = Field(
         default=None,
-        ge=10,
+        ge=1,
         le=24 * 3600,
         description="A round time for games with a referee `time` event: when it is up, "
         "the server applies that event and the game ends by the game's own rule.",

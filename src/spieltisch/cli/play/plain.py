@@ -19,6 +19,7 @@ from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_li
 from spieltisch.cli.play.moves import is_notation
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
+from spieltisch.core.errors import shorten
 
 
 def default_save_name(session: Session) -> str:
@@ -192,7 +193,8 @@ class PlainPlay:
             entry = session.play(line)
         except IllegalMove:
             reason = session.explain(line) or _("not a legal move")
-            self.say(_("Illegal move {move}: {reason}").format(move=line.strip(), reason=reason))
+            typed = shorten(line.strip(), 40)[1:-1]  # a pasted page is not shown back whole
+            self.say(_("Illegal move {move}: {reason}").format(move=typed, reason=reason))
             return
         self.entry(entry)
 

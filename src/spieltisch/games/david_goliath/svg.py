@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import PALETTE, clickable, document, element, refusable, text
+from spieltisch.core.svg import (
+    PALETTE,
+    clickable,
+    document,
+    element,
+    refusable,
+    text,
+    turn_band,
+)
 from spieltisch.games.david_goliath.describe import card_name
 from spieltisch.games.david_goliath.messages import _
 
@@ -176,18 +184,7 @@ def _player_row(
     height = ROW + (lines - 1) * 28
     parts = []
     if view["turn"] == p:
-        parts.append(
-            element(
-                "rect",
-                x=6,
-                y=y - 2,
-                width=WIDTH - 12,
-                height=height - 4,
-                rx=6,
-                fill="#fff1b8",
-                stroke="#d8b600",
-            )
-        )
+        parts.append(turn_band(WIDTH, y - 2, height - 4))
     name = _player(p) + (" " + _("(you)") if p == seat else "")
     if view["turn"] == p:
         name = "▶ " + name

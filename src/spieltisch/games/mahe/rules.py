@@ -547,13 +547,14 @@ class MaheState(State):
         }
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:
-        """Reshuffle the unseen cards (the box and the pile under the face-up card)."""
+        """Reshuffle the unseen cards (the box and the pile under the face-up card); the
+        result depends on what `player` has seen and `rng` only, not on the hidden order."""
         new = self.clone()
         if self._phase == SETUP:
             return new
         deck = self._deck
         seen_end = min(self._top + 1, DECK_SIZE)
-        unseen = list(deck[:BOX] + deck[seen_end:])
+        unseen = sorted(deck[:BOX] + deck[seen_end:])  # sorted: the deal depends on the view only
         rng.shuffle(unseen)
         new._deck = (*unseen[:BOX], *deck[BOX:seen_end], *unseen[BOX:])
         new._history[0] = "deck:" + _deck_text(new._deck)

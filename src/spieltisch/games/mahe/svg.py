@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text
+from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text, turn_band
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.text import LETTER
 
@@ -219,25 +219,9 @@ def _centre(view: dict[str, Any], legal: list[str]) -> list[str]:
     drawn = "".join(dice_parts)
     if choices:
         box_w = max(len(dice), 1) * (size + 8) + 40
-        area = element(
-            "rect",
-            x=CENTRE - box_w / 2,
-            y=y - 22,
-            width=box_w,
-            height=size + 48,
-            rx=8,
-            fill="#ffffff",
-            fill_opacity=0.01,
-        )
-        hot = element(
-            "rect",
-            x=CENTRE - box_w / 2,
-            y=y - 22,
-            width=box_w,
-            height=size + 48,
-            rx=8,
-            class_="hot",
-        )
+        box = {"x": CENTRE - box_w / 2, "y": y - 22, "width": box_w, "height": size + 48, "rx": 8}
+        area = element("rect", **box, fill="#ffffff", fill_opacity=0.01)
+        hot = element("rect", **box, class_="hot")
         label = _("roll again or stop")
         parts.append(clickable(area + drawn, choices, label, hot=hot))
     else:
@@ -254,18 +238,7 @@ def _eggs(
     for number, cards in enumerate(view["cards"]):
         y = top + number * ROW + 6
         if view["turn"] == number:
-            parts.append(
-                element(
-                    "rect",
-                    x=6,
-                    y=y - 2,
-                    width=SIZE - 12,
-                    height=ROW - 2,
-                    rx=6,
-                    fill="#fff1b8",
-                    stroke="#d8b600",
-                )
-            )
+            parts.append(turn_band(SIZE, y - 2, ROW - 2))
         x = 20.0
         for colour, owner in owners.items():
             if owner == number:

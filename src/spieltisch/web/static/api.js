@@ -32,6 +32,12 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 
+// Upload a record (any spieltisch-record/1) to view it; returns its id for the replay page.
+export async function uploadRecord(record) {
+  const answer = await post("/api/records", record);
+  return answer.id;
+}
+
 let me = null;
 
 // Who this browser is signed in as (null: nobody yet); asked without an error status.

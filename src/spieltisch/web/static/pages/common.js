@@ -1,6 +1,6 @@
 // Pieces several pages share: the guest name form, seat names, game titles.
 
-import { playAsGuest } from "../api.js";
+import { playAsGuest, uploadRecord } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
@@ -49,13 +49,6 @@ export async function openReplay(tableId) {
   const response = await fetch(`/api/games/${tableId}/record`, { credentials: "same-origin" });
   if (!response.ok) throw new Error(t("The record is not available yet."));
   const record = await response.json();
-  const uploaded = await fetch("/api/records", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(record),
-  });
-  const answer = await uploaded.json();
-  if (!uploaded.ok) throw new Error(answer.detail || uploaded.statusText);
-  location.hash = `#/replay/${answer.id}`;
+  const id = await uploadRecord(record);
+  location.hash = `#/replay/${id}`;
 }

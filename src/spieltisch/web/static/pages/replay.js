@@ -1,7 +1,7 @@
 // The replay viewer: any record, position by position (step, slider, autoplay), drawn by
 // the game's own board as a spectator sees it.
 
-import { get } from "../api.js";
+import { get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
@@ -25,15 +25,7 @@ function showUpload(main) {
     if (!file) return;
     try {
       const record = JSON.parse(await file.text());
-      const response = await fetch("/api/records", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(record),
-      });
-      const answer = await response.json();
-      if (!response.ok) throw new Error(answer.detail || response.statusText);
-      location.hash = `#/replay/${answer.id}`;
+      location.hash = `#/replay/${await uploadRecord(record)}`;
     } catch (error) {
       notify(error instanceof SyntaxError ? t("This file is not a game record (JSON).") : error.message);
     }

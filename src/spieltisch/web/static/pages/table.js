@@ -142,7 +142,9 @@ class TablePage {
   render() {
     if (!this.table) return;
     this.title.textContent = this.table.title;
-    document.title = `${this.table.title} · spieltisch`;
+    const yourTurn = this.state && this.state.status !== "finished" && this.state.legal_moves.length > 0;
+    // The tab's title says when it is your turn, so a person in another tab sees it.
+    document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
     this.renderStatus();
     this.renderBoard();
     this.renderMoves();
