@@ -78,7 +78,7 @@ def _record(tmp_path: Path) -> Path:
 def test_replay_prints_every_move_and_the_result(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(_record(tmp_path)), "--all", "--lang", "en"])
     assert result.exit_code == 0, result.output
-    assert "move 5 of 5" in result.output and "bob" in result.output
+    assert "move 2 of 2 · step 5 of 5" in result.output and "bob" in result.output
     assert "Result" in result.output
 
 
@@ -87,7 +87,7 @@ def test_replay_steps_back_and_quits(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--step", "--lang", "en"], input="\n\nb\nq\n")
     assert result.exit_code == 0, result.output
     shown = [line for line in result.output.splitlines() if " of 5" in line]
-    assert [s.split("move ")[1].split(" of")[0] for s in shown] == ["0", "1", "2", "1"]
+    assert [s.split("step ")[1].split(" of")[0] for s in shown] == ["0", "1", "2", "1"]
 
 
 def test_replay_refuses_a_corrupt_record(tmp_path: Path) -> None:

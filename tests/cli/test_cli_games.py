@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import spieltisch
 from spieltisch.cli.app import app
 from spieltisch.core import game_names
 
@@ -48,7 +49,11 @@ def test_simulate_and_replay_each_game(game: str, tmp_path: Path) -> None:
     record.write_text(json.dumps(first))
     replayed = runner.invoke(app, ["replay", str(record), "--all", "--lang", "en"])
     assert replayed.exit_code == 0, replayed.output
-    assert f"move {len(first['history'])} of {len(first['history'])}" in replayed.output
+    steps = len(first["history"])
+    moves = sum(
+        1 for entry in spieltisch.load_record(first).action_history() if isinstance(entry, int)
+    )
+    assert f"move {moves} of {moves} · step {steps} of {steps}" in replayed.output
     assert "Result" in replayed.output
 
 

@@ -62,6 +62,12 @@ TOKENS = [
     "s /",
     "s ~nosuch/x",
     "s a\0b",
+    "save .",
+    "save /",
+    "save a\0b",
+    "undo",
+    "board",
+    "speichern /",
     "n",
 ]
 SAVE_NAMES = st.text(
@@ -73,6 +79,7 @@ LINES = (
     | st.builds(lambda token, noise: token + noise, st.sampled_from(TOKENS), st.text(max_size=3))
     | st.integers(-3, 200).map(str)
     | st.builds(lambda name: f"s {name}", SAVE_NAMES)
+    | st.builds(lambda name: f"save {name}", SAVE_NAMES)
 )
 
 

@@ -36,14 +36,27 @@ def test_a_whole_game_with_every_command(tmp_path: Path) -> None:
     saved = tmp_path / "mabula.json"
     final = tmp_path / "final.json"
     script = "\n".join(
-        ["h", "zz", "a2-a3", "1", "u", "1", f"s {saved}", "?", "b", *["1"] * 30, f"s {final}", "q"]
+        [
+            "hint",
+            "zz",
+            "a2-a3",
+            "1",
+            "undo",
+            "1",
+            f"save {saved}",
+            "rules",
+            "board",
+            *["1"] * 30,
+            f"save {final}",
+            "quit",
+        ]
     )
     seats = f"human,{level()}"
     result = play("mabula", "--seats", seats, "--seed", "4", "--lang", "en", script=script + "\n")
     out = result.stdout
     assert result.returncode == 0, result.stderr + out
     assert "Player 1 (you) to move." in out
-    assert "1. " in out and "push the marble from" in out
+    assert "#1 " in out and "push the marble from" in out
     assert "Illegal move zz: a move is written <from>-<to>" in out
     assert "Taken back: push the marble from" in out
     assert f"Saved to {saved}" in out and f"Saved to {final}" in out
@@ -107,13 +120,13 @@ def test_an_option_reaches_the_game() -> None:
     result = runner.invoke(
         app,
         ["play", "mahe", "--plain", "--option", "egg_cards_as_dice=true", "--seed", "1"],
-        input="q\n",
+        input="quit\n",
     )
     assert result.exit_code == 0, result.output
     assert "Goodbye." in result.output
 
 
 def test_without_a_terminal_the_plain_mode_is_chosen() -> None:
-    result = play("mabula", "--seed", "1", "--lang", "fr", script="q\n", plain=False)
+    result = play("mabula", "--seed", "1", "--lang", "fr", script="quitter\n", plain=False)
     assert result.returncode == 0, result.stderr
     assert "Joueur 1 (vous) doit jouer." in result.stdout and "Au revoir." in result.stdout

@@ -76,8 +76,7 @@ async def play_to_the_end(pilot: Pilot[None], app: PlayApp) -> None:
 async def features(pilot: Pilot[None], app: PlayApp, illegal: str, reason: str, save: Path) -> None:
     """At the first own move: a hint, an illegal typed move, a move, undo, save, rules."""
     await until(pilot, ready(app))
-    app.query_one("#moves", OptionList).focus()
-    await pilot.press("h")
+    await pilot.press("f2")
     await until(pilot, lambda: not app.hinting and app.message != "")
     assert app.message.startswith("Hint: ") and "(win chance " in app.message
     assert app.last_hint is not None
@@ -99,23 +98,22 @@ async def features(pilot: Pilot[None], app: PlayApp, illegal: str, reason: str, 
     await pilot.press("enter")
     await until(pilot, lambda: len(app.session.log) > moves)
     await until(pilot, ready(app))
-    await pilot.press("u")
+    await pilot.press("f3")
     await until(pilot, ready(app))
     assert app.session.state.history() == before
     assert len([e for e in app.session.log if e.player == app.session.humans[0]]) == mine
     assert app.message.startswith("Taken back: ")
-    await pilot.press("s")
+    await pilot.press("f4")
     await until(pilot, lambda: isinstance(app.screen, SaveScreen))
     app.screen.query_one(Input).value = str(save)
     await pilot.press("enter")
     await until(pilot, ready(app))
     assert save.exists() and app.message == f"Saved to {save}"
-    await pilot.press("question_mark")
+    await pilot.press("f1")
     await until(pilot, lambda: isinstance(app.screen, RulesScreen))
     assert app.screen.query_one(Markdown)
     await pilot.press("escape")
     await until(pilot, ready(app))
-    app.query_one("#moves", OptionList).focus()
 
 
 def run(coroutine: Any) -> None:
@@ -212,7 +210,7 @@ def test_hotseat_hides_the_hands_between_turns() -> None:
                     passes += 1
                     continue
                 await pick(pilot, app)
-            await pilot.press("u")
+            await pilot.press("f3")
             assert "nur ein Mensch" in app.message
 
     run(scenario())
@@ -241,10 +239,10 @@ def test_the_app_stays_responsive_while_the_computer_thinks() -> None:
             await until(pilot, lambda: app.thinking)
             assert "réfléchit" in str(app.query_one("#thinking-label", Label).content)
             assert app.query_one("#thinking").display
-            await pilot.press("question_mark")
+            await pilot.press("f1")
             assert isinstance(app.screen, RulesScreen), "keys work while the computer thinks"
             await pilot.press("escape")
-            await pilot.press("h")
+            await pilot.press("f2")
             assert "quand c'est à vous" in app.message
             assert app.thinking and not app.session.log[1:]
             Sleepy.go.set()

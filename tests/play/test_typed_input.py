@@ -43,12 +43,12 @@ def test_lines_that_used_to_crash_are_refused(game: str) -> None:
 
 @pytest.mark.parametrize("name", [".", "/", "~nosuchuser-edges/x", "a\0b"])
 def test_saving_under_a_name_that_is_no_file_says_so(name: str) -> None:
-    transcript = run_plain("mabula", [f"s {name}", "q"])
+    transcript = run_plain("mabula", [f"save {name}", "quit"])
     assert "Could not save" in transcript and "Goodbye." in transcript
 
 
 def test_saving_still_works(tmp_path: Path) -> None:
     target = tmp_path / "game"
-    transcript = run_plain("mabula", [f"s {target}", "q"])
+    transcript = run_plain("mabula", [f"save {target}", "quit"])
     assert f"Saved to {target}.json" in transcript
     assert not spieltisch.load_record(target.with_suffix(".json")).is_terminal()

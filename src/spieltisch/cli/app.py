@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,18 +22,20 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
+from spieltisch.cli.play.moves import describe
+from spieltisch.cli.play.seats import seat_label
+from spieltisch.cli.record_files import read_records
 from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.cli.tournament import tournament_app
-from spieltisch.core import SpieltischError, game_class, parts
+from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
     LANGUAGES,
     language_from_environment,
     set_language,
 )
 from spieltisch.core.options import describe_allowed, show_default
-from spieltisch.core.records import read_record
 from spieltisch.sim import Summary, simulate
 
 app = typer.Typer(
@@ -42,6 +45,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"spieltisch {spieltisch.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and stop."
+        ),
+    ] = False,
+) -> None:
+    """spieltisch: Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula."""
+
 
 LangOption = Annotated[
     str | None, typer.Option("--lang", help="Language of the output: de, en or fr.")
@@ -214,55 +236,118 @@ def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[
+        Path, typer.Argument(help="A game record (JSON), or a file of them (JSON Lines).")
+    ],
+    game_number: Annotated[
+        int | None,
+        typer.Option(
+            "--game", min=1, help="Which game of a file of many (simulate --out), from 1."
+        ),
+    ] = None,
     step: Annotated[
         bool | None,
-        typer.Option("--step/--all", help="Step with Enter (b back, q quit) or print every move."),
+        typer.Option(
+            "--step/--all", help="Step with Enter (back, quit) or print every move at once."
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Step through a game record in the terminal."""
+    """Step through a game record in the terminal, each move in words."""
     _use_language(lang)
     try:
-        data = read_record(record)
-        final = spieltisch.load_record(data)
+        records = read_records(record)
+        if game_number is not None and game_number > len(records):
+            raise RecordError(
+                _("{path} holds {count} games: choose --game 1 to {count}").format(
+                    path=str(record), count=len(records)
+                )
+            )
+        chosen = records[(game_number or 1) - 1]
+        final = spieltisch.load_record(chosen)
     except SpieltischError as exc:
         _fail(str(exc))
         return
-    names: list[str] = data["players"] or []
-    history = final.history()
+    if len(records) > 1 and game_number is None:
+        console.print(
+            _("{path} holds {count} games; this is game 1 (choose another with --game N).").format(
+                path=str(record), count=len(records)
+            ),
+            soft_wrap=True,
+            highlight=False,
+        )
+    raw_names = chosen.get("players")
+    names = [str(name) for name in raw_names] if isinstance(raw_names, list) else []
+    labels = _seat_labels(names, final.game.num_players)
+    steps = _replay_steps(final, labels)
     interactive = sys.stdin.isatty() if step is None else step
-    state = final.game.new_state()
-    visited = [state.clone()]
-    """Every position shown so far, so that stepping back costs no replay."""
+    total = steps[-1].moves
     position = 0
     while True:
-        console.rule(_("move {n} of {total}").format(n=position, total=len(history)))
-        if position:
-            console.print(Text(history[position - 1], style="bold"))
-        console.print(render_board(state))
-        if position == len(history):
-            _print_result(final, names)
+        shown = steps[position]
+        title = _("move {n} of {total}").format(n=shown.moves, total=total)
+        if len(steps) - 1 != total:  # dice and deals are steps, not moves
+            title += " · " + _("step {n} of {total}").format(n=position, total=len(steps) - 1)
+        console.rule(title)
+        if shown.line:
+            console.print(shown.line, highlight=False, markup=False)
+        console.print(render_board(shown.state))
+        if position == len(steps) - 1:
+            _print_result(final, labels)
             return
         if not interactive:
-            state.apply(history[position])
             position += 1
             continue
-        answer = typer.prompt(_("Enter: next, b: back, q: quit"), default="", show_default=False)
-        answer = answer.strip().lower()
-        if answer == "q":
+        answer = (
+            typer.prompt(_("Enter: next, back, quit"), default="", show_default=False)
+            .strip()
+            .lower()
+        )
+        if answer in ("q", "quit", _("quit").lower()):
             return
-        if answer == "b":
-            position = max(0, position - 1)
-            state = visited[position].clone()
-            continue
-        state.apply(history[position])
-        position += 1
-        if position == len(visited):
-            visited.append(state.clone())
+        back = answer in ("b", "back", _("back").lower())
+        position = max(0, position - 1) if back else position + 1
 
 
-def _print_result(state: spieltisch.State, names: list[str]) -> None:
+@dataclass(frozen=True)
+class ReplayStep:
+    """A position of a replay: the line that led to it, and the moves counted so far
+    (people's and agents' moves, not chance: as `simulate` counts them)."""
+
+    state: spieltisch.State
+    line: str
+    moves: int
+
+
+def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep]:
+    """Every position of the game, walking forward once."""
+    state = final.game.new_state()
+    steps = [ReplayStep(state.clone(), "", 0)]
+    moves = 0
+    for move in final.history():
+        player = state.current_player
+        words = describe(state, move)
+        state.apply(move)
+        if 0 <= player < len(labels):
+            moves += 1
+            line = _("{player}: {move}").format(player=labels[player], move=words)
+            line += f" [{move}]"
+        else:
+            line = f"· {words}"
+        steps.append(ReplayStep(state.clone(), line, moves))
+    return steps
+
+
+def _seat_labels(names: list[str], players: int) -> list[str]:
+    """`Player 2 (expert)`: each seat with what the record says sat there."""
+    labels = []
+    for seat in range(players):
+        name = names[seat] if seat < len(names) else "?"
+        labels.append(seat_label(seat, name, humans=2))
+    return labels
+
+
+def _print_result(state: spieltisch.State, labels: list[str]) -> None:
     if not state.is_terminal():
         console.print(_("The record ends before the game does."))
         return
@@ -270,10 +355,9 @@ def _print_result(state: spieltisch.State, names: list[str]) -> None:
     for column in (_("place"), _("player"), _("score")):
         table.add_column(column)
     scores = state.scores()
-    ranked = sorted(range(len(scores)), key=lambda p: state.ranking()[p])
-    for player in ranked:
-        name = names[player] if player < len(names) else str(player)
-        table.add_row(str(state.ranking()[player]), Text(name), f"{scores[player]:g}")
+    places = state.ranking()
+    for player in sorted(range(len(scores)), key=lambda p: (places[p], p)):
+        table.add_row(str(places[player]), Text(labels[player]), f"{scores[player]:g}")
     console.print(table)
 
 

@@ -8,6 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from spieltisch.core import State
+from spieltisch.core.reflow import Reflowing, ReflowText
 from spieltisch.core.registry import parts
 
 
@@ -17,4 +18,6 @@ def render_board(state: State, player: int | None = None) -> RenderableType:
     if board is None:
         return Text(json.dumps(state.view(player), indent=1, ensure_ascii=False))
     drawn: RenderableType = board(state, player)
+    if isinstance(drawn, ReflowText):
+        return Reflowing(drawn)  # chooses its layout by the width it is drawn into
     return drawn

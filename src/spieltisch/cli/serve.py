@@ -50,6 +50,10 @@ def serve(
         bool,
         typer.Option("--ai-threads", help="Computer seats think in threads, not processes."),
     ] = False,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option("--secure-cookies", help="Mark the session cookie Secure (behind HTTPS)."),
+    ] = False,
     origin: Annotated[
         list[str] | None,
         typer.Option("--origin", help="Another origin allowed to open WebSockets; repeat."),
@@ -68,6 +72,7 @@ def serve(
         port=port,
         ai_workers=ai_workers,
         ai_processes=not ai_threads,
+        secure_cookies=secure_cookies,
         ai_pace=ai_pace,
         ai_budget=ai_budget,
         allowed_origins=tuple(origin or ()),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from spieltisch.core.messages import _
+
 
 def shorten(value: object, limit: int = 60) -> str:
     """The repr of a value as an error message quotes it: a 5,000-digit number is cut short."""
@@ -24,8 +26,13 @@ class OptionError(SpieltischError, ValueError):
         self.value = value
         self.allowed = allowed
         self.game = game
-        where = f" for game '{game}'" if game else ""
-        super().__init__(f"bad option {option}={shorten(value)}{where}: allowed is {allowed}")
+        if game:
+            text = _("bad option {option}={value} for game '{game}': allowed is {allowed}")
+        else:
+            text = _("bad option {option}={value}: allowed is {allowed}")
+        super().__init__(
+            text.format(option=option, value=shorten(value), game=game, allowed=allowed)
+        )
 
 
 class IllegalMove(SpieltischError, ValueError):
@@ -35,7 +42,9 @@ class IllegalMove(SpieltischError, ValueError):
         self.move = move
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal move {shorten(move)}: {reason}")
+        super().__init__(
+            _("illegal move {move}: {reason}").format(move=shorten(move), reason=reason)
+        )
 
 
 class SeatError(SpieltischError, ValueError):

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 
 from spieltisch.core.errors import OptionError
+from spieltisch.core.messages import _
 
 UNSET = "unset"
 """Key in a field's `json_schema_extra` naming the word that stands for None ("auto")."""
@@ -82,7 +83,7 @@ class GameOptions(BaseModel):
             location = error["loc"]
             name = str(location[0]) if location else "options"
             if error["type"] == "extra_forbidden":
-                allowed = "one of the options " + ", ".join(cls.model_fields)
+                allowed = _("one of the options {names}").format(names=", ".join(cls.model_fields))
             else:
                 allowed = describe_allowed(cls.model_fields.get(name)) or error["msg"]
             raise OptionError(name, error.get("input"), allowed, cls.game_name) from None
@@ -174,30 +175,33 @@ def describe_allowed(field: FieldInfo | None) -> str:
 def _describe_type(annotation: Any, metadata: list[Any], unset: str = "none") -> str:
     origin = get_origin(annotation)
     if origin is Literal:
-        return "one of " + ", ".join(_show(value) for value in get_args(annotation))
+        return _("one of {values}").format(
+            values=", ".join(_show(value) for value in get_args(annotation))
+        )
     if origin in _UNIONS:
         parts = [_describe_type(arg, metadata, unset) for arg in get_args(annotation)]
-        return " or ".join(parts)
+        return _(" or ").join(parts)
     if annotation is type(None):
         return unset
     if annotation is bool:
-        return "true or false"
+        return _("true or false")
     if annotation is int:
         low = next((m.ge for m in metadata if isinstance(m, annotated_types.Ge)), None)
         high = next((m.le for m in metadata if isinstance(m, annotated_types.Le)), None)
         if low is not None and high is not None:
-            return f"a whole number from {low} to {high}"
+            return _("a whole number from {low} to {high}").format(low=low, high=high)
         if low is not None:
-            return f"a whole number of at least {low}"
-        return "a whole number"
+            return _("a whole number of at least {low}").format(low=low)
+        return _("a whole number")
     if origin is tuple:
         args = get_args(annotation)
         inner = _describe_type(args[0], []) if args else "values"
         length = next(
             (m.min_length for m in metadata if isinstance(m, annotated_types.MinLen)), None
         )
-        count = f"{length} " if length is not None else ""
-        return f"a list of {count}values, each {inner}"
+        if length is not None:
+            return _("a list of {count} values, each {inner}").format(count=length, inner=inner)
+        return _("a list of values, each {inner}").format(inner=inner)
     return getattr(annotation, "__name__", str(annotation))
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from spieltisch.core.draw import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
+from spieltisch.core.messages import _
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
 from spieltisch.core.records import Record, make_record
@@ -35,7 +36,17 @@ class Refusal(NamedTuple):
     rule: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.rule}: {self.reason}" if self.rule else self.reason
+        return refusal_text(self.reason, self.rule)
+
+
+def refusal_text(reason: str, rule: str | None) -> str:
+    """`rule 11: reason`, with an English `rule N` in the current language."""
+    if not rule:
+        return reason
+    number = rule.removeprefix("rule ")
+    if number != rule and number.isdigit():
+        rule = _("rule {number}").format(number=number)
+    return _("{rule}: {reason}").format(rule=rule, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -184,7 +195,9 @@ class State(ABC):
 
     def _explain_action(self, action: int) -> Refusal:
         """Why a well-formed but illegal action is refused; games name their rule here."""
-        return Refusal(f"not legal now; legal moves are {', '.join(self.legal_moves())}")
+        return Refusal(
+            _("not legal now; legal moves are {moves}").format(moves=", ".join(self.legal_moves()))
+        )
 
     def legal_actions(self) -> list[int]:
         if self.current_player < 0:
@@ -267,23 +280,28 @@ class State(ABC):
             self._history.append(action)
         elif player == CHANCE:
             if not isinstance(move, str):
-                raise IllegalMove(move, "a chance node takes an outcome in notation, such as 'd3'")
+                raise IllegalMove(
+                    move, _("a chance node takes an outcome in notation, such as 'd3'")
+                )
             self._apply_chance(move)
             self._history.append(move)
         else:
-            raise IllegalMove(move, "the game is over")
+            raise IllegalMove(move, _("the game is over"))
         self._legal = None
 
     def _apply_event(self, event: str) -> None:
-        raise IllegalMove(event, "this game has no events")
+        raise IllegalMove(event, _("this game has no events"))
 
     def _action_of(self, move: Move) -> int:
         """The int action of a move, or IllegalMove naming what a move looks like."""
         if isinstance(move, bool) or not isinstance(move, int | str):
-            raise IllegalMove(move, "a move is a notation string or an int action")
+            raise IllegalMove(move, _("a move is a notation string or an int action"))
         if isinstance(move, int):
             if not 0 <= move < self.game.num_actions:
-                raise IllegalMove(move, f"actions are ints from 0 to {self.game.num_actions - 1}")
+                raise IllegalMove(
+                    move,
+                    _("actions are ints from 0 to {last}").format(last=self.game.num_actions - 1),
+                )
             return move
         try:
             return self.game.move_to_action(move)
@@ -293,7 +311,9 @@ class State(ABC):
                 raise IllegalMove(move, refusal.reason, refusal.rule) from None
             raise IllegalMove(
                 move,
-                f"not a move of {self.game.title}; legal now: {', '.join(self.legal_moves())}",
+                _("not a move of {game}; legal now: {moves}").format(
+                    game=self.game.title, moves=", ".join(self.legal_moves())
+                ),
             ) from None
 
     def _explain_token(self, move: str) -> Refusal | None:
@@ -306,7 +326,7 @@ class State(ABC):
         try:
             self.clone().apply(move)
         except IllegalMove as refused:
-            return f"{refused.rule}: {refused.reason}" if refused.rule else refused.reason
+            return refusal_text(refused.reason, refused.rule)
         return None
 
     # -- results ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol, TypedDict
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spieltisch.core.errors import RecordError, shorten
+from spieltisch.core.messages import _
 
 FORMAT = "spieltisch-record/1"
 
@@ -111,13 +112,19 @@ def _text(source: str | Path) -> str:
     try:
         return Path(source).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read record {shown}: {exc.strerror or exc}") from None
+        raise RecordError(
+            _("cannot read record {path}: {reason}").format(path=shown, reason=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError as exc:
         raise RecordError(
-            f"record {shown} is not UTF-8 text (byte {exc.start}): a record is JSON in UTF-8"
+            _("record {path} is not UTF-8 text (byte {byte}): a record is JSON in UTF-8").format(
+                path=shown, byte=exc.start
+            )
         ) from None
     except ValueError as exc:  # a NUL byte in the path
-        raise RecordError(f"cannot read record {shown}: {exc}") from None
+        raise RecordError(
+            _("cannot read record {path}: {reason}").format(path=shown, reason=exc)
+        ) from None
 
 
 def _parse_json(text: str) -> Any:
@@ -125,22 +132,30 @@ def _parse_json(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"a record is JSON; this is not ({exc.msg} at line {exc.lineno})"
+            _("a record is JSON; this is not ({reason} at line {line})").format(
+                reason=exc.msg, line=exc.lineno
+            )
         ) from None
     except RecursionError:
         raise RecordError(
-            "a record is JSON nested a few levels deep; this is nested too deeply"
+            _("a record is JSON nested a few levels deep; this is nested too deeply")
         ) from None
     except ValueError as exc:  # an integer of thousands of digits
-        raise RecordError(f"a record is JSON of ordinary values; this is not ({exc})") from None
+        raise RecordError(
+            _("a record is JSON of ordinary values; this is not ({reason})").format(reason=exc)
+        ) from None
 
 
 def _checked(data: Any) -> RecordFile:
     if not isinstance(data, Mapping):
-        raise RecordError("a record is a JSON object with format, game, options, players, history")
+        raise RecordError(
+            _("a record is a JSON object with format, game, options, players, history")
+        )
     if data.get("format") != FORMAT:
         raise RecordError(
-            f"not a spieltisch record: format is {shorten(data.get('format'))}, expected {FORMAT!r}"
+            _("not a spieltisch record: format is {found}, expected {expected}").format(
+                found=shorten(data.get("format")), expected=repr(FORMAT)
+            )
         )
     try:
         return RecordFile.model_validate(dict(data))
@@ -148,18 +163,22 @@ def _checked(data: Any) -> RecordFile:
         error = exc.errors()[0]
         where = ".".join(str(part) for part in error["loc"]) or "record"
         raise RecordError(
-            f"record field {where!r} is {shorten(error.get('input'))}: {_expected(error['type'])}"
+            _("record field {key} is {value}: {expected}").format(
+                key=repr(where),
+                value=shorten(error.get("input")),
+                expected=_expected(error["type"]),
+            )
         ) from None
     except RecursionError:
-        raise RecordError("record is nested too deeply to be a record") from None
+        raise RecordError(_("record is nested too deeply to be a record")) from None
 
 
 def _expected(kind: str) -> str:
     return {
-        "missing": "it is missing",
-        "string_type": "a string is expected",
-        "list_type": "a list is expected",
-        "dict_type": "an object is expected",
-        "int_type": "a whole number is expected",
-        "float_type": "a number is expected",
+        "missing": _("it is missing"),
+        "string_type": _("a string is expected"),
+        "list_type": _("a list is expected"),
+        "dict_type": _("an object is expected"),
+        "int_type": _("a whole number is expected"),
+        "float_type": _("a number is expected"),
     }.get(kind, kind.replace("_", " "))

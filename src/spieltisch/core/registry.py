@@ -13,6 +13,7 @@ from typing import Any, TypeVar, overload
 
 from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 from spieltisch.core.game_parts import GameParts
+from spieltisch.core.messages import _
 from spieltisch.core.protocol import Game, GameInfo, State
 from spieltisch.core.records import read_record
 
@@ -90,11 +91,13 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
     try:
         game = load(data["game"], **data["options"])
     except (UnknownGame, OptionError) as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
+        raise RecordError(_("record cannot be loaded: {reason}").format(reason=exc)) from None
     players = data["players"]
     if players is not None and len(players) != game.num_players:
         raise RecordError(
-            f"record field 'players' must list {game.num_players} names, not {len(players)}"
+            _("record field 'players' must list {count} names, not {given}").format(
+                count=game.num_players, given=len(players)
+            )
         )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):
@@ -102,7 +105,9 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
             state.apply(entry)
         except IllegalMove as exc:
             raise RecordError(
-                f"history entry {index} ({shorten(entry)}) does not replay: {exc}"
+                _("history entry {index} ({entry}) does not replay: {reason}").format(
+                    index=index, entry=shorten(entry), reason=exc
+                )
             ) from None
     result = data["result"]
     if result is not None:
@@ -113,7 +118,9 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
 def _check_result(state: State, stored: Mapping[str, Any]) -> None:
     """The stored result must be the replayed game's, to the last score and return."""
     if not state.is_terminal():
-        raise RecordError("record has a result but its history does not reach the end of the game")
+        raise RecordError(
+            _("record has a result but its history does not reach the end of the game")
+        )
     replayed: dict[str, list[float]] = {
         "scores": state.scores(),
         "ranking": [float(place) for place in state.ranking()],
@@ -126,5 +133,7 @@ def _check_result(state: State, stored: Mapping[str, Any]) -> None:
             for a, b in zip(written, values, strict=False)
         ):
             raise RecordError(
-                f"record's {key} {shorten(written)} disagree with its history ({values})"
+                _("record's {key} {written} disagree with its history ({replayed})").format(
+                    key=key, written=shorten(written), replayed=values
+                )
             )

@@ -1,9 +1,10 @@
-"""Many games, locally in processes: results stream back in order of completion."""
+"""Many games, locally in processes: results come back in the order of the games, so
+`--workers` changes how fast a run is, never what it writes."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ def simulate(
             pool.submit(_play_loaded, game.name, options, tuple(agent_names), seed, index, budget)
             for index in range(games)
         ]
-        for future in as_completed(futures):
+        for future in futures:
             yield future.result()
 
 

@@ -369,7 +369,16 @@ def test_views_show_only_what_a_seat_may_see() -> None:
     state.apply("g4")
     spectator = state.view(None)
     assert "hand" not in spectator
-    assert set(spectator) == {"turn", "deal", "dealer", "trick", "won", "hand_sizes", "deal_scores"}
+    assert set(spectator) == {
+        "turn",
+        "deal",
+        "dealer",
+        "trick",
+        "last_trick",
+        "won",
+        "hand_sizes",
+        "deal_scores",
+    }
     mine = state.view(3)
     assert set(mine) == set(spectator) | {"hand"}
     assert "g7" in mine["hand"] and "g7" not in state.view(2)["hand"]

@@ -380,59 +380,84 @@ def test_penalized_every_movement_legal_move_plus_pass() -> None:
     assert state.legal_moves() == ["1", "pass"]
 
 
-def test_rule_12_skipping_a_capture_sends_the_most_advanced_capturer_home() -> None:
-    state = start(players=3, duties="penalized")
+def _rule_12_position(state: MadnState) -> None:
+    """Red on 3, 7 and 17 rolls a 5: 17 (the most advanced) and 7 could capture."""
     play(state, "d6", "b", "d4", "1", "idle", "idle")
     march(state, 5, [4, 4, 4])  # 17
     play(state, "d6", "b", "d6", "1", "d6", "b", "d2", "1")  # red: 3, 7, 17
     play(state, "d6", "b", "d1", "11")  # black: 12
     play(state, "d6", "b", "d1", "21")  # yellow: 22
     play(state, "d5")
+
+
+@pytest.mark.parametrize("missed", ["3", "pass"])
+def test_rule_12_a_missed_capture_voids_the_move_and_sends_the_capturer_home(
+    missed: str,
+) -> None:
+    """The referee's ruling: the move is void (rule 14) and the piece that could have
+    captured (the most advanced one) goes home; a pass is a missed duty like any other."""
+    state = start(players=3, duties="penalized")
+    _rule_12_position(state)
     assert state.legal_moves() == ["3", "7", "17", "pass"]
-    play(state, "3")  # played, but 17 (more advanced than 7) could have captured
-    assert squares(state, RED) == ["7", "8", "b", "b"]
+    play(state, missed)
+    assert squares(state, RED) == ["3", "7", "b", "b"]
     assert squares(state, BLACK) == ["12", "b", "b", "b"]
     assert squares(state, YELLOW) == ["22", "b", "b", "b"]
-    assert turn_of(state) == 1
+    assert turn_of(state) == 1 and state.current_player == CHANCE
 
 
-def test_rule_6_penalty_the_piece_on_the_start_field_goes_home() -> None:
+def test_rule_12_meeting_the_duty_is_no_missed_duty() -> None:
+    state = start(players=3, duties="penalized")
+    _rule_12_position(state)
+    play(state, "7")  # 7 + 5 = 12 takes black: a capture meets the duty, no penalty
+    assert sorted(squares(state, RED)) == ["12", "17", "3", "b"]
+    assert squares(state, BLACK) == ["b", "b", "b", "b"]
+
+
+@pytest.mark.parametrize("missed", ["5", "pass"])
+def test_rule_6_a_missed_start_duty_sends_the_piece_on_the_start_field_home(
+    missed: str,
+) -> None:
     state = start(duties="penalized")
     play(state, "d6", "b", "d4", "1", "idle")  # 5
     play(state, "d6", "b", "d3")  # 1 and 5: the piece on 1 must move
     assert state.legal_moves() == ["1", "5", "pass"]
-    play(state, "5")
-    assert squares(state, RED) == ["8", "b", "b", "b"]
+    play(state, missed)
+    assert squares(state, RED) == ["5", "b", "b", "b"]  # 5 stays where it was
     assert turn_of(state) == 1
 
 
-def test_rule_6_penalty_the_blocking_piece_goes_home() -> None:
+@pytest.mark.parametrize("missed", ["9", "pass"])
+def test_rule_6_a_missed_blocker_duty_sends_the_blocking_piece_home(missed: str) -> None:
     state = start(duties="penalized")
     play(state, "d6", "b", "d4", "1", "idle")  # 5
     play(state, "d4", "5", "idle")  # 9
     play(state, "d6", "b", "d3", "1", "idle")  # 4 and 9
     play(state, "d6", "b", "d3")  # 1, 4, 9: 1 is blocked by 4, which must move
     assert state.legal_moves() == ["4", "9", "pass"]
-    play(state, "9")
-    assert squares(state, RED) == ["1", "12", "b", "b"]
+    play(state, missed)
+    assert squares(state, RED) == ["1", "9", "b", "b"]
+    assert turn_of(state) == 1
 
 
-def test_rule_6_penalty_keeps_the_roll_after_a_six() -> None:
+@pytest.mark.parametrize("missed", ["5", "pass"])
+def test_rule_6_a_missed_duty_after_a_six_ends_the_turn(missed: str) -> None:
     state = start(duties="penalized")
     play(state, "d6", "b", "d4", "1", "idle")  # 5
     play(state, "d6", "b", "d6")  # 1 and 5; the 6 must move the piece on 1
-    play(state, "5")  # 5 -> 11, the piece on 1 goes home
-    assert squares(state, RED) == ["11", "b", "b", "b"]
-    assert state.current_player == CHANCE and turn_of(state) == 0
+    play(state, missed)
+    assert squares(state, RED) == ["5", "b", "b", "b"]
+    assert state.current_player == CHANCE and turn_of(state) == 1 and dice(state) == []
 
 
-def test_rule_14_skipping_the_entry_voids_the_move_and_the_extra_roll() -> None:
+@pytest.mark.parametrize("missed", ["5", "pass"])
+def test_rule_14_skipping_the_entry_voids_the_move_and_the_extra_roll(missed: str) -> None:
     state = start(duties="penalized")
     play(state, "d6", "b", "d4", "1", "idle")  # 5
     play(state, "d6")
     assert state.legal_moves() == ["b", "5", "pass"]
     before = squares(state, RED)
-    play(state, "5")
+    play(state, missed)
     assert squares(state, RED) == before
     assert turn_of(state) == 1 and state.current_player == CHANCE and dice(state) == []
 
@@ -654,10 +679,12 @@ def test_explanations_are_translated() -> None:
     state = _red_on_17_yellow_on_22()
     play(state, "d5")
     with language("de"):
-        assert state.explain("6") == ("rule 11: Schlagen ist möglich (Kegel auf 17 schlägt auf 22)")
+        assert state.explain("6") == (
+            "Regel 11: Schlagen ist möglich (Kegel auf 17 schlägt auf 22)"
+        )
     with language("fr"):
         assert state.explain("6") == (
-            "rule 11: une prise est possible (le pion sur 17 prend sur 22)"
+            "règle 11 : une prise est possible (le pion sur 17 prend sur 22)"
         )
 
 

@@ -15,9 +15,9 @@ from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
 from spieltisch.cli.play.session import Session
+from spieltisch.cli.record_files import read_records
 from spieltisch.core import SpieltischError, load_record
 from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
-from spieltisch.core.records import read_record
 
 TUI_DELAY = 0.8
 """Seconds between the computer's moves in the full-screen app, unless --delay says."""
@@ -43,7 +43,8 @@ def build_session(
     if resume is not None:
         if options or players is not None:
             raise ValueError(_("--resume takes the game and its options from the record"))
-        state = load_record(resume)
+        data = read_records(resume)[-1]
+        state = load_record(data)
         if game is not None and game != state.game.name:
             raise ValueError(
                 _("the record is a game of {recorded}, not {game}").format(
@@ -51,7 +52,7 @@ def build_session(
                 )
             )
         n = state.game.num_players
-        recorded = read_record(resume).get("players") or []
+        recorded = data.get("players") or []
         known = {HUMAN, *agent_names()}
         if seats is not None:
             seat_list = parse_seats(seats, n)
@@ -116,8 +117,20 @@ def play(
     ] = None,
     delay: Annotated[
         float | None,
-        typer.Option("--delay", min=0, help="Seconds between the computer's moves."),
+        typer.Option(
+            "--delay",
+            min=0,
+            help="Seconds a computer move stays in view before the next step (default: 0.8 "
+            "in the full-screen app, 0 in plain mode); a die stays a third of it, and your "
+            "only possible move is played after half of it without asking.",
+        ),
     ] = None,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--new", help="Start a new game even when an unfinished one of this game was kept."
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
@@ -142,5 +155,16 @@ def play(
 
         PlainPlay(session, console=console, delay=delay or 0.0, language=code).run(sys.stdin)
         return
-    app: Any = PlayApp(session, language=code, delay=TUI_DELAY if delay is None else delay)
+    from spieltisch.cli.play.autosave import Autosave
+
+    autosave = Autosave()
+    if fresh:
+        autosave.discard(session.game.name)
+    app: Any = PlayApp(
+        session,
+        language=code,
+        delay=TUI_DELAY if delay is None else delay,
+        autosave=autosave,
+        offer_kept=not fresh and resume is None,
+    )
     app.run()

@@ -28,6 +28,21 @@ def is_notation(state: State, text: str) -> bool:
     return True
 
 
+def list_number(index: int) -> str:
+    """How entry `index` (from 1) of the move list is shown and typed: `#3` in every game,
+    so that a list number can never be read as a field."""
+    return f"#{index}"
+
+
+def list_index(text: str) -> int | None:
+    """The list entry a typed `#3` (or a bare `3`) names, from 1; None for anything else."""
+    typed = text.strip()
+    number = typed[1:].strip() if typed.startswith("#") else typed
+    if LIST_NUMBER.fullmatch(number):
+        return int(number)
+    return None
+
+
 def parse_move(state: State, text: str) -> str:
     """A typed move: its notation, or its number in the list of legal moves (from 1).
 
@@ -35,10 +50,9 @@ def parse_move(state: State, text: str) -> str:
     where `3` is not the game's own notation (in Mensch ärgere Dich nicht it is a field).
     """
     typed = text.strip().lower()
-    number = typed[1:] if typed.startswith("#") else typed
-    if LIST_NUMBER.fullmatch(number) and (typed.startswith("#") or not is_notation(state, typed)):
+    index = list_index(typed)
+    if index is not None and (typed.startswith("#") or not is_notation(state, typed)):
         legal = state.legal_moves()
-        index = int(number)
         if 1 <= index <= len(legal):
             return legal[index - 1]
     return typed

@@ -15,8 +15,9 @@ from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.commands import command_word, commands_help, parse_command
 from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
-from spieltisch.cli.play.moves import is_notation
+from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.errors import shorten
@@ -28,10 +29,7 @@ def default_save_name(session: Session) -> str:
 
 
 def help_text() -> str:
-    return _(
-        "Type a move's number or its notation. Commands: h hint, u take back, "
-        "s FILE save, ? rules, b board, q quit."
-    )
+    return _("Type a move's number (#1, #2, …) or its notation.") + " " + commands_help()
 
 
 class PlainPlay:
@@ -62,7 +60,9 @@ class PlainPlay:
             line = _("{player}: {move}").format(
                 player=self.session.label(entry.player), move=entry.text
             )
-            self.say(f"{line} [{entry.move}]")
+            only = entry.forced and self.session.is_human(entry.player)
+            forced = " " + _("(the only move)") if only else ""
+            self.say(f"{line} [{entry.move}]{forced}")
 
     def intro(self) -> None:
         session = self.session
@@ -76,9 +76,8 @@ class PlainPlay:
         seat = session.to_move
         self.console.print(render_board(session.state, session.viewer()))
         self.say(_("{player} to move.").format(player=session.label(seat)))
-        numbered = "#" if is_notation(session.state, "1") else ""
         for index, (move, words) in enumerate(session.legal_choices(), 1):
-            self.say(f"  {numbered}{index}. {move} — {words}")
+            self.say(f"  {list_number(index)} {move} — {words}")
         self._shown = (len(session.log), seat)
 
     def results(self) -> None:
@@ -118,14 +117,24 @@ class PlainPlay:
                 continue
             if state.is_chance_node():
                 self.entry(session.step_chance())
+                self.pause(self.delay / 3)
                 continue
             if not session.human_to_move:
                 self.entry(session.play(session.think(state.clone())))
-                if self.delay:
-                    time.sleep(self.delay)
+                self.pause(self.delay)
+                continue
+            forced = session.forced_move()
+            if forced is not None:
+                self.entry(session.play(forced))
+                self.pause(self.delay / 2)
                 continue
             if not self.human_turn(stream):
                 return
+
+    def pause(self, seconds: float) -> None:
+        """Time for a person to follow what happened (dice are quicker than moves)."""
+        if seconds > 0:
+            time.sleep(seconds)
 
     def human_turn(self, stream: TextIO) -> bool:
         """One line of the human to move; False when the input ends or they quit."""
@@ -157,21 +166,24 @@ class PlainPlay:
         return False
 
     def command(self, line: str) -> bool:
+        """A command word, or else a move; False when the person quits."""
         session = self.session
-        word, _sep, rest = line.partition(" ")
-        word = word.lower()
-        if word == "":
+        if line.strip() == "":
             self._shown = None
-        elif word == "q":
+            return True
+        command = parse_command(line)
+        if command is None:
+            self.move(line)
+        elif command.name == "quit":
             self.say(_("Goodbye."))
             return False
-        elif word == "b":
+        elif command.name == "board":
             self._shown = None
-        elif word in ("help", "--help"):
+        elif command.name == "help":
             self.say(help_text())
-        elif word == "h":
+        elif command.name == "hint":
             self.hint()
-        elif word == "u":
+        elif command.name == "undo":
             try:
                 taken = session.undo()
             except UndoRefused as refused:
@@ -179,12 +191,10 @@ class PlainPlay:
             else:
                 self.say(_("Taken back: {move}").format(move=taken.text))
                 self._shown = None
-        elif word == "s":
-            self.save(rest.strip())
-        elif word == "?":
+        elif command.name == "save":
+            self.save(command.argument)
+        elif command.name == "rules":
             self.rules()
-        else:
-            self.move(line)
         return True
 
     def move(self, line: str) -> None:
@@ -227,16 +237,46 @@ class PlainPlay:
     def finish(self, stream: TextIO) -> bool:
         """The end: results, then another game, save or quit. True for another game."""
         self.results()
+        choices = _("new: another game, save FILE: save it, quit: end")
         while True:
-            line = self.ask(stream, _("n: new game, s FILE: save, q: quit") + "> ")
-            if line is None or line.lower() == "q":
+            line = self.ask(stream, choices + "> ")
+            if line is None:
                 return False
             word, _sep, rest = line.partition(" ")
-            if word.lower() == "n":
+            answer = end_answer(word)
+            if answer == "quit":
+                return False
+            if answer == "new":
                 self.session = self.session.again()
                 self._shown = None
                 self._passed_to = None
                 self.intro()
                 return True
-            if word.lower() == "s":
+            if answer == "save":
                 self.save(rest.strip())
+            else:
+                self.say(
+                    _("'{answer}' is not one of the answers: {choices}").format(
+                        answer=line, choices=choices
+                    )
+                )
+
+
+def end_answer(word: str) -> str | None:
+    """What an answer at the end of a game asks for: new, save or quit (a word or its
+    first letter, in English or the table's language; no move can be meant here)."""
+    typed = word.strip().lower()
+    if not typed:
+        return None
+    words = {
+        "new": "new",
+        _("new").lower(): "new",
+        "save": "save",
+        command_word("save"): "save",
+        "quit": "quit",
+        command_word("quit"): "quit",
+    }
+    for word_, answer in words.items():
+        if typed == word_ or (len(typed) == 1 and word_.startswith(typed)):
+            return answer
+    return None

@@ -17,8 +17,15 @@ from typing import Any
 
 from spieltisch.agents import Agent, Budget, make
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.commands import command_for_letter
 from spieltisch.cli.play.hints import Hint, compute_hint
-from spieltisch.cli.play.moves import describe, parse_move
+from spieltisch.cli.play.moves import (
+    describe,
+    is_notation,
+    list_index,
+    list_number,
+    parse_move,
+)
 from spieltisch.cli.play.seats import HUMAN, seat_label
 from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State
 
@@ -32,6 +39,8 @@ class LogEntry:
     text: str
     turn: int | None = None
     """For chance outcomes: whose turn it is (whose dice they are), where the view says."""
+    forced: bool = False
+    """The only legal move: played without asking, and never what `undo` takes back."""
 
 
 class UndoRefused(SpieltischError):
@@ -103,8 +112,28 @@ class Session:
         return parse_move(self.state, text)
 
     def explain(self, text: str) -> str | None:
-        """Why the typed move is illegal now, or None."""
-        return self.state.explain(self.parse(text))
+        """Why the typed move is illegal now, or None; it points at what would work."""
+        typed = text.strip()
+        index = list_index(typed)
+        count = len(self.state.legal_moves())
+        if index is not None and typed.startswith("#") and not 1 <= index <= count:
+            return _("the list has no move {number}: it goes from #1 to #{count}").format(
+                number=list_number(index), count=count
+            )
+        reason = self.state.explain(self.parse(typed))
+        if reason is None:
+            return None
+        if index is not None and not typed.startswith("#") and 1 <= index <= count:
+            reason += " " + _("(to choose move {number} of the list, type {number})").format(
+                number=list_number(index)
+            )
+        elif not is_notation(self.state, typed):
+            letter = command_for_letter(typed)
+            if letter is not None:
+                reason += " " + _("(commands are words: did you mean {command}?)").format(
+                    command=letter
+                )
+        return reason
 
     def play(self, text: str) -> LogEntry:
         """Apply a move typed (notation or number) or chosen; IllegalMove leaves all as it was."""
@@ -113,10 +142,18 @@ class Session:
         if player < 0:
             raise IllegalMove(move, _("no player is to move now"))
         before = self.state.clone()
+        forced = len(self.state.legal_moves()) == 1
         self.state.apply(move)  # checked before it is described: describing needs a move
-        entry = LogEntry(player, move, describe(before, move))
+        entry = LogEntry(player, move, describe(before, move), forced=forced)
         self.log.append(entry)
         return entry
+
+    def forced_move(self) -> str | None:
+        """The move of the person to move when it is their only one (played without asking)."""
+        if not self.human_to_move:
+            return None
+        legal = self.state.legal_moves()
+        return legal[0] if len(legal) == 1 else None
 
     def step_chance(self) -> LogEntry:
         """Draw and apply the chance outcome at a chance node."""
@@ -149,12 +186,13 @@ class Session:
     # -- taking back --------------------------------------------------------------------
 
     def undo(self) -> LogEntry:
-        """Take back the only human's last move (and everything after it)."""
+        """Take back the only human's last chosen move (and everything after it); moves
+        that were the only one are taken back with it, never on their own."""
         humans = self.humans
         if len(humans) != 1:
             raise UndoRefused(_("moves can be taken back only when one person plays"))
         for index in range(len(self.log) - 1, -1, -1):
-            if self.log[index].player == humans[0]:
+            if self.log[index].player == humans[0] and not self.log[index].forced:
                 taken = self.log[index]
                 self._rebuild([entry.move for entry in self.log[:index]])
                 return taken
@@ -167,8 +205,9 @@ class Session:
             player = state.current_player
             words = describe(state, move)
             turn = _turn(state) if player < 0 else None
+            forced = player >= 0 and len(state.legal_moves()) == 1
             state.apply(move)
-            log.append(LogEntry(player if player >= 0 else None, move, words, turn))
+            log.append(LogEntry(player if player >= 0 else None, move, words, turn, forced))
         self.state = state
         self.log = log
 

@@ -1,18 +1,28 @@
 """The play app: the board, whose turn, dice or trick, the moves to pick, the log, scores.
 
 The game advances one step at a time: a chance outcome or a computer move is shown,
-then, after `delay` seconds, the next step. The computer thinks in a worker thread so
-that keys keep working; its answer is dropped if the game changed meanwhile (a move
-taken back, a new game), which `generation` tracks.
+then, after a pause, the next step (`pacing`: a die is quicker than a move, a person's
+only move is played without asking). The computer thinks in a worker thread so that
+keys keep working; its answer is dropped if the game changed meanwhile (a move taken
+back, a new game), which `generation` tracks.
+
+Every printable key goes to the move box, whatever has the focus: the arrows move the
+highlight in the list, Enter plays what was typed (or, with the box empty, the
+highlighted move). Commands are words typed there too, or function keys, so no key
+that starts a move's notation ever does anything else.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
+from rich.console import RenderableType
+from rich.measure import Measurement
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
     Footer,
     Header,
@@ -20,7 +30,6 @@ from textual.widgets import (
     Label,
     LoadingIndicator,
     OptionList,
-    RichLog,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -28,12 +37,29 @@ from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.autosave import Autosave
+from spieltisch.cli.play.commands import Command, commands_help, parse_command
 from spieltisch.cli.play.hints import Hint, HintUnavailable, alternative_line, hint_line
+from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
-from spieltisch.cli.tui.screens import EndScreen, PassScreen, RulesScreen, SaveScreen
+from spieltisch.cli.tui.screens import (
+    EndScreen,
+    PassScreen,
+    QuitScreen,
+    ResumeScreen,
+    RulesScreen,
+    SaveScreen,
+)
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.i18n import language, set_language
+
+LOG_LINES = 60
+"""Log entries kept on screen (the record keeps them all)."""
+DIE_SHARE = 1 / 3
+"""A die stays in view this share of the delay before the next step."""
+FORCED_SHARE = 1 / 2
+"""A person's only move is played after this share of the delay."""
 
 
 class PlayApp(App[None]):
@@ -42,18 +68,25 @@ class PlayApp(App[None]):
     CSS = """
     #main { height: 1fr; }
     #board-pane { width: 1fr; border: round $primary; padding: 0 1; }
-    #board { width: auto; }
-    #side { width: 30%; min-width: 34; max-width: 56; }
+    #board { width: 100%; }
+    #side { width: 36; }
     #turn { padding: 0 1; }
     #thinking { height: 1; display: none; }
     #thinking.active { display: block; }
     #thinking LoadingIndicator { width: 6; height: 1; }
     #table { padding: 0 1; }
     #scores { padding: 0 1; height: auto; border: round $secondary; }
-    #moves { height: 1fr; min-height: 5; border: round $accent; }
+    #moves { height: 1fr; min-height: 3; border: round $accent; }
+    #typed { border: none; height: 1; padding: 0 1; background: $boost; }
+    #typed:focus { background: $accent 30%; }
     #message { padding: 0 1; height: auto; max-height: 8; }
     #message.error { color: $error; }
-    #log { height: 10; border: round $secondary; }
+    #log-pane { height: 1fr; min-height: 3; max-height: 14; border: round $secondary; }
+    #log { width: 100%; }
+    .small #board-pane { padding: 0; }
+    .short #scores { display: none; }
+    .short #log-pane { max-height: 7; }
+    .short Header { display: none; }
     """
 
     def __init__(
@@ -63,6 +96,8 @@ class PlayApp(App[None]):
         language: str = "en",
         delay: float = 0.8,
         save_default: str | None = None,
+        autosave: Autosave | None = None,
+        offer_kept: bool = True,
     ) -> None:
         set_language(language)
         super().__init__()
@@ -70,6 +105,8 @@ class PlayApp(App[None]):
         self.language = language
         self.delay = delay
         self.save_default = save_default
+        self.autosave = autosave
+        self.offer_kept = offer_kept
         self.generation = 0
         self.thinking = False
         self.hinting = False
@@ -81,20 +118,23 @@ class PlayApp(App[None]):
         self._passed_to: int | None = None
         self._choices: list[str] = []
         self._log_shown: list[LogEntry] = []
+        self._board: RenderableType = ""
         self.title = session.game.title
         self.sub_title = _("seed {seed}").format(seed=session.seed)
-        self.bind("h", "hint", description=_("hint"))
-        self.bind("u", "undo", description=_("take back"))
-        self.bind("s", "save", description=_("save"))
-        self.bind("question_mark", "rules", description=_("rules"), key_display="?")
-        self.bind("q", "quit", description=_("quit"))
+        self.bind("f1", "rules", description=_("rules"), key_display="F1")
+        self.bind("f2", "hint", description=_("hint"), key_display="F2")
+        self.bind("f3", "undo", description=_("take back"), key_display="F3")
+        self.bind("f4", "save", description=_("save"), key_display="F4")
+        self.bind("f10", "quit", description=_("quit"), key_display="F10")
+        for key, step in (("up", -1), ("down", 1), ("pageup", -5), ("pagedown", 5)):
+            self.bind(key, f"highlight({step})", show=False)
 
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):
-            with ScrollableContainer(id="board-pane"):
+            with VerticalScroll(id="board-pane", can_focus=False):
                 yield Static(id="board")
             with Vertical(id="side"):
                 yield Static(id="turn")
@@ -103,28 +143,68 @@ class PlayApp(App[None]):
                     yield Label(id="thinking-label")
                 yield Static(id="table")
                 yield Static(id="scores")
-                yield OptionList(id="moves")
-                yield Input(placeholder=_("type a move: notation or number"), id="typed")
+                moves = OptionList(id="moves")
+                moves.can_focus = False
+                yield moves
+                yield Input(placeholder=_("a move (#1 or notation), or help"), id="typed")
                 yield Static(id="message")
-                yield RichLog(id="log", wrap=True, markup=False)
+                with VerticalScroll(id="log-pane", can_focus=False):
+                    yield Static(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = _("Moves")
-        self.query_one("#log", RichLog).border_title = _("Log")
+        self.query_one("#log-pane").border_title = _("Log")
         self.query_one("#scores", Static).border_title = _("Scores")
-        self.advance()
+        self.fit_to_screen()
+        self.query_one("#typed", Input).focus()
+        kept = None
+        if self.autosave is not None and self.offer_kept:
+            kept = self.autosave.find(self.session.game.name)
+        if kept is None:
+            self.advance()
+            return
+
+        def answered(choice: str | None) -> None:
+            if self.autosave is not None and kept is not None:
+                if choice == "resume":
+                    self.session = self.autosave.resume(kept, self.session)
+                    self.say(_("The kept game goes on."))
+                else:
+                    self.autosave.discard(self.session.game.name)
+            self.advance()
+
+        when = kept.saved.strftime("%Y-%m-%d %H:%M")
+        self.push_screen(ResumeScreen(self.session.game.title, kept.moves, when), answered)
+
+    # -- the screen's size --------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.fit_to_screen()
+
+    def fit_to_screen(self) -> None:
+        """Give the board the width it needs (the side panel the rest, within limits);
+        on a short screen drop the header and the score box (every board shows the
+        scores) so that the moves have room."""
+        width, height = self.size
+        self.screen.set_class(width < 100, "small")
+        self.screen.set_class(height < 30, "short")
+        options = self.console.options.update_width(max(width - 40, 20))
+        needed = Measurement.get(self.console, options, self._board).maximum + 4
+        side = max(34, min(60, width - needed))
+        self.query_one("#side").styles.width = side
 
     # -- what the app is doing ----------------------------------------------------------
 
     @property
     def waiting_for_human(self) -> bool:
-        """A person is to move and nothing else is under way (no pop-up, no thinking)."""
+        """A person is to choose a move and nothing else is under way (no pop-up, no
+        thinking, not their only move, which plays itself)."""
         return (
             not self.thinking
             and not self.finished
             and self.session.human_to_move
-            and bool(self._choices)
+            and len(self._choices) > 1
             and len(self.screen_stack) == 1
         )
 
@@ -148,18 +228,25 @@ class PlayApp(App[None]):
     def refresh_view(self) -> None:
         session = self.session
         viewer = self.viewer()
-        self.query_one("#board", Static).update(render_board(session.state, viewer))
+        self._board = render_board(session.state, viewer)
+        self.query_one("#board", Static).update(self._board)
         self.query_one("#turn", Static).update(turn_text(session, viewer))
         self.query_one("#table", Static).update(table_text(session, viewer))
         self.query_one("#scores", Static).update(scores_table(session))
-        log = self.query_one("#log", RichLog)
-        shown = self._log_shown
-        if session.log[: len(shown)] != shown:  # moves were taken back, or a new game began
-            log.clear()
-            shown.clear()
-        for entry in session.log[len(shown) :]:
-            log.write(self.entry_text(entry))
-            shown.append(entry)
+        self.show_log()
+        self.fit_to_screen()
+
+    def show_log(self) -> None:
+        """The latest lines of the log, wrapped to the panel (the newest at the bottom)."""
+        entries = self.session.log[-LOG_LINES:]
+        if entries == self._log_shown:
+            return
+        self._log_shown = list(entries)
+        self.query_one("#log", Static).update(
+            Text("\n").join(self.entry_text(entry) for entry in entries)
+        )
+        pane = self.query_one("#log-pane", VerticalScroll)
+        self.call_after_refresh(pane.scroll_end, animate=False)
 
     def entry_text(self, entry: LogEntry) -> Text:
         if entry.player is None:
@@ -170,6 +257,8 @@ class PlayApp(App[None]):
         label, _sep, rest = line.partition("\0")
         text = Text(label, style="bold")
         text.append(entry.text + rest)
+        if entry.forced and self.session.is_human(entry.player):
+            text.append(" " + _("(the only move)"), style="dim")
         return text
 
     def show_moves(self) -> None:
@@ -178,12 +267,13 @@ class PlayApp(App[None]):
         self._choices = [move for move, _words in choices]
         options.clear_options()
         options.add_options(
-            Option(Text.assemble(f"{index}. {words}  ", (move, "dim")))
+            Option(Text.assemble(f"{list_number(index)} {words}  ", (move, "dim")))
             for index, (move, words) in enumerate(choices, 1)
         )
         if choices:
             options.highlighted = 0
-            options.focus()
+        if len(self.screen_stack) == 1:
+            self.query_one("#typed", Input).focus()
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
@@ -222,7 +312,7 @@ class PlayApp(App[None]):
                 return
             self.refresh_view()
             self.show_moves()
-            self.schedule(self.delay)
+            self.schedule(self.delay * DIE_SHARE)
             return
         if not session.human_to_move:
             self.refresh_view()
@@ -245,6 +335,24 @@ class PlayApp(App[None]):
         self._passed_to = seat
         self.refresh_view()
         self.show_moves()
+        forced = session.forced_move()
+        if forced is not None:
+            self.play_forced(forced)
+
+    def play_forced(self, move: str) -> None:
+        """A person's only move is played for them after a short look at the board."""
+        key = self.position_key
+
+        def step() -> None:
+            if key == self.position_key and self.session.forced_move() == move:
+                self.session.play(move)
+                self.keep()
+                self.advance()
+
+        if self.delay > 0:
+            self.set_timer(self.delay * FORCED_SHARE, step)
+        else:
+            self.call_later(step)
 
     def schedule(self, delay: float) -> None:
         generation = self.generation
@@ -310,11 +418,12 @@ class PlayApp(App[None]):
 
     # -- people's moves -----------------------------------------------------------------
 
-    def human_move(self, text: str) -> None:
+    def human_move(self, text: str) -> bool:
+        """Play the move a person chose or typed; False (and the reason shown) if refused."""
         session = self.session
         if not self.waiting_for_human:
             self.say(_("Wait for your move, please."), True)
-            return
+            return False
         try:
             session.play(text)
         except IllegalMove:
@@ -322,28 +431,88 @@ class PlayApp(App[None]):
             self.say(
                 _("Illegal move {move}: {reason}").format(move=text.strip(), reason=reason), True
             )
-            return
+            return False
         self.say("")
         self.last_hint = None
         self.set_thinking(None, hint=True)  # a hint still under way is for the old position
+        self.keep()
         self.advance()
+        return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if 0 <= event.option_index < len(self._choices):
             self.human_move(self._choices[event.option_index])
+        self.query_one("#typed", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the move box: a command word, the typed move, or (box empty) the
+        highlighted move of the list."""
         if event.input.id != "typed":
             return
         event.stop()
         text = event.value.strip()
         if not text:
+            highlighted = self.query_one("#moves", OptionList).highlighted
+            if self.waiting_for_human and highlighted is not None:
+                self.human_move(self._choices[highlighted])
+            elif not self.waiting_for_human:
+                self.say(_("Wait for your move, please."), True)
             return
-        event.input.value = ""
-        self.human_move(text)
-        if self.waiting_for_human and "error" not in self.query_one("#message").classes:
-            self.query_one("#moves", OptionList).focus()
+        command = parse_command(text)
+        if command is not None:
+            event.input.value = ""
+            self.run_command(command)
+            return
+        if self.human_move(text):
+            event.input.value = ""
+
+    def run_command(self, command: Command) -> None:
+        if command.name == "help":
+            self.say(help_line())
+        elif command.name == "hint":
+            self.action_hint()
+        elif command.name == "undo":
+            self.action_undo()
+        elif command.name == "save":
+            if command.argument:
+                self.saved(command.argument)
+            else:
+                self.action_save()
+        elif command.name == "rules":
+            self.action_rules()
+        elif command.name == "quit":
+            self.leave()
+        elif command.name == "board":
+            self.say("")
+            self.refresh_view()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reached no input goes to the move box (typing a move
+        never needs a click or a Tab first)."""
+        if len(self.screen_stack) != 1 or not event.is_printable or not event.character:
+            return
+        box = self.query_one("#typed", Input)
+        if self.focused is box:
+            return
+        event.stop()
+        event.prevent_default()
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+
+    def action_highlight(self, step: int) -> None:
+        """The arrows move the list's highlight while the typing stays in the box."""
+        options = self.query_one("#moves", OptionList)
+        count = options.option_count
+        if not count:
+            return
+        current = options.highlighted if options.highlighted is not None else 0
+        options.highlighted = max(0, min(count - 1, current + step))
+
+    def keep(self) -> None:
+        """Keep the unfinished game for the next start (after each of a person's moves)."""
+        if self.autosave is not None:
+            self.autosave.keep(self.session)
 
     # -- keys ---------------------------------------------------------------------------
 
@@ -393,21 +562,27 @@ class PlayApp(App[None]):
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
 
-    def action_save(self) -> None:
-        default = self.save_default or datetime.now().strftime(
+    def default_save_name(self) -> str:
+        return self.save_default or datetime.now().strftime(
             f"spieltisch-{self.session.game.name}-%Y%m%d-%H%M%S.json"
         )
-        self.push_screen(SaveScreen(default), self.saved)
 
-    def saved(self, path: str | None) -> None:
+    def action_save(self) -> None:
+        def chosen(path: str | None) -> None:
+            self.saved(path)
+
+        self.push_screen(SaveScreen(self.default_save_name()), chosen)
+
+    def saved(self, path: str | None) -> bool:
         if path is None:
-            return
+            return False
         try:
             target = self.session.save(path)
         except OSError as exc:
             self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)), True)
-            return
+            return False
         self.say(_("Saved to {path}").format(path=str(target)))
+        return True
 
     def action_rules(self) -> None:
         try:
@@ -421,6 +596,8 @@ class PlayApp(App[None]):
 
     def game_over(self) -> None:
         self.finished = True
+        if self.autosave is not None:
+            self.autosave.discard(self.session.game.name)
         self.push_screen(EndScreen(results_table(self.session)), self.after_end)
 
     def after_end(self, choice: str | None) -> None:
@@ -438,16 +615,66 @@ class PlayApp(App[None]):
                 self.saved(path)
                 self.game_over()
 
-            default = self.save_default or datetime.now().strftime(
-                f"spieltisch-{self.session.game.name}-%Y%m%d-%H%M%S.json"
-            )
-            self.push_screen(SaveScreen(default), back)
+            self.push_screen(SaveScreen(self.default_save_name()), back)
         elif choice == "quit":
             self.exit()
         else:
-            self.say(_("Game over. n: play again, s: save, q: quit"))
-            self.bind("n", "again", description=_("play again"))
+            self.say(_("Game over. F5: play again, F4: save, F10: quit"))
+            self.bind("f5", "again", description=_("play again"), key_display="F5")
 
     def action_again(self) -> None:
         if self.finished:
             self.after_end("again")
+
+    async def action_quit(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Leaving a running game asks first: keep it for next time, save it, or discard."""
+        if self.finished or self.session.state.is_terminal():
+            self.exit()
+            return
+        if isinstance(self.screen, QuitScreen):
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "keep":
+                target = self.autosave.keep(self.session) if self.autosave else None
+                self.exit(message=kept_message(target))
+            elif choice == "discard":
+                if self.autosave is not None:
+                    self.autosave.discard(self.session.game.name)
+                self.exit()
+            elif choice == "save":
+
+                def then(path: str | None) -> None:
+                    if path is not None and self.saved(path):
+                        if self.autosave is not None:
+                            self.autosave.discard(self.session.game.name)
+                        self.exit()
+
+                self.push_screen(SaveScreen(self.default_save_name()), then)
+
+        self.push_screen(QuitScreen(), answered)
+
+
+def kept_message(target: Path | None) -> str | None:
+    if target is None:
+        return None
+    return _("The unfinished game is kept in {path}; it is offered at the next start.").format(
+        path=str(target)
+    )
+
+
+def help_line() -> str:
+    """How to play, in one message: typing, the list, the command words and keys."""
+    return (
+        _(
+            "Type a move (its number #1, #2, … or its notation) and press Enter; with the "
+            "box empty, Enter plays the highlighted move (arrows move it)."
+        )
+        + " "
+        + commands_help()
+        + " "
+        + _("Keys: F1 rules, F2 hint, F3 take back, F4 save, F10 quit.")
+    )

@@ -31,7 +31,7 @@ def turn_text(session: Session, viewer: int | None) -> Text:
             style="italic",
         )
     if session.is_human(seat) and len(session.humans) == 1:
-        text.append("  " + _("(your move)"), style="bold green")
+        text.append("\n" + _("(your move)"), style="bold green")
     return text
 
 
@@ -57,6 +57,15 @@ def table_text(session: Session, viewer: int | None) -> Text:
             )
         else:
             text.append("-")
+    last = view.get("last_trick")
+    if isinstance(last, dict):
+        text.append("\n" + _("Last trick:") + " ", style="bold")
+        text.append(
+            ", ".join(
+                _("{card} by player {number}").format(card=card, number=seat + 1)
+                for seat, card in last.get("cards", [])
+            )
+        )
     return text
 
 

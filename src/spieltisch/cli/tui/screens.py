@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -41,7 +42,9 @@ class PassScreen(Screen[None]):
 class RulesScreen(ModalScreen[None]):
     """The game's rules summary."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "close", show=False)
+    ]
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
@@ -91,30 +94,96 @@ class SaveScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class EndScreen(ModalScreen[str]):
-    """The ranking and scores, and what next: another game, save, or quit."""
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a question screen: the key, what it returns, and its label."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('again')", show=False),
-        Binding("s", "choose('save')", show=False),
-        Binding("q", "choose('quit')", show=False),
-        Binding("escape", "choose('board')", show=False),
-    ]
+    key: str
+    value: str
+    label: str
+    key_display: str = ""
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A question answered by one key; its choices are a list, so more can be added."""
 
     DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    EndScreen > Vertical { width: 70; height: auto; border: heavy $success; padding: 1 2; }
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical {
+        width: 72; max-width: 100%; height: auto; max-height: 100%;
+        border: heavy $success; padding: 0 1;
+    }
+    ChoiceScreen Label { width: 100%; }
     """
 
-    def __init__(self, results: RenderableType) -> None:
+    def __init__(self, title: str, body: RenderableType | None, choices: list[Choice]) -> None:
         super().__init__()
-        self.results = results
+        self.title_text = title
+        self.body = body
+        self.choices = choices
+        for choice in choices:
+            self._bindings.bind(choice.key, f"choose({choice.value!r})", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(_("Game over"), id="end-title")
-            yield Static(self.results, id="results")
-            yield Label(_("n: play again   s: save   q: quit   Escape: look at the board"))
+            yield Label(self.title_text, id="question")
+            if self.body is not None:
+                yield Static(self.body, id="results")
+            for choice in self.choices:
+                shown = choice.key_display or choice.key.split(",")[0]
+                yield Label(f"{shown}: {choice.label}", classes="choice")
 
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+    def action_choose(self, value: str) -> None:
+        self.dismiss(value)
+
+
+def end_choices() -> list[Choice]:
+    """What can follow a finished game (another game, save, quit, look at the board)."""
+    return [
+        Choice("n", "again", _("play again")),
+        Choice("s", "save", _("save the game")),
+        Choice("q", "quit", _("quit")),
+        Choice("escape", "board", _("look at the board"), _("Escape")),
+    ]
+
+
+class EndScreen(ChoiceScreen):
+    """The ranking and scores, and what next; `end_choices` lists the answers."""
+
+    def __init__(self, results: RenderableType, choices: list[Choice] | None = None) -> None:
+        super().__init__(_("Game over"), results, choices or end_choices())
+
+
+def quit_choices() -> list[Choice]:
+    return [
+        Choice(
+            "enter,y", "keep", _("quit; the game is kept and offered at the next start"), _("Enter")
+        ),
+        Choice("s", "save", _("save it as a file first")),
+        Choice("d", "discard", _("quit and discard the game")),
+        Choice("escape,n", "back", _("back to the game"), _("Escape")),
+    ]
+
+
+class QuitScreen(ChoiceScreen):
+    """Asked before a running game is left."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Quit this game?"), None, quit_choices())
+
+
+class ResumeScreen(ChoiceScreen):
+    """Offers the unfinished game kept from last time."""
+
+    def __init__(self, title: str, moves: int, saved: str) -> None:
+        question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
+            game=title, moves=moves, saved=saved
+        )
+        super().__init__(
+            question,
+            None,
+            [
+                Choice("enter,r,y", "resume", _("continue it"), _("Enter")),
+                Choice("n", "new", _("start a new game (the kept one is discarded)")),
+            ],
+        )

@@ -166,6 +166,7 @@ class DavidGoliathState(State):
         "_deal_scores",
         "_dealt",
         "_hands",
+        "_last",
         "_leader",
         "_led",
         "_n",
@@ -189,6 +190,9 @@ class DavidGoliathState(State):
         self._led = -1
         """Colour of the current trick, -1 while nobody has played to it."""
         self._trick: tuple[int, ...] = ()
+        self._last: tuple[int, tuple[int, ...], int, int] | None = None
+        """The last completed trick (leader, cards, who took the rest, who took the top
+        card), shown until the next card is played."""
         self._hands = [0] * n
         self._won = [0] * n
         """Cards each player won in the current deal (kept until the next deal)."""
@@ -227,6 +231,7 @@ class DavidGoliathState(State):
 
     def _apply_action(self, action: int) -> None:
         player = self._turn
+        self._last = None
         self._hands[player] ^= BIT[action]
         trick = self._trick
         if trick:
@@ -266,6 +271,7 @@ class DavidGoliathState(State):
             rest |= BIT[a]
         self._won[taker_low] |= top
         self._won[taker_high] |= rest ^ top
+        self._last = (leader, trick, taker_high, taker_low)
         self._trick = ()
         self._led = -1
         self._leader = taker_high
@@ -366,6 +372,7 @@ class DavidGoliathState(State):
         self._dealt = tuple(hands)
         self._won = [0] * n
         self._trick = ()
+        self._last = None  # the cards of the last trick may be in a new hand now
         self._led = -1
         self._void = 0
         self._leader = (self._deal + 1) % n
@@ -446,7 +453,10 @@ class DavidGoliathState(State):
         ``deal`` (0-based; the next one while it is due), ``dealer``, ``trick``
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
         this deal, or of the deal just finished until the next is dealt), ``hand_sizes``,
-        ``deal_scores`` (per finished deal, per player) and, for a seat, its ``hand``."""
+        ``deal_scores`` (per finished deal, per player), ``last_trick`` (the trick
+        completed last, until the next card is played or the next deal is dealt:
+        ``cards``, ``takes_rest``, ``takes_top``; else null) and, for a seat, its
+        ``hand``."""
         n = self._n
         turn: int | None = self._turn
         if self._turn == CHANCE:
@@ -459,6 +469,7 @@ class DavidGoliathState(State):
             "deal": self._deal,
             "dealer": self.dealer,
             "trick": [[(leader + i) % n, CARD_NAMES[a]] for i, a in enumerate(self._trick)],
+            "last_trick": self._last_trick_view(),
             "won": [names_of(w) for w in self._won],
             "hand_sizes": [h.bit_count() for h in self._hands],
             "deal_scores": self.deal_scores(),
@@ -466,6 +477,17 @@ class DavidGoliathState(State):
         if player is not None:
             view["hand"] = names_of(self._hands[player])
         return view
+
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        if self._last is None:
+            return None
+        leader, cards, rest, top = self._last
+        n = self._n
+        return {
+            "cards": [[(leader + i) % n, CARD_NAMES[a]] for i, a in enumerate(cards)],
+            "takes_rest": rest,
+            "takes_top": top,
+        }
 
     def voids(self, player: int) -> list[int]:
         """Colours (0..4) the player has shown not to hold in this deal by not following."""
@@ -517,6 +539,7 @@ class DavidGoliathState(State):
         new._leader = self._leader
         new._led = self._led
         new._trick = self._trick
+        new._last = self._last
         new._hands = self._hands.copy()
         new._won = self._won.copy()
         new._dealt = self._dealt
@@ -531,6 +554,7 @@ class DavidGoliathState(State):
             self._deal,
             self._leader,
             self._trick,
+            self._last,
             tuple(self._hands),
             tuple(self._won),
             self._dealt,

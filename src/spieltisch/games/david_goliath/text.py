@@ -6,16 +6,17 @@ from typing import Any
 
 from rich.text import Text
 
+from spieltisch.core.palette import PALETTE
+from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
-from spieltisch.games.david_goliath.rules import DavidGoliathState
+from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState
+
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
 
 STYLES = {
-    "r": "bold red",
-    "y": "bold yellow",
-    "g": "bold green",
-    "b": "bold blue",
-    "p": "bold magenta",
+    letter: f"bold {PALETTE[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
 }
+"""Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
 
 
 def _player(number: int) -> str:
@@ -23,11 +24,12 @@ def _player(number: int) -> str:
 
 
 WIDTH = 80
+NARROW = 40
 INDENT = 16
 
 
-def _cards(text: Text, cards: list[str], column: int) -> None:
-    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to 80 columns.
+def _cards(text: Text, cards: list[str], column: int, width: int = WIDTH) -> None:
+    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns.
 
     `column` is where the cursor stands; continuation lines start at INDENT.
     """
@@ -44,7 +46,7 @@ def _cards(text: Text, cards: list[str], column: int) -> None:
         words = [colour, *values]
         for i, word in enumerate(words):
             gap = 0 if column == start else (2 if i == 0 else 1)
-            if column + gap + len(word) > WIDTH:
+            if column + gap + len(word) > width:
                 text.append("\n" + " " * INDENT)
                 column = start = INDENT
                 gap = 0
@@ -54,10 +56,16 @@ def _cards(text: Text, cards: list[str], column: int) -> None:
 
 
 def render(state: DavidGoliathState, player: int | None) -> Text:
-    """The table as seen from `player` (None: a spectator), at most 80 columns wide."""
+    """The table as seen from `player` (None: a spectator), 80 columns wide, or 40 on a
+    narrow screen: the trick, the last trick and the hand first, then the scores."""
+    return ReflowText(_draw(state, player, WIDTH), WIDTH, [(NARROW, _draw(state, player, NARROW))])
+
+
+def _draw(state: DavidGoliathState, player: int | None, width: int) -> Text:
     view: dict[str, Any] = state.view(player)
     game = state.game
     n = game.num_players
+    indent = INDENT if width >= WIDTH else 4
     text = Text()
     text.append(game.title, style="bold")
     text.append(
@@ -67,6 +75,37 @@ def render(state: DavidGoliathState, player: int | None) -> Text:
         )
     )
     text.append("  " + _("dealer: {player}").format(player=_player(view["dealer"])) + "\n")
+
+    text.append(_("Trick") + ": ", style="bold")
+    _trick(text, view["trick"])
+    text.append("\n")
+    last = view.get("last_trick")
+    if last:
+        text.append(_("Last trick") + ": ", style="bold")
+        _trick(text, last["cards"])
+        text.append(
+            " — "
+            + _("{rest} takes the rest, {top} the top card").format(
+                rest=_player(last["takes_rest"]), top=_player(last["takes_top"])
+            )
+            + "\n"
+        )
+
+    if "hand" in view:
+        label = _("Your hand") + ": "
+        text.append(label, style="bold")
+        _cards(text, view["hand"], len(label), width)
+        text.append("\n")
+
+    if state.is_terminal():
+        places = state.ranking()
+        winners = [_player(p) for p in range(n) if places[p] == 1]
+        text.append(_("Game over. Winner: {players}").format(players=", ".join(winners)))
+    elif view["turn"] is not None and state.is_chance_node():
+        text.append(_("{player} deals.").format(player=_player(view["turn"])))
+    elif view["turn"] is not None:
+        text.append(_("{player} to play.").format(player=_player(view["turn"])))
+    text.append("\n")
 
     totals = [sum(points[p] for points in view["deal_scores"]) for p in range(n)]
     text.append("\n" + _("Scores") + "\n", style="bold")
@@ -81,35 +120,21 @@ def render(state: DavidGoliathState, player: int | None) -> Text:
 
     text.append("\n" + _("Won cards") + "\n", style="bold")
     for p in range(n):
-        text.append(f"  {_player(p):<12}  ")
-        _cards(text, view["won"][p], INDENT)
+        if width >= WIDTH:
+            text.append(f"  {_player(p):<12}  ")
+        else:
+            text.append(f"  {_player(p)}\n" + " " * indent)
+        _cards(text, view["won"][p], indent, width)
         text.append("\n")
-
-    text.append("\n" + _("Trick") + ": ", style="bold")
-    if view["trick"]:
-        for i, (seat, card) in enumerate(view["trick"]):
-            if i:
-                text.append(", ")
-            text.append(_player(seat) + " ")
-            text.append(card, style=STYLES.get(card[0], ""))
-    else:
-        text.append("-", style="dim")
-    text.append("\n")
-
-    if "hand" in view:
-        label = _("Your hand") + ": "
-        text.append("\n" + label, style="bold")
-        _cards(text, view["hand"], len(label))
-        text.append("\n")
-
-    text.append("\n")
-    if state.is_terminal():
-        places = state.ranking()
-        winners = [_player(p) for p in range(n) if places[p] == 1]
-        text.append(_("Game over. Winner: {players}").format(players=", ".join(winners)))
-    elif view["turn"] is not None and state.is_chance_node():
-        text.append(_("{player} deals.").format(player=_player(view["turn"])))
-    elif view["turn"] is not None:
-        text.append(_("{player} to play.").format(player=_player(view["turn"])))
-    text.append("\n")
     return text
+
+
+def _trick(text: Text, cards: list[list[Any]]) -> None:
+    if not cards:
+        text.append("-", style="dim")
+        return
+    for i, (seat, card) in enumerate(cards):
+        if i:
+            text.append(", ")
+        text.append(_player(seat) + " ")
+        text.append(card, style=STYLES.get(card[0], ""))

@@ -542,12 +542,13 @@ class MadnState(State):
     def _apply_action(self, action: int) -> None:
         player = self.current_player
         game = self.game
-        culprit = -1
         if game.penalized and action not in self._dues:
-            culprit = self._culprit
-            if action == PASS or culprit < 0:
-                self._end_turn(player)  # rule 14: the move is void, no further roll
-                return
+            # A missed duty (a pass included) voids the move (rule 14: the piece stays);
+            # rules 6 and 12 also send the piece named by the duty home. No further roll.
+            if self._culprit >= 0:
+                self._send_home(player, self._culprit)
+            self._end_turn(player)
+            return
         absp = game.abs_of[player]
         track = self._track
         if action == ENTER:
@@ -575,8 +576,6 @@ class MadnState(State):
                 if self._goal[player] == 15:
                     self._finish(player)
                     return
-        if culprit >= 0:
-            self._send_home(player, culprit)  # rule 6 or rule 12
         if self._die == 6:
             self._tries = 0  # rule 8: roll again
             self.current_player = CHANCE

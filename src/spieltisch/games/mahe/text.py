@@ -6,18 +6,12 @@ from typing import Any
 
 from rich.text import Text
 
+from spieltisch.core.palette import PALETTE
+from spieltisch.core.reflow import ReflowText
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import COLOURS, MaheState
 
-STYLE = {
-    "red": "bold red",
-    "yellow": "bold yellow",
-    "blue": "bold blue",
-    "green": "bold green",
-    "orange": "bold dark_orange",
-    "purple": "bold magenta",
-    "white": "bold white",
-}
+STYLE = {colour: f"bold {PALETTE[colour]}" for colour in COLOURS}
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
 CELL = 3  # columns per field of the ring
 
@@ -27,7 +21,7 @@ def _turtle(text: Text, colour: str) -> None:
 
 
 def _player(number: int) -> str:
-    return _("player {number}").format(number=number + 1)
+    return _("Player {number}").format(number=number + 1)
 
 
 def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
@@ -35,8 +29,20 @@ def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
 
 
 def render(state: MaheState, player: int | None) -> Text:
-    """The board as seen from seat `player` (None: a spectator)."""
+    """The board as seen from seat `player` (None: a spectator); on a narrow screen the
+    ring of 21 fields is drawn in two or three rows."""
     view = state.view(player)
+    layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
+    needs, wide = layouts[0]
+    return ReflowText(wide, needs, layouts[1:])
+
+
+def _ring_width(per_row: int) -> int:
+    last = 21 - (21 - 1) // per_row * per_row
+    return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
+
+
+def _draw(view: dict[str, Any], per_row: int) -> Text:
     out = Text()
     out.append(_("Mahé"), style="bold")
     out.append("  ")
@@ -65,7 +71,7 @@ def render(state: MaheState, player: int | None) -> Text:
         out.append("-")
     out.append("\n\n")
 
-    _ring(out, view)
+    _ring(out, view, per_row)
 
     # the stacks, spelled out
     for field, stack in view["fields"].items():
@@ -100,23 +106,28 @@ def _status(out: Text, view: dict[str, Any]) -> None:
     out.append(")")
 
 
-def _ring(out: Text, view: dict[str, Any]) -> None:
-    """Fields 1..21 in a row, each stack drawn upwards above its number."""
+def _ring(out: Text, view: dict[str, Any], per_row: int) -> None:
+    """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number."""
     fields: dict[str, list[str]] = view["fields"]
-    height = max((len(stack) for stack in fields.values()), default=0)
-    for level in range(height - 1, -1, -1):
-        for field in range(1, 22):
-            stack = fields.get(str(field), [])
-            if level < len(stack):
-                colour = stack[level]
-                out.append(LETTER[colour].rjust(CELL), style=STYLE[colour])
-            else:
-                out.append(" " * CELL)
+    for first in range(1, 22, per_row):
+        row = range(first, min(first + per_row, 22))
+        height = max((len(fields.get(str(field), [])) for field in row), default=0)
+        for level in range(height - 1, -1, -1):
+            for field in row:
+                stack = fields.get(str(field), [])
+                if level < len(stack):
+                    colour = stack[level]
+                    out.append(LETTER[colour].rjust(CELL), style=STYLE[colour])
+                else:
+                    out.append(" " * CELL)
+            out.rstrip()
+            out.append("\n")
+        for field in row:
+            style = "bold underline" if field == 21 else "dim"
+            out.append(str(field).rjust(CELL), style=style)
+        if row[-1] == 21:
+            out.append("  " + _("(21 = beach)"))
         out.append("\n")
-    for field in range(1, 22):
-        style = "bold underline" if field == 21 else "dim"
-        out.append(str(field).rjust(CELL), style=style)
-    out.append("  " + _("(21 = beach)") + "\n")
     legend = Text("   ")
     for index, colour in enumerate(view["turtles"]):
         if index:

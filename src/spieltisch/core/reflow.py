@@ -1,0 +1,59 @@
+"""A board drawn as text that chooses a narrower layout when the screen is narrow.
+
+A text board is one Rich `Text` (its `.plain` is the widest layout, what tests and
+records of the screen read); `ReflowText` also carries narrower layouts and, when
+Rich draws it into fewer columns than the wide one needs, draws the widest one that
+fits. Lines of ordinary words wrap by themselves; this is for rows that must stay
+aligned (a track of numbered fields, a hand of cards with its indent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+
+
+class ReflowText(Text):
+    """`Text` of the wide layout, plus `(width, Text)` narrower layouts, widest first."""
+
+    __slots__ = ("narrower", "needs")
+
+    def __init__(self, wide: Text, needs: int, narrower: Sequence[tuple[int, Text]]) -> None:
+        super().__init__()
+        self.append_text(wide)
+        self.needs = needs
+        self.narrower = sorted(narrower, key=lambda pair: -pair[0])
+
+    def layout(self, width: int) -> Text:
+        """The widest layout that fits `width` columns (the narrowest if none does)."""
+        if width >= self.needs or not self.narrower:
+            return self
+        for needs, text in self.narrower:
+            if width >= needs:
+                return text
+        return self.narrower[-1][1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        chosen = self.layout(options.max_width)
+        if chosen is self:
+            yield from super().__rich_console__(console, options)
+        else:
+            yield from chosen.__rich_console__(console, options)
+
+
+class Reflowing:
+    """A `ReflowText` for a host that would otherwise read it as plain `Text` (Textual
+    turns a `Text` straight into its own content, never asking which layout fits)."""
+
+    def __init__(self, text: ReflowText) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        yield from self.text.__rich_console__(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
