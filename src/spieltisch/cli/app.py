@@ -29,6 +29,7 @@ from spieltisch.cli.record_files import read_records
 from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
+from spieltisch.cli.tournament import tournament_app
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -437,3 +438,4 @@ app.command("review")(review_command)
 app.command("render")(render_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")
+app.add_typer(tournament_app, name="tournament")

@@ -20,6 +20,7 @@ from spieltisch.core.messages import _
 from spieltisch.core.options import GameOptions, OptionInfo, describe_options
 from spieltisch.core.ranking import places_from_keys, returns_from_places
 from spieltisch.core.records import Record, make_record
+from spieltisch.core.stopped import StoppedRanking
 
 CHANCE = -1
 TERMINAL = -4
@@ -76,6 +77,8 @@ class Game(ABC, Generic[OptionsT]):
     value of every option (for open ranges: the default and another)."""
     events: ClassVar[frozenset[str]] = frozenset()
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
+    stopped_ranking: ClassVar[StoppedRanking | None] = None
+    """How a game stopped by time is ranked from each player's figures, if the game says."""
 
     num_actions: int
     """Size of the fixed int action space: every legal action is in range(num_actions)."""

@@ -7,5 +7,13 @@ their models to the same declarative `Base` and their own revisions.
 
 from spieltisch.store.database import Database, default_database_url, upgrade
 from spieltisch.store.models import Base
+from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 
-__all__ = ["Base", "Database", "default_database_url", "upgrade"]
+__all__ = [
+    "Base",
+    "Database",
+    "TournamentEntryRow",
+    "TournamentRow",
+    "default_database_url",
+    "upgrade",
+]

@@ -29,6 +29,7 @@ from spieltisch.core.options import GameOptions
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.rule18 import RULE_18, rule18_key
 
 PLAYING, ENDED, STOPPED = 0, 1, 2
 """How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
@@ -161,6 +162,7 @@ class Madn(Game[MadnOptions]):
         {"players": 3, "max_rounds": 12},
     )
     events = frozenset({EVENT_TIME})
+    stopped_ranking = RULE_18
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MadnOptions) -> None:
@@ -730,15 +732,15 @@ class MadnState(State):
         unranked = self._over == ENDED and not self.game.tournament  # OpenSpiel: one winner
         for player in range(self.game.num_players):
             if player in finished:
-                keys.append((1, -finished.index(player), 0, (), 0, 0, 0))
+                keys.append((*rule18_key(finished.index(player) + 1, (), 0, 0), 0))
                 continue
             if unranked:
                 keys.append((0, 0, 0, (), 0, 0, 0))
                 continue
             rels = self._pieces[player]
-            goal = sorted((rel for rel in rels if rel >= 40), reverse=True)
+            goal = [rel - 39 for rel in rels if rel >= 40]
             track = [rel for rel in rels if 0 <= rel < 40]
-            keys.append((0, 0, len(goal), tuple(goal), len(track), sum(track), self._lot[player]))
+            keys.append((*rule18_key(None, goal, len(track), sum(track)), self._lot[player]))
         return keys
 
     def scores(self) -> list[float]:

@@ -7,8 +7,8 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from spieltisch.store import Base  # every model, the tournaments' too
 from spieltisch.store.database import make_engine
-from spieltisch.store.models import Base
 
 target_metadata = Base.metadata
 

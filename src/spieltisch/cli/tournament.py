@@ -1,0 +1,479 @@
+"""`spieltisch tournament`: run a tournament from the command line, on the server's database.
+
+Every command opens the database (migrating it first), takes one step through
+`spieltisch.tournament.storage` and prints the result; refusals print what was wrong
+and what is allowed, and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from spieltisch.cli.game_options import parse_pairs
+from spieltisch.cli.messages import _
+from spieltisch.cli.serve import DatabaseOption, _url
+from spieltisch.core import SpieltischError
+
+if TYPE_CHECKING:
+    from spieltisch.tournament.storage import TournamentStore
+    from spieltisch.tournament.tournament import Tournament
+
+console = Console()
+tournament_app = typer.Typer(
+    help="Run a tournament: players, seating, results, standings, exports.",
+    no_args_is_help=True,
+)
+T = TypeVar("T")
+
+Id = Annotated[str, typer.Argument(help="The tournament's id (see `spieltisch tournament list`).")]
+By = Annotated[
+    str | None, typer.Option("--by", help="Who takes this step (kept in the audit trail).")
+]
+
+
+def _who(by: str | None) -> str:
+    if by:
+        return by
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "director"
+
+
+def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) -> T:
+    """Open the database, run `work` with a store, close; errors end the command cleanly."""
+    from spieltisch.store import Database, upgrade
+    from spieltisch.tournament.storage import TournamentStore
+
+    url = _url(database)
+    try:
+        upgrade(url)
+    except Exception as exc:  # the driver's own error: unreachable server, bad file
+        _fail(_("cannot open the database: {error}").format(error=exc))
+
+    async def main() -> T:
+        db = Database(url)
+        try:
+            return await work(TournamentStore(db))
+        finally:
+            await db.close()
+
+    try:
+        coroutine: Coroutine[Any, Any, T] = main()
+        return asyncio.run(coroutine)
+    except SpieltischError as exc:
+        _fail(str(exc))
+        raise AssertionError("unreachable") from None
+
+
+def _fail(message: str) -> None:
+    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        _fail(_("{what} are whole numbers separated by commas, such as 1,2,3,4").format(what=what))
+        raise AssertionError("unreachable") from None
+
+
+@tournament_app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="The tournament's name.")],
+    game: Annotated[str, typer.Option("--game", help="The game.")] = "madn",
+    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds.")] = 6,
+    round_minutes: Annotated[
+        int | None, typer.Option("--round-minutes", help="Round time in minutes.")
+    ] = 60,
+    table_size: Annotated[
+        int, typer.Option("--table-size", help="Players at a full table (0: the game's).")
+    ] = 0,
+    min_table: Annotated[
+        int, typer.Option("--min-table", help="Smallest table before byes (0: one less).")
+    ] = 0,
+    points: Annotated[
+        str | None, typer.Option("--points", help="Points per place at a full table: 3,2,1,0.")
+    ] = None,
+    tiebreaks: Annotated[
+        str,
+        typer.Option("--tiebreaks", help="Tie-breaks in order: buchholz, countback, mutual."),
+    ] = "buchholz,countback,mutual",
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="The published seed (default: drawn now).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
+    ] = None,
+    unrated: Annotated[bool, typer.Option("--unrated", help="Do not rate the games.")] = False,
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Create a tournament and print its id and published seed."""
+    import secrets
+
+    from spieltisch.tournament.settings import Settings
+
+    try:
+        options: dict[str, Any] = dict(parse_pairs(option or []))
+        settings = Settings.parse(
+            name=name,
+            game=game,
+            options=options,
+            rounds=rounds,
+            round_minutes=round_minutes,
+            table_size=table_size,
+            min_table=min_table,
+            points=tuple(float(p) for p in points.split(",")) if points else (),
+            tiebreaks=tuple(t.strip() for t in tiebreaks.split(",") if t.strip()),
+            seed=seed or secrets.token_hex(8),
+            rated=not unrated,
+        )
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
+    console.print(
+        _("Tournament {id} created: {name}, {game}, {rounds} rounds").format(
+            id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds
+        ),
+        highlight=False,
+    )
+    points_text = ", ".join(f"{p:g}" for p in settings.points)
+    console.print(_("Published seed: {seed}").format(seed=settings.seed), highlight=False)
+    console.print(
+        _("Tables of {size} (at least {smallest}); points per place {points}").format(
+            size=settings.table_size, smallest=settings.min_table, points=points_text
+        ),
+        highlight=False,
+    )
+
+
+@tournament_app.command("list")
+def list_tournaments(database: DatabaseOption = None) -> None:
+    """The tournaments in the database."""
+    rows = _run(database, lambda store: store.all())
+    table = Table(title=_("Tournaments"))
+    for column in (_("id"), _("name"), _("game"), _("created")):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row.id, row.name, row.game, row.created_at.strftime("%Y-%m-%d %H:%M"))
+    console.print(table)
+
+
+@tournament_app.command("players")
+def players(
+    tournament: Id,
+    add: Annotated[
+        list[str] | None, typer.Option("--add", help="Register a player by name; repeat.")
+    ] = None,
+    account: Annotated[
+        str | None, typer.Option("--account", help="With one --add: the player's username.")
+    ] = None,
+    withdraw: Annotated[
+        list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
+    ] = None,
+    readmit: Annotated[
+        list[int] | None, typer.Option("--readmit", help="A withdrawn player returns.")
+    ] = None,
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Register, withdraw or readmit players, then list them."""
+    who = _who(by)
+    if account and len(add or []) != 1:
+        _fail(_("--account goes with exactly one --add"))
+
+    async def work(store: TournamentStore) -> Tournament:
+        rating_id = await store.account_rating_id(account) if account else None
+        current = await store.load(tournament)
+        for name in add or []:
+            current, _r = await store.act(tournament, _registering(name, who, rating_id))
+        for number in withdraw or []:
+            current, _w = await store.act(tournament, _withdrawing(number, who))
+        for number in readmit or []:
+            current, _b = await store.act(tournament, _readmitting(number, who))
+        return current
+
+    current = _run(database, work)
+    table = Table(title=_("Players"))
+    for column in (_("no."), _("name"), _("account"), _("from round"), _("status")):
+        table.add_column(column)
+    for player in current.players.values():
+        status = _("playing") if player.active else _("withdrawn")
+        table.add_row(
+            str(player.number), player.name, player.account or "", str(player.joined), status
+        )
+    console.print(table)
+
+
+def _registering(name: str, who: str, rating_id: str | None) -> Callable[[Tournament], object]:
+    return lambda t: t.register(name, who, rating_id)
+
+
+def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
+    return lambda t: t.withdraw(number, who)
+
+
+def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
+    return lambda t: t.readmit(number, who)
+
+
+@tournament_app.command("seat")
+def seat(
+    tournament: Id,
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="Show this round instead of seating the next.")
+    ] = None,
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Seat the next round (every result of the last one must be in) and print its tables."""
+
+    async def work(store: TournamentStore) -> Tournament:
+        if round_number is not None:
+            current = await store.load(tournament)
+            current.round(round_number)
+            return current
+        current, _entry = await store.act(tournament, lambda t: t.seat_next(_who(by)))
+        return current
+
+    current = _run(database, work)
+    _print_round(current, round_number or len(current.rounds))
+
+
+def _print_round(current: Tournament, number: int) -> None:
+    played = current.round(number)
+    table = Table(title=_("Round {n}").format(n=number))
+    table.add_column(_("table"), justify="right")
+    size = current.settings.table_size
+    for seat in range(size):
+        table.add_column(current.seat_label(size, seat))
+    for index, seats in enumerate(played.tables, start=1):
+        names = [f"{current.players[p].name} ({p})" for p in seats]
+        table.add_row(str(index), *names, *[""] * (size - len(seats)))
+    console.print(table)
+    if played.byes:
+        byes = ", ".join(f"{current.players[p].name} ({p})" for p in played.byes)
+        console.print(_("Byes: {players}").format(players=byes), highlight=False)
+
+
+def parse_stopped(spec: str) -> dict[str, Any]:
+    """One seat's figures from the command line: `done:N` for the N-th player to finish,
+    else GOAL/TRACK/DISTANCE: the goal fields held as depths (4,3 = g4 and g3; - none),
+    the pieces on the track, and the fields they have travelled from their start field."""
+    text = spec.strip().lower()
+    if text.startswith("done:"):
+        return {"finished": int(text[5:])}
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise ValueError(spec)
+    goal = [] if parts[0] in ("-", "") else [int(p) for p in parts[0].split(",")]
+    return {"goal": goal, "track": int(parts[1]), "distance": int(parts[2])}
+
+
+@tournament_app.command("result")
+def result(
+    tournament: Id,
+    round_number: Annotated[int, typer.Argument(help="The round.")],
+    table: Annotated[int, typer.Argument(help="The table number.")],
+    places: Annotated[
+        str | None, typer.Option("--places", help="Each seat's place in seat order: 2,1,4,3.")
+    ] = None,
+    stopped: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stopped",
+            help="Stopped by time: one per seat in seat order, GOAL/TRACK/DISTANCE "
+            "(4,3/1/27; -/2/40) or done:N.",
+        ),
+    ] = None,
+    note: Annotated[str, typer.Option("--note", help="Why (for a correction).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Enter (or correct) a table's result; without places or figures, show its history."""
+    if places and stopped:
+        _fail(_("give --places or --stopped, not both"))
+    who = _who(by)
+    figures: list[dict[str, Any]] = []
+    for spec in stopped or []:
+        try:
+            figures.append(parse_stopped(spec))
+        except ValueError:
+            _fail(
+                _(
+                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, or done:N; "
+                    "not {text!r}"
+                ).format(text=spec)
+            )
+    numbers = _numbers(places, _("places")) if places else []
+
+    async def work(store: TournamentStore) -> Tournament:
+        if numbers:
+            current, _e = await store.act(
+                tournament,
+                lambda t: t.enter_places(round_number, table, numbers, who, note),
+            )
+        elif figures:
+            current, _e = await store.act(
+                tournament,
+                lambda t: t.enter_stopped(round_number, table, figures, who, note),
+            )
+        else:
+            current = await store.load(tournament)
+            current._table(round_number, table)
+        return current
+
+    current = _run(database, work)
+    seats = current.round(round_number).tables[table - 1]
+    trail = current.audit(round_number, table)
+    if not trail:
+        console.print(_("No result yet."))
+        return
+    view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
+    view.add_column(_("entered"))
+    for seat, player in enumerate(seats):
+        view.add_column(f"{current.seat_label(len(seats), seat)}: {current.players[player].name}")
+    for entry in trail:
+        when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
+        if entry.lots:
+            when += " " + " ".join(entry.lots)
+        view.add_row(when, *(str(place) for place in entry.places))
+    console.print(view)
+
+
+@tournament_app.command("standings")
+def standings(
+    tournament: Id,
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="The standings after this round.")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """The standings: points, then the tie-breaks in the tournament's order."""
+    current = _run(database, lambda store: store.load(tournament))
+    through = round_number if round_number is not None else len(current.rounds)
+    table = Table(title=_("Standings after round {n}").format(n=through))
+    for column in (
+        _("rank"),
+        _("no."),
+        _("name"),
+        _("points"),
+        _("played"),
+        _("Buchholz"),
+        _("places"),
+    ):
+        table.add_column(column)
+    for row in current.standings(through):
+        name = row.name if row.active else f"{row.name} ({_('withdrawn')})"
+        table.add_row(
+            str(row.rank),
+            str(row.player),
+            name,
+            f"{row.points:g}",
+            str(row.played),
+            f"{row.buchholz:g}",
+            "-".join(map(str, row.countback)),
+        )
+    console.print(table)
+
+
+@tournament_app.command("export")
+def export(
+    tournament: Id,
+    results: Annotated[
+        Path | None, typer.Option("--results", help="Write the results as CSV.")
+    ] = None,
+    standings_file: Annotated[
+        Path | None, typer.Option("--standings", help="Write the standings as CSV.")
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write printable pages (A4) into this folder."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language of the pages: de, en or fr.")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Write results and standings as CSV files, and printable pages for the hall."""
+    from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+    from spieltisch.tournament.export import results_csv, standings_csv
+
+    if results is None and standings_file is None and html is None:
+        _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
+    code = lang or language_from_environment()
+    if code not in LANGUAGES:
+        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+    set_language(code)
+    current = _run(database, lambda store: store.load(tournament))
+    if html is not None:
+        from spieltisch.tournament.printable import write_pages
+
+        for page in write_pages(current, html):
+            console.print(_("Wrote {path}").format(path=page), highlight=False)
+    for path, text in ((results, results_csv), (standings_file, standings_csv)):
+        if path is not None:
+            path.write_text(text(current), encoding="utf-8")
+            console.print(_("Wrote {path}").format(path=path), highlight=False)
+
+
+@tournament_app.command("ratings")
+def ratings(
+    game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = "madn",
+    levels: Annotated[
+        int,
+        typer.Option(
+            "--levels",
+            min=0,
+            help="Also rate the AI levels random..hard from this many games among "
+            "themselves, and show which level each player is nearest.",
+        ),
+    ] = 0,
+    database: DatabaseOption = None,
+) -> None:
+    """The leaderboard of a game: every rated player's OpenSkill rating."""
+    from spieltisch.core import game_class
+    from spieltisch.tournament.levels import rate_levels
+    from spieltisch.tournament.ratings import Rating, nearest_level
+
+    book = _run(database, lambda store: store.ratings())
+    reference: dict[str, Rating] = {}
+    if levels:
+        try:
+            seats = min(4, game_class(game).max_players)
+            names = ["random", "easy", "medium", "hard"]
+            rated = rate_levels(game, names, levels, seats, seed=0)
+        except (SpieltischError, ValueError) as exc:
+            _fail(str(exc))
+            return
+        reference = {row.player: row.rating for row in rated.leaderboard(game)}
+    rows = [(row.player, row.rating, row.games) for row in book.leaderboard(game)]
+    rows += [(name, rating, levels) for name, rating in reference.items()]
+    rows.sort(key=lambda row: -row[1].value)
+    table = Table(title=_("Ratings: {game}").format(game=game))
+    columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
+    for column in columns + ([_("about")] if reference else []):
+        table.add_column(column)
+    for rank, (player, rating, games) in enumerate(rows, start=1):
+        about = [] if not reference else [nearest_level(rating, reference) or ""]
+        table.add_row(
+            str(rank),
+            player,
+            f"{rating.value:.1f}",
+            f"{rating.mu:.2f}",
+            f"{rating.sigma:.2f}",
+            str(games),
+            *about,
+        )
+    console.print(table)

@@ -1,0 +1,32 @@
+"""Ranking a game stopped before its end from each player's figures (a referee's rule).
+
+Some rule books rank a game interrupted by time from a few figures per player (Mensch
+ärgere Dich nicht's rule 18). A game that has such a rule declares it as
+`Game.stopped_ranking`; its engine ranks its own positions with the same key, and a
+tournament ranks a table played on a real board from the figures its director enters.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class StoppedRanking(ABC):
+    """The rule that ranks a stopped game; equal keys are decided by lot."""
+
+    rule: str
+    """The rule's name in the rule book, such as "rule 18"."""
+
+    figures: type[BaseModel]
+    """One player's figures, validated (a bad value names the field and what is allowed)."""
+
+    @abstractmethod
+    def key(self, figures: Any) -> tuple[Any, ...]:
+        """The player's sort key without the lot: larger is better."""
+
+    def check_table(self, figures: Sequence[Any]) -> None:  # noqa: B027 - optional check
+        """Checks across one table's figures (each player's are valid alone): ValueError."""

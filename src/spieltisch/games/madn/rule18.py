@@ -1,0 +1,89 @@
+"""Rule 18: the ranking of a game stopped by time, from each player's figures.
+
+Finished players first, in finishing order; then most pieces in the goal; then the
+deepest goal fields, compared deepest first; then most pieces on the track; then the
+larger sum of the fields the track pieces have travelled from their own start field;
+then the lot. The engine ranks its positions with `rule18_key`, and a tournament ranks a
+table played on a real board with the same key from the figures its director enters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from spieltisch.core.stopped import StoppedRanking
+
+
+def rule18_key(
+    finished: int | None, goal: Sequence[int], track: int, distance: int
+) -> tuple[Any, ...]:
+    """Larger is better. `finished`: 1 for the first player to finish, None if not done;
+    `goal`: the depth (1 = g1 .. 4 = g4) of each piece in the goal; `track`: pieces on the
+    track; `distance`: fields those pieces have travelled from their own start field."""
+    if finished is not None:
+        return (1, -finished, 0, (), 0, 0)
+    return (0, 0, len(goal), tuple(sorted(goal, reverse=True)), track, distance)
+
+
+class Rule18Figures(BaseModel):
+    """One player's figures when time is called, as a referee reads them off the board."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    finished: int | None = Field(
+        None, ge=1, le=4, description="finishing order of a player with all four pieces home"
+    )
+    goal: tuple[int, ...] = Field(
+        (), max_length=4, description="the goal fields held, as depths 1 (g1) to 4 (g4)"
+    )
+    track: int = Field(0, ge=0, le=4, description="pieces on the track")
+    distance: int = Field(
+        0, ge=0, description="fields travelled from the own start field by the track pieces"
+    )
+
+    @model_validator(mode="after")
+    def _possible(self) -> Self:
+        if any(depth not in (1, 2, 3, 4) for depth in self.goal):
+            raise ValueError(f"goal fields are depths 1 to 4 (g1..g4), not {list(self.goal)}")
+        if len(set(self.goal)) != len(self.goal):
+            raise ValueError(f"a goal field holds one piece: {list(self.goal)} repeats one")
+        if self.finished is not None:
+            if self.track or self.distance or self.goal not in ((), (1, 2, 3, 4), (4, 3, 2, 1)):
+                raise ValueError("a finished player has all four pieces in the goal and none out")
+            return self
+        if len(self.goal) + self.track > 4:
+            raise ValueError(
+                f"{len(self.goal)} pieces in the goal and {self.track} on the track "
+                "make more than four pieces"
+            )
+        # Distinct track fields: at most 39 + 38 + ... for the pieces on the track.
+        most = sum(39 - piece for piece in range(self.track))
+        if self.distance > most:
+            raise ValueError(
+                f"{self.track} pieces on the track have travelled at most {most} fields, "
+                f"not {self.distance}"
+            )
+        return self
+
+
+class Rule18(StoppedRanking):
+    rule = "rule 18"
+    figures = Rule18Figures
+
+    def key(self, figures: Any) -> tuple[Any, ...]:
+        checked = Rule18Figures.model_validate(figures)
+        return rule18_key(checked.finished, checked.goal, checked.track, checked.distance)
+
+    def check_table(self, figures: Sequence[Any]) -> None:
+        finished = sorted(one.finished for one in figures if one.finished is not None)
+        if finished != list(range(1, len(finished) + 1)):
+            raise ValueError(
+                f"the finishing order of the finished players must be 1 to {len(finished)}, "
+                f"not {finished}"
+            )
+
+
+RULE_18 = Rule18()

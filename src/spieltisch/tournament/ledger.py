@@ -1,0 +1,97 @@
+"""The ledger: every step a director takes, with who took it and when, in order.
+
+A tournament is nothing but its ledger. Nothing is ever changed or removed: a correction
+is a new result entry for the same table, so the audit trail is the ledger itself, and
+standings and ratings are computed again from it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from spieltisch.tournament.settings import Settings
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    by: str = Field(min_length=1, max_length=120, description="who did it")
+    at: dt.datetime = Field(default_factory=now, description="when (UTC)")
+
+
+class Created(_Entry):
+    kind: Literal["created"] = "created"
+    settings: Settings
+
+
+class Registered(_Entry):
+    """A player joins (also between rounds: a late arrival plays from the next round)."""
+
+    kind: Literal["registered"] = "registered"
+    player: int = Field(ge=0)
+    name: str = Field(min_length=1, max_length=120)
+    account: str | None = Field(None, description="the player's account, if they have one")
+
+
+class Withdrawn(_Entry):
+    """A player leaves: not seated from the next round on; results so far stand."""
+
+    kind: Literal["withdrawn"] = "withdrawn"
+    player: int = Field(ge=0)
+
+
+class Returned(_Entry):
+    """A withdrawn player comes back and is seated again from the next round."""
+
+    kind: Literal["returned"] = "returned"
+    player: int = Field(ge=0)
+
+
+class Seated(_Entry):
+    """A round's seating: each table's players in seat order (seat 0 starts), and byes."""
+
+    kind: Literal["seated"] = "seated"
+    round: int = Field(ge=1)
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...] = ()
+
+
+class ResultEntered(_Entry):
+    """A table's result; a later entry for the same table corrects an earlier one."""
+
+    kind: Literal["result"] = "result"
+    round: int = Field(ge=1)
+    table: int = Field(ge=1)
+    places: tuple[int, ...] = Field(description="each seat's place, 1 = best")
+    how: Literal["places", "stopped", "online"] = "places"
+    figures: tuple[dict[str, Any], ...] | None = Field(
+        None, description="each seat's figures when the table was stopped by time"
+    )
+    lots: tuple[str, ...] = Field((), description="lots drawn for ties, in notation")
+    record: dict[str, Any] | None = Field(None, description="the game record of an online table")
+    table_id: str | None = Field(None, description="the online table it was played at")
+    note: str = ""
+
+
+Entry = Annotated[
+    Created | Registered | Withdrawn | Returned | Seated | ResultEntered,
+    Field(discriminator="kind"),
+]
+ENTRY = TypeAdapter(Entry)
+"""Validates an entry from JSON (what the store keeps) and writes it back."""
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    return ENTRY.validate_python(data)
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    data: dict[str, Any] = ENTRY.dump_python(entry, mode="json")
+    return data

@@ -1,0 +1,73 @@
+"""A table's result: places entered by hand, or a table stopped by time ranked by the
+game's own rule (Mensch ärgere Dich nicht: rule 18) from each player's figures."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from spieltisch.core import Game
+from spieltisch.core.ranking import places_from_keys
+from spieltisch.tournament.errors import TournamentError, explain_validation
+
+LOT_PREFIX = "lot:"
+
+
+def check_places(places: Sequence[int], size: int) -> tuple[int, ...]:
+    """Places 1 = best for each seat; players who share a place skip the places they span
+    (1, 1, 3), as everywhere in spieltisch."""
+    if len(places) != size:
+        raise TournamentError(
+            f"this table has {size} players: give {size} places, not {len(places)}"
+        )
+    expected = places_from_keys([-place for place in places])
+    if list(places) != expected or min(places, default=1) != 1:
+        raise TournamentError(
+            f"places {list(places)} are not a ranking: each is 1 + the number of better "
+            f"players, such as 1,2,3,4 or 1,1,3,4"
+        )
+    return tuple(places)
+
+
+def rank_stopped(
+    game: type[Game[Any]], figures: Sequence[Mapping[str, Any]], rng: random.Random
+) -> tuple[tuple[int, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
+    """Places from each seat's figures by the game's rule for a stopped game; players
+    still equal draw lots (`rng`), recorded as `lot:<seat>,<seat>,...` best first for each
+    tied group, in order of place. Returns places, the checked figures and the lots."""
+    rule = game.stopped_ranking
+    if rule is None:
+        raise TournamentError(
+            f"{game.title} has no rule for ranking a game stopped by time: enter the places"
+        )
+    checked = []
+    for seat, raw in enumerate(figures):
+        try:
+            checked.append(rule.figures.model_validate(dict(raw)))
+        except ValidationError as exc:
+            raise explain_validation(f"figures of seat {seat + 1} ({rule.rule})", exc) from None
+    try:
+        rule.check_table(checked)
+    except ValueError as exc:
+        raise TournamentError(f"{rule.rule}: {exc}") from None
+    keys = [rule.key(one) for one in checked]
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for seat, key in enumerate(keys):
+        groups.setdefault(key, []).append(seat)
+    lot_rank = [0] * len(keys)
+    lots = []
+    for key in sorted(groups, reverse=True):
+        tied = groups[key]
+        if len(tied) < 2:
+            continue
+        order = tied.copy()
+        rng.shuffle(order)
+        lots.append(LOT_PREFIX + ",".join(str(seat + 1) for seat in order))
+        for position, seat in enumerate(order):
+            lot_rank[seat] = len(order) - position
+    places = places_from_keys([(*key, lot_rank[seat]) for seat, key in enumerate(keys)])
+    dumped = tuple(one.model_dump(mode="json") for one in checked)
+    return tuple(places), dumped, tuple(lots)

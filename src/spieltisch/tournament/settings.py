@@ -1,0 +1,91 @@
+"""A tournament's definition: game, options, rounds, round time, table sizes, points, tie-breaks."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from spieltisch.core import Game, OptionError, UnknownGame, game_class, load
+from spieltisch.tournament.errors import TournamentError, explain_validation
+from spieltisch.tournament.points import DEFAULT_POINTS
+
+TieBreak = Literal["buchholz", "countback", "mutual"]
+TIE_BREAKS: tuple[TieBreak, ...] = ("buchholz", "countback", "mutual")
+"""buchholz: the points of everyone met; countback: more firsts, then more seconds, ...;
+mutual: places against the other tied players where they met. The lot comes last."""
+
+
+class Settings(BaseModel):
+    """What the director fixes when creating a tournament; published with the seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=120)
+    game: str = "madn"
+    options: dict[str, Any] = Field(default_factory=dict, description="game options, no players")
+    rounds: int = Field(6, ge=1, le=40)
+    round_minutes: int | None = Field(60, ge=1, le=600)
+    table_size: int = Field(0, ge=0, description="players at a full table; 0: the game's choice")
+    min_table: int = Field(0, ge=0, description="smallest table before byes; 0: one less")
+    points: tuple[float, ...] = Field((), description="points per place at a full table")
+    tiebreaks: tuple[TieBreak, ...] = TIE_BREAKS
+    seed: str = Field(min_length=1, max_length=200, description="published; fixes every draw")
+    rated: bool = True
+
+    @model_validator(mode="after")
+    def _complete(self) -> Self:
+        try:
+            cls = game_class(self.game)
+        except UnknownGame as exc:
+            raise ValueError(str(exc)) from None
+        size = self.table_size or min(cls.max_players, max(cls.min_players, 4))
+        if not cls.min_players <= size <= cls.max_players:
+            raise ValueError(
+                f"{cls.title} is played by {cls.min_players} to {cls.max_players}, not {size}"
+            )
+        smallest = self.min_table or max(cls.min_players, size - 1)
+        if not cls.min_players <= smallest <= size:
+            raise ValueError(
+                f"the smallest table must seat {cls.min_players} to {size} players, not {smallest}"
+            )
+        points = self.points or _default_points(size)
+        if len(points) != size:
+            raise ValueError(f"give points for each of the {size} places, not {len(points)}")
+        if any(a < b for a, b in itertools.pairwise(points)):
+            raise ValueError(f"a better place never earns fewer points: {list(points)}")
+        if len(set(self.tiebreaks)) != len(self.tiebreaks):
+            raise ValueError(f"a tie-break is named twice: {list(self.tiebreaks)}")
+        if "players" in self.options:
+            raise ValueError("the players per table are set by table_size, not by an option")
+        for players in {size, smallest}:
+            try:
+                load(self.game, **self.options, players=players)
+            except OptionError as exc:
+                raise ValueError(str(exc)) from None
+        object.__setattr__(self, "table_size", size)
+        object.__setattr__(self, "min_table", smallest)
+        object.__setattr__(self, "points", tuple(float(p) for p in points))
+        return self
+
+    @classmethod
+    def parse(cls, **values: Any) -> Settings:
+        """Validated settings, or a TournamentError naming the bad field."""
+        try:
+            return cls.model_validate(values)
+        except ValidationError as exc:
+            raise explain_validation("tournament setting", exc) from None
+
+    def game_for(self, players: int) -> Game[Any]:
+        """The game with this tournament's options for a table of `players`."""
+        try:
+            return load(self.game, **self.options, players=players)
+        except OptionError as exc:
+            raise TournamentError(str(exc)) from None
+
+
+def _default_points(size: int) -> tuple[float, ...]:
+    if size == len(DEFAULT_POINTS):
+        return DEFAULT_POINTS
+    return tuple(float(size - 1 - place) for place in range(size))

@@ -1,0 +1,114 @@
+"""Standings: points by place, then the tie-breaks in the tournament's order, then the lot.
+
+- points: the points of each place (`points.py`), a bye the mean of a full table's points;
+- buchholz: the sum of the current points of everyone met, once per meeting (who met
+  strong players ranks higher);
+- countback: more first places, then more second places, and so on;
+- mutual: among the players still tied, how often one finished ahead of the others
+  where they met, minus how often behind;
+- lot: a number per player drawn from the published seed, so the order is never left open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.tournament.points import place_points
+
+if TYPE_CHECKING:
+    from spieltisch.tournament.tournament import Tournament
+
+
+@dataclass
+class Standing:
+    rank: int
+    player: int
+    name: str
+    points: float = 0.0
+    played: int = 0
+    byes: int = 0
+    buchholz: float = 0.0
+    countback: tuple[int, ...] = ()
+    mutual: int = 0
+    lot: float = 0.0
+    active: bool = True
+    per_round: list[float | None] = field(default_factory=list)
+    """Points in each round: None when not seated (joined later, withdrawn)."""
+
+
+def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
+    settings = tournament.settings
+    size = settings.table_size
+    rows = {
+        number: Standing(
+            0,
+            number,
+            player.name,
+            active=player.active,
+            countback=(0,) * size,
+            lot=random.Random(f"{settings.seed}/lot/player/{number}").random(),
+        )
+        for number, player in tournament.players.items()
+    }
+    met: dict[int, list[int]] = defaultdict(list)
+    ahead: dict[tuple[int, int], int] = defaultdict(int)  # (a, b): times a placed above b
+    counts: dict[int, list[int]] = {number: [0] * size for number in rows}
+    for played in tournament.rounds[:through]:
+        scored: dict[int, float] = {}
+        for index, table in enumerate(played.tables, start=1):
+            result = played.results.get(index)
+            if result is None:
+                continue
+            for seat, value in enumerate(place_points(result.places, settings.points)):
+                scored[table[seat]] = value
+            for seat, player in enumerate(table):
+                counts[player][result.places[seat] - 1] += 1
+                rows[player].played += 1
+                for other_seat, other in enumerate(table):
+                    if other != player:
+                        met[player].append(other)
+                        if result.places[seat] < result.places[other_seat]:
+                            ahead[(player, other)] += 1
+        for player in played.byes:
+            scored[player] = tournament.bye_points()
+            rows[player].byes += 1
+        for number, row in rows.items():
+            row.per_round.append(scored.get(number))
+            row.points += scored.get(number, 0.0)
+    for number, row in rows.items():
+        row.buchholz = sum(rows[other].points for other in met[number])
+        row.countback = tuple(counts[number])
+    order = _order(list(rows.values()), settings.tiebreaks, ahead)
+    for rank, row in enumerate(order, start=1):
+        row.rank = rank
+    return order
+
+
+def _order(
+    rows: list[Standing], tiebreaks: tuple[str, ...], ahead: dict[tuple[int, int], int]
+) -> list[Standing]:
+    """Sort by points, then refine each group of equal keys by the next tie-break."""
+    keys: dict[int, list[Any]] = {row.player: [row.points] for row in rows}
+    for tiebreak in tiebreaks:
+        groups: dict[tuple[Any, ...], list[Standing]] = defaultdict(list)
+        for row in rows:
+            groups[tuple(keys[row.player])].append(row)
+        for group in groups.values():
+            members = {row.player for row in group}
+            for row in group:
+                if tiebreak == "buchholz":
+                    value: Any = row.buchholz
+                elif tiebreak == "countback":
+                    value = row.countback
+                else:
+                    value = sum(
+                        ahead[(row.player, other)] - ahead[(other, row.player)]
+                        for other in members
+                        if other != row.player
+                    )
+                    row.mutual = value
+                keys[row.player].append(value)
+    return sorted(rows, key=lambda row: (*keys[row.player], row.lot), reverse=True)

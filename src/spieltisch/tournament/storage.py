@@ -1,0 +1,147 @@
+"""Tournaments in the server's database: load a ledger, take a step, keep the new entry.
+
+Every step loads the ledger, folds it into a Tournament, lets the tournament check and
+make the entry, and inserts it under the next sequence number in one transaction. Two
+directors acting at once cannot both get the same number: the loser retries on the
+ledger as it now stands (and is refused if the step no longer makes sense).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.store import Database
+from spieltisch.store.models import Account, GameTable, Seat
+from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
+from spieltisch.tournament.ratings import RatedGame, RatingBook, rate_all
+from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.tournament import Tournament
+
+E = TypeVar("E")
+RETRIES = 3
+
+
+class TournamentStore:
+    """The tournaments of one database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(self, settings: Settings, by: str) -> tuple[str, Tournament]:
+        tournament = Tournament.create(settings, by)
+        identifier = secrets.token_urlsafe(9)
+        async with self.database.session() as session:
+            session.add(TournamentRow(id=identifier, name=settings.name, game=settings.game))
+            await session.flush()
+            session.add(_row(identifier, 0, tournament.entries[0]))
+            await session.commit()
+        return identifier, tournament
+
+    async def all(self) -> list[TournamentRow]:
+        async with self.database.session() as session:
+            rows = await session.execute(select(TournamentRow).order_by(TournamentRow.created_at))
+            return list(rows.scalars())
+
+    async def load(self, identifier: str) -> Tournament:
+        async with self.database.session() as session:
+            return await _load(session, identifier)
+
+    async def act(self, identifier: str, step: Callable[[Tournament], E]) -> tuple[Tournament, E]:
+        """Apply one director's step and keep the entries it made."""
+        for attempt in range(RETRIES):
+            async with self.database.session() as session:
+                tournament = await _load(session, identifier)
+                before = len(tournament.entries)
+                made = step(tournament)
+                for seq in range(before, len(tournament.entries)):
+                    session.add(_row(identifier, seq, tournament.entries[seq]))
+                try:
+                    await session.commit()
+                except IntegrityError:
+                    await session.rollback()
+                    if attempt == RETRIES - 1:
+                        raise TournamentError(
+                            "the tournament changed while this step was taken; try again"
+                        ) from None
+                    continue
+                return tournament, made
+        raise AssertionError("unreachable")
+
+    async def account_rating_id(self, username: str) -> str:
+        """The rating id of a claimed account, for registering it in a tournament."""
+        async with self.database.session() as session:
+            found = await session.execute(select(Account).filter_by(username=username))
+            account = found.scalars().first()
+        if account is None:
+            raise TournamentError(f"no account with the username {username!r}")
+        return f"account:{account.id}"
+
+    async def rated_games(self) -> list[RatedGame]:
+        """Every rated game: tournament tables, and finished online tables where every seat
+        was a person with an account (tables played for a tournament count once)."""
+        games: list[RatedGame] = []
+        in_tournaments: set[str] = set()
+        for row in await self.all():
+            tournament = await self.load(row.id)
+            games += tournament.rated_games(f"tournament:{row.id}")
+            in_tournaments |= tournament.online_tables()
+        async with self.database.session() as session:
+            games += await _online_games(session, in_tournaments)
+        return games
+
+    async def ratings(self) -> RatingBook:
+        return rate_all(await self.rated_games())
+
+
+async def _load(session: AsyncSession, identifier: str) -> Tournament:
+    rows = await session.execute(
+        select(TournamentEntryRow)
+        .filter_by(tournament_id=identifier)
+        .order_by(TournamentEntryRow.seq)
+    )
+    entries = [entry_from_json(row.data) for row in rows.scalars()]
+    if not entries:
+        raise TournamentError(
+            f"no tournament {identifier!r}: `spieltisch tournament list` shows them"
+        )
+    return Tournament(entries)
+
+
+def _row(identifier: str, seq: int, entry: Entry) -> TournamentEntryRow:
+    data: dict[str, Any] = entry_to_json(entry)
+    return TournamentEntryRow(
+        tournament_id=identifier, seq=seq, kind=entry.kind, data=data, by=entry.by, at=entry.at
+    )
+
+
+async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame]:
+    tables = await session.execute(
+        select(GameTable).filter(GameTable.status == "finished", GameTable.result.is_not(None))
+    )
+    games = []
+    for table in tables.scalars():
+        if table.id in skip or table.finished_at is None or table.result is None:
+            continue
+        seats = await session.execute(select(Seat).filter_by(table_id=table.id).order_by(Seat.seat))
+        accounts = [seat.account_id for seat in seats.scalars()]
+        ranking = table.result.get("ranking")
+        if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
+            continue
+        games.append(
+            RatedGame(
+                table.game,
+                f"table:{table.id}",
+                table.finished_at,
+                tuple(f"account:{account}" for account in accounts),
+                tuple(int(place) for place in ranking),
+            )
+        )
+    return games

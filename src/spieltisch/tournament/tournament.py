@@ -1,0 +1,342 @@
+"""A tournament computed from its ledger, and the director's steps that extend the ledger.
+
+Every step checks what it is asked, raises a TournamentError naming what was wrong and
+what is allowed (changing nothing), or appends one entry and returns it so that a store
+can keep it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from spieltisch.core import Game, game_class
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.ledger import (
+    Created,
+    Entry,
+    Registered,
+    ResultEntered,
+    Returned,
+    Seated,
+    Withdrawn,
+    now,
+)
+from spieltisch.tournament.points import bye_points, place_points
+from spieltisch.tournament.ratings import RatedGame
+from spieltisch.tournament.results import check_places, rank_stopped
+from spieltisch.tournament.seating import History, seat_round
+from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.standings import Standing, compute_standings
+
+E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, ResultEntered)
+
+
+@dataclass
+class Player:
+    number: int
+    """1, 2, ...: the start number, in order of registration."""
+    name: str
+    account: str | None
+    joined: int
+    """The first round the player can be seated in."""
+    active: bool = True
+
+    @property
+    def rating_id(self) -> str:
+        """Who the rating belongs to: the account, else the name (a guest in the hall)."""
+        return self.account if self.account else f"guest:{self.name.casefold()}"
+
+
+@dataclass
+class Round:
+    number: int
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...]
+    results: dict[int, ResultEntered] = field(default_factory=dict)
+    """The current result per table number (1-based): the latest entry for it."""
+
+    def missing(self) -> list[int]:
+        return [t for t in range(1, len(self.tables) + 1) if t not in self.results]
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing()
+
+
+class Tournament:
+    """The state of a tournament: its settings, players, rounds and results."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self.entries: list[Entry] = []
+        self.players: dict[int, Player] = {}
+        self.rounds: list[Round] = []
+        for entry in entries:
+            self._apply(entry)
+        if not self.entries:
+            raise TournamentError("a tournament's ledger starts with its creation")
+
+    @classmethod
+    def create(cls, settings: Settings, by: str) -> Tournament:
+        return cls([Created(settings=settings, by=by, at=now())])
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        first = self.entries[0]
+        assert isinstance(first, Created)
+        return first.settings
+
+    @property
+    def game(self) -> type[Game[Any]]:
+        return game_class(self.settings.game)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) == self.settings.rounds and self.rounds[-1].complete
+
+    def player(self, number: int) -> Player:
+        try:
+            return self.players[number]
+        except KeyError:
+            known = f"1 to {len(self.players)}" if self.players else "none yet"
+            raise TournamentError(f"no player number {number}: players are {known}") from None
+
+    def round(self, number: int) -> Round:
+        if not 1 <= number <= len(self.rounds):
+            seated = f"1 to {len(self.rounds)}" if self.rounds else "none yet"
+            raise TournamentError(f"round {number} is not seated: seated rounds are {seated}")
+        return self.rounds[number - 1]
+
+    def audit(self, round_number: int, table: int) -> list[ResultEntered]:
+        """Every result entered for one table, oldest first, with who and when."""
+        return [
+            e
+            for e in self.entries
+            if isinstance(e, ResultEntered) and (e.round, e.table) == (round_number, table)
+        ]
+
+    def table_points(self, round_number: int, table: int) -> list[float]:
+        result = self.round(round_number).results[table]
+        return place_points(result.places, self.settings.points)
+
+    def standings(self, through: int | None = None) -> list[Standing]:
+        """The standings after round `through` (default: every round with results)."""
+        last = len(self.rounds) if through is None else through
+        return compute_standings(self, last)
+
+    def seat_label(self, table_size: int, seat: int) -> str:
+        """The colour of a seat where the game has colours, else its number."""
+        game = self.settings.game_for(table_size)
+        colour_name = getattr(game, "colour_name", None)
+        return str(colour_name(seat)) if callable(colour_name) else str(seat + 1)
+
+    # -- the director's steps -----------------------------------------------------------
+
+    def register(self, name: str, by: str, account: str | None = None) -> Registered:
+        name = name.strip()
+        if not name:
+            raise TournamentError("a player needs a name")
+        for player in self.players.values():
+            if player.name.casefold() == name.casefold():
+                raise TournamentError(
+                    f"{name!r} is registered already as number {player.number}; "
+                    "add something to tell them apart"
+                )
+            if account is not None and player.account == account:
+                raise TournamentError(f"account {account!r} is registered already")
+        if self.finished:
+            raise TournamentError("the tournament is over: no more players")
+        return self._append(
+            Registered(player=len(self.players) + 1, name=name, account=account, by=by, at=now())
+        )
+
+    def withdraw(self, number: int, by: str) -> Withdrawn:
+        if not self.player(number).active:
+            raise TournamentError(f"player {number} has withdrawn already")
+        return self._append(Withdrawn(player=number, by=by, at=now()))
+
+    def readmit(self, number: int, by: str) -> Returned:
+        if self.player(number).active:
+            raise TournamentError(f"player {number} is still in the tournament")
+        return self._append(Returned(player=number, by=by, at=now()))
+
+    def seat_next(self, by: str) -> Seated:
+        """Seat the next round; the previous one must have every result."""
+        if self.rounds and not self.rounds[-1].complete:
+            missing = ", ".join(map(str, self.rounds[-1].missing()))
+            raise TournamentError(
+                f"round {len(self.rounds)} still lacks results of tables {missing}"
+            )
+        if len(self.rounds) >= self.settings.rounds:
+            raise TournamentError(f"all {self.settings.rounds} rounds are seated")
+        number = len(self.rounds) + 1
+        standings = self.standings()
+        active = {p.number for p in self.players.values() if p.active}
+        order = [s.player for s in standings if s.player in active]
+        points = {s.player: s.points for s in standings}
+        settings = self.settings
+        rng = random.Random(f"{settings.seed}/round/{number}")
+        seating = seat_round(
+            order,
+            points,
+            self.seating_history(),
+            settings.table_size,
+            settings.min_table,
+            rng,
+            first_round=number == 1,
+        )
+        return self._append(
+            Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
+        )
+
+    def seating_history(self) -> History:
+        history = History()
+        for played in self.rounds:
+            for table in played.tables:
+                history.add_table(table, self.settings.table_size)
+            for player in played.byes:
+                history.add_bye(player)
+        return history
+
+    def enter_places(
+        self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
+    ) -> ResultEntered:
+        seats = self._table(round_number, table)
+        checked = check_places(places, len(seats))
+        return self._append(
+            ResultEntered(
+                round=round_number, table=table, places=checked, note=note, by=by, at=now()
+            )
+        )
+
+    def enter_stopped(
+        self,
+        round_number: int,
+        table: int,
+        figures: Sequence[Mapping[str, Any]],
+        by: str,
+        note: str = "",
+    ) -> ResultEntered:
+        """A table stopped by time: places by the game's rule from each seat's figures, ties
+        by a lot drawn from the published seed, this table and how often it was entered."""
+        seats = self._table(round_number, table)
+        if len(figures) != len(seats):
+            raise TournamentError(
+                f"this table has {len(seats)} players: give figures for {len(seats)} seats"
+            )
+        attempt = len(self.audit(round_number, table))
+        rng = random.Random(f"{self.settings.seed}/lot/{round_number}/{table}/{attempt}")
+        places, checked, lots = rank_stopped(self.game, figures, rng)
+        return self._append(
+            ResultEntered(
+                round=round_number,
+                table=table,
+                places=places,
+                how="stopped",
+                figures=checked,
+                lots=lots,
+                note=note,
+                by=by,
+                at=now(),
+            )
+        )
+
+    def enter_online(
+        self,
+        round_number: int,
+        table: int,
+        record: Mapping[str, Any],
+        by: str,
+        table_id: str | None = None,
+    ) -> ResultEntered:
+        """The result of a table played online: the ranking of its finished game record."""
+        seats = self._table(round_number, table)
+        result = record.get("result")
+        if not isinstance(result, Mapping) or "ranking" not in result:
+            raise TournamentError("the table's game has not ended: its record has no result")
+        places = check_places(list(result["ranking"]), len(seats))
+        lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
+        return self._append(
+            ResultEntered(
+                round=round_number,
+                table=table,
+                places=places,
+                how="online",
+                lots=lots,
+                record=dict(record),
+                table_id=table_id,
+                by=by,
+                at=now(),
+            )
+        )
+
+    def _table(self, round_number: int, table: int) -> tuple[int, ...]:
+        tables = self.round(round_number).tables
+        if not 1 <= table <= len(tables):
+            raise TournamentError(
+                f"round {round_number} has tables 1 to {len(tables)}, not table {table}"
+            )
+        return tables[table - 1]
+
+    # -- folding the ledger -------------------------------------------------------------
+
+    def _append(self, entry: E) -> E:
+        self._apply(entry)
+        return entry
+
+    def _apply(self, entry: Entry) -> None:
+        if not self.entries and not isinstance(entry, Created):
+            raise TournamentError("a tournament's ledger starts with its creation")
+        if isinstance(entry, Created):
+            if self.entries:
+                raise TournamentError("a tournament is created once")
+        elif isinstance(entry, Registered):
+            self.players[entry.player] = Player(
+                entry.player, entry.name, entry.account, len(self.rounds) + 1
+            )
+        elif isinstance(entry, Withdrawn):
+            self.player(entry.player).active = False
+        elif isinstance(entry, Returned):
+            self.player(entry.player).active = True
+        elif isinstance(entry, Seated):
+            self.rounds.append(Round(entry.round, entry.tables, entry.byes))
+        else:
+            self.round(entry.round).results[entry.table] = entry
+        self.entries.append(entry)
+
+    def rated_games(self, key: str) -> list[RatedGame]:
+        """Every table with a result as a rated game (none if the tournament is unrated).
+
+        A table's time is that of its first entry, so a correction replaces the game in
+        the same place of the order and ratings come out as if it had been right at once.
+        """
+        if not self.settings.rated:
+            return []
+        games = []
+        for played in self.rounds:
+            for index, table in enumerate(played.tables, start=1):
+                result = played.results.get(index)
+                if result is None or len(table) < 2:
+                    continue
+                first = self.audit(played.number, index)[0]
+                games.append(
+                    RatedGame(
+                        self.settings.game,
+                        f"{key}/{played.number}/{index}",
+                        first.at,
+                        tuple(self.players[p].rating_id for p in table),
+                        result.places,
+                    )
+                )
+        return games
+
+    def online_tables(self) -> set[str]:
+        """The ids of the online tables whose results this tournament took."""
+        return {e.table_id for e in self.entries if isinstance(e, ResultEntered) and e.table_id}
+
+    def bye_points(self) -> float:
+        return bye_points(self.settings.points)

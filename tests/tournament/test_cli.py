@@ -1,0 +1,114 @@
+"""`spieltisch tournament`: a hall tournament from the command line, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spieltisch.cli.app import app
+from spieltisch.cli.tournament import parse_stopped
+from spieltisch.store import Database
+from spieltisch.tournament.storage import TournamentStore
+from spieltisch.tournament.tournament import Tournament
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(*args: str) -> str:
+    result = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    return " ".join(result.output.split())
+
+
+def load(url: str, identifier: str) -> Tournament:
+    async def main() -> Tournament:
+        database = Database(url)
+        try:
+            return await TournamentStore(database).load(identifier)
+        finally:
+            await database.close()
+
+    return asyncio.run(main())
+
+
+def test_a_hall_tournament_from_registration_to_standings(
+    database_url: str, tmp_path: Path
+) -> None:
+    db = ("--database", database_url)
+    created = run("new", "Herbstturnier", "--seed", "herbst-2026", "--rounds", "2", *db)
+    identifier = re.search(r"Tournament (\S+) created", created)
+    assert identifier and "herbst-2026" in created
+    tid = identifier.group(1)
+    names = [f"--add=Spieler {n}" for n in range(1, 8)]
+    listed = run("players", tid, *names, "--by", "desk", *db)
+    assert "Spieler 7" in listed
+    seated = run("seat", tid, *db)
+    assert "red" in seated and "green" in seated
+    tournament = load(database_url, tid)
+    assert sorted(len(t) for t in tournament.rounds[0].tables) == [3, 4]
+    four = 1 + [len(t) for t in tournament.rounds[0].tables].index(4)
+    three = 3 - four
+    run("result", tid, "1", str(four), "--places", "2,1,4,3", "--by", "referee", *db)
+    stopped = ["--stopped=4,3/1/27", "--stopped=4,3/1/27", "--stopped=done:1"]
+    shown = run("result", tid, "1", str(three), *stopped, *db)
+    assert "lot:1,2" in shown or "lot:2,1" in shown
+    corrected = run("result", tid, "1", str(four), "--places", "1,2,4,3", "--note", "x", *db)
+    assert corrected.count("referee") == 1  # the first entry stays in the trail
+    standings = run("standings", tid, *db)
+    assert "Standings after round 1" in standings
+    tournament = load(database_url, tid)
+    assert len(tournament.audit(1, four)) == 2
+    assert tournament.round(1).results[four].places == (1, 2, 4, 3)
+    assert tournament.round(1).results[three].how == "stopped"
+    run("players", tid, "--withdraw", "7", *db)
+    run("seat", tid, *db)
+    assert 7 not in {p for t in load(database_url, tid).rounds[1].tables for p in t}
+    results, table = tmp_path / "results.csv", tmp_path / "standings.csv"
+    run("export", tid, "--results", str(results), "--standings", str(table), *db)
+    rows = list(csv.DictReader(io.StringIO(results.read_text(encoding="utf-8"))))
+    assert len(rows) == 7
+    ranks = list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert [r["name"] for r in ranks] == [r.name for r in load(database_url, tid).standings()]
+    board = run("ratings", "madn", *db)
+    assert "guest:spieler 1" in board
+    with_levels = run("ratings", "madn", "--levels", "12", *db)
+    assert "level:random" in with_levels and "about" in with_levels
+    assert tid in run("list", *db)
+
+
+def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:
+    db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
+    assert "played by 2 to 4, not 5" in refused("new", "X", "--table-size", "5", *db)
+    assert "no tournament 'nope'" in refused("standings", "nope", *db)
+    tid = re.findall(r"Tournament (\S+) created", run("new", "X", *db))[0]
+    run("players", tid, "--add", "A", "--add", "B", "--add", "C", *db)
+    run("seat", tid, *db)
+    assert "lacks results of tables 1" in refused("seat", tid, *db)
+    assert "not a ranking" in refused("result", tid, "1", "1", "--places", "1,1,2", *db)
+    assert "GOAL/TRACK/DISTANCE" in refused("result", tid, "1", "1", "--stopped", "x", *db)
+    assert "not both" in refused(
+        "result", tid, "1", "1", "--places", "1,2,3", "--stopped", "-/1/1", *db
+    )
+    assert "No result yet" in run("result", tid, "1", "1", *db)
+
+
+@pytest.mark.parametrize(
+    ("spec", "figures"),
+    [
+        ("done:2", {"finished": 2}),
+        ("4,3/1/27", {"goal": [4, 3], "track": 1, "distance": 27}),
+        ("-/2/40", {"goal": [], "track": 2, "distance": 40}),
+    ],
+)
+def test_stopped_figures_on_the_command_line(spec: str, figures: dict[str, object]) -> None:
+    assert parse_stopped(spec) == figures

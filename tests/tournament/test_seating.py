@@ -1,0 +1,172 @@
+"""Seating: table sizes, and properties over many player and round counts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.seating import History, Seating, seat_round, table_sizes
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "smallest", "sizes", "byes"),
+    [
+        (37, 4, 3, [4] * 7 + [3] * 3, 0),
+        (40, 4, 3, [4] * 10, 0),
+        (9, 4, 3, [3, 3, 3], 0),
+        (6, 4, 3, [3, 3], 0),
+        (5, 4, 3, [4], 1),  # 3 + 2 is not allowed with tables of at least three
+        (5, 4, 2, [3, 2], 0),
+        (7, 2, 2, [2, 2, 2], 1),  # Mabula: odd counts need a bye
+        (3, 4, 3, [3], 0),
+    ],
+)
+def test_table_sizes(players: int, size: int, smallest: int, sizes: list[int], byes: int) -> None:
+    assert table_sizes(players, size, smallest) == (sizes, byes)
+
+
+def test_too_few_players_is_refused_with_the_minimum() -> None:
+    with pytest.raises(TournamentError, match="at least 3"):
+        table_sizes(2, 4, 3)
+
+
+def play(
+    players: int, rounds: int, seed: int, size: int = 4, smallest: int = 3
+) -> tuple[list[Seating], History]:
+    """A whole run of rounds with random places at every table."""
+    points = {p: 0.0 for p in range(players)}
+    history = History()
+    places = random.Random(seed)
+    seatings = []
+    for number in range(1, rounds + 1):
+        order = sorted(points, key=lambda p: -points[p])
+        seating = seat_round(
+            order,
+            points,
+            history,
+            size,
+            smallest,
+            random.Random(f"{seed}/{number}"),
+            first_round=number == 1,
+        )
+        seatings.append(seating)
+        for table in seating.tables:
+            history.add_table(table, size)
+            finish = list(table)
+            places.shuffle(finish)
+            for place, player in enumerate(finish):
+                points[player] += 3 - 3 * place / (len(table) - 1)
+        for player in seating.byes:
+            history.add_bye(player)
+            points[player] += 1.5
+    return seatings, history
+
+
+def repeats(seatings: Sequence[Seating]) -> list[int]:
+    """Per round: how many pairs at its tables had met before."""
+    met: set[frozenset[int]] = set()
+    counts = []
+    for seating in seatings:
+        pairs = [frozenset(p) for t in seating.tables for p in itertools.combinations(t, 2)]
+        counts.append(sum(1 for pair in pairs if pair in met))
+        met.update(pairs)
+    return counts
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 45), st.integers(1, 5), st.integers(0, 10**6))
+def test_every_player_is_seated_once_per_round_at_a_table_of_allowed_size(
+    players: int, rounds: int, seed: int
+) -> None:
+    seatings, _history = play(players, rounds, seed)
+    expected_sizes, expected_byes = table_sizes(players, 4, 3)
+    for seating in seatings:
+        seated = [p for t in seating.tables for p in t] + list(seating.byes)
+        assert sorted(seated) == list(range(players))
+        assert sorted((len(t) for t in seating.tables), reverse=True) == expected_sizes
+        assert len(seating.byes) == expected_byes
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(16, 48), st.integers(0, 10**6))
+def test_nobody_meets_twice_in_the_first_three_rounds(players: int, seed: int) -> None:
+    seatings, _history = play(players, 3, seed)
+    assert repeats(seatings) == [0, 0, 0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(4, 10).map(lambda k: 4 * k), st.integers(1, 4), st.integers(0, 10**6))
+def test_full_tables_give_each_player_different_colours_first(
+    players: int, rounds: int, seed: int
+) -> None:
+    """Through three rounds no player gets a colour twice; after four, most players have
+    had all four (nine in ten from 32 players on: below, avoiding repeated meetings
+    leaves fewer choices)."""
+    _seatings, history = play(players, rounds, seed)
+    counts = [history.seat_counts(p, 4) for p in range(players)]
+    if rounds < 4:
+        assert all(max(c) == 1 for c in counts)
+    else:
+        balanced = sum(1 for c in counts if max(c) - min(c) <= 1)
+        assert balanced >= (0.9 if players >= 32 else 0.6) * players
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(8, 40), st.integers(0, 10**6))
+def test_the_starting_seat_is_spread_far_more_evenly_than_by_chance(
+    players: int, seed: int
+) -> None:
+    """Six rounds: how far each player's count of the starting seat is from the fair
+    share, against seating at random (each table shuffled)."""
+    seatings, history = play(players, 6, seed)
+    rng = random.Random(seed)
+    random_starts = [0] * players
+    for seating in seatings:
+        for table in seating.tables:
+            random_starts[rng.choice(table)] += 1
+    ours = [history.seat_counts(p, 4)[0] for p in range(players)]
+    assert max(ours) - min(ours) <= 2
+    assert _dispersion(ours) < _dispersion(random_starts)
+
+
+def _dispersion(counts: list[int]) -> float:
+    mean = sum(counts) / len(counts)
+    return sum((c - mean) ** 2 for c in counts)
+
+
+def test_the_same_seed_gives_the_same_seating_and_another_seed_another() -> None:
+    first, _ = play(21, 3, seed=7)
+    again, _ = play(21, 3, seed=7)
+    other, _ = play(21, 3, seed=8)
+    assert first == again
+    assert first != other
+
+
+def test_later_rounds_group_players_by_points() -> None:
+    """Round 2 of 16 players: the spread of points at the tables is smaller than in 95% of
+    random seatings (while nobody meets twice)."""
+    first, second = play(16, 2, seed=3)[0]
+    points = {p: 0.0 for p in range(16)}
+    places = random.Random(3)
+    for table in first.tables:
+        finish = list(table)
+        places.shuffle(finish)
+        for place, player in enumerate(finish):
+            points[player] += 3 - place
+    spread = sum(max(points[p] for p in t) - min(points[p] for p in t) for t in second.tables)
+    rng = random.Random(0)
+    shuffled = list(range(16))
+    random_spreads = []
+    for _ in range(200):
+        rng.shuffle(shuffled)
+        tables = [shuffled[i : i + 4] for i in range(0, 16, 4)]
+        random_spreads.append(
+            sum(max(points[p] for p in t) - min(points[p] for p in t) for t in tables)
+        )
+    assert spread < sorted(random_spreads)[10]  # better than 95% of random seatings

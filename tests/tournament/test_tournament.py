@@ -1,0 +1,174 @@
+"""A tournament from its ledger: rounds, results, corrections, arrivals, standings, CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import random
+
+import pytest
+
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.export import results_csv, standings_csv
+from spieltisch.tournament.ledger import entry_from_json, entry_to_json
+from spieltisch.tournament.points import place_points
+from spieltisch.tournament.tournament import Tournament
+from tests.tournament.helpers import DIRECTOR, new_tournament, play_round
+
+
+def points_from_ledger(tournament: Tournament) -> dict[int, float]:
+    """Points recomputed directly from the latest result entry of every table."""
+    latest = {}
+    for entry in tournament.entries:
+        if entry.kind == "result":
+            latest[(entry.round, entry.table)] = entry
+    points = dict.fromkeys(tournament.players, 0.0)
+    for played in tournament.rounds:
+        for index, table in enumerate(played.tables, start=1):
+            entry = latest[(played.number, index)]
+            for player, value in zip(table, place_points(entry.places, (3, 2, 1, 0)), strict=True):
+                points[player] += value
+        for player in played.byes:
+            points[player] += 1.5
+    return points
+
+
+def test_a_whole_tournament_of_37_players_standings_match_the_results() -> None:
+    tournament = new_tournament(37)
+    rng = random.Random(1)
+    for number in range(6):
+        play_round(tournament, rng, stopped_table=number + 1)
+    assert tournament.finished
+    standings = tournament.standings()
+    expected = points_from_ledger(tournament)
+    assert {row.player: row.points for row in standings} == expected
+    assert [row.points for row in standings] == sorted(expected.values(), reverse=True)
+    assert [row.rank for row in standings] == list(range(1, 38))
+    assert all(row.played == 6 for row in standings)
+
+
+def test_the_ledger_as_json_rebuilds_the_same_tournament() -> None:
+    tournament = new_tournament(13)
+    rng = random.Random(2)
+    for _ in range(3):
+        play_round(tournament, rng, stopped_table=1)
+    again = Tournament(entry_from_json(entry_to_json(e)) for e in tournament.entries)
+    assert again.standings() == tournament.standings()
+    assert again.rounds == tournament.rounds
+
+
+def test_the_seating_follows_from_the_published_seed_and_the_results() -> None:
+    first = new_tournament(21)
+    second = new_tournament(21)
+    for tournament in (first, second):
+        rng = random.Random(5)
+        for _ in range(3):
+            play_round(tournament, rng)
+    assert [r.tables for r in first.rounds] == [r.tables for r in second.rounds]
+    other = new_tournament(21, seed="another seed")
+    play_round(other, random.Random(5))
+    assert other.rounds[0].tables != first.rounds[0].tables
+
+
+def test_a_correction_is_kept_with_who_and_when_and_changes_the_standings() -> None:
+    tournament = new_tournament(8)
+    play_round(tournament, random.Random(3))
+    table = tournament.rounds[0].tables[0]
+    tournament.enter_places(1, 1, [1, 2, 3, 4], by="referee")
+    before = {row.player: row.points for row in tournament.standings()}
+    tournament.enter_places(1, 1, [4, 3, 2, 1], by="chief referee", note="sheet misread")
+    after = {row.player: row.points for row in tournament.standings()}
+    assert after[table[0]] == before[table[0]] - 3
+    assert after[table[3]] == before[table[3]] + 3
+    trail = tournament.audit(1, 1)
+    assert [entry.by for entry in trail] == [DIRECTOR, "referee", "chief referee"]
+    assert trail[-1].note == "sheet misread"
+    assert all(a.at <= b.at for a, b in itertools.pairwise(trail))
+    assert tournament.rounds[0].results[1].places == (4, 3, 2, 1)
+
+
+def test_late_arrivals_play_from_the_next_round_and_withdrawals_stop_playing() -> None:
+    tournament = new_tournament(12)
+    rng = random.Random(4)
+    play_round(tournament, rng)
+    late = tournament.register("Late Lena", by=DIRECTOR).player
+    tournament.withdraw(2, by=DIRECTOR)
+    play_round(tournament, rng)
+    seated = {p for t in tournament.rounds[1].tables for p in t}
+    assert late in seated and 2 not in seated
+    assert late not in {p for t in tournament.rounds[0].tables for p in t}
+    rows = {row.player: row for row in tournament.standings()}
+    assert rows[late].per_round[0] is None and rows[late].played == 1
+    assert rows[2].per_round[1] is None and not rows[2].active and rows[2].played == 1
+    tournament.readmit(2, by=DIRECTOR)
+    play_round(tournament, rng)
+    assert 2 in {p for t in tournament.rounds[2].tables for p in t}
+
+
+def test_thirteen_players_sit_at_tables_of_four_and_three() -> None:
+    tournament = new_tournament(13)
+    play_round(tournament, random.Random(1))
+    assert sorted(len(t) for t in tournament.rounds[0].tables) == [3, 3, 3, 4]
+    assert tournament.seat_label(3, 2) == "yellow" and tournament.seat_label(4, 0) == "red"
+
+
+def test_an_odd_count_in_a_two_player_game_gets_a_bye_worth_half() -> None:
+    tournament = new_tournament(7, game="mabula")
+    play_round(tournament, random.Random(1))
+    (bye,) = tournament.rounds[0].byes
+    row = next(r for r in tournament.standings() if r.player == bye)
+    assert row.points == 0.5 and row.byes == 1
+    play_round(tournament, random.Random(2))
+    assert tournament.rounds[1].byes != (bye,)  # the bye moves on
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        (lambda t: t.seat_next(by=DIRECTOR), "lacks results of tables 2"),
+        (lambda t: t.enter_places(1, 9, [1, 2, 3, 4], by=DIRECTOR), "tables 1 to 2"),
+        (lambda t: t.enter_places(2, 1, [1, 2, 3, 4], by=DIRECTOR), "round 2 is not seated"),
+        (lambda t: t.enter_places(1, 2, [1, 2, 3], by=DIRECTOR), "give 4 places"),
+        (lambda t: t.enter_places(1, 2, [1, 2, 2, 3], by=DIRECTOR), "not a ranking"),
+        (lambda t: t.register("player 3", by=DIRECTOR), "registered already"),
+        (lambda t: t.withdraw(99, by=DIRECTOR), "no player number 99"),
+    ],
+)
+def test_refusals_name_what_is_allowed_and_change_nothing(step: object, message: str) -> None:
+    tournament = new_tournament(8)
+    tournament.seat_next(by=DIRECTOR)
+    tournament.enter_places(1, 1, [1, 2, 3, 4], by=DIRECTOR)
+    before = list(tournament.entries)
+    with pytest.raises(TournamentError, match=message):
+        step(tournament)  # type: ignore[operator]
+    assert tournament.entries == before
+
+
+def test_tie_breaks_buchholz_then_countback_then_mutual() -> None:
+    """Players 1 and 5 both have 3 points after two rounds; the one who met stronger
+    players ranks higher (Buchholz)."""
+    tournament = new_tournament(8, rounds=2)
+    tournament.seat_next(by=DIRECTOR)
+    first, second = tournament.rounds[0].tables
+    tournament.enter_places(1, 1, [1, 2, 3, 4], by=DIRECTOR)
+    tournament.enter_places(1, 2, [1, 2, 3, 4], by=DIRECTOR)
+    rows = tournament.standings()
+    leaders = [row for row in rows if row.points == 3]
+    assert {row.player for row in leaders} == {first[0], second[0]}
+    assert leaders[0].buchholz >= leaders[1].buchholz
+    assert leaders[0].countback == (1, 0, 0, 0)
+
+
+def test_the_csv_exports_hold_every_seat_and_every_player() -> None:
+    tournament = new_tournament(9)
+    play_round(tournament, random.Random(1), stopped_table=2)
+    results = list(csv.DictReader(io.StringIO(results_csv(tournament))))
+    assert len(results) == 9
+    stopped = [row for row in results if row["how"] == "stopped"]
+    assert len(stopped) == 3 and all(row["figures"] for row in stopped)
+    assert {row["colour"] for row in results} == {"red", "black", "yellow"}
+    standings = list(csv.DictReader(io.StringIO(standings_csv(tournament))))
+    assert [int(row["rank"]) for row in standings] == list(range(1, 10))
+    by_player = {int(row["player"]): float(row["points"]) for row in standings}
+    assert by_player == {row.player: row.points for row in tournament.standings()}
