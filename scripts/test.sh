@@ -4,16 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Coordination note for the developers working in parallel (removed before the end).
-show_notes() { cat scripts/.coordinator-note /tmp/spieltisch-coordinator-note >&2 2>/dev/null || true; }
-[ -f scripts/.coordinator-note ] && trap show_notes EXIT && show_notes
-
 if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install --quiet uv
   export PATH="$HOME/.local/bin:$PATH"
 fi
 
-# Real parts for the tests (see docs/testing.md): Debian's Chromium for the browser
+# Real parts for the tests: Debian's Chromium for the browser
 # tests, PostgreSQL's binaries for throwaway clusters. Installed only when missing.
 need_apt=()
 [ -x /usr/lib/chromium/chromium-headless-shell ] || [ -x /usr/lib/chromium/chromium ] \
