@@ -60,7 +60,12 @@ def serve(
     ] = None,
 ) -> None:
     """Start the web table: migrate the database, then serve the lobby and live play."""
-    import uvicorn
+    try:
+        import uvicorn
+    except ImportError:
+        message = _("The web table needs the extra 'web': uv run --extra web spieltisch serve")
+        console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False)
+        raise typer.Exit(2) from None
 
     from spieltisch.server import Settings, create_app
     from spieltisch.store.database import describe_url, upgrade
