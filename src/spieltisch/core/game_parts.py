@@ -94,6 +94,27 @@ class GameParts:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
+    @classmethod
+    def standard(cls, package: str) -> GameParts:
+        """Every part under the file names of the standard game folder (ARCHITECTURE.md).
+
+        A game laid out like the built-in ones declares all its parts in one call; a game
+        with fewer parts, or other names, lists them itself.
+        """
+        return cls(
+            package,
+            text="text",
+            svg="svg",
+            describe="describe",
+            observation="observation",
+            agent="agent",
+            chance="chance",
+            kernel="kernel",
+            messages="messages",
+            rules_summaries="rules",
+            catalogs="locale",
+        )
+
     # -- the generic lookups --------------------------------------------------------------
 
     def module(self, part: str) -> ModuleType | None:

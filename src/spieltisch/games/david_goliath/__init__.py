@@ -8,19 +8,7 @@ from spieltisch.games.david_goliath.rules import (
     DavidGoliathState,
 )
 
-PARTS = GameParts(
-    __name__,
-    text="text",
-    svg="svg",
-    describe="describe",
-    observation="observation",
-    agent="agent",
-    chance="chance",
-    kernel="kernel",
-    messages="messages",
-    rules_summaries="rules",
-    catalogs="locale",
-)
+PARTS = GameParts.standard(__name__)
 register(DavidGoliath, PARTS)
 
 __all__ = ["PARTS", "DavidGoliath", "DavidGoliathOptions", "DavidGoliathState"]
