@@ -297,6 +297,8 @@ class PlayApp(App[None]):
 
     def advance(self) -> None:
         """Take the next step: a chance outcome, the computer's move, or wait for a person."""
+        if not self.is_running:
+            return  # a timer that fires while the app shuts down finds no widgets to draw on
         session = self.session
         state = session.state
         self._choices = []
