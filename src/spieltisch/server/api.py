@@ -15,7 +15,7 @@ import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby, parts
 from spieltisch.server.auth import check_password, hash_password
-from spieltisch.server.context import Services, services
+from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
 from spieltisch.server.schemas import (
@@ -65,8 +65,11 @@ def _clean_name(name: str) -> str:
 
 
 @router.post("/session/guest", response_model=AccountOut, tags=["accounts"])
-async def play_as_guest(body: GuestIn, response: Response, svc: Svc) -> AccountOut:
+async def play_as_guest(
+    body: GuestIn, request: Request, response: Response, svc: Svc
+) -> AccountOut:
     """Start playing at once: a guest account with a display name, signed in by cookie."""
+    check_rate(request, "accounts", None)
     async with svc.database.session() as session:
         account = Account(name=_clean_name(body.name))
         session.add(account)
@@ -193,8 +196,9 @@ async def list_tables(svc: Svc) -> TableList:
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
-async def create_table(body: TableIn, me: Me, svc: Svc) -> TableOut:
+async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table; options are checked as `spieltisch.load` checks them."""
+    check_rate(request, "tables", me)
     async with svc.database.session() as session:
         table = await lobby.create_table(session, me, body)
         return await lobby.describe_table(session, table)
@@ -244,8 +248,9 @@ async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
-async def rematch_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def rematch_table(table_id: str, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table with the same seats; the finished table's players are told its id."""
+    check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)

@@ -13,7 +13,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -41,10 +40,14 @@ from spieltisch.server.messages import (
 )
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
 RECENT = 50
+RETRY_SECONDS = 1.0
+"""How soon computer seats, clocks and pending chance try again after the database was
+away."""
 """How many entries a state message carries at most, and keeps described in memory."""
 
 
@@ -72,9 +75,9 @@ class Connection:
     account_id: int | None
     seat: int | None
     language: str
+    address: str | None = None
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    chat_times: deque[float] = field(default_factory=deque)
 
     def send(self, message: ServerMessage) -> None:
         self.queue.put_nowait(message.model_dump_json(exclude_none=False))
@@ -90,6 +93,9 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    stale: bool = False
+    """A commit failed with the database away: its outcome is unknown until the table
+    is read again from the database (the next move does that first)."""
 
     @property
     def seq(self) -> int:
@@ -113,6 +119,10 @@ class Room:
         if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
             return "easy"
         return None
+
+
+def database_away() -> str:
+    return _("the database cannot be reached just now: your move was not played; try again")
 
 
 class Refused(Exception):
@@ -253,6 +263,8 @@ class Runtime:
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
         """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
         async with room.lock:
+            if room.stale:
+                await self._refresh(room)
             if room.table.status != "running":
                 raise Refused(
                     "not_running",
@@ -344,14 +356,14 @@ class Runtime:
                 await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
-            fresh = await self._load(room.id)
-            room.state, room.log, room.seats, room.table = (
-                fresh.state,
-                fresh.log,
-                fresh.seats,
-                fresh.table,
-            )
+            await self._refresh(room)
             raise Refused("conflict", _("another move was committed first; try again")) from None
+        except UNAVAILABLE:
+            # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
+            # database says which when it is back; until then nothing is told or cached.
+            room.stale = True
+            log.warning("table %s: the database is away, a move was refused", room.id)
+            raise Refused("database_unavailable", database_away()) from None
         room.state = state
         room.log.extend(items)
         for index, left in time_left.items():
@@ -364,15 +376,50 @@ class Runtime:
                 break
             old.words = None
 
+    async def _refresh(self, room: Room) -> None:
+        """Take the database's word for the table (after a conflict or the database away);
+        Refused while it is still away."""
+        try:
+            fresh = await self._load(room.id)
+        except UNAVAILABLE:
+            raise Refused("database_unavailable", database_away()) from None
+        room.state, room.log, room.seats, room.table = (
+            fresh.state,
+            fresh.log,
+            fresh.seats,
+            fresh.table,
+        )
+        room.stale = False
+        self._broadcast(room)
+
     async def _advance(self, room: Room) -> None:
-        """Draw pending chance outcomes (the deal at the start) and set AI and clocks going."""
-        if room.table.status != "running":
-            return
-        if room.state.is_chance_node():
-            outcome = room.state.clone().sample_chance(self.random)
-            await self._play(room, [(outcome, None)])
-        else:
-            self._schedule(room)
+        """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
+        with the database away, try again a little later."""
+        try:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running":
+                return
+            if room.state.is_chance_node():
+                outcome = room.state.clone().sample_chance(self.random)
+                await self._play(room, [(outcome, None)])
+            else:
+                self._schedule(room)
+        except Refused as refused:
+            if refused.code != "database_unavailable":
+                raise
+            self._retry_later(room)
+
+    def _retry_later(self, room: Room) -> None:
+        """Set the table going again once the database may be back."""
+
+        async def retry() -> None:
+            await asyncio.sleep(RETRY_SECONDS)
+            async with room.lock:
+                await self._advance(room)
+
+        if not self.closing:
+            room.tasks["retry"] = asyncio.create_task(retry())
 
     # -- computer seats, clocks ---------------------------------------------------------------
 
@@ -424,8 +471,9 @@ class Runtime:
             )
             if room.seq == seq:
                 await self.submit(room, seat, seq, move)
-        except Refused:
-            pass
+        except Refused as refused:
+            if refused.code == "database_unavailable":
+                self._retry_later(room)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -447,8 +495,11 @@ class Runtime:
         async with room.lock:
             if room.table.status != "running" or "time" in room.state.history():
                 return
-            with contextlib.suppress(Refused):
+            try:
                 await self._play(room, [("time", None)])
+            except Refused as refused:
+                if refused.code == "database_unavailable":
+                    self._retry_later(room)
 
     # -- telling the connections --------------------------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -13,9 +12,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from spieltisch.core.i18n import language
-from spieltisch.server.context import Services, services
-from spieltisch.server.i18n import _
+from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.server.context import Services, address, services, too_fast
+from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, names
 from spieltisch.server.messages import (
@@ -29,6 +28,8 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
+from spieltisch.server.validation import explain
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import ChatMessage
 
 router = APIRouter()
@@ -40,20 +41,17 @@ async def table_socket(
     websocket: WebSocket,
     table_id: str,
     last_seq: int = 0,
-    lang: str = "en",
+    lang: str | None = None,
     seat: int | None = None,
 ) -> None:
-    """Play or watch a table. Query: `last_seq` (reconnecting), `lang`, `seat` (which of
-    your seats, when you hold several)."""
+    """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
+    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
     svc = services(websocket)
-    origin = websocket.headers.get("origin")
-    if origin is not None and origin not in svc.settings.origins():
-        await websocket.close(code=4403, reason="this origin may not open a table")
-        return
-    try:
-        room = await svc.runtime.room(table_id)
-    except LobbyError as exc:
-        await websocket.close(code=4404, reason=exc.message[:120])
+    code = lang if lang in LANGUAGES else None
+    code = code or accepted_language(websocket.headers.get("accept-language"))
+    with language(code):
+        room = await _open(svc, websocket, table_id)
+    if room is None:
         return
     account = svc.sessions.of(websocket)
     await websocket.accept()
@@ -61,7 +59,8 @@ async def table_socket(
         websocket,
         account,
         svc.runtime.seat_for(room, account, seat),
-        lang if lang in ("de", "en", "fr") else "en",
+        code,
+        address(websocket),
     )
     writer = asyncio.create_task(_write(connection))
     try:
@@ -76,12 +75,42 @@ async def table_socket(
         await _read(svc, room, connection)
     except WebSocketDisconnect:
         pass
+    except UNAVAILABLE:
+        with language(code), contextlib.suppress(Exception):
+            message = _("the database cannot be reached just now: connect again in a moment")
+            await websocket.close(code=1013, reason=_reason(message))
     finally:
         room.connections.discard(connection)
         svc.runtime.release(room)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+def _reason(text: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8 (the WebSocket protocol's limit)."""
+    data = text.encode()
+    return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
+
+
+async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
+    """The table's room, or None after closing with a code and a reason in the
+    connection's language (accepted first, so browsers and bots can read them: 4403 a
+    foreign origin, 4404 no such table, 1013 the database is away)."""
+    origin = websocket.headers.get("origin")
+    refusal: tuple[int, str] | None = None
+    if origin is not None and origin not in svc.settings.origins():
+        refusal = 4403, _("this origin may not open a table")
+    else:
+        try:
+            return await svc.runtime.room(table_id)
+        except LobbyError as exc:
+            refusal = 4404, exc.message
+        except UNAVAILABLE:
+            refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+    await websocket.accept()
+    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    return None
 
 
 async def _write(connection: Connection) -> None:
@@ -101,7 +130,13 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
         if message["type"] == "websocket.disconnect":
             return
         with language(connection.language):
-            await _receive(svc, room, connection, message)
+            try:
+                await _receive(svc, room, connection, message)
+            except UNAVAILABLE:
+                nothing = _(
+                    "the database cannot be reached just now: nothing was changed; try again"
+                )
+                connection.send(ErrorOut(code="database_unavailable", message=nothing))
 
 
 async def _receive(
@@ -138,12 +173,8 @@ async def _receive(
 
 
 def _explain(error: ValidationError) -> str:
-    problems = []
-    for item in error.errors()[:3]:
-        where = ".".join(str(part) for part in item["loc"]) or "message"
-        problems.append(f"{where}: {item['msg']}")
     return (
-        "; ".join(problems)
+        explain(error.errors())
         + " "
         + _("(messages are move, sync, chat, language or ping; see docs/web.md)")
     )
@@ -170,6 +201,12 @@ async def _dispatch(
                 ErrorOut(
                     code="not_seated", message=_("you do not play a seat at this table: you watch")
                 )
+            )
+            return
+        wait = svc.limiter.wait("moves", connection.account_id, connection.address)
+        if wait > 0:
+            connection.send(
+                ErrorOut(code="rate_limited", message=too_fast("moves", wait), seq=room.seq)
             )
             return
         try:
@@ -217,21 +254,10 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
             )
         )
         return
-    moment = time.monotonic()
-    times = connection.chat_times
-    while times and moment - times[0] > 60:
-        times.popleft()
-    if len(times) >= settings.chat_per_minute:
-        connection.send(
-            ErrorOut(
-                code="chat_too_fast",
-                message=_("at most {count} chat messages a minute").format(
-                    count=settings.chat_per_minute
-                ),
-            )
-        )
+    wait = svc.limiter.wait("chat", connection.account_id, connection.address)
+    if wait > 0:
+        connection.send(ErrorOut(code="chat_too_fast", message=too_fast("chat", wait)))
         return
-    times.append(moment)
     async with svc.database.session() as session:
         row = ChatMessage(table_id=room.id, account_id=connection.account_id, text=text)
         session.add(row)

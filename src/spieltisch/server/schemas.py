@@ -113,5 +113,13 @@ class PositionOut(BaseModel):
     board_svg: str | None = None
 
 
+class ProblemItem(BaseModel):
+    loc: list[str | int]
+    message: str
+
+
 class Problem(BaseModel):
     detail: str
+    """What was wrong and what is allowed, in the language of Accept-Language."""
+    errors: list[ProblemItem] | None = None
+    """For invalid requests (422): one entry per problem, with where it is."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spieltisch.server.limits import RateLimits
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -23,7 +25,11 @@ class Settings:
     max_message_bytes: int = 16_384
     max_request_bytes: int = 262_144
     chat_max_length: int = 500
-    chat_per_minute: int = 12
+    rate_limits: RateLimits | None = field(default_factory=RateLimits)
+    """Moves, chat lines and new tables per account and per address (None: no limits)."""
+    claim_after_seconds: float = 300.0
+    """How long a person's seat must be away before the others may hand it to the
+    computer (a running game without anyone to move must not stay stuck)."""
     migrate: bool = True
     static_dirs: tuple[str, ...] = field(default_factory=tuple)
 
