@@ -19,21 +19,24 @@ from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
 from spieltisch.server.schemas import (
+    REFUSALS,
+    AccountId,
     AccountOut,
     ClaimIn,
     GameOut,
     GuestIn,
     PlayerOut,
     PositionOut,
-    Problem,
+    RecordId,
     RecordUploaded,
     SignInIn,
+    TableId,
     TableIn,
     TableList,
 )
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, UploadedRecord
 
-router = APIRouter(prefix="/api", responses={422: {"model": Problem}})
+router = APIRouter(prefix="/api", responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -128,7 +131,7 @@ async def who_am_i(me: Me, svc: Svc) -> AccountOut:
 
 
 @router.get("/players/{account_id}", response_model=PlayerOut, tags=["accounts"])
-async def player_page(account_id: int, request: Request, svc: Svc) -> PlayerOut:
+async def player_page(account_id: AccountId, request: Request, svc: Svc) -> PlayerOut:
     """A player's games with their places and records (private tables only to themselves)."""
     viewer = svc.sessions.of(request)
     async with svc.database.session() as session:
@@ -205,7 +208,7 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
-async def get_table(table_id: str, svc: Svc) -> TableOut:
+async def get_table(table_id: TableId, svc: Svc) -> TableOut:
     """A table by its id (the id is also the link to a private table)."""
     async with svc.database.session() as session:
         return await lobby.describe_table(session, await lobby.get_table(session, table_id))
@@ -219,7 +222,7 @@ async def _after_change(svc: Services, table_id: str) -> TableOut:
 
 @router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])
 async def join_table(
-    table_id: str,
+    table_id: TableId,
     me: Me,
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
@@ -231,14 +234,14 @@ async def join_table(
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
-async def leave_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def leave_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     async with svc.database.session() as session:
         await lobby.leave(session, table_id, me)
     return await _after_change(svc, table_id)
 
 
 @router.post("/tables/{table_id}/start", response_model=TableOut, tags=["lobby"])
-async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def start_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Start the game once every seat is filled."""
     async with svc.database.session() as session:
         await lobby.start(session, table_id, me)
@@ -248,7 +251,7 @@ async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
-async def rematch_table(table_id: str, request: Request, me: Me, svc: Svc) -> TableOut:
+async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table with the same seats; the finished table's players are told its id."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
@@ -284,7 +287,7 @@ async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
 
 
 @router.get("/games/{table_id}/record", tags=["records"])
-async def download_record(table_id: str, svc: Svc) -> Response:
+async def download_record(table_id: TableId, svc: Svc) -> Response:
     """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it)."""
     record = await _finished_record(svc, table_id)
     return Response(
@@ -325,12 +328,12 @@ async def _record(svc: Services, record_id: str) -> dict[str, Any]:
 
 
 @router.get("/records/{record_id}", tags=["records"])
-async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
+async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
     return await _record(svc, record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
-async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") -> PositionOut:
+async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
     if lang not in ("de", "en", "fr"):
         raise HTTPException(

@@ -13,6 +13,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
 from spieltisch.server import api, pages, play
@@ -24,7 +26,7 @@ from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.settings import Settings
-from spieltisch.server.validation import request_validation_error
+from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
 
@@ -129,6 +131,15 @@ async def database_unavailable(_request: Request, exc: Exception) -> JSONRespons
     )
 
 
+async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
+    """A value the database cannot hold that no check caught before: refused, not a 500."""
+    log.warning("the database refused a value: %s", type(exc).__name__)
+    return JSONResponse(
+        {"detail": _("a value the database cannot store (a number too large, a NUL character)")},
+        status_code=422,
+    )
+
+
 LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>spieltisch</title></head><body><h1>spieltisch</h1>
 <p>The server runs. The API is described at <a href="/docs">/docs</a>;
@@ -172,8 +183,10 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.add_exception_handler(RequestValidationError, request_validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
     for unavailable in UNAVAILABLE:
         app.add_exception_handler(unavailable, database_unavailable)
+    app.add_exception_handler(DataError, database_refused_value)
     app.include_router(api.router)
     app.include_router(play.router)
     app.include_router(pages.router)

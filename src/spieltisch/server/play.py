@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -28,6 +29,7 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
+from spieltisch.server.schemas import ID_PATTERN
 from spieltisch.server.validation import explain
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import ChatMessage
@@ -101,6 +103,8 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     refusal: tuple[int, str] | None = None
     if origin is not None and origin not in svc.settings.origins():
         refusal = 4403, _("this origin may not open a table")
+    elif re.fullmatch(ID_PATTERN, table_id) is None:
+        refusal = 4404, _("no table {table}").format(table=table_id[:40])
     else:
         try:
             return await svc.runtime.room(table_id)

@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
 
 from spieltisch.server.i18n import _
 
@@ -101,3 +103,23 @@ async def request_validation_error(request: Request, exc: Exception) -> JSONResp
     return JSONResponse(
         {"detail": explain(errors), "errors": problem_sentences(errors)}, status_code=422
     )
+
+
+def _framework_text(status: int, detail: Any, method: str) -> str | None:
+    """Our words for the few refusals FastAPI and Starlette write themselves in English."""
+    if status == 400 and detail == "There was an error parsing the body":
+        return _("the request body could not be read: send JSON in UTF-8")
+    if status == 404 and detail == "Not Found":
+        return _("nothing here: the API is described at /docs")
+    if status == 405 and detail == "Method Not Allowed":
+        return _("this address does not take {method} requests").format(method=method)
+    return None
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """HTTP refusals as they are, except the framework's own English ones, translated."""
+    assert isinstance(exc, HTTPException)
+    text = _framework_text(exc.status_code, exc.detail, request.method)
+    if text is not None:
+        exc = HTTPException(exc.status_code, text, exc.headers)
+    return await http_exception_handler(request, exc)
