@@ -74,7 +74,7 @@ def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:
     cases = operations = 0
     started = time.monotonic()
     for result in schema.get_all_operations():
-        operation = result.ok()
+        operation = result.ok()  # type: ignore[union-attr]
         operations += 1
         names = {p.name for p in operation.path_parameters}
         known = {name: ids[name] for name in names & IDS}
@@ -83,9 +83,7 @@ def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:
             operation.as_strategy(GenerationMode.NEGATIVE),
         ]
         if known:
-            strategies.append(
-                operation.as_strategy(GenerationMode.POSITIVE, path_parameters=known)
-            )
+            strategies.append(operation.as_strategy(GenerationMode.POSITIVE, path_parameters=known))
 
         @given(case=st.one_of(strategies), signed_in=st.booleans())
         @settings(

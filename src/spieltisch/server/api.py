@@ -250,6 +250,30 @@ async def start_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     return described
 
 
+@router.post("/tables/{table_id}/resign", response_model=TableOut, tags=["lobby"])
+async def resign_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
+    """Give up your seat in a running game. Two seats: the game ends and you are second.
+    More: the `easy` level plays your seat to the end and you are ranked after the others."""
+    await svc.runtime.hand_over(table_id, me, None)
+    async with svc.database.session() as session:
+        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+
+
+@router.post("/tables/{table_id}/claim", response_model=TableOut, tags=["lobby"])
+async def claim_seat(
+    table_id: TableId,
+    me: Me,
+    svc: Svc,
+    seat: Annotated[int, Body(embed=True, ge=0, le=15)],
+) -> TableOut:
+    """Hand another person's seat to the computer once they have been away long enough
+    (the `presence` message says how long): as if they had resigned. Only a person who
+    plays at the table asks; the game goes on (or, with two seats, ends)."""
+    await svc.runtime.hand_over(table_id, me, seat)
+    async with svc.database.session() as session:
+        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+
+
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
 async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table with the same seats; the finished table's players are told its id."""
@@ -283,7 +307,15 @@ async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
         history = list(entries)
     state = spieltisch.load(table.game, **table.options).replay(history)
     names = [s.name or f"player {s.seat + 1}" for s in described.seats]
-    return dict(state.to_record(names))
+    record = dict(state.to_record(names))
+    if table.result and table.result.get("resigned"):
+        # The game's own result stays the engine's; the table's ranking after
+        # resignations is beside it (docs/web.md, "Resigning").
+        record["resigned"] = {
+            "seats": table.result["resigned"],
+            "ranking": table.result["ranking"],
+        }
+    return record
 
 
 @router.get("/games/{table_id}/record", tags=["records"])

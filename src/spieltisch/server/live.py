@@ -35,9 +35,12 @@ from spieltisch.server.messages import (
     ErrorOut,
     LegalMove,
     LogEntryOut,
+    PresenceOut,
+    SeatPresence,
     ServerMessage,
     StateOut,
 )
+from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_resigned
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
@@ -64,7 +67,22 @@ class SeatState:
     kind: str
     account_id: int | None
     ai_level: str | None
+    """For a computer seat its level; for a person's seat, set once they gave it up."""
     time_left_ms: int | None
+
+    @property
+    def handed(self) -> bool:
+        """A person's seat given up (resigned, or claimed by the others while away)."""
+        return self.kind == "human" and self.ai_level is not None
+
+    def played_by(self, account: int | None) -> bool:
+        """Whether `account` plays this seat now (it sits here and has not given it up)."""
+        return (
+            account is not None
+            and self.kind == "human"
+            and self.account_id == account
+            and self.ai_level is None
+        )
 
 
 @dataclass(eq=False)
@@ -93,6 +111,8 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """People's seats with no connection open, and since when (wall clock)."""
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
@@ -113,7 +133,7 @@ class Room:
         """The computer level playing `seat` now: its AI level, or `easy` when its game
         clock is used up; None for a person."""
         info = self.seats[seat]
-        if info.kind == "ai":
+        if info.kind == "ai" or info.handed:
             return info.ai_level or "easy"
         clock = self.table.clock or {}
         if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
@@ -240,11 +260,7 @@ class Runtime:
                 self._broadcast(room)
 
     def _seat_of(self, room: Room, account: int | None, wanted: int | None) -> int | None:
-        mine = [
-            index
-            for index, seat in enumerate(room.seats)
-            if account is not None and seat.kind == "human" and seat.account_id == account
-        ]
+        mine = [index for index, seat in enumerate(room.seats) if seat.played_by(account)]
         if wanted in mine:
             return wanted
         return mine[0] if mine else None
@@ -257,6 +273,135 @@ class Runtime:
 
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return self._seat_of(room, account, wanted)
+
+    # -- who is here ---------------------------------------------------------------------
+
+    def enter(self, room: Room, connection: Connection) -> None:
+        """A connection opens: it gets the position and who is here; the others are told
+        when its seat comes back."""
+        room.connections.add(connection)
+        self.send_state(room, connection, connection.last_seq)
+        self._tell_presence(room, always=connection)
+
+    def leave(self, room: Room, connection: Connection) -> None:
+        """A connection closed or dropped: its seat is away once no other is open."""
+        room.connections.discard(connection)
+        self._tell_presence(room)
+        self.release(room)
+
+    def presence(self, room: Room) -> PresenceOut:
+        moment = time.time()
+        here = {c.seat for c in room.connections if c.seat is not None}
+        people = [
+            index
+            for index, seat in enumerate(room.seats)
+            if seat.kind == "human" and not seat.handed
+        ]
+        for index in people:
+            if index in here:
+                room.away_since.pop(index, None)
+            else:
+                room.away_since.setdefault(index, moment)
+        return PresenceOut(
+            seats=[
+                SeatPresence(
+                    seat=index,
+                    here=index in here,
+                    away_ms=None
+                    if index in here
+                    else int((moment - room.away_since[index]) * 1000),
+                )
+                for index in people
+            ],
+            claim_after_ms=int(self.settings.claim_after_seconds * 1000),
+        )
+
+    def _tell_presence(self, room: Room, always: Connection | None = None) -> None:
+        before = {index for index in range(len(room.seats)) if index not in room.away_since}
+        message = self.presence(room)
+        after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        for connection in list(room.connections):
+            if before != after or connection is always:
+                connection.send(message)
+
+    # -- giving a seat up ------------------------------------------------------------------
+
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None:
+        """`account` gives up its seat (`seat` None), or hands the away `seat` of another
+        to the computer. The rule of `resign.py` applies: two seats, the game ends;
+        more, the `easy` level plays the seat and it is ranked after the others.
+
+        Raises LobbyError (409 not running, 403 not seated here, 409 not away long enough).
+        """
+        room = await self.room(table_id)
+        async with room.lock:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running":
+                raise LobbyError(
+                    409,
+                    _("table {table} is {status}: only a running game can be given up").format(
+                        table=table_id, status=room.table.status
+                    ),
+                )
+            mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
+            if not mine:
+                raise LobbyError(403, _("you do not play a seat at this table"))
+            target = mine[0] if seat is None else seat
+            if seat is not None:
+                self._check_claim(room, seat, mine)
+            await self._hand_over(room, target)
+
+    def _check_claim(self, room: Room, seat: int, mine: list[int]) -> None:
+        if seat >= len(room.seats) or seat in mine:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        info = room.seats[seat]
+        if info.kind != "human" or info.handed:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        self.presence(room)
+        since = room.away_since.get(seat)
+        wait = self.settings.claim_after_seconds
+        if since is None or time.time() - since < wait:
+            raise LobbyError(
+                409,
+                _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
+                    seat=seat, minutes=f"{wait / 60:g}"
+                ),
+            )
+
+    async def _hand_over(self, room: Room, seat: int) -> None:
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_the_game(len(room.seats))
+        result = result_with_resigned(room.state, resigned) if finish else None
+        try:
+            async with self.database.session() as session:
+                await session.execute(
+                    update(Seat)
+                    .filter_by(table_id=room.id, seat=seat)
+                    .values(ai_level=HANDED_LEVEL)
+                )
+                if finish:
+                    await session.execute(
+                        update(GameTable)
+                        .filter_by(id=room.id)
+                        .values(status="finished", result=result, finished_at=now())
+                    )
+                await session.commit()
+                table = await session.get(GameTable, room.id)
+                described = await describe_table(session, table) if table else None
+        except UNAVAILABLE:
+            raise LobbyError(503, database_away()) from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        if finish:
+            room.table.status, room.table.result = "finished", result
+        room.away_since.pop(seat, None)
+        for connection in room.connections:
+            connection.seat = self._seat_of(room, connection.account_id, connection.seat)
+            if described is not None:
+                connection.send(described)
+        self._broadcast(room)
+        self._tell_presence(room)
+        self._schedule(room)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -329,7 +474,10 @@ class Runtime:
                 time_left[mover] = int(clock["seconds"] * 1000)
         finished = state.is_terminal()
         result: dict[str, Any] | None = None
-        if finished:
+        resigned = [index for index, seat in enumerate(room.seats) if seat.handed]
+        if finished and resigned:
+            result = result_with_resigned(state, resigned)
+        elif finished:
             result = {
                 "scores": state.scores(),
                 "ranking": state.ranking(),
@@ -513,7 +661,7 @@ class Runtime:
 
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
         state = room.state
-        to_move = room.to_move()
+        to_move = room.to_move() if room.table.status == "running" else None
         legal: list[str] = []
         if seat is not None and to_move == seat and room.table.status == "running":
             legal = state.legal_moves()

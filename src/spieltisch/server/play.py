@@ -72,8 +72,8 @@ async def table_socket(
             connection.send(await describe_table(session, room.table))
         await _send_chat_history(svc, room, connection)
         async with room.lock:
-            room.connections.add(connection)
-            svc.runtime.send_state(room, connection, max(0, min(last_seq, room.seq)))
+            connection.last_seq = max(0, min(last_seq, room.seq))
+            svc.runtime.enter(room, connection)
         await _read(svc, room, connection)
     except WebSocketDisconnect:
         pass
@@ -82,8 +82,7 @@ async def table_socket(
             message = _("the database cannot be reached just now: connect again in a moment")
             await websocket.close(code=1013, reason=_reason(message))
     finally:
-        room.connections.discard(connection)
-        svc.runtime.release(room)
+        svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
@@ -194,12 +193,7 @@ async def _dispatch(
     if isinstance(message, MoveIn):
         seat = connection.seat
         # Checked on every message: the account must sit in this seat right now.
-        sitting = (
-            seat is not None
-            and connection.account_id is not None
-            and room.seats[seat].kind == "human"
-            and room.seats[seat].account_id == connection.account_id
-        )
+        sitting = seat is not None and room.seats[seat].played_by(connection.account_id)
         if not sitting or seat is None:
             connection.send(
                 ErrorOut(
