@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 ACTIONS = ("moves", "chat", "tables", "accounts")
-_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)\s*(s|min|h)?\s*$")
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
 
@@ -33,12 +33,14 @@ class Rate:
     def parse(cls, text: str) -> Rate:
         """`40/10s`, `12/min`, `30/1h`: a count per period (s, min or h; s by default)."""
         found = _RATE.match(text)
-        if found is None or int(found.group(1)) < 1 or float(found.group(2)) <= 0:
+        if found is not None and found.group(2) is None and found.group(3) is None:
+            found = None  # "12/" says no period
+        if found is None or int(found.group(1)) < 1 or float(found.group(2) or 1) <= 0:
             raise ValueError(
                 f"not a rate: {text!r}; write COUNT/PERIOD with a period in s, min or h, "
                 "for example 40/10s or 12/min"
             )
-        return cls(int(found.group(1)), float(found.group(2)) * _UNIT[found.group(3)])
+        return cls(int(found.group(1)), float(found.group(2) or 1) * _UNIT[found.group(3)])
 
     def __str__(self) -> str:
         return f"{self.burst}/{self.period:g}s"
