@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 from tests.server.servers import ServerProcess
 
 TYPES = ["move", "sync", "chat", "language", "ping"]
-ANSWERS = {"error", "ack", "state", "chat", "pong", "table"}
+ANSWERS = {"error", "ack", "state", "chat", "pong", "table", "presence"}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
