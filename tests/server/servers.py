@@ -169,6 +169,11 @@ class ServerProcess:
             path.read_text(errors="replace") for path in sorted(self.folder.glob("server-*.log"))
         )
 
+    def assert_no_exception(self) -> None:
+        """No traceback in the server's log so far (the fuzz tests' last check)."""
+        log = self.log()
+        assert "Traceback" not in log and "Exception in ASGI" not in log, log[-4000:]
+
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, exactly like a crash."""
         if self.process is not None and self.process.poll() is None:

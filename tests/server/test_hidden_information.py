@@ -22,6 +22,7 @@ import spieltisch
 from spieltisch.core import State
 from tests.server.client import Client, Message, Socket
 from tests.server.servers import ServerProcess
+from tests.server.test_whole_games import _hidden_hands
 
 
 @dataclass
@@ -104,14 +105,6 @@ async def _table_pair(base: str, people: int, options: dict[str, Any], seed: int
     finally:
         for client in clients:
             await client.__aexit__()
-
-
-def _hidden_hands(state: State, seat: int | None) -> set[str]:
-    hidden: set[str] = set()
-    for other in range(state.game.num_players):
-        if other != seat:
-            hidden |= set(state.view(other).get("hand", []))
-    return hidden
 
 
 async def _histories(base: str, tables: set[str]) -> dict[str, list[str]]:

@@ -210,14 +210,17 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
 async def get_table(table_id: TableId, svc: Svc) -> TableOut:
     """A table by its id (the id is also the link to a private table)."""
+    return await _described(svc, table_id)
+
+
+async def _described(svc: Services, table_id: str) -> TableOut:
     async with svc.database.session() as session:
         return await lobby.describe_table(session, await lobby.get_table(session, table_id))
 
 
 async def _after_change(svc: Services, table_id: str) -> TableOut:
     await svc.runtime.changed(table_id)
-    async with svc.database.session() as session:
-        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+    return await _described(svc, table_id)
 
 
 @router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])
@@ -255,8 +258,7 @@ async def resign_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Give up your seat in a running game. Two seats: the game ends and you are second.
     More: the `easy` level plays your seat to the end and you are ranked after the others."""
     await svc.runtime.hand_over(table_id, me, None)
-    async with svc.database.session() as session:
-        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+    return await _described(svc, table_id)
 
 
 @router.post("/tables/{table_id}/claim", response_model=TableOut, tags=["lobby"])
@@ -270,8 +272,7 @@ async def claim_seat(
     (the `presence` message says how long): as if they had resigned. Only a person who
     plays at the table asks; the game goes on (or, with two seats, ends)."""
     await svc.runtime.hand_over(table_id, me, seat)
-    async with svc.database.session() as session:
-        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+    return await _described(svc, table_id)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
