@@ -155,6 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
+        pool.warm()
         runtime = Runtime(database, pool, settings)
         app.state.services = Services(
             settings,
