@@ -72,7 +72,8 @@ async def _leave(socket: Socket, rng: random.Random) -> None:
 async def _watch(client: Client, table: str, seen: Seen) -> None:
     socket = await client.socket(table)
     try:
-        await socket.state(lambda m: m["status"] == "finished")
+        while (await socket.state())["status"] != "finished":  # 30 s at most between states
+            pass
     finally:
         seen.messages += socket.messages
         await socket.close()
