@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
 from spieltisch.tournament.ratings import RatedGame, RatingBook, rate_all
 from spieltisch.tournament.settings import Settings
@@ -100,6 +100,15 @@ class TournamentStore:
     async def ratings(self) -> RatingBook:
         return rate_all(await self.rated_games())
 
+    async def player_names(self) -> dict[str, str]:
+        """The names tournaments know their rated players by (rating id -> name; the
+        latest tournament's name wins)."""
+        names: dict[str, str] = {}
+        for row in await self.all():
+            for player in (await self.load(row.id)).players.values():
+                names[player.rating_id] = player.name
+        return names
+
 
 async def _load(session: AsyncSession, identifier: str) -> Tournament:
     rows = await session.execute(
@@ -109,7 +118,7 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     )
     entries = [entry_from_json(row.data) for row in rows.scalars()]
     if not entries:
-        raise TournamentError(
+        raise UnknownTournament(
             f"no tournament {identifier!r}: `spieltisch tournament list` shows them"
         )
     return Tournament(entries)
