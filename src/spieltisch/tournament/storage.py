@@ -8,6 +8,7 @@ ledger as it now stands (and is refused if the step no longer makes sense).
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -144,11 +145,14 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         ranking = table.result.get("ranking")
         if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
             continue
+        finished = table.finished_at
+        if finished.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
+            finished = finished.replace(tzinfo=dt.UTC)
         games.append(
             RatedGame(
                 table.game,
                 f"table:{table.id}",
-                table.finished_at,
+                finished,
                 tuple(f"account:{account}" for account in accounts),
                 tuple(int(place) for place in ranking),
             )
