@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Callable
 
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, GameTable, Seat
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
+from spieltisch.tournament.tournament import Tournament
+
+
+def registering(name: str) -> Callable[[Tournament], object]:
+    return lambda t: t.register(name, "director")
 
 
 def test_online_tables_and_tournaments_are_rated_together(database_url: str) -> None:
@@ -43,7 +49,7 @@ def test_online_tables_and_tournaments_are_rated_together(database_url: str) -> 
                 await session.commit()
             tid, _t = await store.create(Settings.parse(name="Cup", seed="s"), "director")
             for name in ("A", "B", "C"):
-                await store.act(tid, lambda t, n=name: t.register(n, "director"))
+                await store.act(tid, registering(name))
             await store.act(tid, lambda t: t.seat_next("director"))
             await store.act(tid, lambda t: t.enter_places(1, 1, [1, 2, 3], "director"))
             book = await store.ratings()
