@@ -11,21 +11,21 @@ import typer
 from rich.console import Console
 
 from spieltisch.agents import Budget, agent_names
+from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.record_files import read_records
 from spieltisch.core import SpieltischError, load_record
-from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
 
 TUI_DELAY = 0.8
 """Seconds between the computer's moves in the full-screen app, unless --delay says."""
 
 
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+_fail = fail
+"""Kept under its old name: other commands import it from here."""
 
 
 def build_session(
@@ -134,10 +134,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(console, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
+    code = use_language(lang, console)
     try:
         session = build_session(game, players, seats, option or [], seed, resume, budget)
     except (SpieltischError, ValueError) as exc:

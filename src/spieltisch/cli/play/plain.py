@@ -21,6 +21,7 @@ from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.errors import shorten
+from spieltisch.core.file_errors import FileProblem
 
 
 def default_save_name(session: Session) -> str:
@@ -221,8 +222,8 @@ class PlainPlay:
     def save(self, name: str) -> None:
         try:
             path = self.session.save(name or default_save_name(self.session))
-        except OSError as exc:
-            self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)))
+        except FileProblem as exc:
+            self.say(str(exc))
             return
         self.say(_("Saved to {path}").format(path=str(path)))
 

@@ -52,6 +52,7 @@ from spieltisch.cli.tui.screens import (
     SaveScreen,
 )
 from spieltisch.core import IllegalMove, SpieltischError, parts
+from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
 
 LOG_LINES = 60
@@ -580,8 +581,8 @@ class PlayApp(App[None]):
             return False
         try:
             target = self.session.save(path)
-        except OSError as exc:
-            self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)), True)
+        except FileProblem as exc:
+            self.say(str(exc), True)
             return False
         self.say(_("Saved to {path}").format(path=str(target)))
         return True
