@@ -127,20 +127,7 @@ def _draw(state: DavidGoliathState, player: int | None) -> Text:
     text.append(state.game.title, style="bold")
     text.append("  " + _deal_line(view, state, _player) + "\n")
 
-    text.append(_("Trick") + ": ", style="bold")
-    _trick(text, view["trick"])
-    text.append("\n")
-    last = view.get("last_trick")
-    if last:
-        text.append(_("Last trick") + ": ", style="bold")
-        _trick(text, last["cards"])
-        text.append(
-            " — "
-            + _("{rest} takes the rest, {top} the top card").format(
-                rest=_player(last["takes_rest"]), top=_player(last["takes_top"])
-            )
-            + "\n"
-        )
+    _tricks(text, view, _player, " — ")
 
     if "hand" in view:
         label = _("Your hand") + ": "
@@ -177,20 +164,7 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
     n = state.game.num_players
     text = Text()
     text.append(_deal_line(view, state, _short) + "\n")
-    text.append(_("Trick") + ": ", style="bold")
-    _trick(text, view["trick"], _short)
-    text.append("\n")
-    last = view.get("last_trick")
-    if last:
-        text.append(_("Last trick") + ": ", style="bold")
-        _trick(text, last["cards"], _short)
-        text.append(
-            "\n→ "
-            + _("{rest} takes the rest, {top} the top card").format(
-                rest=_short(last["takes_rest"]), top=_short(last["takes_top"])
-            )
-            + "\n"
-        )
+    _tricks(text, view, _short, "\n→ ")
     if "hand" in view:
         label = _("Your hand") + f" ({len(view['hand'])}): "
         text.append(label, style="bold")
@@ -207,6 +181,23 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
         _cards(text, view["won"][p], column, width, indent=column, counted=True)
         text.append("\n")
     return text
+
+
+def _tricks(
+    text: Text, view: dict[str, Any], name: Callable[[int], str], before_takers: str
+) -> None:
+    """The trick in progress, and the last one with who took what."""
+    text.append(_("Trick") + ": ", style="bold")
+    _trick(text, view["trick"], name)
+    text.append("\n")
+    last = view.get("last_trick")
+    if last:
+        text.append(_("Last trick") + ": ", style="bold")
+        _trick(text, last["cards"], name)
+        takers = _("{rest} takes the rest, {top} the top card").format(
+            rest=name(last["takes_rest"]), top=name(last["takes_top"])
+        )
+        text.append(before_takers + takers + "\n")
 
 
 def _trick(text: Text, cards: list[list[Any]], name: Callable[[int], str] = _player) -> None:
