@@ -15,6 +15,7 @@ from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.preferences import Preferences
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.record_files import read_records
@@ -131,6 +132,14 @@ def play(
             "--new", help="Start a new game even when an unfinished one of this game was kept."
         ),
     ] = False,
+    auto_move: Annotated[
+        bool | None,
+        typer.Option(
+            "--auto-move/--no-auto-move",
+            help="Play your only possible move for you, or wait for it like any other "
+            "(default: as last chosen with the command auto, else on).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
@@ -140,6 +149,12 @@ def play(
     except (SpieltischError, ValueError) as exc:
         _fail(console, str(exc))
         return
+    kept = Preferences.load()
+    auto = kept.auto_move if auto_move is None else auto_move
+
+    def remember(value: bool) -> None:
+        kept.model_copy(update={"auto_move": value}).keep()
+
     use_plain = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     if not use_plain:
         try:
@@ -150,7 +165,14 @@ def play(
     if use_plain:
         from spieltisch.cli.play.plain import PlainPlay
 
-        PlainPlay(session, console=console, delay=delay or 0.0, language=code).run(sys.stdin)
+        PlainPlay(
+            session,
+            console=console,
+            delay=delay or 0.0,
+            language=code,
+            auto_move=auto,
+            remember=remember,
+        ).run(sys.stdin)
         return
     from spieltisch.cli.play.autosave import Autosave
 
@@ -163,5 +185,7 @@ def play(
         delay=TUI_DELAY if delay is None else delay,
         autosave=autosave,
         offer_kept=not fresh and resume is None,
+        auto_move=auto,
+        remember=remember,
     )
     app.run()
