@@ -23,6 +23,7 @@ TABLE_ROUTES = "/api/tables/{table_id}"
 # An outsider is signed in but sits at neither table.
 OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("get", "/api/tables/{table_id}"): (200, 200),
+    ("get", "/api/tables/{table_id}/rating"): (200, 200),
     ("post", "/api/tables/{table_id}/join"): (409, 409),
     ("post", "/api/tables/{table_id}/leave"): (409, 409),
     ("post", "/api/tables/{table_id}/start"): (409, 409),

@@ -17,7 +17,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play
+from spieltisch.server import api, pages, play, ratings, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.context import Services
@@ -25,10 +25,12 @@ from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.settings import Settings
 from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
+from spieltisch.tournament.errors import TournamentError
 
 log = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -157,6 +159,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         pool.warm()
         runtime = Runtime(database, pool, settings)
+        runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
             settings,
             database,
@@ -183,12 +186,15 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(LobbyError, api.lobby_error)
+    app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     for unavailable in UNAVAILABLE:
         app.add_exception_handler(unavailable, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
     app.include_router(api.router)
+    app.include_router(tournaments.router)
+    app.include_router(ratings.router)
     app.include_router(play.router)
     app.include_router(pages.router)
     static = WEB / "static"

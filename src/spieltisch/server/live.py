@@ -13,7 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -175,6 +175,10 @@ class Runtime:
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
         self.closing = False
+        self.on_finish: list[Callable[[str], Awaitable[None]]] = []
+        """Called with a table's id when its game has ended and is committed (a
+        tournament takes the result); each runs as its own task."""
+        self._hooks: set[asyncio.Task[None]] = set()
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -394,6 +398,7 @@ class Runtime:
         room.seats[seat].ai_level = HANDED_LEVEL
         if finish:
             room.table.status, room.table.result = "finished", result
+            self._finished(room.id)
         room.away_since.pop(seat, None)
         for connection in room.connections:
             connection.seat = self._seat_of(room, connection.account_id, connection.seat)
@@ -519,6 +524,7 @@ class Runtime:
         room.turn_started = moment
         if finished:
             room.table.status, room.table.result = "finished", result
+            self._finished(room.id)
         for old in room.log[: max(0, len(room.log) - RECENT)]:
             if old.words is None:
                 break
@@ -539,6 +545,18 @@ class Runtime:
         )
         room.stale = False
         self._broadcast(room)
+
+    def _finished(self, table_id: str) -> None:
+        for hook in self.on_finish:
+            task = asyncio.create_task(self._run_hook(hook, table_id))
+            self._hooks.add(task)
+            task.add_done_callback(self._hooks.discard)
+
+    async def _run_hook(self, hook: Callable[[str], Awaitable[None]], table_id: str) -> None:
+        try:
+            await hook(table_id)
+        except Exception:
+            log.exception("after the end of table %s", table_id)
 
     async def _advance(self, room: Room) -> None:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
@@ -728,7 +746,8 @@ class Runtime:
     async def close(self) -> None:
         self.closing = True
         tasks: Iterable[asyncio.Task[None]] = [
-            task for room in self.rooms.values() for task in room.tasks.values()
+            *(task for room in self.rooms.values() for task in room.tasks.values()),
+            *self._hooks,
         ]
         for task in tasks:
             task.cancel()
