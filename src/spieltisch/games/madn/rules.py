@@ -241,7 +241,7 @@ class MadnState(State):
     the dice of this turn, finishing order, time.
 
     The subclasses change the rule set through these class attributes and the hooks
-    `_moves_after_roll`, `_last_try`, `_decided`, `_keys` and `_cite`."""
+    `_moves_after_roll`, `_decided`, `_keys` and `_cite`."""
 
     GOAL_PATH: tuple[tuple[int, ...], ...] = GOAL_MASK
     """Per rel and die, the own goal fields that must be free for the move (rule 15)."""
@@ -249,11 +249,14 @@ class MadnState(State):
     """Rule 6: when the piece on the start field is blocked by an own piece, that one moves."""
     CAPTURE_DUTY = True
     """Rule 11: a capture must be made when one is possible."""
+    TRIES = 3
+    """Rule 3: rolls for a 6 while no piece on the track or in the goal could advance."""
 
     __slots__ = (
         "_culprit",
         "_dice",
         "_die",
+        "_due",
         "_dues",
         "_finished",
         "_goal",
@@ -294,8 +297,9 @@ class MadnState(State):
         self._over = PLAYING  # or ENDED (rule 17), STOPPED (time or max_rounds)
         self._groups: list[tuple[int, ...]] = []  # tied groups still to draw lots for
         self._lot = [0] * n  # lot results: larger is better
-        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
-        self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
+        self._due = DUE_ANY  # the level of the obligation of the roll to move with
+        self._culprit = -1  # rel of the piece a penalty would send home, or -1
+        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet them
 
     @property
     def turn(self) -> int | None:
@@ -408,66 +412,74 @@ class MadnState(State):
             self.current_player = player
         elif die == 6:
             self._tries = 0  # rule 8: roll again, a new sequence
-        elif self._last_try(player):
+        elif self._tries >= self.TRIES or self._can_advance(player):
             self._end_turn(player)  # rules 3, 4 and 7: no further try
-
-    def _moves_after_roll(self, player: int, die: int) -> list[int]:
-        """The legal actions after rolling `die`: here exactly those meeting the duties."""
-        return self._duties(player, die)[1]
-
-    def _last_try(self, player: int) -> bool:
-        """After a roll without a move: rule 3's three tries only when no piece on the
-        track or in the goal could advance by any number (rules 3, 4 and 7)."""
-        return self._tries >= 3 or self._can_advance(player)
 
     # -- move generation ----------------------------------------------------------------
 
-    def _duties(self, player: int, die: int) -> tuple[int, list[int], list[int], int]:
-        """The obligations of a roll, GAMES.md's (a)-(d) in order, each falling through to
-        the next where it cannot be met: (level, the moves meeting it, every move the
-        movement rules allow, the rel of the piece a missed duty sends home or -1).
+    def _duties(self, player: int, die: int) -> list[int]:
+        """The moves meeting the obligations of a roll: GAMES.md's (a)-(d) in order, each
+        falling through to the next where it cannot be met. Books the obligation's level
+        (`_due`, for explanations) and the piece a missed duty sends home (`_culprit`, for
+        the referee), so it is called once per roll, when the die is applied.
 
-        The one definition for every rule set and mode: the legal moves of a roll, the
-        referee's duties and the explanations all read it. It is the hottest code of a
-        playout, so the movement rules are inlined (`_verdict` says the same per piece).
-        The lists are sorted and must not be changed by the caller."""
-        absp, actp = self.game.tables[player]
+        The one definition for every rule set and mode, and the hottest code of a
+        playout: (a) and (b) are decided before any other piece is looked at, and the
+        movement rules are inlined. The list is sorted and must not be changed."""
+        absp = self.game.abs_of[player]
         track = self._track
         pieces = self._pieces[player]
+        if len(pieces) < 4:  # pieces wait in the base
+            start = absp[0]
+            if track[start] != player:
+                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
+                    self._due, self._culprit = DUE_ENTER, -1
+                    return [ENTER]
+                if not pieces:  # all in the base and no 6: the common early roll
+                    self._due, self._culprit = DUE_ANY, -1
+                    return []
+            # The piece on the start field moves die fields, its blocker on them as far
+            # again: both stay on the track, so only an own piece can stop them (rule 10).
+            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
+                self._due, self._culprit = DUE_START, 0
+                return [start + 1]
+            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
+                self._due, self._culprit = DUE_BLOCKER, die  # (b) the blocker moves instead
+                return [absp[die] + 1]
+        # (c) and (d): the movement rules for every piece out of the base, inlined for
+        # speed (`_verdict` says the same for one piece).
+        actp = self.game.act_of[player]
         goal = self._goal[player]
         goal_path = self.GOAL_PATH
-        allowed: list[int] = []
+        moves: list[int] = []
         captures: list[int] = []
         capturer = -1  # the most advanced piece that can capture
         for rel in pieces:
             target = rel + die
             if target < 40:
                 owner = track[absp[target]]
-                if owner == player:
-                    continue  # rule 10: not onto an own piece
-                allowed.append(actp[rel])
-                if owner >= 0:
+                if owner < 0:
+                    moves.append(actp[rel])
+                elif owner != player:  # rule 10: not onto an own piece
                     captures.append(actp[rel])
                     if rel > capturer:
                         capturer = rel
             elif target < 44 and not goal & goal_path[rel][die]:
-                allowed.append(actp[rel])  # rule 15: exact count, over no own piece
-        if len(allowed) > 1:
-            allowed.sort()
-        if len(pieces) < 4:  # pieces wait in the base
-            start = absp[0]
-            if track[start] != player:
-                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
-                    return DUE_ENTER, [ENTER], [ENTER, *allowed], -1
-            elif start + 1 in allowed:  # (b) clear the start field (rule 6)
-                return DUE_START, [start + 1], allowed, 0
-            elif self.BLOCKER_DUTY and actp[die] in allowed:  # (b) the blocker moves instead
-                return DUE_BLOCKER, [actp[die]], allowed, die
-        if captures and self.CAPTURE_DUTY:  # (c) capture (rule 11)
+                moves.append(actp[rel])  # rule 15: exact count, over no own piece
+        if captures:
             if len(captures) > 1:
                 captures.sort()
-            return DUE_CAPTURE, captures, allowed, capturer
-        return DUE_ANY, allowed, allowed, -1  # (d) any move (rule 9)
+            if self.CAPTURE_DUTY:  # (c) capture (rule 11)
+                self._due, self._culprit = DUE_CAPTURE, capturer
+                return captures
+            moves += captures
+        if len(moves) > 1:
+            moves.sort()
+        self._due, self._culprit = DUE_ANY, -1  # (d) any move (rule 9)
+        return moves
+
+    _moves_after_roll = _duties
+    """The legal actions after rolling a die: here exactly those meeting the duties."""
 
     def _verdict(self, player: int, rel: int, die: int) -> int:
         """What the movement rules say about moving the piece on `rel` by `die`."""
@@ -651,8 +663,9 @@ class MadnState(State):
                 ),
                 cite("rule 10"),
             )
-        due, dues, _allowed, _culprit = self._duties(player, die)
-        return self._refuse_for_duty(player, die, due, dues)
+        # The movement rules allow it, so the roll's duties refuse it (never under the
+        # referee, where every move they allow is legal): its legal moves are the dues.
+        return self._refuse_for_duty(player, die, self._due, self._moves)
 
     def _cite(self, rule: str) -> str | None:
         """The rule-book rule a refusal names (the tournament rules are numbered)."""
@@ -791,6 +804,7 @@ class MadnState(State):
         new._over = self._over
         new._groups = self._groups.copy()
         new._lot = self._lot.copy()
+        new._due = self._due
         new._dues = self._dues
         new._culprit = self._culprit
         return new
@@ -822,13 +836,18 @@ class PenalizedMadnState(MadnState):
     __slots__ = ()
 
     def _moves_after_roll(self, player: int, die: int) -> list[int]:
-        _due, dues, allowed, culprit = self._duties(player, die)
-        self._dues, self._culprit = tuple(dues), culprit
+        self._dues = tuple(self._duties(player, die))
+        allowed = [ENTER] if self._due == DUE_ENTER else []  # entering, where allowed, is due
+        actp = self.game.act_of[player]
+        for rel in self._pieces[player]:
+            if self._verdict(player, rel, die) <= CAPTURES:
+                allowed.append(actp[rel])
+        allowed.sort()
         return [*allowed, PASS] if allowed else allowed
 
     def _apply_action(self, action: int) -> None:
         if action in self._dues:
-            super()._apply_action(action)
+            MadnState._apply_action(self, action)  # not super(): once per move
             return
         # A missed duty (a pass included) voids the move (rule 14: the piece stays);
         # rules 6 and 12 also send the piece named by the duty home. No further roll.
@@ -850,8 +869,7 @@ class OpenSpielMadnState(MadnState):
     BLOCKER_DUTY = False
     CAPTURE_DUTY = False
 
-    def _last_try(self, player: int) -> bool:
-        return True
+    TRIES = 1
 
     def _decided(self) -> bool:
         return True
