@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -165,6 +166,22 @@ def test_foreign_origins_and_huge_requests_are_refused(server: ServerProcess) ->
             assert "nosuchtable" in refused.value.rcvd.reason
             assert refused.value.rcvd.reason != "no table nosuchtable"
             assert (await ana.http.get("/api/tables/nosuchtable")).status_code == 404
+
+            # A body sent in chunks, without a length, is measured as it comes.
+            async def chunks() -> AsyncIterator[bytes]:
+                for _ in range(40):
+                    yield b"x" * 10_000
+
+            chunked = await ana.http.post(
+                "/api/records", content=chunks(), headers={"content-type": "application/json"}
+            )
+            assert chunked.status_code == 413 and "at most" in chunked.json()["detail"]
+            # A handshake with a bad query: closed with what was wrong, in its language.
+            bad_query = await connect(f"{server.ws_url}/ws/tables/{table['id']}?seat=x&lang=de")
+            with pytest.raises(ConnectionClosed) as refused:
+                await bad_query.recv()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 1008
+            assert "seat: muss eine ganze Zahl sein" in refused.value.rcvd.reason
             missing = await httpx.AsyncClient(base_url=server.url).post("/api/tables", json={})
             assert missing.status_code == 401 and "guest" in missing.json()["detail"]
             german = await ana.http.post(

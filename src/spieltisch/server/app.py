@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
@@ -26,6 +26,7 @@ from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.rounds import OnlineRounds
+from spieltisch.server.schemas import REFUSALS
 from spieltisch.server.settings import Settings
 from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
@@ -178,6 +179,7 @@ def create_app(settings: Settings) -> FastAPI:
             await database.close()
 
     app = FastAPI(
+        responses=REFUSALS,
         title="spieltisch",
         summary="A table for Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
         description="REST for accounts, the lobby and records; live play over the "
@@ -192,6 +194,7 @@ def create_app(settings: Settings) -> FastAPI:
     for unavailable in UNAVAILABLE:
         app.add_exception_handler(unavailable, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
     app.include_router(api.router)
     app.include_router(tournaments.router)
     app.include_router(ratings.router)

@@ -2,6 +2,10 @@
 
 The actions are moves, chat lines, new tables (per account and per address) and new
 guest accounts (per address: otherwise a new guest would start with fresh buckets).
+A move that is played costs nothing (the game itself allows one per position, and a
+fast bot must not be stopped); `moves` counts the move messages that change nothing
+(refused, repeated) and the requests for a position (`sync`, `language`), which are what
+a flood is made of.
 
 A bucket holds at most `burst` tokens and refills `burst` of them every `period`
 seconds; each action takes one. A person never notices (the bursts are far above what
@@ -96,9 +100,9 @@ class Buckets:
         self.clock = clock
         self._buckets: OrderedDict[tuple[str, str, str], _Bucket] = OrderedDict()
 
-    def wait(self, key: tuple[str, str, str], rate: Rate) -> float:
+    def wait(self, key: tuple[str, str, str], rate: Rate, take: bool = True) -> float:
         """Seconds until `key` may act again under `rate`; 0 when it may now (and then a
-        token is taken)."""
+        token is taken, unless `take` is false: only asking)."""
         moment = self.clock()
         bucket = self._buckets.pop(key, None) or _Bucket(float(rate.burst), moment)
         refill = rate.burst / rate.period
@@ -108,7 +112,7 @@ class Buckets:
         while len(self._buckets) > self.capacity:
             self._buckets.popitem(last=False)
         if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
+            bucket.tokens -= 1.0 if take else 0.0
             return 0.0
         return (1.0 - bucket.tokens) / refill
 
@@ -120,8 +124,11 @@ class RateLimiter:
         self.limits = limits
         self.buckets = buckets or Buckets()
 
-    def wait(self, action: str, account: int | None, address: str | None) -> float:
-        """Seconds to wait before `action` is allowed; 0 (and counted) when it is now.
+    def wait(
+        self, action: str, account: int | None, address: str | None, take: bool = True
+    ) -> float:
+        """Seconds to wait before `action` is allowed; 0 (and counted, unless `take` is
+        false) when it is now.
 
         Both buckets are asked, so a refusal by one still spends a token of the other:
         a flood is a flood whichever limit it meets first.
@@ -131,8 +138,8 @@ class RateLimiter:
         waits = [0.0]
         rate = self.limits.per_account.get(action)
         if account is not None and rate is not None:
-            waits.append(self.buckets.wait(("account", str(account), action), rate))
+            waits.append(self.buckets.wait(("account", str(account), action), rate, take))
         rate = self.limits.per_address.get(action)
         if address is not None and rate is not None:
-            waits.append(self.buckets.wait(("address", address, action), rate))
+            waits.append(self.buckets.wait(("address", address, action), rate, take))
         return max(waits)

@@ -10,6 +10,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 from sqlalchemy import select
 
@@ -92,6 +93,19 @@ def _reason(text: str) -> str:
     """A close reason fits in 123 bytes of UTF-8 (the WebSocket protocol's limit)."""
     data = text.encode()
     return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
+
+
+async def query_error(websocket: WebSocket, exc: Exception) -> None:
+    """A handshake with a bad query (`seat=x`, `last_seq=-`): accepted, then closed with
+    1008 and what was wrong, in the connection's language (FastAPI's own handler sends
+    pydantic's English errors as the reason, which is not even text)."""
+    assert isinstance(exc, WebSocketRequestValidationError)
+    lang = websocket.query_params.get("lang")
+    code = lang if lang in LANGUAGES else None
+    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+        reason = _reason(explain(exc.errors()))
+    await websocket.accept()
+    await websocket.close(code=1008, reason=reason)
 
 
 async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
@@ -190,40 +204,23 @@ async def _dispatch(
     message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn,
 ) -> None:
     runtime = svc.runtime
-    if isinstance(message, MoveIn):
-        seat = connection.seat
-        # Checked on every message: the account must sit in this seat right now.
-        sitting = seat is not None and room.seats[seat].played_by(connection.account_id)
-        if not sitting or seat is None:
-            connection.send(
-                ErrorOut(
-                    code="not_seated", message=_("you do not play a seat at this table: you watch")
-                )
-            )
-            return
-        wait = svc.limiter.wait("moves", connection.account_id, connection.address)
+    if isinstance(message, MoveIn | SyncIn | LanguageIn):
+        # Moves that change nothing and requests for a position are what floods are
+        # made of: over the rate they are refused (a move played costs nothing).
+        wait = svc.limiter.wait("moves", connection.account_id, connection.address, take=False)
         if wait > 0:
             connection.send(
                 ErrorOut(code="rate_limited", message=too_fast("moves", wait), seq=room.seq)
             )
             return
-        try:
-            # The engine explains a refusal in this connection's language (set by _read).
-            ack = await runtime.submit(room, seat, message.seq, message.move)
-        except Refused as refused:
-            runtime.refuse(connection, refused, room.seq)
-            if refused.code in ("stale_seq", "conflict"):
-                async with room.lock:
-                    runtime.send_state(room, connection, message.seq)
-            return
-        connection.send(ack)
-        if ack.duplicate:
-            async with room.lock:
-                runtime.send_state(room, connection, connection.last_seq)
+    if isinstance(message, MoveIn):
+        await _move(svc, room, connection, message)
     elif isinstance(message, SyncIn):
+        _charge(svc, connection)
         async with room.lock:
             runtime.send_state(room, connection, min(message.last_seq, room.seq))
     elif isinstance(message, LanguageIn):
+        _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
             runtime.send_state(room, connection, room.seq)
@@ -231,6 +228,39 @@ async def _dispatch(
         connection.send(PongOut())
     else:
         await _chat(svc, room, connection, message.text)
+
+
+def _charge(svc: Services, connection: Connection) -> None:
+    svc.limiter.wait("moves", connection.account_id, connection.address)
+
+
+async def _move(svc: Services, room: Room, connection: Connection, message: MoveIn) -> None:
+    runtime = svc.runtime
+    seat = connection.seat
+    # Checked on every message: the account must sit in this seat right now.
+    if seat is None or not room.seats[seat].played_by(connection.account_id):
+        _charge(svc, connection)
+        connection.send(
+            ErrorOut(
+                code="not_seated", message=_("you do not play a seat at this table: you watch")
+            )
+        )
+        return
+    try:
+        # The engine explains a refusal in this connection's language (set by _read).
+        ack = await runtime.submit(room, seat, message.seq, message.move)
+    except Refused as refused:
+        _charge(svc, connection)
+        runtime.refuse(connection, refused, room.seq)
+        if refused.code in ("stale_seq", "conflict"):
+            async with room.lock:
+                runtime.send_state(room, connection, message.seq)
+        return
+    connection.send(ack)
+    if ack.duplicate:
+        _charge(svc, connection)
+        async with room.lock:
+            runtime.send_state(room, connection, connection.last_seq)
 
 
 async def _chat(svc: Services, room: Room, connection: Connection, text: str) -> None:

@@ -136,7 +136,8 @@ class Problem(BaseModel):
 
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    status: {"model": Problem, "description": description}
+    # JSON even on routes whose own answer is text (CSV, HTML pages).
+    status: {"model": Problem, "description": description, "content": {"application/json": {}}}
     for status, description in {
         400: "The body could not be read (not UTF-8 JSON).",
         401: "Not signed in (or the account is gone).",
