@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -33,11 +33,18 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-body { height: 1fr; }
     """
 
-    def __init__(self, record: Mapping[str, Any], code: str, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        code: str,
+        budget: Budget | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__()
         self.record = dict(record)
         self.code = code
         self.budget = budget
+        self.seats = seats
         self.closed = False
         self.review: ReviewFile | None = None
 
@@ -53,7 +60,9 @@ class ReviewScreen(Screen[None]):
     def _run(self) -> None:
         try:
             with language(self.code):
-                done = review_game(self.record, budget=self.budget, progress=self._progress)
+                done = review_game(
+                    self.record, seats=self.seats, budget=self.budget, progress=self._progress
+                )
                 shown = Group(summary(done), steps_table(done))
         except Closed:
             return
