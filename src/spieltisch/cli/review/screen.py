@@ -81,7 +81,9 @@ class ReviewScreen(Screen[None]):
     def _show(self, done: ReviewFile, shown: Group) -> None:
         self.review = done
         self.query_one(ProgressBar).display = False
-        self.query_one("#review-title", Label).update(_("Review (Escape: back to the game)"))
+        with language(self.code):  # called from the worker thread, whose language is its own
+            title = _("Review (Escape: back to the game)")
+        self.query_one("#review-title", Label).update(title)
         self.query_one("#review-table", Static).update(shown)
 
     def action_close(self) -> None:
