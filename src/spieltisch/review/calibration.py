@@ -22,6 +22,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spieltisch.review.messages import _
+
 FITTED = Path(__file__).with_name("calibration.json")
 EDGE = 1e-4
 """Estimates are kept this far from 0 and 1 before taking log-odds."""
@@ -65,3 +67,13 @@ def _fitted() -> dict[str, dict[str, Calibration]]:
 def fitted_calibration(game: str, level: str) -> Calibration | None:
     """The correction fitted for `game`'s estimates by `level`'s search, if there is one."""
     return _fitted().get(level, {}).get(game)
+
+
+def calibration_note(calibration: Calibration | None) -> str:
+    """One sentence for people: whether the win chances shown are corrected."""
+    if calibration is None:
+        return _("The win chances are the search's own estimates, not calibrated.")
+    return _(
+        "The search's estimates are corrected by a calibration fitted on the outcomes of "
+        "simulated games (slope {slope}, shift {shift}), since the raw ones are overconfident."
+    ).format(slope=f"{calibration.slope:.2f}", shift=f"{calibration.shift:+.2f}")
