@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
+from spieltisch.agents import Budget
 from spieltisch.review import VERDICTS, review_game
 from spieltisch.review.game import plan_review
 from spieltisch.server import reviews as reviews_module
@@ -53,7 +54,7 @@ def test_the_replay_page_review_runs_once_and_speaks_the_asked_language(
             assert page["graph_svg"].startswith("<svg") and "Ada" in page["graph_svg"]
             assert [seat["name"] for seat in page["seats"]] == ["Ada", "Bo"]
             # the same review as `spieltisch review` with the server's budget (20)
-            local = review_game(record, budget=reviews_module.Budget.parse("20"))
+            local = review_game(record, budget=Budget.parse("20"))
             assert [s["best_move"] for s in page["steps"]] == [
                 s.analysis.best.move for s in local.decisions() if s.analysis
             ]
