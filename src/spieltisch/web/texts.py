@@ -80,9 +80,7 @@ TEXTS: tuple[str, ...] = (
     N_("Status"),
     N_("Tables"),
     N_("The analysis failed: {error}"),
-    N_(
-        "The computer rates every decision of the game: the win chance of the move played against the best move."
-    ),
+    N_("The computer rates each decision: the move played against the best move."),
     N_("The record is not available yet."),
     N_("The start of the game."),
     N_("This file is not a game record (JSON)."),

@@ -74,7 +74,7 @@ export class ReviewPanel {
       heading,
       answer.status === "failed"
         ? h("p", { class: "review-status" }, t("The analysis failed: {error}", { error: answer.error || "" }))
-        : h("p", {}, t("The computer rates every decision of the game: the win chance of the move played against the best move.")),
+        : h("p", {}, t("The computer rates each decision: the move played against the best move.")),
       button,
     );
   }
