@@ -9,6 +9,16 @@ its defaults) is set against what that player actually won (its share of the win
 estimates are grouped in tenths: in a calibrated estimate the players given 30% win
 about 30% of the time. Prints a table per game and the Brier score next to that of the
 base rate (1/players), and draws the reliability plot with matplotlib (extra `plots`).
+
+The estimates are the search's own (uncalibrated). `--save` keeps them, `--load` reads
+them back (several files, comma-separated), and `--fit FILE` fits the calibration
+(`spieltisch.review.calibration`) on the even-numbered games, prints the odd-numbered,
+held-out games before and after the correction, and writes the fit to FILE
+(`src/spieltisch/review/calibration.json` is what reviews use):
+
+    uv run python benchmarks/review_calibration.py --games madn --scale 2 --save madn.json
+    uv run python benchmarks/review_calibration.py --load madn.json,mahe.json \
+        --fit src/spieltisch/review/calibration.json --plot docs/review-calibration.png
 """
 
 from __future__ import annotations
@@ -174,7 +184,7 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the game counts")
     parser.add_argument("--games", default=",".join(plan.game for plan in PLANS))
     parser.add_argument("--save", default=None, help="write the pairs (JSON) to reuse them")
-    parser.add_argument("--load", default=None, help="read pairs written by --save")
+    parser.add_argument("--load", default=None, help="read pairs written by --save (a,b,…)")
     parser.add_argument(
         "--fit", default=None, help="fit on the even games, check on the odd ones, write here"
     )
@@ -182,8 +192,10 @@ def main() -> None:
     args = parser.parse_args()
     plans = [plan for plan in PLANS if plan.game in args.games.split(",")]
     if args.load:
-        stored = json.loads(Path(args.load).read_text(encoding="utf-8"))
-        results = {game: [Pair(*row) for row in rows] for game, rows in stored.items()}
+        results: dict[str, list[Pair]] = {}
+        for name in args.load.split(","):  # files of --save, e.g. one per game
+            stored = json.loads(Path(name).read_text(encoding="utf-8"))
+            results |= {game: [Pair(*row) for row in rows] for game, rows in stored.items()}
         plans = [plan for plan in plans if plan.game in results]
     else:
         results = collect(plans, args.scale, args.seed, args.workers)
