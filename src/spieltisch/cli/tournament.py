@@ -34,6 +34,16 @@ tournament_app = typer.Typer(
 )
 T = TypeVar("T")
 
+
+@tournament_app.callback()
+def _language() -> None:
+    """Texts (colours, headings) follow the language of the environment (LANG);
+    `export --lang` chooses another for the files."""
+    from spieltisch.core.i18n import language_from_environment, set_language
+
+    set_language(language_from_environment())
+
+
 Id = Annotated[str, typer.Argument(help="The tournament's id (see `spieltisch tournament list`).")]
 By = Annotated[
     str | None, typer.Option("--by", help="Who takes this step (kept in the audit trail).")
@@ -257,7 +267,7 @@ def _print_round(current: Tournament, number: int) -> None:
     table.add_column(_("table"), justify="right")
     size = current.settings.table_size
     for seat in range(size):
-        table.add_column(current.seat_label(size, seat))
+        table.add_column(current.seat_words(size, seat))
     for index, seats in enumerate(played.tables, start=1):
         names = [f"{current.players[p].name} ({p})" for p in seats]
         table.add_row(str(index), *names, *[""] * (size - len(seats)))
@@ -343,7 +353,7 @@ def result(
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
-        view.add_column(f"{current.seat_label(len(seats), seat)}: {current.players[player].name}")
+        view.add_column(f"{current.seat_words(len(seats), seat)}: {current.players[player].name}")
     for entry in trail:
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
         if entry.lots:
