@@ -481,6 +481,8 @@ class PlayApp(App[None]):
             return
         if self.human_move(text):
             event.input.value = ""
+        else:
+            event.input.select_all()  # the next try replaces the refused text, not joins it
 
     def run_command(self, command: Command) -> None:
         if command.name == "help":
