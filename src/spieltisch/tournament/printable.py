@@ -45,6 +45,12 @@ def _labels() -> dict[str, str]:
     }
 
 
+def figure_labels() -> dict[str, str]:
+    """The names of a stopped game's figures in the current language, by field name."""
+    labels = _labels()
+    return {name: labels[name] for name in ("finished", "goal", "track", "distance")}
+
+
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
     """Per table, per seat: colour (notation, for the swatch), colour in words, name, number."""
     translate = parts(tournament.settings.game).gettext
