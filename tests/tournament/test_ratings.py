@@ -10,7 +10,7 @@ import pytest
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.levels import rate_levels
 from spieltisch.tournament.ratings import RatedGame, Rating, nearest_level, rate_all
-from spieltisch.tournament.reference import reference_levels
+from spieltisch.tournament.reference import load_all, reference_levels
 from spieltisch.tournament.tournament import Tournament
 from tests.tournament.helpers import DIRECTOR, new_tournament, play_round
 
@@ -107,7 +107,7 @@ def test_the_ratings_order_the_ai_levels_up_to_hard() -> None:
     assert order == ["level:hard", "level:medium", "level:easy", "level:random"]
 
 
-@pytest.mark.parametrize("name", ["madn", "mahe", "mabula", "david_goliath"])
+@pytest.mark.parametrize("name", sorted(load_all()))
 def test_the_shipped_reference_ratings_rank_random_play_last(name: str) -> None:
     """The stored ratings of the AI levels (`spieltisch tournament levels --write`)."""
     levels = reference_levels(name)
@@ -117,6 +117,7 @@ def test_the_shipped_reference_ratings_rank_random_play_last(name: str) -> None:
 
 
 def test_the_shipped_reference_ratings_order_every_level_of_the_default_game() -> None:
+    assert {"madn", "mahe", "mabula"} <= set(load_all())
     levels = reference_levels("madn")
     order = sorted(levels, key=lambda level: levels[level].mu)
     assert order == ["random", "easy", "medium", "hard"]
