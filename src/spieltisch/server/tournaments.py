@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from sqlalchemy import select
 
+from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
@@ -240,7 +241,7 @@ def _stopped(tournament: Tournament) -> StoppedOut | None:
         fields.append(
             FigureField(name=name, label=labels.get(name, info.description or name), kind=kind)
         )
-    return StoppedOut(rule=rule.rule, fields=fields)
+    return StoppedOut(rule=parts(tournament.settings.game).gettext(rule.rule), fields=fields)
 
 
 @router.get("/api/tournaments/{identifier}", response_model=TournamentOut)

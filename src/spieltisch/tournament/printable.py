@@ -79,7 +79,11 @@ def score_sheets(tournament: Tournament, number: int) -> str:
     rule = tournament.game.stopped_ranking
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
-        t=tournament, number=number, tables=tables, rule=rule.rule if rule else None, L=_labels()
+        t=tournament,
+        number=number,
+        tables=tables,
+        rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
+        L=_labels(),
     )
 
 
