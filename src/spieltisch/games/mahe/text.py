@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.text import Text
 
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.mahe.messages import _, colour_name
-from spieltisch.games.mahe.rules import COLOURS, MaheState
+from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
 STYLE = {colour: f"bold {PALETTE[colour]}" for colour in COLOURS}
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
@@ -24,14 +24,14 @@ def _player(number: int) -> str:
     return _("Player {number}").format(number=number + 1)
 
 
-def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
+def _players_turtles(view: MaheView, player: int) -> list[str]:
     return [colour for colour, owner in view["turtles"].items() if owner == player]
 
 
 def render(state: MaheState, player: int | None) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
     ring of 21 fields is drawn in two or three rows."""
-    view = state.view(player)
+    view = cast(MaheView, state.view(player))
     layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
@@ -42,7 +42,7 @@ def _ring_width(per_row: int) -> int:
     return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
 
 
-def _draw(view: dict[str, Any], per_row: int) -> Text:
+def _draw(view: MaheView, per_row: int) -> Text:
     out = Text()
     out.append(_("Mahé"), style="bold")
     out.append("  ")
@@ -89,7 +89,7 @@ def _draw(view: dict[str, Any], per_row: int) -> Text:
     return out
 
 
-def _status(out: Text, view: dict[str, Any]) -> None:
+def _status(out: Text, view: MaheView) -> None:
     phase = view["phase"]
     if phase == "over":
         out.append(_("Game over"), style="bold")
@@ -106,7 +106,7 @@ def _status(out: Text, view: dict[str, Any]) -> None:
     out.append(")")
 
 
-def _ring(out: Text, view: dict[str, Any], per_row: int) -> None:
+def _ring(out: Text, view: MaheView, per_row: int) -> None:
     """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number."""
     fields: dict[str, list[str]] = view["fields"]
     for first in range(1, 22, per_row):
@@ -138,11 +138,12 @@ def _ring(out: Text, view: dict[str, Any], per_row: int) -> None:
     out.append("\n")
 
 
-def _move_in_progress(out: Text, view: dict[str, Any]) -> None:
+def _move_in_progress(out: Text, view: MaheView) -> None:
     if view["moving"] is None:
-        if view["phase"] == "choose":
+        chooser = view["turn"]
+        if view["phase"] == "choose" and chooser is not None:
             out.append(
-                _("{player} chooses which turtle moves first.").format(player=_player(view["turn"]))
+                _("{player} chooses which turtle moves first.").format(player=_player(chooser))
                 + "\n"
             )
         return
@@ -169,7 +170,7 @@ def _move_in_progress(out: Text, view: dict[str, Any]) -> None:
         out.append("\n")
 
 
-def _eggs(out: Text, view: dict[str, Any]) -> None:
+def _eggs(out: Text, view: MaheView) -> None:
     for number, cards in enumerate(view["cards"]):
         out.append(_player(number) + " (")
         for index, colour in enumerate(_players_turtles(view, number)):
