@@ -17,7 +17,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play, ratings, tournaments
+from spieltisch.server import api, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.context import Services
@@ -25,6 +25,7 @@ from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.schemas import REFUSALS
 from spieltisch.server.settings import Settings
@@ -160,6 +161,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         pool.warm()
         runtime = Runtime(database, pool, settings)
+        reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
             settings,
@@ -167,6 +169,7 @@ def create_app(settings: Settings) -> FastAPI:
             Sessions(key, settings.secure_cookies),
             pool,
             runtime,
+            reviews,
             RateLimiter(settings.rate_limits),
         )
         recovered = await runtime.recover()
@@ -175,6 +178,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await runtime.close()
+            await reviews.close()
             pool.close()
             await database.close()
 
@@ -200,6 +204,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ratings.router)
     app.include_router(play.router)
     app.include_router(pages.router)
+    app.include_router(review_api.router)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

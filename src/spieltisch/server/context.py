@@ -1,5 +1,5 @@
-"""What the request handlers share: the database, sessions, the runtime, the settings,
-the rate limiter."""
+"""What the request handlers share: the database, sessions, the runtime, the reviews,
+the settings, the rate limiter."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from spieltisch.server.auth import Sessions
 from spieltisch.server.i18n import _
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
+from spieltisch.server.reviews import Reviews
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 
@@ -25,6 +26,7 @@ class Services:
     sessions: Sessions
     pool: WorkerPool
     runtime: Runtime
+    reviews: Reviews
     limiter: RateLimiter
 
 
