@@ -133,7 +133,8 @@ class ResilientSeat:
     connection drops, to the next of `urls`, with the last `seq` it saw.
 
     It keeps what it was told: `told` maps every seq to the move it was shown (None for a
-    chance outcome shown only in words), `acked` the seqs of its own applied moves.
+    chance outcome shown only in words), `acked` its own applied moves with the seq of the
+    position after them (and after the chance outcomes drawn with them).
     """
 
     def __init__(
@@ -145,7 +146,7 @@ class ResilientSeat:
         self.rng = rng
         self.delay = delay
         self.told: dict[int, str | None] = {}
-        self.acked: list[int] = []
+        self.acked: list[tuple[int, str]] = []
         self.last: Message = {}
         self.reconnects = 0
         self._at = 0
@@ -163,7 +164,7 @@ class ResilientSeat:
                 while True:
                     message = await socket.receive(timeout=60)
                     if message["type"] == "ack" and not message["duplicate"]:
-                        self.acked.append(message["seq"])
+                        self.acked.append((message["seq"], message["move"]))
                     if message["type"] != "state":
                         continue
                     self._remember(message)

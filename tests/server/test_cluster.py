@@ -34,12 +34,19 @@ def pg_url(postgres: str) -> str:
     return new_postgres_database(postgres)
 
 
-@pytest.fixture
-def two_servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    first = ServerProcess(pg_url, tmp_path / "a")
-    second = ServerProcess(pg_url, tmp_path / "b")
+@pytest.fixture(scope="module")
+def shared_url(postgres: str) -> str:
+    return new_postgres_database(postgres)
+
+
+@pytest.fixture(scope="module")
+def two_servers(
+    shared_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two servers on one database, shared by this module's tests (the last kills one)."""
+    first = ServerProcess(shared_url, tmp_path_factory.mktemp("a"))
+    second = ServerProcess(shared_url, tmp_path_factory.mktemp("b"))
     for server in (first, second):
-        server.folder.mkdir()
         server.start()
     yield first, second
     for server in (first, second):
@@ -79,13 +86,14 @@ def application(server: ServerProcess) -> str:
 
 
 def test_news_crosses_processes_and_one_of_two_racing_moves_wins(
-    two_servers: tuple[ServerProcess, ServerProcess], pg_url: str
+    two_servers: tuple[ServerProcess, ServerProcess], shared_url: str
 ) -> None:
     """Ana sits at A, Bob at B: the lobby, every move and chat reach the other process.
     Ana also holds a second connection at B, and sends two moves for one position at
     once, one through each process: one is applied, the other refused with the new
     position."""
     a, b = two_servers
+    pg_url = shared_url
 
     async def scenario() -> None:
         async with Client(a.url) as ana, Client(b.url) as bob:
@@ -185,22 +193,26 @@ def test_the_losing_process_of_a_commit_race_reloads_and_answers_stale_seq(
 
 
 def test_kill_9_of_one_of_two_processes_mid_game(
-    two_servers: tuple[ServerProcess, ServerProcess], pg_url: str
+    two_servers: tuple[ServerProcess, ServerProcess], shared_url: str
 ) -> None:
-    """A table with a computer seat, owned by A, its people connected to A. A dies by
-    kill -9: its lock goes with it, B takes the computer seat over, the people reconnect
-    to B by themselves and play to the end; nothing told was lost."""
-    a, b = two_servers
+    """A table with a computer seat; its owner (whichever process took its lock) has the
+    people connected too. The owner dies by kill -9: its lock goes with it, the other
+    takes the computer seat over, the people reconnect to it by themselves and play to
+    the end; nothing told was lost."""
+    pg_url = shared_url
 
     async def scenario() -> None:
-        async with Client(a.url) as ana, Client(a.url) as bob:
+        first = two_servers[0].url
+        async with Client(first) as ana, Client(first) as bob:
             await ana.guest("Ana")
             await bob.guest("Bob")
             seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
             table = await ana.create("mahe", seats)
             await bob.post(f"/api/tables/{table['id']}/join", {})
             await ana.post(f"/api/tables/{table['id']}/start")
-            assert await lock_holder(pg_url, table["id"]) == application(a)
+            holder = await lock_holder(pg_url, table["id"])
+            a, b = two_servers if holder == application(two_servers[0]) else two_servers[::-1]
+            assert holder == application(a)
             players = [
                 ResilientSeat(client, table["id"], [a.url, b.url], random.Random(index), 0.01)
                 for index, client in enumerate((ana, bob))
@@ -215,7 +227,7 @@ def test_kill_9_of_one_of_two_processes_mid_game(
             assert all(state["status"] == "finished" for state in final)
             log = await check_told_against_log(pg_url, table["id"], "mahe", {"players": 3}, players)
             assert any(row.seat == 2 and row.seq > killed_at for row in log), "B took over"
-            assert "this process plays its computer seats" in b.log()
+            assert f"table {table['id']}: this process plays its computer seats" in b.log()
             for _ in range(50):  # B lets a finished table go at its next sweep
                 if await lock_holder(pg_url, table["id"]) is None:
                     break

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import os
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -116,6 +117,7 @@ def serve(
             port=port,
             ws_max_size=1_048_576,
             log_level="info",
+            log_config=_log_config(),
         )
         return
     uvicorn.run(
@@ -124,7 +126,18 @@ def serve(
         port=port,
         ws_max_size=1_048_576,
         log_level="info",
+        log_config=_log_config(),
     )
+
+
+def _log_config() -> dict[str, Any]:
+    """uvicorn's logging, and the server's own messages (recovery, table owners) beside
+    it, in every worker process."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["spieltisch"] = {"handlers": ["default"], "level": "INFO"}
+    return config
 
 
 @db_app.command("upgrade")

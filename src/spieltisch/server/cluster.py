@@ -135,9 +135,13 @@ class PostgresCluster(SingleProcess):
             log.warning("could not ask for the lock of table %s", table_id, exc_info=True)
             return False
         if row is not None and row[0]:
-            self.owned.add(table_id)
+            self._own(table_id)
             return True
         return False
+
+    def _own(self, table_id: str) -> None:
+        self.owned.add(table_id)
+        log.info("table %s: this process plays its computer seats and clocks", table_id)
 
     async def _connect_locks(self) -> None:
         import psycopg
@@ -186,9 +190,8 @@ class PostgresCluster(SingleProcess):
             (free, LOCK_SPACE),
         )
         claimed = [row[0] for row in await cursor.fetchall()]
-        self.owned.update(claimed)
         for table_id in claimed:
-            log.info("table %s: this process plays its computer seats and clocks now", table_id)
+            self._own(table_id)
             if self._listener is not None:
                 await self._listener.on_claimed(table_id)
 
