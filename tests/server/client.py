@@ -52,7 +52,10 @@ class Client:
         token = self.account.get("token")
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         connection = await connect(
-            f"{ws_base}/ws/tables/{table}?{params}", additional_headers=headers, max_size=2**22
+            f"{ws_base}/ws/tables/{table}?{params}",
+            additional_headers=headers,
+            max_size=2**22,
+            ping_interval=None,  # a test may leave a socket unread for a while
         )
         return Socket(connection)
 
