@@ -457,13 +457,7 @@ class Runtime:
             if row is None:
                 return
             author = (await names(session, {row.account_id})).get(row.account_id, "?")
-        out = ChatOut(
-            id=row.id,
-            author=author,
-            account=row.account_id,
-            text=row.text,
-            at=row.created_at.isoformat(),
-        )
+        out = ChatOut.of(row, author)
         async with room.lock:
             for connection in list(room.connections):
                 connection.send(out)

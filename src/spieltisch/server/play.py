@@ -240,13 +240,7 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         await svc.runtime.cluster.publish(session, "chat", room.id, row.id)
         await session.commit()
         author = (await names(session, {connection.account_id})).get(connection.account_id, "?")
-    out = ChatOut(
-        id=row.id,
-        author=author,
-        account=row.account_id,
-        text=row.text,
-        at=row.created_at.isoformat(),
-    )
+    out = ChatOut.of(row, author)
     for other in list(room.connections):
         other.send(out)
 
@@ -265,12 +259,4 @@ async def _send_chat_history(svc: Services, room: Room, connection: Connection) 
         )
         who = await names(session, {row.account_id for row in rows})
     for row in reversed(rows):
-        connection.send(
-            ChatOut(
-                id=row.id,
-                author=who.get(row.account_id, "?"),
-                account=row.account_id,
-                text=row.text,
-                at=row.created_at.isoformat(),
-            )
-        )
+        connection.send(ChatOut.of(row, who.get(row.account_id, "?")))
