@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from rich.color import Color, ColorSystem, ColorType
 from rich.style import Style
+from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 import spieltisch
@@ -38,6 +40,28 @@ def screen_text(app: PlayApp) -> str:
     svg = app.export_screenshot()
     parts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape("".join(parts)).replace("\xa0", " ")
+
+
+def screen_lines(app: PlayApp) -> list[str]:
+    """The screen's rows as text, each character in its column (from Textual's screenshot,
+    which places runs of text by x and leaves blanks out)."""
+    svg = app.export_screenshot()
+    pattern = r'<text[^>]*x="([\d.]+)"[^>]*-line-(\d+)\)"[^>]*>(.*?)</text>'
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, text in re.findall(pattern, svg, flags=re.S):
+        row = rows.setdefault(int(line), {})
+        start = round(float(x) / CELL)
+        shown = html.unescape(text).replace("\xa0", " ").rstrip("\n")
+        for offset, character in enumerate(shown):
+            row[start + offset] = character
+    return [
+        "".join(row.get(column, " ") for column in range(max(row) + 1)) if row else ""
+        for _line, row in sorted(rows.items())
+    ]
+
+
+CELL = 12.2
+"""The width of one character in Textual's screenshots."""
 
 
 def session_at(name: str, history: list[str], seats: list[str], **options: Any) -> Session:
@@ -262,6 +286,55 @@ def test_david_goliath_shows_hand_and_trick(size: tuple[int, int]) -> None:
             if size == (120, 40):
                 side = app.query_one("#side").size.width
                 assert side >= 36, "the side panel gets the room the board does not need"
+
+    asyncio.run(scenario())
+
+
+def _late_in_a_deal(players: int, seed: int) -> list[str]:
+    """The history of a random David & Goliath game ten tricks into its first deal (the
+    piles of won cards are large), at seat 0's turn."""
+    game = spieltisch.load("david_goliath", players=players)
+    rng = random.Random(seed)
+    state = game.new_state()
+    while len(state.history()) < 1 + 10 * players or state.current_player != 0:
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state.history()
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_david_goliath_shows_the_whole_table_without_scrolling(
+    size: tuple[int, int], players: int
+) -> None:
+    """Trick, last trick, hand, every seat's points and won cards: all on the screen."""
+    history = _late_in_a_deal(players, seed=players)
+    seats = [HUMAN, *["random"] * (players - 1)]
+    session = session_at("david_goliath", history, seats, players=players)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="en", delay=0)
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, ready(app))
+            pane = app.query_one("#board-pane", VerticalScroll)
+            assert pane.max_scroll_y == 0, "the board needs no scrolling"
+            lines = screen_lines(app)
+            shown = "\n".join(lines)
+            view = app.session.state.view(0)
+            assert "Your hand" in shown
+            assert ("Last trick" in shown) == bool(view["last_trick"])
+            wide = size[0] >= 120
+            assert ("Won cards" if wide else "won this deal") in shown
+            for seat in range(players):
+                name = f"Player {seat + 1}" if wide else f"P{seat + 1}"
+                rows = [line for line in lines if f" {name} " in line]
+                assert len(rows) >= (2 if wide else 1), (name, lines)
+                first = view["won"][seat][:1]
+                if first:
+                    colour = first[0][0]
+                    assert any(f" {colour} " in row or f" {colour}×" in row for row in rows)
 
     asyncio.run(scenario())
 

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play
+from spieltisch.server import api, pages, play, ratings, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
@@ -23,9 +23,11 @@ from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.settings import ENVIRONMENT, Settings
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import describe_url
+from spieltisch.tournament.errors import TournamentError
 
 log = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -120,6 +122,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)
+        runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
             settings, database, Sessions(key, settings.secure_cookies), pool, runtime
         )
@@ -143,7 +146,10 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(LobbyError, api.lobby_error)
+    app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.include_router(api.router)
+    app.include_router(tournaments.router)
+    app.include_router(ratings.router)
     app.include_router(play.router)
     app.include_router(pages.router)
     static = WEB / "static"
