@@ -260,3 +260,24 @@ def test_options_without_a_description_are_refused_in_the_language(code: str) ->
         _assert_translated(messages[0], messages[1], f"{options} ({code})")
         for message in messages:
             assert pydantic_words not in message and "Input should" not in message, message
+
+
+COMMAND_LINE_MISTAKES = [
+    (["play", "madn", "--plain", "--budget", "lots"], "bad budget"),
+    (["simulate", "madn", "-n", "1", "--budget", "lots"], "bad budget"),
+    (["simulate", "madn", "-n", "1", "--agents", "genius"], "unknown agent"),
+    (["simulate", "madn", "-n", "1", "--players", "4", "--agents", "random,random"], "agents for"),
+    (["play", "chess", "--plain"], "unknown game"),
+]
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize(("args", "english"), COMMAND_LINE_MISTAKES, ids=lambda a: str(a))
+def test_command_line_mistakes_are_said_in_the_language(
+    args: list[str], english: str, code: str
+) -> None:
+    status, output = _output([*args, "--lang", code], code)
+    _status, in_english = _output([*args, "--lang", "en"], "en")
+    assert status == 2, output
+    assert english in in_english
+    assert english not in output and "Error" not in output, output

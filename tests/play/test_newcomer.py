@@ -459,3 +459,25 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
     assert "Last trick: " in board and "takes the rest" in board
     state.apply(state.legal_moves()[0])
     assert state.view(None)["last_trick"] is None
+
+
+def test_typing_after_a_refused_move_replaces_it() -> None:
+    """`stopp` (the German word) is refused; typing `stop` then must not make `stoppstop`."""
+    session = Session(MAHE4, [HUMAN, *[level()] * 3], seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="de", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, ready(app))
+            before = len(app.session.log)
+            await type_text(pilot, "stopp")
+            await pilot.press("enter")
+            assert app.message.startswith("Unerlaubter Zug stopp")
+            assert app.query_one("#typed", Input).value == "stopp", "kept to be corrected"
+            await type_text(pilot, "stop")
+            assert app.query_one("#typed", Input).value == "stop"
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.session.log) > before)
+            assert app.session.log[before].move == "stop"
+
+    asyncio.run(scenario())

@@ -264,12 +264,18 @@ def _seat_agents(spec: str, players: int) -> list[str]:
         names *= players
     if len(names) != players:
         raise ValueError(
-            f"--agents names {len(names)} agents for {players} players: give 1 or {players}"
+            _("--agents names {count} agents for {players} players: give 1 or {players}").format(
+                count=len(names), players=players
+            )
         )
     known = agent_names()
     for name in names:
         if name not in known:
-            raise ValueError(f"unknown agent {name!r}: known agents are {', '.join(known)}")
+            raise ValueError(
+                _("unknown agent {name}: known agents are {known}").format(
+                    name=repr(name), known=", ".join(known)
+                )
+            )
     return names
 
 

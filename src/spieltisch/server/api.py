@@ -294,7 +294,7 @@ async def upload_record(
     )
 
 
-async def _record(svc: Services, record_id: str) -> dict[str, Any]:
+async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
     async with svc.database.session() as session:
         found = await session.get(UploadedRecord, record_id)
     if found is None:
@@ -304,7 +304,7 @@ async def _record(svc: Services, record_id: str) -> dict[str, Any]:
 
 @router.get("/records/{record_id}", tags=["records"])
 async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
-    return await _record(svc, record_id)
+    return await uploaded_record(svc, record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
@@ -314,7 +314,7 @@ async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") ->
         raise HTTPException(
             422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
         )
-    record = await _record(svc, record_id)
+    record = await uploaded_record(svc, record_id)
     history: list[str] = record["history"]
     if not 0 <= n <= len(history):
         raise HTTPException(

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play, ratings, tournaments
+from spieltisch.server import api, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
@@ -23,6 +23,7 @@ from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.settings import ENVIRONMENT, Settings
 from spieltisch.store import Database, upgrade
@@ -122,9 +123,10 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)
+        reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
-            settings, database, Sessions(key, settings.secure_cookies), pool, runtime
+            settings, database, Sessions(key, settings.secure_cookies), pool, runtime, reviews
         )
         await cluster.start(runtime)
         recovered = await runtime.recover()
@@ -134,6 +136,7 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             await cluster.close()
             await runtime.close()
+            await reviews.close()
             pool.close()
             await database.close()
 
@@ -152,6 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ratings.router)
     app.include_router(play.router)
     app.include_router(pages.router)
+    app.include_router(review_api.router)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -177,7 +177,11 @@ class PlainPlay:
 
     def stop(self) -> bool:
         if not self.session.state.is_terminal():
-            self.say(_("End of input: the game stops here (save it with s FILE next time)."))
+            self.say(
+                _("End of input: the game stops here (save it with {save} FILE next time).").format(
+                    save=command_word("save")
+                )
+            )
         return False
 
     def command(self, line: str) -> bool:

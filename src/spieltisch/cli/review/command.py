@@ -25,6 +25,7 @@ from spieltisch.core import SpieltischError
 from spieltisch.core.file_errors import FileProblem, write_text
 from spieltisch.core.records import read_record
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
+from spieltisch.review.calibration import calibration_note
 from spieltisch.review.html import review_page
 
 
@@ -152,7 +153,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
         "Win chances in percent, losses in percentage points, estimated by the {level} "
         "search ({search}); seed {seed}."
     ).format(level=review.settings.level, search=review.settings.search, seed=review.settings.seed)
-    parts.append(Text(note, style="dim"))
+    parts.append(Text(f"{note} {calibration_note(review.settings.calibration)}", style="dim"))
     return Group(*parts)
 
 
@@ -187,6 +188,10 @@ def review(
     lang: Annotated[
         str | None, typer.Option("--lang", help="Language: de, en or fr (default: from LANG).")
     ] = None,
+    raw: Annotated[
+        bool,
+        typer.Option("--raw", help="Show the search's own estimates, without the calibration."),
+    ] = False,
 ) -> None:
     """Review a finished game: each decision's cost in win chance, and the better move."""
     console = Console(highlight=False)
@@ -212,6 +217,7 @@ def review(
                 seed=seed,
                 workers=workers,
                 progress=advance,
+                calibrate=not raw,
             )
     except (SpieltischError, ValueError) as exc:
         _fail(console, str(exc))

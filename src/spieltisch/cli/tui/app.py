@@ -48,6 +48,7 @@ from spieltisch.cli.play.commands import (
 from spieltisch.cli.play.hints import Hint, HintUnavailable, alternative_line, hint_line
 from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
+from spieltisch.cli.review.screen import ReviewScreen
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import (
     EndScreen,
@@ -480,6 +481,8 @@ class PlayApp(App[None]):
             return
         if self.human_move(text):
             event.input.value = ""
+        else:
+            event.input.select_all()  # the next try replaces the refused text, not joins it
 
     def run_command(self, command: Command) -> None:
         if command.name == "help":
@@ -644,11 +647,25 @@ class PlayApp(App[None]):
                 self.game_over()
 
             self.push_screen(SaveScreen(self.default_save_name()), back)
+        elif choice == "review":
+            self.push_screen(self.review_screen(), lambda _closed: self.game_over())
         elif choice == "quit":
             self.exit()
         else:
             self.say(_("Game over. F5: play again, F4: save, F10: quit"))
             self.bind("f5", "again", description=_("play again"), key_display="F5")
+
+    def review_screen(self) -> ReviewScreen:
+        """The finished game reviewed: the people's decisions (everyone's when only
+        computers played), by the expert's search with the table's budget."""
+        session = self.session
+        labels = [session.label(seat) for seat in range(session.game.num_players)]
+        return ReviewScreen(
+            session.state.to_record(players=labels),
+            self.language,
+            budget=session.budget,
+            seats=session.humans or None,
+        )
 
     def action_again(self) -> None:
         if self.finished:
