@@ -6,12 +6,15 @@ Each game (four players; Mabula two) is played by the given level with a fixed s
 then reviewed for every seat with the review's defaults (the expert's search with its
 own iteration budget). Prints the decisions judged, how many needed a second look
 (MCTS compares the move played with the best one), forced moves, the wall time and
-the time per decision. Not a timed test: figures to compare in one run on one machine.
+the time per decision, and the one-minute load average before and after each review
+(the machine is shared: a figure means little without its load). Not a timed test:
+figures to compare in one run on one machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import time
@@ -36,8 +39,11 @@ def main() -> None:
     budget = Budget.parse(args.budget) if args.budget else None
     wanted = args.games.split(",")
     print(f"python {platform.python_version()} on {platform.machine()}, workers {args.workers}")
-    print("| game | players | steps | decisions | compared | forced | seconds | s/decision |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| game | players | steps | decisions | compared | forced | seconds | s/decision "
+        "| load before | load after |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, players in GAMES:
         if name not in wanted:
             continue
@@ -45,6 +51,7 @@ def main() -> None:
         game = spieltisch.load(name, players=count)
         agents = [make(args.agents, game, seed=args.seed + seat) for seat in range(count)]
         record = play_game(game, agents, random.Random(args.seed)).to_record()
+        load_before = os.getloadavg()[0]
         start = time.perf_counter()
         review = review_game(record, budget=budget, seed=args.seed, workers=args.workers)
         seconds = time.perf_counter() - start
@@ -54,7 +61,8 @@ def main() -> None:
         per = seconds / max(1, len(decisions))
         print(
             f"| {name} | {count} | {len(review.steps)} | {len(decisions)} | {compared} "
-            f"| {forced} | {seconds:.1f} | {per:.3f} |",
+            f"| {forced} | {seconds:.1f} | {per:.3f} | {load_before:.1f} "
+            f"| {os.getloadavg()[0]:.1f} |",
             flush=True,
         )
 

@@ -9,19 +9,33 @@ its defaults) is set against what that player actually won (its share of the win
 estimates are grouped in tenths: in a calibrated estimate the players given 30% win
 about 30% of the time. Prints a table per game and the Brier score next to that of the
 base rate (1/players), and draws the reliability plot with matplotlib (extra `plots`).
+
+The estimates are the search's own (uncalibrated). `--save` keeps them, `--load` reads
+them back (several files, comma-separated), and `--fit FILE` fits the calibration
+(`spieltisch.review.calibration`) on the even-numbered games, prints the odd-numbered,
+held-out games before and after the correction, and writes the fit to FILE
+(`src/spieltisch/review/calibration.json` is what reviews use):
+
+    uv run python benchmarks/review_calibration.py --games madn --scale 2 --save madn.json
+    uv run python benchmarks/review_calibration.py --load madn.json,mahe.json \
+        --fit src/spieltisch/review/calibration.json --plot docs/review-calibration.png
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from pathlib import Path
 
 import spieltisch
 from spieltisch.agents import Budget, make
 from spieltisch.core.ranking import win_shares
+from spieltisch.review.calibration import Calibration
 from spieltisch.review.decision import rate_decision
 from spieltisch.sim.play import game_seed, play_game
 
@@ -43,8 +57,9 @@ PLANS = (
 )
 
 
-def pairs_of_game(plan: Plan, index: int, seed: int) -> list[tuple[float, float]]:
-    """(estimate, outcome) at `plan.samples` random decisions of one simulated game."""
+def pairs_of_game(plan: Plan, index: int, seed: int) -> list[Pair]:
+    """(estimate, outcome, exact) at `plan.samples` random decisions of one simulated game;
+    the estimate is the search's own, before any calibration."""
     own = game_seed(seed, index)
     game = spieltisch.load(plan.game, players=plan.players)
     agents = [make(plan.agents, game, seed=own + seat) for seat in range(plan.players)]
@@ -61,8 +76,18 @@ def pairs_of_game(plan: Plan, index: int, seed: int) -> list[tuple[float, float]
     pairs = []
     for position, before, move in chosen:
         rated = rate_decision(before, move, "expert", Budget(), game_seed(own, position))
-        pairs.append((rated.best_chance, shares[before.current_player]))
+        pairs.append(Pair(index, rated.best_chance, shares[before.current_player], rated.exact))
     return pairs
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One estimate set against its outcome; `game` is the simulated game's number."""
+
+    game: int
+    estimate: float
+    outcome: float
+    exact: bool
 
 
 @dataclass(frozen=True)
@@ -93,63 +118,174 @@ def brier(pairs: Sequence[tuple[float, float]]) -> float:
     return sum((e - o) ** 2 for e, o in pairs) / len(pairs)
 
 
+def fit(pairs: Sequence[Pair], players: int) -> Calibration:
+    """Slope and shift that minimise the log loss of the corrected estimates (exact
+    values are left out: they are not corrected)."""
+    from scipy.optimize import minimize
+
+    estimated = [p for p in pairs if not p.exact]
+
+    def loss(params: Sequence[float]) -> float:
+        slope, shift = params
+        total = 0.0
+        for pair in estimated:
+            q = Calibration(slope=slope, shift=shift)(pair.estimate, players)
+            q = min(1 - 1e-9, max(1e-9, q))
+            total -= pair.outcome * math.log(q) + (1 - pair.outcome) * math.log(1 - q)
+        return total / len(estimated)
+
+    found = minimize(loss, [1.0, 0.0], method="L-BFGS-B", bounds=[(0.05, 3.0), (-3.0, 3.0)])
+    slope, shift = found.x
+    return Calibration(slope=round(float(slope), 4), shift=round(float(shift), 4))
+
+
+def corrected(pairs: Sequence[Pair], calibration: Calibration, players: int) -> list[Pair]:
+    return [
+        p if p.exact else Pair(p.game, calibration(p.estimate, players), p.outcome, p.exact)
+        for p in pairs
+    ]
+
+
+def as_tuples(pairs: Sequence[Pair]) -> list[tuple[float, float]]:
+    return [(p.estimate, p.outcome) for p in pairs]
+
+
+def collect(plans: Sequence[Plan], scale: float, seed: int, workers: int) -> dict[str, list[Pair]]:
+    results: dict[str, list[Pair]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for plan in plans:
+            count = max(1, round(plan.games * scale))
+            jobs = [pool.submit(pairs_of_game, plan, i, seed) for i in range(count)]
+            results[plan.game] = [pair for job in jobs for pair in job.result()]
+            print(f"{plan.game}: {count} games played and rated", flush=True)
+    return results
+
+
+def print_table(title: str, pairs: Sequence[Pair], players: int) -> None:
+    base = [(1.0 / players, p.outcome) for p in pairs]
+    print(
+        f"\n{title}: {len(pairs)} estimates; Brier {brier(as_tuples(pairs)):.3f} "
+        f"(base rate {brier(base):.3f})"
+    )
+    print("| estimate | positions | mean estimate | won |")
+    print("| --- | ---: | ---: | ---: |")
+    for group in reliability(as_tuples(pairs)):
+        print(
+            f"| {group.low:.0%}–{group.low + 0.1:.0%} | {group.count} "
+            f"| {group.predicted:.1%} | {group.observed:.1%} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the game counts")
     parser.add_argument("--games", default=",".join(plan.game for plan in PLANS))
+    parser.add_argument("--save", default=None, help="write the pairs (JSON) to reuse them")
+    parser.add_argument("--load", default=None, help="read pairs written by --save (a,b,…)")
+    parser.add_argument(
+        "--fit", default=None, help="fit on the even games, check on the odd ones, write here"
+    )
     parser.add_argument("--plot", default=None, help="write the reliability plot (PNG/SVG)")
     args = parser.parse_args()
     plans = [plan for plan in PLANS if plan.game in args.games.split(",")]
-    results: dict[str, list[tuple[float, float]]] = {}
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for plan in plans:
-            count = max(1, round(plan.games * args.scale))
-            jobs = [pool.submit(pairs_of_game, plan, i, args.seed) for i in range(count)]
-            pairs = [pair for job in jobs for pair in job.result()]
-            results[plan.game] = pairs
-            base = [(1.0 / plan.players, outcome) for _, outcome in pairs]
-            print(
-                f"\n{plan.game}: {count} games by {plan.agents}, {len(pairs)} estimates; "
-                f"Brier {brier(pairs):.3f} (base rate {brier(base):.3f})"
-            )
-            print("| estimate | positions | mean estimate | won |")
-            print("| --- | ---: | ---: | ---: |")
-            for group in reliability(pairs):
-                print(
-                    f"| {group.low:.0%}–{group.low + 0.1:.0%} | {group.count} "
-                    f"| {group.predicted:.1%} | {group.observed:.1%} |",
-                    flush=True,
-                )
+    if args.load:
+        results: dict[str, list[Pair]] = {}
+        for name in args.load.split(","):  # files of --save, e.g. one per game
+            stored = json.loads(Path(name).read_text(encoding="utf-8"))
+            results |= {game: [Pair(*row) for row in rows] for game, rows in stored.items()}
+        plans = [plan for plan in plans if plan.game in results]
+    else:
+        results = collect(plans, args.scale, args.seed, args.workers)
+    if args.save:
+        rows = {game: [astuple(p) for p in pairs] for game, pairs in results.items()}
+        Path(args.save).write_text(json.dumps(rows), encoding="utf-8")
+    fits: dict[str, Calibration] = {}
+    for plan in plans:
+        pairs = results[plan.game]
+        games = len({p.game for p in pairs})
+        if not args.fit:
+            print_table(f"{plan.game}: {games} games by {plan.agents}", pairs, plan.players)
+            continue
+        train = [p for p in pairs if p.game % 2 == 0]
+        held_out = [p for p in pairs if p.game % 2 == 1]
+        fits[plan.game] = calibration = fit(train, plan.players)
+        print(
+            f"\n{plan.game}: fitted on {len(train)} estimates of the even games: "
+            f"slope {calibration.slope}, shift {calibration.shift}"
+        )
+        print_table(f"{plan.game}, held out (odd games), raw", held_out, plan.players)
+        print_table(
+            f"{plan.game}, held out, corrected",
+            corrected(held_out, calibration, plan.players),
+            plan.players,
+        )
+    if args.fit:
+        document = {
+            "fitted_by": "benchmarks/review_calibration.py --fit",
+            "levels": {
+                "expert": {
+                    game: {
+                        "map": calibration.model_dump(),
+                        "estimates": sum(1 for p in results[game] if p.game % 2 == 0),
+                        "players": next(p.players for p in plans if p.game == game),
+                    }
+                    for game, calibration in fits.items()
+                }
+            },
+        }
+        Path(args.fit).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        print(f"\ncalibration written to {args.fit}")
     if args.plot:
-        plot(results, plans, args.plot)
+        plot(results, plans, fits, args.plot)
 
 
-def plot(results: dict[str, list[tuple[float, float]]], plans: Sequence[Plan], path: str) -> None:
+def plot(
+    results: dict[str, list[Pair]],
+    plans: Sequence[Plan],
+    fits: dict[str, Calibration],
+    path: str,
+) -> None:
+    """One panel per game: the raw estimates and, where a fit exists, the corrected
+    ones, both on the held-out games when fitting (on all games otherwise)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(1, len(plans), figsize=(3.2 * len(plans), 3.4), sharey=True)
-    for axis, plan in zip(list(axes) if len(plans) > 1 else [axes], plans, strict=True):
-        groups = reliability(results[plan.game])
+    figure, axes = plt.subplots(1, len(plans), figsize=(3.2 * len(plans), 3.6), sharey=True)
+    axes_list = list(axes) if len(plans) > 1 else [axes]
+    for axis, plan in zip(axes_list, plans, strict=True):
+        pairs = results[plan.game]
+        calibration = fits.get(plan.game)
+        if calibration is not None:
+            pairs = [p for p in pairs if p.game % 2 == 1]
+        lines = [("raw", "#1f77b4", pairs)]
+        if calibration is not None:
+            lines.append(("corrected", "#d62728", corrected(pairs, calibration, plan.players)))
         axis.plot([0, 1], [0, 1], color="#999", linewidth=1, linestyle="--")
-        axis.plot(
-            [g.predicted for g in groups], [g.observed for g in groups], marker="o", color="#1f77b4"
-        )
-        for group in groups:
-            axis.annotate(
-                str(group.count), (group.predicted, group.observed), fontsize=7, xytext=(3, -9),
-                textcoords="offset points",
-            )  # fmt: skip
-        axis.set_title(f"{plan.game} ({len(results[plan.game])})", fontsize=10)
+        for label, colour, shown in lines:
+            groups = reliability(as_tuples(shown))
+            axis.plot(
+                [g.predicted for g in groups],
+                [g.observed for g in groups],
+                marker="o",
+                color=colour,
+                label=label,
+            )
+            for group in groups:
+                axis.annotate(
+                    str(group.count), (group.predicted, group.observed), fontsize=6,
+                    xytext=(3, -9), textcoords="offset points", color=colour,
+                )  # fmt: skip
+        axis.set_title(f"{plan.game} ({len(pairs)})", fontsize=10)
         axis.set_xlabel("estimated win chance")
         axis.set_xlim(0, 1)
         axis.set_ylim(0, 1)
-    axes_list = list(axes) if len(plans) > 1 else [axes]
     axes_list[0].set_ylabel("share of the win")
+    axes_list[0].legend(loc="upper left", fontsize=8)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     print(f"\nplot written to {path}")

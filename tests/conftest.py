@@ -13,3 +13,13 @@ def english_unless_a_test_says_otherwise() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def own_play_settings(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`spieltisch play` keeps settings in a file: tests read and write their own, never
+    the settings of the person running them."""
+    folder = tmp_path_factory.mktemp("settings")
+    monkeypatch.setenv("SPIELTISCH_CONFIG", str(folder / "play.json"))

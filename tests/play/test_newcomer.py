@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from rich.color import Color, ColorSystem, ColorType
 from rich.style import Style
+from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 import spieltisch
@@ -38,6 +40,28 @@ def screen_text(app: PlayApp) -> str:
     svg = app.export_screenshot()
     parts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape("".join(parts)).replace("\xa0", " ")
+
+
+def screen_lines(app: PlayApp) -> list[str]:
+    """The screen's rows as text, each character in its column (from Textual's screenshot,
+    which places runs of text by x and leaves blanks out)."""
+    svg = app.export_screenshot()
+    pattern = r'<text[^>]*x="([\d.]+)"[^>]*-line-(\d+)\)"[^>]*>(.*?)</text>'
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, text in re.findall(pattern, svg, flags=re.S):
+        row = rows.setdefault(int(line), {})
+        start = round(float(x) / CELL)
+        shown = html.unescape(text).replace("\xa0", " ").rstrip("\n")
+        for offset, character in enumerate(shown):
+            row[start + offset] = character
+    return [
+        "".join(row.get(column, " ") for column in range(max(row) + 1)) if row else ""
+        for _line, row in sorted(rows.items())
+    ]
+
+
+CELL = 12.2
+"""The width of one character in Textual's screenshots."""
 
 
 def session_at(name: str, history: list[str], seats: list[str], **options: Any) -> Session:
@@ -266,6 +290,55 @@ def test_david_goliath_shows_hand_and_trick(size: tuple[int, int]) -> None:
     asyncio.run(scenario())
 
 
+def _late_in_a_deal(players: int, seed: int) -> list[str]:
+    """The history of a random David & Goliath game ten tricks into its first deal (the
+    piles of won cards are large), at seat 0's turn."""
+    game = spieltisch.load("david_goliath", players=players)
+    rng = random.Random(seed)
+    state = game.new_state()
+    while len(state.history()) < 1 + 10 * players or state.current_player != 0:
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state.history()
+
+
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_david_goliath_shows_the_whole_table_without_scrolling(
+    size: tuple[int, int], players: int
+) -> None:
+    """Trick, last trick, hand, every seat's points and won cards: all on the screen."""
+    history = _late_in_a_deal(players, seed=players)
+    seats = [HUMAN, *["random"] * (players - 1)]
+    session = session_at("david_goliath", history, seats, players=players)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="en", delay=0)
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, ready(app))
+            pane = app.query_one("#board-pane", VerticalScroll)
+            assert pane.max_scroll_y == 0, "the board needs no scrolling"
+            lines = screen_lines(app)
+            shown = "\n".join(lines)
+            view = app.session.state.view(0)
+            assert "Your hand" in shown
+            assert ("Last trick" in shown) == bool(view["last_trick"])
+            wide = size[0] >= 120
+            assert ("Won cards" if wide else "won this deal") in shown
+            for seat in range(players):
+                name = f"Player {seat + 1}" if wide else f"P{seat + 1}"
+                rows = [line for line in lines if f" {name} " in line]
+                assert len(rows) >= (2 if wide else 1), (name, lines)
+                first = view["won"][seat][:1]
+                if first:
+                    colour = first[0][0]
+                    assert any(f" {colour} " in row or f" {colour}×" in row for row in rows)
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_the_move_box_placeholder_is_not_cut(size: tuple[int, int], code: str) -> None:
@@ -386,3 +459,25 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
     assert "Last trick: " in board and "takes the rest" in board
     state.apply(state.legal_moves()[0])
     assert state.view(None)["last_trick"] is None
+
+
+def test_typing_after_a_refused_move_replaces_it() -> None:
+    """`stopp` (the German word) is refused; typing `stop` then must not make `stoppstop`."""
+    session = Session(MAHE4, [HUMAN, *[level()] * 3], seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="de", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, ready(app))
+            before = len(app.session.log)
+            await type_text(pilot, "stopp")
+            await pilot.press("enter")
+            assert app.message.startswith("Unerlaubter Zug stopp")
+            assert app.query_one("#typed", Input).value == "stopp", "kept to be corrected"
+            await type_text(pilot, "stop")
+            assert app.query_one("#typed", Input).value == "stop"
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.session.log) > before)
+            assert app.session.log[before].move == "stop"
+
+    asyncio.run(scenario())

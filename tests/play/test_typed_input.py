@@ -52,3 +52,9 @@ def test_saving_still_works(tmp_path: Path) -> None:
     transcript = run_plain("mabula", [f"save {target}", "quit"])
     assert f"Saved to {target}.json" in transcript
     assert not spieltisch.load_record(target.with_suffix(".json")).is_terminal()
+
+
+def test_the_end_of_input_names_the_save_command_as_it_is_typed() -> None:
+    """It said `s FILE`, a letter that is no command (commands are words)."""
+    transcript = run_plain("mabula", [])
+    assert "save it with save FILE next time" in transcript

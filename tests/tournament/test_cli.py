@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
 from spieltisch.cli.tournament import parse_stopped
+from spieltisch.core.i18n import set_language
 from spieltisch.store import Database
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Tournament
@@ -84,6 +85,23 @@ def test_a_hall_tournament_from_registration_to_standings(
     with_levels = run("ratings", "madn", "--levels", "12", *db)
     assert "level:random" in with_levels and "about" in with_levels
     assert tid in run("list", *db)
+
+
+def test_colours_are_shown_in_the_language_of_the_environment(tmp_path: Path) -> None:
+    db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
+    tid = re.findall(r"Tournament (\S+) created", run("new", "X", "--seed", "s", *db))[0]
+    run("players", tid, *(f"--add=P{n}" for n in range(4)), *db)
+    german = CliRunner().invoke(
+        app, ["tournament", "seat", tid, *db], env={"COLUMNS": "200", "LANG": "de_DE.UTF-8"}
+    )
+    assert german.exit_code == 0, german.output
+    assert all(colour in german.output for colour in ("Rot", "Schwarz", "Gelb", "Grün"))
+    run("result", tid, "1", "1", "--places", "1,2,3,4", *db)
+    results = tmp_path / "results.csv"
+    run("export", tid, "--results", str(results), "--lang", "fr", *db)
+    rows = list(csv.DictReader(io.StringIO(results.read_text(encoding="utf-8"))))
+    assert [row["colour"] for row in rows] == ["rouge", "noir", "jaune", "vert"]
+    set_language("en")  # the commands set it for this thread; later tests expect English
 
 
 def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:

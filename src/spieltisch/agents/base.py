@@ -36,8 +36,10 @@ class Budget:
                 iterations = int(part)
             else:
                 raise ValueError(
-                    f"bad budget {text!r}: write iterations (500), "
-                    "seconds (1.5s) or both (500,1.5s)"
+                    _(
+                        "bad budget {text}: write iterations (500), seconds (1.5s) or both "
+                        "(500,1.5s)"
+                    ).format(text=repr(text))
                 )
         return cls(iterations, seconds)
 

@@ -18,6 +18,7 @@ from spieltisch.agents.greedy import GreedyAgent, PolicyAgent
 from spieltisch.agents.ismcts import ISMCTSAgent
 from spieltisch.agents.levels import LEVELS, make_level
 from spieltisch.agents.mcts import MCTSAgent
+from spieltisch.agents.messages import _
 from spieltisch.core import Game
 from spieltisch.core.errors import shorten
 
@@ -52,6 +53,8 @@ def make(
         factory = _AGENTS[name]
     except KeyError:
         raise AgentError(
-            f"unknown agent {shorten(name)}: known agents are {', '.join(_AGENTS)}"
+            _("unknown agent {name}: known agents are {known}").format(
+                name=shorten(name), known=", ".join(_AGENTS)
+            )
         ) from None
     return factory(game, seed, budget)

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.core import SpieltischError
+from spieltisch.core.file_errors import cannot_write
 
 console = Console()
 
@@ -63,6 +64,10 @@ def analyse(
     except (SpieltischError, ValueError) as exc:
         _fail(str(exc))
         return
+    try:  # the report's folder is checked before the games, not after them
+        out.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        _fail(str(cannot_write(out, exc)))
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -6,7 +6,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -20,7 +20,9 @@ from spieltisch.agents import Budget, agent_names
 from spieltisch.agents import make as make_agent
 from spieltisch.cli.analyse import analyse
 from spieltisch.cli.boards import render_board
+from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.play.moves import describe
@@ -31,12 +33,8 @@ from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.cli.tournament import tournament_app
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
-from spieltisch.core.i18n import (
-    LANGUAGES,
-    N_,
-    language_from_environment,
-    set_language,
-)
+from spieltisch.core.file_errors import cannot_write
+from spieltisch.core.i18n import N_, language_from_environment
 from spieltisch.core.options import describe_allowed, show_default
 from spieltisch.sim import Summary, simulate
 from spieltisch.sim.executors import parse_cluster
@@ -79,16 +77,11 @@ OptionPairs = Annotated[
 
 
 def _use_language(lang: str | None) -> None:
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
+    use_language(lang, console)
 
 
-def _fail(message: str) -> None:
-    label = _("Error")
-    console.print(f"[bold red]{label}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+def _fail(message: str) -> NoReturn:
+    fail(console, message)
 
 
 @app.command()
@@ -214,9 +207,7 @@ def simulate_command(
     try:
         handle = out.open("w", encoding="utf-8") if out else None
     except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        _fail(_("cannot write {path}: {reason}").format(path=out, reason=reason))
-        return
+        _fail(str(cannot_write(out, exc)))
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -273,12 +264,18 @@ def _seat_agents(spec: str, players: int) -> list[str]:
         names *= players
     if len(names) != players:
         raise ValueError(
-            f"--agents names {len(names)} agents for {players} players: give 1 or {players}"
+            _("--agents names {count} agents for {players} players: give 1 or {players}").format(
+                count=len(names), players=players
+            )
         )
     known = agent_names()
     for name in names:
         if name not in known:
-            raise ValueError(f"unknown agent {name!r}: known agents are {', '.join(known)}")
+            raise ValueError(
+                _("unknown agent {name}: known agents are {known}").format(
+                    name=repr(name), known=", ".join(known)
+                )
+            )
     return names
 
 

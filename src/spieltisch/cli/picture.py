@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from spieltisch.cli.messages import _
+
 CHROMIUM_CANDIDATES = (
     "/usr/lib/chromium/chromium-headless-shell",
     "/usr/lib/chromium/chromium",
@@ -64,8 +66,10 @@ def svg_to_png(svg: str, target: Path) -> str:
         _chromium_png(chromium, svg, target)
         return "chromium"
     raise NoConverter(
-        "no SVG to PNG converter found: install rsvg-convert (librsvg2-bin), the Python "
-        "package cairosvg, or Chromium (set CHROMIUM_PATH), or write an .svg instead"
+        _(
+            "no SVG to PNG converter found: install rsvg-convert (librsvg2-bin), the Python "
+            "package cairosvg, or Chromium (set CHROMIUM_PATH), or write an .svg instead"
+        )
     )
 
 

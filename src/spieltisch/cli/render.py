@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 
+from spieltisch.cli.fail import fail
+from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.picture import NoConverter, svg_to_png
 from spieltisch.core import SpieltischError, load_record
-from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
 from spieltisch.core.svg import draw_state
 
 console = Console(stderr=True)
 
 
-def _fail(message: str) -> None:
-    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+def _fail(message: str) -> NoReturn:
+    fail(console, message)
 
 
 def render(
@@ -42,10 +43,7 @@ def render(
     ] = None,
 ) -> None:
     """Draw a position of a game record as SVG (or PNG where a converter is installed)."""
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
+    code = use_language(lang, console)
     if output.suffix.lower() not in (".svg", ".png"):
         _fail(_("the output must end in .svg or .png, not {name}").format(name=output.name))
     try:
@@ -64,14 +62,18 @@ def render(
     last = history[position - 1] if position else None
     svg = draw_state(state, seat, language=code, last_move=last)
     if output.suffix.lower() == ".svg":
-        output.write_text(svg, encoding="utf-8")
+        try:
+            write_text(output, svg)
+        except FileProblem as exc:
+            _fail(str(exc))
         console.print(_("wrote {path}").format(path=output), highlight=False)
         return
     try:
         used = svg_to_png(svg, output)
     except NoConverter as exc:
         _fail(str(exc))
-        return
+    except (OSError, ValueError) as exc:
+        _fail(str(cannot_write(output, exc)))
     console.print(
         _("wrote {path} (with {converter})").format(path=output, converter=used), highlight=False
     )

@@ -46,6 +46,14 @@ def serve(
         str | None,
         typer.Option("--ai-budget", help="Budget of every computer seat (200 or 0.2s)."),
     ] = None,
+    review_budget: Annotated[
+        str | None,
+        typer.Option(
+            "--review-budget",
+            help="Budget of each search of a game's review (default: --ai-budget, else the "
+            "review's own).",
+        ),
+    ] = None,
     ai_threads: Annotated[
         bool,
         typer.Option("--ai-threads", help="Computer seats think in threads, not processes."),
@@ -80,6 +88,7 @@ def serve(
         secure_cookies=secure_cookies,
         ai_pace=ai_pace,
         ai_budget=ai_budget,
+        review_budget=review_budget,
         allowed_origins=tuple(origin or ()),
         migrate=False,
     )

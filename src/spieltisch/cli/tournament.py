@@ -11,12 +11,13 @@ import asyncio
 import getpass
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _
 from spieltisch.cli.serve import DatabaseOption, _url
@@ -32,6 +33,16 @@ tournament_app = typer.Typer(
     no_args_is_help=True,
 )
 T = TypeVar("T")
+
+
+@tournament_app.callback()
+def _language() -> None:
+    """Texts (colours, headings) follow the language of the environment (LANG);
+    `export --lang` chooses another for the files."""
+    from spieltisch.core.i18n import language_from_environment, set_language
+
+    set_language(language_from_environment())
+
 
 Id = Annotated[str, typer.Argument(help="The tournament's id (see `spieltisch tournament list`).")]
 By = Annotated[
@@ -74,9 +85,8 @@ def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) 
         raise AssertionError("unreachable") from None
 
 
-def _fail(message: str) -> None:
-    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+def _fail(message: str) -> NoReturn:
+    fail(console, message)
 
 
 def _numbers(text: str, what: str) -> list[int]:
@@ -257,7 +267,7 @@ def _print_round(current: Tournament, number: int) -> None:
     table.add_column(_("table"), justify="right")
     size = current.settings.table_size
     for seat in range(size):
-        table.add_column(current.seat_label(size, seat))
+        table.add_column(current.seat_words(size, seat))
     for index, seats in enumerate(played.tables, start=1):
         names = [f"{current.players[p].name} ({p})" for p in seats]
         table.add_row(str(index), *names, *[""] * (size - len(seats)))
@@ -343,7 +353,7 @@ def result(
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
-        view.add_column(f"{current.seat_label(len(seats), seat)}: {current.players[player].name}")
+        view.add_column(f"{current.seat_words(len(seats), seat)}: {current.players[player].name}")
     for entry in trail:
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
         if entry.lots:
@@ -407,24 +417,29 @@ def export(
     database: DatabaseOption = None,
 ) -> None:
     """Write results and standings as CSV files, and printable pages for the hall."""
-    from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
+    from spieltisch.cli.language import use_language
+    from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
     from spieltisch.tournament.export import results_csv, standings_csv
 
     if results is None and standings_file is None and html is None:
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
+    use_language(lang, console)
     current = _run(database, lambda store: store.load(tournament))
     if html is not None:
         from spieltisch.tournament.printable import write_pages
 
-        for page in write_pages(current, html):
+        try:
+            pages = write_pages(current, html)
+        except (OSError, ValueError) as exc:
+            _fail(str(cannot_write(html, exc)))
+        for page in pages:
             console.print(_("Wrote {path}").format(path=page), highlight=False)
     for path, text in ((results, results_csv), (standings_file, standings_csv)):
         if path is not None:
-            path.write_text(text(current), encoding="utf-8")
+            try:
+                write_text(path, text(current))
+            except FileProblem as exc:
+                _fail(str(exc))
             console.print(_("Wrote {path}").format(path=path), highlight=False)
 
 

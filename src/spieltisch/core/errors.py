@@ -54,7 +54,9 @@ class SeatError(SpieltischError, ValueError):
         self.player = player
         self.players = players
         super().__init__(
-            f"no seat {shorten(player)}: seats are numbered 0 to {players - 1}, None is a spectator"
+            _("no seat {player}: seats are numbered 0 to {last}, None is a spectator").format(
+                player=shorten(player), last=players - 1
+            )
         )
 
 
@@ -68,7 +70,11 @@ class UnknownGame(SpieltischError, KeyError):
     def __init__(self, name: str, known: list[str]) -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown game {name!r}: known games are {', '.join(known)}")
+        super().__init__(
+            _("unknown game {name}: known games are {known}").format(
+                name=shorten(name), known=", ".join(known)
+            )
+        )
 
     def __str__(self) -> str:  # KeyError would quote the whole message
         return str(self.args[0])

@@ -29,8 +29,9 @@ def language_from_environment() -> str:
 
 
 def check_language(language: str) -> str:
+    """The code itself when it is one of LANGUAGES; else UnknownLanguage."""
     if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}: allowed are {', '.join(LANGUAGES)}")
+        raise UnknownLanguage(language)
     return language
 
 
@@ -85,7 +86,22 @@ class Catalog:
         return self.table(code).get(message, message)
 
 
+class UnknownLanguage(ValueError):
+    """A language code that is none of LANGUAGES. Worded in the environment's language,
+    since the one asked for is the one that cannot be used."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        message = N_("unknown language {code}: allowed are {allowed}")
+        worded = _CORE.table(language_from_environment()).get(message, message)
+        super().__init__(worded.format(code=repr(code), allowed=", ".join(LANGUAGES)))
+
+
 def N_(message: str) -> str:
     """Mark a text for the catalogs without translating it yet (option descriptions are
     read once at import); whoever shows it looks it up in the catalog then."""
     return message
+
+
+_CORE = Catalog(__file__)
+"""The core's catalog (core/locale), for the one message this module words itself."""

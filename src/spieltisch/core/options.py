@@ -84,8 +84,12 @@ class GameOptions(BaseModel):
             name = str(location[0]) if location else "options"
             if error["type"] == "extra_forbidden":
                 allowed = _("one of the options {names}").format(names=", ".join(cls.model_fields))
+            elif error["type"] == "value_error" and "error" in error.get("ctx", {}):
+                allowed = str(error["ctx"]["error"])  # a validator's own words, not pydantic's
             else:
-                allowed = describe_allowed(cls.model_fields.get(name)) or error["msg"]
+                allowed = describe_allowed(cls.model_fields.get(name)) or _(
+                    "what `spieltisch games {game}` lists for it"
+                ).format(game=cls.game_name)
             raise OptionError(name, error.get("input"), allowed, cls.game_name) from None
         options.check()
         return options
@@ -185,24 +189,32 @@ def _describe_type(annotation: Any, metadata: list[Any], unset: str = "none") ->
         return unset
     if annotation is bool:
         return _("true or false")
-    if annotation is int:
+    if annotation in (int, float):
         low = next((m.ge for m in metadata if isinstance(m, annotated_types.Ge)), None)
         high = next((m.le for m in metadata if isinstance(m, annotated_types.Le)), None)
+        if annotation is float:
+            if low is not None and high is not None:
+                return _("a number from {low} to {high}").format(low=low, high=high)
+            if low is not None:
+                return _("a number of at least {low}").format(low=low)
+            return _("a number")
         if low is not None and high is not None:
             return _("a whole number from {low} to {high}").format(low=low, high=high)
         if low is not None:
             return _("a whole number of at least {low}").format(low=low)
         return _("a whole number")
+    if annotation is str:
+        return _("a text")
     if origin is tuple:
         args = get_args(annotation)
-        inner = _describe_type(args[0], []) if args else "values"
+        inner = _describe_type(args[0], []) if args else _("a value")
         length = next(
             (m.min_length for m in metadata if isinstance(m, annotated_types.MinLen)), None
         )
         if length is not None:
             return _("a list of {count} values, each {inner}").format(count=length, inner=inner)
         return _("a list of values, each {inner}").format(inner=inner)
-    return getattr(annotation, "__name__", str(annotation))
+    return _("a value of the kind {kind}").format(kind=getattr(annotation, "__name__", annotation))
 
 
 def _show(value: object) -> str:

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol, TypedDict
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spieltisch.core.errors import RecordError, shorten
+from spieltisch.core.file_errors import file_problem
 from spieltisch.core.messages import _
 
 FORMAT = "spieltisch-record/1"
@@ -113,7 +114,7 @@ def _text(source: str | Path) -> str:
         return Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(
-            _("cannot read record {path}: {reason}").format(path=shown, reason=exc.strerror or exc)
+            _("cannot read record {path}: {reason}").format(path=shown, reason=file_problem(exc))
         ) from None
     except UnicodeDecodeError as exc:
         raise RecordError(
@@ -123,7 +124,7 @@ def _text(source: str | Path) -> str:
         ) from None
     except ValueError as exc:  # a NUL byte in the path
         raise RecordError(
-            _("cannot read record {path}: {reason}").format(path=shown, reason=exc)
+            _("cannot read record {path}: {reason}").format(path=shown, reason=file_problem(exc))
         ) from None
 
 

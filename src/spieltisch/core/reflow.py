@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -29,13 +30,17 @@ class ReflowText(Text):
         self.narrower = sorted(narrower, key=lambda pair: -pair[0])
 
     def layout(self, width: int) -> Text:
-        """The widest layout that fits `width` columns (the narrowest if none does)."""
-        if width >= self.needs or not self.narrower:
+        """The widest layout that fits `width` columns (the narrowest if none does). The
+        wide layout fits when its longest line does, even below the width it may need."""
+        if width >= self.needs or not self.narrower or width >= self.widest_line():
             return self
         for needs, text in self.narrower:
             if width >= needs:
                 return text
         return self.narrower[-1][1]
+
+    def widest_line(self) -> int:
+        return max((cell_len(line) for line in self.plain.split("\n")), default=0)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
         chosen = self.layout(options.max_width)

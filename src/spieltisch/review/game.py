@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from spieltisch.core import CHANCE, State, load, load_record
 from spieltisch.core.i18n import get_language
 from spieltisch.core.ranking import win_shares
 from spieltisch.core.records import read_record
+from spieltisch.review.calibration import Calibration, fitted_calibration
 from spieltisch.review.decision import Rated, rate_decision
 from spieltisch.review.lookups import describe
 from spieltisch.review.model import (
@@ -35,37 +37,37 @@ Progress = Callable[[int, int], None]
 """Called with (decisions rated so far, decisions to rate)."""
 
 
-def review_game(
+@dataclass
+class Plan:
+    """A record's history classified step by step, with the positions to rate."""
+
+    record: dict[str, Any]
+    final: State
+    seats: list[int]
+    kinds: list[tuple[StepKind, int | None]]
+    words: list[str]
+    positions: dict[int, State]
+    """The decisions of the chosen seats, each position before its move, by index."""
+
+
+def plan_review(
     source: Mapping[str, Any] | str | Path,
     seats: Sequence[int] | None = None,
-    level: str = "expert",
-    budget: Budget | None = None,
-    seed: int = 0,
-    workers: int = 1,
-    thresholds: Thresholds | None = None,
-    progress: Progress | None = None,
     only: Collection[int] | None = None,
-) -> ReviewFile:
-    """Review a game record: the decisions of `seats` (default: every seat) rated by the
-    level's search. `budget` None gives each search its own iteration default, which is
-    reproducible; a budget in seconds is not. `only` limits the review to those steps
-    of the history (indices from 0)."""
-    record = read_record(source)
+) -> Plan:
+    """Replay the record once: what each step is, its words, which decisions to rate."""
+    record = dict(read_record(source))
     final = load_record(record)
     game = final.game
     chosen = sorted(set(range(game.num_players) if seats is None else seats))
     for seat in chosen:
         if not 0 <= seat < game.num_players:
             raise ValueError(f"seat {seat} does not exist: seats are 0 to {game.num_players - 1}")
-    budget = budget if budget is not None else Budget()
-    thresholds = thresholds or Thresholds()
-    history = final.history()
-
     kinds: list[tuple[StepKind, int | None]] = []
     positions: dict[int, State] = {}
     words: list[str] = []
     state = game.new_state()
-    for index, move in enumerate(history):
+    for index, move in enumerate(final.history()):
         to_move = state.current_player
         if move in game.events:
             kinds.append(("event", None))
@@ -79,19 +81,68 @@ def review_game(
                 positions[index] = state.clone()
         words.append(describe(state, move))
         state.apply(move)
+    return Plan(record, final, chosen, kinds, words, positions)
 
-    rated = dict(_rate_all(record, history, positions, level, budget, seed, workers, progress))
+
+def review_game(
+    source: Mapping[str, Any] | str | Path,
+    seats: Sequence[int] | None = None,
+    level: str = "expert",
+    budget: Budget | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    thresholds: Thresholds | None = None,
+    progress: Progress | None = None,
+    only: Collection[int] | None = None,
+    calibrate: bool = True,
+) -> ReviewFile:
+    """Review a game record: the decisions of `seats` (default: every seat) rated by the
+    level's search. `budget` None gives each search its own iteration default, which is
+    reproducible; a budget in seconds is not. `only` limits the review to those steps
+    of the history (indices from 0). `calibrate` corrects the search's estimates by the
+    fitted calibration of the game and level, where there is one."""
+    plan = plan_review(source, seats, only)
+    budget = budget if budget is not None else Budget()
+    history = plan.final.history()
+    rated = dict(
+        _rate_all(plan.record, history, plan.positions, level, budget, seed, workers, progress)
+    )
+    return assemble_review(plan, rated, level, budget, seed, thresholds, calibrate)
+
+
+def assemble_review(
+    plan: Plan,
+    rated: Mapping[int, Rated],
+    level: str = "expert",
+    budget: Budget | None = None,
+    seed: int = 0,
+    thresholds: Thresholds | None = None,
+    calibrate: bool = True,
+) -> ReviewFile:
+    """The review of a planned game from its rated decisions (rated here or elsewhere,
+    e.g. by `rate_steps` in a server's worker pool)."""
+    final, game = plan.final, plan.final.game
+    budget = budget if budget is not None else Budget()
+    thresholds = thresholds or Thresholds()
+    calibration = fitted_calibration(game.name, level) if calibrate else None
     steps = []
-    for index, move in enumerate(history):
-        kind, player = kinds[index]
+    for index, move in enumerate(final.history()):
+        kind, player = plan.kinds[index]
         analysis = None
         if index in rated:
-            analysis = _analysis(positions[index], move, words[index], rated[index], thresholds)
+            analysis = _analysis(
+                plan.positions[index],
+                move,
+                plan.words[index],
+                rated[index],
+                thresholds,
+                calibration,
+            )
         steps.append(
             Step(
                 index=index,
                 move=move,
-                words=words[index],
+                words=plan.words[index],
                 kind=kind,
                 player=player,
                 analysis=analysis,
@@ -103,25 +154,66 @@ def review_game(
         iterations=budget.iterations,
         seconds=budget.seconds,
         seed=seed,
-        seats=chosen,
+        seats=plan.seats,
         language=get_language(),
         thresholds={name: getattr(thresholds, name) for name in VERDICTS[1:]},
+        calibration=calibration,
     )
+    record = plan.record
     names = list(record.get("players") or [f"player {i + 1}" for i in range(game.num_players)])
     shares = win_shares(final.ranking()) if final.is_terminal() else None
-    summaries = [_summary(seat, names[seat], steps, shares) for seat in chosen]
+    summaries = [_summary(seat, names[seat], steps, shares) for seat in plan.seats]
     return ReviewFile(record=dict(record), settings=settings, steps=steps, seats=summaries)
 
 
+def rate_steps(
+    record: Mapping[str, Any],
+    indices: Collection[int],
+    level: str,
+    budget: Budget,
+    seed: int,
+) -> list[tuple[int, Rated]]:
+    """Rate the decisions at `indices` of the record's history (plain data in and out,
+    for a worker process); each with the seed `review_game` would give it."""
+    wanted = set(indices)
+    game = load(record["game"], **record["options"])
+    state = game.new_state()
+    rated = []
+    for index, move in enumerate(record["history"]):
+        if index > max(wanted, default=-1):
+            break
+        if index in wanted:
+            chosen = rate_decision(state.clone(), move, level, budget, game_seed(seed, index))
+            rated.append((index, chosen))
+        state.apply(move)
+    return rated
+
+
 def _analysis(
-    state: State, played: str, played_words: str, rated: Rated, thresholds: Thresholds
+    state: State,
+    played: str,
+    played_words: str,
+    rated: Rated,
+    thresholds: Thresholds,
+    calibration: Calibration | None,
 ) -> Analysis:
-    loss = max(0.0, rated.best_chance - rated.played_chance)
+    players = state.game.num_players
+
+    def rating(move: str, words: str, chance: float) -> Rating:
+        if calibration is None or rated.exact:
+            return Rating(move=move, words=words, win_chance=chance)
+        return Rating(
+            move=move, words=words, win_chance=calibration(chance, players), estimate=chance
+        )
+
     best_words = played_words if rated.best == played else describe(state, rated.best)
+    mine = rating(played, played_words, rated.played_chance)
+    best = rating(rated.best, best_words, rated.best_chance)
+    loss = max(0.0, best.win_chance - mine.win_chance)
     return Analysis(
-        win_chance_before=rated.best_chance,
-        played=Rating(move=played, words=played_words, win_chance=rated.played_chance),
-        best=Rating(move=rated.best, words=best_words, win_chance=rated.best_chance),
+        win_chance_before=best.win_chance,
+        played=mine,
+        best=best,
         loss=loss,
         verdict=thresholds.verdict(loss),
         exact=rated.exact,

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from spieltisch.core import State, load_record, parts
 from spieltisch.core.i18n import get_language
+from spieltisch.review.calibration import calibration_note
 from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.messages import _
 from spieltisch.review.model import ReviewFile, Step
@@ -50,7 +51,8 @@ def review_page(review: ReviewFile) -> str:
     body = [
         f"<h1>{escape(title)}</h1>",
         _result(final, names),
-        f'<p class="note">{escape(_estimate_note(review))}</p>',
+        f'<p class="note">{escape(estimate_note(review))} '
+        f"{escape(calibration_note(review.settings.calibration))}</p>",
         f"<h2>{escape(graph_title)}</h2>",
         win_chance_svg(review, names, graph_title),
         _legend(review, names),
@@ -67,7 +69,8 @@ def review_page(review: ReviewFile) -> str:
     )
 
 
-def _estimate_note(review: ReviewFile) -> str:
+def estimate_note(review: ReviewFile) -> str:
+    """How the win chances were estimated and judged, in one paragraph."""
     settings = review.settings
     budget = (
         _("{n} iterations per search").format(n=settings.iterations)

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spieltisch.review.calibration import Calibration
 from spieltisch.review.verdicts import Verdict
 
 FORMAT: Literal["spieltisch-review/1"] = "spieltisch-review/1"
@@ -24,7 +25,13 @@ class Rating(BaseModel):
     move: str = Field(description="The move in the game's notation.")
     words: str = Field(description="The move in words, in the review's language.")
     win_chance: float = Field(
-        ge=0.0, le=1.0, description="Estimated win share after this move (0..1)."
+        ge=0.0, le=1.0, description="Estimated win share after this move (0..1), calibrated."
+    )
+    estimate: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="The search's own estimate before the calibration (None: not corrected).",
     )
 
 
@@ -81,6 +88,10 @@ class Settings(BaseModel):
     seats: list[int]
     language: str
     thresholds: dict[Verdict, float] = Field(description="Smallest loss of each verdict.")
+    calibration: Calibration | None = Field(
+        default=None,
+        description="The correction applied to the search's estimates (None: raw estimates).",
+    )
 
 
 class SeatSummary(BaseModel):

@@ -31,7 +31,7 @@ from spieltisch.server.schemas import (
     TableIn,
     TableList,
 )
-from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, UploadedRecord
+from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses={422: {"model": Problem}})
 Svc = Annotated[Services, Depends(services)]
@@ -258,24 +258,7 @@ async def rematch_table(table_id: str, me: Me, svc: Svc) -> TableOut:
 
 async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
     async with svc.database.session() as session:
-        table = await lobby.get_table(session, table_id)
-        if table.status != "finished":
-            raise HTTPException(
-                409,
-                _("table {table} is {status}: records are of finished games").format(
-                    table=table_id, status=table.status
-                ),
-            )
-        described = await lobby.describe_table(session, table)
-        entries = (
-            await session.execute(
-                select(MoveEntry.entry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
-            )
-        ).scalars()
-        history = list(entries)
-    state = spieltisch.load(table.game, **table.options).replay(history)
-    names = [s.name or f"player {s.seat + 1}" for s in described.seats]
-    return dict(state.to_record(names))
+        return await lobby.finished_record(session, table_id)
 
 
 @router.get("/games/{table_id}/record", tags=["records"])
@@ -311,7 +294,7 @@ async def upload_record(
     )
 
 
-async def _record(svc: Services, record_id: str) -> dict[str, Any]:
+async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
     async with svc.database.session() as session:
         found = await session.get(UploadedRecord, record_id)
     if found is None:
@@ -321,7 +304,7 @@ async def _record(svc: Services, record_id: str) -> dict[str, Any]:
 
 @router.get("/records/{record_id}", tags=["records"])
 async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
-    return await _record(svc, record_id)
+    return await uploaded_record(svc, record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
@@ -331,7 +314,7 @@ async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") ->
         raise HTTPException(
             422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
         )
-    record = await _record(svc, record_id)
+    record = await uploaded_record(svc, record_id)
     history: list[str] = record["history"]
     if not 0 <= n <= len(history):
         raise HTTPException(

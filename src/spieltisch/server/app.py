@@ -14,16 +14,19 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play
+from spieltisch.server import api, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.reviews import Reviews
+from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import describe_url
+from spieltisch.tournament.errors import TournamentError
 
 log = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -117,8 +120,10 @@ def create_app(settings: Settings) -> FastAPI:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         runtime = Runtime(database, pool, settings)
+        reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
+        runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
-            settings, database, Sessions(key, settings.secure_cookies), pool, runtime
+            settings, database, Sessions(key, settings.secure_cookies), pool, runtime, reviews
         )
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
@@ -126,6 +131,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await runtime.close()
+            await reviews.close()
             pool.close()
             await database.close()
 
@@ -138,9 +144,13 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(LobbyError, api.lobby_error)
+    app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.include_router(api.router)
+    app.include_router(tournaments.router)
+    app.include_router(ratings.router)
     app.include_router(play.router)
     app.include_router(pages.router)
+    app.include_router(review_api.router)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

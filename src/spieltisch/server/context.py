@@ -1,4 +1,5 @@
-"""What the request handlers share: the database, sessions, the runtime, the settings."""
+"""What the request handlers share: the database, sessions, the runtime, the reviews,
+the settings."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from starlette.requests import HTTPConnection
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions
 from spieltisch.server.live import Runtime
+from spieltisch.server.reviews import Reviews
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 
@@ -20,6 +22,7 @@ class Services:
     sessions: Sessions
     pool: WorkerPool
     runtime: Runtime
+    reviews: Reviews
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -145,6 +145,10 @@ class Runtime:
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
         self.closing = False
+        self.on_finish: list[Callable[[str], Awaitable[None]]] = []
+        """Called with a table's id when its game has ended and is committed (a
+        tournament takes the result); each runs as its own task."""
+        self._hooks: set[asyncio.Task[None]] = set()
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -359,10 +363,23 @@ class Runtime:
         room.turn_started = moment
         if finished:
             room.table.status, room.table.result = "finished", result
+            self._finished(room.id)
         for old in room.log[: max(0, len(room.log) - RECENT)]:
             if old.words is None:
                 break
             old.words = None
+
+    def _finished(self, table_id: str) -> None:
+        for hook in self.on_finish:
+            task = asyncio.create_task(self._run_hook(hook, table_id))
+            self._hooks.add(task)
+            task.add_done_callback(self._hooks.discard)
+
+    async def _run_hook(self, hook: Callable[[str], Awaitable[None]], table_id: str) -> None:
+        try:
+            await hook(table_id)
+        except Exception:
+            log.exception("after the end of table %s", table_id)
 
     async def _advance(self, room: Room) -> None:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going."""
@@ -529,7 +546,8 @@ class Runtime:
     async def close(self) -> None:
         self.closing = True
         tasks: Iterable[asyncio.Task[None]] = [
-            task for room in self.rooms.values() for task in room.tasks.values()
+            *(task for room in self.rooms.values() for task in room.tasks.values()),
+            *self._hooks,
         ]
         for task in tasks:
             task.cancel()

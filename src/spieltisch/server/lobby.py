@@ -18,7 +18,7 @@ from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
-from spieltisch.store.models import Account, GameTable, Seat, now
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
 
 
 class LobbyError(Exception):
@@ -67,9 +67,16 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
 
 
 async def create_table(
-    session: AsyncSession, creator: int | None, spec: TableIn, *, start: bool = False
+    session: AsyncSession,
+    creator: int | None,
+    spec: TableIn,
+    *,
+    start: bool = False,
+    seated: bool = False,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
+    `seated`: the accounts of reserved seats sit there at once (a tournament round seats
+    its players; the round clock runs whether they come or not).
 
     Raises LobbyError for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -99,7 +106,10 @@ async def create_table(
     )
     session.add(table)
     for index, seat in enumerate(seats):
-        session.add(await _seat_row(session, table.id, index, seat, creator))
+        row = await _seat_row(session, table.id, index, seat, creator)
+        if seated and row.kind == "reserved":
+            row.kind = "human"
+        session.add(row)
     await session.flush()
     if start and all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
         await _start(session, table)
@@ -258,6 +268,25 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     table.rematch = new.id
     await session.commit()
     return new
+
+
+async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
+    """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
+    table = await get_table(session, table_id)
+    if table.status != "finished":
+        raise LobbyError(
+            409,
+            _("table {table} is {status}: records are of finished games").format(
+                table=table_id, status=table.status
+            ),
+        )
+    described = await describe_table(session, table)
+    entries = await session.execute(
+        select(MoveEntry.entry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
+    )
+    state = spieltisch.load(table.game, **table.options).replay(list(entries.scalars()))
+    players = [s.name or f"player {s.seat + 1}" for s in described.seats]
+    return dict(state.to_record(players))
 
 
 async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:

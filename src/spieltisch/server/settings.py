@@ -19,6 +19,9 @@ class Settings:
     """Seconds at least between a computer seat's moves, so a person can follow."""
     ai_budget: str | None = None
     """A budget for every computer seat (`200`, `0.2s`) instead of its level's own."""
+    review_budget: str | None = None
+    """The budget of each search of a game's review; None: `ai_budget`, else the review's
+    own (reproducible) iteration counts."""
     secure_cookies: bool = False
     max_message_bytes: int = 16_384
     max_request_bytes: int = 262_144

@@ -1,17 +1,19 @@
 """The store: tables, seats, move logs, accounts, chat and records in SQL.
 
 SQLAlchemy 2 (async) over an SQLite file by default or PostgreSQL by URL; the schema is
-kept by Alembic migrations shipped in `migrations/`. Other services (tournaments) add
+kept by Alembic migrations shipped in `migrations/`. Other services (tournaments, reviews) add
 their models to the same declarative `Base` and their own revisions.
 """
 
 from spieltisch.store.database import Database, default_database_url, upgrade
 from spieltisch.store.models import Base
+from spieltisch.store.reviews import GameReviewRow
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 
 __all__ = [
     "Base",
     "Database",
+    "GameReviewRow",
     "TournamentEntryRow",
     "TournamentRow",
     "default_database_url",

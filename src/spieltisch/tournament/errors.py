@@ -11,6 +11,10 @@ class TournamentError(SpieltischError, ValueError):
     """A director's request was refused; nothing was changed."""
 
 
+class UnknownTournament(TournamentError):
+    """No tournament has the id asked for."""
+
+
 def explain_validation(what: str, error: ValidationError) -> TournamentError:
     """The first problem of a pydantic validation as a TournamentError naming the field."""
     first = error.errors()[0]

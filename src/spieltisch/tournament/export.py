@@ -60,7 +60,7 @@ def results_csv(tournament: Tournament) -> str:
                         played.number,
                         index,
                         seat + 1,
-                        tournament.seat_label(len(table), seat),
+                        tournament.seat_words(len(table), seat),
                         player,
                         tournament.players[player].name,
                         result.places[seat],

@@ -63,6 +63,18 @@ class Seated(_Entry):
     byes: tuple[int, ...] = ()
 
 
+class Opened(_Entry):
+    """A round's tables opened online on the server: table number -> the online table's id.
+
+    Their results come in when the games end (a ResultEntered with how="online"); a table
+    without an online table is played on a real board and entered by hand.
+    """
+
+    kind: Literal["online"] = "online"
+    round: int = Field(ge=1)
+    tables: dict[int, str] = Field(description="table number (from 1) -> online table id")
+
+
 class ResultEntered(_Entry):
     """A table's result; a later entry for the same table corrects an earlier one."""
 
@@ -81,7 +93,7 @@ class ResultEntered(_Entry):
 
 
 Entry = Annotated[
-    Created | Registered | Withdrawn | Returned | Seated | ResultEntered,
+    Created | Registered | Withdrawn | Returned | Seated | Opened | ResultEntered,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

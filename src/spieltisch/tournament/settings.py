@@ -26,7 +26,16 @@ class Settings(BaseModel):
     game: str = "madn"
     options: dict[str, Any] = Field(default_factory=dict, description="game options, no players")
     rounds: int = Field(6, ge=1, le=40)
-    round_minutes: int | None = Field(60, ge=1, le=600)
+    round_minutes: float | None = Field(
+        60, ge=1 / 60, le=600, description="the round time (from one second: 0.05 = 3 s)"
+    )
+    move_seconds: int | None = Field(
+        60,
+        ge=1,
+        le=3600,
+        description="online tables: when a person's time for a move runs out, the easy "
+        "level plays that move, so nobody absent holds up a table",
+    )
     table_size: int = Field(0, ge=0, description="players at a full table; 0: the game's choice")
     min_table: int = Field(0, ge=0, description="smallest table before byes; 0: one less")
     points: tuple[float, ...] = Field((), description="points per place at a full table")

@@ -8,6 +8,7 @@ ledger as it now stands (and is refused if the step no longer makes sense).
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -19,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
 from spieltisch.tournament.ratings import RatedGame, RatingBook, rate_all
 from spieltisch.tournament.settings import Settings
@@ -100,6 +101,15 @@ class TournamentStore:
     async def ratings(self) -> RatingBook:
         return rate_all(await self.rated_games())
 
+    async def player_names(self) -> dict[str, str]:
+        """The names tournaments know their rated players by (rating id -> name; the
+        latest tournament's name wins)."""
+        names: dict[str, str] = {}
+        for row in await self.all():
+            for player in (await self.load(row.id)).players.values():
+                names[player.rating_id] = player.name
+        return names
+
 
 async def _load(session: AsyncSession, identifier: str) -> Tournament:
     rows = await session.execute(
@@ -109,7 +119,7 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     )
     entries = [entry_from_json(row.data) for row in rows.scalars()]
     if not entries:
-        raise TournamentError(
+        raise UnknownTournament(
             f"no tournament {identifier!r}: `spieltisch tournament list` shows them"
         )
     return Tournament(entries)
@@ -135,11 +145,14 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         ranking = table.result.get("ranking")
         if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
             continue
+        finished = table.finished_at
+        if finished.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
+            finished = finished.replace(tzinfo=dt.UTC)
         games.append(
             RatedGame(
                 table.game,
                 f"table:{table.id}",
-                table.finished_at,
+                finished,
                 tuple(f"account:{account}" for account in accounts),
                 tuple(int(place) for place in ranking),
             )

@@ -8,15 +8,17 @@ can keep it.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from spieltisch.core import Game, game_class
+from spieltisch.core import Game, game_class, parts
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
     Created,
     Entry,
+    Opened,
     Registered,
     ResultEntered,
     Returned,
@@ -31,7 +33,10 @@ from spieltisch.tournament.seating import History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
 
-E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, ResultEntered)
+E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, Opened, ResultEntered)
+AI_PREFIX = "level:"
+"""An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
+the tag keeps two entrants of one level apart)."""
 
 
 @dataclass
@@ -49,6 +54,13 @@ class Player:
         """Who the rating belongs to: the account, else the name (a guest in the hall)."""
         return self.account if self.account else f"guest:{self.name.casefold()}"
 
+    @property
+    def ai_level(self) -> str | None:
+        """The computer level of an entrant the computer plays (`level:hard/3` -> hard)."""
+        if self.account is None or not self.account.startswith(AI_PREFIX):
+            return None
+        return self.account[len(AI_PREFIX) :].split("/", 1)[0]
+
 
 @dataclass
 class Round:
@@ -57,6 +69,8 @@ class Round:
     byes: tuple[int, ...]
     results: dict[int, ResultEntered] = field(default_factory=dict)
     """The current result per table number (1-based): the latest entry for it."""
+    online: dict[int, str] = field(default_factory=dict)
+    """The online table of each table played on the server (table number -> table id)."""
 
     def missing(self) -> list[int]:
         return [t for t in range(1, len(self.tables) + 1) if t not in self.results]
@@ -129,10 +143,14 @@ class Tournament:
         return compute_standings(self, last)
 
     def seat_label(self, table_size: int, seat: int) -> str:
-        """The colour of a seat where the game has colours, else its number."""
+        """The colour of a seat where the game has colours, else its number (notation)."""
         game = self.settings.game_for(table_size)
         colour_name = getattr(game, "colour_name", None)
         return str(colour_name(seat)) if callable(colour_name) else str(seat + 1)
+
+    def seat_words(self, table_size: int, seat: int) -> str:
+        """The seat's colour in the current language (the game's catalog), else its number."""
+        return parts(self.settings.game).gettext(self.seat_label(table_size, seat))
 
     # -- the director's steps -----------------------------------------------------------
 
@@ -201,6 +219,29 @@ class Tournament:
             for player in played.byes:
                 history.add_bye(player)
         return history
+
+    def register_ai(self, name: str, level: str, by: str) -> Registered:
+        """An entrant the computer plays at `level` (its online seats are computer seats)."""
+        return self.register(name, by, f"{AI_PREFIX}{level}/{secrets.token_hex(4)}")
+
+    def open_online(self, round_number: int, tables: Mapping[int, str], by: str) -> Opened:
+        """Record that these tables of a round are played online, at these table ids."""
+        played = self.round(round_number)
+        for table in tables:
+            self._table(round_number, table)
+            if table in played.online:
+                raise TournamentError(
+                    f"table {table} of round {round_number} is played online already "
+                    f"(at {played.online[table]})"
+                )
+            if table in played.results:
+                raise TournamentError(
+                    f"table {table} of round {round_number} has a result already: "
+                    "it is not opened online"
+                )
+        if not tables:
+            raise TournamentError(f"no table of round {round_number} to open online")
+        return self._append(Opened(round=round_number, tables=dict(tables), by=by, at=now()))
 
     def enter_places(
         self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
@@ -304,6 +345,8 @@ class Tournament:
             self.player(entry.player).active = True
         elif isinstance(entry, Seated):
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
+        elif isinstance(entry, Opened):
+            self.round(entry.round).online.update(entry.tables)
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
@@ -335,8 +378,18 @@ class Tournament:
         return games
 
     def online_tables(self) -> set[str]:
-        """The ids of the online tables whose results this tournament took."""
-        return {e.table_id for e in self.entries if isinstance(e, ResultEntered) and e.table_id}
+        """The ids of this tournament's online tables: opened for a round, or whose result
+        it took (so they are rated once, as tournament games)."""
+        taken = {e.table_id for e in self.entries if isinstance(e, ResultEntered) and e.table_id}
+        return taken | {table for played in self.rounds for table in played.online.values()}
+
+    def table_of(self, table_id: str) -> tuple[int, int] | None:
+        """The round and table number an online table was opened for."""
+        for played in self.rounds:
+            for number, opened in played.online.items():
+                if opened == table_id:
+                    return played.number, number
+        return None
 
     def bye_points(self) -> float:
         return bye_points(self.settings.points)

@@ -11,6 +11,7 @@ from rich.console import Console
 import spieltisch
 from spieltisch.core import parts
 from spieltisch.core.i18n import language
+from spieltisch.core.reflow import Reflowing, ReflowText
 from spieltisch.games.david_goliath import DavidGoliathState
 from spieltisch.games.david_goliath.text import render
 from tests.games.david_goliath.helpers import play_random
@@ -63,3 +64,54 @@ def test_rules_summaries(code: str) -> None:
     assert lines[0] == "# David & Goliath"
     assert "`g12`" in text and "deal:" in text and "`deals`" in text
     assert "52" in text
+
+
+def _compact(state: DavidGoliathState, player: int | None, width: int = 44) -> list[str]:
+    """The board as the app draws it into `width` columns (choosing its layout)."""
+    board = render(state, player)
+    assert isinstance(board, ReflowText)
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(Reflowing(board))
+    return out.getvalue().rstrip("\n").splitlines()
+
+
+BOARD_ROWS_AT_80x24 = 21
+"""What the app's board pane holds at 80×24: 24 rows less the key bar and the frame."""
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_compact_board_fits_the_pane_of_an_80x24_screen(code: str, players: int) -> None:
+    """At the app's 42-44 columns every seat's row of won cards is shown, in 21 rows."""
+    game = spieltisch.load("david_goliath", players=players, deals=1)
+    rng = random.Random(players)
+    state = game.new_state()
+    assert isinstance(state, DavidGoliathState)
+    checked = 0
+    while not state.is_terminal():
+        play_random(state, rng, 7)
+        with language(code):
+            lines = _compact(state, 0, width=42)
+        assert len(lines) <= BOARD_ROWS_AT_80x24, "\n".join(lines)
+        assert all(len(line) <= 42 for line in lines)
+        checked += 1
+    assert checked > 5
+
+
+def test_the_compact_board_counts_a_colour_that_scores_a_point_a_card() -> None:
+    game = spieltisch.load("david_goliath", players=4)
+    state = game.new_state()
+    assert isinstance(state, DavidGoliathState)
+    play_random(state, random.Random(4), 1 + 4 * 12)
+    lines = _compact(state, 0)
+    view = state.view(0)
+    heading = next(i for i, line in enumerate(lines) if "won this deal" in line)
+    rows = lines[heading + 1 :]
+    for seat, won in enumerate(view["won"]):
+        row = next(line for line in rows if line[2:].startswith(f"P{seat + 1} "))
+        for colour in "rygbp":
+            values = [card[1:] for card in won if card[0] == colour]
+            if len(values) >= 3:
+                assert f"{colour}×{len(values)}" in row
+            elif values:
+                assert f"{colour} {values[0]}" in "\n".join(rows)

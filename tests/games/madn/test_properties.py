@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spieltisch.core import CHANCE, TERMINAL
-from spieltisch.games.madn.rules import PASS, MadnState
+from spieltisch.games.madn.rules import COLOURS, Madn, MadnState
 from tests.games.drawn import Drawn
 from tests.games.madn.helpers import start
+from tests.games.madn.reference import duties
 
 MODES = st.sampled_from(
     [
@@ -50,8 +51,26 @@ def check_position(state: MadnState) -> None:
         assert state.current_player not in finished
 
 
+def actions(game: Madn, moves: list[str]) -> list[int]:
+    return sorted(game.move_to_action(move) for move in moves)
+
+
+def in_action_order(game: Madn, moves: list[str]) -> list[str]:
+    return [game.action_to_move(action) for action in actions(game, moves)]
+
+
+def penalised(squares: list[str], penalty: str | None) -> list[str]:
+    """A colour's squares after a void move: unchanged, but for the piece sent home."""
+    if penalty is None:
+        return squares
+    rest = squares.copy()
+    rest[rest.index(penalty)] = "b"
+    return rest
+
+
 def play_random(state: MadnState, rng: random.Random, time_at: int | None = None) -> int:
-    """Play to the end with random moves, checking every node; returns the node count."""
+    """Play to the end with random moves, checking every node and every roll's duties
+    against the independent reference; returns the node count."""
     game = state.game
     steps = 0
     while not state.is_terminal():
@@ -64,13 +83,20 @@ def play_random(state: MadnState, rng: random.Random, time_at: int | None = None
         else:
             legal = state.legal_actions()
             assert legal and legal == sorted(set(legal))
-            if game.enforced:
-                # The inline generator agrees with the readable reference.
-                _due, dues, _allowed, _culprit = state._analyse(player, state.die or 0)
-                assert legal == dues
-            if game.penalized:
-                assert legal[-1] == PASS
-            state.apply(rng.choice(legal))
+            expected = duties(state)
+            if game.options.duties == "enforced":
+                assert state.legal_moves() == in_action_order(game, expected.obliged)
+                state.apply(rng.choice(legal))
+            else:
+                assert state.legal_moves() == [*in_action_order(game, expected.allowed), "pass"]
+                assert list(state.obliged_moves) == actions(game, expected.obliged)
+                move = game.action_to_move(rng.choice(legal))
+                colour = COLOURS[game.colours[player]]
+                before = state.view(None)["pieces"][colour]
+                state.apply(move)
+                after = state.view(None)["pieces"][colour]
+                if move not in expected.obliged:  # void, and the penalty of rules 6 and 12
+                    assert sorted(after) == sorted(penalised(before, expected.penalty))
         steps += 1
         assert steps < 20_000
     check_position(state)
@@ -90,7 +116,7 @@ def test_random_games_keep_the_invariants_and_replay(
     places = state.ranking()
     n = state.game.num_players
     finished = state.view(None)["finished"]
-    if state.game.tournament:
+    if state.game.options.rules == "tournament":
         assert sorted(places) == list(range(1, n + 1))  # lots break every tie
     else:
         assert sorted(places) == [1] + [2] * (n - 1) or state.time_called

@@ -56,3 +56,19 @@ def test_board_labels_are_translated() -> None:
 def test_board_at_the_end() -> None:
     text = _text(2, seed=1, steps=100_000)
     assert "The game is over." in text
+
+
+def _final_board(**options: object) -> str:
+    state = start(players=2, **options)
+    play_randomly(state, random.Random(3))
+    assert state.is_terminal()
+    return render(state, None).plain
+
+
+def test_a_game_stopped_by_time_says_how_it_was_ranked() -> None:
+    """A newcomer sees places while every score is 0: the board names rule 18's order."""
+    stopped = _final_board(max_rounds=3)
+    assert "stopped by time and ranked by rule 18" in stopped
+    assert "rule 18" not in _final_board()
+    with language("de"):
+        assert "nach Regel 18" in _final_board(max_rounds=3)

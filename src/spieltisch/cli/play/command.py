@@ -11,21 +11,22 @@ import typer
 from rich.console import Console
 
 from spieltisch.agents import Budget, agent_names
+from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.preferences import Preferences
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.record_files import read_records
 from spieltisch.core import SpieltischError, load_record
-from spieltisch.core.i18n import LANGUAGES, language_from_environment, set_language
 
 TUI_DELAY = 0.8
 """Seconds between the computer's moves in the full-screen app, unless --delay says."""
 
 
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+_fail = fail
+"""Kept under its old name: other commands import it from here."""
 
 
 def build_session(
@@ -131,18 +132,29 @@ def play(
             "--new", help="Start a new game even when an unfinished one of this game was kept."
         ),
     ] = False,
+    auto_move: Annotated[
+        bool | None,
+        typer.Option(
+            "--auto-move/--no-auto-move",
+            help="Play your only possible move for you, or wait for it like any other "
+            "(default: as last chosen with the command auto, else on).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
-    code = lang or language_from_environment()
-    if code not in LANGUAGES:
-        _fail(console, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
-    set_language(code)
+    code = use_language(lang, console)
     try:
         session = build_session(game, players, seats, option or [], seed, resume, budget)
     except (SpieltischError, ValueError) as exc:
         _fail(console, str(exc))
         return
+    kept = Preferences.load()
+    auto = kept.auto_move if auto_move is None else auto_move
+
+    def remember(value: bool) -> None:
+        kept.model_copy(update={"auto_move": value}).keep()
+
     use_plain = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     if not use_plain:
         try:
@@ -153,7 +165,14 @@ def play(
     if use_plain:
         from spieltisch.cli.play.plain import PlainPlay
 
-        PlainPlay(session, console=console, delay=delay or 0.0, language=code).run(sys.stdin)
+        PlainPlay(
+            session,
+            console=console,
+            delay=delay or 0.0,
+            language=code,
+            auto_move=auto,
+            remember=remember,
+        ).run(sys.stdin)
         return
     from spieltisch.cli.play.autosave import Autosave
 
@@ -166,5 +185,7 @@ def play(
         delay=TUI_DELAY if delay is None else delay,
         autosave=autosave,
         offer_kept=not fresh and resume is None,
+        auto_move=auto,
+        remember=remember,
     )
     app.run()

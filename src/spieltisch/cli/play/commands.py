@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from spieltisch.cli.messages import _
 
-COMMANDS = ("help", "hint", "undo", "save", "rules", "board", "quit")
+COMMANDS = ("help", "hint", "undo", "save", "rules", "board", "auto", "quit")
 """The canonical command words; each is also accepted in the table's language."""
 
 
@@ -25,6 +25,7 @@ def _local_words() -> dict[str, str]:
         "save": _("save"),
         "rules": _("rules"),
         "board": _("board"),
+        "auto": _("auto"),
         "quit": _("quit"),
     }
     return {command: word.lower() for command, word in words.items()}
@@ -74,5 +75,15 @@ def commands_help() -> str:
     """One line naming the commands, in the current language."""
     return _(
         "Commands: {hint} (best move), {undo} (take back), {save} FILE, {rules}, "
-        "{board} (show it again), {quit}, {help}."
+        "{board} (show it again), {auto} (play your only move for you, or ask), {quit}, "
+        "{help}."
     ).format(**_local_words())
+
+
+def auto_move_message(auto_move: bool) -> str:
+    """What `auto` has just switched to, in words."""
+    if auto_move:
+        text = _("Your only possible move is now played for you ({auto} switches).")
+    else:
+        text = _("Your only possible move now waits for you ({auto} switches).")
+    return text.format(auto=command_word("auto"))

@@ -7,6 +7,7 @@ terminal, one line per event, a clean end at the end of the input.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import TextIO
 
@@ -15,12 +16,18 @@ from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
-from spieltisch.cli.play.commands import command_word, commands_help, parse_command
+from spieltisch.cli.play.commands import (
+    auto_move_message,
+    command_word,
+    commands_help,
+    parse_command,
+)
 from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
 from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.errors import shorten
+from spieltisch.core.file_errors import FileProblem
 
 
 def default_save_name(session: Session) -> str:
@@ -36,12 +43,20 @@ class PlainPlay:
     """One game (or several, when asked for another) on standard input and output."""
 
     def __init__(
-        self, session: Session, console: Console, delay: float = 0.0, language: str = "en"
+        self,
+        session: Session,
+        console: Console,
+        delay: float = 0.0,
+        language: str = "en",
+        auto_move: bool = True,
+        remember: Callable[[bool], object] | None = None,
     ) -> None:
         self.session = session
         self.console = console
         self.delay = delay
         self.language = language
+        self.auto_move = auto_move
+        self.remember = remember
         self._shown: tuple[int, int] | None = None  # (history length, seat) last drawn
         self._passed_to: int | None = None
 
@@ -60,7 +75,7 @@ class PlainPlay:
             line = _("{player}: {move}").format(
                 player=self.session.label(entry.player), move=entry.text
             )
-            only = entry.forced and self.session.is_human(entry.player)
+            only = entry.forced and self.auto_move and self.session.is_human(entry.player)
             forced = " " + _("(the only move)") if only else ""
             self.say(f"{line} [{entry.move}]{forced}")
 
@@ -123,7 +138,7 @@ class PlainPlay:
                 self.entry(session.play(session.think(state.clone())))
                 self.pause(self.delay)
                 continue
-            forced = session.forced_move()
+            forced = session.forced_move() if self.auto_move else None
             if forced is not None:
                 self.entry(session.play(forced))
                 self.pause(self.delay / 2)
@@ -162,7 +177,11 @@ class PlainPlay:
 
     def stop(self) -> bool:
         if not self.session.state.is_terminal():
-            self.say(_("End of input: the game stops here (save it with s FILE next time)."))
+            self.say(
+                _("End of input: the game stops here (save it with {save} FILE next time).").format(
+                    save=command_word("save")
+                )
+            )
         return False
 
     def command(self, line: str) -> bool:
@@ -195,6 +214,11 @@ class PlainPlay:
             self.save(command.argument)
         elif command.name == "rules":
             self.rules()
+        elif command.name == "auto":
+            self.auto_move = not self.auto_move
+            self.say(auto_move_message(self.auto_move))
+            if self.remember is not None:
+                self.remember(self.auto_move)
         return True
 
     def move(self, line: str) -> None:
@@ -221,8 +245,8 @@ class PlainPlay:
     def save(self, name: str) -> None:
         try:
             path = self.session.save(name or default_save_name(self.session))
-        except OSError as exc:
-            self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)))
+        except FileProblem as exc:
+            self.say(str(exc))
             return
         self.say(_("Saved to {path}").format(path=str(path)))
 

@@ -7,7 +7,6 @@ outcomes so far, so taking a move back and playing on brings the same dice again
 
 from __future__ import annotations
 
-import errno
 import json
 import random
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ from spieltisch.cli.play.moves import (
 )
 from spieltisch.cli.play.seats import HUMAN, seat_label
 from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State
+from spieltisch.core.file_errors import FileProblem, file_problem
 
 
 @dataclass(frozen=True)
@@ -224,21 +224,18 @@ class Session:
         return self.state.to_record(players=self.seats)
 
     def save(self, path: str | Path) -> Path:
-        """Write the record; any trouble with the name or the disk is an OSError to show."""
+        """Write the record (`.json` added to a bare name); FileProblem, naming the file and
+        what went wrong in the person's language, when it cannot be written."""
+        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
         try:
             target = Path(path).expanduser()
             if target.suffix == "":
                 target = target.with_suffix(".json")
-        except (ValueError, RuntimeError) as exc:  # ".", "/", "~nosuchuser/x", a NUL byte
-            raise OSError(
-                errno.EINVAL, _("not a file name: {name}").format(name=repr(path)), str(exc)
-            ) from None
-        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
-        try:
             target.write_text(text, "utf-8")
-        except ValueError as exc:  # a NUL byte in the name
-            raise OSError(
-                errno.EINVAL, _("not a file name: {name}").format(name=repr(path)), str(exc)
+        except (OSError, ValueError, RuntimeError) as exc:  # ".", "/", "~nosuchuser/x", NUL
+            reason = file_problem(exc)
+            raise FileProblem(
+                _("Could not save {path}: {reason}").format(path=repr(str(path)), reason=reason)
             ) from None
         return target
 

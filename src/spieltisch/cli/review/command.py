@@ -18,12 +18,14 @@ from rich.table import Table
 from rich.text import Text
 
 from spieltisch.agents import LEVELS, Budget
+from spieltisch.cli.language import use_language
 from spieltisch.cli.play.command import _fail
 from spieltisch.cli.review.messages import _
 from spieltisch.core import SpieltischError
-from spieltisch.core.i18n import language_from_environment, set_language
+from spieltisch.core.file_errors import FileProblem, write_text
 from spieltisch.core.records import read_record
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
+from spieltisch.review.calibration import calibration_note
 from spieltisch.review.html import review_page
 
 
@@ -151,7 +153,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
         "Win chances in percent, losses in percentage points, estimated by the {level} "
         "search ({search}); seed {seed}."
     ).format(level=review.settings.level, search=review.settings.search, seed=review.settings.seed)
-    parts.append(Text(note, style="dim"))
+    parts.append(Text(f"{note} {calibration_note(review.settings.calibration)}", style="dim"))
     return Group(*parts)
 
 
@@ -186,11 +188,15 @@ def review(
     lang: Annotated[
         str | None, typer.Option("--lang", help="Language: de, en or fr (default: from LANG).")
     ] = None,
+    raw: Annotated[
+        bool,
+        typer.Option("--raw", help="Show the search's own estimates, without the calibration."),
+    ] = False,
 ) -> None:
     """Review a finished game: each decision's cost in win chance, and the better move."""
     console = Console(highlight=False)
+    use_language(lang, console)
     try:
-        set_language(lang or language_from_environment())  # names the languages if unknown
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
         data = read_record(record)
@@ -211,15 +217,19 @@ def review(
                 seed=seed,
                 workers=workers,
                 progress=advance,
+                calibrate=not raw,
             )
     except (SpieltischError, ValueError) as exc:
         _fail(console, str(exc))
         return
     console.print(steps_table(result))
     console.print(summary(result))
-    if out is not None:
-        out.write_text(result.model_dump_json(indent=1), encoding="utf-8")
-        console.print(_("Review written to {path}").format(path=out))
-    if html is not None:
-        html.write_text(review_page(result), encoding="utf-8")
-        console.print(_("Page written to {path}").format(path=html))
+    try:
+        if out is not None:
+            write_text(out, result.model_dump_json(indent=1))
+            console.print(_("Review written to {path}").format(path=out))
+        if html is not None:
+            write_text(html, review_page(result))
+            console.print(_("Page written to {path}").format(path=html))
+    except FileProblem as exc:
+        _fail(console, str(exc))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -33,11 +33,18 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-body { height: 1fr; }
     """
 
-    def __init__(self, record: Mapping[str, Any], code: str, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        code: str,
+        budget: Budget | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__()
         self.record = dict(record)
         self.code = code
         self.budget = budget
+        self.seats = seats
         self.closed = False
         self.review: ReviewFile | None = None
 
@@ -53,7 +60,9 @@ class ReviewScreen(Screen[None]):
     def _run(self) -> None:
         try:
             with language(self.code):
-                done = review_game(self.record, budget=self.budget, progress=self._progress)
+                done = review_game(
+                    self.record, seats=self.seats, budget=self.budget, progress=self._progress
+                )
                 shown = Group(summary(done), steps_table(done))
         except Closed:
             return
@@ -72,7 +81,9 @@ class ReviewScreen(Screen[None]):
     def _show(self, done: ReviewFile, shown: Group) -> None:
         self.review = done
         self.query_one(ProgressBar).display = False
-        self.query_one("#review-title", Label).update(_("Review (Escape: back to the game)"))
+        with language(self.code):  # called from the worker thread, whose language is its own
+            title = _("Review (Escape: back to the game)")
+        self.query_one("#review-title", Label).update(title)
         self.query_one("#review-table", Static).update(shown)
 
     def action_close(self) -> None:

@@ -14,6 +14,7 @@ that starts a move's notation ever does anything else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -38,10 +39,16 @@ from textual.worker import Worker, WorkerState
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.autosave import Autosave
-from spieltisch.cli.play.commands import Command, commands_help, parse_command
+from spieltisch.cli.play.commands import (
+    Command,
+    auto_move_message,
+    commands_help,
+    parse_command,
+)
 from spieltisch.cli.play.hints import Hint, HintUnavailable, alternative_line, hint_line
 from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
+from spieltisch.cli.review.screen import ReviewScreen
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import (
     EndScreen,
@@ -52,6 +59,7 @@ from spieltisch.cli.tui.screens import (
     SaveScreen,
 )
 from spieltisch.core import IllegalMove, SpieltischError, parts
+from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
 
 LOG_LINES = 60
@@ -98,6 +106,8 @@ class PlayApp(App[None]):
         save_default: str | None = None,
         autosave: Autosave | None = None,
         offer_kept: bool = True,
+        auto_move: bool = True,
+        remember: Callable[[bool], object] | None = None,
     ) -> None:
         set_language(language)
         super().__init__()
@@ -107,6 +117,8 @@ class PlayApp(App[None]):
         self.save_default = save_default
         self.autosave = autosave
         self.offer_kept = offer_kept
+        self.auto_move = auto_move
+        self.remember = remember
         self.generation = 0
         self.thinking = False
         self.hinting = False
@@ -125,6 +137,7 @@ class PlayApp(App[None]):
         self.bind("f2", "hint", description=_("hint"), key_display="F2")
         self.bind("f3", "undo", description=_("take back"), key_display="F3")
         self.bind("f4", "save", description=_("save"), key_display="F4")
+        self.bind("f6", "auto_move", description=_("auto"), key_display="F6", show=False)
         self.bind("f10", "quit", description=_("quit"), key_display="F10")
         for key, step in (("up", -1), ("down", 1), ("pageup", -5), ("pagedown", 5)):
             self.bind(key, f"highlight({step})", show=False)
@@ -199,12 +212,12 @@ class PlayApp(App[None]):
     @property
     def waiting_for_human(self) -> bool:
         """A person is to choose a move and nothing else is under way (no pop-up, no
-        thinking, not their only move, which plays itself)."""
+        thinking, not their only move when that plays itself)."""
         return (
             not self.thinking
             and not self.finished
             and self.session.human_to_move
-            and len(self._choices) > 1
+            and len(self._choices) > (1 if self.auto_move else 0)
             and len(self.screen_stack) == 1
         )
 
@@ -257,7 +270,7 @@ class PlayApp(App[None]):
         label, _sep, rest = line.partition("\0")
         text = Text(label, style="bold")
         text.append(entry.text + rest)
-        if entry.forced and self.session.is_human(entry.player):
+        if entry.forced and self.auto_move and self.session.is_human(entry.player):
             text.append(" " + _("(the only move)"), style="dim")
         return text
 
@@ -337,7 +350,7 @@ class PlayApp(App[None]):
         self._passed_to = seat
         self.refresh_view()
         self.show_moves()
-        forced = session.forced_move()
+        forced = session.forced_move() if self.auto_move else None
         if forced is not None:
             self.play_forced(forced)
 
@@ -468,6 +481,8 @@ class PlayApp(App[None]):
             return
         if self.human_move(text):
             event.input.value = ""
+        else:
+            event.input.select_all()  # the next try replaces the refused text, not joins it
 
     def run_command(self, command: Command) -> None:
         if command.name == "help":
@@ -488,6 +503,8 @@ class PlayApp(App[None]):
         elif command.name == "board":
             self.say("")
             self.refresh_view()
+        elif command.name == "auto":
+            self.action_auto_move()
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reached no input goes to the move box (typing a move
@@ -564,6 +581,18 @@ class PlayApp(App[None]):
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
 
+    def action_auto_move(self) -> None:
+        """Switch between playing a person's only move for them and asking for it; the
+        choice is remembered for the next games."""
+        self.auto_move = not self.auto_move
+        self.say(auto_move_message(self.auto_move))
+        if self.remember is not None:
+            self.remember(self.auto_move)
+        quiet = not self.thinking and not self.finished and len(self.screen_stack) == 1
+        forced = self.session.forced_move() if self.auto_move and quiet else None
+        if forced is not None:
+            self.play_forced(forced)
+
     def default_save_name(self) -> str:
         return self.save_default or datetime.now().strftime(
             f"spieltisch-{self.session.game.name}-%Y%m%d-%H%M%S.json"
@@ -580,8 +609,8 @@ class PlayApp(App[None]):
             return False
         try:
             target = self.session.save(path)
-        except OSError as exc:
-            self.say(_("Could not save: {reason}").format(reason=exc.strerror or str(exc)), True)
+        except FileProblem as exc:
+            self.say(str(exc), True)
             return False
         self.say(_("Saved to {path}").format(path=str(target)))
         return True
@@ -618,11 +647,25 @@ class PlayApp(App[None]):
                 self.game_over()
 
             self.push_screen(SaveScreen(self.default_save_name()), back)
+        elif choice == "review":
+            self.push_screen(self.review_screen(), lambda _closed: self.game_over())
         elif choice == "quit":
             self.exit()
         else:
             self.say(_("Game over. F5: play again, F4: save, F10: quit"))
             self.bind("f5", "again", description=_("play again"), key_display="F5")
+
+    def review_screen(self) -> ReviewScreen:
+        """The finished game reviewed: the people's decisions (everyone's when only
+        computers played), by the expert's search with the table's budget."""
+        session = self.session
+        labels = [session.label(seat) for seat in range(session.game.num_players)]
+        return ReviewScreen(
+            session.state.to_record(players=labels),
+            self.language,
+            budget=session.budget,
+            seats=session.humans or None,
+        )
 
     def action_again(self) -> None:
         if self.finished:
@@ -678,5 +721,5 @@ def help_line() -> str:
         + " "
         + commands_help()
         + " "
-        + _("Keys: F1 rules, F2 hint, F3 take back, F4 save, F10 quit.")
+        + _("Keys: F1 rules, F2 hint, F3 take back, F4 save, F6 auto, F10 quit.")
     )

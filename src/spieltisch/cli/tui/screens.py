@@ -138,9 +138,10 @@ class ChoiceScreen(ModalScreen[str]):
 
 
 def end_choices() -> list[Choice]:
-    """What can follow a finished game (another game, save, quit, look at the board)."""
+    """What can follow a finished game (another game, its review, save, quit, the board)."""
     return [
         Choice("n", "again", _("play again")),
+        Choice("r", "review", _("review this game")),
         Choice("s", "save", _("save the game")),
         Choice("q", "quit", _("quit")),
         Choice("escape", "board", _("look at the board"), _("Escape")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -23,83 +24,90 @@ def _player(number: int) -> str:
     return _("Player {number}").format(number=number + 1)
 
 
+def _short(number: int) -> str:
+    """A seat in few letters (P3), where a row of 40 columns has no room for "Player 3"."""
+    return _("P{number}").format(number=number + 1)
+
+
 WIDTH = 80
-NARROW = 40
+COMPACT = 40
 INDENT = 16
+COUNTED = 3
+"""From this many won cards of one colour each counts one point, whatever its value: the
+compact board writes such a group as its colour and count (`r×4`)."""
 
 
-def _cards(text: Text, cards: list[str], column: int, width: int = WIDTH) -> None:
-    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns.
-
-    `column` is where the cursor stands; continuation lines start at INDENT.
-    """
-    if not cards:
-        text.append("-", style="dim")
-        return
+def _groups(cards: list[str]) -> list[tuple[str, list[str]]]:
+    """Cards by colour in their order, e.g. [("r", ["4", "10"]), ("g", ["5"])]."""
     groups: list[tuple[str, list[str]]] = []
     for card in cards:
         if not groups or groups[-1][0] != card[0]:
             groups.append((card[0], []))
         groups[-1][1].append(card[1:])
+    return groups
+
+
+def _cards(
+    text: Text,
+    cards: list[str],
+    column: int,
+    width: int = WIDTH,
+    indent: int = INDENT,
+    counted: bool = False,
+) -> None:
+    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns.
+
+    `column` is where the cursor stands; continuation lines start at `indent`. With
+    `counted`, a group that scores one point a card is written as its count (``r×4``).
+    """
+    if not cards:
+        text.append("-", style="dim")
+        return
     start = column
-    for colour, values in groups:
-        words = [colour, *values]
+    for colour, values in _groups(cards):
+        if counted and len(values) >= COUNTED:
+            words = [f"×{len(values)}"]
+            glue = ""
+        else:
+            words = values
+            glue = " "
         for i, word in enumerate(words):
+            shown = colour + glue + word if i == 0 else word  # a colour never ends a line
             gap = 0 if column == start else (2 if i == 0 else 1)
-            if column + gap + len(word) > width:
-                text.append("\n" + " " * INDENT)
-                column = start = INDENT
+            if column + gap + len(shown) > width:
+                text.append("\n" + " " * indent)
+                column = start = indent
                 gap = 0
             text.append(" " * gap)
-            text.append(word, style=STYLES.get(colour, "") if i == 0 else "")
-            column += gap + len(word)
+            if i == 0:
+                text.append(colour, style=STYLES.get(colour, ""))
+                text.append(glue + word)
+            else:
+                text.append(word)
+            column += gap + len(shown)
 
 
 def render(state: DavidGoliathState, player: int | None) -> Text:
-    """The table as seen from `player` (None: a spectator), 80 columns wide, or 40 on a
-    narrow screen: the trick, the last trick and the hand first, then the scores."""
-    return ReflowText(_draw(state, player, WIDTH), WIDTH, [(NARROW, _draw(state, player, NARROW))])
-
-
-def _draw(state: DavidGoliathState, player: int | None, width: int) -> Text:
-    view: dict[str, Any] = state.view(player)
-    game = state.game
-    n = game.num_players
-    indent = INDENT if width >= WIDTH else 4
-    text = Text()
-    text.append(game.title, style="bold")
-    text.append(
-        "  "
-        + _("deal {number} of {total}").format(
-            number=min(view["deal"] + 1, game.num_deals), total=game.num_deals
-        )
+    """The table as seen from `player` (None: a spectator), 80 columns wide; on a narrow
+    screen a compact board of 40 columns that fits 24 lines with six players."""
+    return ReflowText(
+        _draw(state, player), WIDTH, [(COMPACT, _draw_compact(state, player, COMPACT))]
     )
-    text.append("  " + _("dealer: {player}").format(player=_player(view["dealer"])) + "\n")
 
-    text.append(_("Trick") + ": ", style="bold")
-    _trick(text, view["trick"])
-    text.append("\n")
-    last = view.get("last_trick")
-    if last:
-        text.append(_("Last trick") + ": ", style="bold")
-        _trick(text, last["cards"])
-        text.append(
-            " — "
-            + _("{rest} takes the rest, {top} the top card").format(
-                rest=_player(last["takes_rest"]), top=_player(last["takes_top"])
-            )
-            + "\n"
-        )
 
-    if "hand" in view:
-        label = _("Your hand") + ": "
-        text.append(label, style="bold")
-        _cards(text, view["hand"], len(label), width)
-        text.append("\n")
+def _deal_line(view: dict[str, Any], state: DavidGoliathState, name: Callable[[int], str]) -> str:
+    game = state.game
+    deal = _("deal {number} of {total}").format(
+        number=min(view["deal"] + 1, game.num_deals), total=game.num_deals
+    )
+    return deal + "  " + _("dealer: {player}").format(player=name(view["dealer"]))
 
+
+def _status(text: Text, view: dict[str, Any], state: DavidGoliathState) -> None:
+    """Who plays or deals now, or the winners."""
     if state.is_terminal():
         places = state.ranking()
-        winners = [_player(p) for p in range(n) if places[p] == 1]
+        winners = [_player(p) for p in range(state.game.num_players) if places[p] == 1]
         text.append(_("Game over. Winner: {players}").format(players=", ".join(winners)))
     elif view["turn"] is not None and state.is_chance_node():
         text.append(_("{player} deals.").format(player=_player(view["turn"])))
@@ -107,7 +115,28 @@ def _draw(state: DavidGoliathState, player: int | None, width: int) -> Text:
         text.append(_("{player} to play.").format(player=_player(view["turn"])))
     text.append("\n")
 
-    totals = [sum(points[p] for points in view["deal_scores"]) for p in range(n)]
+
+def _totals(view: dict[str, Any], players: int) -> list[int]:
+    return [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
+
+
+def _draw(state: DavidGoliathState, player: int | None) -> Text:
+    view: dict[str, Any] = state.view(player)
+    n = state.game.num_players
+    text = Text()
+    text.append(state.game.title, style="bold")
+    text.append("  " + _deal_line(view, state, _player) + "\n")
+
+    _tricks(text, view, _player, " — ")
+
+    if "hand" in view:
+        label = _("Your hand") + ": "
+        text.append(label, style="bold")
+        _cards(text, view["hand"], len(label))
+        text.append("\n")
+    _status(text, view, state)
+
+    totals = _totals(view, n)
     text.append("\n" + _("Scores") + "\n", style="bold")
     for p in range(n):
         marker = "> " if view["turn"] == p else "  "
@@ -120,21 +149,63 @@ def _draw(state: DavidGoliathState, player: int | None, width: int) -> Text:
 
     text.append("\n" + _("Won cards") + "\n", style="bold")
     for p in range(n):
-        if width >= WIDTH:
-            text.append(f"  {_player(p):<12}  ")
-        else:
-            text.append(f"  {_player(p)}\n" + " " * indent)
-        _cards(text, view["won"][p], indent, width)
+        text.append(f"  {_player(p):<12}  ")
+        _cards(text, view["won"][p], INDENT)
         text.append("\n")
     return text
 
 
-def _trick(text: Text, cards: list[list[Any]]) -> None:
+def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> Text:
+    """The same table in `width` columns and few lines: seats as P1..P6, one row per seat
+    with its points and the cards it won this deal (a colour that scores a point a card
+    as its count), no blank lines. Everyone holds as many cards as you, give or take the
+    card of the trick in progress, so hand sizes are left out."""
+    view: dict[str, Any] = state.view(player)
+    n = state.game.num_players
+    text = Text()
+    text.append(_deal_line(view, state, _short) + "\n")
+    _tricks(text, view, _short, "\n→ ")
+    if "hand" in view:
+        label = _("Your hand") + f" ({len(view['hand'])}): "
+        text.append(label, style="bold")
+        _cards(text, view["hand"], len(label), width, indent=2)
+        text.append("\n")
+    _status(text, view, state)
+    text.append(_("Points · won this deal") + "\n", style="bold")
+    totals = _totals(view, n)
+    column = 2 + 3 + 5 + 2
+    for p in range(n):
+        marker = "> " if view["turn"] == p else "  "
+        text.append(f"{marker}{_short(p):<3}", style="bold" if p == player else "")
+        text.append(f"{totals[p]:>5}  ")
+        _cards(text, view["won"][p], column, width, indent=column, counted=True)
+        text.append("\n")
+    return text
+
+
+def _tricks(
+    text: Text, view: dict[str, Any], name: Callable[[int], str], before_takers: str
+) -> None:
+    """The trick in progress, and the last one with who took what."""
+    text.append(_("Trick") + ": ", style="bold")
+    _trick(text, view["trick"], name)
+    text.append("\n")
+    last = view.get("last_trick")
+    if last:
+        text.append(_("Last trick") + ": ", style="bold")
+        _trick(text, last["cards"], name)
+        takers = _("{rest} takes the rest, {top} the top card").format(
+            rest=name(last["takes_rest"]), top=name(last["takes_top"])
+        )
+        text.append(before_takers + takers + "\n")
+
+
+def _trick(text: Text, cards: list[list[Any]], name: Callable[[int], str] = _player) -> None:
     if not cards:
         text.append("-", style="dim")
         return
     for i, (seat, card) in enumerate(cards):
         if i:
             text.append(", ")
-        text.append(_player(seat) + " ")
+        text.append(name(seat) + " ")
         text.append(card, style=STYLES.get(card[0], ""))

@@ -12,6 +12,13 @@ Internals, built for long random playouts:
   leaves, 41..43 = `g1`..`g3`, 44 = `pass` (penalized duties only).
 - Legal moves are computed once per roll, when the die is applied; a roll without a legal
   move is resolved inside the engine (next try, roll again after a 6, or next player).
+
+The rule sets are State subclasses chosen by `Madn.new_state()`, as python-chess writes
+its variants: `MadnState` holds the tournament rules with enforced duties,
+`PenalizedMadnState` the referee's mode (`duties=penalized`) and `OpenSpielMadnState`
+OpenSpiel's `maedn` (`rules=openspiel`). The obligations are written once, in
+`MadnState._duties`; a rule set differs only in the class attributes and small hooks it
+overrides.
 """
 
 from __future__ import annotations
@@ -92,6 +99,13 @@ def _goal_mask(rel: int, die: int) -> int:
 GOAL_MASK: tuple[tuple[int, ...], ...] = tuple(
     tuple(_goal_mask(rel, die) for die in range(7)) for rel in range(44)
 )
+"""Per rel and die: the goal fields a move passes or lands on (rule 15 keeps them free)."""
+
+GOAL_LANDING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 << (rel + die - 40) if 40 <= rel + die <= 43 else 0 for die in range(7))
+    for rel in range(44)
+)
+"""Per rel and die: the goal field a move lands on (OpenSpiel lets pieces jump in the goal)."""
 
 
 class MadnOptions(GameOptions):
@@ -169,9 +183,17 @@ class Madn(Game[MadnOptions]):
         super().__init__(options)
         n = options.players
         self.colours: tuple[int, ...] = SEAT_COLOURS[n]
+        # The rule set as flags, for the compiled kernel; the engine is the State class.
         self.tournament = options.rules == "tournament"
         self.penalized = options.duties == "penalized"
         self.enforced = self.tournament and not self.penalized
+        self.state_class: type[MadnState] = (
+            OpenSpielMadnState
+            if not self.tournament
+            else PenalizedMadnState
+            if self.penalized
+            else MadnState
+        )
         self.max_rounds = options.max_rounds or 0
         # Per player: the 0-based track index of each rel on the track (with 6 extra
         # entries past 39 so that start+2*die never needs a modulo), the action that
@@ -200,7 +222,7 @@ class Madn(Game[MadnOptions]):
         self.next_seat = tuple((p + 1) % n for p in range(n))
 
     def new_state(self) -> MadnState:
-        return MadnState(self)
+        return self.state_class(self)
 
     def action_to_move(self, action: int) -> str:
         if not 0 <= action < NUM_ACTIONS:
@@ -215,12 +237,26 @@ class Madn(Game[MadnOptions]):
 
 
 class MadnState(State):
-    """A position: pieces, whose turn, the dice of this turn, finishing order, time."""
+    """A position under the tournament rules with enforced duties: pieces, whose turn,
+    the dice of this turn, finishing order, time.
+
+    The subclasses change the rule set through these class attributes and the hooks
+    `_moves_after_roll`, `_decided`, `_keys` and `_cite`."""
+
+    GOAL_PATH: tuple[tuple[int, ...], ...] = GOAL_MASK
+    """Per rel and die, the own goal fields that must be free for the move (rule 15)."""
+    BLOCKER_DUTY = True
+    """Rule 6: when the piece on the start field is blocked by an own piece, that one moves."""
+    CAPTURE_DUTY = True
+    """Rule 11: a capture must be made when one is possible."""
+    TRIES = 3
+    """Rule 3: rolls for a 6 while no piece on the track or in the goal could advance."""
 
     __slots__ = (
         "_culprit",
         "_dice",
         "_die",
+        "_due",
         "_dues",
         "_finished",
         "_goal",
@@ -261,8 +297,9 @@ class MadnState(State):
         self._over = PLAYING  # or ENDED (rule 17), STOPPED (time or max_rounds)
         self._groups: list[tuple[int, ...]] = []  # tied groups still to draw lots for
         self._lot = [0] * n  # lot results: larger is better
-        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet it
-        self._culprit = -1  # penalized duties: rel of the piece a penalty sends home
+        self._due = DUE_ANY  # the level of the obligation of the roll to move with
+        self._culprit = -1  # rel of the piece a penalty would send home, or -1
+        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet them
 
     @property
     def turn(self) -> int | None:
@@ -364,88 +401,85 @@ class MadnState(State):
             self.current_player = TERMINAL
 
     def _roll(self, die: int) -> None:
-        """A die for the player whose turn it is; resolve a roll that allows no move.
-
-        With enforced tournament duties the legal moves are generated inline (the
-        hottest code of a playout); `_analyse` is the readable reference it is tested
-        against."""
+        """A die for the player whose turn it is; resolve a roll that allows no move."""
         player = self._turn
         self._dice.append(die)
         self._tries += 1
-        game = self.game
-        if game.enforced:
-            absp, actp = game.tables[player]
-            track = self._track
-            pieces = self._pieces[player]
-            moves: list[int] = []
-            if len(pieces) < 4:  # pieces in the base
-                start = absp[0]
-                if track[start] == player:
-                    ahead = absp[die]
-                    if track[ahead] != player:
-                        moves = [start + 1]  # (b) clear the start field
-                    elif track[absp[2 * die]] != player:
-                        moves = [ahead + 1]  # (b) the blocker moves instead
-                elif die == 6:
-                    moves = [ENTER]  # (a) enter
-            if not moves and pieces:
-                goal = self._goal[player]
-                captures: list[int] = []
-                for rel in pieces:
-                    target = rel + die
-                    if target < 40:
-                        owner = track[absp[target]]
-                        if owner < 0:
-                            moves.append(actp[rel])
-                        elif owner != player:
-                            captures.append(actp[rel])
-                    elif target < 44 and not goal & GOAL_MASK[rel][die]:
-                        moves.append(actp[rel])
-                if captures:  # (c) capture
-                    moves = captures
-                if len(moves) > 1:
-                    moves.sort()
-        elif game.penalized:
-            _due, dues, allowed, culprit = self._analyse(player, die)
-            moves = [*allowed, PASS] if allowed else allowed
-            self._dues, self._culprit = tuple(dues), culprit
-        else:
-            moves = self._openspiel_moves(player, die)
+        moves = self._moves_after_roll(player, die)
         if moves:
             self._die = die
             self._moves = moves
             self.current_player = player
         elif die == 6:
             self._tries = 0  # rule 8: roll again, a new sequence
-        elif self._tries >= 3 or not game.tournament or self._can_advance(player):
+        elif self._tries >= self.TRIES or self._can_advance(player):
             self._end_turn(player)  # rules 3, 4 and 7: no further try
 
     # -- move generation ----------------------------------------------------------------
 
-    def _openspiel_moves(self, player: int, die: int) -> list[int]:
-        """OpenSpiel's maedn: clear the start field, else enter on a 6, else any move."""
-        absp, actp = self.game.tables[player]
+    def _duties(self, player: int, die: int) -> list[int]:
+        """The moves meeting the obligations of a roll: GAMES.md's (a)-(d) in order, each
+        falling through to the next where it cannot be met. Books the obligation's level
+        (`_due`, for explanations) and the piece a missed duty sends home (`_culprit`, for
+        the referee), so it is called once per roll, when the die is applied.
+
+        The one definition for every rule set and mode, and the hottest code of a
+        playout: (a) and (b) are decided before any other piece is looked at, and the
+        movement rules are inlined. The list is sorted and must not be changed."""
+        absp = self.game.abs_of[player]
         track = self._track
         pieces = self._pieces[player]
-        if len(pieces) < 4:
+        if len(pieces) < 4:  # pieces wait in the base
             start = absp[0]
-            if track[start] == player:
-                if track[absp[die]] != player:
-                    return [start + 1]
-            elif die == 6:
-                return [ENTER]
+            if track[start] != player:
+                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
+                    self._due, self._culprit = DUE_ENTER, -1
+                    return [ENTER]
+                if not pieces:  # all in the base and no 6: the common early roll
+                    self._due, self._culprit = DUE_ANY, -1
+                    return []
+            # The piece on the start field moves die fields, its blocker on them as far
+            # again: both stay on the track, so only an own piece can stop them (rule 10).
+            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
+                self._due, self._culprit = DUE_START, 0
+                return [start + 1]
+            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
+                self._due, self._culprit = DUE_BLOCKER, die  # (b) the blocker moves instead
+                return [absp[die] + 1]
+        # (c) and (d): the movement rules for every piece out of the base, inlined for
+        # speed (`_verdict` says the same for one piece).
+        actp = self.game.act_of[player]
         goal = self._goal[player]
+        goal_path = self.GOAL_PATH
         moves: list[int] = []
+        captures: list[int] = []
+        capturer = -1  # the most advanced piece that can capture
         for rel in pieces:
             target = rel + die
             if target < 40:
-                if track[absp[target]] != player:
+                owner = track[absp[target]]
+                if owner < 0:
                     moves.append(actp[rel])
-            elif target < 44 and not goal & (1 << (target - 40)):
-                moves.append(actp[rel])
+                elif owner != player:  # rule 10: not onto an own piece
+                    captures.append(actp[rel])
+                    if rel > capturer:
+                        capturer = rel
+            elif target < 44 and not goal & goal_path[rel][die]:
+                moves.append(actp[rel])  # rule 15: exact count, over no own piece
+        if captures:
+            if len(captures) > 1:
+                captures.sort()
+            if self.CAPTURE_DUTY:  # (c) capture (rule 11)
+                self._due, self._culprit = DUE_CAPTURE, capturer
+                return captures
+            moves += captures
         if len(moves) > 1:
             moves.sort()
+        self._due, self._culprit = DUE_ANY, -1  # (d) any move (rule 9)
         return moves
+
+    _moves_after_roll = _duties
+    """The legal actions after rolling a die: here exactly those meeting the duties."""
 
     def _verdict(self, player: int, rel: int, die: int) -> int:
         """What the movement rules say about moving the piece on `rel` by `die`."""
@@ -460,59 +494,9 @@ class MadnState(State):
         goal = self._goal[player]
         if goal & (1 << (target - 40)):
             return OWN_PIECE
-        if self.game.tournament and goal & GOAL_MASK[rel][die]:
+        if goal & self.GOAL_PATH[rel][die]:
             return GOAL_JUMP
         return OK
-
-    def _analyse(self, player: int, die: int) -> tuple[int, list[int], list[int], int]:
-        """Tournament duties in full: (obligation level, moves meeting it, moves the
-        movement rules allow, rel of the piece a penalty would send home or -1)."""
-        actp = self.game.act_of[player]
-        start = self.game.abs_of[player][0]
-        in_base = len(self._pieces[player]) < 4
-        own_start = self._track[start] == player
-        allowed: list[int] = []
-        captures: list[tuple[int, int]] = []
-        if in_base and die == 6 and not own_start:
-            allowed.append(ENTER)
-        for rel in self._pieces[player]:
-            verdict = self._verdict(player, rel, die)
-            if verdict == CAPTURES:
-                captures.append((rel, actp[rel]))
-            if verdict <= CAPTURES:
-                allowed.append(actp[rel])
-        allowed.sort()
-        if allowed and allowed[0] == ENTER:
-            return DUE_ENTER, [ENTER], allowed, -1
-        if in_base and own_start:
-            if start + 1 in allowed:
-                return DUE_START, [start + 1], allowed, 0
-            blocker = actp[die]
-            if blocker in allowed:
-                return DUE_BLOCKER, [blocker], allowed, die
-        if captures:
-            captures.sort()
-            return DUE_CAPTURE, sorted(a for _r, a in captures), allowed, captures[-1][0]
-        return DUE_ANY, allowed.copy(), allowed, -1
-
-    def _analyse_openspiel(self, player: int, die: int) -> tuple[int, list[int], list[int]]:
-        """OpenSpiel's obligations: (level, moves meeting it, moves the movement allows)."""
-        actp = self.game.act_of[player]
-        start = self.game.abs_of[player][0]
-        in_base = len(self._pieces[player]) < 4
-        own_start = self._track[start] == player
-        allowed: list[int] = []
-        if in_base and die == 6 and not own_start:
-            allowed.append(ENTER)
-        for rel in self._pieces[player]:
-            if self._verdict(player, rel, die) <= CAPTURES:
-                allowed.append(actp[rel])
-        allowed.sort()
-        if in_base and own_start and start + 1 in allowed:
-            return DUE_START, [start + 1], allowed
-        if allowed and allowed[0] == ENTER:
-            return DUE_ENTER, [ENTER], allowed
-        return DUE_ANY, allowed.copy(), allowed
 
     def _can_advance(self, player: int) -> bool:
         """Rule 3: could any piece on the track or in the goal advance by some 1..6?"""
@@ -542,13 +526,6 @@ class MadnState(State):
     def _apply_action(self, action: int) -> None:
         player = self.current_player
         game = self.game
-        if game.penalized and action not in self._dues:
-            # A missed duty (a pass included) voids the move (rule 14: the piece stays);
-            # rules 6 and 12 also send the piece named by the duty home. No further roll.
-            if self._culprit >= 0:
-                self._send_home(player, self._culprit)
-            self._end_turn(player)
-            return
         absp = game.abs_of[player]
         track = self._track
         if action == ENTER:
@@ -596,13 +573,16 @@ class MadnState(State):
     def _finish(self, player: int) -> None:
         """All four pieces are home (rule 17)."""
         self._finished.append(player)
-        n = self.game.num_players
-        if len(self._finished) >= (n - 1 if self.game.tournament else 1):
+        if self._decided():
             self._over = ENDED
             self._turn = -1
             self.current_player = TERMINAL
             return
         self._end_turn(player)
+
+    def _decided(self) -> bool:
+        """Whether the places are decided once a player is home: all but one (rule 17)."""
+        return len(self._finished) >= self.game.num_players - 1
 
     def _end_turn(self, player: int) -> None:
         """Pass the turn clockwise, skipping finished players; end the game after a round
@@ -653,20 +633,17 @@ class MadnState(State):
         die = self._die
         game = self.game
         colour = game.colours[player]
-        tournament = game.tournament
+        cite = self._cite
         if action == PASS:
             return Refusal(
-                _("there is no pass: a move must be played when one exists"),
-                "rule 9" if tournament else None,
+                _("there is no pass: a move must be played when one exists"), cite("rule 9")
             )
         if action == ENTER:
             if len(self._pieces[player]) == 4:
                 return Refusal(_("no piece of yours is in the base"))
             if die != 6:
-                return Refusal(_("a piece enters only on a 6"), "rule 5" if tournament else None)
-            return Refusal(
-                _("your own piece stands on your start field"), "rule 10" if tournament else None
-            )
+                return Refusal(_("a piece enters only on a 6"), cite("rule 5"))
+            return Refusal(_("your own piece stands on your start field"), cite("rule 10"))
         rel = game.rel_of_action[player][action]
         if rel not in self._pieces[player]:
             return Refusal(_("no piece of yours stands on {square}").format(square=TOKENS[action]))
@@ -675,25 +652,27 @@ class MadnState(State):
         if verdict == OVERSHOOT:
             return Refusal(
                 _("the goal is entered by exact count and there is no second lap"),
-                "rule 15" if tournament else None,
+                cite("rule 15"),
             )
         if verdict == GOAL_JUMP:
-            return Refusal(_("own pieces in the goal cannot be jumped over"), "rule 15")
+            return Refusal(_("own pieces in the goal cannot be jumped over"), cite("rule 15"))
         if verdict == OWN_PIECE:
             return Refusal(
                 _("a field holds one piece and your own piece stands on {square}").format(
                     square=target
                 ),
-                "rule 10" if tournament else None,
+                cite("rule 10"),
             )
-        if tournament:
-            due, dues, _allowed, _culprit = self._analyse(player, die)
-        else:
-            due, dues, _allowed = self._analyse_openspiel(player, die)
-        return self._refuse_for_duty(player, die, due, dues)
+        # The movement rules allow it, so the roll's duties refuse it (never under the
+        # referee, where every move they allow is legal): its legal moves are the dues.
+        return self._refuse_for_duty(player, die, self._due, self._moves)
+
+    def _cite(self, rule: str) -> str | None:
+        """The rule-book rule a refusal names (the tournament rules are numbered)."""
+        return rule
 
     def _refuse_for_duty(self, player: int, die: int, due: int, dues: list[int]) -> Refusal:
-        rule = RULE_OF_DUE[due] if self.game.tournament else None
+        rule = self._cite(RULE_OF_DUE[due])
         if due == DUE_ENTER:
             reason = _("a 6 with pieces in the base must bring a piece onto the start field (b)")
         elif due == DUE_START:
@@ -729,13 +708,9 @@ class MadnState(State):
         """Ranking keys, larger is better: finishing order, then rule 18's criteria."""
         finished = self._finished
         keys: list[tuple[Any, ...]] = []
-        unranked = self._over == ENDED and not self.game.tournament  # OpenSpiel: one winner
         for player in range(self.game.num_players):
             if player in finished:
                 keys.append((*rule18_key(finished.index(player) + 1, (), 0, 0), 0))
-                continue
-            if unranked:
-                keys.append((0, 0, 0, (), 0, 0, 0))
                 continue
             rels = self._pieces[player]
             goal = [rel - 39 for rel in rels if rel >= 40]
@@ -829,6 +804,7 @@ class MadnState(State):
         new._over = self._over
         new._groups = self._groups.copy()
         new._lot = self._lot.copy()
+        new._due = self._due
         new._dues = self._dues
         new._culprit = self._culprit
         return new
@@ -850,3 +826,60 @@ class MadnState(State):
             tuple(self._groups),
             tuple(self._lot),
         )
+
+
+class PenalizedMadnState(MadnState):
+    """The tournament referee's mode (`duties=penalized`, rules 6, 12 and 14): every move
+    the movement rules allow is legal, plus `pass`; one that skips a duty is void and
+    may cost a piece."""
+
+    __slots__ = ()
+
+    def _moves_after_roll(self, player: int, die: int) -> list[int]:
+        self._dues = tuple(self._duties(player, die))
+        allowed = [ENTER] if self._due == DUE_ENTER else []  # entering, where allowed, is due
+        actp = self.game.act_of[player]
+        for rel in self._pieces[player]:
+            if self._verdict(player, rel, die) <= CAPTURES:
+                allowed.append(actp[rel])
+        allowed.sort()
+        return [*allowed, PASS] if allowed else allowed
+
+    def _apply_action(self, action: int) -> None:
+        if action in self._dues:
+            MadnState._apply_action(self, action)  # not super(): once per move
+            return
+        # A missed duty (a pass included) voids the move (rule 14: the piece stays);
+        # rules 6 and 12 also send the piece named by the duty home. No further roll.
+        player = self.current_player
+        if self._culprit >= 0:
+            self._send_home(player, self._culprit)
+        self._end_turn(player)
+
+
+class OpenSpielMadnState(MadnState):
+    """OpenSpiel's `maedn` (`rules=openspiel`), exactly, so that the two engines can be
+    run against each other: clear the start field, else enter on a 6, else any move;
+    no blocker or capture duty, pieces jump inside the goal, one roll when no move
+    exists, and the first player home wins."""
+
+    __slots__ = ()
+
+    GOAL_PATH = GOAL_LANDING
+    BLOCKER_DUTY = False
+    CAPTURE_DUTY = False
+
+    TRIES = 1
+
+    def _decided(self) -> bool:
+        return True
+
+    def _keys(self) -> list[tuple[Any, ...]]:
+        """The winner first, everyone else tied; a game stopped by time as in rule 18."""
+        if self._over != ENDED:
+            return super()._keys()
+        winner = self._finished[0]
+        return [(1,) if player == winner else (0,) for player in range(self.game.num_players)]
+
+    def _cite(self, rule: str) -> str | None:
+        return None  # OpenSpiel's rules are not the rule book's

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import COLOURS, MadnState
+from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState
 
 # Grid coordinates (column, row) of the track fields 1..40, clockwise from red's start.
 TRACK_XY: tuple[tuple[int, int], ...] = (
@@ -100,6 +100,15 @@ def render(state: MadnState, player: int | None) -> Text:
     turn = view["turn"]
     if turn is None:
         board.append(_("The game is over."))
+        if state._over == STOPPED:  # the places then come from rule 18, not from finishing
+            board.append(
+                "\n"
+                + _(
+                    "It was stopped by time and ranked by rule 18: finished players first, "
+                    "then most pieces in the goal, the deepest goal fields, most pieces on "
+                    "the track, the longest way travelled; the lot decides the rest."
+                )
+            )
     else:
         colour = colours[turn]
         board.append(_("Turn:") + " ")

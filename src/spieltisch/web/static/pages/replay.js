@@ -1,10 +1,11 @@
 // The replay viewer: any record, position by position (step, slider, autoplay), drawn by
-// the game's own board as a spectator sees it.
+// the game's own board as a spectator sees it; under it the game's review (review.js).
 
 import { get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
+import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
 
@@ -54,11 +55,14 @@ class Viewer {
   async start() {
     this.record = await get(`/api/records/${this.recordId}`);
     this.total = this.record.history.length;
+    this.review = new ReviewPanel(this.recordId, (position) => this.go(position));
     this.layout();
     await this.go(0);
+    this.loadReview();
     this.stopLanguage = onLanguage(() => {
       this.layout();
       this.go(this.position);
+      this.loadReview();
     });
     this.keys = (event) => {
       if (event.target.closest("input, select, textarea")) return;
@@ -68,7 +72,12 @@ class Viewer {
     window.addEventListener("keydown", this.keys);
   }
 
+  loadReview() {
+    this.review.load().catch((error) => notify(error.message));
+  }
+
   stop() {
+    this.review.stop();
     this.pause();
     window.removeEventListener("keydown", this.keys);
     if (this.stopLanguage) this.stopLanguage();
@@ -107,7 +116,9 @@ class Viewer {
       ),
       this.slider,
       this.words,
+      this.review.line,
       this.board,
+      this.review.element,
       h("a", { class: "button", href: `/api/records/${this.recordId}`, download: `${this.recordId}.json` }, t("Download the record")),
     );
   }
@@ -122,6 +133,7 @@ class Viewer {
       this.slider.value = String(target);
       this.counter.textContent = t("move {n} of {total}", { n: target, total: this.total });
       this.words.textContent = answer.words || (target === 0 ? t("The start of the game.") : "");
+      this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;
       else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));
       if (target >= this.total) this.pause();

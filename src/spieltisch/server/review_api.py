@@ -1,0 +1,83 @@
+"""The review of a finished game for the replay page: start it, follow it, read it.
+
+Who may see a review: whoever may fetch the record (`GET /api/records/{id}`), since the
+record shows the whole game and a review adds only the searches' opinion of it. A
+finished table's record is public after the end (`GET /api/games/{id}/record`), which is
+how the replay page gets it. Each seat's decisions are still judged only from what that
+seat could see at the time (the review's searches deal hidden cards anew from its view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException
+from pydantic import BaseModel, Field
+
+import spieltisch
+from spieltisch.core.i18n import check_language
+from spieltisch.server.api import uploaded_record
+from spieltisch.server.context import Services, services
+from spieltisch.server.i18n import _
+from spieltisch.server.schemas import Problem
+from spieltisch.store import GameReviewRow
+
+router = APIRouter(prefix="/api", tags=["reviews"], responses={422: {"model": Problem}})
+Svc = Annotated[Services, Depends(services)]
+
+
+class ReviewOut(BaseModel):
+    """A review's state; `review` holds what the page shows once it is done."""
+
+    status: Literal["none", "running", "done", "failed"] = Field(
+        description="none: never asked for; running: `done` of `total` decisions rated."
+    )
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    review: dict[str, Any] | None = Field(
+        default=None,
+        description="When done: note, graph_svg, verdicts (names), seats and steps "
+        "(each judged decision: index, player, move, words, verdict, loss, before, played, "
+        "best_move, best_words, best), in the asked language (docs/web.md).",
+    )
+
+
+def _language(code: str) -> str:
+    try:
+        return check_language(code)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+async def _out(
+    svc: Services, row: GameReviewRow | None, record: dict[str, Any], code: str
+) -> ReviewOut:
+    if row is None:
+        return ReviewOut(status="none")
+    status: Literal["running", "done", "failed"] = row.status  # type: ignore[assignment]
+    out = ReviewOut(status=status, done=row.done, total=row.total, error=row.error)
+    if row.status == "done":
+        out.review = await svc.reviews.page(row, record, code)
+    return out
+
+
+@router.get("/records/{record_id}/review", response_model=ReviewOut)
+async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
+    """The record's review as far as it goes (the page asks again while it runs)."""
+    code = _language(lang)
+    record = await uploaded_record(svc, record_id)
+    return await _out(svc, await svc.reviews.find(record), record, code)
+
+
+@router.post("/records/{record_id}/review", response_model=ReviewOut, status_code=202)
+async def start_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
+    """Analyse a finished game in the server's worker pool: once per game (a game asked
+    for again, or uploaded again, gets the kept review), one analysis at a time."""
+    code = _language(lang)
+    record = await uploaded_record(svc, record_id)
+    finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
+    if not finished:
+        raise HTTPException(409, _("only a finished game can be reviewed: this record ends early"))
+    return await _out(svc, await svc.reviews.start(record), record, code)

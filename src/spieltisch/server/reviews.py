@@ -1,0 +1,253 @@
+"""Reviews of finished games in the server: analysed in the worker pool, once, with progress.
+
+The searches run in the pool a few decisions at a time, so the event loop never waits
+and computer seats' moves get their turn between the parts. What is kept (in the
+`game_reviews` row) is the searches' ratings; the page's words, graph and verdicts are
+assembled from them in each reader's language, as `spieltisch review` does.
+
+One analysis per game runs at a time, across server processes: the row is inserted
+before the work starts (of two inserts exactly one succeeds), and an attempt that stops
+updating its row for `STALE` (its process died) is taken over by the next request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import astuple
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
+from spieltisch.agents import Budget
+from spieltisch.core.i18n import language
+from spieltisch.review.calibration import calibration_note
+from spieltisch.review.decision import Rated
+from spieltisch.review.game import assemble_review, plan_review, rate_steps
+from spieltisch.review.graph import seat_colour, win_chance_svg
+from spieltisch.review.html import estimate_note
+from spieltisch.review.messages import _ as review_text
+from spieltisch.review.verdicts import VERDICTS, verdict_name
+from spieltisch.server.ai import WorkerPool
+from spieltisch.store import Database, GameReviewRow
+
+log = logging.getLogger("spieltisch.server.reviews")
+
+LEVEL = "expert"
+SEED = 0
+BATCH = 4
+"""Decisions rated per job in the pool: small, so other work gets in between."""
+STALE = timedelta(minutes=5)
+"""A running review whose row was not updated for this long is taken over."""
+
+
+def review_key(record: Mapping[str, Any], level: str, budget: str | None, seed: int) -> str:
+    """What a review depends on, as a digest: the same game shares its review."""
+    basis = {
+        "game": record["game"],
+        "options": record.get("options") or {},
+        "history": record["history"],
+        "level": level,
+        "budget": budget,
+        "seed": seed,
+    }
+    return hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()
+
+
+# -- the work, in the pool (plain data in and out) -------------------------------------------
+
+
+def decisions_to_rate(record: dict[str, Any]) -> list[int]:
+    """The history indices of every seat's decisions."""
+    return sorted(plan_review(record).positions)
+
+
+def rate_part(
+    record: dict[str, Any], indices: list[int], level: str, budget: str | None, seed: int
+) -> list[list[Any]]:
+    """Some decisions rated, as rows [index, best, best_chance, played_chance, exact,
+    compared, legal_moves]."""
+    parsed = Budget.parse(budget) if budget else Budget()
+    return [
+        [index, *astuple(rated)]
+        for index, rated in rate_steps(record, indices, level, parsed, seed)
+    ]
+
+
+def page_review(
+    record: dict[str, Any],
+    rows: list[list[Any]],
+    level: str,
+    budget: str | None,
+    seed: int,
+    code: str,
+) -> dict[str, Any]:
+    """What the replay page shows, in language `code`: the graph, each seat in short and
+    every judged decision with its verdict and the better move."""
+    with language(code):
+        rated = {int(row[0]): Rated(*row[1:]) for row in rows}
+        parsed = Budget.parse(budget) if budget else Budget()
+        review = assemble_review(plan_review(record), rated, level, parsed, seed)
+        names = [summary.name for summary in review.seats]  # every seat, in order
+        graph = win_chance_svg(review, names, review_text("Win chance over the game"))
+        steps = []
+        for step in review.decisions():
+            analysis = step.analysis
+            assert analysis is not None
+            steps.append(
+                {
+                    "index": step.index,
+                    "player": step.player,
+                    "move": step.move,
+                    "words": step.words,
+                    "verdict": analysis.verdict,
+                    "loss": analysis.loss,
+                    "before": analysis.win_chance_before,
+                    "played": analysis.played.win_chance,
+                    "best_move": analysis.best.move,
+                    "best_words": analysis.best.words,
+                    "best": analysis.best.win_chance,
+                }
+            )
+        return {
+            "language": code,
+            "note": f"{estimate_note(review)} {calibration_note(review.settings.calibration)}",
+            "graph_svg": graph,
+            "verdicts": {verdict: verdict_name(verdict) for verdict in VERDICTS},
+            "seats": [
+                {**summary.model_dump(), "colour": seat_colour(summary.seat)}
+                for summary in review.seats
+            ],
+            "steps": steps,
+        }
+
+
+# -- the service ---------------------------------------------------------------------------
+
+
+class Reviews:
+    """Starts, tracks and serves the reviews of finished games."""
+
+    def __init__(
+        self,
+        database: Database,
+        pool: WorkerPool,
+        budget: str | None = None,
+        level: str = LEVEL,
+        seed: int = SEED,
+    ) -> None:
+        self.database = database
+        self.pool = pool
+        self.budget = budget
+        self.level = level
+        self.seed = seed
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def key(self, record: Mapping[str, Any]) -> str:
+        return review_key(record, self.level, self.budget, self.seed)
+
+    async def find(self, record: Mapping[str, Any]) -> GameReviewRow | None:
+        async with self.database.session() as session:
+            return await session.get(GameReviewRow, self.key(record))
+
+    async def start(self, record: dict[str, Any]) -> GameReviewRow:
+        """The game's review: kept, running, or started now (unless another runs)."""
+        key, owner = self.key(record), secrets.token_hex(8)
+        async with self.database.session() as session:
+            row = await session.get(GameReviewRow, key)
+            if row is None:
+                session.add(GameReviewRow(key=key, status="running", done=0, total=0, owner=owner))
+                try:
+                    await session.commit()
+                except IntegrityError:  # another request (or process) started it just now
+                    await session.rollback()
+                    found = await session.get(GameReviewRow, key)
+                    assert found is not None
+                    return found
+            elif row.status == "done" or (row.status == "running" and not _stale(row)):
+                return row
+            else:  # failed, or its process stopped: take it over, unless someone just did
+                taken = await session.execute(
+                    update(GameReviewRow)
+                    .where(GameReviewRow.key == key, GameReviewRow.owner == row.owner)
+                    .values(status="running", owner=owner, done=0, error=None, updated_at=_now())
+                )
+                await session.commit()
+                if taken.rowcount != 1:  # type: ignore[attr-defined]
+                    await session.refresh(row)
+                    return row
+        self._tasks[key] = asyncio.create_task(self._run(key, owner, record))
+        self._tasks[key].add_done_callback(lambda _task: self._tasks.pop(key, None))
+        found = await self.find(record)
+        assert found is not None
+        return found
+
+    async def page(self, row: GameReviewRow, record: dict[str, Any], code: str) -> dict[str, Any]:
+        """A finished review as the page shows it, in `code`'s language."""
+        assert row.review is not None
+        rows = row.review["rated"]
+        return await self.pool.run(
+            page_review, record, rows, self.level, self.budget, self.seed, code
+        )
+
+    async def _run(self, key: str, owner: str, record: dict[str, Any]) -> None:
+        try:
+            indices = await self.pool.run(decisions_to_rate, record)
+            rows: list[list[Any]] = []
+            if not await self._update(key, owner, done=0, total=len(indices)):
+                return
+            for start in range(0, len(indices), BATCH):
+                part = indices[start : start + BATCH]
+                rows += await self.pool.run(
+                    rate_part, record, part, self.level, self.budget, self.seed
+                )
+                if not await self._update(key, owner, done=len(rows), total=len(indices)):
+                    return  # taken over by another attempt
+            await self._update(
+                key,
+                owner,
+                done=len(rows),
+                total=len(indices),
+                status="done",
+                review={"rated": rows},
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # kept in the row, so the page can say what went wrong
+            log.exception("the review %s failed", key)
+            await self._update(key, owner, status="failed", error=str(exc) or type(exc).__name__)
+
+    async def _update(self, key: str, owner: str, **values: Any) -> bool:
+        """Write progress if the attempt is still this one's; False when taken over."""
+        async with self.database.session() as session:
+            changed = await session.execute(
+                update(GameReviewRow)
+                .where(GameReviewRow.key == key, GameReviewRow.owner == owner)
+                .values(updated_at=_now(), **values)
+            )
+            await session.commit()
+        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def close(self) -> None:
+        """Stop the reviews of this process (another process takes them over later)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stale(row: GameReviewRow) -> bool:
+    updated = row.updated_at
+    if updated.tzinfo is None:  # SQLite gives back naive times (stored in UTC)
+        updated = updated.replace(tzinfo=UTC)
+    return _now() - updated > STALE

@@ -1,0 +1,169 @@
+"""Tournament rounds played online: the round's tables opened through the table service,
+and their results taken into the tournament when the games end.
+
+A table goes online when every player at it has an account or is a computer entrant:
+seats are taken by the players' accounts at once (or are computer seats) and the game
+starts with the round clock, so the round time runs from the round's start whether a
+player comes or not; at time the game's own rule ranks the table (rule 18 through the
+engine's `time` event). A table with a player who has no account (a name in the hall)
+is played on a real board and entered by hand.
+
+Results are taken when the runtime reports a finished table, and again whenever the
+tournament is read, so a result missed by a crash or by another server process is
+taken later. Taking a result is idempotent: a table that has a result (taken, or
+entered by the director) is left as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import get_args
+
+from sqlalchemy import select
+
+from spieltisch.core import game_class
+from spieltisch.server.live import Runtime
+from spieltisch.server.lobby import create_table, finished_record
+from spieltisch.server.schemas import ClockIn, Level, SeatIn, TableIn
+from spieltisch.store import Database
+from spieltisch.store.models import GameTable
+from spieltisch.store.tournaments import TournamentEntryRow
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.ledger import ResultEntered
+from spieltisch.tournament.storage import TournamentStore
+from spieltisch.tournament.tournament import Player, Tournament
+
+log = logging.getLogger("spieltisch.server")
+ACCOUNT_PREFIX = "account:"
+SERVER = "server"
+"""Who takes an online table's result, in the tournament's audit trail."""
+
+
+def account_of(player: Player) -> int | None:
+    """The server account of a player registered with one (`account:7` -> 7)."""
+    if player.account is None or not player.account.startswith(ACCOUNT_PREFIX):
+        return None
+    return int(player.account[len(ACCOUNT_PREFIX) :])
+
+
+def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None:
+    """The online table for these players in seat order, or None if one has no account."""
+    seats: list[SeatIn] = []
+    for number in players:
+        player = tournament.players[number]
+        level, account = player.ai_level, account_of(player)
+        if level is not None:
+            if level not in get_args(Level):
+                raise TournamentError(
+                    f"player {number} plays at level {level!r}: online tables seat the "
+                    f"levels {', '.join(get_args(Level))}"
+                )
+            seats.append(SeatIn(kind="ai", level=level))
+        elif account is not None:
+            seats.append(SeatIn(kind="reserved", account=account))
+        else:
+            return None
+    settings = tournament.settings
+    round_seconds = None
+    if settings.round_minutes and "time" in game_class(settings.game).events:
+        round_seconds = settings.round_minutes * 60
+    people = any(seat.kind == "reserved" for seat in seats)
+    move_seconds = settings.move_seconds if people else None
+    clock = None
+    if round_seconds or move_seconds:
+        clock = ClockIn(
+            mode="move" if move_seconds else None,
+            seconds=move_seconds,
+            round_seconds=round_seconds,
+        )
+    return TableIn(game=settings.game, options=dict(settings.options), seats=seats, clock=clock)
+
+
+class OnlineRounds:
+    """Opens a round's tables on the server and takes their results."""
+
+    def __init__(self, database: Database, runtime: Runtime) -> None:
+        self.database = database
+        self.runtime = runtime
+        self.store = TournamentStore(database)
+
+    async def open_tables(
+        self, identifier: str, round_number: int, by: str, creator: int | None
+    ) -> dict[int, str]:
+        """Open every table of the round that can be played online and has neither an
+        online table nor a result; returns table number -> online table id."""
+        tournament = await self.store.load(identifier)
+        played = tournament.round(round_number)
+        specs: dict[int, TableIn] = {}
+        for number, players in enumerate(played.tables, start=1):
+            if number in played.online or number in played.results or len(players) < 2:
+                continue
+            spec = table_spec(tournament, players)
+            if spec is not None:
+                specs[number] = spec
+        if not specs:
+            return {}
+        opened: dict[int, str] = {}
+        async with self.database.session() as session:
+            for number, spec in specs.items():
+                table = await create_table(session, creator, spec, start=True, seated=True)
+                opened[number] = table.id
+        await self.store.act(identifier, lambda t: t.open_online(round_number, opened, by))
+        for table_id in opened.values():
+            await self.runtime.room(table_id)  # sets computer seats and the clock going
+        return opened
+
+    async def collect(self, identifier: str) -> Tournament:
+        """Take the result of every finished online table that has none yet."""
+        tournament = await self.store.load(identifier)
+        waiting = {
+            table_id: (played.number, number)
+            for played in tournament.rounds
+            for number, table_id in played.online.items()
+            if number not in played.results
+        }
+        if not waiting:
+            return tournament
+        async with self.database.session() as session:
+            rows = await session.execute(
+                select(GameTable.id).where(
+                    GameTable.id.in_(list(waiting)), GameTable.status == "finished"
+                )
+            )
+            finished = list(rows.scalars())
+            records = {table_id: await finished_record(session, table_id) for table_id in finished}
+        for table_id in records:
+            round_number, number = waiting[table_id]
+
+            def take(
+                t: Tournament, r: int = round_number, n: int = number, tid: str = table_id
+            ) -> ResultEntered | None:
+                if n in t.round(r).results:
+                    return None  # taken meanwhile, or entered by the director
+                return t.enter_online(r, n, records[tid], SERVER, table_id=tid)
+
+            try:
+                tournament, _entry = await self.store.act(identifier, take)
+            except TournamentError:
+                log.exception("the result of table %s does not fit its tournament", table_id)
+        return tournament
+
+    async def tournament_of(self, table_id: str) -> str | None:
+        """The tournament an online table was opened for (None: an ordinary table)."""
+        async with self.database.session() as session:
+            rows = await session.execute(
+                select(TournamentEntryRow.tournament_id, TournamentEntryRow.data).filter_by(
+                    kind="online"
+                )
+            )
+            for identifier, data in rows.tuples():
+                if table_id in data.get("tables", {}).values():
+                    return str(identifier)
+        return None
+
+    async def table_finished(self, table_id: str) -> None:
+        """The runtime's hook: a finished tournament table's result goes in at once."""
+        identifier = await self.tournament_of(table_id)
+        if identifier is not None:
+            await self.collect(identifier)

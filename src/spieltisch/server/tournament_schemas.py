@@ -1,0 +1,219 @@
+"""Request and response bodies of the tournament and rating routes (OpenAPI at /docs)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from spieltisch.server.schemas import Level, Strict
+from spieltisch.tournament.settings import TieBreak
+
+
+class TournamentIn(Strict):
+    """A new tournament; every field but the name has the documented default."""
+
+    name: str = Field(min_length=1, max_length=120)
+    game: str = "madn"
+    options: dict[str, Any] = Field(default_factory=dict)
+    rounds: int = 6
+    round_minutes: float | None = 60
+    move_seconds: int | None = 60
+    table_size: int = 0
+    min_table: int = 0
+    points: list[float] = Field(default_factory=list, max_length=8)
+    tiebreaks: list[TieBreak] | None = None
+    seed: str | None = Field(None, description="The published seed; default: drawn now.")
+    rated: bool = True
+
+
+class PlayerIn(Strict):
+    """A player: an account (by id), a computer level, or just a name (a hall player)."""
+
+    name: str | None = Field(None, max_length=120, description="Default: the account's name.")
+    account: int | None = Field(None, description="The player's account id.")
+    level: Level | None = Field(None, description="A computer entrant at this level.")
+
+
+class RoundIn(Strict):
+    online: bool = Field(
+        True,
+        description="Open the tables whose players all have accounts (or are computer "
+        "entrants) on the server with the round clock; the others are played on boards.",
+    )
+
+
+class ResultIn(Strict):
+    """A table's result: places in seat order, or each seat's figures if time was called."""
+
+    places: list[int] | None = Field(None, max_length=8)
+    stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
+    note: str = Field("", max_length=500)
+
+
+class TournamentRef(BaseModel):
+    id: str
+    name: str
+    game: str
+    title: str
+    rounds: int
+    seated: int
+    players: int
+    finished: bool
+    created_at: dt.datetime
+
+
+class TournamentList(BaseModel):
+    tournaments: list[TournamentRef]
+
+
+class PlayerOut(BaseModel):
+    number: int
+    name: str
+    account: int | None
+    level: str | None
+    active: bool
+    joined: int
+
+
+class SeatOut(BaseModel):
+    seat: int
+    player: int
+    name: str
+    colour: str
+    """The seat's colour in notation (for styling), or its number."""
+    label: str
+    """The colour in the request's language."""
+
+
+class ResultOut(BaseModel):
+    places: list[int]
+    points: list[float]
+    how: str
+    lots: list[str]
+    note: str
+    by: str
+    at: dt.datetime
+    corrections: int
+
+
+class TableOut(BaseModel):
+    number: int
+    seats: list[SeatOut]
+    online: str | None
+    """The online table's id (link: /#/table/ID); None for a table on a real board."""
+    status: str | None
+    """The online table's status: open, running or finished."""
+    result: ResultOut | None
+
+
+class RoundOut(BaseModel):
+    number: int
+    complete: bool
+    tables: list[TableOut]
+    byes: list[int]
+
+
+class StandingOut(BaseModel):
+    rank: int
+    player: int
+    name: str
+    points: float
+    played: int
+    byes: int
+    buchholz: float
+    countback: list[int]
+    mutual: int
+    active: bool
+
+
+class TournamentOut(BaseModel):
+    id: str
+    name: str
+    game: str
+    title: str
+    settings: dict[str, Any]
+    director: str
+    can_direct: bool
+    finished: bool
+    players: list[PlayerOut]
+    rounds: list[RoundOut]
+    standings: list[StandingOut]
+
+
+class AuditOut(BaseModel):
+    round: int
+    table: int
+    entries: list[ResultOut]
+
+
+class RatingRow(BaseModel):
+    rank: int
+    player: str
+    """The rating id: `account:7`, `guest:anna`, `level:hard/3`."""
+    name: str
+    account: int | None
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    about: str | None
+    """The nearest AI level by the stored reference ratings ("about the hard level")."""
+
+
+class LevelRow(BaseModel):
+    level: str
+    rating: float
+    mu: float
+    sigma: float
+
+
+class Leaderboard(BaseModel):
+    game: str
+    title: str
+    players: list[RatingRow]
+    levels: list[LevelRow]
+    """The AI levels' reference ratings (from games among themselves)."""
+
+
+class ChangeOut(BaseModel):
+    game: str
+    key: str
+    at: dt.datetime
+    place: int
+    before: float
+    after: float
+    delta: float
+    table: str | None
+    """The online table of the game, if it was played online."""
+    tournament: str | None
+
+
+class RatingHistory(BaseModel):
+    game: str
+    title: str
+    rating: float
+    games: int
+    about: str | None
+    changes: list[ChangeOut]
+
+
+class PlayerRatings(BaseModel):
+    account: int
+    games: list[RatingHistory]
+
+
+class SeatChange(BaseModel):
+    seat: int
+    player: str
+    before: float
+    after: float
+    delta: float
+
+
+class TableRating(BaseModel):
+    rated: bool
+    """False while the game runs, or when it is not rated (a guest or computer seat)."""
+    tournament: str | None
+    changes: list[SeatChange]

@@ -1,0 +1,417 @@
+"""The tournament routes: a director creates a tournament, registers players, starts
+rounds (online or on real boards) and enters or corrects results; everyone reads the
+rounds, tables and standings, the CSV exports and the printable A4 pages.
+
+Whoever creates a tournament through the API directs it (the ledger's first entry says
+`account:<id>`); every director's step is kept with who took it and when.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from sqlalchemy import select
+
+from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.server.context import Services, services
+from spieltisch.server.i18n import _
+from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
+from spieltisch.server.schemas import Problem
+from spieltisch.server.tournament_schemas import (
+    AuditOut,
+    PlayerIn,
+    PlayerOut,
+    ResultIn,
+    ResultOut,
+    RoundIn,
+    RoundOut,
+    SeatOut,
+    StandingOut,
+    TableOut,
+    TournamentIn,
+    TournamentList,
+    TournamentOut,
+    TournamentRef,
+)
+from spieltisch.store.models import Account, GameTable
+from spieltisch.tournament.errors import TournamentError, UnknownTournament
+from spieltisch.tournament.export import results_csv, standings_csv
+from spieltisch.tournament.ledger import ResultEntered
+from spieltisch.tournament.points import place_points
+from spieltisch.tournament.printable import round_page, score_sheets, standings_page
+from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.tournament import Tournament
+
+router = APIRouter(tags=["tournaments"], responses={422: {"model": Problem}})
+Svc = Annotated[Services, Depends(services)]
+
+
+def _me(request: Request) -> int:
+    return services(request).sessions.required(request)
+
+
+Me = Annotated[int, Depends(_me)]
+
+
+def _rounds(svc: Services) -> OnlineRounds:
+    return OnlineRounds(svc.database, svc.runtime)
+
+
+def _by(account: int) -> str:
+    return f"{ACCOUNT_PREFIX}{account}"
+
+
+def _check_director(tournament: Tournament, me: int) -> None:
+    if tournament.entries[0].by != _by(me):
+        raise HTTPException(403, _("only the tournament's director takes this step"))
+
+
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise HTTPException(
+            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
+        )
+    return lang
+
+
+async def _load(svc: Services, identifier: str) -> Tournament:
+    """The tournament with every finished online table's result taken."""
+    return await _rounds(svc).collect(identifier)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+@router.get("/api/tournaments", response_model=TournamentList)
+async def list_tournaments(svc: Svc) -> TournamentList:
+    """Every tournament, newest first."""
+    rounds = _rounds(svc)
+    found = []
+    for row in reversed(await rounds.store.all()):
+        tournament = await rounds.store.load(row.id)
+        found.append(
+            TournamentRef(
+                id=row.id,
+                name=row.name,
+                game=row.game,
+                title=tournament.game.title,
+                rounds=tournament.settings.rounds,
+                seated=len(tournament.rounds),
+                players=len(tournament.players),
+                finished=tournament.finished,
+                created_at=row.created_at,
+            )
+        )
+    return TournamentList(tournaments=found)
+
+
+def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
+    return ResultOut(
+        places=list(entry.places),
+        points=place_points(entry.places, tournament.settings.points),
+        how=entry.how,
+        lots=list(entry.lots),
+        note=entry.note,
+        by=names.get(entry.by, entry.by),
+        at=entry.at,
+        corrections=len(tournament.audit(entry.round, entry.table)) - 1,
+    )
+
+
+async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
+    """Display names of the `account:<id>` entries in the ledger."""
+    ids = {
+        int(entry.by[len(ACCOUNT_PREFIX) :])
+        for entry in tournament.entries
+        if entry.by.startswith(ACCOUNT_PREFIX) and entry.by[len(ACCOUNT_PREFIX) :].isdigit()
+    }
+    if not ids:
+        return {}
+    async with svc.database.session() as session:
+        rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
+        return {_by(row.id): row.name for row in rows}
+
+
+async def _describe(
+    svc: Services, identifier: str, tournament: Tournament, me: int | None
+) -> TournamentOut:
+    names = await _who(svc, tournament)
+    online = [t for played in tournament.rounds for t in played.online.values()]
+    status: dict[str, str] = {}
+    if online:
+        async with svc.database.session() as session:
+            rows = await session.execute(
+                select(GameTable.id, GameTable.status).where(GameTable.id.in_(online))
+            )
+            status = {row.id: row.status for row in rows}
+    rounds = []
+    for played in tournament.rounds:
+        tables = []
+        for number, players in enumerate(played.tables, start=1):
+            result = played.results.get(number)
+            table_id = played.online.get(number)
+            tables.append(
+                TableOut(
+                    number=number,
+                    seats=[
+                        SeatOut(
+                            seat=seat,
+                            player=player,
+                            name=tournament.players[player].name,
+                            colour=tournament.seat_label(len(players), seat),
+                            label=tournament.seat_words(len(players), seat),
+                        )
+                        for seat, player in enumerate(players)
+                    ],
+                    online=table_id,
+                    status=status.get(table_id) if table_id else None,
+                    result=_result_out(tournament, result, names) if result else None,
+                )
+            )
+        rounds.append(
+            RoundOut(
+                number=played.number,
+                complete=played.complete,
+                tables=tables,
+                byes=list(played.byes),
+            )
+        )
+    director = tournament.entries[0].by
+    return TournamentOut(
+        id=identifier,
+        name=tournament.settings.name,
+        game=tournament.settings.game,
+        title=tournament.game.title,
+        settings=tournament.settings.model_dump(mode="json"),
+        director=names.get(director, director),
+        can_direct=me is not None and director == _by(me),
+        finished=tournament.finished,
+        players=[
+            PlayerOut(
+                number=p.number,
+                name=p.name,
+                account=account_of(p),
+                level=p.ai_level,
+                active=p.active,
+                joined=p.joined,
+            )
+            for p in tournament.players.values()
+        ],
+        rounds=rounds,
+        standings=[
+            StandingOut(
+                rank=row.rank,
+                player=row.player,
+                name=row.name,
+                points=row.points,
+                played=row.played,
+                byes=row.byes,
+                buchholz=row.buchholz,
+                countback=list(row.countback),
+                mutual=row.mutual,
+                active=row.active,
+            )
+            for row in tournament.standings()
+        ],
+    )
+
+
+@router.get("/api/tournaments/{identifier}", response_model=TournamentOut)
+async def get_tournament(identifier: str, request: Request, svc: Svc) -> TournamentOut:
+    """Players, rounds with their tables (colours, online tables, results), standings."""
+    tournament = await _load(svc, identifier)
+    return await _describe(svc, identifier, tournament, svc.sessions.of(request))
+
+
+@router.get(
+    "/api/tournaments/{identifier}/rounds/{round_number}/tables/{table}",
+    response_model=AuditOut,
+)
+async def table_history(identifier: str, round_number: int, table: int, svc: Svc) -> AuditOut:
+    """Every result entered for a table, oldest first: who entered it and when."""
+    tournament = await _load(svc, identifier)
+    tournament._table(round_number, table)
+    names = await _who(svc, tournament)
+    entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
+    return AuditOut(round=round_number, table=table, entries=entries)
+
+
+@router.get("/api/tournaments/{identifier}/results.csv", response_class=PlainTextResponse)
+async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
+    """Every seat of every table with a result, and the byes (colours in `lang`)."""
+    tournament = await _load(svc, identifier)
+    with language(_language(lang)):
+        text = results_csv(tournament)
+    return _csv(text, f"{identifier}-results.csv")
+
+
+@router.get("/api/tournaments/{identifier}/standings.csv", response_class=PlainTextResponse)
+async def standings_file(identifier: str, svc: Svc) -> Response:
+    tournament = await _load(svc, identifier)
+    return _csv(standings_csv(tournament), f"{identifier}-standings.csv")
+
+
+def _csv(text: str, filename: str) -> Response:
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
+async def printable(identifier: str, page: str, svc: Svc, lang: str = "en") -> HTMLResponse:
+    """The A4 pages for the hall: `round-N.html` (table list with colours), `sheets-N.html`
+    (a score sheet per table), `standings.html`; in `lang`."""
+    tournament = await _load(svc, identifier)
+    name, _dot, ext = page.partition(".")
+    kind, _dash, number = name.partition("-")
+    with language(_language(lang)):
+        if ext == "html" and kind == "standings" and not number:
+            return HTMLResponse(standings_page(tournament))
+        if ext == "html" and kind in ("round", "sheets") and number.isdigit():
+            tournament.round(int(number))
+            make = round_page if kind == "round" else score_sheets
+            return HTMLResponse(make(tournament, int(number)))
+    raise HTTPException(
+        404,
+        _("no page {page}: pages are round-N.html, sheets-N.html and standings.html").format(
+            page=page
+        ),
+    )
+
+
+# -- the director's steps --------------------------------------------------------------------
+
+
+@router.post("/api/tournaments", response_model=TournamentOut, status_code=201)
+async def create_tournament(body: TournamentIn, me: Me, svc: Svc) -> TournamentOut:
+    """A new tournament directed by you; the seed is published with it."""
+    values: dict[str, Any] = body.model_dump(exclude_none=True)
+    values["seed"] = body.seed or secrets.token_hex(8)
+    values["points"] = tuple(body.points)
+    if body.tiebreaks is not None:
+        values["tiebreaks"] = tuple(body.tiebreaks)
+    for name in ("round_minutes", "move_seconds"):
+        if getattr(body, name) is None:
+            values[name] = None
+    settings = Settings.parse(**values)
+    rounds = _rounds(svc)
+    identifier, tournament = await rounds.store.create(settings, _by(me))
+    return await _describe(svc, identifier, tournament, me)
+
+
+async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> Tournament:
+    rounds = _rounds(svc)
+    current = await rounds.collect(identifier)
+    _check_director(current, me)
+    tournament, _made = await rounds.store.act(identifier, step)
+    return tournament
+
+
+@router.post("/api/tournaments/{identifier}/players", response_model=TournamentOut)
+async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> TournamentOut:
+    """Register a player: an account (by id), a computer level, or a name for the hall.
+    Between rounds, a late arrival plays from the next round."""
+    by = _by(me)
+    if body.account is not None and body.level is not None:
+        raise HTTPException(422, _("a player is an account or a computer level, not both"))
+    name = (body.name or "").strip()
+    if body.account is not None:
+        async with svc.database.session() as session:
+            account = await session.get(Account, body.account)
+        if account is None:
+            raise HTTPException(422, _("no account {account}").format(account=body.account))
+        name = name or account.name
+        rating_id = _by(account.id)
+        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
+    elif body.level is not None:
+        level = body.level
+        step = lambda t: t.register_ai(name or level, level, by)  # noqa: E731
+    else:
+        step = lambda t: t.register(name, by)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/players/{number}/{action}", response_model=TournamentOut
+)
+async def withdraw_or_readmit(
+    identifier: str, number: int, action: str, me: Me, svc: Svc
+) -> TournamentOut:
+    """`withdraw`: not seated from the next round on (results stand); `readmit`: back."""
+    by = _by(me)
+    if action == "withdraw":
+        step: Any = lambda t: t.withdraw(number, by)  # noqa: E731
+    elif action == "readmit":
+        step = lambda t: t.readmit(number, by)  # noqa: E731
+    else:
+        raise HTTPException(
+            404, _("no action {action}: allowed are withdraw, readmit").format(action=action)
+        )
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post("/api/tournaments/{identifier}/rounds", response_model=TournamentOut)
+async def start_round(identifier: str, body: RoundIn, me: Me, svc: Svc) -> TournamentOut:
+    """Seat the next round (the last one needs every result); with `online`, open its
+    tables on the server with the round clock."""
+    by = _by(me)
+    tournament = await _director_step(svc, identifier, me, lambda t: t.seat_next(by))
+    if body.online:
+        await _rounds(svc).open_tables(identifier, len(tournament.rounds), by, me)
+    return await get_tournament_for(svc, identifier, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/online", response_model=TournamentOut
+)
+async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
+    """Open the round's tables that can be played online and are not yet (again, after a
+    failure); tables with a result or an online table are left as they are."""
+    current = await _load(svc, identifier)
+    _check_director(current, me)
+    await _rounds(svc).open_tables(identifier, round_number, _by(me), me)
+    return await get_tournament_for(svc, identifier, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/tables/{table}",
+    response_model=AuditOut,
+)
+async def enter_result(
+    identifier: str, round_number: int, table: int, body: ResultIn, me: Me, svc: Svc
+) -> AuditOut:
+    """Enter or correct a table's result: places in seat order (1 = best), or each seat's
+    figures if time was called (ranked by the game's rule, ties by a recorded lot)."""
+    if (body.places is None) == (body.stopped is None):
+        raise HTTPException(422, _("give places or stopped figures, one of the two"))
+    by = _by(me)
+    if body.places is not None:
+        places = body.places
+        step: Any = lambda t: t.enter_places(round_number, table, places, by, body.note)  # noqa: E731
+    else:
+        figures = body.stopped or []
+        step = lambda t: t.enter_stopped(round_number, table, figures, by, body.note)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    names = await _who(svc, tournament)
+    entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
+    return AuditOut(round=round_number, table=table, entries=entries)
+
+
+async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:
+    tournament = await _load(svc, identifier)
+    return await _describe(svc, identifier, tournament, me)
+
+
+def tournament_error(_request: Request, exc: Exception) -> Response:
+    """A refused director's step: 409 with what was wrong and what is allowed (404 for
+    an unknown tournament); nothing was changed."""
+    assert isinstance(exc, TournamentError)
+    status = 404 if isinstance(exc, UnknownTournament) else 409
+    return JSONResponse({"detail": str(exc)}, status_code=status)

@@ -1,0 +1,32 @@
+"""Reviews of finished games, computed once and kept: one row per game and review setting.
+
+The key is a digest of what the review depends on (game, options, history, level,
+budget, seed), so the same game uploaded twice shares its review. The row is also the
+lock that lets one analysis of a game run at a time, across server processes: it is
+inserted before the work starts, and its `updated_at` shows the work is alive.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from spieltisch.store.models import Base, now
+
+
+class GameReviewRow(Base):
+    __tablename__ = "game_reviews"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # running | done | failed
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    owner: Mapped[str] = mapped_column(String(32))
+    """Who computes it (a token per attempt): a stale attempt is taken over by another."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)

@@ -1,0 +1,75 @@
+"""After a game the end screen offers its review, which opens the review screen and
+comes back to the end screen (driven by a pilot, as a person would press the keys)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Label, Static
+
+import spieltisch
+from spieltisch.cli.play.seats import HUMAN
+from spieltisch.cli.play.session import Session
+from spieltisch.cli.review.screen import ReviewScreen
+from spieltisch.cli.tui.app import PlayApp
+from spieltisch.cli.tui.screens import EndScreen
+from tests.play.conftest import BUDGET
+from tests.play.test_tui import play_to_the_end, text_of, until
+
+
+def test_review_this_game_from_the_end_screen() -> None:
+    game = spieltisch.load("mabula")
+    session = Session(game, [HUMAN, "easy"], seed=5, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="de", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_to_the_end(pilot, app)
+            results = text_of(app.screen.query_one("#results", Static))
+            assert "Ergebnis" in results
+            labels = app.screen.query(".choice").results(Label)
+            choices = " ".join(str(label.content) for label in labels)
+            assert "r: diese Partie analysieren" in choices
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            await until(pilot, lambda: screen.review is not None, timeout=60)
+            review = screen.review
+            assert review is not None
+            # the person's decisions only (seat 0), labelled as at the table
+            assert review.settings.seats == [0]
+            assert review.decisions() and all(s.player == 0 for s in review.decisions())
+            assert review.settings.iterations == BUDGET.iterations
+            shown = text_of(screen.query_one("#review-table", Static))
+            assert "Kurz gefasst" in shown
+            title = screen.query_one("#review-title", Label).content
+            assert str(title).startswith("Analyse (Escape")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, EndScreen))
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_a_review_of_computers_only_covers_every_seat() -> None:
+    game = spieltisch.load("mahe", players=3)
+    session = Session(game, ["easy", "medium", "easy"], seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="en", delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            await until(pilot, lambda: screen.review is not None, timeout=60)
+            assert screen.review is not None
+            assert screen.review.settings.seats == [0, 1, 2]
+            seated = {step.player for step in screen.review.decisions()}
+            assert seated == {0, 1, 2}
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+    asyncio.run(scenario())

@@ -1,0 +1,121 @@
+"""Tournaments over the HTTP API: a round played online (tables opened for the players'
+accounts and computer entrants with the round clock, results taken when the games end),
+a hall table entered by rule 18, corrections, the director's rights, the exports and
+printable pages, and the rating change a game made."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+
+from tests.server.client import Client
+from tests.server.servers import ServerProcess
+from tests.server.tournaments import Director, play_my_tables
+
+
+def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        async with (
+            Client(server.url) as boss,
+            Client(server.url) as ana,
+            Client(server.url) as bo,
+            Client(server.url) as stranger,
+        ):
+            await boss.guest("Director")
+            players = {}
+            director, created = await Director.create(
+                boss, name="Online cup", rounds=2, round_minutes=0.05, seed="online-1"
+            )
+            assert created["can_direct"] and created["settings"]["seed"] == "online-1"
+            for client, name in ((ana, "Ana"), (bo, "Bo")):
+                account = await client.guest(name)
+                page = await director.register(account=account["id"])
+                players[page["players"][-1]["number"]] = client
+            for index in range(5):
+                await director.register(name=f"Bot {index + 1}", level="easy")
+            await director.register(name="Hall Hanna")  # no account: a board in the hall
+            await stranger.guest("Stranger")
+            refused = await stranger.http.post(
+                f"/api/tournaments/{director.id}/rounds", json={"online": True}
+            )
+            assert refused.status_code == 403
+
+            page = await director.start_round()
+            tables = page["rounds"][0]["tables"]
+            assert sorted(len(t["seats"]) for t in tables) == [4, 4]
+            hall = [t for t in tables if any(s["name"] == "Hall Hanna" for s in t["seats"])]
+            online = [t for t in tables if t["online"]]
+            assert len(hall) == 1 and hall[0]["online"] is None and len(online) == 1
+            assert [s["colour"] for s in online[0]["seats"]] == ["red", "black", "yellow", "green"]
+            described = await boss.http.get(f"/api/tables/{online[0]['online']}")
+            seats = described.json()["seats"]
+            assert {s["kind"] for s in seats} <= {"human", "ai"}
+            assert described.json()["clock"]["round_seconds"] == 3
+
+            await play_my_tables(players, tables, seed=1)
+            number = hall[0]["number"]
+            figures = [
+                {"goal": [4, 3], "track": 1, "distance": 20},
+                {"goal": [4], "track": 2, "distance": 30},
+                {"goal": [4], "track": 2, "distance": 30},
+                {"finished": 1},
+            ]
+            audit = await director.enter(1, number, stopped=figures)
+            assert audit["entries"][0]["places"][3] == 1
+            assert audit["entries"][0]["places"][0] == 2
+            assert audit["entries"][0]["lots"]  # seats 2 and 3 are equal: a lot decides
+            page = await director.wait_for_online_results(1)
+            table = next(t for t in page["rounds"][0]["tables"] if t["online"])
+            assert table["result"]["how"] == "online" and table["status"] == "finished"
+            assert table["result"]["by"] == "server"
+
+            # The standings are the points of the results.
+            points: dict[int, float] = {}
+            for t in page["rounds"][0]["tables"]:
+                for seat, value in zip(t["seats"], t["result"]["points"], strict=True):
+                    points[seat["player"]] = value
+            assert {row["player"]: row["points"] for row in page["standings"]} == points
+
+            # The game's rating change is shown for the online table.
+            rating = (await ana.http.get(f"/api/tables/{table['online']}/rating")).json()
+            assert rating["rated"] and rating["tournament"] == director.id
+            assert len(rating["changes"]) == 4
+
+            # A correction of the online table replaces it; its history keeps both.
+            reversed_places = [5 - p for p in table["result"]["places"]]
+            audit = await director.enter(1, table["number"], places=reversed_places, note="x")
+            assert [len(audit["entries"]), audit["entries"][-1]["corrections"]] == [2, 1]
+            assert audit["entries"][-1]["by"] == "Director"
+            page = await director.get()
+            assert [t["result"]["places"] for t in page["rounds"][0]["tables"] if t["online"]] == [
+                reversed_places
+            ]
+            not_yours = await stranger.http.post(
+                f"/api/tournaments/{director.id}/rounds/1/tables/1", json={"places": [1, 2, 3, 4]}
+            )
+            assert not_yours.status_code == 403
+            bad = await boss.http.post(
+                f"/api/tournaments/{director.id}/rounds/1/tables/1", json={"places": [1, 1, 9, 2]}
+            )
+            assert bad.status_code == 409 and "place" in bad.json()["detail"]
+
+            # Exports and printable pages, colours in the asked language.
+            results = await boss.http.get(f"/api/tournaments/{director.id}/results.csv?lang=de")
+            rows = list(csv.DictReader(io.StringIO(results.text)))
+            assert {row["colour"] for row in rows} == {"Rot", "Schwarz", "Gelb", "Grün"}
+            sheet = await boss.http.get(f"/print/tournaments/{director.id}/round-1.html?lang=fr")
+            assert sheet.status_code == 200 and "rouge" in sheet.text
+            missing = await boss.http.get(f"/print/tournaments/{director.id}/round-7.html")
+            assert missing.status_code == 409
+            unknown = await boss.http.get("/api/tournaments/nothing-here")
+            assert unknown.status_code == 404
+
+            # Leaderboard and the player's rating history.
+            board = (await boss.http.get("/api/ratings/madn")).json()
+            names = {row["name"] for row in board["players"]}
+            assert {"Ana", "Bo", "Hall Hanna"} <= names
+            history = (await ana.http.get(f"/api/players/{ana.account['id']}/ratings")).json()
+            assert history["games"][0]["changes"][-1]["tournament"] == director.id
+
+    asyncio.run(scenario())
