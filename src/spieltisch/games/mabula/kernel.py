@@ -13,7 +13,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, inner, lowest_bit, places, popcount, uniform
+from spieltisch.core.kernel import (
+    CHANCE,
+    TERMINAL,
+    Results,
+    below,
+    inner,
+    lowest_bit,
+    places,
+    popcount,
+    uniform,
+)
 from spieltisch.games.mabula.rules import LINE_SQUARES, valid_setups
 
 FW = 0
