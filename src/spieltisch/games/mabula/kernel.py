@@ -336,7 +336,8 @@ class MabulaKernel:
         if s[CP] < 0:
             return []
         out = np.zeros(144, dtype=np.int64)
-        return out[: list_moves(s, out)].tolist()
+        count = int(list_moves(s, out))
+        return [int(action) for action in out[:count]]
 
     def apply_action(self, s: np.ndarray, action: int) -> None:
         apply_action(s, action)
