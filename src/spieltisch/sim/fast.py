@@ -49,9 +49,25 @@ def kernel_for(game: Game[Any]) -> Any | None:
     return None if module is None else module.kernel(game)
 
 
-def kernel_seats(agent_names: Sequence[str]) -> list[int] | None:
+def kernel_code(game: Game[Any], name: str) -> int | None:
+    """The kernel's code for an agent name: `random` and `policy` themselves, and a
+    level of this game that is nothing but one of them (say MÄDN's `medium`: the rule of
+    thumb with no random moves mixed in); None for anything else."""
+    if name in KERNEL_AGENTS:
+        return KERNEL_AGENTS[name]
+    from spieltisch.agents.levels import LEVELS, level_spec
+
+    if name not in LEVELS:
+        return None
+    spec = level_spec(game, name)
+    if spec.algorithm in KERNEL_AGENTS and not any(spec.settings.values()):
+        return KERNEL_AGENTS[spec.algorithm]
+    return None
+
+
+def kernel_seats(game: Game[Any], agent_names: Sequence[str]) -> list[int] | None:
     """The kernel's code per seat, or None when some seat needs the Python engine."""
-    codes = [KERNEL_AGENTS.get(name) for name in agent_names]
+    codes = [kernel_code(game, name) for name in agent_names]
     if any(code is None for code in codes):
         return None
     return [code for code in codes if code is not None]
@@ -71,7 +87,7 @@ def choose_engine(
     problems = []
     if records:
         problems.append("records")
-    if kernel_seats(agent_names) is None:
+    if kernel_seats(game, agent_names) is None:
         problems.append("agents")
     if not kernels_available():
         problems.append("numba")
@@ -162,9 +178,11 @@ def simulate_fast(
 ) -> Iterator[Chunk]:
     """Chunks of kernel games in order of their first game: here, in `workers` local
     processes, or on a Dask `cluster` (see sim.executors)."""
-    seats = kernel_seats(agent_names)
+    seats = kernel_seats(game, agent_names)
     if seats is None:
-        raise ValueError("the kernel plays only random and policy agents")
+        raise ValueError(
+            "the kernel plays only random and policy agents, and levels that are one of them"
+        )
     if workers > 1 and not cluster:
         warm(game)
     options = game.options.to_json()
