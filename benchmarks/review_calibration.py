@@ -203,6 +203,7 @@ def main() -> None:
         rows = {game: [astuple(p) for p in pairs] for game, pairs in results.items()}
         Path(args.save).write_text(json.dumps(rows), encoding="utf-8")
     fits: dict[str, Calibration] = {}
+    scores: dict[str, dict[str, float]] = {}
     for plan in plans:
         pairs = results[plan.game]
         games = len({p.game for p in pairs})
@@ -211,17 +212,20 @@ def main() -> None:
             continue
         train = [p for p in pairs if p.game % 2 == 0]
         held_out = [p for p in pairs if p.game % 2 == 1]
-        fits[plan.game] = calibration = fit(train, plan.players)
+        calibration = fit(train, plan.players)
         print(
             f"\n{plan.game}: fitted on {len(train)} estimates of the even games: "
             f"slope {calibration.slope}, shift {calibration.shift}"
         )
         print_table(f"{plan.game}, held out (odd games), raw", held_out, plan.players)
-        print_table(
-            f"{plan.game}, held out, corrected",
-            corrected(held_out, calibration, plan.players),
-            plan.players,
-        )
+        fixed = corrected(held_out, calibration, plan.players)
+        print_table(f"{plan.game}, held out, corrected", fixed, plan.players)
+        before, after = brier(as_tuples(held_out)), brier(as_tuples(fixed))
+        if after < before:  # a fit that does not help the held-out games is not kept
+            fits[plan.game] = calibration
+            scores[plan.game] = {"raw": round(before, 4), "corrected": round(after, 4)}
+        else:
+            print(f"{plan.game}: not kept, the held-out Brier score got worse")
     if args.fit:
         document = {
             "fitted_by": "benchmarks/review_calibration.py --fit",
@@ -231,6 +235,7 @@ def main() -> None:
                         "map": calibration.model_dump(),
                         "estimates": sum(1 for p in results[game] if p.game % 2 == 0),
                         "players": next(p.players for p in plans if p.game == game),
+                        "held_out_brier": scores[game],
                     }
                     for game, calibration in fits.items()
                 }
@@ -239,7 +244,7 @@ def main() -> None:
         Path(args.fit).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         print(f"\ncalibration written to {args.fit}")
     if args.plot:
-        plot(results, plans, fits, args.plot)
+        plot(results, plans, fits, args.plot, fitting=bool(args.fit))
 
 
 def plot(
@@ -247,8 +252,9 @@ def plot(
     plans: Sequence[Plan],
     fits: dict[str, Calibration],
     path: str,
+    fitting: bool,
 ) -> None:
-    """One panel per game: the raw estimates and, where a fit exists, the corrected
+    """One panel per game: the raw estimates and, where a fit is kept, the corrected
     ones, both on the held-out games when fitting (on all games otherwise)."""
     import matplotlib
 
@@ -260,7 +266,7 @@ def plot(
     for axis, plan in zip(axes_list, plans, strict=True):
         pairs = results[plan.game]
         calibration = fits.get(plan.game)
-        if calibration is not None:
+        if fitting:
             pairs = [p for p in pairs if p.game % 2 == 1]
         lines = [("raw", "#1f77b4", pairs)]
         if calibration is not None:
