@@ -23,12 +23,34 @@ runner = CliRunner()
 
 
 def _simulate(tmp_path: Path, *args: str) -> Path:
+    return _simulate_game(tmp_path, "mabula", *args)
+
+
+def _simulate_game(tmp_path: Path, game: str, *args: str) -> Path:
     out = tmp_path / "games.jsonl"
     result = runner.invoke(
-        app, ["simulate", "mabula", "-n", "3", "--seed", "1", "--out", str(out), *args]
+        app, ["simulate", game, "-n", "3", "--seed", "1", "--out", str(out), *args]
     )
     assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "expected"),
+    [
+        ("madn", 2, ["Spieler 1, Rot (Zufall)", "Spieler 2, Gelb (Zufall)"]),
+        ("david_goliath", 3, ["Spieler 1 (Zufall)", "Spieler 3 (Zufall)"]),
+    ],
+)
+def test_replay_results_name_each_seat_by_number_colour_and_agent(
+    tmp_path: Path, game: str, players: int, expected: list[str]
+) -> None:
+    out = _simulate_game(tmp_path, game, "--players", str(players))
+    result = runner.invoke(app, ["replay", str(out), "--all", "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.rindex("Ergebnis") :]
+    for label in expected:
+        assert label in table, table
 
 
 def test_replay_reads_a_simulate_file_and_chooses_a_game(tmp_path: Path) -> None:
@@ -41,7 +63,8 @@ def test_replay_reads_a_simulate_file_and_chooses_a_game(tmp_path: Path) -> None
     decisions = sum(1 for entry in final.action_history() if isinstance(entry, int))
     assert f"move {decisions} of {decisions}" in result.output
     assert "push the marble from" in result.output, "each step in words"
-    assert "Player 1 (random)" in result.output and "Player 2 (random)" in result.output
+    assert "Player 1, white (random)" in result.output, "seats by number, colour and agent"
+    assert "Player 2, black (random)" in result.output
     first = runner.invoke(app, ["replay", str(out), "--all"])
     assert first.exit_code == 0 and "holds 3 games; this is game 1" in first.output
     beyond = runner.invoke(app, ["replay", str(out), "--all", "--game", "9"])

@@ -15,6 +15,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.play.moves import describe
 from spieltisch.core import GameParts, SpieltischError, game_class, game_names, parts
 from spieltisch.core.game_parts import FOLDER_PARTS, MODULE_PARTS, OPTIONAL
+from spieltisch.core.i18n import language
 from tests.core.toy import ToyGame, ToyOptions
 
 SOURCE = Path(spieltisch.__file__).parent
@@ -34,6 +35,22 @@ def test_every_declared_part_of_a_registered_game_is_there(name: str) -> None:
     assert declared.observation_module is not None and declared.knowledge is not None
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_seat_labels_tell_every_seat_apart_in_every_language(name: str) -> None:
+    label = parts(name).seat_label
+    if label is None:
+        return  # seats are numbers only (David & Goliath): interfaces say "player N"
+    cls = game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = spieltisch.load(name, players=players)
+        words = {}
+        for code in ("en", "de", "fr"):
+            with language(code):
+                words[code] = [label(game, seat) for seat in range(players)]
+            assert len(set(words[code])) == players and all(words[code]), words
+        assert words["de"] != words["en"], "the labels are translated"
+
+
 def test_a_game_without_declared_parts_falls_back() -> None:
     game = ToyGame(ToyOptions())
     state = game.new_state()
@@ -42,6 +59,7 @@ def test_a_game_without_declared_parts_falls_back() -> None:
     assert render_board(state).plain.lstrip().startswith("{")  # type: ignore[union-attr]
     assert describe(state, "go") == "go"
     assert parts(game).gettext("a text") == "a text"
+    assert parts(game).seat_label is None
     with pytest.raises(SpieltischError, match="no rules summary"):
         parts(game).rules_summary("en")
 

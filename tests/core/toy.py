@@ -10,13 +10,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any, ClassVar, Self
+from typing import ClassVar, NotRequired, Self
 
 from pydantic import Field
 
-from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State
+from spieltisch.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameOptions,
+    IllegalMove,
+    Refusal,
+    State,
+    View,
+)
 
 MOVES = ("go", "wait")
+
+
+class ToyView(View):
+    positions: list[int]
+    die: int
+    secret: NotRequired[int]
+    secrets: NotRequired[list[int] | None]  # only the leaky toy shows them
 
 
 class ToyOptions(GameOptions):
@@ -106,9 +122,9 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.positions]
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> ToyView:
         turn = None if self.is_terminal() else self.player
-        view: dict[str, Any] = {"turn": turn, "positions": list(self.positions), "die": self.die}
+        view: ToyView = {"turn": turn, "positions": list(self.positions), "die": self.die}
         if player is not None and self.secrets is not None:
             view["secret"] = self.secrets[player]
         return view
@@ -132,7 +148,7 @@ class LeakyState(ToyState):
 
     __slots__ = ()
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> ToyView:
         view = super()._view(player)
         view["secrets"] = self.secrets
         return view

@@ -339,6 +339,43 @@ def test_david_goliath_shows_the_whole_table_without_scrolling(
     asyncio.run(scenario())
 
 
+def _mahe_at_seat_0(players: int, seed: int, steps: int) -> list[str]:
+    """A random Mahé game of some `steps`, at a decision of seat 0."""
+    game = spieltisch.load("mahe", players=players)
+    rng = random.Random(seed)
+    state = game.new_state()
+    while len(state.history()) < steps or state.current_player != 0:
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state.history()
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_mahe_with_seven_players_shows_every_player_without_scrolling(
+    size: tuple[int, int], code: str
+) -> None:
+    history = _mahe_at_seat_0(7, seed=2, steps=60)
+    session = session_at("mahe", history, [HUMAN, *["random"] * 6], players=7)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language=code, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, ready(app))
+            pane = app.query_one("#board-pane", VerticalScroll)
+            assert pane.max_scroll_y == 0, "the board needs no scrolling"
+            shown = "\n".join(screen_lines(app))
+            short = "J" if code == "fr" else "P"
+            for seat in range(1, 8):
+                wide = ("Joueur " if code == "fr" else "Player ") + f"{seat} ("
+                assert wide in shown or f"{short}{seat} (" in shown, (seat, shown)
+            assert "21" in shown
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_the_move_box_placeholder_is_not_cut(size: tuple[int, int], code: str) -> None:

@@ -120,6 +120,14 @@ def _check(outcome: dict[str, Any]) -> None:
     ours = {p["name"] for p in final["players"]}
     rated = [row for row in outcome["board"]["players"] if row["name"] in ours]
     assert len(rated) == PLAYERS
+    levels = {"random", "easy", "medium", "hard"}
+    assert all(row["about"] in levels for row in rated if row["games"] >= 5)
+    assert [row["level"] for row in outcome["board"]["levels"]] == [
+        "hard",
+        "medium",
+        "easy",
+        "random",
+    ]
     assert sum(row["games"] for row in rated) >= sum(len(t["seats"]) for t in tables)
 
 

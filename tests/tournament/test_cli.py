@@ -15,6 +15,7 @@ from spieltisch.cli.app import app
 from spieltisch.cli.tournament import parse_stopped
 from spieltisch.core.i18n import set_language
 from spieltisch.store import Database
+from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Tournament
 
@@ -82,8 +83,7 @@ def test_a_hall_tournament_from_registration_to_standings(
     assert [r["name"] for r in ranks] == [r.name for r in load(database_url, tid).standings()]
     board = run("ratings", "madn", *db)
     assert "guest:spieler 1" in board
-    with_levels = run("ratings", "madn", "--levels", "12", *db)
-    assert "level:random" in with_levels and "about" in with_levels
+    assert "level:random" in board and "about" in board  # the stored reference ratings
     assert tid in run("list", *db)
 
 
@@ -102,6 +102,15 @@ def test_colours_are_shown_in_the_language_of_the_environment(tmp_path: Path) ->
     rows = list(csv.DictReader(io.StringIO(results.read_text(encoding="utf-8"))))
     assert [row["colour"] for row in rows] == ["rouge", "noir", "jaune", "vert"]
     set_language("en")  # the commands set it for this thread; later tests expect English
+
+
+def test_the_levels_command_keeps_reference_ratings(tmp_path: Path) -> None:
+    target = tmp_path / "levels.json"
+    shown = run("levels", "mabula", "--games", "6", "--to", str(target))
+    assert "hard" in shown and "Wrote" in shown and target.exists()
+    kept = reference_levels("mabula", target)
+    assert set(kept) == {"random", "easy", "medium", "hard"}
+    assert reference_levels("madn", target) == {}
 
 
 def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.levels import rate_levels
 from spieltisch.tournament.ratings import RatedGame, Rating, nearest_level, rate_all
+from spieltisch.tournament.reference import load_all, reference_levels
 from spieltisch.tournament.tournament import Tournament
 from tests.tournament.helpers import DIRECTOR, new_tournament, play_round
 
@@ -104,3 +105,19 @@ def test_the_ratings_order_the_ai_levels_up_to_hard() -> None:
     book = rate_levels("madn", ["random", "easy", "medium", "hard"], games=2000, players=4)
     order = [row.player for row in book.leaderboard("madn")]
     assert order == ["level:hard", "level:medium", "level:easy", "level:random"]
+
+
+@pytest.mark.parametrize("name", sorted(load_all()))
+def test_the_shipped_reference_ratings_put_the_strong_levels_on_top(name: str) -> None:
+    """The stored ratings of the AI levels (`spieltisch tournament levels --write`)."""
+    levels = reference_levels(name)
+    assert set(levels) == {"random", "easy", "medium", "hard"}
+    assert levels["hard"].mu > levels["random"].mu
+    assert max(levels, key=lambda level: levels[level].mu) in ("medium", "hard")
+
+
+def test_the_shipped_reference_ratings_order_every_level_of_the_default_game() -> None:
+    assert set(load_all()) == {"madn", "mahe", "mabula", "david_goliath"}
+    levels = reference_levels("madn")
+    order = sorted(levels, key=lambda level: levels[level].mu)
+    assert order == ["random", "easy", "medium", "hard"]

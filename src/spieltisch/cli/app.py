@@ -26,7 +26,7 @@ from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.play.moves import describe
-from spieltisch.cli.play.seats import seat_label
+from spieltisch.cli.play.seats import kind_label, seat_label
 from spieltisch.cli.record_files import read_records
 from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
@@ -254,7 +254,10 @@ ENGINE_REASONS = {
     "numba": N_("numba is not installed (extra fast)"),
     "no_kernel": N_("this game has no compiled kernel"),
     "small": N_("too few games to pay for compiling the kernel"),
-    "eligible": N_("every seat is a random or policy agent"),
+    "eligible": N_(
+        "every seat plays at random or by the rule of thumb (random, policy, or a level that is "
+        "one of them)"
+    ),
 }
 
 
@@ -342,7 +345,7 @@ def replay(
         )
     raw_names = chosen.get("players")
     names = [str(name) for name in raw_names] if isinstance(raw_names, list) else []
-    labels = _seat_labels(names, final.game.num_players)
+    labels = _seat_labels(final.game, names)
     steps = _replay_steps(final, labels)
     interactive = sys.stdin.isatty() if step is None else step
     total = steps[-1].moves
@@ -402,12 +405,21 @@ def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep
     return steps
 
 
-def _seat_labels(names: list[str], players: int) -> list[str]:
-    """`Player 2 (expert)`: each seat with what the record says sat there."""
+def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
+    """`Player 2, yellow (expert)`: each seat with its colour, where the game's seats have
+    one (the game's seat-label part), and what the record says sat there."""
+    colour = parts(game).seat_label
     labels = []
-    for seat in range(players):
+    for seat in range(game.num_players):
         name = names[seat] if seat < len(names) else "?"
-        labels.append(seat_label(seat, name, humans=2))
+        if colour is None:
+            labels.append(seat_label(seat, name, humans=2))
+        else:
+            labels.append(
+                _("Player {number}, {seat} ({kind})").format(
+                    number=seat + 1, seat=colour(game, seat), kind=kind_label(name, humans=2)
+                )
+            )
     return labels
 
 

@@ -446,35 +446,19 @@ def export(
 @tournament_app.command("ratings")
 def ratings(
     game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = "madn",
-    levels: Annotated[
-        int,
-        typer.Option(
-            "--levels",
-            min=0,
-            help="Also rate the AI levels random..hard from this many games among "
-            "themselves, and show which level each player is nearest.",
-        ),
-    ] = 0,
     database: DatabaseOption = None,
 ) -> None:
-    """The leaderboard of a game: every rated player's OpenSkill rating."""
-    from spieltisch.core import game_class
-    from spieltisch.tournament.levels import rate_levels
+    """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
+    nearest to them by the stored reference ratings (`spieltisch tournament levels`)."""
     from spieltisch.tournament.ratings import Rating, nearest_level
+    from spieltisch.tournament.reference import reference_levels
 
     book = _run(database, lambda store: store.ratings())
-    reference: dict[str, Rating] = {}
-    if levels:
-        try:
-            seats = min(4, game_class(game).max_players)
-            names = ["random", "easy", "medium", "hard"]
-            rated = rate_levels(game, names, levels, seats, seed=0)
-        except (SpieltischError, ValueError) as exc:
-            _fail(str(exc))
-            return
-        reference = {row.player: row.rating for row in rated.leaderboard(game)}
-    rows = [(row.player, row.rating, row.games) for row in book.leaderboard(game)]
-    rows += [(name, rating, levels) for name, rating in reference.items()]
+    reference = reference_levels(game)
+    rows: list[tuple[str, Rating, int | None]] = [
+        (row.player, row.rating, row.games) for row in book.leaderboard(game)
+    ]
+    rows += [(f"level:{name}", rating, None) for name, rating in reference.items()]
     rows.sort(key=lambda row: -row[1].value)
     table = Table(title=_("Ratings: {game}").format(game=game))
     columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
@@ -488,7 +472,42 @@ def ratings(
             f"{rating.value:.1f}",
             f"{rating.mu:.2f}",
             f"{rating.sigma:.2f}",
-            str(games),
+            "" if games is None else str(games),
             *about,
         )
     console.print(table)
+
+
+@tournament_app.command("levels")
+def levels(
+    game: Annotated[str, typer.Argument(help="The game whose AI levels to rate.")] = "madn",
+    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the games.")] = 0,
+    write: Annotated[
+        bool,
+        typer.Option("--write", help="Keep the ratings as the reference the leaderboard uses."),
+    ] = False,
+    to: Annotated[
+        Path | None, typer.Option("--to", help="Keep them in this file instead of the package.")
+    ] = None,
+) -> None:
+    """Rate the AI levels random..hard from games among themselves and print them; with
+    --write, keep them as the reference ratings ("about the hard level")."""
+    from spieltisch.tournament.reference import DATA, compute, store
+
+    try:
+        entry = compute(game, games, seed)
+    except (SpieltischError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    table = Table(title=_("AI levels: {game}").format(game=game))
+    for column in (_("level"), _("rating"), _("mu"), _("sigma")):
+        table.add_column(column)
+    for name, values in entry["levels"].items():
+        value = values["mu"] - 3 * values["sigma"]
+        table.add_row(name, f"{value:.1f}", f"{values['mu']:.2f}", f"{values['sigma']:.2f}")
+    console.print(table)
+    if write or to is not None:
+        path = to or DATA
+        store(game, entry, path)
+        console.print(_("Wrote {path}").format(path=path), highlight=False)

@@ -11,7 +11,7 @@ from spieltisch.core.errors import (
 )
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.options import GameOptions, OptionInfo
-from spieltisch.core.protocol import CHANCE, TERMINAL, Game, GameInfo, Move, Refusal, State
+from spieltisch.core.protocol import CHANCE, TERMINAL, Game, GameInfo, Move, Refusal, State, View
 from spieltisch.core.records import FORMAT, Record
 from spieltisch.core.registry import (
     game_class,
@@ -43,6 +43,7 @@ __all__ = [
     "SpieltischError",
     "State",
     "UnknownGame",
+    "View",
     "game_class",
     "game_names",
     "games",

@@ -67,6 +67,13 @@ class Describe(Protocol):
     def __call__(self, state: Any, move: str) -> str: ...
 
 
+class SeatLabel(Protocol):
+    """`describe.seat_label(game, seat)`: what sits at a seat in words, in the current
+    language (its colour, or the colours of its pieces), for results and tables."""
+
+    def __call__(self, game: Any, seat: int) -> str: ...
+
+
 class Observation(Protocol):
     """`observation`: the tensor encoding shared by the RL adapters."""
 
@@ -177,6 +184,13 @@ class GameParts:
     @property
     def describe_move(self) -> Describe | None:
         return cast("Describe | None", self._attribute("describe", "describe_move"))
+
+    @property
+    def seat_label(self) -> SeatLabel | None:
+        """`describe.seat_label`, where the game's seats have colours; None where a seat
+        is only a number (the interface then says "player N" itself)."""
+        module = self.module("describe")
+        return cast("SeatLabel | None", getattr(module, "seat_label", None))
 
     @property
     def observation_module(self) -> Observation | None:

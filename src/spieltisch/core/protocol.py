@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypedDict, TypeVar, cast
 
 from spieltisch.core.draw import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
@@ -27,6 +27,17 @@ TERMINAL = -4
 
 Move = int | str
 """A move as notation (what people and records use) or as an int action (what AIs use)."""
+
+
+class View(TypedDict):
+    """The key every game's view carries: `turn`, the seat whose turn it is (None once
+    play is over; the same as `State.turn`).
+
+    Each game types its own view as a TypedDict extending this one (`MadnView`, ...), so
+    mypy checks the keys where the game builds it. Interfaces read only this key and
+    otherwise hand a view on whole: as JSON, or to the game's own SVG board."""
+
+    turn: int | None
 
 
 class Refusal(NamedTuple):
@@ -356,10 +367,10 @@ class State(ABC):
         n = self.game.num_players
         if player is not None and (type(player) is not int or not 0 <= player < n):
             raise SeatError(player, n)
-        return self._view(player)
+        return cast("dict[str, Any]", self._view(player))
 
     @abstractmethod
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> View:
         """What `view` returns, for a player already checked to be a seat or None."""
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:

@@ -23,6 +23,8 @@ from spieltisch.server.tournament_schemas import (
     Leaderboard,
     LevelRow,
     PlayerRatings,
+    RatedGameCount,
+    RatingGames,
     RatingHistory,
     RatingRow,
     SeatChange,
@@ -31,10 +33,14 @@ from spieltisch.server.tournament_schemas import (
 from spieltisch.store.models import Account
 from spieltisch.tournament.ratings import Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
+from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses={422: {"model": Problem}})
 Svc = Annotated[Services, Depends(services)]
+LEVEL_AFTER = 5
+"""Games a player needs before the leaderboard names the AI level nearest to them: after
+one game the rating says little (sigma is still large)."""
 TABLE_KEY = "table:"
 TOURNAMENT_KEY = "tournament:"
 
@@ -63,6 +69,18 @@ async def _names(svc: Services, store: TournamentStore, players: list[str]) -> d
     return names
 
 
+@router.get("/ratings", response_model=RatingGames)
+async def rated_games(svc: Svc) -> RatingGames:
+    """The games with rated players, so a page can open the liveliest leaderboard."""
+    book = await TournamentStore(svc.database).ratings()
+    counts = [
+        RatedGameCount(game=game, title=_title(game), players=len(book.leaderboard(game)))
+        for game in book.games()
+    ]
+    counts.sort(key=lambda row: (-row.players, row.game))
+    return RatingGames(games=counts, default_game=Settings.model_fields["game"].default)
+
+
 @router.get("/ratings/{game}", response_model=Leaderboard)
 async def leaderboard(game: str, svc: Svc) -> Leaderboard:
     """Every rated player of the game by rating (mu - 3 sigma), each with the AI level
@@ -86,7 +104,7 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
                 mu=row.rating.mu,
                 sigma=row.rating.sigma,
                 games=row.games,
-                about=nearest_level(row.rating, levels),
+                about=nearest_level(row.rating, levels) if row.games >= LEVEL_AFTER else None,
             )
             for rank, row in enumerate(rows, start=1)
         ],
@@ -135,7 +153,11 @@ async def rating_history(account_id: int, svc: Svc) -> PlayerRatings:
                 title=_title(game),
                 rating=rating.value,
                 games=len(changes),
-                about=nearest_level(rating, reference_levels(game)),
+                about=(
+                    nearest_level(rating, reference_levels(game))
+                    if len(changes) >= LEVEL_AFTER
+                    else None
+                ),
                 changes=[_change_out(game, change) for change in changes],
             )
         )

@@ -66,6 +66,8 @@ class TournamentRef(BaseModel):
 
 class TournamentList(BaseModel):
     tournaments: list[TournamentRef]
+    default_game: str
+    """The game a new tournament is of unless the director chooses another."""
 
 
 class PlayerOut(BaseModel):
@@ -128,6 +130,21 @@ class StandingOut(BaseModel):
     active: bool
 
 
+class FigureField(BaseModel):
+    name: str
+    label: str
+    """In the request's language."""
+    kind: str
+    """`number`, or `list` (several numbers, such as the goal fields held)."""
+
+
+class StoppedOut(BaseModel):
+    """How a table stopped by time is entered: the game's rule and each player's figures."""
+
+    rule: str
+    fields: list[FigureField]
+
+
 class TournamentOut(BaseModel):
     id: str
     name: str
@@ -140,6 +157,8 @@ class TournamentOut(BaseModel):
     players: list[PlayerOut]
     rounds: list[RoundOut]
     standings: list[StandingOut]
+    stopped: StoppedOut | None
+    """None when the game has no rule for a game stopped by time."""
 
 
 class AuditOut(BaseModel):
@@ -167,6 +186,19 @@ class LevelRow(BaseModel):
     rating: float
     mu: float
     sigma: float
+
+
+class RatedGameCount(BaseModel):
+    game: str
+    title: str
+    players: int
+
+
+class RatingGames(BaseModel):
+    games: list[RatedGameCount]
+    """Every game with rated players, most players first."""
+    default_game: str
+    """The game a leaderboard shows when none is chosen and none has rated players."""
 
 
 class Leaderboard(BaseModel):

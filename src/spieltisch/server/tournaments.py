@@ -9,12 +9,13 @@ Whoever creates a tournament through the API directs it (the ledger's first entr
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Annotated, Any, get_origin
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from sqlalchemy import select
 
+from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
@@ -22,6 +23,7 @@ from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.server.schemas import Problem
 from spieltisch.server.tournament_schemas import (
     AuditOut,
+    FigureField,
     PlayerIn,
     PlayerOut,
     ResultIn,
@@ -30,6 +32,7 @@ from spieltisch.server.tournament_schemas import (
     RoundOut,
     SeatOut,
     StandingOut,
+    StoppedOut,
     TableOut,
     TournamentIn,
     TournamentList,
@@ -41,7 +44,12 @@ from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
-from spieltisch.tournament.printable import round_page, score_sheets, standings_page
+from spieltisch.tournament.printable import (
+    figure_labels,
+    round_page,
+    score_sheets,
+    standings_page,
+)
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
 
@@ -105,7 +113,8 @@ async def list_tournaments(svc: Svc) -> TournamentList:
                 created_at=row.created_at,
             )
         )
-    return TournamentList(tournaments=found)
+    default = Settings.model_fields["game"].default
+    return TournamentList(tournaments=found, default_game=default)
 
 
 def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
@@ -201,6 +210,7 @@ async def _describe(
             for p in tournament.players.values()
         ],
         rounds=rounds,
+        stopped=_stopped(tournament),
         standings=[
             StandingOut(
                 rank=row.rank,
@@ -219,11 +229,32 @@ async def _describe(
     )
 
 
+def _stopped(tournament: Tournament) -> StoppedOut | None:
+    """The game's rule for a stopped game and its figures, as a form can ask for them."""
+    rule = tournament.game.stopped_ranking
+    if rule is None:
+        return None
+    labels = figure_labels()
+    fields = []
+    for name, info in rule.figures.model_fields.items():
+        kind = "list" if get_origin(info.annotation) is tuple else "number"
+        fields.append(
+            FigureField(name=name, label=labels.get(name, info.description or name), kind=kind)
+        )
+    return StoppedOut(rule=parts(tournament.settings.game).gettext(rule.rule), fields=fields)
+
+
 @router.get("/api/tournaments/{identifier}", response_model=TournamentOut)
-async def get_tournament(identifier: str, request: Request, svc: Svc) -> TournamentOut:
-    """Players, rounds with their tables (colours, online tables, results), standings."""
+async def get_tournament(
+    identifier: str, request: Request, svc: Svc, lang: str | None = None
+) -> TournamentOut:
+    """Players, rounds with their tables (colours, online tables, results), standings;
+    texts in `lang` (default: the request's Accept-Language)."""
     tournament = await _load(svc, identifier)
-    return await _describe(svc, identifier, tournament, svc.sessions.of(request))
+    if lang is None:
+        return await _describe(svc, identifier, tournament, svc.sessions.of(request))
+    with language(_language(lang)):
+        return await _describe(svc, identifier, tournament, svc.sessions.of(request))
 
 
 @router.get(

@@ -45,6 +45,12 @@ def _labels() -> dict[str, str]:
     }
 
 
+def figure_labels() -> dict[str, str]:
+    """The names of a stopped game's figures in the current language, by field name."""
+    labels = _labels()
+    return {name: labels[name] for name in ("finished", "goal", "track", "distance")}
+
+
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
     """Per table, per seat: colour (notation, for the swatch), colour in words, name, number."""
     translate = parts(tournament.settings.game).gettext
@@ -73,7 +79,11 @@ def score_sheets(tournament: Tournament, number: int) -> str:
     rule = tournament.game.stopped_ranking
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
-        t=tournament, number=number, tables=tables, rule=rule.rule if rule else None, L=_labels()
+        t=tournament,
+        number=number,
+        tables=tables,
+        rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
+        L=_labels(),
     )
 
 

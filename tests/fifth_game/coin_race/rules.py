@@ -4,14 +4,21 @@ tails a leap goes nowhere, or back a field when cautious); first to the goal win
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import Field
 
-from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, State
+from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, State, View
 
 MOVES = ("step", "leap")
 COIN = ("heads", "tails")
+
+
+class CoinRaceView(View):
+    """Everyone sees the same: each player's position and the coin just tossed."""
+
+    positions: list[int]
+    coin: str | None
 
 
 class CoinRaceOptions(GameOptions):
@@ -84,7 +91,7 @@ class CoinRaceState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.positions]
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> CoinRaceView:
         turn = None if self.is_terminal() else self.player
         return {"turn": turn, "positions": list(self.positions), "coin": self.coin}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, NotRequired, Self, TypedDict
 
 from pydantic import Field
 
@@ -23,6 +23,7 @@ from spieltisch.core import (
     Refusal,
     SpieltischError,
     State,
+    View,
 )
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import UNSET
@@ -107,6 +108,29 @@ def pile_points(cards: Iterable[str]) -> int:
 def colour_name(colour: int) -> str:
     """The translated name of a colour (0..4)."""
     return (_("red"), _("yellow"), _("green"), _("blue"), _("purple"))[colour]
+
+
+class LastTrick(TypedDict):
+    """The trick completed last: ``[player, card]`` pairs in playing order, and who took
+    the rest and who the top card."""
+
+    cards: list[list[int | str]]
+    takes_rest: int
+    takes_top: int
+
+
+class DavidGoliathView(View):
+    """What a seat sees: everything open on the table and, for a seat, its own hand
+    (the key is absent in a spectator's view)."""
+
+    deal: int
+    dealer: int
+    trick: list[list[int | str]]
+    last_trick: LastTrick | None
+    won: list[list[str]]
+    hand_sizes: list[int]
+    deal_scores: list[list[int]]
+    hand: NotRequired[list[str]]
 
 
 class DavidGoliathOptions(GameOptions):
@@ -448,7 +472,7 @@ class DavidGoliathState(State):
             return self.dealer
         return None if self._turn == TERMINAL else self._turn
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> DavidGoliathView:
         """What a seat sees: ``turn`` (the dealer while a deal is due, null at the end),
         ``deal`` (0-based; the next one while it is due), ``dealer``, ``trick``
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
@@ -464,7 +488,7 @@ class DavidGoliathState(State):
         elif self._turn == TERMINAL:
             turn = None
         leader = self._leader
-        view: dict[str, Any] = {
+        view: DavidGoliathView = {
             "turn": turn,
             "deal": self._deal,
             "dealer": self.dealer,
@@ -478,7 +502,7 @@ class DavidGoliathState(State):
             view["hand"] = names_of(self._hands[player])
         return view
 
-    def _last_trick_view(self) -> dict[str, Any] | None:
+    def _last_trick_view(self) -> LastTrick | None:
         if self._last is None:
             return None
         leader, cards, rest, top = self._last

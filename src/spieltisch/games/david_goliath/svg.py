@@ -8,7 +8,6 @@ be in the picture; other hands are card backs and a count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import (
@@ -22,6 +21,7 @@ from spieltisch.core.svg import (
 )
 from spieltisch.games.david_goliath.describe import card_name
 from spieltisch.games.david_goliath.messages import _
+from spieltisch.games.david_goliath.rules import DavidGoliathView
 
 WIDTH = 760
 ROW = 44
@@ -96,7 +96,7 @@ def _chip(card: str, x: float, y: float) -> str:
 
 
 def board(
-    view: dict[str, Any],
+    view: DavidGoliathView,
     *,
     seat: int | None = None,
     legal_moves: Sequence[str] = (),
@@ -109,7 +109,7 @@ def board(
 
 
 def _draw(
-    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+    view: DavidGoliathView, seat: int | None, legal: list[str], last: str | None, language: str
 ) -> str:
     players = len(view["hand_sizes"])
     parts = [
@@ -144,9 +144,9 @@ def _draw(
     )
     for index, (player, card) in enumerate(view["trick"]):
         x = 16 + index * (CARD_W + 18)
-        parts.append(_card(card, x, trick_top + 24))
+        parts.append(_card(str(card), x, trick_top + 24))
         parts.append(
-            text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(player), class_="small")
+            text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(int(player)), class_="small")
         )
     if not view["trick"]:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
@@ -175,7 +175,7 @@ def _draw(
 
 
 def _player_row(
-    view: dict[str, Any], p: int, seat: int | None, total: int, y: float
+    view: DavidGoliathView, p: int, seat: int | None, total: int, y: float
 ) -> tuple[list[str], float]:
     """One player's line: name, hand size, won cards (wrapping), score; and its height."""
     won: list[str] = sorted(view["won"][p], key=lambda c: ("rygbp".index(c[0]), int(c[1:])))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
-from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState
+from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState, DavidGoliathView
 
 COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
 
@@ -95,7 +95,7 @@ def render(state: DavidGoliathState, player: int | None) -> Text:
     )
 
 
-def _deal_line(view: dict[str, Any], state: DavidGoliathState, name: Callable[[int], str]) -> str:
+def _deal_line(view: DavidGoliathView, state: DavidGoliathState, name: Callable[[int], str]) -> str:
     game = state.game
     deal = _("deal {number} of {total}").format(
         number=min(view["deal"] + 1, game.num_deals), total=game.num_deals
@@ -103,7 +103,7 @@ def _deal_line(view: dict[str, Any], state: DavidGoliathState, name: Callable[[i
     return deal + "  " + _("dealer: {player}").format(player=name(view["dealer"]))
 
 
-def _status(text: Text, view: dict[str, Any], state: DavidGoliathState) -> None:
+def _status(text: Text, view: DavidGoliathView, state: DavidGoliathState) -> None:
     """Who plays or deals now, or the winners."""
     if state.is_terminal():
         places = state.ranking()
@@ -116,12 +116,12 @@ def _status(text: Text, view: dict[str, Any], state: DavidGoliathState) -> None:
     text.append("\n")
 
 
-def _totals(view: dict[str, Any], players: int) -> list[int]:
+def _totals(view: DavidGoliathView, players: int) -> list[int]:
     return [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
 
 
 def _draw(state: DavidGoliathState, player: int | None) -> Text:
-    view: dict[str, Any] = state.view(player)
+    view = cast(DavidGoliathView, state.view(player))
     n = state.game.num_players
     text = Text()
     text.append(state.game.title, style="bold")
@@ -160,7 +160,7 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
     with its points and the cards it won this deal (a colour that scores a point a card
     as its count), no blank lines. Everyone holds as many cards as you, give or take the
     card of the trick in progress, so hand sizes are left out."""
-    view: dict[str, Any] = state.view(player)
+    view = cast(DavidGoliathView, state.view(player))
     n = state.game.num_players
     text = Text()
     text.append(_deal_line(view, state, _short) + "\n")
@@ -184,7 +184,7 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
 
 
 def _tricks(
-    text: Text, view: dict[str, Any], name: Callable[[int], str], before_takers: str
+    text: Text, view: DavidGoliathView, name: Callable[[int], str], before_takers: str
 ) -> None:
     """The trick in progress, and the last one with who took what."""
     text.append(_("Trick") + ": ", style="bold")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove, State
 from spieltisch.games.mabula.messages import _
+from spieltisch.games.mabula.rules import MabulaGame
 
 COLUMNS = "abcdefgh"
 
@@ -18,6 +19,11 @@ def _line(source: str, target: str) -> list[str]:
         squares.append(f"{COLUMNS[col]}{row}")
         col, row = col + step_col, row + step_row
     return squares
+
+
+def seat_label(game: MabulaGame, seat: int) -> str:
+    """The seat's marbles in words: player 0 plays white, player 1 black."""
+    return (_("white"), _("black"))[seat]
 
 
 def describe_move(state: State, move: str) -> str:

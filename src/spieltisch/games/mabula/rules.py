@@ -32,6 +32,7 @@ from spieltisch.core import (
     Refusal,
     SpieltischError,
     State,
+    View,
 )
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.mabula.messages import N_, _
@@ -223,6 +224,14 @@ def _setup_problem(letters: str) -> str | None:
 
 
 # -- options and game ----------------------------------------------------------------------
+
+
+class MabulaView(View):
+    """What a seat sees (everyone sees the same): every occupied square with its colour
+    letter, and each player's score."""
+
+    board: dict[str, str]
+    scores: list[float]
 
 
 class MabulaOptions(GameOptions):
@@ -472,7 +481,7 @@ class MabulaState(State):
         turn = self._turn
         return None if turn == TERMINAL else max(turn, WHITE)
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> MabulaView:
         turn = self._turn
         return {
             "board": self.board(),

@@ -8,12 +8,11 @@ push ending there, so a click on either is one move or a short choice for the cl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import clickable, document, element, group_moves, text
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import board_groups
+from spieltisch.games.mabula.rules import MabulaView, board_groups
 
 COLUMNS = "abcdefgh"
 CELL = 56
@@ -91,7 +90,7 @@ def _hot_ring(square: str, radius: float) -> str:
 
 
 def board(
-    view: dict[str, Any],
+    view: MabulaView,
     *,
     seat: int | None = None,
     legal_moves: Sequence[str] = (),
@@ -104,7 +103,7 @@ def board(
 
 
 def _draw(
-    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+    view: MabulaView, seat: int | None, legal: list[str], last: str | None, language: str
 ) -> str:
     marbles: dict[str, str] = view["board"]
     parts = _squares()
@@ -148,7 +147,7 @@ def _draw(
     return document(WIDTH, HEIGHT, parts, label=label, language=language)
 
 
-def _panel(view: dict[str, Any], seat: int | None) -> list[str]:
+def _panel(view: MabulaView, seat: int | None) -> list[str]:
     marbles: dict[str, str] = view["board"]
     scores = view.get("scores", [0, 0])
     turn = view.get("turn")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import ACTION_OF, ENTER, PASS, MadnState, square_name
+from spieltisch.games.madn.rules import ACTION_OF, ENTER, PASS, Madn, MadnState, square_name
 from spieltisch.games.madn.text import colour_label
 
 
@@ -14,6 +14,11 @@ def _square(token: str) -> str:
     if token.startswith("g"):
         return _("goal field {number}").format(number=token[1:])
     return _("field {number}").format(number=token)
+
+
+def seat_label(game: Madn, seat: int) -> str:
+    """The seat's colour in words (2 players play red and yellow)."""
+    return colour_label(game.colours[seat])
 
 
 def describe_move(state: MadnState, move: str) -> str:

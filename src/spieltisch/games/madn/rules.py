@@ -33,7 +33,7 @@ from pydantic import Field
 from spieltisch.core.errors import IllegalMove, OptionError, SpieltischError
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import GameOptions
-from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State
+from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State, View
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
@@ -106,6 +106,15 @@ GOAL_LANDING: tuple[tuple[int, ...], ...] = tuple(
     for rel in range(44)
 )
 """Per rel and die: the goal field a move lands on (OpenSpiel lets pieces jump in the goal)."""
+
+
+class MadnView(View):
+    """What a seat sees (everyone sees the same): each colour's four squares, the dice
+    rolled in the current turn, the finishing order so far."""
+
+    pieces: dict[str, list[str]]
+    dice: list[int]
+    finished: list[int]
 
 
 class MadnOptions(GameOptions):
@@ -727,7 +736,7 @@ class MadnState(State):
 
     # -- information --------------------------------------------------------------------
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> MadnView:
         game = self.game
         pieces = {}
         for seat, colour in enumerate(game.colours):

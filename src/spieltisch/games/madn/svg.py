@@ -8,12 +8,11 @@ A move names the square a piece leaves, so the piece standing there is what one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import PALETTE, clickable, die, document, element, refusable, text
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import COLOURS, TOKENS
+from spieltisch.games.madn.rules import COLOURS, TOKENS, MadnView
 from spieltisch.games.madn.text import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
 
 CELL = 44
@@ -89,7 +88,7 @@ def _piece(name: str, cell: tuple[int, int], square: str) -> str:
 
 
 def board(
-    view: dict[str, Any],
+    view: MadnView,
     *,
     seat: int | None = None,
     legal_moves: Sequence[str] = (),
@@ -102,7 +101,7 @@ def board(
 
 
 def _draw(
-    view: dict[str, Any], seat: int | None, legal: list[str], last: str | None, language: str
+    view: MadnView, seat: int | None, legal: list[str], last: str | None, language: str
 ) -> str:
     pieces: dict[str, list[str]] = view["pieces"]
     colours = list(pieces)
@@ -139,9 +138,7 @@ def _draw(
     )
 
 
-def _panel(
-    view: dict[str, Any], colours: list[str], seat: int | None, legal: list[str]
-) -> list[str]:
+def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str]) -> list[str]:
     top = GRID + 2 * MARGIN
     turn = view["turn"]
     parts = []

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.games.mahe.messages import _, colour_name
-from spieltisch.games.mahe.rules import LIMIT, MaheState
+from spieltisch.games.mahe.rules import COLOURS, LIMIT, MaheGame, MaheState
+
+
+def seat_label(game: MaheGame, seat: int) -> str:
+    """The colours of the seat's turtles in words (two each in a game of two or three)."""
+    owned = [t for t in range(game.num_turtles) if game.owner[t] == seat]
+    return ", ".join(colour_name(COLOURS[t]) for t in owned)
 
 
 def describe_move(state: MaheState, move: str) -> str:

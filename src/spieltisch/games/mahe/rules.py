@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from pydantic import Field
 
-from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State
+from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State, View
 from spieltisch.core.errors import OptionError
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import UNSET
@@ -67,6 +67,29 @@ ROLL_STOP = [ROLL, STOP]
 
 def _deck_text(values: tuple[int, ...]) -> str:
     return "".join(map(str, values))
+
+
+class MaheView(View):
+    """What a seat sees (everyone sees the same): the turtles by colour (their owners),
+    the raft, the stacks per field, the move in progress, the cards and the eggs."""
+
+    phase: str
+    turtles: dict[str, int]
+    raft: list[str]
+    fields: dict[str, list[str]]
+    moving: str | None
+    controller: int | None
+    dice: list[int]
+    card_die: int | None
+    still_to_move: str | None
+    card_played_this_turn: bool
+    face_up: int | None
+    cards_left: int
+    beach_open: bool
+    cards: list[list[int]]
+    spent: list[int]
+    beach: int | None
+    scores: list[float]
 
 
 class MaheOptions(GameOptions):
@@ -515,7 +538,7 @@ class MaheState(State):
         shuffled and at the end."""
         return None if self._phase in (SETUP, OVER) else self._turn
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> MaheView:
         game = self.game
         phase = self._phase
         top = self._top

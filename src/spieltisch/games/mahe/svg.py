@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text, turn_band
 from spieltisch.games.mahe.messages import _, colour_name
+from spieltisch.games.mahe.rules import MaheView
 from spieltisch.games.mahe.text import LETTER
 
 SIZE = 600
@@ -58,7 +58,7 @@ def _maybe_clickable(drawn: str, colour: str, legal: list[str], x: float, y: flo
 
 
 def board(
-    view: dict[str, Any],
+    view: MaheView,
     *,
     seat: int | None = None,
     legal_moves: Sequence[str] = (),
@@ -70,7 +70,7 @@ def board(
         return _draw(view, seat, list(legal_moves), language)
 
 
-def _draw(view: dict[str, Any], seat: int | None, legal: list[str], language: str) -> str:
+def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> str:
     parts = [
         element(
             "circle",
@@ -136,7 +136,7 @@ def _raft(raft: list[str], legal: list[str]) -> list[str]:
     return parts
 
 
-def _centre(view: dict[str, Any], legal: list[str]) -> list[str]:
+def _centre(view: MaheView, legal: list[str]) -> list[str]:
     parts = []
     top = CENTRE - 44
     if view["phase"] == "setup":
@@ -230,7 +230,7 @@ def _centre(view: dict[str, Any], legal: list[str]) -> list[str]:
 
 
 def _eggs(
-    view: dict[str, Any], seat: int | None, legal: list[str], top: float
+    view: MaheView, seat: int | None, legal: list[str], top: float
 ) -> tuple[list[str], float]:
     parts = []
     owners: dict[str, int] = view["turtles"]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from rich.text import Text
 
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.mahe.messages import _, colour_name
-from spieltisch.games.mahe.rules import COLOURS, MaheState
+from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
 STYLE = {colour: f"bold {PALETTE[colour]}" for colour in COLOURS}
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
@@ -24,14 +24,14 @@ def _player(number: int) -> str:
     return _("Player {number}").format(number=number + 1)
 
 
-def _players_turtles(view: dict[str, Any], player: int) -> list[str]:
+def _players_turtles(view: MaheView, player: int) -> list[str]:
     return [colour for colour, owner in view["turtles"].items() if owner == player]
 
 
 def render(state: MaheState, player: int | None) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
     ring of 21 fields is drawn in two or three rows."""
-    view = state.view(player)
+    view = cast(MaheView, state.view(player))
     layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
@@ -42,7 +42,12 @@ def _ring_width(per_row: int) -> int:
     return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
 
 
-def _draw(view: dict[str, Any], per_row: int) -> Text:
+def _draw(view: MaheView, per_row: int) -> Text:
+    """The board with the ring in rows of `per_row` fields. The narrow layouts (rows of
+    11 or 7, for a screen of 80×24 with seven players) leave out what is shown twice: the
+    blank lines, the legend of letters (each player's row names its turtles with their
+    letter) and the stacks spelled out (the ring draws them upwards)."""
+    compact = per_row < 21
     out = Text()
     out.append(_("Mahé"), style="bold")
     out.append("  ")
@@ -69,13 +74,13 @@ def _draw(view: dict[str, Any], per_row: int) -> Text:
             _turtle(out, colour)
     else:
         out.append("-")
-    out.append("\n\n")
+    out.append("\n" if compact else "\n\n")
 
-    _ring(out, view, per_row)
+    _ring(out, view, per_row, legend=not compact)
 
     # the stacks, spelled out
     for field, stack in view["fields"].items():
-        if len(stack) > 1:
+        if len(stack) > 1 and not compact:
             out.append(_("Field {field} (bottom to top):").format(field=field) + " ")
             for index, colour in enumerate(stack):
                 if index:
@@ -84,12 +89,13 @@ def _draw(view: dict[str, Any], per_row: int) -> Text:
             out.append("\n")
 
     _move_in_progress(out, view)
-    out.append("\n")
-    _eggs(out, view)
+    if not compact:
+        out.append("\n")
+    _eggs(out, view, letters=compact)
     return out
 
 
-def _status(out: Text, view: dict[str, Any]) -> None:
+def _status(out: Text, view: MaheView) -> None:
     phase = view["phase"]
     if phase == "over":
         out.append(_("Game over"), style="bold")
@@ -106,7 +112,7 @@ def _status(out: Text, view: dict[str, Any]) -> None:
     out.append(")")
 
 
-def _ring(out: Text, view: dict[str, Any], per_row: int) -> None:
+def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
     """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number."""
     fields: dict[str, list[str]] = view["fields"]
     for first in range(1, 22, per_row):
@@ -128,21 +134,24 @@ def _ring(out: Text, view: dict[str, Any], per_row: int) -> None:
         if row[-1] == 21:
             out.append("  " + _("(21 = beach)"))
         out.append("\n")
-    legend = Text("   ")
+    if not legend:
+        return
+    letters = Text("   ")
     for index, colour in enumerate(view["turtles"]):
         if index:
-            legend.append("  ")
-        legend.append(LETTER[colour], style=STYLE[colour])
-        legend.append("=" + colour_name(colour))
-    out.append_text(legend)
+            letters.append("  ")
+        letters.append(LETTER[colour], style=STYLE[colour])
+        letters.append("=" + colour_name(colour))
+    out.append_text(letters)
     out.append("\n")
 
 
-def _move_in_progress(out: Text, view: dict[str, Any]) -> None:
+def _move_in_progress(out: Text, view: MaheView) -> None:
     if view["moving"] is None:
-        if view["phase"] == "choose":
+        chooser = view["turn"]
+        if view["phase"] == "choose" and chooser is not None:
             out.append(
-                _("{player} chooses which turtle moves first.").format(player=_player(view["turn"]))
+                _("{player} chooses which turtle moves first.").format(player=_player(chooser))
                 + "\n"
             )
         return
@@ -169,12 +178,18 @@ def _move_in_progress(out: Text, view: dict[str, Any]) -> None:
         out.append("\n")
 
 
-def _eggs(out: Text, view: dict[str, Any]) -> None:
+def _eggs(out: Text, view: MaheView, letters: bool = False) -> None:
+    """Each player's turtles, cards and eggs; with `letters` (the narrow board), each
+    turtle also by the letter that stands for it on the ring (`R=red`), and the player
+    in few letters (P3) so that a row fits 40 columns."""
     for number, cards in enumerate(view["cards"]):
-        out.append(_player(number) + " (")
+        name = _("P{number}").format(number=number + 1) if letters else _player(number)
+        out.append(name + " (")
         for index, colour in enumerate(_players_turtles(view, number)):
             if index:
                 out.append(" ")
+            if letters:
+                out.append(LETTER[colour] + "=", style=STYLE[colour])
             _turtle(out, colour)
         out.append("): ")
         shown = " ".join(str(value) for value in cards) or "-"

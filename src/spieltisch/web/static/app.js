@@ -7,10 +7,13 @@ import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.
 import { clearNotice, notify } from "./notice.js";
 import * as lobby from "./pages/lobby.js";
 import * as player from "./pages/player.js";
+import * as ratings from "./pages/ratings.js";
 import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
 import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
+import * as tournament from "./pages/tournament.js";
+import * as tournaments from "./pages/tournaments.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby],
@@ -19,6 +22,9 @@ const ROUTES = [
   [/^#\/rules(?:\/([\w-]+))?$/, rules],
   [/^#\/player(?:\/(\d+))?$/, player],
   [/^#\/signin$/, signin],
+  [/^#\/tournaments$/, tournaments],
+  [/^#\/tournament\/([\w-]+)$/, tournament],
+  [/^#\/ratings(?:\/([\w-]+))?$/, ratings],
 ];
 
 let cleanUp = null;
@@ -30,6 +36,8 @@ function renderNav() {
     h("a", { href: "#/" }, t("Lobby")),
     h("a", { href: "#/replay" }, t("Replays")),
     h("a", { href: "#/rules" }, t("Rules")),
+    h("a", { href: "#/tournaments" }, t("Tournaments")),
+    h("a", { href: "#/ratings" }, t("Leaderboard")),
   ];
   if (me) links.push(h("a", { href: `#/player/${me.id}`, class: "me" }, me.name));
   else links.push(h("a", { href: "#/signin" }, t("Sign in")));

@@ -1,4 +1,5 @@
-// A player's page: name, games with places, links to records and replays; for one's own
+// A player's page: name, games with places, links to records and replays, the ratings
+// per game with their history; for one's own
 // guest account, a form to keep it with a user name and password.
 
 import { currentAccount, get, post } from "../api.js";
@@ -6,6 +7,7 @@ import { h, replace } from "../dom.js";
 import { onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
 import { openReplay, statusName } from "./common.js";
+import { ratingSection } from "./rating_history.js";
 
 export async function show(main, [id]) {
   const me = currentAccount();
@@ -15,7 +17,7 @@ export async function show(main, [id]) {
     return null;
   }
   async function render() {
-    const page = await get(`/api/players/${accountId}`);
+    const [page, ratings] = await Promise.all([get(`/api/players/${accountId}`), ratingSection(accountId)]);
     const account = page.account;
     const rows = page.games.map((game) =>
       h(
@@ -41,6 +43,7 @@ export async function show(main, [id]) {
       rows.length
         ? h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Game"), t("Status"), t("Place"), t("Players"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows))
         : h("p", {}, t("No games yet.")),
+      ratings,
     ];
     if (me && me.id === account.id && !account.claimed) parts.push(claimForm(render));
     replace(main, parts);

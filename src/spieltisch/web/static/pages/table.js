@@ -8,6 +8,8 @@ import { onLanguage, t } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatName, statusName } from "./common.js";
+import { signed } from "./rating_history.js";
+import { formatRating } from "./ratings.js";
 
 const MOVE_SEPARATOR = ";";
 const LONG_LIST = 12;
@@ -325,8 +327,18 @@ class TablePage {
     }
     const ranking = state.result.ranking;
     const order = ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    this.askRating();
+    const rated = this.rating && this.rating.rated;
+    const changes = rated ? Object.fromEntries(this.rating.changes.map((change) => [change.seat, change])) : {};
     const rows = order.map(({ place, seat }) =>
-      h("tr", {}, h("td", {}, String(place)), h("td", {}, this.seatLabel(seat)), h("td", {}, formatScore(state.result.scores[seat]))),
+      h(
+        "tr",
+        {},
+        h("td", {}, String(place)),
+        h("td", {}, this.seatLabel(seat)),
+        h("td", {}, formatScore(state.result.scores[seat])),
+        rated ? h("td", { class: `rating-change ${changes[seat] && changes[seat].delta < 0 ? "down" : "up"}` }, changes[seat] ? `${signed(changes[seat].delta)} → ${formatRating(changes[seat].after)}` : "") : null,
+      ),
     );
     const actions = [];
     if (this.table.rematch) {
@@ -336,14 +348,31 @@ class TablePage {
     }
     actions.push(h("a", { class: "button", href: `/api/games/${this.tableId}/record`, download: `${this.tableId}.json` }, t("Download the record")));
     actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
+    if (this.rating && this.rating.tournament) actions.push(h("a", { class: "button", href: `#/tournament/${this.rating.tournament}` }, t("Back to the tournament")));
     actions.push(h("a", { class: "button", href: "#/" }, t("Back to the lobby")));
     replace(
       this.end,
       h("h2", { id: "end-title" }, t("Result")),
-      h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")))), h("tbody", {}, rows)),
+      h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")), rated ? h("th", {}, t("Rating change")) : null)), h("tbody", {}, rows)),
       h("div", { class: "actions" }, actions),
     );
     this.end.hidden = false;
+  }
+
+  // A rated game changed the players' ratings: ask once, when the game has ended (a
+  // tournament table's result may come in a moment later; ask again once then).
+  askRating() {
+    if (this.ratingAsked) return;
+    this.ratingAsked = true;
+    const ask = (again) =>
+      get(`/api/tables/${this.tableId}/rating`)
+        .then((rating) => {
+          this.rating = rating;
+          if (!rating.rated && again) window.setTimeout(() => ask(false), 1500);
+          else this.renderEnd();
+        })
+        .catch(() => {});
+    ask(true);
   }
 
   async sit(seat) {

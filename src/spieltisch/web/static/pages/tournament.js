@@ -1,0 +1,299 @@
+// One tournament: its rounds with the tables (colours, links to the live tables, results),
+// the standings, the players, the printable pages; for its director, the controls to
+// register players, start rounds (online or on boards) and enter or correct results.
+// The server seats, ranks and rates; this page only shows and asks.
+
+import { get, post } from "../api.js";
+import { h, replace } from "../dom.js";
+import { language, onLanguage, t } from "../i18n.js";
+import { clearNotice, notify } from "../notice.js";
+import { levelName, statusName } from "./common.js";
+
+const REFRESH_MS = 3000;
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+export async function show(main, [id]) {
+  const page = new TournamentPage(main, id);
+  await page.load();
+  const timer = window.setInterval(() => page.refresh(), REFRESH_MS);
+  const stop = onLanguage(() => page.load());
+  return () => {
+    window.clearInterval(timer);
+    stop();
+  };
+}
+
+function formatPoints(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+function swatch(seat) {
+  return h("span", { class: `swatch ${seat.colour}`, "aria-hidden": "true" });
+}
+
+class TournamentPage {
+  constructor(main, id) {
+    this.main = main;
+    this.id = id;
+    this.data = null;
+    this.editing = null;
+  }
+
+  async load() {
+    this.data = await get(`/api/tournaments/${this.id}?lang=${language()}`);
+    this.seen = JSON.stringify(this.data);
+    this.render();
+  }
+
+  // While online tables play, their results come in by themselves: show them, unless
+  // the director is typing into a form.
+  async refresh() {
+    if (this.editing !== null || this.main.querySelector("form.register input:focus")) return;
+    try {
+      const fresh = await get(`/api/tournaments/${this.id}?lang=${language()}`);
+      if (JSON.stringify(fresh) === this.seen) return;
+      this.data = fresh;
+      this.seen = JSON.stringify(fresh);
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  print(page) {
+    return `/print/tournaments/${this.id}/${page}?lang=${language()}`;
+  }
+
+  render() {
+    const data = this.data;
+    const next = data.rounds.length + 1;
+    const settings = data.settings;
+    replace(
+      this.main,
+      h("h1", { class: "tournament-name" }, data.name),
+      h(
+        "p",
+        { class: "tournament-meta" },
+        data.title,
+        " · ",
+        data.finished ? t("finished") : t("{seated} of {rounds} rounds", { seated: data.rounds.length, rounds: settings.rounds }),
+        " · ",
+        t("Published seed: {seed}", { seed: settings.seed }),
+        " · ",
+        t("Directed by {name}", { name: data.director }),
+      ),
+      h(
+        "p",
+        { class: "actions" },
+        h("a", { class: "button", href: this.print("standings.html"), target: "_blank" }, t("Standings to print")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
+      ),
+      data.can_direct && !data.finished ? this.director(next) : null,
+      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
+    );
+  }
+
+  director(next) {
+    const data = this.data;
+    const last = data.rounds[data.rounds.length - 1];
+    const ready = !last || last.complete;
+    const online = h("input", { type: "checkbox", id: "round-online", checked: true });
+    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds, onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
+    return h(
+      "section",
+      { class: "director", "aria-labelledby": "director-title" },
+      h("h2", { id: "director-title" }, t("Director")),
+      this.registerForm(),
+      h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
+      ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
+    );
+  }
+
+  registerForm() {
+    const name = h("input", { id: "register-name", maxlength: 120, placeholder: t("Name") });
+    const kind = h(
+      "select",
+      { id: "register-kind" },
+      h("option", { value: "hall" }, t("a name in the hall")),
+      h("option", { value: "account" }, t("an account (its number)")),
+      LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
+    );
+    const account = h("input", { id: "register-account", type: "number", min: 1, placeholder: t("Account number"), hidden: true });
+    kind.addEventListener("change", () => {
+      account.hidden = kind.value !== "account";
+    });
+    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, h("button", { type: "submit" }, t("Register")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = {};
+      if (name.value.trim()) body.name = name.value.trim();
+      if (kind.value === "account") body.account = Number(account.value);
+      if (kind.value.startsWith("ai:")) body.level = kind.value.slice(3);
+      await this.act(() => post(`/api/tournaments/${this.id}/players`, body));
+      document.getElementById("register-name")?.focus();
+    });
+    return form;
+  }
+
+  async act(step) {
+    try {
+      const answer = await step();
+      clearNotice();
+      if (answer && answer.rounds) {
+        this.data = answer;
+        this.seen = JSON.stringify(answer);
+        this.render();
+      } else {
+        await this.load();
+      }
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  startRound(online) {
+    return this.act(() => post(`/api/tournaments/${this.id}/rounds`, { online }));
+  }
+
+  round(round) {
+    const data = this.data;
+    const names = Object.fromEntries(data.players.map((p) => [p.number, p.name]));
+    const rows = round.tables.map((table) => this.tableRow(round, table));
+    return h(
+      "section",
+      { class: "round", "data-round": round.number, "aria-labelledby": `round-${round.number}` },
+      h("h2", { id: `round-${round.number}` }, t("Round {n}", { n: round.number })),
+      h(
+        "p",
+        { class: "actions" },
+        h("a", { href: this.print(`round-${round.number}.html`), target: "_blank" }, t("Table list to print")),
+        h("a", { href: this.print(`sheets-${round.number}.html`), target: "_blank" }, t("Score sheets to print")),
+      ),
+      h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
+    );
+  }
+
+  tableRow(round, table) {
+    const result = table.result;
+    const seats = table.seats.map((seat, index) =>
+      h(
+        "li",
+        { "data-seat": index },
+        swatch(seat),
+        h("span", { class: "colour" }, seat.label),
+        " ",
+        h("span", { class: "name" }, seat.name),
+        result ? h("span", { class: "place" }, " — ", t("place {place}, {points} points", { place: result.places[index], points: formatPoints(result.points[index]) })) : null,
+      ),
+    );
+    let game = t("on a board");
+    if (table.online) game = h("a", { href: `#/table/${table.online}` }, table.status === "running" ? t("Watch") : t("Open"), " (", statusName(table.status), ")");
+    const how = result ? h("div", { class: "how" }, { online: t("played online"), places: t("entered"), stopped: t("stopped by time") }[result.how], result.corrections ? ` · ${t("corrected")}` : "") : null;
+    const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how)];
+    const editing = this.editing === `${round.number}/${table.number}`;
+    const actions = [];
+    if (this.data.can_direct) {
+      actions.push(h("button", { type: "button", class: "enter-result", onclick: () => this.toggle(round.number, table.number) }, result ? t("Correct") : t("Enter the result")));
+    }
+    const row = h("tr", { "data-table": table.number }, cells, h("td", {}, actions));
+    if (!editing) return row;
+    return [row, h("tr", { class: "result-form-row" }, h("td", { colspan: 4 }, this.resultForm(round, table)))];
+  }
+
+  toggle(round, table) {
+    const key = `${round}/${table}`;
+    this.editing = this.editing === key ? null : key;
+    this.render();
+  }
+
+  resultForm(round, table) {
+    const stopped = this.data.stopped;
+    const count = table.seats.length;
+    const mode = h("select", { class: "result-mode" }, h("option", { value: "places" }, t("Places")), stopped ? h("option", { value: "stopped" }, t("Stopped by time ({rule})", { rule: stopped.rule })) : null);
+    const note = h("input", { class: "note", maxlength: 500, placeholder: t("Note (why)") });
+    const places = table.seats.map((seat, index) =>
+      h(
+        "select",
+        { class: "place", "aria-label": `${seat.label}: ${seat.name}` },
+        Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: (table.result ? table.result.places[index] : index + 1) === i + 1 }, String(i + 1))),
+      ),
+    );
+    const figureInputs = table.seats.map(() => Object.fromEntries((stopped ? stopped.fields : []).map((f) => [f.name, h("input", { class: `figure ${f.name}`, "data-field": f.name, inputmode: "numeric", size: f.kind === "list" ? 8 : 4, placeholder: f.kind === "list" ? "4,3" : "" })])));
+    const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.label, " ", seat.name), h("td", {}, places[index])))));
+    const figuresBox = stopped
+      ? h(
+          "table",
+          { class: "ranking figures", hidden: true },
+          h("thead", {}, h("tr", {}, h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
+          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.name), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+        )
+      : null;
+    mode.addEventListener("change", () => {
+      placesBox.hidden = mode.value !== "places";
+      if (figuresBox) figuresBox.hidden = mode.value === "places";
+    });
+    const form = h("form", { class: "result-form" }, mode, placesBox, figuresBox, h("div", { class: "option" }, note, h("button", { type: "submit" }, t("Save the result")), h("button", { type: "button", onclick: () => this.toggle(round.number, table.number) }, t("Cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { note: note.value.trim() };
+      if (mode.value === "places") body.places = places.map((select) => Number(select.value));
+      else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
+      const path = `/api/tournaments/${this.id}/rounds/${round.number}/tables/${table.number}`;
+      try {
+        await post(path, body);
+        this.editing = null;
+        await this.load();
+        clearNotice();
+      } catch (error) {
+        notify(error.message);
+      }
+    });
+    return form;
+  }
+
+  standings() {
+    const rows = this.data.standings.map((row) =>
+      h("tr", { class: row.active ? "" : "withdrawn" }, h("td", {}, String(row.rank)), h("td", {}, `${row.name} (${row.player})`), h("td", { class: "num" }, formatPoints(row.points)), h("td", { class: "num" }, String(row.played)), h("td", { class: "num" }, formatPoints(row.buchholz))),
+    );
+    return h(
+      "section",
+      { class: "standings", "aria-labelledby": "standings-title" },
+      h("h2", { id: "standings-title" }, t("Standings")),
+      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), t("Buchholz")].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+    );
+  }
+
+  players() {
+    const direct = this.data.can_direct && !this.data.finished;
+    const rows = this.data.players.map((player) => {
+      let kind = t("in the hall");
+      if (player.level) kind = t("computer ({level})", { level: levelName(player.level) });
+      else if (player.account !== null) kind = h("a", { href: `#/player/${player.account}` }, t("account"));
+      const action = player.active ? "withdraw" : "readmit";
+      return h(
+        "tr",
+        { "data-player": player.number },
+        h("td", {}, String(player.number)),
+        h("td", {}, player.name),
+        h("td", {}, kind),
+        h("td", {}, player.active ? "" : t("withdrawn")),
+        direct ? h("td", {}, h("button", { type: "button", class: action, onclick: () => this.act(() => post(`/api/tournaments/${this.id}/players/${player.number}/${action}`)) }, action === "withdraw" ? t("Withdraw") : t("Readmit"))) : null,
+      );
+    });
+    return h("section", { class: "players", "aria-labelledby": "players-title" }, h("h2", { id: "players-title" }, t("Players")), h("table", { class: "games" }, h("tbody", {}, rows)));
+  }
+}
+
+// One seat's figures from the form: numbers, a list of numbers ("4,3"), empty = none.
+function figures(fields, inputs) {
+  const out = {};
+  for (const field of fields) {
+    const text = inputs[field.name].value.trim();
+    if (field.kind === "list") out[field.name] = text ? text.split(/[\s,;]+/).filter(Boolean).map(Number) : [];
+    else if (text) out[field.name] = Number(text);
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+"""The tournament pages in a real browser: a director creates a tournament, registers an
+account, computer entrants and hall players, starts a round online; a player plays her
+online table to the end and sees her rating change; the director enters the hall table by
+rule 18; standings, the leaderboard with the AI levels, the rating history and the
+printable pages. Screenshots in every step."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import People
+from tests.web.flows import click_a_move, finished, my_turn, sign_in_as_guest
+
+SEED = "web-58"
+"""With this seed and these seven players round 1 seats the account and the three
+computer entrants together (one online table) and the hall players at a board."""
+GAME_MINUTES = 4
+
+
+def _register(page: Page, kind: str, name: str = "", account: int | None = None) -> None:
+    count = page.locator(".players tr").count()
+    page.select_option("#register-kind", kind)
+    page.fill("#register-name", name)
+    if account is not None:
+        page.fill("#register-account", str(account))
+    page.click("form.register button[type=submit]")
+    page.wait_for_function(f"document.querySelectorAll('.players tr').length > {count}")
+
+
+def _play_to_the_end(page: Page) -> None:
+    deadline = time.monotonic() + GAME_MINUTES * 60
+    while not finished(page):
+        assert time.monotonic() < deadline, "the game took too long"
+        if my_turn(page):
+            click_a_move(page)
+        else:
+            page.wait_for_timeout(100)
+
+
+def test_a_director_runs_a_round_and_a_player_sees_her_rating(
+    people: People, artifacts: Path
+) -> None:
+    dora, ana = people("en-GB"), people("de-DE")
+    ana_page = sign_in_as_guest(ana, "Ana")
+    ana_id = ana_page.evaluate("fetch('/api/session').then(r => r.json())")["account"]["id"]
+    page = sign_in_as_guest(dora, "Dora")
+    page.click("#nav a[href='#/tournaments']")
+    page.fill("#tournament-name", "Club cup")
+    page.fill("#tournament-rounds", "2")
+    page.fill("#tournament-minutes", "0.05")
+    page.fill("#tournament-seed", SEED)
+    page.click("form.create-tournament button[type=submit]")
+    page.wait_for_url("**/#/tournament/*")
+    tournament = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("section.director")
+    _register(page, "account", account=ana_id)
+    for number in (1, 2, 3):
+        _register(page, "ai:easy", f"Bot {number}")
+    for name in ("Hanna", "Hugo", "Heidi"):
+        _register(page, "hall", name)
+    page.click("section.director button.start")
+    page.wait_for_selector(".round[data-round='1'] .round-tables")
+    page.screenshot(path=str(artifacts / "tournament-round-1-en.png"), full_page=True)
+    rows = page.locator(".round[data-round='1'] tbody tr")
+    assert rows.count() == 2
+    assert page.locator(".round-tables a[href^='#/table/']").count() == 1
+    assert page.locator(".round-tables .swatch.red").count() == 2
+
+    # Ana follows the link from the tournament page to her table and plays it out.
+    ana_page.goto(f"{ana.base}/#/tournament/{tournament}")
+    ana_page.wait_for_selector(".round-tables a[href^='#/table/']")
+    assert ana_page.locator(".round-tables .colour").first.inner_text() in (
+        "Rot",
+        "Schwarz",
+        "Gelb",
+        "Grün",
+    )
+    ana_page.click(".round-tables a[href^='#/table/']")
+    ana_page.wait_for_url("**/#/table/*")
+    _play_to_the_end(ana_page)
+    ana_page.wait_for_selector("section.end td.rating-change")
+    change = ana_page.locator("section.end td.rating-change").first.inner_text()
+    assert "→" in change and change[0] in "+−"
+    assert ana_page.locator("section.end a[href^='#/tournament/']").count() == 1
+    ana_page.screenshot(path=str(artifacts / "tournament-table-end-de.png"), full_page=True)
+
+    # The director enters the hall table as stopped by time (rule 18).
+    hall = page.locator(".round[data-round='1'] tbody tr", has_text="Hanna").first
+    hall.locator("button.enter-result").click()
+    form = page.locator("form.result-form")
+    form.locator("select.result-mode").select_option("stopped")
+    goals, tracks = form.locator("input.goal"), form.locator("input.track")
+    for index, (goal, track) in enumerate((("4,3", "1"), ("4", "2"), ("", "3"))):
+        goals.nth(index).fill(goal)
+        tracks.nth(index).fill(track)
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".round[data-round='1'] tbody tr:has-text('Hanna') .place")
+    page.wait_for_function(
+        "document.querySelectorAll('.round[data-round=\"1\"] .place').length === 7"
+    )
+    hall = page.locator(".round[data-round='1'] tbody tr", has_text="Hanna").first
+    assert "place 1" in hall.locator("li[data-seat]").nth(0).inner_text()
+    assert page.locator(".standings tbody tr").count() == 7
+    assert page.locator("section.director button.start:not([disabled])").count() == 1
+    page.screenshot(path=str(artifacts / "tournament-standings-en.png"), full_page=True)
+
+    # The printable pages come from the server, in the page's language.
+    printed = dora.context.request.get(
+        f"{dora.base}/print/tournaments/{tournament}/round-1.html?lang=de"
+    )
+    assert printed.ok and "Rot" in printed.text()
+
+    # The leaderboard names the nearest AI level; Ana's page has her rating history.
+    page.click("#nav a[href='#/ratings']")
+    page.wait_for_selector(".leaderboard")
+    assert page.locator(".leaderboard tbody tr").count() == 7
+    assert page.locator(".leaderboard td.about").first.inner_text() == ""  # one game is too few
+    assert page.locator(".levels tbody tr").count() == 4
+    page.screenshot(path=str(artifacts / "leaderboard-en.png"), full_page=True)
+    ana_page.click("#nav a.me")
+    ana_page.wait_for_selector(".ratings .rating-curve polyline")
+    assert ana_page.locator(".rating-changes tbody tr").count() == 1
+    ana_page.screenshot(path=str(artifacts / "rating-history-de.png"), full_page=True)
