@@ -254,7 +254,10 @@ ENGINE_REASONS = {
     "numba": N_("numba is not installed (extra fast)"),
     "no_kernel": N_("this game has no compiled kernel"),
     "small": N_("too few games to pay for compiling the kernel"),
-    "eligible": N_("every seat is a random or policy agent"),
+    "eligible": N_(
+        "every seat plays at random or by the rule of thumb (random, policy, or a level that is "
+        "one of them)"
+    ),
 }
 
 

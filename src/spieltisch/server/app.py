@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,13 +18,14 @@ from spieltisch.core.i18n import language
 from spieltisch.server import api, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
-from spieltisch.server.settings import Settings
+from spieltisch.server.settings import ENVIRONMENT, Settings
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import describe_url
 from spieltisch.tournament.errors import TournamentError
@@ -119,17 +121,20 @@ def create_app(settings: Settings) -> FastAPI:
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
-        runtime = Runtime(database, pool, settings)
+        cluster = cluster_for(settings.database_url, settings.sweep_seconds)
+        runtime = Runtime(database, pool, settings, cluster)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
             settings, database, Sessions(key, settings.secure_cookies), pool, runtime, reviews
         )
+        await cluster.start(runtime)
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
         try:
             yield
         finally:
+            await cluster.close()
             await runtime.close()
             await reviews.close()
             pool.close()
@@ -165,3 +170,9 @@ def create_app(settings: Settings) -> FastAPI:
         return HTMLResponse(LANDING)
 
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker of `serve --workers N` (uvicorn starts each worker
+    by this name; the settings come through the environment)."""
+    return create_app(Settings.from_json(os.environ[ENVIRONMENT]))

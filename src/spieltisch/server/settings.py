@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from dataclasses import dataclass, field
+from typing import Any
+
+ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
+"""Where `serve --workers N` leaves the settings for its worker processes."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,10 @@ class Settings:
     chat_max_length: int = 500
     chat_per_minute: int = 12
     migrate: bool = True
+    workers: int = 1
+    """Server processes sharing the port (PostgreSQL only)."""
+    sweep_seconds: float = 1.0
+    """How often a process looks for running tables whose owner died (PostgreSQL)."""
     static_dirs: tuple[str, ...] = field(default_factory=tuple)
 
     def origins(self) -> set[str]:
@@ -36,3 +46,13 @@ class Settings:
         if self.host in ("127.0.0.1", "0.0.0.0", "::"):
             own |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         return own | set(self.allowed_origins)
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        data: dict[str, Any] = json.loads(text)
+        for name in ("allowed_origins", "static_dirs"):
+            data[name] = tuple(data.get(name, ()))
+        return cls(**data)
