@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 Message = dict[str, Any]
 
@@ -44,13 +45,17 @@ class Client:
     async def create(self, game: str, seats: list[Message], **extra: Any) -> Message:
         return await self.post("/api/tables", {"game": game, "seats": seats, **extra}, 201)
 
-    async def socket(self, table: str, **query: Any) -> Socket:
-        ws_base = self.base_url.replace("http://", "ws://", 1)
+    async def socket(self, table: str, base_url: str | None = None, **query: Any) -> Socket:
+        """A live connection to `table`, on this client's server or on `base_url`."""
+        ws_base = (base_url or self.base_url).replace("http://", "ws://", 1)
         params = "&".join(f"{key}={value}" for key, value in query.items())
         token = self.account.get("token")
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         connection = await connect(
-            f"{ws_base}/ws/tables/{table}?{params}", additional_headers=headers, max_size=2**22
+            f"{ws_base}/ws/tables/{table}?{params}",
+            additional_headers=headers,
+            max_size=2**22,
+            ping_interval=None,  # a test may leave a socket unread for a while
         )
         return Socket(connection)
 
@@ -79,6 +84,19 @@ class Socket:
                 if match(message):
                     return message
 
+    async def find(self, match: Callable[[Message], bool], timeout: float = 30) -> Message:
+        """The first message (kept or new) that matches; the others stay to be read."""
+        async with asyncio.timeout(timeout):
+            index = 0
+            while True:
+                while index < len(self._unread):
+                    if match(self._unread[index]):
+                        return self._unread.pop(index)
+                    index += 1
+                message = json.loads(await self.connection.recv())
+                self.messages.append(message)
+                self._unread.append(message)
+
     async def next_of(self, kind: str, timeout: float = 30) -> Message:
         return await self.receive(lambda m: m["type"] == kind, timeout)
 
@@ -87,6 +105,11 @@ class Socket:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+def seq_above(seq: int) -> Callable[[Message], bool]:
+    """Matches a state after position `seq`."""
+    return lambda message: message["type"] == "state" and message["seq"] > seq
 
 
 async def play_randomly(
@@ -106,3 +129,65 @@ async def play_randomly(
             await asyncio.sleep(delay)
             move = rng.choice(state["legal_moves"])["move"]
             await socket.send({"type": "move", "seq": state["seq"], "move": move})
+
+
+class ResilientSeat:
+    """A client that plays its seat (or watches) and reconnects by itself when its
+    connection drops, to the next of `urls`, with the last `seq` it saw.
+
+    It keeps what it was told: `told` maps every seq to the move it was shown (None for a
+    chance outcome shown only in words), `acked` its own applied moves with the seq of the
+    position after them (and after the chance outcomes drawn with them).
+    """
+
+    def __init__(
+        self, client: Client, table: str, urls: list[str], rng: random.Random, delay: float = 0
+    ) -> None:
+        self.client = client
+        self.table = table
+        self.urls = urls
+        self.rng = rng
+        self.delay = delay
+        self.told: dict[int, str | None] = {}
+        self.acked: list[tuple[int, str]] = []
+        self.last: Message = {}
+        self.reconnects = 0
+        self._at = 0
+
+    async def play(self, until: Callable[[Message], bool] = lambda m: False) -> Message:
+        """Play random legal moves until the game ends or `until(state)`."""
+        while True:
+            seen = self.last.get("seq", 0)
+            try:
+                socket = await self.client.socket(self.table, self.urls[self._at], last_seq=seen)
+            except (OSError, InvalidHandshake, TimeoutError):
+                await self._next_server()
+                continue
+            try:
+                while True:
+                    message = await socket.receive(timeout=60)
+                    if message["type"] == "ack" and not message["duplicate"]:
+                        self.acked.append((message["seq"], message["move"]))
+                    if message["type"] != "state":
+                        continue
+                    self._remember(message)
+                    if message["status"] == "finished" or until(message):
+                        await socket.close()
+                        return message
+                    if message["legal_moves"]:
+                        await asyncio.sleep(self.delay)
+                        move = self.rng.choice(message["legal_moves"])["move"]
+                        await socket.send({"type": "move", "seq": message["seq"], "move": move})
+            except (ConnectionClosed, OSError):
+                self.reconnects += 1
+                await asyncio.sleep(0.1)
+
+    async def _next_server(self) -> None:
+        self._at = (self._at + 1) % len(self.urls)
+        await asyncio.sleep(0.2)
+
+    def _remember(self, state: Message) -> None:
+        for entry in state["last_moves"]:
+            earlier = self.told.setdefault(entry["seq"], entry["move"])
+            assert earlier == entry["move"], f"seq {entry['seq']} was told twice, differently"
+        self.last = state

@@ -7,25 +7,11 @@ import random
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
 import spieltisch
-from spieltisch.store import Database
-from spieltisch.store.models import MoveEntry
 from tests.server.client import Client, play_randomly
+from tests.server.logs import move_log
 from tests.server.servers import ServerProcess
-
-
-async def move_log(url: str, table: str) -> list[MoveEntry]:
-    database = Database(url)
-    try:
-        async with database.session() as session:
-            rows = await session.execute(
-                select(MoveEntry).filter_by(table_id=table).order_by(MoveEntry.seq)
-            )
-            return list(rows.scalars())
-    finally:
-        await database.close()
 
 
 @pytest.mark.parametrize("long_form", [False, pytest.param(True, marks=pytest.mark.server_long)])

@@ -15,7 +15,7 @@ import pytest
 import spieltisch
 from spieltisch.agents import make
 from spieltisch.sim import Summary, simulate
-from spieltisch.sim.fast import choose_engine, kernel_for, simulate_fast
+from spieltisch.sim.fast import choose_engine, kernel_for, kernel_seats, simulate_fast
 from spieltisch.sim.play import play_game, play_one
 
 
@@ -45,6 +45,19 @@ def test_the_engine_is_chosen_by_the_run() -> None:
     assert choose_engine(game, ["policy"] * 4, 10, "fast", False) == ("fast", "asked")
     with pytest.raises(ValueError, match="agents"):
         choose_engine(game, ["expert"] * 4, 10, "fast", False)
+
+
+def test_levels_that_are_the_rule_of_thumb_take_the_kernel() -> None:
+    madn = spieltisch.load("madn")
+    assert choose_engine(madn, ["medium"] * 4, 10**5, "auto", False) == ("fast", "eligible")
+    assert choose_engine(madn, ["easy"] * 4, 10**5, "auto", False) == ("python", "agents")
+    assert choose_engine(madn, ["hard", "random", "random", "random"], 10**5, "auto", False)[0] == (
+        "python"
+    )
+    assert kernel_seats(spieltisch.load("david_goliath"), ["easy", "random", "policy"]) == [1, 0, 1]
+    assert kernel_seats(spieltisch.load("mabula"), ["easy", "random"]) is None
+    medium = _summary(simulate_fast(madn, ["medium", "random"] * 2, 200, seed=3), 4)
+    assert medium == _summary(simulate_fast(madn, ["policy", "random"] * 2, 200, seed=3), 4)
 
 
 def _summary(chunks: Any, players: int) -> tuple[Any, ...]:

@@ -111,10 +111,17 @@ GENERIC: dict[str, LevelSpec] = {
 """The levels of a game whose agent part declares none."""
 
 
-def level(game: Game[Any], name: str) -> Level:
-    """The level `name` for this game, from its agent part's LEVELS, else the generic ones."""
+def level_spec(game: Game[Any], name: str) -> LevelSpec:
+    """The level `name` as this game declares it (its agent part's LEVELS), else the
+    generic one."""
     specs = parts(game).levels or GENERIC
     spec: LevelSpec = specs[name] if name in specs else GENERIC[name]
+    return spec
+
+
+def level(game: Game[Any], name: str) -> Level:
+    """The level `name` for this game, from its agent part's LEVELS, else the generic ones."""
+    spec = level_spec(game, name)
     try:
         build = ALGORITHMS[spec.algorithm]
     except KeyError:

@@ -10,10 +10,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
+from spieltisch.cli.progress import progress_bar
 from spieltisch.core import SpieltischError
 from spieltisch.core.file_errors import cannot_write
 
@@ -68,14 +68,7 @@ def analyse(
         out.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         _fail(str(cannot_write(out, exc)))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
+    progress = progress_bar(console)
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)

@@ -11,7 +11,6 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -27,6 +26,7 @@ from spieltisch.cli.messages import _
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.play.moves import describe
 from spieltisch.cli.play.seats import kind_label, seat_label
+from spieltisch.cli.progress import progress_bar
 from spieltisch.cli.record_files import read_records
 from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
@@ -208,14 +208,7 @@ def simulate_command(
         handle = out.open("w", encoding="utf-8") if out else None
     except (OSError, ValueError) as exc:
         _fail(str(cannot_write(out, exc)))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
+    progress = progress_bar(console)
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
@@ -254,7 +247,10 @@ ENGINE_REASONS = {
     "numba": N_("numba is not installed (extra fast)"),
     "no_kernel": N_("this game has no compiled kernel"),
     "small": N_("too few games to pay for compiling the kernel"),
-    "eligible": N_("every seat is a random or policy agent"),
+    "eligible": N_(
+        "every seat plays at random or by the rule of thumb (random, policy, or a level that is "
+        "one of them)"
+    ),
 }
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import copy
+import os
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -86,6 +88,12 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", min=1, help="Server processes sharing the port (PostgreSQL only)."
+        ),
+    ] = 1,
 ) -> None:
     """Start the web table: migrate the database, then serve the lobby and live play."""
     try:
@@ -97,9 +105,17 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.limits import RateLimits
-    from spieltisch.store.database import describe_url, upgrade
+    from spieltisch.server.settings import ENVIRONMENT
+    from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
+    if workers > 1 and is_sqlite(url):
+        message = _(
+            "--workers {count} needs PostgreSQL (--database postgresql+psycopg://...): "
+            "an SQLite file is served by one process"
+        ).format(count=workers)
+        console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False)
+        raise typer.Exit(2)
     limits: RateLimits | None = None if no_rate_limits else RateLimits()
     for spec in rate_limit or ():
         try:
@@ -121,6 +137,7 @@ def serve(
         rate_limits=limits,
         claim_after_seconds=claim_after,
         migrate=False,
+        workers=workers,
     )
     upgrade(url)
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
@@ -128,13 +145,38 @@ def serve(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(host=host, port=port),
         highlight=False,
     )
+    if workers > 1:
+        # Each worker builds the application itself from the settings in its environment.
+        os.environ[ENVIRONMENT] = settings.to_json()
+        uvicorn.run(
+            "spieltisch.server.app:app_from_environment",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            ws_max_size=1_048_576,
+            log_level="info",
+            log_config=_log_config(),
+        )
+        return
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         ws_max_size=1_048_576,
         log_level="info",
+        log_config=_log_config(),
     )
+
+
+def _log_config() -> dict[str, Any]:
+    """uvicorn's logging, and the server's own messages (recovery, table owners) beside
+    it, in every worker process."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["spieltisch"] = {"handlers": ["default"], "level": "INFO"}
+    return config
 
 
 @db_app.command("upgrade")

@@ -36,12 +36,17 @@ T = TypeVar("T")
 
 
 @tournament_app.callback()
-def _language() -> None:
-    """Texts (colours, headings) follow the language of the environment (LANG);
-    `export --lang` chooses another for the files."""
-    from spieltisch.core.i18n import language_from_environment, set_language
+def _language(
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Language of the output and refusals: de, en or fr."),
+    ] = None,
+) -> None:
+    """Texts (refusals, colours, headings) follow `--lang`, else the language of the
+    environment (LANG); `export --lang` chooses another for the files."""
+    from spieltisch.cli.language import use_language
 
-    set_language(language_from_environment())
+    use_language(lang, console)
 
 
 Id = Annotated[str, typer.Argument(help="The tournament's id (see `spieltisch tournament list`).")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +21,7 @@ from spieltisch.core.i18n import language
 from spieltisch.server import api, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
@@ -28,7 +30,7 @@ from spieltisch.server.lobby import LobbyError
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.schemas import REFUSALS
-from spieltisch.server.settings import Settings
+from spieltisch.server.settings import ENVIRONMENT, Settings
 from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
@@ -160,7 +162,8 @@ def create_app(settings: Settings) -> FastAPI:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
         pool.warm()
-        runtime = Runtime(database, pool, settings)
+        cluster = cluster_for(settings.database_url, settings.sweep_seconds)
+        runtime = Runtime(database, pool, settings, cluster)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
@@ -172,11 +175,13 @@ def create_app(settings: Settings) -> FastAPI:
             reviews,
             RateLimiter(settings.rate_limits),
         )
+        await cluster.start(runtime)
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
         try:
             yield
         finally:
+            await cluster.close()
             await runtime.close()
             await reviews.close()
             pool.close()
@@ -219,3 +224,9 @@ def create_app(settings: Settings) -> FastAPI:
         return HTMLResponse(LANDING)
 
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker of `serve --workers N` (uvicorn starts each worker
+    by this name; the settings come through the environment)."""
+    return create_app(Settings.from_json(os.environ[ENVIRONMENT]))

@@ -70,6 +70,17 @@ class RateLimits:
         }
     )
 
+    @classmethod
+    def from_dict(cls, data: dict[str, dict[str, dict[str, float]]]) -> RateLimits:
+        """Back from `dataclasses.asdict` (the settings `serve --workers N` hands on)."""
+
+        def rates(scope: dict[str, dict[str, float]]) -> dict[str, Rate]:
+            return {
+                action: Rate(int(r["burst"]), float(r["period"])) for action, r in scope.items()
+            }
+
+        return cls(rates(data["per_account"]), rates(data["per_address"]))
+
     def with_rate(self, spec: str) -> RateLimits:
         """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`."""
         scope, _sep, rest = spec.partition(":")

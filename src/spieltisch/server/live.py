@@ -27,10 +27,12 @@ from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server import parts
 from spieltisch.server.ai import WorkerPool, choose_move
+from spieltisch.server.cluster import SingleProcess
 from spieltisch.server.i18n import _
-from spieltisch.server.lobby import LobbyError, describe_table, seats_of
+from spieltisch.server.lobby import LobbyError, describe_table, names, seats_of
 from spieltisch.server.messages import (
     AckOut,
+    ChatOut,
     ClockOut,
     ErrorOut,
     LegalMove,
@@ -44,7 +46,7 @@ from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_re
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import GameTable, MoveEntry, Seat, now
+from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
 RECENT = 50
@@ -156,6 +158,15 @@ def _words(state: State, entry: str) -> dict[str, str]:
     return {lang: parts.describe(state, entry, lang) for lang in LANGUAGES}
 
 
+def _forget_old_words(log: list[LogItem]) -> None:
+    """Keep the words of the last RECENT entries only (older ones are described again
+    when someone asks for them)."""
+    for old in reversed(log[: max(0, len(log) - RECENT)]):
+        if old.words is None:
+            break
+        old.words = None
+
+
 def _wall(moment: datetime | None) -> float:
     if moment is None:
         return time.time()
@@ -167,10 +178,17 @@ def _wall(moment: datetime | None) -> float:
 class Runtime:
     """Every table this process has in memory, and the work that keeps them going."""
 
-    def __init__(self, database: Database, pool: WorkerPool, settings: Settings) -> None:
+    def __init__(
+        self,
+        database: Database,
+        pool: WorkerPool,
+        settings: Settings,
+        cluster: SingleProcess | None = None,
+    ) -> None:
         self.database = database
         self.pool = pool
         self.settings = settings
+        self.cluster = cluster or SingleProcess()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
@@ -232,14 +250,20 @@ class Runtime:
             ids = list(
                 (await session.execute(select(GameTable.id).filter_by(status="running"))).scalars()
             )
-        for table_id in ids:
+        mine = [table_id for table_id in ids if await self.cluster.claim(table_id)]
+        for table_id in mine:
             await self.room(table_id)
-        if ids:
-            log.info("recovered %d running tables", len(ids))
-        return len(ids)
+        if mine:
+            log.info("recovered %d running tables", len(mine))
+        return len(mine)
 
     async def changed(self, table_id: str) -> None:
-        """The lobby changed a table (seats, start, rematch): refresh it and tell everyone."""
+        """The lobby changed a table (seats, start, rematch): refresh it and tell everyone,
+        the other processes too."""
+        await self.cluster.announce("changed", table_id)
+        await self.on_changed(table_id)
+
+    async def on_changed(self, table_id: str) -> None:
         room = self.rooms.get(table_id)
         if room is None:
             return
@@ -251,6 +275,7 @@ class Runtime:
             described = await describe_table(session, table)
         async with room.lock:
             was_open = room.table.status == "open"
+            was_running = room.table.status == "running"
             room.table = table
             room.seats = [
                 SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
@@ -262,6 +287,12 @@ class Runtime:
                 room.turn_started = time.time()
                 await self._advance(room)
                 self._broadcast(room)
+            elif was_running:
+                # A seat given up or handed to the computer in another process: the
+                # owner plays it now, and a game ended that way shows its result.
+                self._broadcast(room)
+                self._tell_presence(room)
+                self._schedule(room)
 
     def _seat_of(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         mine = [index for index, seat in enumerate(room.seats) if seat.played_by(account)]
@@ -390,6 +421,7 @@ class Runtime:
                         .filter_by(id=room.id)
                         .values(status="finished", result=result, finished_at=now())
                     )
+                await self.cluster.publish(session, "changed", room.id)
                 await session.commit()
                 table = await session.get(GameTable, room.id)
                 described = await describe_table(session, table) if table else None
@@ -420,6 +452,9 @@ class Runtime:
                     "not_running",
                     _("the table is {status}, not running").format(status=room.table.status),
                 )
+            if seq > room.seq:
+                # Another process may have moved the table on before its news came.
+                await self._follow(room)
             if seq != room.seq:
                 if seq < room.seq:
                     item = room.log[seq]
@@ -506,11 +541,22 @@ class Runtime:
                         .filter_by(id=room.id)
                         .values(status="finished", result=result, finished_at=now())
                     )
+                await self.cluster.publish(session, "moved", room.id, items[-1].seq)
                 await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
-            await self._refresh(room)
-            raise Refused("conflict", _("another move was committed first; try again")) from None
+            try:
+                await self._follow(room)
+            except UNAVAILABLE:
+                room.stale = True
+                raise Refused("database_unavailable", database_away()) from None
+            raise Refused(
+                "stale_seq",
+                _(
+                    "your move was for position {seq}, the table is at {now}: "
+                    "look at the new position and move again"
+                ).format(seq=items[0].seq - 1, now=room.seq),
+            ) from None
         except UNAVAILABLE:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
@@ -525,10 +571,99 @@ class Runtime:
         if finished:
             room.table.status, room.table.result = "finished", result
             self._finished(room.id)
-        for old in room.log[: max(0, len(room.log) - RECENT)]:
-            if old.words is None:
-                break
-            old.words = None
+        _forget_old_words(room.log)
+
+    async def _follow(self, room: Room) -> None:
+        """Catch up with the log and tell this process's connections (holding the lock)."""
+        if await self._catch_up(room):
+            self._broadcast(room)
+            self._schedule(room)
+
+    async def _catch_up(self, room: Room) -> bool:
+        """Read what other processes appended to the table's log (call it holding the
+        room's lock); True when there was something."""
+        async with self.database.session() as session:
+            rows = list(
+                (
+                    await session.execute(
+                        select(MoveEntry)
+                        .filter_by(table_id=room.id)
+                        .where(MoveEntry.seq > room.seq)
+                        .order_by(MoveEntry.seq)
+                    )
+                ).scalars()
+            )
+            if not rows:
+                return False
+            table = await session.get(GameTable, room.id)
+            seats = await seats_of(session, room.id)
+        state = room.state.clone()
+        items: list[LogItem] = []
+        for row in rows:
+            if row.seq != room.seq + len(items) + 1:
+                raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
+            words = _words(state, row.entry)
+            state.apply(row.entry)
+            items.append(LogItem(row.seq, row.entry, row.seat, words))
+        room.state = state
+        room.log.extend(items)
+        if table is not None:
+            room.table = table
+        room.seats = [SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats]
+        room.turn_started = _wall(rows[-1].created_at)
+        _forget_old_words(room.log)
+        return True
+
+    # -- news from other processes ------------------------------------------------------------
+
+    async def _loaded(self, table_id: str) -> Room | None:
+        """The table if this process has it in memory (waiting for a load under way)."""
+        loading = self._loading.get(table_id)
+        if loading is not None and loading.locked():
+            async with loading:
+                pass
+        return self.rooms.get(table_id)
+
+    async def on_moved(self, table_id: str, seq: int) -> None:
+        """Another process committed entries up to `seq`: tell this process's connections."""
+        room = await self._loaded(table_id)
+        if room is None or room.seq >= seq:
+            return
+        async with room.lock:
+            await self._follow(room)
+
+    async def on_chat(self, table_id: str, chat_id: int) -> None:
+        room = await self._loaded(table_id)
+        if room is None or not room.connections:
+            return
+        async with self.database.session() as session:
+            row = await session.get(ChatMessage, chat_id)
+            if row is None:
+                return
+            author = (await names(session, {row.account_id})).get(row.account_id, "?")
+        out = ChatOut.of(row, author)
+        async with room.lock:
+            for connection in list(room.connections):
+                connection.send(out)
+
+    async def on_claimed(self, table_id: str) -> None:
+        """This process owns the table now (its owner died): play its computer seats."""
+        if table_id in self.rooms:
+            room = self.rooms[table_id]
+            async with room.lock:
+                if await self._catch_up(room):
+                    self._broadcast(room)
+                await self._advance(room)
+        else:
+            await self.room(table_id)
+
+    async def on_resync(self) -> None:
+        """News may have been missed (the listening connection dropped): read every table."""
+        for table_id in list(self.rooms):
+            await self.on_changed(table_id)
+            room = self.rooms.get(table_id)
+            if room is not None:
+                await self.on_moved(table_id, room.seq + 1)
 
     async def _refresh(self, room: Room) -> None:
         """Take the database's word for the table (after a conflict or the database away);
@@ -560,15 +695,20 @@ class Runtime:
 
     async def _advance(self, room: Room) -> None:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
-        with the database away, try again a little later."""
+        only in the process that owns the table; with the database away, try again a
+        little later."""
         try:
             if room.stale:
                 await self._refresh(room)
-            if room.table.status != "running":
+            if room.table.status != "running" or not await self.cluster.claim(room.id):
                 return
             if room.state.is_chance_node():
                 outcome = room.state.clone().sample_chance(self.random)
-                await self._play(room, [(outcome, None)])
+                try:
+                    await self._play(room, [(outcome, None)])
+                except Refused as refused:
+                    if refused.code != "stale_seq":  # else another process drew it first
+                        raise
             else:
                 self._schedule(room)
         except Refused as refused:
@@ -595,7 +735,7 @@ class Runtime:
             if task is not current:
                 task.cancel()
         room.tasks.clear()
-        if self.closing or room.table.status != "running":
+        if self.closing or room.table.status != "running" or not self.cluster.owns(room.id):
             return
         clock = room.table.clock or {}
         round_seconds = clock.get("round_seconds")

@@ -7,9 +7,12 @@ Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+if TYPE_CHECKING:
+    from spieltisch.store.models import ChatMessage
 
 Language = Literal["de", "en", "fr"]
 
@@ -148,6 +151,16 @@ class ChatOut(ServerMessage):
     text: str
     """Plain text: show it as text, never as HTML."""
     at: str
+
+    @classmethod
+    def of(cls, row: ChatMessage, author: str) -> ChatOut:
+        return cls(
+            id=row.id,
+            author=author,
+            account=row.account_id,
+            text=row.text,
+            at=row.created_at.isoformat(),
+        )
 
 
 class AckOut(ServerMessage):

@@ -18,7 +18,7 @@ from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.context import Services, address, services, too_fast
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Connection, Refused, Room
-from spieltisch.server.lobby import LobbyError, names
+from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
     ChatIn,
     ChatOut,
@@ -67,12 +67,13 @@ async def table_socket(
     )
     writer = asyncio.create_task(_write(connection))
     try:
-        async with svc.database.session() as session:
-            from spieltisch.server.lobby import describe_table
-
-            connection.send(await describe_table(session, room.table))
-        await _send_chat_history(svc, room, connection)
+        # Read and joined under the room's lock: news of the table (from this process or
+        # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
+            async with svc.database.session() as session:
+                connection.send(await describe_table(session, room.table))
+            await _send_chat_history(svc, room, connection)
+            connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
             svc.runtime.enter(room, connection)
         await _read(svc, room, connection)
@@ -289,15 +290,11 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
     async with svc.database.session() as session:
         row = ChatMessage(table_id=room.id, account_id=connection.account_id, text=text)
         session.add(row)
+        await session.flush()
+        await svc.runtime.cluster.publish(session, "chat", room.id, row.id)
         await session.commit()
         author = (await names(session, {connection.account_id})).get(connection.account_id, "?")
-    out = ChatOut(
-        id=row.id,
-        author=author,
-        account=row.account_id,
-        text=row.text,
-        at=row.created_at.isoformat(),
-    )
+    out = ChatOut.of(row, author)
     for other in list(room.connections):
         other.send(out)
 
@@ -316,12 +313,4 @@ async def _send_chat_history(svc: Services, room: Room, connection: Connection) 
         )
         who = await names(session, {row.account_id for row in rows})
     for row in reversed(rows):
-        connection.send(
-            ChatOut(
-                id=row.id,
-                author=who.get(row.account_id, "?"),
-                account=row.account_id,
-                text=row.text,
-                at=row.created_at.isoformat(),
-            )
-        )
+        connection.send(ChatOut.of(row, who.get(row.account_id, "?")))

@@ -23,6 +23,7 @@ from typing import get_args
 from sqlalchemy import select
 
 from spieltisch.core import game_class
+from spieltisch.server.i18n import _
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import create_table, finished_record
 from spieltisch.server.schemas import ClockIn, Level, SeatIn, TableIn
@@ -56,8 +57,10 @@ def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None
         if level is not None:
             if level not in get_args(Level):
                 raise TournamentError(
-                    f"player {number} plays at level {level!r}: online tables seat the "
-                    f"levels {', '.join(get_args(Level))}"
+                    _(
+                        "player {number} plays at level {level}: online tables seat the "
+                        "levels {levels}"
+                    ).format(number=number, level=repr(level), levels=", ".join(get_args(Level)))
                 )
             seats.append(SeatIn(kind="ai", level=level))
         elif account is not None:

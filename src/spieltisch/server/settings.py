@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from spieltisch.server.limits import RateLimits
+
+ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
+"""Where `serve --workers N` leaves the settings for its worker processes."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,10 @@ class Settings:
     """How long a person's seat must be away before the others may hand it to the
     computer (a running game without anyone to move must not stay stuck)."""
     migrate: bool = True
+    workers: int = 1
+    """Server processes sharing the port (PostgreSQL only)."""
+    sweep_seconds: float = 1.0
+    """How often a process looks for running tables whose owner died (PostgreSQL)."""
     static_dirs: tuple[str, ...] = field(default_factory=tuple)
 
     def origins(self) -> set[str]:
@@ -42,3 +52,16 @@ class Settings:
         if self.host in ("127.0.0.1", "0.0.0.0", "::"):
             own |= {f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         return own | set(self.allowed_origins)
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        data: dict[str, Any] = json.loads(text)
+        for name in ("allowed_origins", "static_dirs"):
+            data[name] = tuple(data.get(name, ()))
+        limits = data.get("rate_limits")
+        if limits is not None:
+            data["rate_limits"] = RateLimits.from_dict(limits)
+        return cls(**data)

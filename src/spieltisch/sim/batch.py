@@ -10,9 +10,8 @@ from typing import Any
 
 from spieltisch.agents import Budget
 from spieltisch.core import Game, load
-from spieltisch.core.ranking import win_shares
 from spieltisch.sim.executors import run_in_order
-from spieltisch.sim.fast import Chunk
+from spieltisch.sim.fast import Chunk, guided_chunks
 from spieltisch.sim.play import GameResult, play_one
 from spieltisch.sim.stats import Estimate, mean_interval, wilson_interval
 
@@ -36,19 +35,9 @@ def simulate(
             yield play_one(game, agent_names, seed, index, budget, records)
         return
     options = game.options.to_json()
-    size = max(1, min(250, games // (8 * max(workers, 2))))
     arguments = [
-        (
-            game.name,
-            options,
-            tuple(agent_names),
-            seed,
-            start,
-            min(size, games - start),
-            budget,
-            records,
-        )
-        for start in range(0, games, size)
+        (game.name, options, tuple(agent_names), seed, start, count, budget, records)
+        for start, count in guided_chunks(games, workers, largest=250, smallest=2)
     ]
     for results in run_in_order(_play_range, arguments, workers, cluster):
         yield from results
@@ -73,34 +62,85 @@ def _play_range(
 
 @dataclass
 class Summary:
-    """Running totals per seat: win shares, scores, lengths."""
+    """Running totals per seat: win shares, scores, lengths.
+
+    Built for the parent process of many workers, which must keep up with fast kernels:
+    a chunk of kernel games is added with a few numpy sums and kept as its arrays, with
+    no Python work per game (lists are built once, when read). A win shared by k
+    players counts 1/k; the totals are exact counts per k (`tied_wins[seat][k]`),
+    divided only when read, so a run's summary is the same bit for bit however its
+    games were chunked."""
 
     players: int
     games: int = 0
-    wins: list[float] = field(default_factory=list)
-    scores: list[list[float]] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
+    tied_wins: list[list[int]] = field(default_factory=list)
+    _parts: list[tuple[Any, Any]] = field(default_factory=list, repr=False)
+    _read: tuple[list[list[float]], list[int]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.wins = [0.0] * self.players
-        self.scores = [[] for _ in range(self.players)]
+        self.tied_wins = [[0] * (self.players + 1) for _ in range(self.players)]
+
+    @property
+    def wins(self) -> list[float]:
+        """Per seat: the sum of its win shares."""
+        return [
+            sum(count / k for k, count in enumerate(counts) if count) for counts in self.tied_wins
+        ]
+
+    @property
+    def scores(self) -> list[list[float]]:
+        """Per seat: its score in every game, in the order of the games."""
+        return self._lists()[0]
+
+    @property
+    def lengths(self) -> list[int]:
+        """Every game's number of moves, in order."""
+        return self._lists()[1]
 
     def add(self, result: GameResult) -> None:
         self.add_game(result.ranking, result.scores, result.moves)
 
     def add_game(self, ranking: Sequence[int], scores: Sequence[float], moves: int) -> None:
         self.games += 1
-        for seat, share in enumerate(win_shares(ranking)):
-            self.wins[seat] += share
-            self.scores[seat].append(float(scores[seat]))
-        self.lengths.append(int(moves))
+        winners = list(ranking).count(1)
+        for seat, place in enumerate(ranking):
+            if place == 1:
+                self.tied_wins[seat][winners] += 1
+        if not self._parts or not isinstance(self._parts[-1][1], list):
+            self._parts.append(([], []))
+        self._parts[-1][0].append([float(score) for score in scores])
+        self._parts[-1][1].append(int(moves))
+        self._read = None
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Kernel games, in the order of the chunk."""
-        for ranking, scores, moves in zip(
-            chunk.ranks.tolist(), chunk.scores.tolist(), chunk.lengths.tolist(), strict=True
-        ):
-            self.add_game(ranking, scores, moves)
+        import numpy as np
+
+        winners = chunk.ranks == 1
+        ties = winners.sum(axis=1)
+        for k in np.unique(ties).tolist():
+            counts = winners[ties == k].sum(axis=0).tolist()
+            for seat in range(self.players):
+                self.tied_wins[seat][k] += counts[seat]
+        self._parts.append((chunk.scores, chunk.lengths))
+        self.games += len(chunk)
+        self._read = None
+
+    def _lists(self) -> tuple[list[list[float]], list[int]]:
+        if self._read is None:
+            scores: list[list[float]] = [[] for _ in range(self.players)]
+            lengths: list[int] = []
+            for rows, moves in self._parts:
+                if isinstance(moves, list):
+                    for seat in range(self.players):
+                        scores[seat].extend(row[seat] for row in rows)
+                    lengths.extend(moves)
+                else:
+                    for seat in range(self.players):
+                        scores[seat].extend(rows[:, seat].astype(float).tolist())
+                    lengths.extend(moves.tolist())
+            self._read = (scores, lengths)
+        return self._read
 
     def win_rate(self, seat: int) -> Estimate:
         low, high = wilson_interval(self.wins[seat], self.games)

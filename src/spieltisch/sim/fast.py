@@ -29,7 +29,8 @@ seconds (later runs load it from numba's cache), about what the engine needs for
 many games."""
 
 CHUNK = 2000
-"""Games per chunk handed to a worker."""
+"""Games per chunk handed to a worker, at most: `chunks` makes them smaller for runs
+too short to give every worker several."""
 
 
 def kernels_available() -> bool:
@@ -48,9 +49,25 @@ def kernel_for(game: Game[Any]) -> Any | None:
     return None if module is None else module.kernel(game)
 
 
-def kernel_seats(agent_names: Sequence[str]) -> list[int] | None:
+def kernel_code(game: Game[Any], name: str) -> int | None:
+    """The kernel's code for an agent name: `random` and `policy` themselves, and a
+    level of this game that is nothing but one of them (say MÄDN's `medium`: the rule of
+    thumb with no random moves mixed in); None for anything else."""
+    if name in KERNEL_AGENTS:
+        return KERNEL_AGENTS[name]
+    from spieltisch.agents.levels import LEVELS, level_spec
+
+    if name not in LEVELS:
+        return None
+    spec = level_spec(game, name)
+    if spec.algorithm in KERNEL_AGENTS and not any(spec.settings.values()):
+        return KERNEL_AGENTS[spec.algorithm]
+    return None
+
+
+def kernel_seats(game: Game[Any], agent_names: Sequence[str]) -> list[int] | None:
     """The kernel's code per seat, or None when some seat needs the Python engine."""
-    codes = [KERNEL_AGENTS.get(name) for name in agent_names]
+    codes = [kernel_code(game, name) for name in agent_names]
     if any(code is None for code in codes):
         return None
     return [code for code in codes if code is not None]
@@ -70,7 +87,7 @@ def choose_engine(
     problems = []
     if records:
         problems.append("records")
-    if kernel_seats(agent_names) is None:
+    if kernel_seats(game, agent_names) is None:
         problems.append("agents")
     if not kernels_available():
         problems.append("numba")
@@ -121,22 +138,54 @@ def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
     return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
+def guided_chunks(
+    games: int, workers: int, largest: int = CHUNK, smallest: int = 100
+) -> list[tuple[int, int]]:
+    """(start, count) of each chunk, shrinking towards the end of the run (guided
+    scheduling): a chunk holds a quarter of a worker's share of the games still to hand
+    out, between `smallest` and `largest`. The big early chunks keep the overhead per
+    game low; the small late ones let the workers finish close together, since a worker
+    left alone with a big last chunk is time the other one wastes."""
+    parts = []
+    start = 0
+    while start < games:
+        size = (games - start) // (4 * max(workers, 1))
+        count = min(games - start, max(smallest, min(largest, size)))
+        parts.append((start, count))
+        start += count
+    return parts
+
+
+def warm(game: Game[Any]) -> None:
+    """Import numba and load (or compile) the game's kernel in this process. Before local
+    workers are forked they inherit it, instead of each paying the import and the cache
+    load again."""
+    import numpy as np
+
+    kernel = kernel_for(game)
+    if kernel is not None:
+        kernel.run(np.zeros(1, dtype=np.uint64), np.zeros(game.num_players, dtype=np.int64))
+
+
 def simulate_fast(
     game: Game[Any],
     agent_names: Sequence[str],
     games: int,
     seed: int = 0,
     workers: int = 1,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     cluster: str | None = None,
 ) -> Iterator[Chunk]:
     """Chunks of kernel games in order of their first game: here, in `workers` local
     processes, or on a Dask `cluster` (see sim.executors)."""
-    seats = kernel_seats(agent_names)
+    seats = kernel_seats(game, agent_names)
     if seats is None:
-        raise ValueError("the kernel plays only random and policy agents")
+        raise ValueError(
+            "the kernel plays only random and policy agents, and levels that are one of them"
+        )
+    if workers > 1 and not cluster:
+        warm(game)
     options = game.options.to_json()
-    arguments = [
-        (game.name, options, seats, seed, start, count) for start, count in chunks(games, chunk)
-    ]
+    parts = chunks(games, chunk) if chunk else guided_chunks(games, workers)
+    arguments = [(game.name, options, seats, seed, start, count) for start, count in parts]
     yield from run_in_order(run_chunk, arguments, workers, cluster)

@@ -64,6 +64,11 @@ def check_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+def is_sqlite(url: str) -> bool:
+    """SQLite serves one process; PostgreSQL serves several."""
+    return make_url(check_url(url)).get_backend_name() == "sqlite"
+
+
 def describe_url(url: str) -> str:
     """The URL for logs and the start message: never with its password."""
     return make_url(url).render_as_string(hide_password=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.errors import SpieltischError, shorten
+from spieltisch.tournament.messages import _
 
 
 class TournamentError(SpieltischError, ValueError):
@@ -21,5 +22,12 @@ def explain_validation(what: str, error: ValidationError) -> TournamentError:
     where = ".".join(str(part) for part in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     value = first.get("input")
-    shown = f" (got {value!r})" if where and not isinstance(value, dict) else ""
-    return TournamentError(f"bad {what}{' ' + where if where else ''}{shown}: {message}")
+    if where and not isinstance(value, dict):
+        text = _("bad {what} {where} (got {value}): {message}")
+    elif where:
+        text = _("bad {what} {where}: {message}")
+    else:
+        text = _("bad {what}: {message}")
+    return TournamentError(
+        text.format(what=what, where=where, value=shorten(value), message=message)
+    )

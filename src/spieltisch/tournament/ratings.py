@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.messages import _
 
 MODEL = PlackettLuce()
 
@@ -84,11 +85,17 @@ class RatingBook:
     def rate(self, played: RatedGame) -> list[Change]:
         if len(played.players) != len(played.places) or len(played.players) < 2:
             raise TournamentError(
-                f"a rated game needs a place for each of at least two players, got "
-                f"{len(played.players)} players and {len(played.places)} places"
+                _(
+                    "a rated game needs a place for each of at least two players, got "
+                    "{players} players and {places} places"
+                ).format(players=len(played.players), places=len(played.places))
             )
         if len(set(played.players)) != len(played.players):
-            raise TournamentError(f"a player is at game {played.key} twice: {played.players}")
+            raise TournamentError(
+                _("a player is at game {key} twice: {players}").format(
+                    key=played.key, players=played.players
+                )
+            )
         before = [self.rating(played.game, player) for player in played.players]
         teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
         rated = MODEL.rate(teams, ranks=[float(place) for place in played.places])

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from spieltisch.core import Game
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.tournament.errors import TournamentError, explain_validation
+from spieltisch.tournament.messages import _
 
 LOT_PREFIX = "lot:"
 
@@ -21,13 +22,17 @@ def check_places(places: Sequence[int], size: int) -> tuple[int, ...]:
     (1, 1, 3), as everywhere in spieltisch."""
     if len(places) != size:
         raise TournamentError(
-            f"this table has {size} players: give {size} places, not {len(places)}"
+            _("this table has {size} players: give {size} places, not {given}").format(
+                size=size, given=len(places)
+            )
         )
     expected = places_from_keys([-place for place in places])
     if list(places) != expected or min(places, default=1) != 1:
         raise TournamentError(
-            f"places {list(places)} are not a ranking: each is 1 + the number of better "
-            f"players, such as 1,2,3,4 or 1,1,3,4"
+            _(
+                "places {places} are not a ranking: each is 1 + the number of better "
+                "players, such as 1,2,3,4 or 1,1,3,4"
+            ).format(places=list(places))
         )
     return tuple(places)
 
@@ -41,14 +46,18 @@ def rank_stopped(
     rule = game.stopped_ranking
     if rule is None:
         raise TournamentError(
-            f"{game.title} has no rule for ranking a game stopped by time: enter the places"
+            _("{game} has no rule for ranking a game stopped by time: enter the places").format(
+                game=game.title
+            )
         )
     checked = []
     for seat, raw in enumerate(figures):
         try:
             checked.append(rule.figures.model_validate(dict(raw)))
         except ValidationError as exc:
-            raise explain_validation(f"figures of seat {seat + 1} ({rule.rule})", exc) from None
+            raise explain_validation(
+                _("figures of seat {seat} ({rule})").format(seat=seat + 1, rule=rule.rule), exc
+            ) from None
     try:
         rule.check_table(checked)
     except ValueError as exc:

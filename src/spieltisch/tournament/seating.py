@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.messages import _
 
 REPEAT_WEIGHT = 1000.0
 """A repeated meeting weighs more than any spread of points or colours."""
@@ -39,7 +40,9 @@ def table_sizes(players: int, size: int, smallest: int) -> tuple[list[int], int]
     """
     if players < smallest:
         raise TournamentError(
-            f"{players} players cannot fill a table: at least {smallest} are needed"
+            _("{players} players cannot fill a table: at least {smallest} are needed").format(
+                players=players, smallest=smallest
+            )
         )
     for byes in range(players):
         seated = players - byes
@@ -92,7 +95,7 @@ def seat_round(
     """Seat the players of `standings` (best first) for one round."""
     players = list(standings)
     if len(set(players)) != len(players):
-        raise TournamentError("a player is listed twice for seating")
+        raise TournamentError(_("a player is listed twice for seating"))
     sizes, bye_count = table_sizes(len(players), size, smallest)
     if first_round:
         rng.shuffle(players)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from spieltisch.core import Game, OptionError, UnknownGame, game_class, load
 from spieltisch.tournament.errors import TournamentError, explain_validation
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import DEFAULT_POINTS
 
 TieBreak = Literal["buchholz", "countback", "mutual"]
@@ -52,22 +53,34 @@ class Settings(BaseModel):
         size = self.table_size or min(cls.max_players, max(cls.min_players, 4))
         if not cls.min_players <= size <= cls.max_players:
             raise ValueError(
-                f"{cls.title} is played by {cls.min_players} to {cls.max_players}, not {size}"
+                _("{game} is played by {low} to {high}, not {size}").format(
+                    game=cls.title, low=cls.min_players, high=cls.max_players, size=size
+                )
             )
         smallest = self.min_table or max(cls.min_players, size - 1)
         if not cls.min_players <= smallest <= size:
             raise ValueError(
-                f"the smallest table must seat {cls.min_players} to {size} players, not {smallest}"
+                _("the smallest table must seat {low} to {size} players, not {smallest}").format(
+                    low=cls.min_players, size=size, smallest=smallest
+                )
             )
         points = self.points or _default_points(size)
         if len(points) != size:
-            raise ValueError(f"give points for each of the {size} places, not {len(points)}")
+            raise ValueError(
+                _("give points for each of the {size} places, not {given}").format(
+                    size=size, given=len(points)
+                )
+            )
         if any(a < b for a, b in itertools.pairwise(points)):
-            raise ValueError(f"a better place never earns fewer points: {list(points)}")
+            raise ValueError(
+                _("a better place never earns fewer points: {points}").format(points=list(points))
+            )
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
-            raise ValueError(f"a tie-break is named twice: {list(self.tiebreaks)}")
+            raise ValueError(
+                _("a tie-break is named twice: {tiebreaks}").format(tiebreaks=list(self.tiebreaks))
+            )
         if "players" in self.options:
-            raise ValueError("the players per table are set by table_size, not by an option")
+            raise ValueError(_("the players per table are set by table_size, not by an option"))
         for players in {size, smallest}:
             try:
                 load(self.game, **self.options, players=players)
@@ -84,7 +97,7 @@ class Settings(BaseModel):
         try:
             return cls.model_validate(values)
         except ValidationError as exc:
-            raise explain_validation("tournament setting", exc) from None
+            raise explain_validation(_("tournament setting"), exc) from None
 
     def game_for(self, players: int) -> Game[Any]:
         """The game with this tournament's options for a table of `players`."""

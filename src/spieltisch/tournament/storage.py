@@ -22,6 +22,7 @@ from spieltisch.store.models import Account, GameTable, Seat
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.ratings import RatedGame, RatingBook, rate_all
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
@@ -70,7 +71,7 @@ class TournamentStore:
                     await session.rollback()
                     if attempt == RETRIES - 1:
                         raise TournamentError(
-                            "the tournament changed while this step was taken; try again"
+                            _("the tournament changed while this step was taken; try again")
                         ) from None
                     continue
                 return tournament, made
@@ -82,7 +83,9 @@ class TournamentStore:
             found = await session.execute(select(Account).filter_by(username=username))
             account = found.scalars().first()
         if account is None:
-            raise TournamentError(f"no account with the username {username!r}")
+            raise TournamentError(
+                _("no account with the username {username}").format(username=repr(username))
+            )
         return f"account:{account.id}"
 
     async def rated_games(self) -> list[RatedGame]:
@@ -120,7 +123,9 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     entries = [entry_from_json(row.data) for row in rows.scalars()]
     if not entries:
         raise UnknownTournament(
-            f"no tournament {identifier!r}: `spieltisch tournament list` shows them"
+            _("no tournament {identifier}: `spieltisch tournament list` shows them").format(
+                identifier=repr(identifier)
+            )
         )
     return Tournament(entries)
 

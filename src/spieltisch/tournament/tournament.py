@@ -26,6 +26,7 @@ from spieltisch.tournament.ledger import (
     Withdrawn,
     now,
 )
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import bye_points, place_points
 from spieltisch.tournament.ratings import RatedGame
 from spieltisch.tournament.results import check_places, rank_stopped
@@ -90,7 +91,7 @@ class Tournament:
         for entry in entries:
             self._apply(entry)
         if not self.entries:
-            raise TournamentError("a tournament's ledger starts with its creation")
+            raise TournamentError(_("a tournament's ledger starts with its creation"))
 
     @classmethod
     def create(cls, settings: Settings, by: str) -> Tournament:
@@ -117,12 +118,23 @@ class Tournament:
             return self.players[number]
         except KeyError:
             known = f"1 to {len(self.players)}" if self.players else "none yet"
-            raise TournamentError(f"no player number {number}: players are {known}") from None
+            raise TournamentError(
+                _("no player number {number}: players are {known}").format(
+                    number=number, known=known
+                )
+            ) from None
 
     def round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
-            seated = f"1 to {len(self.rounds)}" if self.rounds else "none yet"
-            raise TournamentError(f"round {number} is not seated: seated rounds are {seated}")
+            if self.rounds:
+                seated = _("1 to {last}").format(last=len(self.rounds))
+            else:
+                seated = _("none yet")
+            raise TournamentError(
+                _("round {number} is not seated: seated rounds are {seated}").format(
+                    number=number, seated=seated
+                )
+            )
         return self.rounds[number - 1]
 
     def audit(self, round_number: int, table: int) -> list[ResultEntered]:
@@ -157,29 +169,35 @@ class Tournament:
     def register(self, name: str, by: str, account: str | None = None) -> Registered:
         name = name.strip()
         if not name:
-            raise TournamentError("a player needs a name")
+            raise TournamentError(_("a player needs a name"))
         for player in self.players.values():
             if player.name.casefold() == name.casefold():
                 raise TournamentError(
-                    f"{name!r} is registered already as number {player.number}; "
-                    "add something to tell them apart"
+                    _(
+                        "{name} is registered already as number {number}; "
+                        "add something to tell them apart"
+                    ).format(name=repr(name), number=player.number)
                 )
             if account is not None and player.account == account:
-                raise TournamentError(f"account {account!r} is registered already")
+                raise TournamentError(
+                    _("account {account} is registered already").format(account=repr(account))
+                )
         if self.finished:
-            raise TournamentError("the tournament is over: no more players")
+            raise TournamentError(_("the tournament is over: no more players"))
         return self._append(
             Registered(player=len(self.players) + 1, name=name, account=account, by=by, at=now())
         )
 
     def withdraw(self, number: int, by: str) -> Withdrawn:
         if not self.player(number).active:
-            raise TournamentError(f"player {number} has withdrawn already")
+            raise TournamentError(_("player {number} has withdrawn already").format(number=number))
         return self._append(Withdrawn(player=number, by=by, at=now()))
 
     def readmit(self, number: int, by: str) -> Returned:
         if self.player(number).active:
-            raise TournamentError(f"player {number} is still in the tournament")
+            raise TournamentError(
+                _("player {number} is still in the tournament").format(number=number)
+            )
         return self._append(Returned(player=number, by=by, at=now()))
 
     def seat_next(self, by: str) -> Seated:
@@ -187,10 +205,14 @@ class Tournament:
         if self.rounds and not self.rounds[-1].complete:
             missing = ", ".join(map(str, self.rounds[-1].missing()))
             raise TournamentError(
-                f"round {len(self.rounds)} still lacks results of tables {missing}"
+                _("round {number} still lacks results of tables {missing}").format(
+                    number=len(self.rounds), missing=missing
+                )
             )
         if len(self.rounds) >= self.settings.rounds:
-            raise TournamentError(f"all {self.settings.rounds} rounds are seated")
+            raise TournamentError(
+                _("all {rounds} rounds are seated").format(rounds=self.settings.rounds)
+            )
         number = len(self.rounds) + 1
         standings = self.standings()
         active = {p.number for p in self.players.values() if p.active}
@@ -231,16 +253,21 @@ class Tournament:
             self._table(round_number, table)
             if table in played.online:
                 raise TournamentError(
-                    f"table {table} of round {round_number} is played online already "
-                    f"(at {played.online[table]})"
+                    _(
+                        "table {table} of round {round} is played online already (at {where})"
+                    ).format(table=table, round=round_number, where=played.online[table])
                 )
             if table in played.results:
                 raise TournamentError(
-                    f"table {table} of round {round_number} has a result already: "
-                    "it is not opened online"
+                    _(
+                        "table {table} of round {round} has a result already: "
+                        "it is not opened online"
+                    ).format(table=table, round=round_number)
                 )
         if not tables:
-            raise TournamentError(f"no table of round {round_number} to open online")
+            raise TournamentError(
+                _("no table of round {round} to open online").format(round=round_number)
+            )
         return self._append(Opened(round=round_number, tables=dict(tables), by=by, at=now()))
 
     def enter_places(
@@ -267,7 +294,9 @@ class Tournament:
         seats = self._table(round_number, table)
         if len(figures) != len(seats):
             raise TournamentError(
-                f"this table has {len(seats)} players: give figures for {len(seats)} seats"
+                _("this table has {size} players: give figures for {size} seats").format(
+                    size=len(seats)
+                )
             )
         attempt = len(self.audit(round_number, table))
         rng = random.Random(f"{self.settings.seed}/lot/{round_number}/{table}/{attempt}")
@@ -298,7 +327,7 @@ class Tournament:
         seats = self._table(round_number, table)
         result = record.get("result")
         if not isinstance(result, Mapping) or "ranking" not in result:
-            raise TournamentError("the table's game has not ended: its record has no result")
+            raise TournamentError(_("the table's game has not ended: its record has no result"))
         places = check_places(list(result["ranking"]), len(seats))
         lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
         return self._append(
@@ -319,7 +348,9 @@ class Tournament:
         tables = self.round(round_number).tables
         if not 1 <= table <= len(tables):
             raise TournamentError(
-                f"round {round_number} has tables 1 to {len(tables)}, not table {table}"
+                _("round {round} has tables 1 to {last}, not table {table}").format(
+                    round=round_number, last=len(tables), table=table
+                )
             )
         return tables[table - 1]
 
@@ -331,10 +362,10 @@ class Tournament:
 
     def _apply(self, entry: Entry) -> None:
         if not self.entries and not isinstance(entry, Created):
-            raise TournamentError("a tournament's ledger starts with its creation")
+            raise TournamentError(_("a tournament's ledger starts with its creation"))
         if isinstance(entry, Created):
             if self.entries:
-                raise TournamentError("a tournament is created once")
+                raise TournamentError(_("a tournament is created once"))
         elif isinstance(entry, Registered):
             self.players[entry.player] = Player(
                 entry.player, entry.name, entry.account, len(self.rounds) + 1

@@ -13,13 +13,13 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from spieltisch.agents import LEVELS, Budget
 from spieltisch.cli.language import use_language
 from spieltisch.cli.play.command import _fail
+from spieltisch.cli.progress import progress_bar
 from spieltisch.cli.review.messages import _
 from spieltisch.core import SpieltischError
 from spieltisch.core.file_errors import FileProblem, write_text
@@ -27,19 +27,6 @@ from spieltisch.core.records import read_record
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.html import review_page
-
-
-def progress_bar(console: Console) -> Progress:
-    """A bar with a title, done of total, and the time left; it vanishes when done."""
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
-
 
 STYLES = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 

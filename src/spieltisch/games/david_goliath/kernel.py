@@ -12,7 +12,16 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, places, popcount, uniform
+from spieltisch.core.kernel import (
+    CHANCE,
+    TERMINAL,
+    Results,
+    below,
+    inner,
+    places,
+    popcount,
+    uniform,
+)
 
 HAND = 0  # 6 players x 5 colours
 WON = 30  # 6 players x 5 colours
@@ -45,7 +54,7 @@ def options_array(game: Any) -> np.ndarray:
     return np.array([game.num_players, game.top, game.num_deals], dtype=np.int64)
 
 
-@njit(cache=True)
+@inner
 def new_state() -> np.ndarray:
     s = np.zeros(SIZE, dtype=np.int64)
     s[CP] = CHANCE
@@ -53,7 +62,7 @@ def new_state() -> np.ndarray:
     return s
 
 
-@njit(cache=True)
+@inner
 def mask_points(masks: np.ndarray) -> int:
     """Points of a pile given per colour (rules.mask_points)."""
     total = 0
@@ -75,7 +84,7 @@ def mask_points(masks: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True)
+@inner
 def start_deal(s: np.ndarray, p: np.ndarray, hands: np.ndarray) -> None:
     """A deal: `hands[player, colour]` masks."""
     n = p[N]
@@ -91,7 +100,7 @@ def start_deal(s: np.ndarray, p: np.ndarray, hands: np.ndarray) -> None:
     s[CP] = s[LEADER]
 
 
-@njit(cache=True)
+@inner
 def sample_deal(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     n = p[N]
     top = p[TOP]
@@ -109,7 +118,7 @@ def sample_deal(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     start_deal(s, p, hands)
 
 
-@njit(cache=True)
+@inner
 def legal(s: np.ndarray, out: np.ndarray) -> int:
     """The legal cards, ascending, into `out`; their number."""
     player = s[CP]
@@ -131,7 +140,7 @@ def legal(s: np.ndarray, out: np.ndarray) -> int:
     return count
 
 
-@njit(cache=True)
+@inner
 def taker_indexes(trick: np.ndarray, count: int) -> tuple[int, int]:
     """Positions of the lowest and the highest card in a full trick."""
     high = -1
@@ -151,7 +160,7 @@ def taker_indexes(trick: np.ndarray, count: int) -> tuple[int, int]:
     return i_low, i_high
 
 
-@njit(cache=True)
+@inner
 def apply_action(s: np.ndarray, p: np.ndarray, card: int) -> None:
     n = p[N]
     player = s[CP]
@@ -174,7 +183,7 @@ def apply_action(s: np.ndarray, p: np.ndarray, card: int) -> None:
     s[CP] = player if player < n else 0
 
 
-@njit(cache=True)
+@inner
 def _take(s: np.ndarray, p: np.ndarray) -> None:
     n = p[N]
     i_low, i_high = taker_indexes(s[TRICK:], n)
@@ -209,7 +218,7 @@ def _take(s: np.ndarray, p: np.ndarray) -> None:
         s[CP] = CHANCE
 
 
-@njit(cache=True)
+@inner
 def policy_action(s: np.ndarray, p: np.ndarray, cards: np.ndarray, count: int, pick: float) -> int:
     """`DavidGoliathKnowledge.playout_action` given its uniform: at random, except the
     last card of a trick, which scores most (ties at random)."""

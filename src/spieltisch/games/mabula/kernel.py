@@ -1,8 +1,9 @@
 """Compiled playouts of Mabula (numba, extra `fast`).
 
 A position is one int64 array: the field bitboards and edge masks of `rules.MabulaState`
-(same bit numbering), whose turn, and the legal actions. `rules` stays the definition;
-the lockstep tests compare both at every step.
+(same bit numbering), whose turn, and the number of legal actions (`nth_move` finds one
+without listing the rest). `rules` stays the definition; the lockstep tests compare both
+at every step.
 """
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, places, uniform
+from spieltisch.core.kernel import (
+    CHANCE,
+    TERMINAL,
+    Results,
+    below,
+    inner,
+    lowest_bit,
+    places,
+    popcount,
+    uniform,
+)
 from spieltisch.games.mabula.rules import LINE_SQUARES, valid_setups
 
 FW = 0
@@ -21,8 +32,7 @@ EW = 2
 EB = 3
 CP = 4
 NMOVES = 5
-MOVES = 6
-SIZE = MOVES + 144
+SIZE = 6
 
 PRODUCT = 0
 GROUPS_TIEBREAK = 1
@@ -48,59 +58,75 @@ def setups_array() -> np.ndarray:
     return np.array(masks, dtype=np.int64)
 
 
-@njit(cache=True)
+@inner
 def new_state() -> np.ndarray:
     s = np.zeros(SIZE, dtype=np.int64)
     s[CP] = CHANCE
     return s
 
 
-@njit(cache=True)
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+@inner
+def _free(occupied: int, edge: int) -> int:
+    """Distances a marble from this edge may roll: the empty squares of its line."""
+    return 6 - popcount(occupied & LINE_MASKS[edge])
 
 
-@njit(cache=True)
-def _moves_of(s: np.ndarray, player: int, out: np.ndarray) -> int:
+@inner
+def _count_moves(s: np.ndarray, player: int) -> int:
     own = s[EB] if player else s[EW]
     occupied = s[FW] | s[FB]
     count = 0
-    for edge in range(24):
-        if own >> edge & 1:
-            free = 6 - _popcount(occupied & LINE_MASKS[edge])
-            for k in range(free):
-                out[count] = 6 * edge + k
-                count += 1
+    while own:
+        count += _free(occupied, lowest_bit(own))
+        own &= own - 1
     return count
 
 
-@njit(cache=True)
+@inner
+def nth_move(s: np.ndarray, index: int) -> int:
+    """The `index`-th legal action in the engine's order (by edge, then distance), found
+    without listing the others: a playout draws one move and lists none."""
+    own = s[EB] if s[CP] else s[EW]
+    occupied = s[FW] | s[FB]
+    while True:
+        edge = lowest_bit(own)
+        free = _free(occupied, edge)
+        if index < free:
+            return 6 * edge + index
+        index -= free
+        own &= own - 1
+
+
+@inner
+def list_moves(s: np.ndarray, out: np.ndarray) -> int:
+    """The legal actions into `out`, sorted; their number."""
+    for index in range(s[NMOVES]):
+        out[index] = nth_move(s, index)
+    return int(s[NMOVES])
+
+
+@inner
 def _pass_or_end(s: np.ndarray, mover: int) -> None:
-    out = s[MOVES:]
     other = 1 - mover
-    count = _moves_of(s, other, out)
+    count = _count_moves(s, other)
     if count:
         s[CP] = other
     else:
-        count = _moves_of(s, mover, out)
+        count = _count_moves(s, mover)
         s[CP] = mover if count else TERMINAL
     s[NMOVES] = count
 
 
-@njit(cache=True)
+@inner
 def set_up(s: np.ndarray, white: int) -> None:
     """The set-up chance outcome, as the white edge mask."""
     s[EW] = white
     s[EB] = 0xFFFFFF ^ white
     s[CP] = 0
-    s[NMOVES] = _moves_of(s, 0, s[MOVES:])
+    s[NMOVES] = _count_moves(s, 0)
 
 
-@njit(cache=True)
+@inner
 def apply_action(s: np.ndarray, action: int) -> None:
     player = s[CP]
     edge = action // 6
@@ -136,7 +162,7 @@ def apply_action(s: np.ndarray, action: int) -> None:
     _pass_or_end(s, player)
 
 
-@njit(cache=True)
+@inner
 def group_sizes(mask: int, out: np.ndarray) -> int:
     """Sizes of the orthogonal groups of a field bitboard, largest first; their number."""
     count = 0
@@ -147,15 +173,18 @@ def group_sizes(mask: int, out: np.ndarray) -> int:
             if grown == group:
                 break
             group = grown
-        out[count] = _popcount(group)
+        size = popcount(group)
+        at = count
+        while at > 0 and out[at - 1] < size:  # insertion, largest first
+            out[at] = out[at - 1]
+            at -= 1
+        out[at] = size
         count += 1
         mask ^= group
-    out[:count].sort()
-    out[:count] = out[:count][::-1].copy()
     return count
 
 
-@njit(cache=True)
+@inner
 def _score(sizes: np.ndarray, count: int, product: int) -> int:
     if count == 0:
         return 0
@@ -167,13 +196,21 @@ def _score(sizes: np.ndarray, count: int, product: int) -> int:
     return int(sizes[0])
 
 
-@njit(cache=True)
-def result(s: np.ndarray, p: np.ndarray, scores: np.ndarray, ranks: np.ndarray) -> None:
-    """Scores, places and each player's number of groups (written after the places)."""
-    sizes = np.zeros(16, dtype=np.int64)
-    keys = np.zeros(2, dtype=np.int64)
+@inner
+def result(
+    s: np.ndarray,
+    p: np.ndarray,
+    scores: np.ndarray,
+    ranks: np.ndarray,
+    groups: np.ndarray,
+    sizes: np.ndarray,
+    keys: np.ndarray,
+) -> None:
+    """Scores, places and each player's number of groups; `sizes` (16) and `keys` (2)
+    are scratch space, so that a playout allocates nothing per game."""
     for player in range(2):
         count = group_sizes(s[FB] if player else s[FW], sizes)
+        groups[player] = count
         score = _score(sizes, count, p[PRODUCT])
         scores[player] = score
         key = 0
@@ -184,7 +221,7 @@ def result(s: np.ndarray, p: np.ndarray, scores: np.ndarray, ranks: np.ndarray) 
     places(keys, ranks)
 
 
-@njit(cache=True)
+@inner
 def sample_chance(s: np.ndarray, setups: np.ndarray, rng: np.ndarray) -> None:
     set_up(s, setups[below(rng, setups.shape[0])])
 
@@ -203,18 +240,22 @@ def playouts(
     """Whole games from each seed (the rule of thumb is the random move here too)."""
     rng = np.zeros(1, dtype=np.uint64)
     sizes = np.zeros(16, dtype=np.int64)
+    keys = np.zeros(2, dtype=np.int64)
+    groups = np.zeros(2, dtype=np.int64)
+    s = new_state()
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
-        s = new_state()
+        s[:] = 0
+        s[CP] = CHANCE
         sample_chance(s, setups, rng)
         steps = 0
         while s[CP] != TERMINAL:
-            apply_action(s, s[MOVES + int(uniform(rng) * s[NMOVES])])
+            apply_action(s, nth_move(s, int(uniform(rng) * s[NMOVES])))
             steps += 1
         lengths[g] = steps
-        result(s, p, scores[g], ranks[g])
+        result(s, p, scores[g], ranks[g], groups, sizes, keys)
         for player in range(2):
-            stats[g, player, 0] = group_sizes(s[FB] if player else s[FW], sizes)
+            stats[g, player, 0] = groups[player]
 
 
 ROW = 5
@@ -241,7 +282,7 @@ def replay(
         legal[i, :] = 0
         if s[CP] >= 0:
             for k in range(s[NMOVES]):
-                action = s[MOVES + k]
+                action = nth_move(s, k)
                 legal[i, action // 48] |= 1 << (action % 48)
     return s
 
@@ -292,7 +333,11 @@ class MabulaKernel:
         return int(s[CP])
 
     def legal_actions(self, s: np.ndarray) -> list[int]:
-        return [] if s[CP] < 0 else s[MOVES : MOVES + s[NMOVES]].tolist()
+        if s[CP] < 0:
+            return []
+        out = np.zeros(144, dtype=np.int64)
+        count = int(list_moves(s, out))
+        return [int(action) for action in out[:count]]
 
     def apply_action(self, s: np.ndarray, action: int) -> None:
         apply_action(s, action)
@@ -301,7 +346,7 @@ class MabulaKernel:
         set_up(s, self.encode(outcome)[1])
 
     def policy_action(self, s: np.ndarray, draw: Any) -> int:
-        return int(s[MOVES + int(draw() * s[NMOVES])])
+        return int(nth_move(s, int(draw() * s[NMOVES])))
 
     def snapshot(self, s: np.ndarray) -> tuple[int, ...]:
         return tuple(s[:ROW].tolist())
@@ -309,7 +354,8 @@ class MabulaKernel:
     def outcome(self, s: np.ndarray) -> tuple[list[float], list[int]]:
         scores = np.zeros(2, dtype=np.float64)
         ranks = np.zeros(2, dtype=np.int64)
-        result(s, self.params, scores, ranks)
+        scratch = np.zeros(16, dtype=np.int64)
+        result(s, self.params, scores, ranks, np.zeros(2, dtype=np.int64), scratch, ranks.copy())
         return scores.tolist(), ranks.tolist()
 
 

@@ -19,6 +19,7 @@ from spieltisch.core.kernel import (
     TERMINAL,
     Results,
     below,
+    inner,
     nth_bit,
     places,
     popcount,
@@ -89,7 +90,7 @@ def options_array(game: Any) -> np.ndarray:
     return params
 
 
-@njit(cache=True)
+@inner
 def new_state() -> np.ndarray:
     s = np.zeros(SIZE, dtype=np.int64)
     s[TRACK : TRACK + 40] = -1
@@ -98,22 +99,22 @@ def new_state() -> np.ndarray:
     return s
 
 
-@njit(cache=True)
+@inner
 def _abs(p: np.ndarray, player: int, rel: int) -> int:
     return int(p[ABS + 52 * player + rel])
 
 
-@njit(cache=True)
+@inner
 def _act(p: np.ndarray, player: int, rel: int) -> int:
     return int(p[ACT + 44 * player + rel])
 
 
-@njit(cache=True)
+@inner
 def _rel_of_action(p: np.ndarray, player: int, action: int) -> int:
     return int(p[REL + 45 * player + action])
 
 
-@njit(cache=True)
+@inner
 def _goal_mask(rel: int, die: int) -> int:
     target = rel + die
     if target < 40 or target > 43:
@@ -122,7 +123,7 @@ def _goal_mask(rel: int, die: int) -> int:
     return ((1 << (target - 39)) - 1) & ~((1 << (low - 40)) - 1)
 
 
-@njit(cache=True)
+@inner
 def _count(s: np.ndarray, player: int) -> int:
     count = 0
     for k in range(4):
@@ -131,7 +132,7 @@ def _count(s: np.ndarray, player: int) -> int:
     return count
 
 
-@njit(cache=True)
+@inner
 def _verdict(s: np.ndarray, p: np.ndarray, player: int, rel: int, die: int) -> int:
     """0 ok, 1 captures, 2 overshoot, 3 jumps in the goal, 4 onto an own piece."""
     target = rel + die
@@ -150,7 +151,7 @@ def _verdict(s: np.ndarray, p: np.ndarray, player: int, rel: int, die: int) -> i
     return 0
 
 
-@njit(cache=True)
+@inner
 def _enforced_moves(s: np.ndarray, p: np.ndarray, player: int, die: int) -> int:
     moves = 0
     count = _count(s, player)
@@ -185,7 +186,7 @@ def _enforced_moves(s: np.ndarray, p: np.ndarray, player: int, die: int) -> int:
     return moves
 
 
-@njit(cache=True)
+@inner
 def _analyse(s: np.ndarray, p: np.ndarray, player: int, die: int) -> None:
     """Tournament duties in full: sets MOVES (with pass), DUES and CULPRIT."""
     start = _abs(p, player, 0)
@@ -228,7 +229,7 @@ def _analyse(s: np.ndarray, p: np.ndarray, player: int, die: int) -> None:
     s[DUES] = allowed
 
 
-@njit(cache=True)
+@inner
 def _openspiel_moves(s: np.ndarray, p: np.ndarray, player: int, die: int) -> int:
     if _count(s, player) < 4:
         start = _abs(p, player, 0)
@@ -252,7 +253,7 @@ def _openspiel_moves(s: np.ndarray, p: np.ndarray, player: int, die: int) -> int
     return moves
 
 
-@njit(cache=True)
+@inner
 def _can_advance(s: np.ndarray, p: np.ndarray, player: int) -> bool:
     goal = s[GOAL + player]
     for k in range(4):
@@ -277,7 +278,7 @@ def _can_advance(s: np.ndarray, p: np.ndarray, player: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@inner
 def roll(s: np.ndarray, p: np.ndarray, die: int) -> None:
     """A die for the player whose turn it is (`MadnState._roll`)."""
     player = s[TURN]
@@ -302,7 +303,7 @@ def roll(s: np.ndarray, p: np.ndarray, die: int) -> None:
         _end_turn(s, p, player)
 
 
-@njit(cache=True)
+@inner
 def _capture(s: np.ndarray, p: np.ndarray, field: int) -> None:
     victim = s[TRACK + field]
     rel = (field - 10 * p[COLOUR + victim]) % 40
@@ -313,7 +314,7 @@ def _capture(s: np.ndarray, p: np.ndarray, field: int) -> None:
     s[TRACK + field] = -1
 
 
-@njit(cache=True)
+@inner
 def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
     """A legal action of the player to move (`MadnState._apply_action`)."""
     player = s[CP]
@@ -370,7 +371,7 @@ def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
         _end_turn(s, p, player)
 
 
-@njit(cache=True)
+@inner
 def _finished(s: np.ndarray, player: int) -> bool:
     found = False
     for i in range(s[NFIN]):
@@ -378,7 +379,7 @@ def _finished(s: np.ndarray, player: int) -> bool:
     return found
 
 
-@njit(cache=True)
+@inner
 def _finish(s: np.ndarray, p: np.ndarray, player: int) -> None:
     s[FIN + s[NFIN]] = player
     s[NFIN] += 1
@@ -390,7 +391,7 @@ def _finish(s: np.ndarray, p: np.ndarray, player: int) -> None:
     _end_turn(s, p, player)
 
 
-@njit(cache=True)
+@inner
 def _end_turn(s: np.ndarray, p: np.ndarray, player: int) -> None:
     n = p[N]
     following = (player + 1) % n
@@ -407,7 +408,7 @@ def _end_turn(s: np.ndarray, p: np.ndarray, player: int) -> None:
     s[CP] = CHANCE
 
 
-@njit(cache=True)
+@inner
 def keys(s: np.ndarray, p: np.ndarray) -> np.ndarray:
     """`MadnState._keys` as one int per player, larger is better."""
     n = p[N]
@@ -437,7 +438,7 @@ def keys(s: np.ndarray, p: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@inner
 def _stop(s: np.ndarray, p: np.ndarray) -> None:
     """Rule 18: the game ends at the end of the round; tied groups draw lots."""
     s[OVER] = 2
@@ -472,7 +473,7 @@ def _stop(s: np.ndarray, p: np.ndarray) -> None:
     s[CP] = CHANCE if s[NGROUPS] else TERMINAL
 
 
-@njit(cache=True)
+@inner
 def draw_lot(s: np.ndarray, order: np.ndarray) -> None:
     """The next tied group's order, best first (`lot:` outcome)."""
     g = s[GROUP_AT]
@@ -484,13 +485,13 @@ def draw_lot(s: np.ndarray, order: np.ndarray) -> None:
         s[CP] = TERMINAL
 
 
-@njit(cache=True)
+@inner
 def call_time(s: np.ndarray) -> None:
     """The referee's `time` event (rule 18)."""
     s[TIME] = 1
 
 
-@njit(cache=True)
+@inner
 def sample_chance(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     if not s[OVER]:
         roll(s, p, below(rng, 6) + 1)
@@ -504,7 +505,7 @@ def sample_chance(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     draw_lot(s, order)
 
 
-@njit(cache=True)
+@inner
 def policy_action(s: np.ndarray, p: np.ndarray, noise: float, pick: float) -> int:
     """`MadnKnowledge.playout_action` given its two uniforms: the first decides a random
     move (below 0.2), the second picks it."""
@@ -534,7 +535,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, noise: float, pick: float) -> in
     return best
 
 
-@njit(cache=True)
+@inner
 def choose(s: np.ndarray, p: np.ndarray, policy: int, rng: np.ndarray) -> int:
     moves = s[MOVES]
     if policy == RANDOM:
@@ -590,7 +591,7 @@ ROW = 40 + 4 + 8
 """Width of `row`: what the lockstep tests compare after every step."""
 
 
-@njit(cache=True)
+@inner
 def row(s: np.ndarray, p: np.ndarray, out: np.ndarray) -> None:
     """The position as the engine holds it: track owners, goal masks, then whose turn,
     the die (at a decision), tries, dice this turn, rounds, end state, finished players."""

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, places
+from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, inner, places
 
 POS = 0  # 7 turtles: 0 the raft, 1..21 a field
 HEIGHT = 7  # 22 fields: turtles on it
@@ -67,7 +67,7 @@ def options_array(game: Any) -> np.ndarray:
     return params
 
 
-@njit(cache=True)
+@inner
 def new_state() -> np.ndarray:
     s = np.zeros(SIZE, dtype=np.int64)
     s[CP] = CHANCE
@@ -80,7 +80,7 @@ def new_state() -> np.ndarray:
     return s
 
 
-@njit(cache=True)
+@inner
 def set_up(s: np.ndarray, p: np.ndarray, deck: np.ndarray) -> None:
     """The shuffled deck, top first (the `deck:` outcome)."""
     s[DECK : DECK + 24] = deck
@@ -89,7 +89,7 @@ def set_up(s: np.ndarray, p: np.ndarray, deck: np.ndarray) -> None:
     _begin_turn(s, p)
 
 
-@njit(cache=True)
+@inner
 def _begin_turn(s: np.ndarray, p: np.ndarray) -> None:
     s[CARD_USED] = 0
     if p[EACH] == 2:
@@ -104,7 +104,7 @@ def _begin_turn(s: np.ndarray, p: np.ndarray) -> None:
         _start(s, p, s[TURN])
 
 
-@njit(cache=True)
+@inner
 def _start(s: np.ndarray, p: np.ndarray, turtle: int) -> None:
     s[MOVER] = turtle
     where = s[POS + turtle]
@@ -117,7 +117,7 @@ def _start(s: np.ndarray, p: np.ndarray, turtle: int) -> None:
     s[CP] = CHANCE
 
 
-@njit(cache=True)
+@inner
 def roll(s: np.ndarray, p: np.ndarray, value: int) -> None:
     """A die (or a card played as one) for the moving turtle."""
     s[DICE + s[NDICE]] = value
@@ -139,7 +139,7 @@ def roll(s: np.ndarray, p: np.ndarray, value: int) -> None:
         s[CP] = s[CTRL]
 
 
-@njit(cache=True)
+@inner
 def _lift(s: np.ndarray, part: np.ndarray) -> tuple[int, int]:
     """Take the mover and everything on it off its field: (where, turtles in `part`)."""
     turtle = s[MOVER]
@@ -157,7 +157,7 @@ def _lift(s: np.ndarray, part: np.ndarray) -> tuple[int, int]:
     return where, height - index
 
 
-@njit(cache=True)
+@inner
 def _bust(s: np.ndarray, p: np.ndarray) -> None:
     part = np.zeros(7, dtype=np.int64)
     _where, size = _lift(s, part)
@@ -167,7 +167,7 @@ def _bust(s: np.ndarray, p: np.ndarray) -> None:
     _next(s, p)
 
 
-@njit(cache=True)
+@inner
 def _move(s: np.ndarray, p: np.ndarray, steps: int) -> None:
     part = np.zeros(7, dtype=np.int64)
     where, size = _lift(s, part)
@@ -192,7 +192,7 @@ def _move(s: np.ndarray, p: np.ndarray, steps: int) -> None:
     _next(s, p)
 
 
-@njit(cache=True)
+@inner
 def _next(s: np.ndarray, p: np.ndarray) -> None:
     second = s[SECOND]
     if second >= 0:
@@ -203,7 +203,7 @@ def _next(s: np.ndarray, p: np.ndarray) -> None:
     _begin_turn(s, p)
 
 
-@njit(cache=True)
+@inner
 def legal(s: np.ndarray, p: np.ndarray, out: np.ndarray) -> int:
     """The legal actions, ascending, into `out`; their number."""
     if s[PHASE] == CHOOSE:
@@ -223,7 +223,7 @@ def legal(s: np.ndarray, p: np.ndarray, out: np.ndarray) -> int:
     return count
 
 
-@njit(cache=True)
+@inner
 def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
     if action == ROLL:
         s[PHASE] = ROLLING
@@ -245,7 +245,7 @@ def apply_action(s: np.ndarray, p: np.ndarray, action: int) -> None:
         roll(s, p, value)
 
 
-@njit(cache=True)
+@inner
 def policy_action(s: np.ndarray, p: np.ndarray, pick: float) -> int:
     """`MaheKnowledge.playout_action`: a coin for the first turtle; stop when stopping
     crosses the beach, roll on a small sum."""
@@ -259,7 +259,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, pick: float) -> int:
     return ROLL if total <= 3 else STOP
 
 
-@njit(cache=True)
+@inner
 def result(s: np.ndarray, p: np.ndarray, scores: np.ndarray, ranks: np.ndarray) -> None:
     n = p[N]
     keys = np.zeros(n, dtype=np.int64)
@@ -277,7 +277,7 @@ def result(s: np.ndarray, p: np.ndarray, scores: np.ndarray, ranks: np.ndarray) 
     places(keys, ranks)
 
 
-@njit(cache=True)
+@inner
 def sample_chance(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     if s[PHASE] == ROLLING:
         roll(s, p, below(rng, 6) + 1)
@@ -330,7 +330,7 @@ def playouts(
 ROW = 14 + 7 + 7 + 7 + 1
 
 
-@njit(cache=True)
+@inner
 def _multiset(counts: np.ndarray) -> int:
     """Cards held per value as one int, 5 bits per value."""
     code = 0

@@ -1,0 +1,277 @@
+"""Several server processes on one database: who hears of whose moves, and who plays the
+computer seats.
+
+On PostgreSQL every process LISTENs on one channel; a move is announced by `pg_notify`
+inside the transaction that commits it, so the news leaves only once the move is in the
+log. The computer seats, clocks and round time of a table are played by the one process
+holding the table's advisory lock; when that process dies PostgreSQL closes its session,
+the lock is free, and another process's sweep takes the table over.
+
+Correctness never rests on the lock: the move log's (table, seq) key lets exactly one of
+two concurrent appends commit. The lock only keeps two processes from playing for the
+same seat. On SQLite there is one process, which owns every table and hears nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncSession
+
+log = logging.getLogger("spieltisch.server")
+
+CHANNEL = "spieltisch"
+LOCK_SPACE = 0x5354  # the first key of the two-key advisory locks this module takes
+RETRY_SECONDS = 1.0
+APPLICATION = f"spieltisch {os.getpid()}"
+"""How this process's sessions show in pg_stat_activity (and who holds which lock)."""
+
+
+class Listener(Protocol):
+    """What the runtime does with news from other processes."""
+
+    async def on_moved(self, table_id: str, seq: int) -> None: ...
+
+    async def on_changed(self, table_id: str) -> None: ...
+
+    async def on_chat(self, table_id: str, chat_id: int) -> None: ...
+
+    async def on_claimed(self, table_id: str) -> None: ...
+
+    async def on_resync(self) -> None: ...
+
+
+class SingleProcess:
+    """One process on its own database (SQLite): it owns every table and hears nothing."""
+
+    async def start(self, listener: Listener) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    def owns(self, table_id: str) -> bool:
+        return True
+
+    async def claim(self, table_id: str) -> bool:
+        return True
+
+    async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
+        """Announce inside the caller's transaction (sent when it commits)."""
+        return None
+
+    async def announce(self, kind: str, table_id: str, *rest: int) -> None:
+        """Announce now, in a transaction of its own."""
+        return None
+
+
+class PostgresCluster(SingleProcess):
+    """LISTEN/NOTIFY for news and session advisory locks for computer seats."""
+
+    def __init__(self, database_url: str, sweep_seconds: float = 1.0) -> None:
+        url = make_url(database_url).set(drivername="postgresql")
+        self.dsn = url.render_as_string(hide_password=False)
+        self.sweep_seconds = sweep_seconds
+        self.me = secrets.token_hex(4)
+        """This process's mark on its own announcements, which it skips."""
+        self.owned: set[str] = set()
+        self._listener: Listener | None = None
+        self._locks: Any = None  # psycopg.AsyncConnection holding the advisory locks
+        self._tasks: list[asyncio.Task[None]] = []
+        self._handlers: set[asyncio.Task[None]] = set()
+        self._listening = asyncio.Event()
+
+    # -- starting and stopping ------------------------------------------------------------
+
+    async def start(self, listener: Listener) -> None:
+        """Connect the listening and the locking sessions, then keep them going."""
+        self._listener = listener
+        await self._connect_locks()
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="cluster-listen"),
+            asyncio.create_task(self._sweep(), name="cluster-sweep"),
+        ]
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(10):
+                await self._listening.wait()
+
+    async def close(self) -> None:
+        for task in [*self._tasks, *self._handlers]:
+            task.cancel()
+        for task in [*self._tasks, *self._handlers]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._locks is not None:
+            with contextlib.suppress(Exception):
+                await self._locks.close()
+            self._locks = None
+        self.owned.clear()
+
+    # -- ownership --------------------------------------------------------------------------
+
+    def owns(self, table_id: str) -> bool:
+        return table_id in self.owned
+
+    async def claim(self, table_id: str) -> bool:
+        """Own `table_id` if nobody else does; True when this process owns it now."""
+        if table_id in self.owned:
+            return True
+        if self._locks is None:
+            return False
+        try:
+            cursor = await self._locks.execute(
+                "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+            )
+            row = await cursor.fetchone()
+        except Exception:
+            log.warning("could not ask for the lock of table %s", table_id, exc_info=True)
+            return False
+        if row is not None and row[0]:
+            self._own(table_id)
+            return True
+        return False
+
+    def _own(self, table_id: str) -> None:
+        self.owned.add(table_id)
+        log.info("table %s: this process plays its computer seats and clocks", table_id)
+
+    async def _connect_locks(self) -> None:
+        import psycopg
+
+        self._locks = await psycopg.AsyncConnection.connect(
+            self.dsn, autocommit=True, application_name=APPLICATION
+        )
+
+    async def _sweep(self) -> None:
+        """Take over running tables nobody owns (their process died); let go of finished."""
+        while True:
+            try:
+                if self._locks is None or self._locks.closed:
+                    self._lost()
+                    await self._connect_locks()
+                await self._sweep_once()
+                await asyncio.sleep(self.sweep_seconds)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("table ownership: the database is not answering", exc_info=True)
+                self._lost()
+                await asyncio.sleep(RETRY_SECONDS)
+
+    def _lost(self) -> None:
+        """The locking session is gone, and with it every lock: own nothing until claimed."""
+        if self._locks is not None and not self._locks.closed:
+            return
+        self._locks = None
+        self.owned.clear()
+
+    async def _sweep_once(self) -> None:
+        cursor = await self._locks.execute("SELECT id FROM game_tables WHERE status = 'running'")
+        running = {row[0] for row in await cursor.fetchall()}
+        for table_id in self.owned - running:
+            await self._locks.execute(
+                "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+            )
+            self.owned.discard(table_id)
+        free = sorted(running - self.owned)
+        if not free:
+            return
+        cursor = await self._locks.execute(
+            "SELECT id FROM unnest(%s::text[]) AS candidates(id) "
+            "WHERE pg_try_advisory_lock(%s, hashtext(id))",
+            (free, LOCK_SPACE),
+        )
+        claimed = [row[0] for row in await cursor.fetchall()]
+        for table_id in claimed:
+            self._own(table_id)
+            if self._listener is not None:
+                await self._listener.on_claimed(table_id)
+
+    # -- news ---------------------------------------------------------------------------------
+
+    def _payload(self, kind: str, table_id: str, rest: tuple[int, ...]) -> str:
+        return " ".join([self.me, kind, table_id, *(str(number) for number in rest)])
+
+    async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
+        await session.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": self._payload(kind, table_id, rest)},
+        )
+
+    async def announce(self, kind: str, table_id: str, *rest: int) -> None:
+        if self._locks is None:
+            return
+        try:
+            await self._locks.execute(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, self._payload(kind, table_id, rest))
+            )
+        except Exception:
+            log.warning("could not announce %s of table %s", kind, table_id, exc_info=True)
+
+    async def _listen(self) -> None:
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.dsn, autocommit=True, application_name=APPLICATION
+                ) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    if self._listening.is_set():  # a reconnection: news may have been missed
+                        self._handle(self._resync())
+                    self._listening.set()
+                    async for notice in connection.notifies():
+                        self._dispatch(notice.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("listening for other processes: connection lost", exc_info=True)
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def _resync(self) -> None:
+        if self._listener is not None:
+            await self._listener.on_resync()
+
+    def _dispatch(self, payload: str) -> None:
+        words = payload.split(" ")
+        if len(words) < 3 or words[0] == self.me or self._listener is None:
+            return
+        kind, table_id = words[1], words[2]
+        try:
+            if kind == "moved":
+                self._handle(self._listener.on_moved(table_id, int(words[3])))
+            elif kind == "changed":
+                self._handle(self._listener.on_changed(table_id))
+            elif kind == "chat":
+                self._handle(self._listener.on_chat(table_id, int(words[3])))
+        except (IndexError, ValueError):
+            log.warning("a notification I do not understand: %r", payload)
+
+    def _handle(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run a handler as its own task, so one slow table does not hold up the others."""
+        task = asyncio.create_task(self._guarded(work))
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+
+    async def _guarded(self, work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("handling news from another process failed")
+
+
+def cluster_for(database_url: str, sweep_seconds: float = 1.0) -> SingleProcess:
+    """PostgreSQL: a cluster of processes; anything else: one process."""
+    if make_url(database_url).get_backend_name() == "postgresql":
+        return PostgresCluster(database_url, sweep_seconds)
+    return SingleProcess()

@@ -1,0 +1,48 @@
+"""A director's refused step over the HTTP API is worded in the connection's language."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.server.client import Client
+from tests.server.servers import ServerProcess
+from tests.server.tournaments import Director
+
+EXPECTED = {
+    "de": (
+        "kein Turnier 'nope'",
+        "'Ana' ist bereits als Nummer 1 angemeldet",
+        "Runde 2 ist nicht ausgelost: ausgelost sind die Runden noch keine",
+    ),
+    "fr": (
+        "aucun tournoi 'nope'",
+        "'Ana' est déjà inscrit sous le numéro 1",
+        "la ronde 2 n’est pas appariée : les rondes appariées sont aucune pour l’instant",
+    ),
+    "en": (
+        "no tournament 'nope'",
+        "'Ana' is registered already as number 1",
+        "round 2 is not seated: seated rounds are none yet",
+    ),
+}
+
+
+def test_tournament_refusals_follow_accept_language(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        async with Client(server.url) as boss:
+            await boss.guest("Director")
+            director, _created = await Director.create(boss, name="Cup", rounds=2, seed="i18n")
+            await director.register(name="Ana")
+            for code, (unknown, twice, unseated) in EXPECTED.items():
+                headers = {"Accept-Language": f"{code},en;q=0.5"}
+                missing = await boss.http.get("/api/tournaments/nope", headers=headers)
+                assert missing.status_code == 404 and unknown in missing.json()["detail"]
+                again = await boss.http.post(
+                    f"/api/tournaments/{director.id}/players", json={"name": "Ana"}, headers=headers
+                )
+                assert again.status_code == 409 and twice in again.json()["detail"], again.text
+                path = f"/api/tournaments/{director.id}/rounds/2/tables/1"
+                early = await boss.http.post(path, json={"places": [1, 2, 3, 4]}, headers=headers)
+                assert early.status_code == 409 and unseated in early.json()["detail"], early.text
+
+    asyncio.run(scenario())
