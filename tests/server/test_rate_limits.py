@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from spieltisch.server.limits import Buckets, Rate, RateLimiter, RateLimits
+from spieltisch.server.settings import Settings
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 
@@ -32,6 +33,18 @@ def test_a_rate_is_written_as_count_per_period() -> None:
     for bad in ("tables=5/min", "account:dance=5/min", "address:moves", "people:chat=1/s"):
         with pytest.raises(ValueError, match="account:ACTION=RATE"):
             RateLimits().with_rate(bad)
+
+
+def test_limits_and_claims_reach_the_worker_processes() -> None:
+    """`serve --workers N` hands its settings on as JSON; nothing may fall back to a
+    default on the way."""
+    limits = RateLimits().with_rate("account:chat=3/min").with_rate("address:moves=7/2s")
+    settings = Settings("sqlite+aiosqlite:///x.db", rate_limits=limits, claim_after_seconds=42.0)
+    again = Settings.from_json(settings.to_json())
+    assert again == settings
+    assert again.rate_limits is not None and again.rate_limits.per_account["chat"] == Rate(3, 60)
+    none = Settings("sqlite+aiosqlite:///x.db", rate_limits=None)
+    assert Settings.from_json(none.to_json()).rate_limits is None
 
 
 def test_a_bucket_allows_its_burst_then_refills_evenly() -> None:

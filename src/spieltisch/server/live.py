@@ -666,7 +666,7 @@ class Runtime:
                 await self.on_moved(table_id, room.seq + 1)
 
     async def _refresh(self, room: Room) -> None:
-        """Take the database's word for the table (after a conflict or the database away);
+        """Take the database's word for the table (after the database was away);
         Refused while it is still away."""
         try:
             fresh = await self._load(room.id)

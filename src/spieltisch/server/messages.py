@@ -178,7 +178,7 @@ class ErrorOut(ServerMessage):
     type: Literal["error"] = "error"
     code: str
     """bad_json, bad_message, too_large, not_your_turn, not_seated, illegal_move,
-    stale_seq, not_running, chat_too_long, chat_too_fast, conflict, rate_limited,
+    stale_seq, not_running, chat_too_long, chat_too_fast, rate_limited,
     database_unavailable, not_signed_in."""
     message: str
     seq: int | None = None

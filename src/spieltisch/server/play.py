@@ -253,7 +253,7 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
     except Refused as refused:
         _charge(svc, connection)
         runtime.refuse(connection, refused, room.seq)
-        if refused.code in ("stale_seq", "conflict"):
+        if refused.code == "stale_seq":
             async with room.lock:
                 runtime.send_state(room, connection, message.seq)
         return
