@@ -115,6 +115,11 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
+    """Seats with a connection open in another process (PostgreSQL), by process: its
+    latest announcement's number and the seats."""
+    announced: frozenset[int] = frozenset()
+    """The seats this process last told the others it has connections for."""
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
@@ -167,6 +172,10 @@ def _forget_old_words(log: list[LogItem]) -> None:
         old.words = None
 
 
+def _here_locally(room: Room) -> frozenset[int]:
+    return frozenset(c.seat for c in room.connections if c.seat is not None)
+
+
 def _wall(moment: datetime | None) -> float:
     if moment is None:
         return time.time()
@@ -197,6 +206,7 @@ class Runtime:
         """Called with a table's id when its game has ended and is committed (a
         tournament takes the result); each runs as its own task."""
         self._hooks: set[asyncio.Task[None]] = set()
+        self._announcements = 0
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -210,6 +220,7 @@ class Runtime:
             if room is None:
                 room = await self._load(table_id)
                 self.rooms[table_id] = room
+                await self.cluster.announce("ask", table_id)  # who is here elsewhere
                 async with room.lock:
                     await self._advance(room)
         return room
@@ -326,7 +337,7 @@ class Runtime:
 
     def presence(self, room: Room) -> PresenceOut:
         moment = time.time()
-        here = {c.seat for c in room.connections if c.seat is not None}
+        here = set(_here_locally(room)).union(*(seats for _n, seats in room.elsewhere.values()))
         people = [
             index
             for index, seat in enumerate(room.seats)
@@ -358,6 +369,39 @@ class Runtime:
         for connection in list(room.connections):
             if before != after or connection is always:
                 connection.send(message)
+        if _here_locally(room) != room.announced:
+            self._announce_here(room)
+
+    def _announce_here(self, room: Room) -> None:
+        """Tell the other processes which seats have a connection here (they count them
+        as here too); numbered, so a late announcement never undoes a newer one."""
+        room.announced = _here_locally(room)
+        self._announcements += 1
+        task = asyncio.create_task(
+            self.cluster.announce("here", room.id, self._announcements, *sorted(room.announced))
+        )
+        self._hooks.add(task)
+        task.add_done_callback(self._hooks.discard)
+
+    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            return  # it asks when it loads the table
+        known = room.elsewhere.get(process)
+        if known is not None and known[0] > number:
+            return
+        room.elsewhere[process] = (number, frozenset(seats))
+        self._tell_presence(room)
+
+    async def on_asked(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None and _here_locally(room):
+            self._announce_here(room)
+
+    async def on_gone(self, processes: set[str]) -> None:
+        for room in list(self.rooms.values()):
+            if any(room.elsewhere.pop(process, None) for process in processes):
+                self._tell_presence(room)
 
     # -- giving a seat up ------------------------------------------------------------------
 
@@ -658,7 +702,12 @@ class Runtime:
             await self.room(table_id)
 
     async def on_resync(self) -> None:
-        """News may have been missed (the listening connection dropped): read every table."""
+        """News may have been missed (the listening connection dropped): read every table,
+        and say again who is here."""
+        for loaded in list(self.rooms.values()):
+            if _here_locally(loaded):
+                self._announce_here(loaded)
+            await self.cluster.announce("ask", loaded.id)
         for table_id in list(self.rooms):
             await self.on_changed(table_id)
             room = self.rooms.get(table_id)
