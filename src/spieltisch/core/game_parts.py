@@ -193,6 +193,14 @@ class GameParts:
         return cast("SeatLabel | None", getattr(module, "seat_label", None))
 
     @property
+    def seat_colour(self) -> SeatLabel | None:
+        """`describe.seat_colour`, where each seat plays one colour: its name in notation
+        (English, the same in every language), for styling a seat (a swatch's class);
+        None where a seat has no single colour."""
+        module = self.module("describe")
+        return cast("SeatLabel | None", getattr(module, "seat_colour", None))
+
+    @property
     def observation_module(self) -> Observation | None:
         return cast("Observation | None", self.module("observation"))
 

@@ -26,6 +26,11 @@ def seat_label(game: MabulaGame, seat: int) -> str:
     return (_("white"), _("black"))[seat]
 
 
+def seat_colour(game: MabulaGame, seat: int) -> str:
+    """The seat's marbles in notation: `white` for player 0, `black` for player 1."""
+    return ("white", "black")[seat]
+
+
 def describe_move(state: State, move: str) -> str:
     """What `move` (a push or the set-up) does in `state`, which it leaves unchanged."""
     if move.startswith("setup:"):
