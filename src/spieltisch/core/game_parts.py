@@ -47,6 +47,13 @@ class TextBoard(Protocol):
     def __call__(self, state: Any, player: int | None) -> Any: ...
 
 
+class Panel(Protocol):
+    """`text.panel(view)`: the few lines a terminal's side panel shows beside the board
+    (the dice of the turn, the trick on the table), as Rich text; empty when none."""
+
+    def __call__(self, view: Any) -> Any: ...
+
+
 class SvgBoard(Protocol):
     """`svg.board(view, ...)`: the board as an SVG document, a pure function of a view."""
 
@@ -176,6 +183,13 @@ class GameParts:
     @property
     def text_board(self) -> TextBoard | None:
         return cast("TextBoard | None", self._attribute("text", "render"))
+
+    @property
+    def panel(self) -> Panel | None:
+        """`text.panel`, where the game has something to show beside its board; None
+        where it has not (the interface then shows nothing there)."""
+        module = self.module("text")
+        return cast("Panel | None", getattr(module, "panel", None))
 
     @property
     def svg_board(self) -> SvgBoard | None:

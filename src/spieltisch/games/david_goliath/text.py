@@ -183,6 +183,14 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
     return text
 
 
+def panel(view: DavidGoliathView) -> Text:
+    """The trick on the table and the last one, for a side panel beside the board."""
+    text = Text()
+    _tricks(text, view, _player, "\n")
+    text.rstrip()
+    return text
+
+
 def _tricks(
     text: Text, view: DavidGoliathView, name: Callable[[int], str], before_takers: str
 ) -> None:

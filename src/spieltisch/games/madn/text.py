@@ -6,10 +6,12 @@ their pieces; a piece is a two-letter colour tag on its colour.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState
+from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
 # Grid coordinates (column, row) of the track fields 1..40, clockwise from red's start.
 TRACK_XY: tuple[tuple[int, int], ...] = (
@@ -63,9 +65,19 @@ def piece_tag(colour: int) -> str:
     return (_("Rd"), _("Bk"), _("Yw"), _("Gn"))[colour]
 
 
+def _dice(view: MadnView) -> str:
+    dice = " ".join(str(die) for die in view["dice"]) or "-"
+    return _("Dice this turn: {dice}").format(dice=dice)
+
+
+def panel(view: MadnView) -> Text:
+    """The dice of the current turn, for a side panel beside the board."""
+    return Text(_dice(view)) if view["turn"] is not None else Text()
+
+
 def render(state: MadnState, player: int | None) -> Text:
     """The board as `state.view(player)` shows it, with turn, dice and finishing order."""
-    view = state.view(player)
+    view = cast(MadnView, state.view(player))
     colours = state.game.colours
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for index, xy in enumerate(TRACK_XY):
@@ -116,8 +128,7 @@ def render(state: MadnState, player: int | None) -> Text:
             _("{colour} (player {number})").format(colour=colour_label(colour), number=turn + 1),
             style=FIELD_STYLE[colour],
         )
-        dice = " ".join(str(die) for die in view["dice"]) or "-"
-        board.append("   " + _("Dice this turn: {dice}").format(dice=dice))
+        board.append("   " + _dice(view))
     board.append("\n")
     if view["finished"]:
         order = ", ".join(colour_label(colours[p]) for p in view["finished"])

@@ -146,6 +146,23 @@ def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
     out.append("\n")
 
 
+def _dice(view: MaheView) -> str:
+    """`dice: 3 + card 2 = 5`: the dice of the move in progress and the fields they give."""
+    dice = view["dice"]
+    parts = []
+    for index, value in enumerate(dice):
+        if index == view["card_die"]:
+            parts.append(_("card {value}").format(value=value))
+        else:
+            parts.append(str(value))
+    return _("dice:") + " " + " + ".join(parts) + " = " + str(sum(dice))
+
+
+def panel(view: MaheView) -> Text:
+    """The dice of the move in progress, for a side panel beside the board."""
+    return Text(_dice(view)) if view["dice"] else Text()
+
+
 def _move_in_progress(out: Text, view: MaheView) -> None:
     if view["moving"] is None:
         chooser = view["turn"]
@@ -157,16 +174,8 @@ def _move_in_progress(out: Text, view: MaheView) -> None:
         return
     out.append(_("Moving:") + " ")
     _turtle(out, view["moving"])
-    dice: list[int] = view["dice"]
-    if dice:
-        parts = []
-        for index, value in enumerate(dice):
-            if index == view["card_die"]:
-                parts.append(_("card {value}").format(value=value))
-            else:
-                parts.append(str(value))
-        out.append("  " + _("dice:") + " " + " + ".join(parts))
-        out.append(" = " + str(sum(dice)))
+    if view["dice"]:
+        out.append("  " + _dice(view))
     if view["controller"] is not None and view["controller"] != view["turn"]:
         out.append(
             "  " + _("{player} decides for the stack").format(player=_player(view["controller"]))
