@@ -12,6 +12,7 @@ from rich.text import Text
 import spieltisch
 from spieltisch.core import State, parts
 from spieltisch.core.i18n import language
+from spieltisch.games.madn.rules import MadnState
 
 
 def _positions(name: str, players: int, seed: int, plies: int = 150) -> Iterator[State]:
@@ -84,7 +85,9 @@ def test_david_goliath_panel_shows_the_trick_and_the_last_one() -> None:
 
 def test_panels_speak_the_current_language() -> None:
     state = next(
-        s for s in _positions("madn", 2, seed=0) if not s.is_chance_node() and s.view(0)["dice"]
+        s
+        for s in _positions("madn", 2, seed=0)
+        if isinstance(s, MadnState) and not s.is_chance_node() and s.view(0)["dice"]
     )
     panel = parts("madn").panel
     assert panel is not None

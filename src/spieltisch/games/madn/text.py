@@ -6,8 +6,6 @@ their pieces; a piece is a two-letter colour tag on its colour.
 
 from __future__ import annotations
 
-from typing import cast
-
 from rich.text import Text
 
 from spieltisch.games.madn.messages import _
@@ -77,7 +75,7 @@ def panel(view: MadnView) -> Text:
 
 def render(state: MadnState, player: int | None) -> Text:
     """The board as `state.view(player)` shows it, with turn, dice and finishing order."""
-    view = cast(MadnView, state.view(player))
+    view = state.view(player)
     colours = state.game.colours
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for index, xy in enumerate(TRACK_XY):

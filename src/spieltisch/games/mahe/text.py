@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from rich.text import Text
 
 from spieltisch.core.palette import PALETTE
@@ -31,7 +29,7 @@ def _players_turtles(view: MaheView, player: int) -> list[str]:
 def render(state: MaheState, player: int | None) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
     ring of 21 fields is drawn in two or three rows."""
-    view = cast(MaheView, state.view(player))
+    view = state.view(player)
     layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
