@@ -155,14 +155,18 @@ class Tournament:
         return compute_standings(self, last)
 
     def seat_label(self, table_size: int, seat: int) -> str:
-        """The colour of a seat where the game has colours, else its number (notation)."""
+        """The seat's colour in notation where each seat plays one (for a swatch), else
+        its number (the game's `seat_colour` part)."""
+        colour = parts(self.settings.game).seat_colour
         game = self.settings.game_for(table_size)
-        colour_name = getattr(game, "colour_name", None)
-        return str(colour_name(seat)) if callable(colour_name) else str(seat + 1)
+        return colour(game, seat) if colour is not None else str(seat + 1)
 
     def seat_words(self, table_size: int, seat: int) -> str:
-        """The seat's colour in the current language (the game's catalog), else its number."""
-        return parts(self.settings.game).gettext(self.seat_label(table_size, seat))
+        """The seat in words in the current language where the game names its seats (their
+        colours), else its number (the game's `seat_label` part)."""
+        label = parts(self.settings.game).seat_label
+        game = self.settings.game_for(table_size)
+        return label(game, seat) if label is not None else str(seat + 1)
 
     # -- the director's steps -----------------------------------------------------------
 
