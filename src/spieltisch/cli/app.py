@@ -32,9 +32,10 @@ from spieltisch.cli.render import render as render_command
 from spieltisch.cli.review import review as review_command
 from spieltisch.cli.serve import db_app, serve
 from spieltisch.cli.tournament import tournament_app
+from spieltisch.cli.usage_texts import language_from_argv, run
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.file_errors import cannot_write
-from spieltisch.core.i18n import N_, language_from_environment
+from spieltisch.core.i18n import N_, language_from_environment, set_language
 from spieltisch.core.options import describe_allowed, show_default
 from spieltisch.sim import Summary, simulate
 from spieltisch.sim.executors import parse_cluster
@@ -406,7 +407,7 @@ def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
     for seat in range(game.num_players):
         name = names[seat] if seat < len(names) else "?"
         if colour is None:
-            labels.append(seat_label(seat, name, humans=2))
+            labels.append(seat_label(game, seat, name, humans=2))
         else:
             labels.append(
                 _("Player {number}, {seat} ({kind})").format(
@@ -431,7 +432,11 @@ def _print_result(state: spieltisch.State, labels: list[str]) -> None:
 
 
 def main() -> None:
-    app()
+    """The `spieltisch` script: Typer's and Click's own texts in the language of `--lang` or
+    the environment, like the commands' own."""
+    args = sys.argv[1:]
+    set_language(language_from_argv(args))
+    sys.exit(run(app, args))
 
 
 app.command("play")(play_command)

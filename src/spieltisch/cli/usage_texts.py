@@ -1,0 +1,212 @@
+"""Typer's and Click's own words (usage errors, `--help`) in the person's language.
+
+Typer carries its own copy of Click without gettext and words most usage errors with
+f-strings, so there is no message domain to install a catalog into. Instead: the language is
+read from `--lang` in argv before the app runs; the help texts of the built command tree are
+looked up in the CLI catalog; Typer's fixed help words (panel titles, "Usage:", the help
+option's text) are set for the run; and a usage error's finished sentence is re-worded from
+the shapes Click, Typer and pydantic give it. An unknown sentence stays as it came.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+import typer.main
+from typer import rich_utils
+from typer._click import core as click_core
+from typer._click.decorators import help_option
+from typer._click.exceptions import ClickException
+from typer._click.formatting import HelpFormatter
+
+from spieltisch.cli.messages import _
+from spieltisch.core.i18n import LANGUAGES, N_, get_language, language, language_from_environment
+
+USAGE_PREFIX = N_("Usage: ")
+OPTIONS_METAVAR = N_("[OPTIONS]")
+SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
+HELP_OPTION_TEXT = N_("Show this message and exit.")
+
+RICH_WORDS: dict[str, str] = {
+    "DEPRECATED_STRING": N_("(deprecated) "),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "ENVVAR_STRING": N_("[env var: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "ABORTED_TEXT": N_("Aborted."),
+    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+}
+"""typer.rich_utils' fixed words, read by its help and error printers at each call."""
+
+_SENTENCES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(pattern, re.DOTALL), message)
+    for pattern, message in [
+        (
+            r"Invalid value for (?P<hint>.+?): (?P<reason>.+)",
+            N_("Invalid value for {hint}: {reason}"),
+        ),
+        (r"Invalid value: (?P<reason>.+)", N_("Invalid value: {reason}")),
+        (r"Missing argument (?P<hint>.+?)\.", N_("Missing argument {hint}.")),
+        (r"Missing option (?P<hint>.+?)\.", N_("Missing option {hint}.")),
+        (r"Missing parameter: (?P<hint>.+)", N_("Missing parameter: {hint}")),
+        (
+            r"No such option: (?P<name>\S+) \(Possible options: (?P<names>.+)\)",
+            N_("No such option: {name} (possible options: {names})"),
+        ),
+        (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+        (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+        (r"Missing command\.", N_("Missing command.")),
+        (
+            r"Got unexpected extra argument(?:\(s\)|s)? \((?P<values>.*)\)",
+            N_("Unexpected extra arguments: {values}"),
+        ),
+        (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' needs a value.")),
+        (
+            r"Option '(?P<name>.+)' requires (?P<count>\d+) arguments\.",
+            N_("Option '{name}' needs {count} values."),
+        ),
+        (
+            r"Option '(?P<name>.+)' does not take a value\.",
+            N_("Option '{name}' takes no value."),
+        ),
+        (
+            r"Argument '(?P<name>.+)' takes (?P<count>\d+) values\.",
+            N_("Argument '{name}' takes {count} values."),
+        ),
+        (
+            r"Input should be a valid integer.*",
+            N_("a whole number is needed"),
+        ),
+        (r"Input should be a valid number.*", N_("a number is needed")),
+        (r"Input should be a valid boolean.*", N_("yes or no (true/false) is needed")),
+        (
+            r"Input should be greater than or equal to (?P<limit>\S+)",
+            N_("the smallest allowed is {limit}"),
+        ),
+        (
+            r"Input should be less than or equal to (?P<limit>\S+)",
+            N_("the largest allowed is {limit}"),
+        ),
+        (r"Input should be greater than (?P<limit>\S+)", N_("it must be more than {limit}")),
+        (r"Input should be less than (?P<limit>\S+)", N_("it must be less than {limit}")),
+        (
+            r"(?P<value>.+) is not one of (?P<choices>.+?)\.?",
+            N_("{value} is not one of {choices}."),
+        ),
+        (r"Value (?P<value>.+) is not a valid (?P<kind>.+?)\.", N_("{value} is not allowed here.")),
+    ]
+]
+"""English sentence shapes of Click, Typer and pydantic, and the catalog's words for each."""
+
+
+def reword(sentence: str) -> str:
+    """A usage error's sentence in the current language (a reason inside one as well)."""
+    for pattern, message in _SENTENCES:
+        match = pattern.fullmatch(sentence.strip())
+        if match is not None:
+            fields = {
+                key: reword(value) if key == "reason" else value
+                for key, value in match.groupdict().items()
+            }
+            return _(message).format(**fields)
+    return sentence
+
+
+def language_from_argv(args: Sequence[str]) -> str:
+    """The `--lang` of the command line when it names a language, else the environment's
+    (a wrong one is reported by the command itself, which knows how)."""
+    for index, arg in enumerate(args):
+        value = None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        if value in LANGUAGES:
+            return value
+    return language_from_environment()
+
+
+def _formatter_in(code: str) -> type[HelpFormatter]:
+    """Click's help formatter with "Usage:" in the given language."""
+    with language(code):
+        usage = _(USAGE_PREFIX)
+
+    class TranslatedFormatter(HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, usage if prefix is None else prefix)
+
+    return TranslatedFormatter
+
+
+def _translate_command(command: click_core.Command, formatter: type[HelpFormatter]) -> None:
+    """Look up every help text of a command and its subcommands in the catalog."""
+    if command.options_metavar == "[OPTIONS]":
+        command.options_metavar = _(OPTIONS_METAVAR)
+    if getattr(command, "subcommand_metavar", None) == "COMMAND [ARGS]...":
+        command.subcommand_metavar = _(SUBCOMMAND_METAVAR)  # type: ignore[attr-defined]
+    if command.help:
+        command.help = _(command.help)
+    if command.short_help:
+        command.short_help = _(command.short_help)
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if text:
+            param.help = _(text)  # type: ignore[attr-defined]
+    base: Any = command.context_class
+    command.context_class = type("TranslatedContext", (base,), {"formatter_class": formatter})
+    if command.add_help_option and command._help_option is None:
+        help_option(["--help"])(command)
+        made = command.params.pop()
+        made.help = _(HELP_OPTION_TEXT)  # type: ignore[attr-defined]
+        command._help_option = made  # type: ignore[assignment]
+    for sub in getattr(command, "commands", {}).values():
+        _translate_command(sub, formatter)
+
+
+def translated_command(app: typer.Typer) -> click_core.Command:
+    """The app's Click command with its help texts in the current language (a command may
+    change the language later; Click's own words keep the one the run began with)."""
+    command = typer.main.get_command(app)
+    _translate_command(command, _formatter_in(get_language()))
+    return command
+
+
+@contextmanager
+def rich_words() -> Iterator[None]:
+    """typer.rich_utils' fixed words in the current language for the run, then as before."""
+    before = {name: getattr(rich_utils, name) for name in RICH_WORDS}
+    for name, message in RICH_WORDS.items():
+        setattr(rich_utils, name, _(message))
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(rich_utils, name, value)
+
+
+def run(app: typer.Typer, args: list[str], prog_name: str = "spieltisch") -> int:
+    """Run the app in the current language and return its exit code; usage errors are
+    shown as Typer shows them, in that language."""
+    code = get_language()
+    command = translated_command(app)
+    with rich_words():
+        try:
+            result = command.main(args, prog_name=prog_name, standalone_mode=False)
+        except ClickException as error:
+            with language(code):
+                sentence = reword(error.format_message())
+            show: Callable[[], str] = lambda: sentence  # noqa: E731
+            error.format_message = show  # type: ignore[method-assign]
+            rich_utils.rich_format_error(error)
+            return error.exit_code
+        except typer.Abort:
+            rich_utils.rich_abort_error()
+            return 1
+    return result if isinstance(result, int) else 0
