@@ -53,7 +53,7 @@ def test_plain_asks_for_the_only_move_when_told_to() -> None:
     assert "#1 b — " in transcript, "the only move is offered like any other"
     assert "(the only move)" not in transcript
     transcript, _remembered = run_plain(["#1", "quit"], auto_move=False)
-    assert "Player 1 (you): bring a piece" in transcript
+    assert "Red (you): bring a piece" in transcript
 
 
 def test_plain_plays_the_only_move_by_default() -> None:

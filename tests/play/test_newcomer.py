@@ -227,7 +227,7 @@ def test_madn_plain_b_brings_a_piece_out_and_1_points_at_the_list(tmp_path: Path
     assert result.returncode == 0, result.stderr
     assert "#1 b — " in out
     assert "(to choose move #1 of the list, type #1)" in out
-    assert "Player 1 (you): bring a piece" in out and "[b]" in out
+    assert "Red (you): bring a piece" in out and "[b]" in out
 
 
 def test_the_german_prompt_names_no_letter_commands() -> None:

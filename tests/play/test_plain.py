@@ -55,7 +55,7 @@ def test_a_whole_game_with_every_command(tmp_path: Path) -> None:
     result = play("mabula", "--seats", seats, "--seed", "4", "--lang", "en", script=script + "\n")
     out = result.stdout
     assert result.returncode == 0, result.stderr + out
-    assert "Player 1 (you) to move." in out
+    assert "White (you) to move." in out
     assert "#1 " in out and "push the marble from" in out
     assert "Illegal move zz: a move is written <from>-<to>" in out
     assert "Taken back: push the marble from" in out
@@ -79,7 +79,7 @@ def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None
     path.write_text(json.dumps(record))
     resumed = play("--resume", str(path), "--lang", "fr", script="#1\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert "Joueur 1 (vous) : aller de case 1 à case 4" in resumed.stdout
+    assert "Rouge (vous) : aller de case 1 à case 4" in resumed.stdout
     assert "Fin de l'entrée" in resumed.stdout
 
 
@@ -129,4 +129,4 @@ def test_an_option_reaches_the_game() -> None:
 def test_without_a_terminal_the_plain_mode_is_chosen() -> None:
     result = play("mabula", "--seed", "1", "--lang", "fr", script="quitter\n", plain=False)
     assert result.returncode == 0, result.stderr
-    assert "Joueur 1 (vous) doit jouer." in result.stdout and "Au revoir." in result.stdout
+    assert "Blanc (vous) doit jouer." in result.stdout and "Au revoir." in result.stdout

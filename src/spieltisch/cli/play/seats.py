@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spieltisch.agents import agent_names
 from spieltisch.cli.messages import _
+from spieltisch.core import Game, parts
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -66,5 +69,13 @@ def kind_label(kind: str, humans: int) -> str:
     return labels.get(kind, kind)
 
 
-def seat_label(seat: int, kind: str, humans: int) -> str:
-    return _("Player {number} ({kind})").format(number=seat + 1, kind=kind_label(kind, humans))
+def seat_label(game: Game[Any], seat: int, kind: str, humans: int) -> str:
+    """`Red (you)`: the seat by its colour where the game's seats have one (the game's
+    seat-label part), else `Player 2 (you)`, and who sits there."""
+    kind_words = kind_label(kind, humans)
+    colour = parts(game).seat_label
+    if colour is None:
+        return _("Player {number} ({kind})").format(number=seat + 1, kind=kind_words)
+    name = colour(game, seat)
+    name = name[:1].upper() + name[1:]  # a name, capitalised like "Player 2"
+    return _("{seat} ({kind})").format(seat=name, kind=kind_words)

@@ -77,7 +77,7 @@ class Session:
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
     def label(self, seat: int) -> str:
-        return seat_label(seat, self.seats[seat], len(self.humans))
+        return seat_label(self.game, seat, self.seats[seat], len(self.humans))
 
     @property
     def to_move(self) -> int:
