@@ -17,7 +17,7 @@ EXPECTED = {
     "fr": (
         "aucun tournoi 'nope'",
         "'Ana' est déjà inscrit sous le numéro 1",
-        "la ronde 2 n’est pas appariée : les rondes appariées sont aucune pour l’instant",
+        "la ronde 2 n’est pas appariée\u202f: les rondes appariées sont aucune pour l’instant",
     ),
     "en": (
         "no tournament 'nope'",

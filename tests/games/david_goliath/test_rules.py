@@ -250,7 +250,7 @@ def test_following_the_colour_led() -> None:
         )
     with language("fr"):
         assert state.explain(off_colour) == (
-            "vous avez du vert en main : le vert a été entamé et doit être fourni"
+            "vous avez du vert en main\u202f: le vert a été entamé et doit être fourni"
         )
     before = state.clone()
     with pytest.raises(IllegalMove) as refused:

@@ -82,7 +82,7 @@ def test_refusals_are_translated() -> None:
         )
     with language("fr"):
         assert state.explain("b8-b3") == (
-            "règle 2 : la ligne b7–b2 contient 4 billes : b8 peut avancer de 1 ou 2 cases"
+            "règle 2\u202f: la ligne b7–b2 contient 4 billes\u202f: b8 peut avancer de 1 ou 2 cases"
         )
 
 
