@@ -22,6 +22,7 @@ WRONG = [
     (re.compile(r"[ \u00a0][:;!?»]"), "an ordinary space before : ; ! ? or »"),
     (re.compile(r"(?<=\w)[;!?](?=\s|$)"), "no space before ; ! ?"),
     (re.compile(r"«[ \u00a0]"), "an ordinary space after «"),
+    (re.compile(r"\)[:](?=\s)"), "no space between ) and :"),
 ]
 
 
@@ -34,6 +35,7 @@ def test_the_rules_catch_what_they_should() -> None:
     assert _mistakes("pas permis ; les coups")
     assert _mistakes("Au revoir!")
     assert _mistakes("« d3 »")
+    assert _mistakes("J1 (R=rouge): cartes")
     assert not _mistakes(f"Quitter cette partie{NNBSP}?")
     assert not _mistakes("tcp://HOST:8786 ou local:N, 3,2,1,0")
 

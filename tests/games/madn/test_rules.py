@@ -684,7 +684,7 @@ def test_explanations_are_translated() -> None:
         )
     with language("fr"):
         assert state.explain("6") == (
-            "règle 11 : une prise est possible (le pion sur 17 prend sur 22)"
+            "règle 11\u202f: une prise est possible (le pion sur 17 prend sur 22)"
         )
 
 

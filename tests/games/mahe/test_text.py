@@ -88,7 +88,7 @@ def test_the_board_speaks_german_and_french() -> None:
         assert "Feld 18 (von unten nach oben): Blau, Rot, Gelb" in text
         assert "Floß:" in text
     with language("fr"):
-        assert "Case 18 (de bas en haut) : bleue, rouge, jaune" in render(state, None).plain
+        assert "Case 18 (de bas en haut)\u202f: bleue, rouge, jaune" in render(state, None).plain
 
 
 def test_refusals_are_translated() -> None:

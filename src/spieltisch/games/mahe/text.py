@@ -110,20 +110,31 @@ def _status(out: Text, view: MaheView) -> None:
     out.append(")")
 
 
+def _levels(stack: list[str], paired: bool) -> list[list[str]]:
+    """A stack's turtles level by level from the bottom: one a level, or two (the lower
+    one left) where the narrow board must keep a tall stack short."""
+    step = 2 if paired else 1
+    return [stack[index : index + step] for index in range(0, len(stack), step)]
+
+
 def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
-    """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number."""
+    """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number. In
+    the narrow rows (no legend), a row whose stacks are taller than two draws them two
+    turtles a level, so that seven turtles on one field still fit a screen of 80×24."""
     fields: dict[str, list[str]] = view["fields"]
     for first in range(1, 22, per_row):
         row = range(first, min(first + per_row, 22))
-        height = max((len(fields.get(str(field), [])) for field in row), default=0)
+        tallest = max((len(fields.get(str(field), [])) for field in row), default=0)
+        paired = not legend and tallest > 2
+        levels = {field: _levels(fields.get(str(field), []), paired) for field in row}
+        height = max((len(stacked) for stacked in levels.values()), default=0)
         for level in range(height - 1, -1, -1):
             for field in row:
-                stack = fields.get(str(field), [])
-                if level < len(stack):
-                    colour = stack[level]
-                    out.append(LETTER[colour].rjust(CELL), style=STYLE[colour])
-                else:
-                    out.append(" " * CELL)
+                stacked = levels[field]
+                turtles = stacked[level] if level < len(stacked) else []
+                out.append(" " * (CELL - len(turtles)))
+                for colour in turtles:
+                    out.append(LETTER[colour], style=STYLE[colour])
             out.rstrip()
             out.append("\n")
         for field in row:
@@ -198,7 +209,7 @@ def _eggs(out: Text, view: MaheView, letters: bool = False) -> None:
             if letters:
                 out.append(LETTER[colour] + "=", style=STYLE[colour])
             _turtle(out, colour)
-        out.append("): ")
+        out.append(")" + _(":") + " ")  # French sets a narrow no-break space before it
         shown = " ".join(str(value) for value in cards) or "-"
         out.append(_("cards {cards}").format(cards=shown))
         if view["beach"] == number:
