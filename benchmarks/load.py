@@ -53,6 +53,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import spieltisch
+from benchmarks.profiles import record, summarise
 from tests.server.client import Client, Socket
 from tests.server.leaks import scan_messages
 from tests.server.logs import move_log
@@ -352,12 +353,18 @@ async def _run(
     cpu_client, load_before = time.process_time(), os.getloadavg()[0]
     niceness = {"client": _nice([psutil.Process()]), "server": _nice(servers),
                 "db": _nice(database)}
+    spy = None
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        spy = record(server.process.pid, args.seconds, _profile_path(args, tables))
     started = time.perf_counter()
     figures.measuring = True
     with suppress(TimeoutError):
         await asyncio.wait_for(asyncio.shield(watchdog), args.seconds)
     figures.measuring = False
     elapsed = time.perf_counter() - started
+    if spy is not None:
+        await asyncio.to_thread(spy.wait, 60)
     servers_now = _tree(server.process.pid)
     cpu_server = _cpu_since(cpu_server, _cpu(servers_now))
     cpu_db = _cpu_since(cpu_db, _cpu(_postgres(db_port)))
@@ -398,6 +405,11 @@ async def _run(
         "socket_errors": dict(figures.socket_errors),
         "problem": problem,
     }, figures
+
+
+def _profile_path(args: argparse.Namespace, tables: int) -> Path:
+    assert args.profile is not None
+    return Path(args.profile) / f"{args.current_backend}-{tables}.txt"
 
 
 def _scan_one(
@@ -480,6 +492,9 @@ def _one_run(
         except Exception as exc:
             traceback.print_exc()
             figures = {"tables": tables, "problem": f"{type(exc).__name__}: {exc}"}
+        if args.profile and _profile_path(args, tables).exists():
+            print(f"profile of {backend} at {tables} tables ({_profile_path(args, tables)}):")
+            print(summarise(_profile_path(args, tables)), flush=True)
         figures["rate_limits"] = "off" if "--no-rate-limits" in server.extra else "none built"
     return figures
 
@@ -500,12 +515,16 @@ def main() -> None:
     )
     parser.add_argument("--no-scan", action="store_true", help="skip the leak scan")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--profile", type=Path, help="sample the servers with py-spy in the window; a folder"
+    )
     args = parser.parse_args()
     sizes = args.tables or [50, 200]
     backends = args.backend or list(BACKENDS)
     rows: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as folder, postgres_cluster() as pg:
         for backend in backends:
+            args.current_backend = backend
             for tables in sizes:
                 figures = _one_run(backend, tables, Path(folder), pg, args)
                 rows.append((backend, figures))
