@@ -52,12 +52,13 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import spieltisch
-from benchmarks.profiles import record, summarise
 from tests.server.client import Client, Socket
 from tests.server.leaks import scan_messages
 from tests.server.logs import move_log
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
+
+import spieltisch
+from benchmarks.profiles import record, summarise
 
 AI = {"kind": "ai", "level": "easy"}
 TABLES: list[tuple[str, list[dict[str, Any]]]] = [
@@ -262,9 +263,9 @@ def _postgres(port: int | None) -> list[psutil.Process]:
     found = []
     for process in psutil.process_iter(["name", "cmdline"]):
         command = process.info["cmdline"] or []
-        if "-p" in command and command.index("-p") + 1 < len(command):
-            if command[command.index("-p") + 1] == str(port) and "postgres" in command[0]:
-                found.extend(_tree(process.pid))
+        at = command.index("-p") + 1 if "-p" in command else len(command)
+        if at < len(command) and command[at] == str(port) and "postgres" in command[0]:
+            found.extend(_tree(process.pid))
     return found
 
 
@@ -328,7 +329,14 @@ async def _run(
     workers = [
         asyncio.create_task(
             _play_tables(
-                people, watcher, index % len(TABLES), figures, args.think, stop, ready, rng,
+                people,
+                watcher,
+                index % len(TABLES),
+                figures,
+                args.think,
+                stop,
+                ready,
+                rng,
                 not args.no_scan,
             )
         )
@@ -349,10 +357,13 @@ async def _run(
         await asyncio.sleep(max(3.0, args.think * 2))  # every table under way
     servers = _tree(server.process.pid)
     database = _postgres(db_port)
-    cpu_server, cpu_db = _cpu(servers), _cpu(database)
+    cpu_server_at, cpu_db_at = _cpu(servers), _cpu(database)
     cpu_client, load_before = time.process_time(), os.getloadavg()[0]
-    niceness = {"client": _nice([psutil.Process()]), "server": _nice(servers),
-                "db": _nice(database)}
+    niceness = {
+        "client": _nice([psutil.Process()]),
+        "server": _nice(servers),
+        "db": _nice(database),
+    }
     spy = None
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
@@ -363,14 +374,14 @@ async def _run(
         await asyncio.wait_for(asyncio.shield(watchdog), args.seconds)
     figures.measuring = False
     elapsed = time.perf_counter() - started
-    if spy is not None:
-        await asyncio.to_thread(spy.wait, 60)
     servers_now = _tree(server.process.pid)
-    cpu_server = _cpu_since(cpu_server, _cpu(servers_now))
-    cpu_db = _cpu_since(cpu_db, _cpu(_postgres(db_port)))
+    cpu_server = _cpu_since(cpu_server_at, _cpu(servers_now))
+    cpu_db = _cpu_since(cpu_db_at, _cpu(_postgres(db_port)))
     cpu_client = time.process_time() - cpu_client
     load_after = os.getloadavg()[0]
     memory = _rss(servers_now) - servers_idle
+    if spy is not None:
+        await asyncio.to_thread(spy.wait, 60)
     stop.set()
     if watchdog.done() and watchdog.result():
         problem = (problem + "; " if problem else "") + watchdog.result()
@@ -380,7 +391,11 @@ async def _run(
     for client in (*people, watcher):
         await client.http.aclose()
     latencies = sorted(figures.latencies) or [float("nan")]
-    cuts = statistics.quantiles(latencies, n=100, method="inclusive") if len(latencies) > 1 else latencies * 99
+    cuts = (
+        statistics.quantiles(latencies, n=100, method="inclusive")
+        if len(latencies) > 1
+        else latencies * 99
+    )
     return {
         "tables": tables,
         "started": figures.started,
@@ -555,7 +570,8 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
             )
             print(
                 f"    started {f['started']}/{f['tables']} in {f['setup_s']:.0f} s, "
-                f"{f['finished']} games finished, servers {f['server_mb']:.0f} MB, nice client/server/db "
+                f"{f['finished']} games finished, servers {f['server_mb']:.0f} MB, "
+                f"nice client/server/db "
                 f"{f['nice']['client']}/{f['nice']['server']}/{f['nice']['db']}, "
                 f"rate limits {f['rate_limits']}; leak scan: "
                 + (

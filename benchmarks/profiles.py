@@ -22,16 +22,31 @@ def record(pid: int, seconds: float, output: Path) -> subprocess.Popen[bytes]:
     """Start sampling `pid` and its children; the caller waits for the process."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     command = [spy, "record", "-p", str(pid), "-s", "-d", str(max(1, int(seconds)))]
-    command += ["-f", "raw", "-o", str(output), "-F", "--nolineno", "--nonblocking"]
+    command += ["-f", "raw", "-o", str(output), "-F", "--nonblocking"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+IDLE = {
+    "runners.Runner.run",  # uvloop waiting for events (its loop is compiled code)
+    "selectors.EpollSelector.select",
+    "threading.Condition.wait",
+    "queue.Queue.get",
+    "threading.Event.wait",
+    "connection.Connection.recv_bytes",
+    "connection._recv_bytes",
+    "core._connection_worker_thread",  # aiosqlite's thread: waiting, or inside SQLite (C)
+}
+"""Leaf frames of a thread or process waiting for work."""
 
 
 def _frames(stack: str) -> list[str]:
     """py-spy writes `process;thread;frame;frame…`; keep the frames, without paths."""
     frames = []
     for frame in stack.split(";"):
+        if frame.startswith(("process ", "thread ")):
+            continue
         name, _, where = frame.partition(" (")
-        module = where.rstrip(")").rsplit("/", 1)[-1].removesuffix(".py")
+        module = where.rstrip(")").rsplit("/", 1)[-1].split(":")[0].removesuffix(".py")
         frames.append(f"{module}.{name}" if module else name)
     return frames
 
@@ -39,20 +54,25 @@ def _frames(stack: str) -> list[str]:
 def summarise(path: Path, top: int = 25) -> str:
     inclusive: Counter[str] = Counter()
     exclusive: Counter[str] = Counter()
-    total = 0
+    total, idle = 0, Counter[str]()
     for line in path.read_text().splitlines():
         stack, _, count_text = line.rpartition(" ")
         if not stack or not count_text.isdigit():
             continue
         count = int(count_text)
         frames = _frames(stack)
-        if any("select" in f or "epoll" in f or "_worker" in f for f in frames[-2:]):
-            continue  # an idle event loop or an idle worker waiting for work
+        if not frames or frames[-1] in IDLE:
+            idle[frames[-1] if frames else "?"] += count
+            continue
         total += count
         for frame in set(frames):
             inclusive[frame] += count
         exclusive[frames[-1]] += count
-    lines = [f"{total} busy samples; inclusive share / exclusive share"]
+    lines = [
+        f"{total} busy samples (besides {sum(idle.values())} waiting: "
+        + ", ".join(f"{name} {count}" for name, count in idle.most_common(3))
+        + "); inclusive share / exclusive share"
+    ]
     for frame, count in inclusive.most_common(top):
         lines.append(
             f"{100 * count / max(1, total):6.1f}% {100 * exclusive[frame] / max(1, total):6.1f}%"

@@ -25,7 +25,7 @@ def _hidden_chance(history: Sequence[str]) -> list[str]:
     return found
 
 
-def _positions(game: Game, history: Sequence[str], seqs: set[int]) -> dict[int, State]:
+def _positions(game: Game[Any], history: Sequence[str], seqs: set[int]) -> dict[int, State]:
     """The position after each of `seqs` entries, replaying the log once."""
     state, positions = game.new_state(), {}
     for index in range(max(seqs, default=0) + 1):
@@ -37,7 +37,7 @@ def _positions(game: Game, history: Sequence[str], seqs: set[int]) -> dict[int, 
 
 
 def scan_messages(
-    game: Game, history: Sequence[str], seat: int | None, messages: Iterable[dict[str, Any]]
+    game: Game[Any], history: Sequence[str], seat: int | None, messages: Iterable[dict[str, Any]]
 ) -> tuple[int, list[str]]:
     """(state messages checked, problems found) for one connection of one table."""
     secrets = _hidden_chance(history)
@@ -54,16 +54,18 @@ def scan_messages(
         checked += 1
         seq = message["seq"]
         for entry in message["last_moves"]:
-            if entry["seat"] is None and entry["move"] is not None:
-                if entry["move"] not in game.events:
-                    problems.append(f"seat {seat}: chance outcome {entry['seq']} in notation")
+            told = entry["move"]
+            if entry["seat"] is None and told is not None and told not in game.events:
+                problems.append(f"seat {seat}: chance outcome {entry['seq']} in notation")
         if seq > len(history):
             problems.append(f"seat {seat}: told position {seq}, the log has {len(history)}")
             continue
         state = positions[seq]
         if isinstance(state, DavidGoliathState):
             # Cards played earlier are public (and may be in a hand again after a new deal).
-            shown = dict(message, last_moves=[e for e in message["last_moves"] if e["seat"] is None])
+            shown = dict(
+                message, last_moves=[e for e in message["last_moves"] if e["seat"] is None]
+            )
             shown_text = json.dumps(shown)
             board = message.get("board_svg") or ""
             for card in _hidden_hands(state, seat):

@@ -34,7 +34,8 @@ def test_the_scan_passes_own_views_and_reports_each_kind_of_leak() -> None:
         assert scan_messages(game, history, seat, [message]) == (1, [])
     assert scan_messages(game, history, None, [_state_message(state, None, 1)]) == (1, [])
 
-    other_card = state.view(1)["hand"][0]
+    seen_by_1: dict[str, Any] = dict(state.view(1))
+    other_card = seen_by_1["hand"][0]
     board = _state_message(state, 0, 1, board_svg=f"<svg><text>{other_card}</text></svg>")
     in_view = _state_message(state, 0, 1, view={**state.view(0), "peek": [other_card]})
     raw_deal = _state_message(
@@ -42,7 +43,7 @@ def test_the_scan_passes_own_views_and_reports_each_kind_of_leak() -> None:
     )
     ahead = _state_message(state, 0, 5)
     for seat, message in ((0, board), (0, in_view), (2, raw_deal), (0, ahead)):
-        checked, problems = scan_messages(game, history, seat, [message])
+        _, problems = scan_messages(game, history, seat, [message])
         assert problems, message
 
 

@@ -66,8 +66,9 @@ class Run:
     """Worker processes still alive 5 s after their server was killed."""
 
 
-async def _set_up(people: list[Client], game: str, seats: list[dict[str, Any]],
-                  options: dict[str, Any]) -> dict[str, Any]:
+async def _set_up(
+    people: list[Client], game: str, seats: list[dict[str, Any]], options: dict[str, Any]
+) -> dict[str, Any]:
     table = await people[0].create(game, seats, options=options)
     await people[1].post(f"/api/tables/{table['id']}/join", {})
     await people[0].post(f"/api/tables/{table['id']}/start")
