@@ -351,6 +351,7 @@ async def _run(
             break
         await asyncio.sleep(0.25)
     setup_time = time.perf_counter() - set_up_from
+    started_in_time = figures.started
     if figures.started < tables:
         problem = f"only {figures.started} of {tables} tables started in {setup_time:.0f} s"
     if not watchdog.done():
@@ -398,7 +399,8 @@ async def _run(
     )
     return {
         "tables": tables,
-        "started": figures.started,
+        "started": started_in_time,
+        "started_by_end": figures.started,
         "setup_s": setup_time,
         "moves": len(figures.latencies),
         "entries_per_s": figures.entries / elapsed,
@@ -569,7 +571,8 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
                 flush=True,
             )
             print(
-                f"    started {f['started']}/{f['tables']} in {f['setup_s']:.0f} s, "
+                f"    started {f['started']}/{f['tables']} in {f['setup_s']:.0f} s "
+                f"({f['started_by_end']} by the end), "
                 f"{f['finished']} games finished, servers {f['server_mb']:.0f} MB, "
                 f"nice client/server/db "
                 f"{f['nice']['client']}/{f['nice']['server']}/{f['nice']['db']}, "
