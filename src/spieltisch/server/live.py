@@ -662,8 +662,6 @@ class Runtime:
             )
             if not rows:
                 return False
-            table = await session.get(GameTable, room.id)
-            seats = await seats_of(session, room.id)
         state = room.state.clone()
         items: list[LogItem] = []
         for row in rows:
@@ -672,11 +670,20 @@ class Runtime:
             words = _words(state, row.entry)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words))
+        # A move's transaction changes the table row only when it ends the game and the
+        # seats only for the clock; other changes come as their own news (on_changed).
+        # Read them only then: two queries fewer for most moves of another process.
+        if state.is_terminal() or room.table.clock:
+            async with self.database.session() as session:
+                table = await session.get(GameTable, room.id)
+                seats = await seats_of(session, room.id)
+            if table is not None:
+                room.table = table
+            room.seats = [
+                SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
+            ]
         room.state = state
         room.log.extend(items)
-        if table is not None:
-            room.table = table
-        room.seats = [SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats]
         room.turn_started = _wall(rows[-1].created_at)
         _forget_old_words(room.log)
         return True

@@ -88,7 +88,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> AsyncEngine:
     url = check_url(url)
-    engine = create_async_engine(url, pool_pre_ping=True)
+    if is_sqlite(url):
+        engine = create_async_engine(url, pool_pre_ping=True)
+    else:
+        # Hundreds of tables: a move's commit, a connection's first messages and a
+        # computer seat's read each hold a connection for a moment; 5 + 10 made them
+        # queue for the pool (seconds at 1,000 tables). 2 × 30 stays well below
+        # PostgreSQL's default of 100 connections with `--workers 2`.
+        engine = create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
