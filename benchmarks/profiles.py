@@ -73,7 +73,13 @@ def summarise(path: Path, top: int = 25) -> str:
         + ", ".join(f"{name} {count}" for name, count in idle.most_common(3))
         + "); inclusive share / exclusive share"
     ]
-    for frame, count in inclusive.most_common(top):
+    trunk = max(inclusive.values(), default=0)
+    shown = [
+        (frame, count)
+        for frame, count in inclusive.most_common()
+        if count < 0.98 * trunk or exclusive[frame]  # not the frames every sample passes
+    ]
+    for frame, count in shown[:top]:
         lines.append(
             f"{100 * count / max(1, total):6.1f}% {100 * exclusive[frame] / max(1, total):6.1f}%"
             f"  {frame}"

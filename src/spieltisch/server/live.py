@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import State
@@ -46,6 +47,7 @@ from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_re
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.group import GroupCommit
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
@@ -221,6 +223,10 @@ class Runtime:
         self.pool = pool
         self.settings = settings
         self.cluster = cluster or SingleProcess()
+        self.group = GroupCommit(database) if database.sqlite else None
+        """SQLite: moves of all tables waiting to be written share one commit (its one
+        writer made them queue one by one); PostgreSQL commits each move by itself (many
+        writers at once, and a commit race must fail only its own move)."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
@@ -590,26 +596,31 @@ class Runtime:
                 "ranking": state.ranking(),
                 "returns": state.returns(),
             }
+
+        async def write(session: AsyncSession) -> None:
+            for item in items:
+                session.add(
+                    MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
+                )
+            for index, left in time_left.items():
+                await session.execute(
+                    update(Seat).filter_by(table_id=room.id, seat=index).values(time_left_ms=left)
+                )
+            if finished:
+                await session.execute(
+                    update(GameTable)
+                    .filter_by(id=room.id)
+                    .values(status="finished", result=result, finished_at=now())
+                )
+            await self.cluster.publish(session, "moved", room.id, items[-1].seq)
+
         try:
-            async with self.database.session() as session:
-                for item in items:
-                    session.add(
-                        MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
-                    )
-                for index, left in time_left.items():
-                    await session.execute(
-                        update(Seat)
-                        .filter_by(table_id=room.id, seat=index)
-                        .values(time_left_ms=left)
-                    )
-                if finished:
-                    await session.execute(
-                        update(GameTable)
-                        .filter_by(id=room.id)
-                        .values(status="finished", result=result, finished_at=now())
-                    )
-                await self.cluster.publish(session, "moved", room.id, items[-1].seq)
-                await session.commit()
+            if self.group is not None:
+                await self.group.write(write)
+            else:
+                async with self.database.session() as session:
+                    await write(session)
+                    await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
             try:
