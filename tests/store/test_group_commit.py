@@ -15,11 +15,17 @@ from spieltisch.store import Database
 from spieltisch.store.group import GroupCommit, Write
 
 
+async def _notes(folder: Path) -> Database:
+    """An SQLite database with one table of numbers."""
+    database = Database(f"sqlite+aiosqlite:///{folder / 'group.sqlite3'}")
+    async with database.engine.begin() as connection:
+        await connection.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY)"))
+    return database
+
+
 def test_waiting_writes_share_commits_and_a_bad_one_fails_alone(tmp_path: Path) -> None:
     async def scenario() -> None:
-        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'group.sqlite3'}")
-        async with database.engine.begin() as connection:
-            await connection.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY)"))
+        database = await _notes(tmp_path)
         group = GroupCommit(database)
 
         def insert(number: int) -> Write:
@@ -45,9 +51,7 @@ def test_waiting_writes_share_commits_and_a_bad_one_fails_alone(tmp_path: Path) 
 
 def test_a_write_that_raises_is_not_committed(tmp_path: Path) -> None:
     async def scenario() -> None:
-        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'group.sqlite3'}")
-        async with database.engine.begin() as connection:
-            await connection.execute(text("CREATE TABLE notes (id INTEGER PRIMARY KEY)"))
+        database = await _notes(tmp_path)
         group = GroupCommit(database)
 
         async def half(session: AsyncSession) -> None:
