@@ -119,3 +119,40 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
             assert history["games"][0]["changes"][-1]["tournament"] == director.id
 
     asyncio.run(scenario())
+
+
+def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess) -> None:
+    """A tournament of two-seat tables: a player resigns; the table's record is an
+    ordinary finished one (the resigner last, marked), and the round takes it."""
+
+    async def scenario() -> None:
+        async with (
+            Client(server.url) as boss,
+            Client(server.url) as ana,
+            Client(server.url) as bo,
+        ):
+            await boss.guest("Director")
+            director, _created = await Director.create(
+                boss, name="Duel cup", game="mabula", table_size=2, rounds=1, seed="duel-1"
+            )
+            numbers = {}
+            for client, name in ((ana, "Ana"), (bo, "Bo")):
+                account = await client.guest(name)
+                page = await director.register(account=account["id"])
+                numbers[name] = page["players"][-1]["number"]
+            page = await director.start_round()
+            table = page["rounds"][0]["tables"][0]
+            seats = [seat["player"] for seat in table["seats"]]
+            assert sorted(seats) == sorted(numbers.values()) and table["online"]
+            resigner = ana if seats.index(numbers["Ana"]) == 0 else bo
+            described = await resigner.post(f"/api/tables/{table['online']}/resign")
+            assert described["status"] == "finished"
+            record = (await boss.http.get(f"/api/games/{table['online']}/record")).json()
+            assert record["result"]["resigned"] == [0] and record["result"]["ranking"] == [2, 1]
+            page = await director.wait_for_online_results(1, timeout=30)
+            entered = page["rounds"][0]["tables"][0]["result"]
+            assert entered["how"] == "online" and entered["places"] == [2, 1]
+            standings = {row["player"]: row["points"] for row in page["standings"]}
+            assert standings[seats[1]] > standings[seats[0]]
+
+    asyncio.run(scenario())
