@@ -102,7 +102,7 @@ def test_a_game_given_up_is_a_finished_record_that_replays() -> None:
     accepted by load_record although the history stops mid-game; tampering is caught."""
     state = _partly_played("mabula", 12)
     assert not state.is_terminal()
-    record = dict(make_record(state, ["ann", "bob"], resigned=[0]))
+    record: dict[str, Any] = dict(make_record(state, ["ann", "bob"], resigned=[0]))
     result = record["result"]
     assert result is not None
     assert result["ranking"] == [2, 1] and result["resigned"] == [0]
@@ -127,10 +127,10 @@ def test_a_game_given_up_is_a_finished_record_that_replays() -> None:
 
 def test_one_of_three_giving_up_does_not_end_the_game() -> None:
     state = _partly_played("madn", 20, players=3)
-    record = dict(make_record(state, None, resigned=[1]))
+    record: dict[str, Any] = dict(make_record(state, None, resigned=[1]))
     with pytest.raises(RecordError, match="does not reach the end"):
         load_record(record)
-    two = dict(make_record(state, None, resigned=[1, 2]))  # one left: over
+    two: dict[str, Any] = dict(make_record(state, None, resigned=[1, 2]))  # one left: over
     assert two["result"] is not None and two["result"]["ranking"] == [1, 2, 2]
     load_record(two)
 
@@ -139,7 +139,7 @@ def test_a_finished_game_with_a_resigned_seat_ranks_it_last() -> None:
     state = spieltisch.load("madn", players=3).new_state()
     play_randomly(state, random.Random(5))
     winner = state.ranking().index(1)
-    record = dict(make_record(state, None, resigned=[winner]))
+    record: dict[str, Any] = dict(make_record(state, None, resigned=[winner]))
     assert record["result"] is not None and record["result"]["ranking"][winner] == 3
     assert record["result"]["scores"] == state.scores()
     assert load_record(record).is_terminal()
