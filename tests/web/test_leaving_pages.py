@@ -60,7 +60,8 @@ def test_an_away_seat_is_shown_and_handed_to_the_computer(people: People, artifa
     ana_page.close()  # Ana's only connection: she is away for Bo
     bo_page.wait_for_selector(".away")
     assert bo_page.locator(".away").first.inner_text() == "abwesend"
-    claim = bo_page.wait_for_selector("button.claim")  # after the second away
+    bo_page.wait_for_selector("button.claim")  # after the second away
+    claim = bo_page.locator("button.claim")
     assert claim.inner_text() == "An den Computer geben"
     bo_page.screenshot(path=str(artifacts / "away-claim-de.png"))
     said = _answer_next_dialog(bo_page, accept=True)
