@@ -70,8 +70,7 @@ def run(
     else:
         with ProcessPoolExecutor(workers) as pool:
             futures = [
-                pool.submit(_play_range, game_name, players, levels, seed, a, b)
-                for a, b in ranges
+                pool.submit(_play_range, game_name, players, levels, seed, a, b) for a, b in ranges
             ]
             parts = [future.result() for future in futures]
     return [result for part in parts for result in part], players
@@ -94,9 +93,7 @@ def report(game_name: str, levels: Sequence[str], results: list[Result]) -> None
     for row in book.leaderboard(game_name):
         name = row.player.removeprefix("level:")
         played = [(seats, places) for seats, places in results if name in seats]
-        wins = sum(
-            win_shares(places)[seats.index(name)] for seats, places in played
-        )
+        wins = sum(win_shares(places)[seats.index(name)] for seats, places in played)
         lo, hi = wilson_interval(wins, len(played))
         place = sum(places[seats.index(name)] for seats, places in played) / len(played)
         print(
@@ -117,9 +114,7 @@ def report(game_name: str, levels: Sequence[str], results: list[Result]) -> None
         lo, hi = wilson_interval(above, met)
         share = above / met if met else float("nan")
         verdict = "yes" if lo > 0.5 else "NO" if hi < 0.5 else "not sure"
-        print(
-            f"| {upper} vs {lower} | {met} | {share:.1%} | {lo:.1%}–{hi:.1%} | {verdict} |"
-        )
+        print(f"| {upper} vs {lower} | {met} | {share:.1%} | {lo:.1%}–{hi:.1%} | {verdict} |")
 
 
 def main() -> None:

@@ -13,7 +13,6 @@ import re
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
-
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 from tests.server.tournaments import Director, play_my_tables
