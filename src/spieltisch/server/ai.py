@@ -35,6 +35,10 @@ def choose_move(
     return move if isinstance(move, str) else state.game.action_to_move(move)
 
 
+def _nothing() -> None:
+    """A job that only makes the pool start its worker."""
+
+
 class WorkerPool:
     """Processes (or threads) that run blocking work for the event loop."""
 
@@ -52,6 +56,12 @@ class WorkerPool:
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ai")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the workers now, not at the first computer move: a spawned process
+        imports the whole package, which takes seconds on a busy machine (after a restart,
+        the first computer move would wait for it)."""
+        self._pool().submit(_nothing)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool(), function, *args)

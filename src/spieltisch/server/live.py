@@ -13,7 +13,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,15 +37,22 @@ from spieltisch.server.messages import (
     ErrorOut,
     LegalMove,
     LogEntryOut,
+    PresenceOut,
+    SeatPresence,
     ServerMessage,
     StateOut,
 )
+from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_resigned
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
 RECENT = 50
+RETRY_SECONDS = 1.0
+"""How soon computer seats, clocks and pending chance try again after the database was
+away."""
 """How many entries a state message carries at most, and keeps described in memory."""
 
 
@@ -63,7 +69,22 @@ class SeatState:
     kind: str
     account_id: int | None
     ai_level: str | None
+    """For a computer seat its level; for a person's seat, set once they gave it up."""
     time_left_ms: int | None
+
+    @property
+    def handed(self) -> bool:
+        """A person's seat given up (resigned, or claimed by the others while away)."""
+        return self.kind == "human" and self.ai_level is not None
+
+    def played_by(self, account: int | None) -> bool:
+        """Whether `account` plays this seat now (it sits here and has not given it up)."""
+        return (
+            account is not None
+            and self.kind == "human"
+            and self.account_id == account
+            and self.ai_level is None
+        )
 
 
 @dataclass(eq=False)
@@ -74,9 +95,9 @@ class Connection:
     account_id: int | None
     seat: int | None
     language: str
+    address: str | None = None
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    chat_times: deque[float] = field(default_factory=deque)
 
     def send(self, message: ServerMessage) -> None:
         self.queue.put_nowait(message.model_dump_json(exclude_none=False))
@@ -92,6 +113,16 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """People's seats with no connection open, and since when (wall clock)."""
+    elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
+    """Seats with a connection open in another process (PostgreSQL), by process: its
+    latest announcement's number and the seats."""
+    announced: frozenset[int] = frozenset()
+    """The seats this process last told the others it has connections for."""
+    stale: bool = False
+    """A commit failed with the database away: its outcome is unknown until the table
+    is read again from the database (the next move does that first)."""
 
     @property
     def seq(self) -> int:
@@ -109,12 +140,16 @@ class Room:
         """The computer level playing `seat` now: its AI level, or `easy` when its game
         clock is used up; None for a person."""
         info = self.seats[seat]
-        if info.kind == "ai":
+        if info.kind == "ai" or info.handed:
             return info.ai_level or "easy"
         clock = self.table.clock or {}
         if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
             return "easy"
         return None
+
+
+def database_away() -> str:
+    return _("the database cannot be reached just now: your move was not played; try again")
 
 
 class Refused(Exception):
@@ -135,6 +170,10 @@ def _forget_old_words(log: list[LogItem]) -> None:
         if old.words is None:
             break
         old.words = None
+
+
+def _here_locally(room: Room) -> frozenset[int]:
+    return frozenset(c.seat for c in room.connections if c.seat is not None)
 
 
 def _wall(moment: datetime | None) -> float:
@@ -167,6 +206,7 @@ class Runtime:
         """Called with a table's id when its game has ended and is committed (a
         tournament takes the result); each runs as its own task."""
         self._hooks: set[asyncio.Task[None]] = set()
+        self._announcements = 0
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -180,6 +220,7 @@ class Runtime:
             if room is None:
                 room = await self._load(table_id)
                 self.rooms[table_id] = room
+                await self.cluster.announce("ask", table_id)  # who is here elsewhere
                 async with room.lock:
                     await self._advance(room)
         return room
@@ -245,6 +286,7 @@ class Runtime:
             described = await describe_table(session, table)
         async with room.lock:
             was_open = room.table.status == "open"
+            was_running = room.table.status == "running"
             room.table = table
             room.seats = [
                 SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
@@ -256,13 +298,15 @@ class Runtime:
                 room.turn_started = time.time()
                 await self._advance(room)
                 self._broadcast(room)
+            elif was_running:
+                # A seat given up or handed to the computer in another process: the
+                # owner plays it now, and a game ended that way shows its result.
+                self._broadcast(room)
+                self._tell_presence(room)
+                self._schedule(room)
 
     def _seat_of(self, room: Room, account: int | None, wanted: int | None) -> int | None:
-        mine = [
-            index
-            for index, seat in enumerate(room.seats)
-            if account is not None and seat.kind == "human" and seat.account_id == account
-        ]
+        mine = [index for index, seat in enumerate(room.seats) if seat.played_by(account)]
         if wanted in mine:
             return wanted
         return mine[0] if mine else None
@@ -276,11 +320,177 @@ class Runtime:
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return self._seat_of(room, account, wanted)
 
+    # -- who is here ---------------------------------------------------------------------
+
+    def enter(self, room: Room, connection: Connection) -> None:
+        """A connection opens: it gets the position and who is here; the others are told
+        when its seat comes back."""
+        room.connections.add(connection)
+        self.send_state(room, connection, connection.last_seq)
+        self._tell_presence(room, always=connection)
+
+    def leave(self, room: Room, connection: Connection) -> None:
+        """A connection closed or dropped: its seat is away once no other is open."""
+        room.connections.discard(connection)
+        self._tell_presence(room)
+        self.release(room)
+
+    def presence(self, room: Room) -> PresenceOut:
+        moment = time.time()
+        here = set(_here_locally(room)).union(*(seats for _n, seats in room.elsewhere.values()))
+        people = [
+            index
+            for index, seat in enumerate(room.seats)
+            if seat.kind == "human" and not seat.handed
+        ]
+        for index in people:
+            if index in here:
+                room.away_since.pop(index, None)
+            else:
+                room.away_since.setdefault(index, moment)
+        return PresenceOut(
+            seats=[
+                SeatPresence(
+                    seat=index,
+                    here=index in here,
+                    away_ms=None
+                    if index in here
+                    else int((moment - room.away_since[index]) * 1000),
+                )
+                for index in people
+            ],
+            claim_after_ms=int(self.settings.claim_after_seconds * 1000),
+        )
+
+    def _tell_presence(self, room: Room, always: Connection | None = None) -> None:
+        before = {index for index in range(len(room.seats)) if index not in room.away_since}
+        message = self.presence(room)
+        after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        for connection in list(room.connections):
+            if before != after or connection is always:
+                connection.send(message)
+        if _here_locally(room) != room.announced:
+            self._announce_here(room)
+
+    def _announce_here(self, room: Room) -> None:
+        """Tell the other processes which seats have a connection here (they count them
+        as here too); numbered, so a late announcement never undoes a newer one."""
+        room.announced = _here_locally(room)
+        self._announcements += 1
+        task = asyncio.create_task(
+            self.cluster.announce("here", room.id, self._announcements, *sorted(room.announced))
+        )
+        self._hooks.add(task)
+        task.add_done_callback(self._hooks.discard)
+
+    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            return  # it asks when it loads the table
+        known = room.elsewhere.get(process)
+        if known is not None and known[0] > number:
+            return
+        room.elsewhere[process] = (number, frozenset(seats))
+        self._tell_presence(room)
+
+    async def on_asked(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None and _here_locally(room):
+            self._announce_here(room)
+
+    async def on_gone(self, processes: set[str]) -> None:
+        for room in list(self.rooms.values()):
+            if any(room.elsewhere.pop(process, None) for process in processes):
+                self._tell_presence(room)
+
+    # -- giving a seat up ------------------------------------------------------------------
+
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None:
+        """`account` gives up its seat (`seat` None), or hands the away `seat` of another
+        to the computer. The rule of `resign.py` applies: two seats, the game ends;
+        more, the `easy` level plays the seat and it is ranked after the others.
+
+        Raises LobbyError (409 not running, 403 not seated here, 409 not away long enough).
+        """
+        room = await self.room(table_id)
+        async with room.lock:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running":
+                raise LobbyError(
+                    409,
+                    _("table {table} is {status}: only a running game can be given up").format(
+                        table=table_id, status=room.table.status
+                    ),
+                )
+            mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
+            if not mine:
+                raise LobbyError(403, _("you do not play a seat at this table"))
+            target = mine[0] if seat is None else seat
+            if seat is not None:
+                self._check_claim(room, seat, mine)
+            await self._hand_over(room, target)
+
+    def _check_claim(self, room: Room, seat: int, mine: list[int]) -> None:
+        if seat >= len(room.seats) or seat in mine:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        info = room.seats[seat]
+        if info.kind != "human" or info.handed:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        self.presence(room)
+        since = room.away_since.get(seat)
+        wait = self.settings.claim_after_seconds
+        if since is None or time.time() - since < wait:
+            raise LobbyError(
+                409,
+                _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
+                    seat=seat, minutes=f"{wait / 60:g}"
+                ),
+            )
+
+    async def _hand_over(self, room: Room, seat: int) -> None:
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_the_game(len(room.seats))
+        result = result_with_resigned(room.state, resigned) if finish else None
+        try:
+            async with self.database.session() as session:
+                await session.execute(
+                    update(Seat)
+                    .filter_by(table_id=room.id, seat=seat)
+                    .values(ai_level=HANDED_LEVEL)
+                )
+                if finish:
+                    await session.execute(
+                        update(GameTable)
+                        .filter_by(id=room.id)
+                        .values(status="finished", result=result, finished_at=now())
+                    )
+                await self.cluster.publish(session, "changed", room.id)
+                await session.commit()
+                table = await session.get(GameTable, room.id)
+                described = await describe_table(session, table) if table else None
+        except UNAVAILABLE:
+            raise LobbyError(503, database_away()) from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        if finish:
+            room.table.status, room.table.result = "finished", result
+            self._finished(room.id)
+        room.away_since.pop(seat, None)
+        for connection in room.connections:
+            connection.seat = self._seat_of(room, connection.account_id, connection.seat)
+            if described is not None:
+                connection.send(described)
+        self._broadcast(room)
+        self._tell_presence(room)
+        self._schedule(room)
+
     # -- moves ------------------------------------------------------------------------------
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
         """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
         async with room.lock:
+            if room.stale:
+                await self._refresh(room)
             if room.table.status != "running":
                 raise Refused(
                     "not_running",
@@ -348,7 +558,10 @@ class Runtime:
                 time_left[mover] = int(clock["seconds"] * 1000)
         finished = state.is_terminal()
         result: dict[str, Any] | None = None
-        if finished:
+        resigned = [index for index, seat in enumerate(room.seats) if seat.handed]
+        if finished and resigned:
+            result = result_with_resigned(state, resigned)
+        elif finished:
             result = {
                 "scores": state.scores(),
                 "ranking": state.ranking(),
@@ -376,7 +589,11 @@ class Runtime:
                 await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
-            await self._follow(room)
+            try:
+                await self._follow(room)
+            except UNAVAILABLE:
+                room.stale = True
+                raise Refused("database_unavailable", database_away()) from None
             raise Refused(
                 "stale_seq",
                 _(
@@ -384,6 +601,12 @@ class Runtime:
                     "look at the new position and move again"
                 ).format(seq=items[0].seq - 1, now=room.seq),
             ) from None
+        except UNAVAILABLE:
+            # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
+            # database says which when it is back; until then nothing is told or cached.
+            room.stale = True
+            log.warning("table %s: the database is away, a move was refused", room.id)
+            raise Refused("database_unavailable", database_away()) from None
         room.state = state
         room.log.extend(items)
         for index, left in time_left.items():
@@ -479,12 +702,33 @@ class Runtime:
             await self.room(table_id)
 
     async def on_resync(self) -> None:
-        """News may have been missed (the listening connection dropped): read every table."""
+        """News may have been missed (the listening connection dropped): read every table,
+        and say again who is here."""
+        for loaded in list(self.rooms.values()):
+            if _here_locally(loaded):
+                self._announce_here(loaded)
+            await self.cluster.announce("ask", loaded.id)
         for table_id in list(self.rooms):
             await self.on_changed(table_id)
             room = self.rooms.get(table_id)
             if room is not None:
                 await self.on_moved(table_id, room.seq + 1)
+
+    async def _refresh(self, room: Room) -> None:
+        """Take the database's word for the table (after the database was away);
+        Refused while it is still away."""
+        try:
+            fresh = await self._load(room.id)
+        except UNAVAILABLE:
+            raise Refused("database_unavailable", database_away()) from None
+        room.state, room.log, room.seats, room.table = (
+            fresh.state,
+            fresh.log,
+            fresh.seats,
+            fresh.table,
+        )
+        room.stale = False
+        self._broadcast(room)
 
     def _finished(self, table_id: str) -> None:
         for hook in self.on_finish:
@@ -500,15 +744,37 @@ class Runtime:
 
     async def _advance(self, room: Room) -> None:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
-        only in the process that owns the table."""
-        if room.table.status != "running" or not await self.cluster.claim(room.id):
-            return
-        if room.state.is_chance_node():
-            outcome = room.state.clone().sample_chance(self.random)
-            with contextlib.suppress(Refused):  # another process drew it first
-                await self._play(room, [(outcome, None)])
-        else:
-            self._schedule(room)
+        only in the process that owns the table; with the database away, try again a
+        little later."""
+        try:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running" or not await self.cluster.claim(room.id):
+                return
+            if room.state.is_chance_node():
+                outcome = room.state.clone().sample_chance(self.random)
+                try:
+                    await self._play(room, [(outcome, None)])
+                except Refused as refused:
+                    if refused.code != "stale_seq":  # else another process drew it first
+                        raise
+            else:
+                self._schedule(room)
+        except Refused as refused:
+            if refused.code != "database_unavailable":
+                raise
+            self._retry_later(room)
+
+    def _retry_later(self, room: Room) -> None:
+        """Set the table going again once the database may be back."""
+
+        async def retry() -> None:
+            await asyncio.sleep(RETRY_SECONDS)
+            async with room.lock:
+                await self._advance(room)
+
+        if not self.closing:
+            room.tasks["retry"] = asyncio.create_task(retry())
 
     # -- computer seats, clocks ---------------------------------------------------------------
 
@@ -560,8 +826,9 @@ class Runtime:
             )
             if room.seq == seq:
                 await self.submit(room, seat, seq, move)
-        except Refused:
-            pass
+        except Refused as refused:
+            if refused.code == "database_unavailable":
+                self._retry_later(room)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -583,8 +850,11 @@ class Runtime:
         async with room.lock:
             if room.table.status != "running" or "time" in room.state.history():
                 return
-            with contextlib.suppress(Refused):
+            try:
                 await self._play(room, [("time", None)])
+            except Refused as refused:
+                if refused.code == "database_unavailable":
+                    self._retry_later(room)
 
     # -- telling the connections --------------------------------------------------------------
 
@@ -598,7 +868,7 @@ class Runtime:
 
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
         state = room.state
-        to_move = room.to_move()
+        to_move = room.to_move() if room.table.status == "running" else None
         legal: list[str] = []
         if seat is not None and to_move == seat and room.table.status == "running":
             legal = state.legal_moves()

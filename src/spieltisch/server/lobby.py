@@ -196,9 +196,10 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
     if table.status != "open":
         raise LobbyError(
             409,
-            _("table {table} is {status}: you can leave only before it starts").format(
-                table=table_id, status=table.status
-            ),
+            _(
+                "table {table} is {status}: you can leave only before it starts "
+                "(a running game you resign)"
+            ).format(table=table_id, status=table.status),
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
     if not rows or rows[0].kind != "human":
@@ -262,7 +263,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
                 seat=row.seat,
                 kind=row.kind,
                 account_id=row.account_id,
-                ai_level=row.ai_level,
+                ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
@@ -286,7 +287,15 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     )
     state = spieltisch.load(table.game, **table.options).replay(list(entries.scalars()))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
-    return dict(state.to_record(players))
+    record = dict(state.to_record(players))
+    if table.result and table.result.get("resigned"):
+        # The game's own result stays the engine's; the table's ranking after
+        # resignations is beside it (docs/web.md, "Leaving a running game").
+        record["resigned"] = {
+            "seats": table.result["resigned"],
+            "ranking": table.result["ranking"],
+        }
+    return record
 
 
 async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:
@@ -313,6 +322,7 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
                 name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
                 account=row.account_id,
                 level=row.ai_level,
+                resigned=row.kind == "human" and row.ai_level is not None,
             )
             for row in rows
         ],

@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from spieltisch.server.limits import RateLimits
+
 ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
 """Where `serve --workers N` leaves the settings for its worker processes."""
 
@@ -32,7 +34,11 @@ class Settings:
     max_message_bytes: int = 16_384
     max_request_bytes: int = 262_144
     chat_max_length: int = 500
-    chat_per_minute: int = 12
+    rate_limits: RateLimits | None = field(default_factory=RateLimits)
+    """Moves, chat lines and new tables per account and per address (None: no limits)."""
+    claim_after_seconds: float = 300.0
+    """How long a person's seat must be away before the others may hand it to the
+    computer (a running game without anyone to move must not stay stuck)."""
     migrate: bool = True
     workers: int = 1
     """Server processes sharing the port (PostgreSQL only)."""
@@ -55,4 +61,7 @@ class Settings:
         data: dict[str, Any] = json.loads(text)
         for name in ("allowed_origins", "static_dirs"):
             data[name] = tuple(data.get(name, ()))
+        limits = data.get("rate_limits")
+        if limits is not None:
+            data["rate_limits"] = RateLimits.from_dict(limits)
         return cls(**data)

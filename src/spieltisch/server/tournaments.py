@@ -272,7 +272,11 @@ async def table_history(identifier: str, round_number: int, table: int, svc: Svc
     return AuditOut(round=round_number, table=table, entries=entries)
 
 
-@router.get("/api/tournaments/{identifier}/results.csv", response_class=PlainTextResponse)
+@router.get(
+    "/api/tournaments/{identifier}/results.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
 async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
     """Every seat of every table with a result, and the byes (colours in `lang`)."""
     tournament = await _load(svc, identifier)
@@ -281,7 +285,11 @@ async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
     return _csv(text, f"{identifier}-results.csv")
 
 
-@router.get("/api/tournaments/{identifier}/standings.csv", response_class=PlainTextResponse)
+@router.get(
+    "/api/tournaments/{identifier}/standings.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
 async def standings_file(identifier: str, svc: Svc) -> Response:
     tournament = await _load(svc, identifier)
     return _csv(standings_csv(tournament), f"{identifier}-standings.csv")

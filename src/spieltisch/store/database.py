@@ -9,6 +9,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -19,6 +20,16 @@ from sqlalchemy.ext.asyncio import (
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 URL_VARIABLE = "SPIELTISCH_DATABASE_URL"
+
+
+UNAVAILABLE: tuple[type[Exception], ...] = (
+    sa_exc.OperationalError,
+    sa_exc.InterfaceError,
+    sa_exc.TimeoutError,
+    ConnectionError,
+)
+"""What a database that went away raises (a restart, a lost connection, a full pool):
+the operation did not happen and may be tried again."""
 
 
 def default_database_url() -> str:
