@@ -8,7 +8,11 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import re
 
+from typer.testing import CliRunner
+
+from spieltisch.cli.app import app
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 from tests.server.tournaments import Director, play_my_tables
@@ -119,6 +123,65 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
             assert history["games"][0]["changes"][-1]["tournament"] == director.id
 
     asyncio.run(scenario())
+
+
+def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
+    server: ServerProcess,
+) -> None:
+    """A tournament created with `spieltisch tournament new` on the server's database is
+    directed by a login name, not an account: the page says so and how to hand it over;
+    `spieltisch tournament director ID --account NAME` gives it to an account, which then
+    directs it through the API, and the command line still works beside it."""
+    db = ("--database", server.database_url)
+
+    def cli(*args: str) -> str:
+        result = CliRunner().invoke(app, ["tournament", *args, *db], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    created = re.search(r"Tournament (\S+) created", cli("new", "Hall cup", "--by", "desk"))
+    assert created
+    tid = created.group(1)
+    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 9)), "--by", "desk")
+
+    async def scenario() -> str:
+        async with Client(server.url) as boss, Client(server.url) as other:
+            account = await boss.guest("Boss")
+            username = f"boss{account['id']}"
+            await boss.post("/api/session/claim", {"username": username, "password": "a long one"})
+            await other.guest("Other")
+            page = await Director(boss, tid).get()
+            assert page["director"] == "desk"
+            assert not page["can_direct"] and not page["directed_online"]
+            refused = await boss.http.post(f"/api/tournaments/{tid}/rounds", json={"online": False})
+            assert refused.status_code == 403
+
+            handed = await asyncio.to_thread(
+                cli, "director", tid, "--account", username, "--by", "desk"
+            )
+            assert username in handed
+            director = Director(boss, tid)
+            page = await director.get()
+            assert page["director"] == "Boss" and page["can_direct"] and page["directed_online"]
+            seen = (await other.http.get(f"/api/tournaments/{tid}")).json()
+            assert seen["directed_online"] and not seen["can_direct"]
+            page = await director.start_round(online=False)
+            assert len(page["rounds"]) == 1
+            stranger = await other.http.post(f"/api/tournaments/{tid}/rounds", json={})
+            assert stranger.status_code == 403
+            return username
+
+    username = asyncio.run(scenario())
+    again = CliRunner().invoke(app, ["tournament", "director", tid, "--account", username, *db])
+    assert again.exit_code == 2 and "already" in again.output, again.output
+    unknown = CliRunner().invoke(
+        app, ["tournament", "director", tid, "--account", "nobody-here", *db]
+    )
+    assert unknown.exit_code == 2 and "nobody-here" in unknown.output
+    # The command line still directs it beside the browser: the ledger keeps both.
+    cli("result", tid, "1", "1", "--places", "1,2,3,4", "--by", "desk")
+    standings = cli("standings", tid)
+    assert "Player 1" in standings
 
 
 def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess) -> None:
