@@ -8,11 +8,11 @@ share one style sheet, so a board looks alike in the browser and as an exported 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 from xml.etree import ElementTree
-import re
-from functools import lru_cache
 from xml.sax import saxutils
 
 from spieltisch.core.game_parts import SvgBoard
