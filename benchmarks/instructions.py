@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+from benchmarks.checkout import HERE, earlier_tree
 
 SETTINGS: dict[str, tuple[str, dict[str, object]]] = {
     "madn tournament": ("madn", {"players": 4}),
@@ -99,28 +99,15 @@ def main() -> None:
     args = parser.parse_args()
     settings = {**SETTINGS, **(OTHERS if args.all else {})}
     rows: list[tuple[str, float, float]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        before = Path(folder) / "before"
-        subprocess.run(
-            ["git", "-C", str(HERE), "worktree", "add", "--detach", str(before), args.commit],
-            check=True,
-            capture_output=True,
-        )
-        try:
-            for tree in (before, HERE):  # compile first: no run pays for writing .pyc files
-                subprocess.run(
-                    [sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True
-                )
-            for label, (name, options) in settings.items():
-                old = per_playout(before, name, options, args.games)
-                new = per_playout(HERE, name, options, args.games)
-                rows.append((label, old, new))
-        finally:
+    with earlier_tree(args.commit) as before:
+        for tree in (before, HERE):  # compile first: no run pays for writing .pyc files
             subprocess.run(
-                ["git", "-C", str(HERE), "worktree", "remove", "--force", str(before)],
-                check=False,
-                capture_output=True,
+                [sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True
             )
+        for label, (name, options) in settings.items():
+            old = per_playout(before, name, options, args.games)
+            new = per_playout(HERE, name, options, args.games)
+            rows.append((label, old, new))
     print(f"instructions per random playout (callgrind), {args.games} seeded games each")
     print(f"{'engine':18} {args.commit[:10]:>14} {'this':>14} {'change':>8}")
     for label, old, new in rows:
