@@ -5,10 +5,11 @@ earlier commit, side by side in one run.
 
 Wall-clock rates on this shared machine swing by ±20% with the load; instruction counts
 do not. Each version plays the same seeded random playouts through the public protocol
-under callgrind, once with `--games` playouts and once with none; the difference,
-divided by the number of games, is what one playout costs. By default Mensch ärgere
-Dich nicht in its three rule sets (tournament, referee, OpenSpiel); `--all` adds the
-other games. Needs `valgrind` on PATH. Not a timed test: it prints figures.
+under callgrind, in one process per version; callgrind dumps its counts at a marker
+call before and after the playouts, so the interpreter's start is not counted. By
+default Mensch ärgere Dich nicht in its three rule sets (tournament, referee,
+OpenSpiel); `--all` adds the other games. Needs `valgrind` on PATH. Not a timed test:
+it prints figures.
 
 The probe is its own short loop, not `benchmarks/playouts.py`, because it must run
 unchanged against an old commit whose benchmark may differ.
@@ -39,36 +40,47 @@ OTHERS: dict[str, tuple[str, dict[str, object]]] = {
 }
 
 PROBE = """
-import json, random, sys
+import json, os, random, sys
 import spieltisch
-name, options, games = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
-game = spieltisch.load(name, **options)
-rng = random.Random(7)
-for _ in range(1 + games):  # one warm-up game in both runs: lazy tables, imports
-    state = game.new_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.sample_chance(rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+settings, games = json.loads(sys.argv[1]), int(sys.argv[2])
+
+def play(game, rng, count):
+    for _ in range(count):
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.sample_chance(rng)
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+
+for name, options in settings:
+    game = spieltisch.load(name, **options)
+    play(game, random.Random(6), 1)  # warm-up: lazy tables, imports
+    os.getppid()  # callgrind dumps its counts here: the playouts start
+    play(game, random.Random(7), games)
+    os.getppid()  # and here: they end
 """
 
-COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+TOTALS = re.compile(r"^(?:totals|summary):\s*(\d+)", re.MULTILINE)
 
 
-def instructions(tree: Path, name: str, options: dict[str, object], games: int) -> int:
-    """Instructions of one probe run under callgrind, the interpreter's start included."""
+def per_playout(
+    tree: Path, settings: list[tuple[str, dict[str, object]]], games: int
+) -> list[float]:
+    """Instructions per playout of each setting, measured in one process under callgrind:
+    a dump at each marker (`os.getppid`) splits the counts, so the interpreter's start,
+    the imports and the warm-up games fall outside the playouts' part."""
     with tempfile.TemporaryDirectory() as folder:
-        result = subprocess.run(
+        subprocess.run(
             [
                 "valgrind",
                 "--tool=callgrind",
+                "--dump-before=getppid",
                 f"--callgrind-out-file={folder}/out",
                 sys.executable,
                 "-c",
                 PROBE,
-                name,
-                json.dumps(options),
+                json.dumps(settings),
                 str(games),
             ],
             capture_output=True,
@@ -81,14 +93,16 @@ def instructions(tree: Path, name: str, options: dict[str, object], games: int) 
                 "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             },
         )
-    found = COLLECTED.search(result.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count from callgrind:\n{result.stderr[-2000:]}")
-    return int(found.group(1))
-
-
-def per_playout(tree: Path, name: str, options: dict[str, object], games: int) -> float:
-    return (instructions(tree, name, options, games) - instructions(tree, name, options, 0)) / games
+        counts = []
+        for dump in sorted(Path(folder).glob("out.*"), key=lambda p: int(p.suffix[1:])):
+            found = TOTALS.search(dump.read_text())
+            counts.append(int(found.group(1)) if found else 0)
+    # Dumps: before the first marker, then alternately a setting's playouts and what
+    # lies between two settings (the next warm-up).
+    playouts = counts[1::2][: len(settings)]
+    if len(playouts) != len(settings):
+        raise RuntimeError(f"callgrind wrote {len(counts)} dumps for {len(settings)} settings")
+    return [count / games for count in playouts]
 
 
 def main() -> None:
@@ -98,16 +112,15 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="the other games too")
     args = parser.parse_args()
     settings = {**SETTINGS, **(OTHERS if args.all else {})}
-    rows: list[tuple[str, float, float]] = []
     with earlier_tree(args.commit) as before:
         for tree in (before, HERE):  # compile first: no run pays for writing .pyc files
             subprocess.run(
                 [sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True
             )
-        for label, (name, options) in settings.items():
-            old = per_playout(before, name, options, args.games)
-            new = per_playout(HERE, name, options, args.games)
-            rows.append((label, old, new))
+        chosen = list(settings.values())
+        olds = per_playout(before, chosen, args.games)
+        news = per_playout(HERE, chosen, args.games)
+        rows = list(zip(settings, olds, news, strict=True))
     print(f"instructions per random playout (callgrind), {args.games} seeded games each")
     print(f"{'engine':18} {args.commit[:10]:>14} {'this':>14} {'change':>8}")
     for label, old, new in rows:
