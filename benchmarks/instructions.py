@@ -26,6 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
+
 from benchmarks.checkout import HERE, earlier_tree
 
 SETTINGS: dict[str, tuple[str, dict[str, object]]] = {

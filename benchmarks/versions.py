@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
+
 from benchmarks.checkout import HERE, earlier_tree
 
 PLAYERS = {"mahe": 4, "madn": 4, "david_goliath": 4, "mabula": 2}

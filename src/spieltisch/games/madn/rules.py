@@ -17,8 +17,8 @@ The rule sets are State subclasses chosen by `Madn.new_state()`, as python-chess
 its variants: `MadnState` holds the tournament rules with enforced duties,
 `PenalizedMadnState` the referee's mode (`duties=penalized`) and `OpenSpielMadnState`
 OpenSpiel's `maedn` (`rules=openspiel`). The obligations are written once, in
-`MadnState._duties`; a rule set differs only in the class attributes and small hooks it
-overrides.
+`MadnState._roll`, and how a piece may move once, in `MadnState._movement`; a rule set
+differs only in the class attributes and small hooks it overrides.
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ RULE_OF_DUE = {
     DUE_CAPTURE: "rule 11",
     DUE_ANY: "rule 9",
 }
+
 
 def _goal_mask(rel: int, die: int) -> int:
     """Bits of the goal fields a piece on `rel` passes or lands on with `die` (0 if none)."""
@@ -242,7 +243,7 @@ class MadnState(State[MadnView]):
     the dice of this turn, finishing order, time.
 
     The subclasses change the rule set through these class attributes and the hooks
-    `_moves_after_roll`, `_decided`, `_keys` and `_cite`."""
+    `_roll`, `_decided`, `_keys` and `_cite`."""
 
     GOAL_PATH: tuple[tuple[int, ...], ...] = GOAL_MASK
     """Per rel and die, the own goal fields that must be free for the move (rule 15)."""
@@ -402,11 +403,51 @@ class MadnState(State[MadnView]):
             self.current_player = TERMINAL
 
     def _roll(self, die: int) -> None:
-        """A die for the player whose turn it is; resolve a roll that allows no move."""
+        """A die for the player whose turn it is: the moves meeting the obligations of the
+        roll, GAMES.md's (a)-(d) in order, each falling through to the next where it
+        cannot be met; a roll that allows no move is resolved here.
+
+        The one definition of the duties for every rule set and mode, and the hottest
+        code of a playout: (a) and (b) are decided before any other piece is looked at,
+        and the obligation's level (`_due`, for explanations) is booked only where a
+        decision follows. The legal moves are sorted and must not be changed."""
         player = self._turn
         self._dice.append(die)
         self._tries += 1
-        moves = self._moves_after_roll(player, die)
+        absp = self.game.abs_of[player]
+        track = self._track
+        pieces = self._pieces[player]
+        moves: list[int] | None = None
+        if len(pieces) < 4:  # pieces wait in the base
+            start = absp[0]
+            if track[start] != player:
+                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
+                    self._due = DUE_ENTER
+                    moves = [ENTER]
+            # The piece on the start field moves die fields, its blocker on them as far
+            # again: both stay on the track, so only an own piece can stop them (rule 10).
+            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
+                self._due = DUE_START
+                moves = [start + 1]
+            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
+                self._due = DUE_BLOCKER  # (b) the blocker moves instead
+                moves = [absp[die] + 1]
+        if moves is None and pieces:
+            moves, captures = self._movement(player, die)
+            if captures:
+                if len(captures) > 1:
+                    captures.sort()
+                if self.CAPTURE_DUTY:  # (c) capture (rule 11)
+                    moves = captures
+                    self._due = DUE_CAPTURE
+                else:
+                    moves += captures
+                    moves.sort()
+                    self._due = DUE_ANY
+            else:
+                if len(moves) > 1:
+                    moves.sort()
+                self._due = DUE_ANY  # (d) any move (rule 9)
         if moves:
             self._die = die
             self._moves = moves
@@ -417,50 +458,6 @@ class MadnState(State[MadnView]):
             self._end_turn(player)  # rules 3, 4 and 7: no further try
 
     # -- move generation ----------------------------------------------------------------
-
-    def _duties(self, player: int, die: int) -> list[int]:
-        """The moves meeting the obligations of a roll: GAMES.md's (a)-(d) in order, each
-        falling through to the next where it cannot be met. Books the obligation's level
-        (`_due`, for explanations) where a decision follows, so it is called once per
-        roll, when the die is applied.
-
-        The one definition for every rule set and mode, and the hottest code of a
-        playout: (a) and (b) are decided before any other piece is looked at. The list
-        is sorted and must not be changed."""
-        absp = self.game.abs_of[player]
-        track = self._track
-        pieces = self._pieces[player]
-        if len(pieces) < 4:  # pieces wait in the base
-            start = absp[0]
-            if track[start] != player:
-                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
-                    self._due = DUE_ENTER
-                    return [ENTER]
-                if not pieces:  # all in the base and no 6: the common early roll
-                    return []
-            # The piece on the start field moves die fields, its blocker on them as far
-            # again: both stay on the track, so only an own piece can stop them (rule 10).
-            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
-                self._due = DUE_START
-                return [start + 1]
-            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
-                self._due = DUE_BLOCKER  # (b) the blocker moves instead
-                return [absp[die] + 1]
-        moves, captures = self._movement(player, die)
-        if captures:
-            if len(captures) > 1:
-                captures.sort()
-            if self.CAPTURE_DUTY:  # (c) capture (rule 11)
-                self._due = DUE_CAPTURE
-                return captures
-            moves += captures
-        if len(moves) > 1:
-            moves.sort()
-        self._due = DUE_ANY  # (d) any move (rule 9)
-        return moves
-
-    _moves_after_roll = _duties
-    """The legal actions after rolling a die: here exactly those meeting the duties."""
 
     def _movement(self, player: int, die: int) -> tuple[list[int], list[int]]:
         """The movement rules for every piece out of the base, the one place they are
@@ -824,11 +821,14 @@ class PenalizedMadnState(MadnState):
 
     __slots__ = ()
 
-    def _moves_after_roll(self, player: int, die: int) -> list[int]:
-        dues = self._duties(player, die)
+    def _roll(self, die: int) -> None:
+        MadnState._roll(self, die)  # not super(): once per roll
+        player = self.current_player
+        if player < 0:  # nothing due: nothing may move at all
+            self._dues = ()
+            return
+        dues = self._moves
         self._dues = tuple(dues)
-        if not dues:  # nothing is due only where nothing may move at all
-            return dues
         due = self._due
         # The piece a missed duty sends home: the one on the start field (rule 6), its
         # blocker (rule 6), the most advanced piece that could have captured (rule 12).
@@ -846,7 +846,7 @@ class PenalizedMadnState(MadnState):
         allowed += captures
         allowed.sort()
         allowed.append(PASS)
-        return allowed
+        self._moves = allowed
 
     def _apply_action(self, action: int) -> None:
         if action in self._dues:
