@@ -59,6 +59,20 @@ def test_the_ledger_as_json_rebuilds_the_same_tournament() -> None:
     assert again.rounds == tournament.rounds
 
 
+def test_a_hand_over_names_the_new_director_and_survives_the_ledger() -> None:
+    tournament = new_tournament(8)
+    assert tournament.director == DIRECTOR
+    tournament.hand_over("account:7", by=DIRECTOR)
+    tournament.hand_over("account:9", by="account:7")
+    assert tournament.director == "account:9"
+    again = Tournament(entry_from_json(entry_to_json(e)) for e in tournament.entries)
+    assert again.director == "account:9"
+    before = len(tournament.entries)
+    with pytest.raises(TournamentError, match="account:9 directs this tournament already"):
+        tournament.hand_over("account:9", by=DIRECTOR)
+    assert len(tournament.entries) == before
+
+
 def test_the_seating_follows_from_the_published_seed_and_the_results() -> None:
     first = new_tournament(21)
     second = new_tournament(21)

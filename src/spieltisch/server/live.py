@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 import spieltisch
 from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
+from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server import parts
 from spieltisch.server.ai import WorkerPool, choose_move
 from spieltisch.server.cluster import SingleProcess
@@ -42,7 +43,7 @@ from spieltisch.server.messages import (
     ServerMessage,
     StateOut,
 )
-from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_resigned
+from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
@@ -450,8 +451,8 @@ class Runtime:
 
     async def _hand_over(self, room: Room, seat: int) -> None:
         resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_the_game(len(room.seats))
-        result = result_with_resigned(room.state, resigned) if finish else None
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
         try:
             async with self.database.session() as session:
                 await session.execute(
@@ -560,7 +561,7 @@ class Runtime:
         result: dict[str, Any] | None = None
         resigned = [index for index, seat in enumerate(room.seats) if seat.handed]
         if finished and resigned:
-            result = result_with_resigned(state, resigned)
+            result = dict(resigned_result(state, resigned))
         elif finished:
             result = {
                 "scores": state.scores(),

@@ -17,6 +17,7 @@ from spieltisch.core import Game, game_class, parts
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
     Created,
+    DirectorNamed,
     Entry,
     Opened,
     Registered,
@@ -34,7 +35,9 @@ from spieltisch.tournament.seating import History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
 
-E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, Opened, ResultEntered)
+E = TypeVar(
+    "E", Created, Registered, Withdrawn, Returned, Seated, Opened, DirectorNamed, ResultEntered
+)
 AI_PREFIX = "level:"
 """An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
 the tag keeps two entrants of one level apart)."""
@@ -104,6 +107,12 @@ class Tournament:
         first = self.entries[0]
         assert isinstance(first, Created)
         return first.settings
+
+    @property
+    def director(self) -> str:
+        """Who directs: the creator, or whom it was handed over to last."""
+        named = [e.director for e in self.entries if isinstance(e, DirectorNamed)]
+        return named[-1] if named else self.entries[0].by
 
     @property
     def game(self) -> type[Game[Any]]:
@@ -274,6 +283,14 @@ class Tournament:
             )
         return self._append(Opened(round=round_number, tables=dict(tables), by=by, at=now()))
 
+    def hand_over(self, director: str, by: str) -> DirectorNamed:
+        """Name another director (`account:<id>`, as the server knows its accounts)."""
+        if director == self.director:
+            raise TournamentError(
+                _("{director} directs this tournament already").format(director=director)
+            )
+        return self._append(DirectorNamed(director=director, by=by, at=now()))
+
     def enter_places(
         self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
     ) -> ResultEntered:
@@ -382,6 +399,8 @@ class Tournament:
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
+        elif isinstance(entry, DirectorNamed):
+            pass  # read by `director`
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)

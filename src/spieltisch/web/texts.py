@@ -43,6 +43,10 @@ TEXTS: tuple[str, ...] = (
     N_("Create the tournament"),
     N_("Decisions"),
     N_("Directed by {name}"),
+    N_(
+        "Directed from the command line: to direct it here, hand it over to an account "
+        "with {command}"
+    ),
     N_("Director"),
     N_("Download the record"),
     N_("End"),
