@@ -182,3 +182,50 @@ def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
     cli("result", tid, "1", "1", "--places", "1,2,3,4", "--by", "desk")
     standings = cli("standings", tid)
     assert "Player 1" in standings
+
+
+def test_a_round_collects_a_table_of_two_ended_by_resignation(server: ServerProcess) -> None:
+    """Mabula, two accounts at one online table: one resigns, the game ends at once and
+    the round takes the table's ranking after the resignation (the resigner second)."""
+
+    async def scenario() -> None:
+        async with (
+            Client(server.url) as boss,
+            Client(server.url) as ana,
+            Client(server.url) as bo,
+        ):
+            await boss.guest("Director")
+            director, _created = await Director.create(
+                boss, name="Mabula duel", game="mabula", rounds=2, seed="duel"
+            )
+            numbers = {}
+            for client, name in ((ana, "Ana"), (bo, "Bo")):
+                account = await client.guest(name)
+                page = await director.register(account=account["id"])
+                numbers[name] = page["players"][-1]["number"]
+            page = await director.start_round()
+            (table,) = page["rounds"][0]["tables"]
+            assert table["online"]
+            first = table["seats"][0]["player"]
+            resigner = ana if first == numbers["Ana"] else bo
+            resigned = await resigner.post(f"/api/tables/{table['online']}/resign")
+            assert resigned["status"] == "finished"
+
+            page = await director.wait_for_online_results(1)
+            (table,) = page["rounds"][0]["tables"]
+            result = table["result"]
+            assert result["how"] == "online" and result["by"] == "server"
+            assert result["places"] == [2, 1]
+            winner = table["seats"][1]["player"]
+            points = {row["player"]: row["points"] for row in page["standings"]}
+            assert points == {first: result["points"][0], winner: result["points"][1]}
+            assert points[winner] > points[first]
+            assert page["standings"][0]["player"] == winner
+            audit = (
+                await boss.http.get(f"/api/tournaments/{director.id}/rounds/1/tables/1")
+            ).json()
+            assert len(audit["entries"]) == 1  # taken once
+            nxt = await director.start_round()  # the round is complete: the next one seats
+            assert len(nxt["rounds"]) == 2
+
+    asyncio.run(scenario())

@@ -344,12 +344,19 @@ class Tournament:
         by: str,
         table_id: str | None = None,
     ) -> ResultEntered:
-        """The result of a table played online: the ranking of its finished game record."""
+        """The result of a table played online: the ranking of its finished game record,
+        or, when players resigned, the table's ranking after resignations (the record's
+        `resigned` entry: a game of two that ended by resignation has no result of its own,
+        and in a larger game every seat that gave up comes after the others)."""
         seats = self._table(round_number, table)
-        result = record.get("result")
-        if not isinstance(result, Mapping) or "ranking" not in result:
+        result, resigned = record.get("result"), record.get("resigned")
+        if isinstance(resigned, Mapping) and "ranking" in resigned:
+            ranking = resigned["ranking"]
+        elif isinstance(result, Mapping) and "ranking" in result:
+            ranking = result["ranking"]
+        else:
             raise TournamentError(_("the table's game has not ended: its record has no result"))
-        places = check_places(list(result["ranking"]), len(seats))
+        places = check_places(list(ranking), len(seats))
         lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
         return self._append(
             ResultEntered(
