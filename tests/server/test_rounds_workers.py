@@ -17,7 +17,7 @@ from spieltisch.store.tournaments import TournamentEntryRow
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Tournament
-from tests.server.client import Client
+from tests.server.client import Client, Message
 from tests.server.servers import ServerProcess, new_postgres_database
 from tests.server.tournaments import Director
 
@@ -46,6 +46,18 @@ def taken(tournament: Tournament) -> Counter[tuple[int, int]]:
     )
 
 
+async def computers_round(boss: Client, seed: str) -> tuple[Director, Message]:
+    """A one-round tournament of easy computer entrants at TABLES online tables, with a
+    round clock of 3 seconds, its round started."""
+    await boss.guest("Director")
+    director, _created = await Director.create(
+        boss, name=f"Computers {seed}", rounds=1, round_minutes=0.05, seed=seed
+    )
+    for index in range(4 * TABLES):
+        await director.register(name=f"Bot {index + 1}", level="easy")
+    return director, await director.start_round()
+
+
 async def read_until_complete(url: str, director: Director, readers: int) -> None:
     """Several clients read the tournament at once, over connections the two workers
     share out, until every online table has its result: each read collects too."""
@@ -70,13 +82,7 @@ def test_workers_2_take_each_online_result_exactly_once(pg_url: str, tmp_path: P
 
         async def scenario() -> str:
             async with Client(server.url) as boss:
-                await boss.guest("Director")
-                director, _created = await Director.create(
-                    boss, name="Two workers", rounds=1, round_minutes=0.05, seed="w2"
-                )
-                for index in range(4 * TABLES):
-                    await director.register(name=f"Bot {index + 1}", level="easy")
-                page = await director.start_round()
+                director, page = await computers_round(boss, "w2")
                 online = [t["online"] for t in page["rounds"][0]["tables"]]
                 assert len(online) == TABLES and all(online)
                 await read_until_complete(server.url, director, readers=6)
@@ -105,13 +111,7 @@ def test_processes_racing_to_collect_take_each_result_once(pg_url: str, tmp_path
 
         async def scenario() -> str:
             async with Client(server.url) as boss:
-                await boss.guest("Director")
-                director, _created = await Director.create(
-                    boss, name="Race", rounds=1, round_minutes=0.05, seed="race"
-                )
-                for index in range(4 * TABLES):
-                    await director.register(name=f"Bot {index + 1}", level="easy")
-                await director.start_round()
+                director, _page = await computers_round(boss, "race")
                 await director.wait_for_online_results(1)
                 return director.id
 
