@@ -49,8 +49,8 @@ def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
             assert final["result"]["resigned"] == [0]
             assert final["legal_moves"] == [] and final["to_move"] is None
             record = (await bob.http.get(f"/api/games/{table}/record")).json()
-            assert record["resigned"] == {"seats": [0], "ranking": [2, 1]}
-            spieltisch.load_record(record)  # still a record the library reads
+            assert record["result"]["resigned"] == [0] and record["result"]["ranking"] == [2, 1]
+            spieltisch.load_record(record)  # a finished record the library replays and checks
             again = await ana.http.post(f"/api/tables/{table}/resign")
             assert again.status_code == 409 and "finished" in again.json()["detail"]
             left = await ana.http.post(
@@ -89,6 +89,7 @@ def test_resigning_a_game_of_three_hands_the_seat_to_the_easy_level(
             record = (await ana.http.get(f"/api/games/{table['id']}/record")).json()
             state = spieltisch.load_record(record)
             assert state.is_terminal()
+            assert record["result"]["ranking"] == ranking and record["result"]["resigned"] == [0]
             seats_moved = {
                 e["seat"] for m in bobs.messages if m["type"] == "state" for e in m["last_moves"]
             }

@@ -119,6 +119,15 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess)
             with pytest.raises(ConnectionClosed) as closed:
                 await socket.next_of("never")
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            assert closed.value.rcvd.reason == "a message over 1048576 bytes closes the connection"
+            for lang, words in (("de", "schließt die Verbindung"), ("fr", "ferme la connexion")):
+                other = await ana.socket(table, lang=lang)
+                await other.state()
+                await other.send("x" * 1_100_000)
+                with pytest.raises(ConnectionClosed) as closed:
+                    await other.next_of("never")
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+                assert words in closed.value.rcvd.reason
             fresh = await ana.socket(table)
             assert (await fresh.state())["seq"] == seq
             await fresh.close()

@@ -105,7 +105,7 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.limits import RateLimits
-    from spieltisch.server.settings import ENVIRONMENT
+    from spieltisch.server.settings import ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
@@ -154,7 +154,7 @@ def serve(
             workers=workers,
             host=host,
             port=port,
-            ws_max_size=1_048_576,
+            ws_max_size=TRANSPORT_LIMIT,
             log_level="info",
             log_config=_log_config(),
         )
@@ -163,7 +163,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=1_048_576,
+        ws_max_size=TRANSPORT_LIMIT,
         log_level="info",
         log_config=_log_config(),
     )

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -21,10 +21,12 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
+from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server import parts
 from spieltisch.server.ai import WorkerPool, choose_move
 from spieltisch.server.cluster import SingleProcess
@@ -42,10 +44,11 @@ from spieltisch.server.messages import (
     ServerMessage,
     StateOut,
 )
-from spieltisch.server.resign import HANDED_LEVEL, ends_the_game, result_with_resigned
+from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.group import GroupCommit
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
@@ -100,7 +103,21 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     def send(self, message: ServerMessage) -> None:
-        self.queue.put_nowait(message.model_dump_json(exclude_none=False))
+        self.send_text(message.model_dump_json(exclude_none=False))
+
+    def send_text(self, text: str) -> None:
+        """A message already serialised (one text shared by the connections that see
+        the same)."""
+        self.queue.put_nowait(text)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The costly parts of a state message for one seat and language in one position."""
+
+    view: Mapping[str, Any]
+    legal_moves: list[LegalMove]
+    board_svg: str | None
 
 
 @dataclass(eq=False)
@@ -123,6 +140,9 @@ class Room:
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
+    drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
+    """What the connections of this position were shown, by (seq, status, seat,
+    language, last move): drawn once, sent to every connection that shares it."""
 
     @property
     def seq(self) -> int:
@@ -163,6 +183,12 @@ def _words(state: State, entry: str) -> dict[str, str]:
     return {lang: parts.describe(state, entry, lang) for lang in LANGUAGES}
 
 
+def _last_entry(state: State) -> str:
+    """The entry just applied, in notation (`history()[-1]` converts the whole history)."""
+    entry = state.action_history()[-1]
+    return entry if isinstance(entry, str) else state.game.action_to_move(entry)
+
+
 def _forget_old_words(log: list[LogItem]) -> None:
     """Keep the words of the last RECENT entries only (older ones are described again
     when someone asks for them)."""
@@ -198,6 +224,10 @@ class Runtime:
         self.pool = pool
         self.settings = settings
         self.cluster = cluster or SingleProcess()
+        self.group = GroupCommit(database) if database.sqlite else None
+        """SQLite: moves of all tables waiting to be written share one commit (its one
+        writer made them queue one by one); PostgreSQL commits each move by itself (many
+        writers at once, and a commit race must fail only its own move)."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
@@ -450,8 +480,8 @@ class Runtime:
 
     async def _hand_over(self, room: Room, seat: int) -> None:
         resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_the_game(len(room.seats))
-        result = result_with_resigned(room.state, resigned) if finish else None
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
         try:
             async with self.database.session() as session:
                 await session.execute(
@@ -534,7 +564,7 @@ class Runtime:
             for entry, seat in pending:
                 words = _words(state, entry)
                 state.apply(entry)
-                items.append(LogItem(room.seq + len(items) + 1, state.history()[-1], seat, words))
+                items.append(LogItem(room.seq + len(items) + 1, _last_entry(state), seat, words))
             pending = []
             if not state.is_chance_node():
                 break
@@ -560,33 +590,38 @@ class Runtime:
         result: dict[str, Any] | None = None
         resigned = [index for index, seat in enumerate(room.seats) if seat.handed]
         if finished and resigned:
-            result = result_with_resigned(state, resigned)
+            result = dict(resigned_result(state, resigned))
         elif finished:
             result = {
                 "scores": state.scores(),
                 "ranking": state.ranking(),
                 "returns": state.returns(),
             }
+
+        async def write(session: AsyncSession) -> None:
+            for item in items:
+                session.add(
+                    MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
+                )
+            for index, left in time_left.items():
+                await session.execute(
+                    update(Seat).filter_by(table_id=room.id, seat=index).values(time_left_ms=left)
+                )
+            if finished:
+                await session.execute(
+                    update(GameTable)
+                    .filter_by(id=room.id)
+                    .values(status="finished", result=result, finished_at=now())
+                )
+            await self.cluster.publish(session, "moved", room.id, items[-1].seq)
+
         try:
-            async with self.database.session() as session:
-                for item in items:
-                    session.add(
-                        MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
-                    )
-                for index, left in time_left.items():
-                    await session.execute(
-                        update(Seat)
-                        .filter_by(table_id=room.id, seat=index)
-                        .values(time_left_ms=left)
-                    )
-                if finished:
-                    await session.execute(
-                        update(GameTable)
-                        .filter_by(id=room.id)
-                        .values(status="finished", result=result, finished_at=now())
-                    )
-                await self.cluster.publish(session, "moved", room.id, items[-1].seq)
-                await session.commit()
+            if self.group is not None:
+                await self.group.write(write)
+            else:
+                async with self.database.session() as session:
+                    await write(session)
+                    await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
             try:
@@ -639,8 +674,6 @@ class Runtime:
             )
             if not rows:
                 return False
-            table = await session.get(GameTable, room.id)
-            seats = await seats_of(session, room.id)
         state = room.state.clone()
         items: list[LogItem] = []
         for row in rows:
@@ -649,11 +682,20 @@ class Runtime:
             words = _words(state, row.entry)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words))
+        # A move's transaction changes the table row only when it ends the game and the
+        # seats only for the clock; other changes come as their own news (on_changed).
+        # Read them only then: two queries fewer for most moves of another process.
+        if state.is_terminal() or room.table.clock:
+            async with self.database.session() as session:
+                table = await session.get(GameTable, room.id)
+                seats = await seats_of(session, room.id)
+            if table is not None:
+                room.table = table
+            room.seats = [
+                SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
+            ]
         room.state = state
         room.log.extend(items)
-        if table is not None:
-            room.table = table
-        room.seats = [SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats]
         room.turn_started = _wall(rows[-1].created_at)
         _forget_old_words(room.log)
         return True
@@ -859,37 +901,66 @@ class Runtime:
     # -- telling the connections --------------------------------------------------------------
 
     def _broadcast(self, room: Room) -> None:
+        """Every connection gets the new position: one message is built and serialised
+        for each distinct (seat, language, last seq seen) and shared."""
+        texts: dict[tuple[int | None, str, int], str] = {}
         for connection in list(room.connections):
-            self.send_state(room, connection, connection.last_seq)
+            key = (connection.seat, connection.language, connection.last_seq)
+            text = texts.get(key)
+            if text is None:
+                message = self.state_message(room, *key)
+                text = texts[key] = message.model_dump_json(exclude_none=False)
+            connection.send_text(text)
+            connection.last_seq = room.seq
 
     def send_state(self, room: Room, connection: Connection, since: int) -> None:
         connection.send(self.state_message(room, connection.seat, connection.language, since))
         connection.last_seq = room.seq
 
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
-        state = room.state
         to_move = room.to_move() if room.table.status == "running" else None
-        legal: list[str] = []
-        if seat is not None and to_move == seat and room.table.status == "running":
-            legal = state.legal_moves()
         recent = room.log[max(since, room.seq - RECENT, 0) :]
         last_moves = [self._entry_out(room, item, lang) for item in recent]
         last = recent[-1].entry if recent and recent[-1].seat is not None else None
+        drawn = self._drawn(room, seat, lang, to_move, last)
         return StateOut(
             table=room.id,
             seq=room.seq,
             status=room.table.status,
             seat=seat,
             to_move=to_move,
-            view=state.view(seat),
-            legal_moves=[
-                LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
-            ],
+            view=drawn.view,
+            legal_moves=drawn.legal_moves,
             last_moves=last_moves,
             result=room.table.result,
             clock=self._clock_out(room),
-            board_svg=parts.board_svg(state, seat, legal, last, lang),
+            board_svg=drawn.board_svg,
         )
+
+    def _drawn(
+        self, room: Room, seat: int | None, lang: str, to_move: int | None, last: str | None
+    ) -> Drawn:
+        """The view, legal moves in words and board of `seat` in this position, drawn
+        once however many connections (and re-sends) show it."""
+        key = (room.seq, room.table.status, seat, lang, last)
+        drawn = room.drawn.get(key)
+        if drawn is not None:
+            return drawn
+        if any(old[0] != room.seq for old in room.drawn):
+            room.drawn.clear()  # a new position: the old drawings are never shown again
+        state = room.state
+        legal: list[str] = []
+        if seat is not None and to_move == seat:
+            legal = state.legal_moves()
+        view = state.view(seat)
+        drawn = room.drawn[key] = Drawn(
+            view=view,
+            legal_moves=[
+                LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
+            ],
+            board_svg=parts.board_svg(state, seat, legal, last, lang, view=view),
+        )
+        return drawn
 
     def _entry_out(self, room: Room, item: LogItem, lang: str) -> LogEntryOut:
         if item.words is None:

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
+from spieltisch.core.records import make_record
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
@@ -287,15 +288,10 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     )
     state = spieltisch.load(table.game, **table.options).replay(list(entries.scalars()))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
-    record = dict(state.to_record(players))
-    if table.result and table.result.get("resigned"):
-        # The game's own result stays the engine's; the table's ranking after
-        # resignations is beside it (docs/web.md, "Leaving a running game").
-        record["resigned"] = {
-            "seats": table.result["resigned"],
-            "ranking": table.result["ranking"],
-        }
-    return record
+    # A game given up carries the ranking after resignations and the resigned seats in
+    # its result (docs/web.md, "Leaving a running game"); it replays like any other.
+    resigned = (table.result or {}).get("resigned") or ()
+    return dict(make_record(state, players, resigned))
 
 
 async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:

@@ -147,6 +147,13 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        if _length(message) > svc.settings.max_frame_bytes:
+            with language(connection.language):
+                reason = _("a message over {count} bytes closes the connection").format(
+                    count=svc.settings.max_frame_bytes
+                )
+            await connection.websocket.close(code=1009, reason=_reason(reason))
+            return
         with language(connection.language):
             try:
                 await _receive(svc, room, connection, message)
@@ -155,6 +162,12 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
                     "the database cannot be reached just now: nothing was changed; try again"
                 )
                 connection.send(ErrorOut(code="database_unavailable", message=nothing))
+
+
+def _length(message: MutableMapping[str, Any]) -> int:
+    """The length of a received message in bytes (text as UTF-8)."""
+    text, data = message.get("text"), message.get("bytes")
+    return len(text.encode()) if text is not None else len(data or b"")
 
 
 async def _receive(

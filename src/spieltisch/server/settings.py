@@ -11,6 +11,10 @@ from spieltisch.server.limits import RateLimits
 
 ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
 """Where `serve --workers N` leaves the settings for its worker processes."""
+TRANSPORT_LIMIT = 4 * 1_048_576
+"""The longest WebSocket frame uvicorn reads at all: up to it, the server closes an
+over-long message itself (1009 with a reason in the connection's language); beyond it,
+uvicorn closes with 1009 before reading the frame, without a reason."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,9 @@ class Settings:
     own (reproducible) iteration counts."""
     secure_cookies: bool = False
     max_message_bytes: int = 16_384
+    """Longer messages are answered `too_large` (the connection stays)."""
+    max_frame_bytes: int = 1_048_576
+    """Longer ones close the connection (1009, with a reason in its language)."""
     max_request_bytes: int = 262_144
     chat_max_length: int = 500
     rate_limits: RateLimits | None = field(default_factory=RateLimits)
