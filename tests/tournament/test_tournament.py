@@ -9,7 +9,9 @@ import random
 
 import pytest
 
+import spieltisch
 from spieltisch.core.i18n import language
+from spieltisch.core.records import make_record
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import entry_from_json, entry_to_json
@@ -74,33 +76,22 @@ def test_a_hand_over_names_the_new_director_and_survives_the_ledger() -> None:
 
 
 def test_an_online_table_ended_by_resignation_counts_its_ranking_after_resignations() -> None:
-    """A record of a table where players resigned (the server's `resigned` entry): a game
-    of two ends without a result of its own, a larger one has the game's ranking, and the
-    table's ranking puts who gave up after the others; that ranking is the result."""
+    """The server's record of a game given up (`core.records.make_record` with the
+    resigned seats): a game of two ends there, and its result ranks the resigner second."""
+    game = spieltisch.load("mabula")
+    state = game.new_state()
+    while state.current_player == spieltisch.CHANCE:
+        state.sample_chance(random.Random(1))
+    record = make_record(state, ["Ana", "Bo"], resigned=[0])
     tournament = new_tournament(2, game="mabula")
     tournament.seat_next(by=DIRECTOR)
     seats = tournament.round(1).tables[0]
-    record = {
-        "format": "spieltisch-record/1",
-        "game": "mabula",
-        "history": ["setup:x"],
-        "result": None,
-        "resigned": {"seats": [0], "ranking": [2, 1]},
-    }
     entry = tournament.enter_online(1, 1, record, "server", table_id="t1")
     assert entry.places == (2, 1)
     points = {row.player: row.points for row in tournament.standings()}
     assert points[seats[1]] > points[seats[0]]
-
-    four = new_tournament(4)
-    four.seat_next(by=DIRECTOR)
-    larger = {
-        "result": {"ranking": [1, 2, 3, 4]},
-        "resigned": {"seats": [0], "ranking": [4, 1, 2, 3]},
-    }
-    assert four.enter_online(1, 1, larger, "server").places == (4, 1, 2, 3)
     with pytest.raises(TournamentError, match="has not ended"):
-        four.enter_online(1, 1, {"result": None}, "server")
+        tournament.enter_online(1, 1, make_record(state, ["Ana", "Bo"]), "server")
 
 
 def test_the_seating_follows_from_the_published_seed_and_the_results() -> None:

@@ -344,19 +344,14 @@ class Tournament:
         by: str,
         table_id: str | None = None,
     ) -> ResultEntered:
-        """The result of a table played online: the ranking of its finished game record,
-        or, when players resigned, the table's ranking after resignations (the record's
-        `resigned` entry: a game of two that ended by resignation has no result of its own,
-        and in a larger game every seat that gave up comes after the others)."""
+        """The result of a table played online: the ranking of its finished game record
+        (of a game given up, the ranking after resignations: the server's record carries
+        it as the result, `core.records.make_record`)."""
         seats = self._table(round_number, table)
-        result, resigned = record.get("result"), record.get("resigned")
-        if isinstance(resigned, Mapping) and "ranking" in resigned:
-            ranking = resigned["ranking"]
-        elif isinstance(result, Mapping) and "ranking" in result:
-            ranking = result["ranking"]
-        else:
+        result = record.get("result")
+        if not isinstance(result, Mapping) or "ranking" not in result:
             raise TournamentError(_("the table's game has not ended: its record has no result"))
-        places = check_places(list(ranking), len(seats))
+        places = check_places(list(result["ranking"]), len(seats))
         lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
         return self._append(
             ResultEntered(
