@@ -32,7 +32,7 @@ def _invoke(*args: str, lang_env: str = "C") -> tuple[int, str]:
         (
             "fr",
             "aucun tournoi 'nope'",
-            "la ronde 3 n’est pas appariée\u202f: les rondes appariées sont aucune pour l’instant",
+            "la ronde 3 n’est pas appariée : les rondes appariées sont aucune pour l’instant",
             "les places [1, 3, 3, 4] ne forment pas un classement",
             "est déjà inscrit sous le numéro 1",
         ),
