@@ -20,6 +20,7 @@ from spieltisch.core.kernel import (
     Results,
     below,
     inner,
+    loop,
     nth_bit,
     places,
     popcount,
@@ -568,7 +569,7 @@ pieces sent home by rules 6 and 12), and 1 for every player when rule 18 (time o
 max_rounds) ended the game."""
 
 
-@njit(cache=True, _nrt=False)
+@loop
 def playouts(
     p: np.ndarray,
     seeds: np.ndarray,
@@ -582,10 +583,9 @@ def playouts(
 ) -> None:
     """Whole games from each seed: scores, places, decisions and figures per game.
 
-    Compiled without numba's reference counting (`_nrt=False`): every inlined step that
-    takes an array counted its references with atomic instructions, 44% of the time in
-    `perf`. So the loop allocates nothing: the position `s` and the generator `rng`
-    come from the caller and are reset for each game."""
+    Compiled without numba's reference counting (`core.kernel.loop`), so it allocates
+    nothing: the position `s` and the generator `rng` come from the caller and are reset
+    for each game."""
     n = p[N]
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
