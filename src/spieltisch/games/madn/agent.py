@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.level_spec import LevelSpec
+from spieltisch.games.madn.evaluation import MadnEvaluation, shipped_weights, trained_counts
 from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
 
 LEVELS: dict[str, LevelSpec] = {
@@ -62,16 +63,34 @@ def piece_value(rel: int) -> float:
     return ENTERED + rel + CONVEX * rel * rel / 40.0
 
 
+EVALUATIONS = ("hand", "learned")
+"""`hand`: `strengths` below; `learned`: the softmax fitted to kernel games
+(`evaluation.py`), for the tournament rules with enforced duties, where it was trained."""
+
+
 class MadnKnowledge:
-    """Progress of each player's pieces, minus what the pieces in reach of attackers risk."""
+    """Progress of each player's pieces, minus what the pieces in reach of attackers risk;
+    or, with `evaluation="learned"`, the win chances of the learned evaluation."""
 
     playout_depth = 40
     """Steps (decisions and dice) of a playout before it is estimated."""
 
-    def __init__(self, game: Madn) -> None:
+    def __init__(self, game: Madn, evaluation: str = "hand") -> None:
         self.game = game
         self.players = game.num_players
         self.starts = tuple(absp[0] for absp in game.abs_of)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"unknown evaluation {evaluation!r} for madn: known are {', '.join(EVALUATIONS)}"
+            )
+        if evaluation == "learned":
+            weights = shipped_weights(game.num_players)
+            if weights is None or not game.enforced:
+                raise ValueError(
+                    "the learned evaluation of madn was trained for the tournament rules with"
+                    f" enforced duties and {trained_counts()} players only"
+                )
+            self.chances = MadnEvaluation(game, weights).chances
 
     def segment(self, state: MadnState) -> int | None:
         """A player's turn (with the rolls after a 6): what expectimax looks through."""
@@ -144,5 +163,5 @@ class MadnKnowledge:
         return best
 
 
-def knowledge(game: Madn) -> MadnKnowledge:
-    return MadnKnowledge(game)
+def knowledge(game: Madn, evaluation: str = "hand") -> MadnKnowledge:
+    return MadnKnowledge(game, evaluation)
