@@ -69,6 +69,26 @@ def shipped_weights(players: int) -> list[float] | None:
     return table[row]
 
 
+def hit_chance(
+    game: Madn, track: Sequence[int], pieces: Sequence[Sequence[int]], player: int, field: int
+) -> float:
+    """The chance, counted as in both evaluations, that the player's piece on track
+    `field` is hit before it moves: 1/6 for each attacker 1-6 fields behind it that does
+    not turn into its own goal first, and for each opponent with a piece waiting whose
+    start field it stands on (a 6 brings it out there); not capped."""
+    rel_of_abs = game.rel_of_abs
+    chance = 0.0
+    for back in range(1, 7):
+        spot = field - back if field >= back else field - back + 40
+        owner = track[spot]
+        if owner >= 0 and owner != player and rel_of_abs[owner][spot] + back < 40:
+            chance += 1.0 / 6.0
+    for other in range(game.num_players):
+        if other != player and len(pieces[other]) < 4 and game.abs_of[other][0] == field:
+            chance += 1.0 / 6.0
+    return chance
+
+
 def trained_counts() -> str:
     """The player counts with trained weights, for messages."""
     return ", ".join(str(n) for n in (2, 3, 4) if shipped_weights(n) is not None) or "no"
@@ -80,11 +100,11 @@ class MadnEvaluation:
     def __init__(self, game: Madn, weights: Sequence[float]) -> None:
         if len(weights) != FEATURES:
             raise ValueError(f"expected {FEATURES} weights, got {len(weights)}")
+        self.game = game
         self.players = game.num_players
         self.weights = list(weights)
         self.abs_of = game.abs_of
         self.rel_of_abs = game.rel_of_abs
-        self.starts = tuple(absp[0] for absp in game.abs_of)
 
     def features(self, state: MadnState) -> list[list[tuple[int, float]]]:
         """Per player its features as (index, value) pairs, zeros left out (a feature
@@ -105,16 +125,7 @@ class MadnEvaluation:
                 if rel >= 40:
                     continue
                 on_track = True
-                field = absp[rel]
-                chance = 0.0
-                for back in range(1, 7):
-                    spot = field - back if field >= back else field - back + 40
-                    owner = track[spot]
-                    if owner >= 0 and owner != player and rel_of_abs[owner][spot] + back < 40:
-                        chance += 1.0 / 6.0
-                for other in range(n):
-                    if other != player and waiting[other] and self.starts[other] == field:
-                        chance += 1.0 / 6.0
+                chance = hit_chance(self.game, track, pieces, player, absp[rel])
                 if chance:
                     row.append((RISK + rel // 4, min(chance, 1.0)))
                 for ahead in range(1, min(7, 40 - rel)):
