@@ -8,8 +8,19 @@ server paces them), and one spectator per table. For every move a person sends, 
 latency is the time from sending it to the last of the table's connections having the
 position after it. A finished table is replaced by a new one, so the count stays.
 
-    uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
+    nice -n -5 uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
     uv run --extra web python benchmarks/load.py --backend postgresql-2 --tables 1000
+
+A table whose set-up fails is counted and reported (and tried again), never waited for;
+set-up has a deadline (`--setup-seconds`) and each run an overall one (`--run-seconds`).
+The server, its computer-seat workers and PostgreSQL run at the benchmark's own
+priority (`nice -n -5 ...` for all of them), which the output states, and with the
+server's rate limits off (a load test on loopback is not a flood).
+
+Every message of every connection at David & Goliath and Mahé tables is kept and, after
+the measured window, scanned against the table's move log for another seat's hidden
+information (`tests/server/leaks.py`); the count of messages scanned and of leaks found
+is printed (`--no-scan` to skip).
 
 CPU is the server processes' (and PostgreSQL's) CPU time during the measured window, as a
 share of one core; memory is the servers' resident memory with the tables open minus
@@ -20,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import random
@@ -27,7 +39,10 @@ import statistics
 import sys
 import tempfile
 import time
+import traceback
+from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +53,12 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.client import Client, Socket
+from tests.server.leaks import scan_messages
+from tests.server.logs import move_log
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
+
+import spieltisch
+from benchmarks.profiles import record, summarise
 
 AI = {"kind": "ai", "level": "easy"}
 TABLES: list[tuple[str, list[dict[str, Any]]]] = [
@@ -48,7 +68,21 @@ TABLES: list[tuple[str, list[dict[str, Any]]]] = [
     ("david_goliath", [{"kind": "me"}, {"kind": "open"}, AI]),
 ]
 """Two people at every table; the other seats are computers."""
+HIDDEN = {"mahe", "david_goliath"}
+"""The games whose messages the hidden-information scan reads."""
 BACKENDS = {"sqlite": 1, "postgresql": 1, "postgresql-2": 2}
+SETUP_TRIES = 3
+"""A table slot whose set-up failed this often in a row gives up (and is reported)."""
+
+
+@dataclass
+class Played:
+    """One table's messages, per connection, kept for the hidden-information scan."""
+
+    table: str
+    game: str
+    options: dict[str, Any]
+    texts: list[list[str]]
 
 
 @dataclass
@@ -58,11 +92,17 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     entries: int = 0
     """Log entries seen by spectators in the window (moves of people and computers)."""
-    lost: int = 0
-    """Moves sent in the window whose position not every connection had by the end."""
+    unseen: int = 0
+    """Moves sent whose position not every connection had when the run stopped."""
     measuring: bool = False
     started: int = 0
-    """Tables started at least once (the window opens when all are)."""
+    """Table slots whose first table started."""
+    gave_up: int = 0
+    """Table slots that failed to set up a table SETUP_TRIES times in a row."""
+    setup_failures: Counter[str] = field(default_factory=Counter)
+    socket_errors: Counter[str] = field(default_factory=Counter)
+    finished: int = 0
+    played: list[Played] = field(default_factory=list)
 
 
 @dataclass
@@ -74,10 +114,11 @@ class Pending:
 class Table:
     """One table's connections and the moves sent at it not yet seen by all of them."""
 
-    def __init__(self, figures: Figures) -> None:
+    def __init__(self, figures: Figures, played: Played | None) -> None:
         self.figures = figures
         self.sockets: list[Socket] = []
         self.pending: dict[int, Pending] = {}
+        self.played = played
 
     def seen(self, index: int, seq: int) -> None:
         for sent_at in [s for s in self.pending if s < seq]:
@@ -89,14 +130,17 @@ class Table:
                     self.figures.latencies.append(time.perf_counter() - pending.sent)
 
 
-async def _connection(
-    table: Table, index: int, think: float, rng: random.Random, stop: asyncio.Event
-) -> None:
+SENDING: set[asyncio.Task[None]] = set()
+
+
+async def _connection(table: Table, index: int, think: float, rng: random.Random) -> None:
     socket = table.sockets[index]
     moved: set[int] = set()
     last = 0
-    while not stop.is_set():
+    while True:
         text = await socket.connection.recv()
+        if table.played is not None:
+            table.played.texts[index].append(str(text))
         message = json.loads(text)
         if message["type"] != "state":
             continue
@@ -116,9 +160,6 @@ async def _connection(
             task.add_done_callback(SENDING.discard)
 
 
-SENDING: set[asyncio.Task[None]] = set()
-
-
 async def _send(table: Table, socket: Socket, seq: int, move: str, thinking: float) -> None:
     await asyncio.sleep(thinking)
     table.pending[seq] = Pending(time.perf_counter())
@@ -126,6 +167,33 @@ async def _send(table: Table, socket: Socket, seq: int, move: str, thinking: flo
         await socket.send({"type": "move", "seq": seq, "move": move})
     except Exception:
         table.pending.pop(seq, None)
+
+
+async def _set_up(
+    people: list[Client], watcher: Client, kind: int, figures: Figures, scan: bool
+) -> Table:
+    """A new table of `TABLES[kind]`: created, joined, three connections, started."""
+    game, seats = TABLES[kind]
+    created = await people[0].create(game, seats)
+    table_id = created["id"]
+    played = Played(table_id, game, created["options"], [[], [], []]) if scan else None
+    table = Table(figures, played if game in HIDDEN else None)
+    try:
+        await people[1].post(f"/api/tables/{table_id}/join", {})
+        for client in (*people, watcher):
+            table.sockets.append(await client.socket(table_id))
+        await people[0].post(f"/api/tables/{table_id}/start")
+    except BaseException:
+        await _close(table)
+        raise
+    return table
+
+
+async def _close(table: Table) -> None:
+    for socket in table.sockets:
+        with suppress(Exception):
+            async with asyncio.timeout(5):
+                await socket.close()
 
 
 async def _play_tables(
@@ -137,57 +205,83 @@ async def _play_tables(
     stop: asyncio.Event,
     ready: asyncio.Semaphore,
     rng: random.Random,
+    scan: bool,
 ) -> None:
-    """Keep one table of `TABLES[kind]` going until `stop`: a new one when one finishes."""
-    game, seats = TABLES[kind]
-    first = True
+    """Keep one table of `TABLES[kind]` going until `stop`: a new one when one finishes.
+    A failed set-up is counted and tried again; after SETUP_TRIES failures in a row the
+    slot gives up."""
+    first, failures = True, 0
     while not stop.is_set():
-        async with ready:
-            created = await people[0].create(game, seats)
-            table_id = created["id"]
-            await people[1].post(f"/api/tables/{table_id}/join", {})
-            table = Table(figures)
-            for client in (*people, watcher):
-                table.sockets.append(await client.socket(table_id))
-            await people[0].post(f"/api/tables/{table_id}/start")
+        try:
+            async with ready:
+                async with asyncio.timeout(60):
+                    table = await _set_up(people, watcher, kind, figures, scan)
+        except Exception as exc:  # counted and reported, never waited on
+            figures.setup_failures[f"{type(exc).__name__}: {str(exc)[:80]}"] += 1
+            failures += 1
+            if failures >= SETUP_TRIES:
+                if first:
+                    figures.gave_up += 1
+                return
+            await asyncio.sleep(1.0)
+            continue
+        failures = 0
         if first:
             first = False
             figures.started += 1
         readers = [
-            asyncio.create_task(_connection(table, index, think, rng, stop))
+            asyncio.create_task(_connection(table, index, think, rng))
             for index in range(len(table.sockets))
         ]
         stopping = asyncio.create_task(stop.wait())
-        await asyncio.wait([stopping, *readers], return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait([stopping, *readers], return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task is not stopping and task.exception() is not None:
+                error = task.exception()
+                figures.socket_errors[f"{type(error).__name__}: {str(error)[:80]}"] += 1
         if stop.is_set():
-            figures.lost += len(table.pending)
+            figures.unseen += len(table.pending)
+        else:
+            figures.finished += 1
         for task in [stopping, *readers]:
             task.cancel()
-        for socket in table.sockets:
-            await socket.close()
+        if table.played is not None:
+            figures.played.append(table.played)
+        await _close(table)
 
 
 def _tree(pid: int) -> list[psutil.Process]:
-    parent = psutil.Process(pid)
-    return [parent, *parent.children(recursive=True)]
+    with suppress(psutil.NoSuchProcess):
+        parent = psutil.Process(pid)
+        return [parent, *parent.children(recursive=True)]
+    return []
 
 
-def _postgres(port: int) -> list[psutil.Process]:
+def _postgres(port: int | None) -> list[psutil.Process]:
+    if port is None:
+        return []
     found = []
     for process in psutil.process_iter(["name", "cmdline"]):
         command = process.info["cmdline"] or []
-        if "-p" in command and command[command.index("-p") + 1] == str(port):
+        at = command.index("-p") + 1 if "-p" in command else len(command)
+        if at < len(command) and command[at] == str(port) and "postgres" in command[0]:
             found.extend(_tree(process.pid))
     return found
 
 
-def _cpu(processes: list[psutil.Process]) -> float:
-    total = 0.0
+def _cpu(processes: list[psutil.Process]) -> dict[int, float]:
+    """CPU seconds so far of each process, by pid."""
+    seconds = {}
     for process in processes:
         with suppress(psutil.NoSuchProcess):
             times = process.cpu_times()
-            total += times.user + times.system
-    return total
+            seconds[process.pid] = times.user + times.system
+    return seconds
+
+
+def _cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings (processes started in between count whole)."""
+    return sum(now - before.get(pid, 0.0) for pid, now in after.items())
 
 
 def _rss(processes: list[psutil.Process]) -> int:
@@ -198,9 +292,30 @@ def _rss(processes: list[psutil.Process]) -> int:
     return total
 
 
+def _nice(processes: list[psutil.Process]) -> str:
+    values = set()
+    for process in processes:
+        with suppress(psutil.NoSuchProcess):
+            values.add(process.nice())
+    return "/".join(str(value) for value in sorted(values)) or "-"
+
+
+async def _watch_server(server: ServerProcess, stop: asyncio.Event) -> str:
+    """Returns why the run must end early: the server process exited."""
+    assert server.process is not None
+    while not stop.is_set():
+        if server.process.poll() is not None:
+            return f"the server exited with {server.process.returncode}"
+        await asyncio.sleep(0.5)
+    return ""
+
+
 async def _run(
-    server: ServerProcess, db_port: int | None, tables: int, seconds: float, think: float
-) -> dict[str, Any]:
+    server: ServerProcess,
+    db_port: int | None,
+    tables: int,
+    args: argparse.Namespace,
+) -> tuple[dict[str, Any], Figures]:
     assert server.process is not None
     figures = Figures()
     stop = asyncio.Event()
@@ -213,53 +328,145 @@ async def _run(
     ready = asyncio.Semaphore(16)
     workers = [
         asyncio.create_task(
-            _play_tables(people, watcher, index % len(TABLES), figures, think, stop, ready, rng)
+            _play_tables(
+                people,
+                watcher,
+                index % len(TABLES),
+                figures,
+                args.think,
+                stop,
+                ready,
+                rng,
+                not args.no_scan,
+            )
         )
         for index in range(tables)
     ]
-    while figures.started < tables:
-        await asyncio.sleep(0.5)
-    await asyncio.sleep(max(3.0, think * 2))  # every table under way
+    watchdog = asyncio.create_task(_watch_server(server, stop))
+    problem = ""
+    set_up_from = time.perf_counter()
+    deadline = set_up_from + args.setup_seconds
+    while figures.started + figures.gave_up < tables and time.perf_counter() < deadline:
+        if watchdog.done():
+            break
+        await asyncio.sleep(0.25)
+    setup_time = time.perf_counter() - set_up_from
+    started_in_time = figures.started
+    if figures.started < tables:
+        problem = f"only {figures.started} of {tables} tables started in {setup_time:.0f} s"
+    if not watchdog.done():
+        await asyncio.sleep(max(3.0, args.think * 2))  # every table under way
     servers = _tree(server.process.pid)
-    database = _postgres(db_port) if db_port else []
-    cpu_server, cpu_db = _cpu(servers), _cpu(database)
+    database = _postgres(db_port)
+    cpu_server_at, cpu_db_at = _cpu(servers), _cpu(database)
     cpu_client, load_before = time.process_time(), os.getloadavg()[0]
+    niceness = {
+        "client": _nice([psutil.Process()]),
+        "server": _nice(servers),
+        "db": _nice(database),
+    }
+    spy = None
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        spy = record(server.process.pid, args.seconds, _profile_path(args, tables))
     started = time.perf_counter()
     figures.measuring = True
-    await asyncio.sleep(seconds)
+    with suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(watchdog), args.seconds)
     figures.measuring = False
     elapsed = time.perf_counter() - started
-    cpu_server, cpu_db = _cpu(servers) - cpu_server, _cpu(database) - cpu_db
+    servers_now = _tree(server.process.pid)
+    cpu_server = _cpu_since(cpu_server_at, _cpu(servers_now))
+    cpu_db = _cpu_since(cpu_db_at, _cpu(_postgres(db_port)))
     cpu_client = time.process_time() - cpu_client
-    memory = _rss(_tree(server.process.pid)) - servers_idle
+    load_after = os.getloadavg()[0]
+    memory = _rss(servers_now) - servers_idle
+    if spy is not None:
+        await asyncio.to_thread(spy.wait, 60)
     stop.set()
-    await asyncio.gather(*workers, return_exceptions=True)
+    if watchdog.done() and watchdog.result():
+        problem = (problem + "; " if problem else "") + watchdog.result()
+    _, stuck = await asyncio.wait(workers, timeout=30)
+    for task in stuck:
+        task.cancel()
     for client in (*people, watcher):
         await client.http.aclose()
     latencies = sorted(figures.latencies) or [float("nan")]
-    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else latencies * 99
+    cuts = (
+        statistics.quantiles(latencies, n=100, method="inclusive")
+        if len(latencies) > 1
+        else latencies * 99
+    )
     return {
         "tables": tables,
+        "started": started_in_time,
+        "started_by_end": figures.started,
+        "setup_s": setup_time,
         "moves": len(figures.latencies),
         "entries_per_s": figures.entries / elapsed,
         "moves_per_s": len(figures.latencies) / elapsed,
         "p50": statistics.median(latencies) * 1000,
         "p99": cuts[98] * 1000,
         "max": latencies[-1] * 1000,
-        "unseen": figures.lost,
+        "unseen": figures.unseen,
+        "finished": figures.finished,
         "server_cpu": cpu_server / elapsed,
         "db_cpu": cpu_db / elapsed,
         "client_cpu": cpu_client / elapsed,
         "cpu_per_table": (cpu_server + cpu_db) / elapsed / tables,
         "memory_per_table": memory / tables,
-        "load": (load_before, os.getloadavg()[0]),
-    }
+        "server_mb": _rss(servers_now) / 2**20,
+        "load": (load_before, load_after),
+        "nice": niceness,
+        "setup_failures": dict(figures.setup_failures),
+        "socket_errors": dict(figures.socket_errors),
+        "problem": problem,
+    }, figures
+
+
+def _profile_path(args: argparse.Namespace, tables: int) -> Path:
+    assert args.profile is not None
+    return Path(args.profile) / f"{args.current_backend}-{tables}.txt"
+
+
+def _scan_one(
+    game: str, options: dict[str, Any], history: list[str], texts: list[list[str]]
+) -> tuple[int, list[str]]:
+    """Scan one table's connections (in a worker process)."""
+    loaded = spieltisch.load(game, **options)
+    checked, problems = 0, []
+    for messages in texts:  # one connection's, so one seat's
+        parsed = [json.loads(text) for text in messages]
+        seat = next((m["seat"] for m in parsed if m["type"] == "state"), None)
+        counted, found = scan_messages(loaded, history, seat, parsed)
+        checked += counted
+        problems += found
+    return checked, problems
+
+
+async def _scan(url: str, played: list[Played]) -> tuple[int, int, list[str]]:
+    """(tables scanned, state messages checked, leaks) after the run."""
+    checked, leaks = 0, []
+    with ProcessPoolExecutor(2) as pool:
+        loop = asyncio.get_running_loop()
+        jobs = []
+        for table in played:
+            history = [row.entry for row in await move_log(url, table.table)]
+            jobs.append(
+                loop.run_in_executor(
+                    pool, _scan_one, table.game, table.options, history, table.texts
+                )
+            )
+        for counted, found in await asyncio.gather(*jobs):
+            checked += counted
+            leaks += found
+    return len(played), checked, leaks
 
 
 @contextmanager
 def _server(
     backend: str, folder: Path, pg: str | None
-) -> Iterator[tuple[ServerProcess, int | None]]:
+) -> Iterator[tuple[ServerProcess, int | None, str]]:
     workers = BACKENDS[backend]
     if backend == "sqlite":
         url, port = f"sqlite+aiosqlite:///{folder}/load-{time.time_ns()}.sqlite3", None
@@ -267,35 +474,80 @@ def _server(
         assert pg is not None
         url, port = new_postgres_database(pg), int(pg.rsplit(":", 1)[1])
     extra = ["--ai-pace", "0.8", "--ai-budget", "40"]
+    if importlib.util.find_spec("spieltisch.server.limits") is not None:
+        extra.append("--no-rate-limits")
     if workers > 1:
         extra += ["--workers", str(workers)]
     server = ServerProcess(url, folder, *extra, ai_threads=False)
     server.start()
     try:
-        yield server, port
+        yield server, port, url
     finally:
         server.stop()
 
 
+def _one_run(
+    backend: str, tables: int, folder: Path, pg: str | None, args: argparse.Namespace
+) -> dict[str, Any]:
+    with _server(backend, folder, pg) as (server, port, url):
+
+        async def measure() -> dict[str, Any]:
+            async with asyncio.timeout(args.run_seconds):
+                figures, played = await _run(server, port, tables, args)
+            if not args.no_scan:
+                async with asyncio.timeout(args.run_seconds):
+                    scanned = await _scan(url, played.played)
+                figures["scanned_tables"], figures["scanned"], leaks = scanned
+                figures["leaks"] = len(leaks)
+                figures["leak_examples"] = leaks[:5]
+            return figures
+
+        try:
+            figures = asyncio.run(measure())
+        except TimeoutError:
+            figures = {"tables": tables, "problem": f"no result in {args.run_seconds:.0f} s"}
+        except Exception as exc:
+            traceback.print_exc()
+            figures = {"tables": tables, "problem": f"{type(exc).__name__}: {exc}"}
+        if args.profile and _profile_path(args, tables).exists():
+            print(f"profile of {backend} at {tables} tables ({_profile_path(args, tables)}):")
+            print(summarise(_profile_path(args, tables)), flush=True)
+        figures["rate_limits"] = "off" if "--no-rate-limits" in server.extra else "none built"
+    return figures
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, action="append", help="tables at once; repeat")
     parser.add_argument(
         "--backend", choices=sorted(BACKENDS), action="append", help="repeat; default all"
     )
     parser.add_argument("--seconds", type=float, default=30, help="measured window per run")
     parser.add_argument("--think", type=float, default=3.0, help="a person's mean think time")
+    parser.add_argument(
+        "--setup-seconds", type=float, default=180, help="how long set-up may take at most"
+    )
+    parser.add_argument(
+        "--run-seconds", type=float, default=600, help="one run's time limit (and the scan's)"
+    )
+    parser.add_argument("--no-scan", action="store_true", help="skip the leak scan")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--profile", type=Path, help="sample the servers with py-spy in the window; a folder"
+    )
     args = parser.parse_args()
     sizes = args.tables or [50, 200]
     backends = args.backend or list(BACKENDS)
     rows: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as folder, postgres_cluster() as pg:
         for backend in backends:
+            args.current_backend = backend
             for tables in sizes:
-                with _server(backend, Path(folder), pg) as (server, port):
-                    figures = asyncio.run(_run(server, port, tables, args.seconds, args.think))
+                figures = _one_run(backend, tables, Path(folder), pg, args)
                 rows.append((backend, figures))
                 _print([(backend, figures)], header=len(rows) == 1)
+                if args.json:
+                    args.json.write_text(json.dumps(rows, indent=1))
     print()
     _print(rows, header=True)
 
@@ -308,14 +560,38 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
             f"{'cli cpu':>8}{'cpu/table':>10}{'KB/table':>9}{'load':>11}"
         )
     for backend, f in rows:
-        print(
-            f"{backend:<13}{f['tables']:>7}{f['moves']:>7}{f['moves_per_s']:>8.1f}"
-            f"{f['entries_per_s']:>10.1f}{f['p50']:>8.1f}{f['p99']:>8.1f}{f['max']:>8.1f}"
-            f"{f['unseen']:>7}{f['server_cpu']:>8.2f}{f['db_cpu']:>7.2f}{f['client_cpu']:>8.2f}"
-            f"{f['cpu_per_table'] * 100:>9.2f}%{f['memory_per_table'] / 1024:>9.0f}"
-            f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}",
-            flush=True,
-        )
+        if "p50" in f:
+            print(
+                f"{backend:<13}{f['tables']:>7}{f['moves']:>7}{f['moves_per_s']:>8.1f}"
+                f"{f['entries_per_s']:>10.1f}{f['p50']:>8.1f}{f['p99']:>8.1f}{f['max']:>8.1f}"
+                f"{f['unseen']:>7}{f['server_cpu']:>8.2f}{f['db_cpu']:>7.2f}"
+                f"{f['client_cpu']:>8.2f}{f['cpu_per_table'] * 100:>9.2f}%"
+                f"{f['memory_per_table'] / 1024:>9.0f}"
+                f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}",
+                flush=True,
+            )
+            print(
+                f"    started {f['started']}/{f['tables']} in {f['setup_s']:.0f} s "
+                f"({f['started_by_end']} by the end), "
+                f"{f['finished']} games finished, servers {f['server_mb']:.0f} MB, "
+                f"nice client/server/db "
+                f"{f['nice']['client']}/{f['nice']['server']}/{f['nice']['db']}, "
+                f"rate limits {f['rate_limits']}; leak scan: "
+                + (
+                    f"{f['scanned']} state messages of {f['scanned_tables']} tables, "
+                    f"{f['leaks']} leaks {f.get('leak_examples') or ''}"
+                    if "scanned" in f
+                    else "off"
+                ),
+                flush=True,
+            )
+        else:
+            print(f"{backend:<13}{f['tables']:>7}  no figures", flush=True)
+        for key in ("setup_failures", "socket_errors"):
+            if f.get(key):
+                print(f"    {key.replace('_', ' ')}: {f[key]}", flush=True)
+        if f.get("problem"):
+            print(f"    problem: {f['problem']}", flush=True)
 
 
 if __name__ == "__main__":

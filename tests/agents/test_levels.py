@@ -15,6 +15,7 @@ from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
 from spieltisch.cli.app import app
 from spieltisch.core import CHANCE, Game, parts
+from spieltisch.games.madn.rules import MadnState
 
 GAMES = [("mahe", 4), ("mahe", 2), ("madn", 3), ("david_goliath", 4), ("mabula", 2)]
 SMALL = Budget(iterations=15)
@@ -107,6 +108,7 @@ def test_the_madn_expert_looks_through_its_rolls_after_a_six() -> None:
         moves = len(state.legal_actions())
         if moves > 1:
             expert.analyse(state)
+            assert isinstance(state, MadnState)
             six = state.view(None)["dice"][-1] == 6
             if six:  # every move is followed by six rolls and the choices after them
                 assert expert.nodes > 7 * moves

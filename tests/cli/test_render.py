@@ -14,6 +14,7 @@ from spieltisch.cli.app import app
 from spieltisch.cli.picture import chromium_path
 from spieltisch.core import CHANCE
 from spieltisch.core.svg import moves_in_picture
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -41,6 +42,7 @@ def test_render_draws_the_position_a_seat_sees(tmp_path: Path) -> None:
     root = ElementTree.fromstring(svg)
     assert root.attrib["lang"] == "fr"
     state = spieltisch.load("david_goliath", players=3).replay(history[:5])
+    assert isinstance(state, DavidGoliathState)
     expected = state.view(1)
     hand = {node.attrib["data-card"] for node in root.iter() if "data-card" in node.attrib}
     assert set(expected["hand"]) <= hand

@@ -51,6 +51,23 @@ def test_seat_labels_tell_every_seat_apart_in_every_language(name: str) -> None:
         assert words["de"] != words["en"], "the labels are translated"
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_seat_colours_are_notation_the_same_in_every_language(name: str) -> None:
+    colour = parts(name).seat_colour
+    if colour is None:
+        return  # no single colour per seat (Mahé's turtles, David & Goliath's numbers)
+    cls = game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = spieltisch.load(name, players=players)
+        shown = {}
+        for code in ("en", "de", "fr"):
+            with language(code):
+                shown[code] = [colour(game, seat) for seat in range(players)]
+        assert shown["de"] == shown["en"] == shown["fr"], shown
+        assert len(set(shown["en"])) == players
+        assert all(c.isascii() and c.isalpha() and c.islower() for c in shown["en"]), shown
+
+
 def test_a_game_without_declared_parts_falls_back() -> None:
     game = ToyGame(ToyOptions())
     state = game.new_state()
@@ -59,7 +76,7 @@ def test_a_game_without_declared_parts_falls_back() -> None:
     assert render_board(state).plain.lstrip().startswith("{")  # type: ignore[union-attr]
     assert describe(state, "go") == "go"
     assert parts(game).gettext("a text") == "a text"
-    assert parts(game).seat_label is None
+    assert parts(game).seat_label is None and parts(game).seat_colour is None
     with pytest.raises(SpieltischError, match="no rules summary"):
         parts(game).rules_summary("en")
 

@@ -8,13 +8,14 @@ import pytest
 
 import spieltisch
 from spieltisch.core import CHANCE, TERMINAL, IllegalMove, OptionError, RecordError, UnknownGame
-from tests.core.toy import ToyOptions
+from tests.core.toy import ToyOptions, ToyState
 
 pytestmark = pytest.mark.usefixtures("toy")
 
 
-def started(seed: int = 1) -> spieltisch.State:
+def started(seed: int = 1) -> ToyState:
     state = spieltisch.load("toy").new_state()
+    assert isinstance(state, ToyState)
     state.apply("secret:3,7")
     state.apply("d2")
     return state
@@ -60,6 +61,7 @@ def test_the_api_takes_options_in_their_own_type_only(players: object) -> None:
 
 def test_nodes_and_notation() -> None:
     state = spieltisch.load("toy").new_state()
+    assert isinstance(state, ToyState)
     assert state.current_player == CHANCE
     state.apply("secret:3,7")
     assert state.chance_outcomes() == [("d1", 1 / 3), ("d2", 1 / 3), ("d3", 1 / 3)]

@@ -11,7 +11,7 @@ import pytest
 
 import spieltisch
 from spieltisch.core import RecordError, load_record
-from spieltisch.core.records import read_record
+from spieltisch.core.records import make_record, read_record
 from spieltisch.sim.play import play_randomly
 
 
@@ -91,3 +91,55 @@ def test_read_record_keeps_other_keys_and_checks_the_rest() -> None:
     assert data["seed"] == 12 and data["players"] == ["ann", "bob"]
     with pytest.raises(RecordError, match=r"'result\.returns\.0' is 'x'"):
         read_record({**record, "result": {**record["result"], "returns": ["x", 1]}})
+
+
+def _partly_played(game: str, steps: int, seed: int = 3, **options: Any) -> Any:
+    return play_randomly(spieltisch.load(game, **options).new_state(), random.Random(seed), steps)
+
+
+def test_a_game_given_up_is_a_finished_record_that_replays() -> None:
+    """A game of two ended by resigning: a result with the resigner last and the mark,
+    accepted by load_record although the history stops mid-game; tampering is caught."""
+    state = _partly_played("mabula", 12)
+    assert not state.is_terminal()
+    record: dict[str, Any] = dict(make_record(state, ["ann", "bob"], resigned=[0]))
+    result = record["result"]
+    assert result is not None
+    assert result["ranking"] == [2, 1] and result["resigned"] == [0]
+    assert result["returns"] == [-1.0, 1.0]
+    again = load_record(json.dumps(record))
+    assert again.history() == state.history()
+    assert read_record(record)["result"]["resigned"] == [0]
+    assert "resigned" not in read_record(finished_record())["result"]  # no mark otherwise
+    for wrong, message in (
+        ({"ranking": [1, 2]}, "record's ranking"),
+        ({"resigned": [1]}, "record's ranking"),
+        ({"resigned": [0, 0]}, "resigned seats"),
+        ({"resigned": [2]}, "resigned seats"),
+        ({"resigned": []}, "resigned seats"),
+    ):
+        with pytest.raises(RecordError, match=message):
+            load_record({**record, "result": {**result, **wrong}})
+    unmarked = {k: v for k, v in result.items() if k != "resigned"}
+    with pytest.raises(RecordError, match="does not reach the end"):
+        load_record({**record, "result": unmarked})
+
+
+def test_one_of_three_giving_up_does_not_end_the_game() -> None:
+    state = _partly_played("madn", 20, players=3)
+    record: dict[str, Any] = dict(make_record(state, None, resigned=[1]))
+    with pytest.raises(RecordError, match="does not reach the end"):
+        load_record(record)
+    two: dict[str, Any] = dict(make_record(state, None, resigned=[1, 2]))  # one left: over
+    assert two["result"] is not None and two["result"]["ranking"] == [1, 2, 2]
+    load_record(two)
+
+
+def test_a_finished_game_with_a_resigned_seat_ranks_it_last() -> None:
+    state = spieltisch.load("madn", players=3).new_state()
+    play_randomly(state, random.Random(5))
+    winner = state.ranking().index(1)
+    record: dict[str, Any] = dict(make_record(state, None, resigned=[winner]))
+    assert record["result"] is not None and record["result"]["ranking"][winner] == 3
+    assert record["result"]["scores"] == state.scores()
+    assert load_record(record).is_terminal()

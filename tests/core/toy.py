@@ -61,7 +61,7 @@ class ToyGame(Game[ToyOptions]):
             raise KeyError(move) from None
 
 
-class ToyState(State):
+class ToyState(State[ToyView]):
     __slots__ = ("die", "player", "positions", "secrets")
     game: ToyGame
 

@@ -14,6 +14,7 @@ import pytest
 import spieltisch
 from spieltisch.core import CHANCE, State
 from spieltisch.core.svg import board_drawer, draw_state, illegal_moves_in_picture, moves_in_picture
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 
 SETTINGS = [
     ("mahe", 2),
@@ -96,8 +97,7 @@ def _drawn_pieces(name: str, view: dict[str, Any], svg: str) -> None:
 def test_the_picture_shows_exactly_what_the_view_holds(name: str, players: int) -> None:
     for state in _positions(name, players, seed=11, every=6):
         for seat in [None, *range(players)]:
-            view = state.view(seat)
-            _drawn_pieces(name, view, draw_state(state, seat))
+            _drawn_pieces(name, dict(state.view(seat)), draw_state(state, seat))
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -108,7 +108,8 @@ def test_another_seats_hand_is_never_in_the_picture(players: int) -> None:
             for other in range(players):
                 if other == seat:
                     continue
-                hidden = set(state.view(other).get("hand", [])) - _seen_by(state.view(seat))
+                assert isinstance(state, DavidGoliathState)
+                hidden = set(state.view(other).get("hand", [])) - _seen_by(dict(state.view(seat)))
                 drawn = set(_attributes(svg, "data-card"))
                 assert not hidden & drawn
         spectator = draw_state(state, None)

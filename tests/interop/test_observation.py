@@ -10,6 +10,7 @@ import pytest
 
 import spieltisch
 from spieltisch.core import State
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.interop import observation_for
 from tests.interop.conftest import GAMES
 
@@ -87,6 +88,7 @@ def test_david_goliath_hand_is_in_the_observation() -> None:
     game = spieltisch.load("david_goliath", players=4)
     module = observation_for(game)
     state = _positions("david_goliath", {"players": 4}, seed=4, every=1)[1]
+    assert isinstance(state, DavidGoliathState)
     hand = state.view(2)["hand"]
     encoded = module.encode(state, 2)
     assert encoded[: 5 * 12].sum() == len(hand) == 15

@@ -278,7 +278,9 @@ def test_david_goliath_shows_hand_and_trick(size: tuple[int, int]) -> None:
         async with app.run_test(size=size) as pilot:
             await until(pilot, ready(app))
             shown = screen_text(app)
-            hand = app.session.state.view(0)["hand"]
+            state = app.session.state
+            assert isinstance(state, DavidGoliathState)
+            hand = state.view(0)["hand"]
             assert "Your hand" in shown
             last = hand[-1]
             assert f"{last[0]} " in shown and last[1:] in shown
@@ -322,7 +324,9 @@ def test_david_goliath_shows_the_whole_table_without_scrolling(
             assert pane.max_scroll_y == 0, "the board needs no scrolling"
             lines = screen_lines(app)
             shown = "\n".join(lines)
-            view = app.session.state.view(0)
+            state = app.session.state
+            assert isinstance(state, DavidGoliathState)
+            view = state.view(0)
             assert "Your hand" in shown
             assert ("Last trick" in shown) == bool(view["last_trick"])
             wide = size[0] >= 120
@@ -486,12 +490,13 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
         move = state.legal_moves()[0]
         plays.append((state.current_player, move))
         state.apply(move)
+    assert isinstance(state, DavidGoliathState)
     view = state.view(None)
     assert view["trick"] == []
     last = view["last_trick"]
+    assert last is not None
     assert [tuple(pair) for pair in last["cards"]] == plays
     assert last["takes_rest"] in range(3) and last["takes_top"] in range(3)
-    assert isinstance(state, DavidGoliathState)
     board = dg_text.render(state, None).plain
     assert "Last trick: " in board and "takes the rest" in board
     state.apply(state.legal_moves()[0])

@@ -24,6 +24,7 @@ from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import EndScreen, PassScreen, RulesScreen, SaveScreen
 from spieltisch.core import State
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 from tests.play.conftest import BUDGET, BUDGET_TEXT, level
 
 SIZE = (132, 42)
@@ -203,7 +204,9 @@ def test_hotseat_hides_the_hands_between_turns() -> None:
                     await pilot.press("enter")
                     await until(pilot, ready(app))
                     assert app.viewer() == seat
-                    hand = app.session.state.view(seat)["hand"]
+                    state = app.session.state
+                    assert isinstance(state, DavidGoliathState)
+                    hand = state.view(seat)["hand"]
                     board = text_of(app.query_one("#board", Static))
                     assert "Deine Hand" in board
                     assert " ".join(card[1:] for card in hand if card[0] == hand[0][0]) in board

@@ -12,6 +12,7 @@ from typing import Any
 import spieltisch
 from spieltisch.core import Record, State
 from spieltisch.core.ranking import win_shares
+from spieltisch.games.mahe.rules import MaheState
 from spieltisch.sim.play import play_randomly
 from tests.agents.test_alphabeta import late_position
 from tests.agents.test_mcts import LAST_TRICKS
@@ -69,6 +70,7 @@ def mahe_roll_past_seven() -> tuple[Record, int, str]:
             state.sample_chance(rng)
             continue
         moves = state.legal_moves()
+        assert isinstance(state, MaheState)
         if "stop" in moves and state.view(None)["dice"] == [6]:
             after = state.clone()
             after.apply("stop")

@@ -51,7 +51,8 @@ def server(
 ) -> Iterator[ServerProcess]:
     """One server per backend, shared by the tests (each makes its own accounts and tables)."""
     folder = tmp_path_factory.mktemp(f"server-{request.param}")
-    process = ServerProcess(_database(request.param, folder, request), folder)
+    # Seats away for 2 s may be handed to the computer (300 s by default).
+    process = ServerProcess(_database(request.param, folder, request), folder, "--claim-after", "2")
     process.start()
     yield process
     process.stop()

@@ -38,64 +38,68 @@ def _as_postgres(command: list[str]) -> list[str]:
     return command
 
 
+class PostgresCluster:
+    """A throwaway cluster in a temporary folder on a free port, which a test may stop
+    and start again (the database going away)."""
+
+    def __init__(self) -> None:
+        if not (PG_BIN / "initdb").exists():
+            raise RuntimeError(
+                f"PostgreSQL binaries not found in {PG_BIN}: scripts/test.sh installs postgresql-15"
+            )
+        self.folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.data, self.port = self.folder / "data", free_port()
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(PG_BIN / "initdb"),
+                    "-D",
+                    str(self.data),
+                    "-U",
+                    "postgres",
+                    "-A",
+                    "trust",
+                    "-E",
+                    "UTF8",
+                    "--locale=C.UTF-8",
+                    "--no-sync",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}"
+
+    def _pg_ctl(self, *arguments: str, check: bool = True) -> None:
+        command = [str(PG_BIN / "pg_ctl"), "-D", str(self.data), *arguments]
+        subprocess.run(_as_postgres(command), check=check, capture_output=True)
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._pg_ctl("-l", str(self.folder / "log"), "-w", "-o", options, "start")
+
+    def stop(self, mode: str = "immediate") -> None:
+        self._pg_ctl("-m", mode, "-w", "stop", check=False)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 @contextmanager
 def postgres_cluster() -> Iterator[str]:
     """A cluster in a temporary folder on a free port; yields its base URL (no database)."""
-    if not (PG_BIN / "initdb").exists():
-        raise RuntimeError(
-            f"PostgreSQL binaries not found in {PG_BIN}: scripts/test.sh installs postgresql-15"
-        )
-    folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-    data, port = folder / "data", free_port()
-    subprocess.run(
-        _as_postgres(
-            [
-                str(PG_BIN / "initdb"),
-                "-D",
-                str(data),
-                "-U",
-                "postgres",
-                "-A",
-                "trust",
-                "-E",
-                "UTF8",
-                "--locale=C.UTF-8",
-                "--no-sync",
-            ]
-        ),
-        check=True,
-        capture_output=True,
-    )
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        _as_postgres(
-            [
-                str(PG_BIN / "pg_ctl"),
-                "-D",
-                str(data),
-                "-l",
-                str(folder / "log"),
-                "-w",
-                "-o",
-                options,
-                "start",
-            ]
-        ),
-        check=True,
-        capture_output=True,
-    )
+    cluster = PostgresCluster()
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}"
+        cluster.start()
+        yield cluster.url
     finally:
-        subprocess.run(
-            _as_postgres(
-                [str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
-            ),
-            capture_output=True,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+        cluster.remove()
 
 
 def new_postgres_database(base_url: str) -> str:
@@ -164,6 +168,11 @@ class ServerProcess:
         return "\n".join(
             path.read_text(errors="replace") for path in sorted(self.folder.glob("server-*.log"))
         )
+
+    def assert_no_exception(self) -> None:
+        """No traceback in the server's log so far (the fuzz tests' last check)."""
+        log = self.log()
+        assert "Traceback" not in log and "Exception in ASGI" not in log, log[-4000:]
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, exactly like a crash."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.client import Client, Message, Socket
 from tests.server.servers import ServerProcess
@@ -118,6 +119,15 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess)
             with pytest.raises(ConnectionClosed) as closed:
                 await socket.next_of("never")
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            assert closed.value.rcvd.reason == "a message over 1048576 bytes closes the connection"
+            for lang, words in (("de", "schließt die Verbindung"), ("fr", "ferme la connexion")):
+                other = await ana.socket(table, lang=lang)
+                await other.state()
+                await other.send("x" * 1_100_000)
+                with pytest.raises(ConnectionClosed) as closed:
+                    await other.next_of("never")
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+                assert words in closed.value.rcvd.reason
             fresh = await ana.socket(table)
             assert (await fresh.state())["seq"] == seq
             await fresh.close()
@@ -130,12 +140,14 @@ def test_foreign_origins_and_huge_requests_are_refused(server: ServerProcess) ->
         async with Client(server.url) as ana:
             await ana.guest("Ana")
             table = await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}])
-            with pytest.raises(InvalidStatus) as refused:
-                await connect(
-                    f"{server.ws_url}/ws/tables/{table['id']}",
-                    additional_headers={"Origin": "http://evil.example"},
-                )
-            assert refused.value.response.status_code == 403
+            foreign = await connect(
+                f"{server.ws_url}/ws/tables/{table['id']}?lang=de",
+                additional_headers={"Origin": "http://evil.example"},
+            )
+            with pytest.raises(ConnectionClosed) as refused:
+                await foreign.recv()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 4403
+            assert "Herkunft" in refused.value.rcvd.reason
             own = await connect(
                 f"{server.ws_url}/ws/tables/{table['id']}",
                 additional_headers={"Origin": server.url},
@@ -153,9 +165,32 @@ def test_foreign_origins_and_huge_requests_are_refused(server: ServerProcess) ->
                 headers={"content-type": "application/json"},
             )
             assert huge.status_code == 413 and "at most" in huge.json()["detail"]
-            with pytest.raises(InvalidStatus):
-                await connect(f"{server.ws_url}/ws/tables/nosuchtable")
+            missing_table = await connect(
+                f"{server.ws_url}/ws/tables/nosuchtable",
+                additional_headers={"Accept-Language": "fr"},
+            )
+            with pytest.raises(ConnectionClosed) as refused:
+                await missing_table.recv()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 4404
+            assert "nosuchtable" in refused.value.rcvd.reason
+            assert refused.value.rcvd.reason != "no table nosuchtable"
             assert (await ana.http.get("/api/tables/nosuchtable")).status_code == 404
+
+            # A body sent in chunks, without a length, is measured as it comes.
+            async def chunks() -> AsyncIterator[bytes]:
+                for _ in range(40):
+                    yield b"x" * 10_000
+
+            chunked = await ana.http.post(
+                "/api/records", content=chunks(), headers={"content-type": "application/json"}
+            )
+            assert chunked.status_code == 413 and "at most" in chunked.json()["detail"]
+            # A handshake with a bad query: closed with what was wrong, in its language.
+            bad_query = await connect(f"{server.ws_url}/ws/tables/{table['id']}?seat=x&lang=de")
+            with pytest.raises(ConnectionClosed) as refused:
+                await bad_query.recv()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 1008
+            assert "seat: muss eine ganze Zahl sein" in refused.value.rcvd.reason
             missing = await httpx.AsyncClient(base_url=server.url).post("/api/tables", json={})
             assert missing.status_code == 401 and "guest" in missing.json()["detail"]
             german = await ana.http.post(

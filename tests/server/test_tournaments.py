@@ -8,7 +8,11 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import re
 
+from typer.testing import CliRunner
+
+from spieltisch.cli.app import app
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 from tests.server.tournaments import Director, play_my_tables
@@ -117,5 +121,101 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
             assert {"Ana", "Bo", "Hall Hanna"} <= names
             history = (await ana.http.get(f"/api/players/{ana.account['id']}/ratings")).json()
             assert history["games"][0]["changes"][-1]["tournament"] == director.id
+
+    asyncio.run(scenario())
+
+
+def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
+    server: ServerProcess,
+) -> None:
+    """A tournament created with `spieltisch tournament new` on the server's database is
+    directed by a login name, not an account: the page says so and how to hand it over;
+    `spieltisch tournament director ID --account NAME` gives it to an account, which then
+    directs it through the API, and the command line still works beside it."""
+    db = ("--database", server.database_url)
+
+    def cli(*args: str) -> str:
+        result = CliRunner().invoke(app, ["tournament", *args, *db], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    created = re.search(r"Tournament (\S+) created", cli("new", "Hall cup", "--by", "desk"))
+    assert created
+    tid = created.group(1)
+    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 9)), "--by", "desk")
+
+    async def scenario() -> str:
+        async with Client(server.url) as boss, Client(server.url) as other:
+            account = await boss.guest("Boss")
+            username = f"boss{account['id']}"
+            await boss.post("/api/session/claim", {"username": username, "password": "a long one"})
+            await other.guest("Other")
+            page = await Director(boss, tid).get()
+            assert page["director"] == "desk"
+            assert not page["can_direct"] and not page["directed_online"]
+            refused = await boss.http.post(f"/api/tournaments/{tid}/rounds", json={"online": False})
+            assert refused.status_code == 403
+
+            handed = await asyncio.to_thread(
+                cli, "director", tid, "--account", username, "--by", "desk"
+            )
+            assert username in handed
+            director = Director(boss, tid)
+            page = await director.get()
+            assert page["director"] == "Boss" and page["can_direct"] and page["directed_online"]
+            seen = (await other.http.get(f"/api/tournaments/{tid}")).json()
+            assert seen["directed_online"] and not seen["can_direct"]
+            page = await director.start_round(online=False)
+            assert len(page["rounds"]) == 1
+            stranger = await other.http.post(f"/api/tournaments/{tid}/rounds", json={})
+            assert stranger.status_code == 403
+            return username
+
+    username = asyncio.run(scenario())
+    again = CliRunner().invoke(app, ["tournament", "director", tid, "--account", username, *db])
+    assert again.exit_code == 2 and "already" in again.output, again.output
+    unknown = CliRunner().invoke(
+        app, ["tournament", "director", tid, "--account", "nobody-here", *db]
+    )
+    assert unknown.exit_code == 2 and "nobody-here" in unknown.output
+    # The command line still directs it beside the browser: the ledger keeps both.
+    cli("result", tid, "1", "1", "--places", "1,2,3,4", "--by", "desk")
+    standings = cli("standings", tid)
+    assert "Player 1" in standings
+
+
+def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess) -> None:
+    """A tournament of two-seat tables: a player resigns; the table's record is an
+    ordinary finished one (the resigner last, marked), and the round takes it."""
+
+    async def scenario() -> None:
+        async with (
+            Client(server.url) as boss,
+            Client(server.url) as ana,
+            Client(server.url) as bo,
+        ):
+            await boss.guest("Director")
+            director, _created = await Director.create(
+                boss, name="Duel cup", game="mabula", table_size=2, rounds=1, seed="duel-1"
+            )
+            numbers = {}
+            for client, name in ((ana, "Ana"), (bo, "Bo")):
+                account = await client.guest(name)
+                page = await director.register(account=account["id"])
+                numbers[name] = page["players"][-1]["number"]
+            page = await director.start_round()
+            table = page["rounds"][0]["tables"][0]
+            seats = [seat["player"] for seat in table["seats"]]
+            assert sorted(seats) == sorted(numbers.values()) and table["online"]
+            resigner = ana if seats.index(numbers["Ana"]) == 0 else bo
+            described = await resigner.post(f"/api/tables/{table['online']}/resign")
+            assert described["status"] == "finished"
+            record = (await boss.http.get(f"/api/games/{table['online']}/record")).json()
+            assert record["result"]["resigned"] == [0] and record["result"]["ranking"] == [2, 1]
+            page = await director.wait_for_online_results(1, timeout=30)
+            entered = page["rounds"][0]["tables"][0]["result"]
+            assert entered["how"] == "online" and entered["places"] == [2, 1]
+            standings = {row["player"]: row["points"] for row in page["standings"]}
+            assert standings[seats[1]] > standings[seats[0]]
 
     asyncio.run(scenario())

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from spieltisch.core import State
+from spieltisch.games.david_goliath.rules import DavidGoliathState
 from tests.server.games import PlayedGame, check_against_the_engine, play_game
 from tests.server.servers import ServerProcess
 
@@ -39,6 +40,7 @@ def _messages(played: PlayedGame, seat: int | None) -> list[dict[str, Any]]:
 
 def _hidden_hands(state: State, seat: int | None) -> set[str]:
     """Cards in other seats' hands at this position (what `seat` may not see)."""
+    assert isinstance(state, DavidGoliathState)
     hidden: set[str] = set()
     for other in range(state.game.num_players):
         if other != seat:

@@ -18,7 +18,7 @@ from spieltisch.tournament.results import rank_stopped
 def figures_of(state: MadnState) -> list[dict[str, Any]]:
     """Each player's rule-18 figures read off the board, as a referee would."""
     finished = state.view(None)["finished"]
-    result = []
+    result: list[dict[str, Any]] = []
     for player in range(state.game.num_players):
         if player in finished:
             result.append({"finished": finished.index(player) + 1})

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from spieltisch.core.i18n import language
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import entry_from_json, entry_to_json
@@ -56,6 +57,20 @@ def test_the_ledger_as_json_rebuilds_the_same_tournament() -> None:
     again = Tournament(entry_from_json(entry_to_json(e)) for e in tournament.entries)
     assert again.standings() == tournament.standings()
     assert again.rounds == tournament.rounds
+
+
+def test_a_hand_over_names_the_new_director_and_survives_the_ledger() -> None:
+    tournament = new_tournament(8)
+    assert tournament.director == DIRECTOR
+    tournament.hand_over("account:7", by=DIRECTOR)
+    tournament.hand_over("account:9", by="account:7")
+    assert tournament.director == "account:9"
+    again = Tournament(entry_from_json(entry_to_json(e)) for e in tournament.entries)
+    assert again.director == "account:9"
+    before = len(tournament.entries)
+    with pytest.raises(TournamentError, match="account:9 directs this tournament already"):
+        tournament.hand_over("account:9", by=DIRECTOR)
+    assert len(tournament.entries) == before
 
 
 def test_the_seating_follows_from_the_published_seed_and_the_results() -> None:
@@ -111,6 +126,18 @@ def test_thirteen_players_sit_at_tables_of_four_and_three() -> None:
     play_round(tournament, random.Random(1))
     assert sorted(len(t) for t in tournament.rounds[0].tables) == [3, 3, 3, 4]
     assert tournament.seat_label(3, 2) == "yellow" and tournament.seat_label(4, 0) == "red"
+    with language("de"):
+        assert tournament.seat_words(3, 2) == "Gelb"
+
+
+def test_seats_are_named_by_the_games_seat_parts_or_numbered() -> None:
+    marbles = new_tournament(4, game="mabula")
+    assert [marbles.seat_label(2, seat) for seat in (0, 1)] == ["white", "black"]
+    with language("fr"):
+        assert [marbles.seat_words(2, seat) for seat in (0, 1)] == ["blanc", "noir"]
+    cards = new_tournament(8, game="david_goliath")
+    assert [cards.seat_label(4, seat) for seat in range(4)] == ["1", "2", "3", "4"]
+    assert cards.seat_words(4, 3) == "4"
 
 
 def test_an_odd_count_in_a_two_player_game_gets_a_bye_worth_half() -> None:

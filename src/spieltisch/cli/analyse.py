@@ -14,19 +14,18 @@ from rich.console import Console
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.messages import _
 from spieltisch.cli.progress import progress_bar
-from spieltisch.core import SpieltischError
+from spieltisch.core import Game, SpieltischError, parts
 from spieltisch.core.file_errors import cannot_write
 
 console = Console()
 
 
-def _seat_names(game: Any) -> list[str]:
-    """Seat numbers, with the colour where the game names one per seat."""
-    colour = getattr(game, "colour_name", None)
-    names = []
-    for seat in range(game.num_players):
-        names.append(f"{seat} ({colour(seat)})" if callable(colour) else str(seat))
-    return names
+def _seat_names(game: Game[Any]) -> list[str]:
+    """Seat numbers, with what sits there in words where the game names its seats."""
+    label = parts(game).seat_label
+    if label is None:
+        return [str(seat) for seat in range(game.num_players)]
+    return [f"{seat} ({label(game, seat)})" for seat in range(game.num_players)]
 
 
 def analyse(

@@ -68,6 +68,26 @@ def serve(
         list[str] | None,
         typer.Option("--origin", help="Another origin allowed to open WebSockets; repeat."),
     ] = None,
+    rate_limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rate-limit",
+            help="Change one rate limit: account:moves=60/3s, address:tables=120/min, "
+            "account:chat=12/min, address:accounts=300/min; repeat.",
+        ),
+    ] = None,
+    no_rate_limits: Annotated[
+        bool, typer.Option("--no-rate-limits", help="No rate limits (load tests on loopback).")
+    ] = False,
+    claim_after: Annotated[
+        float,
+        typer.Option(
+            "--claim-after",
+            min=0,
+            help="Seconds a person's seat must be away before the others may hand it "
+            "to the computer.",
+        ),
+    ] = 300.0,
     workers: Annotated[
         int,
         typer.Option(
@@ -84,7 +104,8 @@ def serve(
         raise typer.Exit(2) from None
 
     from spieltisch.server import Settings, create_app
-    from spieltisch.server.settings import ENVIRONMENT
+    from spieltisch.server.limits import RateLimits
+    from spieltisch.server.settings import ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
@@ -95,6 +116,13 @@ def serve(
         ).format(count=workers)
         console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False)
         raise typer.Exit(2)
+    limits: RateLimits | None = None if no_rate_limits else RateLimits()
+    for spec in rate_limit or ():
+        try:
+            limits = (limits or RateLimits()).with_rate(spec)
+        except ValueError as exc:
+            console.print(f"[bold red]{_('Error')}:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
     settings = Settings(
         database_url=url,
         host=host,
@@ -106,6 +134,8 @@ def serve(
         ai_budget=ai_budget,
         review_budget=review_budget,
         allowed_origins=tuple(origin or ()),
+        rate_limits=limits,
+        claim_after_seconds=claim_after,
         migrate=False,
         workers=workers,
     )
@@ -124,7 +154,7 @@ def serve(
             workers=workers,
             host=host,
             port=port,
-            ws_max_size=1_048_576,
+            ws_max_size=TRANSPORT_LIMIT,
             log_level="info",
             log_config=_log_config(),
         )
@@ -133,7 +163,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=1_048_576,
+        ws_max_size=TRANSPORT_LIMIT,
         log_level="info",
         log_config=_log_config(),
     )

@@ -243,6 +243,32 @@ def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
     return lambda t: t.readmit(number, who)
 
 
+@tournament_app.command("director")
+def director(
+    tournament: Id,
+    account: Annotated[
+        str, typer.Option("--account", help="The username of the server account to direct it.")
+    ],
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Hand the tournament over to a server account, which then directs it in the browser
+    (`spieltisch serve`, the tournament's page); the command line keeps working too."""
+
+    async def work(store: TournamentStore) -> str:
+        rating_id = await store.account_rating_id(account)
+        await store.act(tournament, lambda t: t.hand_over(rating_id, _who(by)))
+        return rating_id
+
+    _run(database, work)
+    console.print(
+        _("{account} directs tournament {id} now, also in the browser").format(
+            account=account, id=tournament
+        ),
+        highlight=False,
+    )
+
+
 @tournament_app.command("seat")
 def seat(
     tournament: Id,

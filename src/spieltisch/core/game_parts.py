@@ -47,6 +47,13 @@ class TextBoard(Protocol):
     def __call__(self, state: Any, player: int | None) -> Any: ...
 
 
+class Panel(Protocol):
+    """`text.panel(view)`: the few lines a terminal's side panel shows beside the board
+    (the dice of the turn, the trick on the table), as Rich text; empty when none."""
+
+    def __call__(self, view: Any) -> Any: ...
+
+
 class SvgBoard(Protocol):
     """`svg.board(view, ...)`: the board as an SVG document, a pure function of a view."""
 
@@ -178,6 +185,13 @@ class GameParts:
         return cast("TextBoard | None", self._attribute("text", "render"))
 
     @property
+    def panel(self) -> Panel | None:
+        """`text.panel`, where the game has something to show beside its board; None
+        where it has not (the interface then shows nothing there)."""
+        module = self.module("text")
+        return cast("Panel | None", getattr(module, "panel", None))
+
+    @property
     def svg_board(self) -> SvgBoard | None:
         return cast("SvgBoard | None", self._attribute("svg", "board"))
 
@@ -191,6 +205,14 @@ class GameParts:
         is only a number (the interface then says "player N" itself)."""
         module = self.module("describe")
         return cast("SeatLabel | None", getattr(module, "seat_label", None))
+
+    @property
+    def seat_colour(self) -> SeatLabel | None:
+        """`describe.seat_colour`, where each seat plays one colour: its name in notation
+        (English, the same in every language), for styling a seat (a swatch's class);
+        None where a seat has no single colour."""
+        module = self.module("describe")
+        return cast("SeatLabel | None", getattr(module, "seat_colour", None))
 
     @property
     def observation_module(self) -> Observation | None:

@@ -12,7 +12,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, Self, TypedDict, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypedDict
+
+from typing_extensions import TypeVar
 
 from spieltisch.core.draw import pick
 from spieltisch.core.errors import IllegalMove, LargeChanceNode, SeatError, SpieltischError
@@ -33,9 +35,10 @@ class View(TypedDict):
     """The key every game's view carries: `turn`, the seat whose turn it is (None once
     play is over; the same as `State.turn`).
 
-    Each game types its own view as a TypedDict extending this one (`MadnView`, ...), so
-    mypy checks the keys where the game builds it. Interfaces read only this key and
-    otherwise hand a view on whole: as JSON, or to the game's own SVG board."""
+    Each game types its own view as a TypedDict extending this one (`MadnView`, ...) and
+    its State as `State[MadnView]`, so mypy checks the keys where the game builds the view
+    and wherever code holding that game's state reads it. Interfaces read only this key
+    and otherwise hand a view on whole: as JSON, to the game's own SVG board or panel."""
 
     turn: int | None
 
@@ -141,7 +144,12 @@ class Game(ABC, Generic[OptionsT]):
         return f"spieltisch.load({self.name!r}, {options})"
 
 
-class State(ABC):
+ViewT = TypeVar("ViewT", bound=View, default=View, covariant=True)
+"""The type of a game's view: each game's State names its own (`State[MadnView]`), so
+code that knows the game reads typed keys; code that does not sees `View` (its `turn`)."""
+
+
+class State(ABC, Generic[ViewT]):
     """One position of a game.
 
     The hooks a game implements, all in this class:
@@ -358,8 +366,9 @@ class State(ABC):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-able dict of what that seat may see; None is a spectator.
+    def view(self, player: int | None) -> ViewT:
+        """JSON-able dict of what that seat may see; None is a spectator. Typed as the
+        game's own view (`MadnView`, ...) where the state's class is known, else `View`.
 
         The same rule in every game: a seat is an int from 0 to n-1 (not a bool), and
         anything else raises SeatError, so no game hands out a view of a seat that is not.
@@ -367,10 +376,10 @@ class State(ABC):
         n = self.game.num_players
         if player is not None and (type(player) is not int or not 0 <= player < n):
             raise SeatError(player, n)
-        return cast("dict[str, Any]", self._view(player))
+        return self._view(player)
 
     @abstractmethod
-    def _view(self, player: int | None) -> View:
+    def _view(self, player: int | None) -> ViewT:
         """What `view` returns, for a player already checked to be a seat or None."""
 
     def determinize(self, player: int | None, rng: random.Random) -> Self:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 
 def places_from_keys(keys: Sequence[Any]) -> list[int]:
     """Competition ranking (1, 1, 3): a larger key is better, equal keys share a place."""
     return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def places_after_resigning(places: Sequence[int], resigned: Collection[int]) -> list[int]:
+    """Every seat that resigned after every seat that did not, the game's own order kept
+    within each group: resigning is losing, to everyone still playing."""
+    return places_from_keys([(seat not in resigned, -place) for seat, place in enumerate(places)])
 
 
 def returns_from_places(places: Sequence[int]) -> list[float]:

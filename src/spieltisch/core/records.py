@@ -7,15 +7,16 @@ by its game name is the registry's job (`spieltisch.core.registry.load_record`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spieltisch.core.errors import RecordError, shorten
 from spieltisch.core.file_errors import file_problem
 from spieltisch.core.messages import _
+from spieltisch.core.ranking import places_after_resigning, returns_from_places
 
 FORMAT = "spieltisch-record/1"
 
@@ -24,6 +25,8 @@ class Result(TypedDict):
     scores: list[float]
     ranking: list[int]
     returns: list[float]
+    resigned: NotRequired[list[int]]
+    """Seats that gave the game up (online play); the ranking puts them last."""
 
 
 class Record(TypedDict):
@@ -52,7 +55,11 @@ class Recordable(Protocol):
     def history(self) -> list[str]: ...
 
 
-def make_record(state: Recordable, players: Sequence[str] | None = None) -> Record:
+def make_record(
+    state: Recordable, players: Sequence[str] | None = None, resigned: Collection[int] = ()
+) -> Record:
+    """The record of `state`; with `resigned` seats, the result of a game given up (see
+    `resigned_result`)."""
     game = state.game
     names = (
         list(players)
@@ -62,7 +69,9 @@ def make_record(state: Recordable, players: Sequence[str] | None = None) -> Reco
     if len(names) != game.num_players:
         raise ValueError(f"a record of {game.num_players} players needs {game.num_players} names")
     result: Result | None = None
-    if state.is_terminal():
+    if resigned:
+        result = resigned_result(state, resigned)
+    elif state.is_terminal():
         result = {"scores": state.scores(), "ranking": state.ranking(), "returns": state.returns()}
     return {
         "format": FORMAT,
@@ -74,12 +83,33 @@ def make_record(state: Recordable, players: Sequence[str] | None = None) -> Reco
     }
 
 
+def ends_by_resigning(players: int, resigned: Collection[int]) -> bool:
+    """Whether the game is over once these seats gave up: when at most one is left (with
+    more left, the others play on and the resigned seats are played for them)."""
+    return players - len(set(resigned)) <= 1
+
+
+def resigned_result(state: Recordable, resigned: Collection[int]) -> Result:
+    """The result of a game some seats gave up: the game's scores so far, its ranking (at
+    its end; before it, every seat equal) with the resigned seats after all others."""
+    players = state.game.num_players
+    places = state.ranking() if state.is_terminal() else [1] * players
+    ranking = places_after_resigning(places, resigned)
+    return {
+        "scores": state.scores(),
+        "ranking": ranking,
+        "returns": returns_from_places(ranking),
+        "resigned": sorted(set(resigned)),
+    }
+
+
 class _Result(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     scores: list[float]
     ranking: list[int]
     returns: list[float]
+    resigned: list[int] | None = None
 
 
 class RecordFile(BaseModel):
@@ -103,7 +133,10 @@ def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
     fields of the wrong type) is a RecordError saying what.
     """
     data = source if isinstance(source, Mapping) else _parse_json(_text(source))
-    return _checked(data).model_dump()
+    checked = _checked(data).model_dump()
+    if checked["result"] is not None and checked["result"]["resigned"] is None:
+        del checked["result"]["resigned"]  # an ordinary end: no mark
+    return checked
 
 
 def _text(source: str | Path) -> str:

@@ -15,7 +15,7 @@ from spieltisch.core.errors import IllegalMove, OptionError, RecordError, Unknow
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.messages import _
 from spieltisch.core.protocol import Game, GameInfo, State
-from spieltisch.core.records import read_record
+from spieltisch.core.records import ends_by_resigning, read_record, resigned_result
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _PARTS: dict[type[Game[Any]], GameParts] = {}
@@ -116,15 +116,33 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
 
 
 def _check_result(state: State, stored: Mapping[str, Any]) -> None:
-    """The stored result must be the replayed game's, to the last score and return."""
-    if not state.is_terminal():
+    """The stored result must be the replayed game's, to the last score and return (with
+    the seats that resigned ranked last)."""
+    resigned = stored.get("resigned")
+    players = state.game.num_players
+    if resigned is not None and (
+        not resigned
+        or len(set(resigned)) != len(resigned)
+        or not set(resigned) <= set(range(players))
+    ):
+        raise RecordError(
+            _("record's result names resigned seats {seats}: seats 0 to {last}, each once").format(
+                seats=shorten(resigned), last=players - 1
+            )
+        )
+    if not state.is_terminal() and not (resigned and ends_by_resigning(players, resigned)):
         raise RecordError(
             _("record has a result but its history does not reach the end of the game")
         )
+    if resigned:
+        given_up = resigned_result(state, resigned)
+        ranking, returns = given_up["ranking"], given_up["returns"]
+    else:
+        ranking, returns = state.ranking(), state.returns()
     replayed: dict[str, list[float]] = {
         "scores": state.scores(),
-        "ranking": [float(place) for place in state.ranking()],
-        "returns": state.returns(),
+        "ranking": [float(place) for place in ranking],
+        "returns": returns,
     }
     for key, values in replayed.items():
         written = stored[key]

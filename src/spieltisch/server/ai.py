@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import secrets
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -35,6 +38,25 @@ def choose_move(
     return move if isinstance(move, str) else state.game.action_to_move(move)
 
 
+def _die_with(parent: int) -> None:
+    """Runs in each worker process: exit as soon as the server that started it is gone.
+
+    A server killed with SIGKILL runs no shutdown, and its workers would live on as
+    orphans, each holding a whole copy of the package. The check is one `getppid` a
+    second in a daemon thread."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _nothing() -> None:
+    """A job that only makes the pool start its worker."""
+
+
 class WorkerPool:
     """Processes (or threads) that run blocking work for the event loop."""
 
@@ -47,11 +69,20 @@ class WorkerPool:
         if self._executor is None:
             if self.processes:
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ai")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the workers now, not at the first computer move: a spawned process
+        imports the whole package, which takes seconds on a busy machine (after a restart,
+        the first computer move would wait for it)."""
+        self._pool().submit(_nothing)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool(), function, *args)

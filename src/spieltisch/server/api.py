@@ -15,25 +15,28 @@ import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby, parts
 from spieltisch.server.auth import check_password, hash_password
-from spieltisch.server.context import Services, services
+from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
 from spieltisch.server.schemas import (
+    REFUSALS,
+    AccountId,
     AccountOut,
     ClaimIn,
     GameOut,
     GuestIn,
     PlayerOut,
     PositionOut,
-    Problem,
+    RecordId,
     RecordUploaded,
     SignInIn,
+    TableId,
     TableIn,
     TableList,
 )
 from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
-router = APIRouter(prefix="/api", responses={422: {"model": Problem}})
+router = APIRouter(prefix="/api", responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -65,8 +68,11 @@ def _clean_name(name: str) -> str:
 
 
 @router.post("/session/guest", response_model=AccountOut, tags=["accounts"])
-async def play_as_guest(body: GuestIn, response: Response, svc: Svc) -> AccountOut:
+async def play_as_guest(
+    body: GuestIn, request: Request, response: Response, svc: Svc
+) -> AccountOut:
     """Start playing at once: a guest account with a display name, signed in by cookie."""
+    check_rate(request, "accounts", None)
     async with svc.database.session() as session:
         account = Account(name=_clean_name(body.name))
         session.add(account)
@@ -125,7 +131,7 @@ async def who_am_i(me: Me, svc: Svc) -> AccountOut:
 
 
 @router.get("/players/{account_id}", response_model=PlayerOut, tags=["accounts"])
-async def player_page(account_id: int, request: Request, svc: Svc) -> PlayerOut:
+async def player_page(account_id: AccountId, request: Request, svc: Svc) -> PlayerOut:
     """A player's games with their places and records (private tables only to themselves)."""
     viewer = svc.sessions.of(request)
     async with svc.database.session() as session:
@@ -193,29 +199,33 @@ async def list_tables(svc: Svc) -> TableList:
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
-async def create_table(body: TableIn, me: Me, svc: Svc) -> TableOut:
+async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table; options are checked as `spieltisch.load` checks them."""
+    check_rate(request, "tables", me)
     async with svc.database.session() as session:
         table = await lobby.create_table(session, me, body)
         return await lobby.describe_table(session, table)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
-async def get_table(table_id: str, svc: Svc) -> TableOut:
+async def get_table(table_id: TableId, svc: Svc) -> TableOut:
     """A table by its id (the id is also the link to a private table)."""
+    return await _described(svc, table_id)
+
+
+async def _described(svc: Services, table_id: str) -> TableOut:
     async with svc.database.session() as session:
         return await lobby.describe_table(session, await lobby.get_table(session, table_id))
 
 
 async def _after_change(svc: Services, table_id: str) -> TableOut:
     await svc.runtime.changed(table_id)
-    async with svc.database.session() as session:
-        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
+    return await _described(svc, table_id)
 
 
 @router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])
 async def join_table(
-    table_id: str,
+    table_id: TableId,
     me: Me,
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
@@ -227,14 +237,14 @@ async def join_table(
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
-async def leave_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def leave_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     async with svc.database.session() as session:
         await lobby.leave(session, table_id, me)
     return await _after_change(svc, table_id)
 
 
 @router.post("/tables/{table_id}/start", response_model=TableOut, tags=["lobby"])
-async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def start_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Start the game once every seat is filled."""
     async with svc.database.session() as session:
         await lobby.start(session, table_id, me)
@@ -243,9 +253,32 @@ async def start_table(table_id: str, me: Me, svc: Svc) -> TableOut:
     return described
 
 
+@router.post("/tables/{table_id}/resign", response_model=TableOut, tags=["lobby"])
+async def resign_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
+    """Give up your seat in a running game. Two seats: the game ends and you are second.
+    More: the `easy` level plays your seat to the end and you are ranked after the others."""
+    await svc.runtime.hand_over(table_id, me, None)
+    return await _described(svc, table_id)
+
+
+@router.post("/tables/{table_id}/claim", response_model=TableOut, tags=["lobby"])
+async def claim_seat(
+    table_id: TableId,
+    me: Me,
+    svc: Svc,
+    seat: Annotated[int, Body(embed=True, ge=0, le=15)],
+) -> TableOut:
+    """Hand another person's seat to the computer once they have been away long enough
+    (the `presence` message says how long): as if they had resigned. Only a person who
+    plays at the table asks; the game goes on (or, with two seats, ends)."""
+    await svc.runtime.hand_over(table_id, me, seat)
+    return await _described(svc, table_id)
+
+
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
-async def rematch_table(table_id: str, me: Me, svc: Svc) -> TableOut:
+async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table with the same seats; the finished table's players are told its id."""
+    check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)
@@ -262,7 +295,7 @@ async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
 
 
 @router.get("/games/{table_id}/record", tags=["records"])
-async def download_record(table_id: str, svc: Svc) -> Response:
+async def download_record(table_id: TableId, svc: Svc) -> Response:
     """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it)."""
     record = await _finished_record(svc, table_id)
     return Response(
@@ -303,12 +336,12 @@ async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
 
 
 @router.get("/records/{record_id}", tags=["records"])
-async def get_record(record_id: str, svc: Svc) -> dict[str, Any]:
+async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
     return await uploaded_record(svc, record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
-async def record_position(record_id: str, n: int, svc: Svc, lang: str = "en") -> PositionOut:
+async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
     if lang not in ("de", "en", "fr"):
         raise HTTPException(

@@ -10,9 +10,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
 from spieltisch.server import api, pages, play, ratings, review_api, tournaments
@@ -21,13 +24,16 @@ from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
+from spieltisch.server.schemas import REFUSALS
 from spieltisch.server.settings import ENVIRONMENT, Settings
+from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
-from spieltisch.store.database import describe_url
+from spieltisch.store.database import UNAVAILABLE, describe_url
 from spieltisch.tournament.errors import TournamentError
 
 log = logging.getLogger("spieltisch.server")
@@ -70,23 +76,37 @@ class Limits:
             await _reply(send, 403, _("requests from this origin are not allowed"))
             return
         limit = self.settings.max_request_bytes
-        length = headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > limit:
-            await _reply(
-                send, 413, _("a request body may have at most {count} bytes").format(count=limit)
-            )
+        length = headers.get("content-length")
+        too_large = _("a request body may have at most {count} bytes").format(count=limit)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _reply(send, 413, too_large)
             return
+        # Read the body first (it is small by now), so one sent in chunks without a
+        # length is refused as cleanly as one that says its length.
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
             if seen > limit:
-                raise ValueError("request body over the limit")
-            return message
+                await _reply(send, 413, too_large)
+                return
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _reply(send: Send, status: int, detail: str) -> None:
@@ -106,6 +126,26 @@ async def _reply(send: Send, status: int, detail: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    """The database is away (restarting, unreachable): 503 and a clear word, never a 500;
+    the request's transaction was rolled back, so nothing is half-written."""
+    log.warning("database unavailable: %s", type(exc).__name__)
+    return JSONResponse(
+        {"detail": _("the database cannot be reached just now: nothing was changed; try again")},
+        status_code=503,
+        headers={"Retry-After": "2"},
+    )
+
+
+async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
+    """A value the database cannot hold that no check caught before: refused, not a 500."""
+    log.warning("the database refused a value: %s", type(exc).__name__)
+    return JSONResponse(
+        {"detail": _("a value the database cannot store (a number too large, a NUL character)")},
+        status_code=422,
+    )
+
+
 LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>spieltisch</title></head><body><h1>spieltisch</h1>
 <p>The server runs. The API is described at <a href="/docs">/docs</a>;
@@ -121,12 +161,19 @@ def create_app(settings: Settings) -> FastAPI:
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)
+        pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
         app.state.services = Services(
-            settings, database, Sessions(key, settings.secure_cookies), pool, runtime, reviews
+            settings,
+            database,
+            Sessions(key, settings.secure_cookies),
+            pool,
+            runtime,
+            reviews,
+            RateLimiter(settings.rate_limits),
         )
         await cluster.start(runtime)
         recovered = await runtime.recover()
@@ -141,6 +188,7 @@ def create_app(settings: Settings) -> FastAPI:
             await database.close()
 
     app = FastAPI(
+        responses=REFUSALS,
         title="spieltisch",
         summary="A table for Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
         description="REST for accounts, the lobby and records; live play over the "
@@ -150,6 +198,12 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.add_exception_handler(TournamentError, tournaments.tournament_error)
+    app.add_exception_handler(RequestValidationError, request_validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    for unavailable in UNAVAILABLE:
+        app.add_exception_handler(unavailable, database_unavailable)
+    app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
     app.include_router(api.router)
     app.include_router(tournaments.router)
     app.include_router(ratings.router)

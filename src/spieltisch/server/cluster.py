@@ -48,6 +48,16 @@ class Listener(Protocol):
 
     async def on_resync(self) -> None: ...
 
+    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+        """`process` has connections open for these `seats` of the table now (its
+        announcement `number`, which only grows)."""
+
+    async def on_asked(self, table_id: str) -> None:
+        """Another process has just loaded the table: say who is here in this one."""
+
+    async def on_gone(self, processes: set[str]) -> None:
+        """These processes have died: nobody is here through them any more."""
+
 
 class SingleProcess:
     """One process on its own database (SQLite): it owns every table and hears nothing."""
@@ -88,6 +98,8 @@ class PostgresCluster(SingleProcess):
         self._tasks: list[asyncio.Task[None]] = []
         self._handlers: set[asyncio.Task[None]] = set()
         self._listening = asyncio.Event()
+        self.peers: set[str] = set()
+        """The processes this one heard people's presence from (forgotten when they die)."""
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -131,8 +143,8 @@ class PostgresCluster(SingleProcess):
                 "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
             )
             row = await cursor.fetchone()
-        except Exception:
-            log.warning("could not ask for the lock of table %s", table_id, exc_info=True)
+        except Exception as exc:
+            _warn(exc, "could not ask for the lock of table %s", table_id)
             return False
         if row is not None and row[0]:
             self._own(table_id)
@@ -158,11 +170,12 @@ class PostgresCluster(SingleProcess):
                     self._lost()
                     await self._connect_locks()
                 await self._sweep_once()
+                await self._forget_the_dead()
                 await asyncio.sleep(self.sweep_seconds)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("table ownership: the database is not answering", exc_info=True)
+            except Exception as exc:
+                _warn(exc, "table ownership: the database is not answering")
                 self._lost()
                 await asyncio.sleep(RETRY_SECONDS)
 
@@ -195,6 +208,21 @@ class PostgresCluster(SingleProcess):
             if self._listener is not None:
                 await self._listener.on_claimed(table_id)
 
+    async def _forget_the_dead(self) -> None:
+        """Processes whose listening session is gone died (or lost the database): the
+        people they had here are away."""
+        if not self.peers:
+            return
+        cursor = await self._locks.execute(
+            "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE %s",
+            ("spieltisch %",),
+        )
+        alive = {row[0].rsplit(" ", 1)[-1] for row in await cursor.fetchall()}
+        gone = self.peers - alive
+        if gone and self._listener is not None:
+            self.peers -= gone
+            await self._listener.on_gone(gone)
+
     # -- news ---------------------------------------------------------------------------------
 
     def _payload(self, kind: str, table_id: str, rest: tuple[int, ...]) -> str:
@@ -213,16 +241,18 @@ class PostgresCluster(SingleProcess):
             await self._locks.execute(
                 "SELECT pg_notify(%s, %s)", (CHANNEL, self._payload(kind, table_id, rest))
             )
-        except Exception:
-            log.warning("could not announce %s of table %s", kind, table_id, exc_info=True)
+        except Exception as exc:
+            _warn(exc, "could not announce %s of table %s", kind, table_id)
 
     async def _listen(self) -> None:
         import psycopg
 
         while True:
             try:
+                # The listening session carries this process's mark: while it is in
+                # pg_stat_activity, the people this process announced are here.
                 async with await psycopg.AsyncConnection.connect(
-                    self.dsn, autocommit=True, application_name=APPLICATION
+                    self.dsn, autocommit=True, application_name=f"{APPLICATION} {self.me}"
                 ) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     if self._listening.is_set():  # a reconnection: news may have been missed
@@ -232,8 +262,8 @@ class PostgresCluster(SingleProcess):
                         self._dispatch(notice.payload)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("listening for other processes: connection lost", exc_info=True)
+            except Exception as exc:
+                _warn(exc, "listening for other processes: connection lost")
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def _resync(self) -> None:
@@ -252,6 +282,12 @@ class PostgresCluster(SingleProcess):
                 self._handle(self._listener.on_changed(table_id))
             elif kind == "chat":
                 self._handle(self._listener.on_chat(table_id, int(words[3])))
+            elif kind == "here":
+                self.peers.add(words[0])
+                numbers = [int(word) for word in words[3:]]
+                self._handle(self._listener.on_here(table_id, words[0], numbers[0], numbers[1:]))
+            elif kind == "ask":
+                self._handle(self._listener.on_asked(table_id))
         except (IndexError, ValueError):
             log.warning("a notification I do not understand: %r", payload)
 
@@ -266,8 +302,21 @@ class PostgresCluster(SingleProcess):
             await work
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("handling news from another process failed")
+        except Exception as exc:
+            _warn(exc, "handling news from another process failed")
+
+
+def _warn(exc: Exception, message: str, *args: object) -> None:
+    """A database away is expected (a restart): one line saying so. Anything else is a
+    fault, logged with its traceback."""
+    import psycopg
+
+    from spieltisch.store.database import UNAVAILABLE
+
+    if isinstance(exc, (psycopg.OperationalError, OSError, *UNAVAILABLE)):
+        log.warning(message + " (%s)", *args, str(exc).splitlines()[0] if str(exc) else "")
+    else:
+        log.warning(message, *args, exc_info=exc)
 
 
 def cluster_for(database_url: str, sweep_seconds: float = 1.0) -> SingleProcess:

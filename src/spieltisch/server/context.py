@@ -1,14 +1,18 @@
 """What the request handlers share: the database, sessions, the runtime, the reviews,
-the settings."""
+the settings, the rate limiter."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+from fastapi import HTTPException
 from starlette.requests import HTTPConnection
 
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions
+from spieltisch.server.i18n import _
+from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.settings import Settings
@@ -23,8 +27,38 @@ class Services:
     pool: WorkerPool
     runtime: Runtime
     reviews: Reviews
+    limiter: RateLimiter
 
 
 def services(connection: HTTPConnection) -> Services:
     found: Services = connection.app.state.services
     return found
+
+
+def address(connection: HTTPConnection) -> str | None:
+    """The client's network address (behind a proxy, what uvicorn's proxy headers say)."""
+    return connection.client.host if connection.client is not None else None
+
+
+def too_fast(action: str, seconds: float) -> str:
+    """The refusal of a rate limit, in the current language, saying how long to wait."""
+    wait = max(1, math.ceil(seconds))
+    if action == "moves":
+        return _("too many moves in a short time: wait {seconds} s and move again").format(
+            seconds=wait
+        )
+    if action == "chat":
+        return _("too many chat messages in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "tables":
+        return _("too many new tables in a short time: wait {seconds} s").format(seconds=wait)
+    return _("too many new accounts from your address: wait {seconds} s").format(seconds=wait)
+
+
+def check_rate(connection: HTTPConnection, action: str, account: int | None) -> None:
+    """Refuse an HTTP request over its rate (429 with Retry-After); count it otherwise."""
+    svc = services(connection)
+    wait = svc.limiter.wait(action, account, address(connection))
+    if wait > 0:
+        raise HTTPException(
+            429, too_fast(action, wait), headers={"Retry-After": str(max(1, math.ceil(wait)))}
+        )

@@ -13,8 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,10 +21,12 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
+from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server import parts
 from spieltisch.server.ai import WorkerPool, choose_move
 from spieltisch.server.cluster import SingleProcess
@@ -38,15 +39,23 @@ from spieltisch.server.messages import (
     ErrorOut,
     LegalMove,
     LogEntryOut,
+    PresenceOut,
+    SeatPresence,
     ServerMessage,
     StateOut,
 )
+from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.group import GroupCommit
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
 
 log = logging.getLogger("spieltisch.server")
 RECENT = 50
+RETRY_SECONDS = 1.0
+"""How soon computer seats, clocks and pending chance try again after the database was
+away."""
 """How many entries a state message carries at most, and keeps described in memory."""
 
 
@@ -63,7 +72,22 @@ class SeatState:
     kind: str
     account_id: int | None
     ai_level: str | None
+    """For a computer seat its level; for a person's seat, set once they gave it up."""
     time_left_ms: int | None
+
+    @property
+    def handed(self) -> bool:
+        """A person's seat given up (resigned, or claimed by the others while away)."""
+        return self.kind == "human" and self.ai_level is not None
+
+    def played_by(self, account: int | None) -> bool:
+        """Whether `account` plays this seat now (it sits here and has not given it up)."""
+        return (
+            account is not None
+            and self.kind == "human"
+            and self.account_id == account
+            and self.ai_level is None
+        )
 
 
 @dataclass(eq=False)
@@ -74,12 +98,26 @@ class Connection:
     account_id: int | None
     seat: int | None
     language: str
+    address: str | None = None
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    chat_times: deque[float] = field(default_factory=deque)
 
     def send(self, message: ServerMessage) -> None:
-        self.queue.put_nowait(message.model_dump_json(exclude_none=False))
+        self.send_text(message.model_dump_json(exclude_none=False))
+
+    def send_text(self, text: str) -> None:
+        """A message already serialised (one text shared by the connections that see
+        the same)."""
+        self.queue.put_nowait(text)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The costly parts of a state message for one seat and language in one position."""
+
+    view: Mapping[str, Any]
+    legal_moves: list[LegalMove]
+    board_svg: str | None
 
 
 @dataclass(eq=False)
@@ -92,6 +130,19 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """People's seats with no connection open, and since when (wall clock)."""
+    elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
+    """Seats with a connection open in another process (PostgreSQL), by process: its
+    latest announcement's number and the seats."""
+    announced: frozenset[int] = frozenset()
+    """The seats this process last told the others it has connections for."""
+    stale: bool = False
+    """A commit failed with the database away: its outcome is unknown until the table
+    is read again from the database (the next move does that first)."""
+    drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
+    """What the connections of this position were shown, by (seq, status, seat,
+    language, last move): drawn once, sent to every connection that shares it."""
 
     @property
     def seq(self) -> int:
@@ -109,12 +160,16 @@ class Room:
         """The computer level playing `seat` now: its AI level, or `easy` when its game
         clock is used up; None for a person."""
         info = self.seats[seat]
-        if info.kind == "ai":
+        if info.kind == "ai" or info.handed:
             return info.ai_level or "easy"
         clock = self.table.clock or {}
         if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
             return "easy"
         return None
+
+
+def database_away() -> str:
+    return _("the database cannot be reached just now: your move was not played; try again")
 
 
 class Refused(Exception):
@@ -128,6 +183,12 @@ def _words(state: State, entry: str) -> dict[str, str]:
     return {lang: parts.describe(state, entry, lang) for lang in LANGUAGES}
 
 
+def _last_entry(state: State) -> str:
+    """The entry just applied, in notation (`history()[-1]` converts the whole history)."""
+    entry = state.action_history()[-1]
+    return entry if isinstance(entry, str) else state.game.action_to_move(entry)
+
+
 def _forget_old_words(log: list[LogItem]) -> None:
     """Keep the words of the last RECENT entries only (older ones are described again
     when someone asks for them)."""
@@ -135,6 +196,10 @@ def _forget_old_words(log: list[LogItem]) -> None:
         if old.words is None:
             break
         old.words = None
+
+
+def _here_locally(room: Room) -> frozenset[int]:
+    return frozenset(c.seat for c in room.connections if c.seat is not None)
 
 
 def _wall(moment: datetime | None) -> float:
@@ -159,6 +224,10 @@ class Runtime:
         self.pool = pool
         self.settings = settings
         self.cluster = cluster or SingleProcess()
+        self.group = GroupCommit(database) if database.sqlite else None
+        """SQLite: moves of all tables waiting to be written share one commit (its one
+        writer made them queue one by one); PostgreSQL commits each move by itself (many
+        writers at once, and a commit race must fail only its own move)."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.random = secrets.SystemRandom()
@@ -167,6 +236,7 @@ class Runtime:
         """Called with a table's id when its game has ended and is committed (a
         tournament takes the result); each runs as its own task."""
         self._hooks: set[asyncio.Task[None]] = set()
+        self._announcements = 0
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -180,6 +250,7 @@ class Runtime:
             if room is None:
                 room = await self._load(table_id)
                 self.rooms[table_id] = room
+                await self.cluster.announce("ask", table_id)  # who is here elsewhere
                 async with room.lock:
                     await self._advance(room)
         return room
@@ -245,6 +316,7 @@ class Runtime:
             described = await describe_table(session, table)
         async with room.lock:
             was_open = room.table.status == "open"
+            was_running = room.table.status == "running"
             room.table = table
             room.seats = [
                 SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
@@ -256,13 +328,15 @@ class Runtime:
                 room.turn_started = time.time()
                 await self._advance(room)
                 self._broadcast(room)
+            elif was_running:
+                # A seat given up or handed to the computer in another process: the
+                # owner plays it now, and a game ended that way shows its result.
+                self._broadcast(room)
+                self._tell_presence(room)
+                self._schedule(room)
 
     def _seat_of(self, room: Room, account: int | None, wanted: int | None) -> int | None:
-        mine = [
-            index
-            for index, seat in enumerate(room.seats)
-            if account is not None and seat.kind == "human" and seat.account_id == account
-        ]
+        mine = [index for index, seat in enumerate(room.seats) if seat.played_by(account)]
         if wanted in mine:
             return wanted
         return mine[0] if mine else None
@@ -276,11 +350,177 @@ class Runtime:
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return self._seat_of(room, account, wanted)
 
+    # -- who is here ---------------------------------------------------------------------
+
+    def enter(self, room: Room, connection: Connection) -> None:
+        """A connection opens: it gets the position and who is here; the others are told
+        when its seat comes back."""
+        room.connections.add(connection)
+        self.send_state(room, connection, connection.last_seq)
+        self._tell_presence(room, always=connection)
+
+    def leave(self, room: Room, connection: Connection) -> None:
+        """A connection closed or dropped: its seat is away once no other is open."""
+        room.connections.discard(connection)
+        self._tell_presence(room)
+        self.release(room)
+
+    def presence(self, room: Room) -> PresenceOut:
+        moment = time.time()
+        here = set(_here_locally(room)).union(*(seats for _n, seats in room.elsewhere.values()))
+        people = [
+            index
+            for index, seat in enumerate(room.seats)
+            if seat.kind == "human" and not seat.handed
+        ]
+        for index in people:
+            if index in here:
+                room.away_since.pop(index, None)
+            else:
+                room.away_since.setdefault(index, moment)
+        return PresenceOut(
+            seats=[
+                SeatPresence(
+                    seat=index,
+                    here=index in here,
+                    away_ms=None
+                    if index in here
+                    else int((moment - room.away_since[index]) * 1000),
+                )
+                for index in people
+            ],
+            claim_after_ms=int(self.settings.claim_after_seconds * 1000),
+        )
+
+    def _tell_presence(self, room: Room, always: Connection | None = None) -> None:
+        before = {index for index in range(len(room.seats)) if index not in room.away_since}
+        message = self.presence(room)
+        after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        for connection in list(room.connections):
+            if before != after or connection is always:
+                connection.send(message)
+        if _here_locally(room) != room.announced:
+            self._announce_here(room)
+
+    def _announce_here(self, room: Room) -> None:
+        """Tell the other processes which seats have a connection here (they count them
+        as here too); numbered, so a late announcement never undoes a newer one."""
+        room.announced = _here_locally(room)
+        self._announcements += 1
+        task = asyncio.create_task(
+            self.cluster.announce("here", room.id, self._announcements, *sorted(room.announced))
+        )
+        self._hooks.add(task)
+        task.add_done_callback(self._hooks.discard)
+
+    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            return  # it asks when it loads the table
+        known = room.elsewhere.get(process)
+        if known is not None and known[0] > number:
+            return
+        room.elsewhere[process] = (number, frozenset(seats))
+        self._tell_presence(room)
+
+    async def on_asked(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None and _here_locally(room):
+            self._announce_here(room)
+
+    async def on_gone(self, processes: set[str]) -> None:
+        for room in list(self.rooms.values()):
+            if any(room.elsewhere.pop(process, None) for process in processes):
+                self._tell_presence(room)
+
+    # -- giving a seat up ------------------------------------------------------------------
+
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None:
+        """`account` gives up its seat (`seat` None), or hands the away `seat` of another
+        to the computer. The rule of `resign.py` applies: two seats, the game ends;
+        more, the `easy` level plays the seat and it is ranked after the others.
+
+        Raises LobbyError (409 not running, 403 not seated here, 409 not away long enough).
+        """
+        room = await self.room(table_id)
+        async with room.lock:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running":
+                raise LobbyError(
+                    409,
+                    _("table {table} is {status}: only a running game can be given up").format(
+                        table=table_id, status=room.table.status
+                    ),
+                )
+            mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
+            if not mine:
+                raise LobbyError(403, _("you do not play a seat at this table"))
+            target = mine[0] if seat is None else seat
+            if seat is not None:
+                self._check_claim(room, seat, mine)
+            await self._hand_over(room, target)
+
+    def _check_claim(self, room: Room, seat: int, mine: list[int]) -> None:
+        if seat >= len(room.seats) or seat in mine:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        info = room.seats[seat]
+        if info.kind != "human" or info.handed:
+            raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        self.presence(room)
+        since = room.away_since.get(seat)
+        wait = self.settings.claim_after_seconds
+        if since is None or time.time() - since < wait:
+            raise LobbyError(
+                409,
+                _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
+                    seat=seat, minutes=f"{wait / 60:g}"
+                ),
+            )
+
+    async def _hand_over(self, room: Room, seat: int) -> None:
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
+        try:
+            async with self.database.session() as session:
+                await session.execute(
+                    update(Seat)
+                    .filter_by(table_id=room.id, seat=seat)
+                    .values(ai_level=HANDED_LEVEL)
+                )
+                if finish:
+                    await session.execute(
+                        update(GameTable)
+                        .filter_by(id=room.id)
+                        .values(status="finished", result=result, finished_at=now())
+                    )
+                await self.cluster.publish(session, "changed", room.id)
+                await session.commit()
+                table = await session.get(GameTable, room.id)
+                described = await describe_table(session, table) if table else None
+        except UNAVAILABLE:
+            raise LobbyError(503, database_away()) from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        if finish:
+            room.table.status, room.table.result = "finished", result
+            self._finished(room.id)
+        room.away_since.pop(seat, None)
+        for connection in room.connections:
+            connection.seat = self._seat_of(room, connection.account_id, connection.seat)
+            if described is not None:
+                connection.send(described)
+        self._broadcast(room)
+        self._tell_presence(room)
+        self._schedule(room)
+
     # -- moves ------------------------------------------------------------------------------
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
         """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
         async with room.lock:
+            if room.stale:
+                await self._refresh(room)
             if room.table.status != "running":
                 raise Refused(
                     "not_running",
@@ -324,7 +564,7 @@ class Runtime:
             for entry, seat in pending:
                 words = _words(state, entry)
                 state.apply(entry)
-                items.append(LogItem(room.seq + len(items) + 1, state.history()[-1], seat, words))
+                items.append(LogItem(room.seq + len(items) + 1, _last_entry(state), seat, words))
             pending = []
             if not state.is_chance_node():
                 break
@@ -348,35 +588,47 @@ class Runtime:
                 time_left[mover] = int(clock["seconds"] * 1000)
         finished = state.is_terminal()
         result: dict[str, Any] | None = None
-        if finished:
+        resigned = [index for index, seat in enumerate(room.seats) if seat.handed]
+        if finished and resigned:
+            result = dict(resigned_result(state, resigned))
+        elif finished:
             result = {
                 "scores": state.scores(),
                 "ranking": state.ranking(),
                 "returns": state.returns(),
             }
+
+        async def write(session: AsyncSession) -> None:
+            for item in items:
+                session.add(
+                    MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
+                )
+            for index, left in time_left.items():
+                await session.execute(
+                    update(Seat).filter_by(table_id=room.id, seat=index).values(time_left_ms=left)
+                )
+            if finished:
+                await session.execute(
+                    update(GameTable)
+                    .filter_by(id=room.id)
+                    .values(status="finished", result=result, finished_at=now())
+                )
+            await self.cluster.publish(session, "moved", room.id, items[-1].seq)
+
         try:
-            async with self.database.session() as session:
-                for item in items:
-                    session.add(
-                        MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
-                    )
-                for index, left in time_left.items():
-                    await session.execute(
-                        update(Seat)
-                        .filter_by(table_id=room.id, seat=index)
-                        .values(time_left_ms=left)
-                    )
-                if finished:
-                    await session.execute(
-                        update(GameTable)
-                        .filter_by(id=room.id)
-                        .values(status="finished", result=result, finished_at=now())
-                    )
-                await self.cluster.publish(session, "moved", room.id, items[-1].seq)
-                await session.commit()
+            if self.group is not None:
+                await self.group.write(write)
+            else:
+                async with self.database.session() as session:
+                    await write(session)
+                    await session.commit()
         except IntegrityError:
             # Another process appended first: take the database's word for it.
-            await self._follow(room)
+            try:
+                await self._follow(room)
+            except UNAVAILABLE:
+                room.stale = True
+                raise Refused("database_unavailable", database_away()) from None
             raise Refused(
                 "stale_seq",
                 _(
@@ -384,6 +636,12 @@ class Runtime:
                     "look at the new position and move again"
                 ).format(seq=items[0].seq - 1, now=room.seq),
             ) from None
+        except UNAVAILABLE:
+            # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
+            # database says which when it is back; until then nothing is told or cached.
+            room.stale = True
+            log.warning("table %s: the database is away, a move was refused", room.id)
+            raise Refused("database_unavailable", database_away()) from None
         room.state = state
         room.log.extend(items)
         for index, left in time_left.items():
@@ -416,8 +674,6 @@ class Runtime:
             )
             if not rows:
                 return False
-            table = await session.get(GameTable, room.id)
-            seats = await seats_of(session, room.id)
         state = room.state.clone()
         items: list[LogItem] = []
         for row in rows:
@@ -426,11 +682,20 @@ class Runtime:
             words = _words(state, row.entry)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words))
+        # A move's transaction changes the table row only when it ends the game and the
+        # seats only for the clock; other changes come as their own news (on_changed).
+        # Read them only then: two queries fewer for most moves of another process.
+        if state.is_terminal() or room.table.clock:
+            async with self.database.session() as session:
+                table = await session.get(GameTable, room.id)
+                seats = await seats_of(session, room.id)
+            if table is not None:
+                room.table = table
+            room.seats = [
+                SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats
+            ]
         room.state = state
         room.log.extend(items)
-        if table is not None:
-            room.table = table
-        room.seats = [SeatState(s.kind, s.account_id, s.ai_level, s.time_left_ms) for s in seats]
         room.turn_started = _wall(rows[-1].created_at)
         _forget_old_words(room.log)
         return True
@@ -479,12 +744,33 @@ class Runtime:
             await self.room(table_id)
 
     async def on_resync(self) -> None:
-        """News may have been missed (the listening connection dropped): read every table."""
+        """News may have been missed (the listening connection dropped): read every table,
+        and say again who is here."""
+        for loaded in list(self.rooms.values()):
+            if _here_locally(loaded):
+                self._announce_here(loaded)
+            await self.cluster.announce("ask", loaded.id)
         for table_id in list(self.rooms):
             await self.on_changed(table_id)
             room = self.rooms.get(table_id)
             if room is not None:
                 await self.on_moved(table_id, room.seq + 1)
+
+    async def _refresh(self, room: Room) -> None:
+        """Take the database's word for the table (after the database was away);
+        Refused while it is still away."""
+        try:
+            fresh = await self._load(room.id)
+        except UNAVAILABLE:
+            raise Refused("database_unavailable", database_away()) from None
+        room.state, room.log, room.seats, room.table = (
+            fresh.state,
+            fresh.log,
+            fresh.seats,
+            fresh.table,
+        )
+        room.stale = False
+        self._broadcast(room)
 
     def _finished(self, table_id: str) -> None:
         for hook in self.on_finish:
@@ -500,15 +786,37 @@ class Runtime:
 
     async def _advance(self, room: Room) -> None:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
-        only in the process that owns the table."""
-        if room.table.status != "running" or not await self.cluster.claim(room.id):
-            return
-        if room.state.is_chance_node():
-            outcome = room.state.clone().sample_chance(self.random)
-            with contextlib.suppress(Refused):  # another process drew it first
-                await self._play(room, [(outcome, None)])
-        else:
-            self._schedule(room)
+        only in the process that owns the table; with the database away, try again a
+        little later."""
+        try:
+            if room.stale:
+                await self._refresh(room)
+            if room.table.status != "running" or not await self.cluster.claim(room.id):
+                return
+            if room.state.is_chance_node():
+                outcome = room.state.clone().sample_chance(self.random)
+                try:
+                    await self._play(room, [(outcome, None)])
+                except Refused as refused:
+                    if refused.code != "stale_seq":  # else another process drew it first
+                        raise
+            else:
+                self._schedule(room)
+        except Refused as refused:
+            if refused.code != "database_unavailable":
+                raise
+            self._retry_later(room)
+
+    def _retry_later(self, room: Room) -> None:
+        """Set the table going again once the database may be back."""
+
+        async def retry() -> None:
+            await asyncio.sleep(RETRY_SECONDS)
+            async with room.lock:
+                await self._advance(room)
+
+        if not self.closing:
+            room.tasks["retry"] = asyncio.create_task(retry())
 
     # -- computer seats, clocks ---------------------------------------------------------------
 
@@ -560,8 +868,9 @@ class Runtime:
             )
             if room.seq == seq:
                 await self.submit(room, seat, seq, move)
-        except Refused:
-            pass
+        except Refused as refused:
+            if refused.code == "database_unavailable":
+                self._retry_later(room)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -583,43 +892,75 @@ class Runtime:
         async with room.lock:
             if room.table.status != "running" or "time" in room.state.history():
                 return
-            with contextlib.suppress(Refused):
+            try:
                 await self._play(room, [("time", None)])
+            except Refused as refused:
+                if refused.code == "database_unavailable":
+                    self._retry_later(room)
 
     # -- telling the connections --------------------------------------------------------------
 
     def _broadcast(self, room: Room) -> None:
+        """Every connection gets the new position: one message is built and serialised
+        for each distinct (seat, language, last seq seen) and shared."""
+        texts: dict[tuple[int | None, str, int], str] = {}
         for connection in list(room.connections):
-            self.send_state(room, connection, connection.last_seq)
+            key = (connection.seat, connection.language, connection.last_seq)
+            text = texts.get(key)
+            if text is None:
+                message = self.state_message(room, *key)
+                text = texts[key] = message.model_dump_json(exclude_none=False)
+            connection.send_text(text)
+            connection.last_seq = room.seq
 
     def send_state(self, room: Room, connection: Connection, since: int) -> None:
         connection.send(self.state_message(room, connection.seat, connection.language, since))
         connection.last_seq = room.seq
 
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
-        state = room.state
-        to_move = room.to_move()
-        legal: list[str] = []
-        if seat is not None and to_move == seat and room.table.status == "running":
-            legal = state.legal_moves()
+        to_move = room.to_move() if room.table.status == "running" else None
         recent = room.log[max(since, room.seq - RECENT, 0) :]
         last_moves = [self._entry_out(room, item, lang) for item in recent]
         last = recent[-1].entry if recent and recent[-1].seat is not None else None
+        drawn = self._drawn(room, seat, lang, to_move, last)
         return StateOut(
             table=room.id,
             seq=room.seq,
             status=room.table.status,
             seat=seat,
             to_move=to_move,
-            view=state.view(seat),
-            legal_moves=[
-                LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
-            ],
+            view=drawn.view,
+            legal_moves=drawn.legal_moves,
             last_moves=last_moves,
             result=room.table.result,
             clock=self._clock_out(room),
-            board_svg=parts.board_svg(state, seat, legal, last, lang),
+            board_svg=drawn.board_svg,
         )
+
+    def _drawn(
+        self, room: Room, seat: int | None, lang: str, to_move: int | None, last: str | None
+    ) -> Drawn:
+        """The view, legal moves in words and board of `seat` in this position, drawn
+        once however many connections (and re-sends) show it."""
+        key = (room.seq, room.table.status, seat, lang, last)
+        drawn = room.drawn.get(key)
+        if drawn is not None:
+            return drawn
+        if any(old[0] != room.seq for old in room.drawn):
+            room.drawn.clear()  # a new position: the old drawings are never shown again
+        state = room.state
+        legal: list[str] = []
+        if seat is not None and to_move == seat:
+            legal = state.legal_moves()
+        view = state.view(seat)
+        drawn = room.drawn[key] = Drawn(
+            view=view,
+            legal_moves=[
+                LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
+            ],
+            board_svg=parts.board_svg(state, seat, legal, last, lang, view=view),
+        )
+        return drawn
 
     def _entry_out(self, room: Room, item: LogItem, lang: str) -> LogEntryOut:
         if item.words is None:

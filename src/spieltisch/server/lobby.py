@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
+from spieltisch.core.records import make_record
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
@@ -196,9 +197,10 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
     if table.status != "open":
         raise LobbyError(
             409,
-            _("table {table} is {status}: you can leave only before it starts").format(
-                table=table_id, status=table.status
-            ),
+            _(
+                "table {table} is {status}: you can leave only before it starts "
+                "(a running game you resign)"
+            ).format(table=table_id, status=table.status),
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
     if not rows or rows[0].kind != "human":
@@ -262,7 +264,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
                 seat=row.seat,
                 kind=row.kind,
                 account_id=row.account_id,
-                ai_level=row.ai_level,
+                ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
@@ -286,7 +288,10 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     )
     state = spieltisch.load(table.game, **table.options).replay(list(entries.scalars()))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
-    return dict(state.to_record(players))
+    # A game given up carries the ranking after resignations and the resigned seats in
+    # its result (docs/web.md, "Leaving a running game"); it replays like any other.
+    resigned = (table.result or {}).get("resigned") or ()
+    return dict(make_record(state, players, resigned))
 
 
 async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:
@@ -313,6 +318,7 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
                 name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
                 account=row.account_id,
                 level=row.ai_level,
+                resigned=row.kind == "human" and row.ai_level is not None,
             )
             for row in rows
         ],

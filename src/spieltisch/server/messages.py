@@ -1,8 +1,8 @@
 """The WebSocket messages, one pydantic model per type (docs/web.md documents them).
 
 Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
-`language` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error` and
-`pong`.
+`language` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
+`pong` and `presence`.
 """
 
 from __future__ import annotations
@@ -119,6 +119,9 @@ class SeatOut(BaseModel):
     name: str | None
     account: int | None
     level: str | None
+    """A computer seat's level; for a person's seat, the level playing it since they
+    gave it up (then `resigned` is true)."""
+    resigned: bool = False
 
 
 class TableOut(ServerMessage):
@@ -175,7 +178,8 @@ class ErrorOut(ServerMessage):
     type: Literal["error"] = "error"
     code: str
     """bad_json, bad_message, too_large, not_your_turn, not_seated, illegal_move,
-    stale_seq, not_running, chat_too_long, chat_too_fast, conflict."""
+    stale_seq, not_running, chat_too_long, chat_too_fast, rate_limited,
+    database_unavailable, not_signed_in."""
     message: str
     seq: int | None = None
 
@@ -184,5 +188,34 @@ class PongOut(ServerMessage):
     type: Literal["pong"] = "pong"
 
 
-OUTGOING: tuple[type[ServerMessage], ...] = (StateOut, TableOut, ChatOut, AckOut, ErrorOut, PongOut)
+class SeatPresence(BaseModel):
+    seat: int
+    here: bool
+    """Whether the person of this seat has a connection open to the table."""
+    away_ms: int | None
+    """How long they have been away (None while here)."""
+
+
+class PresenceOut(ServerMessage):
+    """Who of the people at the table is here; sent on connecting and on every change.
+
+    Computer seats and seats given up are not listed (the computer is always here).
+    """
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatPresence]
+    claim_after_ms: int
+    """After this long away, the others may hand a seat to the computer
+    (`POST /api/tables/{id}/claim`)."""
+
+
+OUTGOING: tuple[type[ServerMessage], ...] = (
+    StateOut,
+    TableOut,
+    ChatOut,
+    AckOut,
+    ErrorOut,
+    PongOut,
+    PresenceOut,
+)
 INCOMING: tuple[type[ClientMessage], ...] = (MoveIn, SyncIn, ChatIn, LanguageIn, PingIn)

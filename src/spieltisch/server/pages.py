@@ -12,11 +12,12 @@ from pydantic import BaseModel
 from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server.context import Services, services
-from spieltisch.server.schemas import AccountOut
+from spieltisch.server.i18n import _
+from spieltisch.server.schemas import REFUSALS, AccountOut
 from spieltisch.store.models import Account
 from spieltisch.web.content import game_forms, page_texts, rules_html
 
-router = APIRouter(prefix="/api", tags=["pages"])
+router = APIRouter(prefix="/api", tags=["pages"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -34,7 +35,9 @@ class RulesOut(BaseModel):
 
 def _language(code: str) -> str:
     if code not in LANGUAGES:
-        raise HTTPException(422, f"unknown language {code!r}: allowed are {', '.join(LANGUAGES)}")
+        raise HTTPException(
+            422, _("unknown language {language}: allowed are de, en, fr").format(language=code)
+        )
     return code
 
 

@@ -7,7 +7,8 @@ state message has no board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from spieltisch.core import State
 from spieltisch.core.i18n import language
@@ -32,14 +33,16 @@ def board_svg(
     legal_moves: Sequence[str],
     last_move: str | None,
     lang: str,
+    view: Mapping[str, Any] | None = None,
 ) -> str | None:
-    """The board of `seat` as the game's svg part draws it, or None without one."""
+    """The board of `seat` as the game's svg part draws it, or None without one
+    (`view`: the seat's view when the caller has it already)."""
     board = parts(state.game).svg_board
     if board is None:
         return None
     with language(lang):
         return board(
-            state.view(seat),
+            state.view(seat) if view is None else view,
             seat=seat,
             legal_moves=tuple(legal_moves),
             last_move=last_move,

@@ -5,17 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
+import re
 from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from spieltisch.core.i18n import language
-from spieltisch.server.context import Services, services
-from spieltisch.server.i18n import _
+from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.server.context import Services, address, services, too_fast
+from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
@@ -29,6 +30,9 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
+from spieltisch.server.schemas import ID_PATTERN
+from spieltisch.server.validation import explain
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import ChatMessage
 
 router = APIRouter()
@@ -40,20 +44,17 @@ async def table_socket(
     websocket: WebSocket,
     table_id: str,
     last_seq: int = 0,
-    lang: str = "en",
+    lang: str | None = None,
     seat: int | None = None,
 ) -> None:
-    """Play or watch a table. Query: `last_seq` (reconnecting), `lang`, `seat` (which of
-    your seats, when you hold several)."""
+    """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
+    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
     svc = services(websocket)
-    origin = websocket.headers.get("origin")
-    if origin is not None and origin not in svc.settings.origins():
-        await websocket.close(code=4403, reason="this origin may not open a table")
-        return
-    try:
-        room = await svc.runtime.room(table_id)
-    except LobbyError as exc:
-        await websocket.close(code=4404, reason=exc.message[:120])
+    code = lang if lang in LANGUAGES else None
+    code = code or accepted_language(websocket.headers.get("accept-language"))
+    with language(code):
+        room = await _open(svc, websocket, table_id)
+    if room is None:
         return
     account = svc.sessions.of(websocket)
     await websocket.accept()
@@ -61,7 +62,8 @@ async def table_socket(
         websocket,
         account,
         svc.runtime.seat_for(room, account, seat),
-        lang if lang in ("de", "en", "fr") else "en",
+        code,
+        address(websocket),
     )
     writer = asyncio.create_task(_write(connection))
     try:
@@ -72,17 +74,61 @@ async def table_socket(
                 connection.send(await describe_table(session, room.table))
             await _send_chat_history(svc, room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
-            room.connections.add(connection)
-            svc.runtime.send_state(room, connection, max(0, min(last_seq, room.seq)))
+            connection.last_seq = max(0, min(last_seq, room.seq))
+            svc.runtime.enter(room, connection)
         await _read(svc, room, connection)
     except WebSocketDisconnect:
         pass
+    except UNAVAILABLE:
+        with language(code), contextlib.suppress(Exception):
+            message = _("the database cannot be reached just now: connect again in a moment")
+            await websocket.close(code=1013, reason=_reason(message))
     finally:
-        room.connections.discard(connection)
-        svc.runtime.release(room)
+        svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+def _reason(text: str) -> str:
+    """A close reason fits in 123 bytes of UTF-8 (the WebSocket protocol's limit)."""
+    data = text.encode()
+    return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
+
+
+async def query_error(websocket: WebSocket, exc: Exception) -> None:
+    """A handshake with a bad query (`seat=x`, `last_seq=-`): accepted, then closed with
+    1008 and what was wrong, in the connection's language (FastAPI's own handler sends
+    pydantic's English errors as the reason, which is not even text)."""
+    assert isinstance(exc, WebSocketRequestValidationError)
+    lang = websocket.query_params.get("lang")
+    code = lang if lang in LANGUAGES else None
+    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+        reason = _reason(explain(exc.errors()))
+    await websocket.accept()
+    await websocket.close(code=1008, reason=reason)
+
+
+async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
+    """The table's room, or None after closing with a code and a reason in the
+    connection's language (accepted first, so browsers and bots can read them: 4403 a
+    foreign origin, 4404 no such table, 1013 the database is away)."""
+    origin = websocket.headers.get("origin")
+    refusal: tuple[int, str] | None = None
+    if origin is not None and origin not in svc.settings.origins():
+        refusal = 4403, _("this origin may not open a table")
+    elif re.fullmatch(ID_PATTERN, table_id) is None:
+        refusal = 4404, _("no table {table}").format(table=table_id[:40])
+    else:
+        try:
+            return await svc.runtime.room(table_id)
+        except LobbyError as exc:
+            refusal = 4404, exc.message
+        except UNAVAILABLE:
+            refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+    await websocket.accept()
+    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    return None
 
 
 async def _write(connection: Connection) -> None:
@@ -101,8 +147,27 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        if _length(message) > svc.settings.max_frame_bytes:
+            with language(connection.language):
+                reason = _("a message over {count} bytes closes the connection").format(
+                    count=svc.settings.max_frame_bytes
+                )
+            await connection.websocket.close(code=1009, reason=_reason(reason))
+            return
         with language(connection.language):
-            await _receive(svc, room, connection, message)
+            try:
+                await _receive(svc, room, connection, message)
+            except UNAVAILABLE:
+                nothing = _(
+                    "the database cannot be reached just now: nothing was changed; try again"
+                )
+                connection.send(ErrorOut(code="database_unavailable", message=nothing))
+
+
+def _length(message: MutableMapping[str, Any]) -> int:
+    """The length of a received message in bytes (text as UTF-8)."""
+    text, data = message.get("text"), message.get("bytes")
+    return len(text.encode()) if text is not None else len(data or b"")
 
 
 async def _receive(
@@ -139,12 +204,8 @@ async def _receive(
 
 
 def _explain(error: ValidationError) -> str:
-    problems = []
-    for item in error.errors()[:3]:
-        where = ".".join(str(part) for part in item["loc"]) or "message"
-        problems.append(f"{where}: {item['msg']}")
     return (
-        "; ".join(problems)
+        explain(error.errors())
         + " "
         + _("(messages are move, sync, chat, language or ping; see docs/web.md)")
     )
@@ -157,39 +218,23 @@ async def _dispatch(
     message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn,
 ) -> None:
     runtime = svc.runtime
-    if isinstance(message, MoveIn):
-        seat = connection.seat
-        # Checked on every message: the account must sit in this seat right now.
-        sitting = (
-            seat is not None
-            and connection.account_id is not None
-            and room.seats[seat].kind == "human"
-            and room.seats[seat].account_id == connection.account_id
-        )
-        if not sitting or seat is None:
+    if isinstance(message, MoveIn | SyncIn | LanguageIn):
+        # Moves that change nothing and requests for a position are what floods are
+        # made of: over the rate they are refused (a move played costs nothing).
+        wait = svc.limiter.wait("moves", connection.account_id, connection.address, take=False)
+        if wait > 0:
             connection.send(
-                ErrorOut(
-                    code="not_seated", message=_("you do not play a seat at this table: you watch")
-                )
+                ErrorOut(code="rate_limited", message=too_fast("moves", wait), seq=room.seq)
             )
             return
-        try:
-            # The engine explains a refusal in this connection's language (set by _read).
-            ack = await runtime.submit(room, seat, message.seq, message.move)
-        except Refused as refused:
-            runtime.refuse(connection, refused, room.seq)
-            if refused.code in ("stale_seq", "conflict"):
-                async with room.lock:
-                    runtime.send_state(room, connection, message.seq)
-            return
-        connection.send(ack)
-        if ack.duplicate:
-            async with room.lock:
-                runtime.send_state(room, connection, connection.last_seq)
+    if isinstance(message, MoveIn):
+        await _move(svc, room, connection, message)
     elif isinstance(message, SyncIn):
+        _charge(svc, connection)
         async with room.lock:
             runtime.send_state(room, connection, min(message.last_seq, room.seq))
     elif isinstance(message, LanguageIn):
+        _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
             runtime.send_state(room, connection, room.seq)
@@ -197,6 +242,39 @@ async def _dispatch(
         connection.send(PongOut())
     else:
         await _chat(svc, room, connection, message.text)
+
+
+def _charge(svc: Services, connection: Connection) -> None:
+    svc.limiter.wait("moves", connection.account_id, connection.address)
+
+
+async def _move(svc: Services, room: Room, connection: Connection, message: MoveIn) -> None:
+    runtime = svc.runtime
+    seat = connection.seat
+    # Checked on every message: the account must sit in this seat right now.
+    if seat is None or not room.seats[seat].played_by(connection.account_id):
+        _charge(svc, connection)
+        connection.send(
+            ErrorOut(
+                code="not_seated", message=_("you do not play a seat at this table: you watch")
+            )
+        )
+        return
+    try:
+        # The engine explains a refusal in this connection's language (set by _read).
+        ack = await runtime.submit(room, seat, message.seq, message.move)
+    except Refused as refused:
+        _charge(svc, connection)
+        runtime.refuse(connection, refused, room.seq)
+        if refused.code == "stale_seq":
+            async with room.lock:
+                runtime.send_state(room, connection, message.seq)
+        return
+    connection.send(ack)
+    if ack.duplicate:
+        _charge(svc, connection)
+        async with room.lock:
+            runtime.send_state(room, connection, connection.last_seq)
 
 
 async def _chat(svc: Services, room: Room, connection: Connection, text: str) -> None:
@@ -218,21 +296,10 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
             )
         )
         return
-    moment = time.monotonic()
-    times = connection.chat_times
-    while times and moment - times[0] > 60:
-        times.popleft()
-    if len(times) >= settings.chat_per_minute:
-        connection.send(
-            ErrorOut(
-                code="chat_too_fast",
-                message=_("at most {count} chat messages a minute").format(
-                    count=settings.chat_per_minute
-                ),
-            )
-        )
+    wait = svc.limiter.wait("chat", connection.account_id, connection.address)
+    if wait > 0:
+        connection.send(ErrorOut(code="chat_too_fast", message=too_fast("chat", wait)))
         return
-    times.append(moment)
     async with svc.database.session() as session:
         row = ChatMessage(table_id=room.id, account_id=connection.account_id, text=text)
         session.add(row)

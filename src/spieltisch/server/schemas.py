@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from spieltisch.server.messages import TableOut
 
 Level = Literal["easy", "medium", "hard", "expert"]
+MAX_ID = 2**31 - 1
+"""The largest id the database stores (a 32-bit integer column on PostgreSQL)."""
+ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+
+TableId = Annotated[str, Path(pattern=ID_PATTERN, description="A table's id (its link).")]
+RecordId = Annotated[str, Path(pattern=ID_PATTERN, description="An uploaded record's id.")]
+AccountId = Annotated[int, Path(ge=1, le=MAX_ID, description="A player's account id.")]
 
 
 class Strict(BaseModel):
@@ -25,7 +33,7 @@ class ClaimIn(Strict):
 
 
 class SignInIn(Strict):
-    username: str = Field(min_length=1, max_length=40)
+    username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
     password: str = Field(min_length=1, max_length=200)
 
 
@@ -42,7 +50,9 @@ class AccountOut(BaseModel):
 class SeatIn(Strict):
     kind: Literal["open", "me", "ai", "reserved"] = "open"
     level: Level | None = Field(default=None, description="For kind ai: the computer's level.")
-    account: int | None = Field(default=None, description="For kind reserved: who may sit.")
+    account: int | None = Field(
+        default=None, ge=1, le=MAX_ID, description="For kind reserved: who may sit."
+    )
 
 
 class ClockIn(Strict):
@@ -113,5 +123,32 @@ class PositionOut(BaseModel):
     board_svg: str | None = None
 
 
+class ProblemItem(BaseModel):
+    loc: list[str | int]
+    message: str
+
+
 class Problem(BaseModel):
     detail: str
+    """What was wrong and what is allowed, in the language of Accept-Language."""
+    errors: list[ProblemItem] | None = None
+    """For invalid requests (422): one entry per problem, with where it is."""
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    # JSON even on routes whose own answer is text (CSV, HTML pages).
+    status: {"model": Problem, "description": description, "content": {"application/json": {}}}
+    for status, description in {
+        400: "The body could not be read (not UTF-8 JSON).",
+        401: "Not signed in (or the account is gone).",
+        403: "Not allowed for you, or from this origin.",
+        404: "No such table, player or record.",
+        409: "Not in this table's state (already started, finished, claimed...).",
+        413: "The request body is over the limit.",
+        422: "Invalid: `detail` says what is wrong and what is allowed.",
+        429: "Over a rate limit: `Retry-After` says when to try again.",
+        503: "The database cannot be reached just now: nothing was changed.",
+    }.items()
+}
+"""The refusals any route may answer with; every one is a `Problem` in the request's
+language (Accept-Language), never a server error."""

@@ -7,8 +7,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from spieltisch.server.limits import RateLimits
+
 ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
 """Where `serve --workers N` leaves the settings for its worker processes."""
+TRANSPORT_LIMIT = 4 * 1_048_576
+"""The longest WebSocket frame uvicorn reads at all: up to it, the server closes an
+over-long message itself (1009 with a reason in the connection's language); beyond it,
+uvicorn closes with 1009 before reading the frame, without a reason."""
 
 
 @dataclass(frozen=True)
@@ -30,9 +36,16 @@ class Settings:
     own (reproducible) iteration counts."""
     secure_cookies: bool = False
     max_message_bytes: int = 16_384
+    """Longer messages are answered `too_large` (the connection stays)."""
+    max_frame_bytes: int = 1_048_576
+    """Longer ones close the connection (1009, with a reason in its language)."""
     max_request_bytes: int = 262_144
     chat_max_length: int = 500
-    chat_per_minute: int = 12
+    rate_limits: RateLimits | None = field(default_factory=RateLimits)
+    """Moves, chat lines and new tables per account and per address (None: no limits)."""
+    claim_after_seconds: float = 300.0
+    """How long a person's seat must be away before the others may hand it to the
+    computer (a running game without anyone to move must not stay stuck)."""
     migrate: bool = True
     workers: int = 1
     """Server processes sharing the port (PostgreSQL only)."""
@@ -55,4 +68,7 @@ class Settings:
         data: dict[str, Any] = json.loads(text)
         for name in ("allowed_origins", "static_dirs"):
             data[name] = tuple(data.get(name, ()))
+        limits = data.get("rate_limits")
+        if limits is not None:
+            data["rate_limits"] = RateLimits.from_dict(limits)
         return cls(**data)

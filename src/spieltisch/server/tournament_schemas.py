@@ -153,6 +153,9 @@ class TournamentOut(BaseModel):
     settings: dict[str, Any]
     director: str
     can_direct: bool
+    directed_online: bool
+    """False for a tournament made on the command line and not handed over to an account
+    (`spieltisch tournament director ID --account NAME`): no account directs it here."""
     finished: bool
     players: list[PlayerOut]
     rounds: list[RoundOut]

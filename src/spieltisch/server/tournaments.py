@@ -73,7 +73,7 @@ def _by(account: int) -> str:
 
 
 def _check_director(tournament: Tournament, me: int) -> None:
-    if tournament.entries[0].by != _by(me):
+    if tournament.director != _by(me):
         raise HTTPException(403, _("only the tournament's director takes this step"))
 
 
@@ -132,10 +132,11 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
 
 async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     """Display names of the `account:<id>` entries in the ledger."""
+    named = {entry.by for entry in tournament.entries} | {tournament.director}
     ids = {
-        int(entry.by[len(ACCOUNT_PREFIX) :])
-        for entry in tournament.entries
-        if entry.by.startswith(ACCOUNT_PREFIX) and entry.by[len(ACCOUNT_PREFIX) :].isdigit()
+        int(who[len(ACCOUNT_PREFIX) :])
+        for who in named
+        if who.startswith(ACCOUNT_PREFIX) and who[len(ACCOUNT_PREFIX) :].isdigit()
     }
     if not ids:
         return {}
@@ -188,7 +189,7 @@ async def _describe(
                 byes=list(played.byes),
             )
         )
-    director = tournament.entries[0].by
+    director = tournament.director
     return TournamentOut(
         id=identifier,
         name=tournament.settings.name,
@@ -197,6 +198,7 @@ async def _describe(
         settings=tournament.settings.model_dump(mode="json"),
         director=names.get(director, director),
         can_direct=me is not None and director == _by(me),
+        directed_online=director.startswith(ACCOUNT_PREFIX),
         finished=tournament.finished,
         players=[
             PlayerOut(
@@ -270,7 +272,11 @@ async def table_history(identifier: str, round_number: int, table: int, svc: Svc
     return AuditOut(round=round_number, table=table, entries=entries)
 
 
-@router.get("/api/tournaments/{identifier}/results.csv", response_class=PlainTextResponse)
+@router.get(
+    "/api/tournaments/{identifier}/results.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
 async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
     """Every seat of every table with a result, and the byes (colours in `lang`)."""
     tournament = await _load(svc, identifier)
@@ -279,7 +285,11 @@ async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
     return _csv(text, f"{identifier}-results.csv")
 
 
-@router.get("/api/tournaments/{identifier}/standings.csv", response_class=PlainTextResponse)
+@router.get(
+    "/api/tournaments/{identifier}/standings.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
 async def standings_file(identifier: str, svc: Svc) -> Response:
     tournament = await _load(svc, identifier)
     return _csv(standings_csv(tournament), f"{identifier}-standings.csv")

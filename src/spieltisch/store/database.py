@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -17,8 +19,20 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from spieltisch.store.serial import SerialWriteSession
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 URL_VARIABLE = "SPIELTISCH_DATABASE_URL"
+
+
+UNAVAILABLE: tuple[type[Exception], ...] = (
+    sa_exc.OperationalError,
+    sa_exc.InterfaceError,
+    sa_exc.TimeoutError,
+    ConnectionError,
+)
+"""What a database that went away raises (a restart, a lost connection, a full pool):
+the operation did not happen and may be tried again."""
 
 
 def default_database_url() -> str:
@@ -74,7 +88,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> AsyncEngine:
     url = check_url(url)
-    engine = create_async_engine(url, pool_pre_ping=True)
+    if is_sqlite(url):
+        engine = create_async_engine(url, pool_pre_ping=True)
+    else:
+        # Hundreds of tables: a move's commit, a connection's first messages and a
+        # computer seat's read each hold a connection for a moment; 5 + 10 made them
+        # queue for the pool (seconds at 1,000 tables). 2 × 30 stays well below
+        # PostgreSQL's default of 100 connections with `--workers 2`.
+        engine = create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
@@ -86,10 +107,21 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url = check_url(url)
         self.engine = make_engine(self.url)
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.sqlite = self.engine.dialect.name == "sqlite"
+        self.sessions = async_sessionmaker(
+            self.engine,
+            expire_on_commit=False,
+            class_=SerialWriteSession if self.sqlite else AsyncSession,
+        )
+        self._write_lock: asyncio.Lock | None = None
 
     def session(self) -> AsyncSession:
-        return self.sessions()
+        session = self.sessions()
+        if self.sqlite and isinstance(session, SerialWriteSession):
+            if self._write_lock is None:
+                self._write_lock = asyncio.Lock()
+            session.write_lock = self._write_lock
+        return session
 
     async def close(self) -> None:
         await self.engine.dispose()

@@ -75,6 +75,17 @@ class Opened(_Entry):
     tables: dict[int, str] = Field(description="table number (from 1) -> online table id")
 
 
+class DirectorNamed(_Entry):
+    """The tournament is handed over to another director, so a tournament made on the
+    command line (directed by a login name) can be directed from the browser by an
+    account; from this entry on only the named director takes steps on the server."""
+
+    kind: Literal["director"] = "director"
+    director: str = Field(
+        min_length=1, max_length=120, description="the new director: `account:<id>`"
+    )
+
+
 class ResultEntered(_Entry):
     """A table's result; a later entry for the same table corrects an earlier one."""
 
@@ -93,7 +104,7 @@ class ResultEntered(_Entry):
 
 
 Entry = Annotated[
-    Created | Registered | Withdrawn | Returned | Seated | Opened | ResultEntered,
+    Created | Registered | Withdrawn | Returned | Seated | Opened | DirectorNamed | ResultEntered,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

@@ -17,6 +17,7 @@ from spieltisch.core import Game, game_class, parts
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
     Created,
+    DirectorNamed,
     Entry,
     Opened,
     Registered,
@@ -34,7 +35,9 @@ from spieltisch.tournament.seating import History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
 
-E = TypeVar("E", Created, Registered, Withdrawn, Returned, Seated, Opened, ResultEntered)
+E = TypeVar(
+    "E", Created, Registered, Withdrawn, Returned, Seated, Opened, DirectorNamed, ResultEntered
+)
 AI_PREFIX = "level:"
 """An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
 the tag keeps two entrants of one level apart)."""
@@ -106,6 +109,12 @@ class Tournament:
         return first.settings
 
     @property
+    def director(self) -> str:
+        """Who directs: the creator, or whom it was handed over to last."""
+        named = [e.director for e in self.entries if isinstance(e, DirectorNamed)]
+        return named[-1] if named else self.entries[0].by
+
+    @property
     def game(self) -> type[Game[Any]]:
         return game_class(self.settings.game)
 
@@ -155,14 +164,18 @@ class Tournament:
         return compute_standings(self, last)
 
     def seat_label(self, table_size: int, seat: int) -> str:
-        """The colour of a seat where the game has colours, else its number (notation)."""
+        """The seat's colour in notation where each seat plays one (for a swatch), else
+        its number (the game's `seat_colour` part)."""
+        colour = parts(self.settings.game).seat_colour
         game = self.settings.game_for(table_size)
-        colour_name = getattr(game, "colour_name", None)
-        return str(colour_name(seat)) if callable(colour_name) else str(seat + 1)
+        return colour(game, seat) if colour is not None else str(seat + 1)
 
     def seat_words(self, table_size: int, seat: int) -> str:
-        """The seat's colour in the current language (the game's catalog), else its number."""
-        return parts(self.settings.game).gettext(self.seat_label(table_size, seat))
+        """The seat in words in the current language where the game names its seats (their
+        colours), else its number (the game's `seat_label` part)."""
+        label = parts(self.settings.game).seat_label
+        game = self.settings.game_for(table_size)
+        return label(game, seat) if label is not None else str(seat + 1)
 
     # -- the director's steps -----------------------------------------------------------
 
@@ -269,6 +282,14 @@ class Tournament:
                 _("no table of round {round} to open online").format(round=round_number)
             )
         return self._append(Opened(round=round_number, tables=dict(tables), by=by, at=now()))
+
+    def hand_over(self, director: str, by: str) -> DirectorNamed:
+        """Name another director (`account:<id>`, as the server knows its accounts)."""
+        if director == self.director:
+            raise TournamentError(
+                _("{director} directs this tournament already").format(director=director)
+            )
+        return self._append(DirectorNamed(director=director, by=by, at=now()))
 
     def enter_places(
         self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
@@ -378,6 +399,8 @@ class Tournament:
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
+        elif isinstance(entry, DirectorNamed):
+            pass  # read by `director`
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)

@@ -8,6 +8,15 @@ files agree.
 from spieltisch.core.i18n import N_
 
 TEXTS: tuple[str, ...] = (
+    N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
+    N_(
+        "Give up this game? With two players you lose it; with more, the computer plays "
+        "your seat to the end and you are ranked last."
+    ),
+    N_("Hand to the computer"),
+    N_("away"),
+    N_("gave up"),
+    N_("Resign"),
     N_("(you)"),
     N_("Account number"),
     N_("All {count} moves as a list"),
@@ -34,6 +43,10 @@ TEXTS: tuple[str, ...] = (
     N_("Create the tournament"),
     N_("Decisions"),
     N_("Directed by {name}"),
+    N_(
+        "Directed from the command line: to direct it here, hand it over to an account "
+        "with {command}"
+    ),
     N_("Director"),
     N_("Download the record"),
     N_("End"),

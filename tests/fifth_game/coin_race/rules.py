@@ -49,7 +49,7 @@ class CoinRace(Game[CoinRaceOptions]):
             raise KeyError(move) from None
 
 
-class CoinRaceState(State):
+class CoinRaceState(State[CoinRaceView]):
     __slots__ = ("coin", "player", "positions")
     game: CoinRace
 

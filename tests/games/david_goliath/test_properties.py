@@ -72,8 +72,9 @@ def test_determinize_keeps_the_view_and_every_void(data: st.DataObject) -> None:
             continue
         trick = state.view(None)["trick"]
         move = rng.choice(state.legal_moves())
-        if trick and move[0] != trick[0][1][0]:
-            voids[state.current_player].add(trick[0][1][0])
+        led = str(trick[0][1])[0] if trick else None
+        if led is not None and move[0] != led:
+            voids[state.current_player].add(led)
         state.apply(move)
         if rng.random() < 0.15 and not state.is_terminal():
             seat = rng.choice([None, *range(n)])

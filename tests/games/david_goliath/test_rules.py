@@ -62,6 +62,7 @@ def test_sampled_deals_look_uniform() -> None:
     counts = [0] * 4
     for _ in range(400):
         state = game.new_state()
+        assert isinstance(state, DavidGoliathState)
         state.sample_chance(rng)
         for p in range(4):
             counts[p] += "g7" in state.view(p)["hand"]

@@ -47,7 +47,7 @@ def test_the_board_in_the_middle_of_a_trick() -> None:
     text = "\n".join(plain(state, 2))
     trick = state.view(2)["trick"]
     for seat, card in trick:
-        assert f"Player {seat + 1} {card}" in text
+        assert f"Player {int(seat) + 1} {card}" in text
     first = state.view(2)["hand"][0]
     assert f"{first[0]} {first[1:]}" in text
     assert "Player 4 to play." in text

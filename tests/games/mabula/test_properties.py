@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import spieltisch
 from spieltisch import State
-from spieltisch.games.mabula.rules import EDGE_SQUARES, FIELD_SQUARES, NAMES
+from spieltisch.games.mabula.rules import EDGE_SQUARES, FIELD_SQUARES, NAMES, MabulaState
 from tests.games.drawn import Drawn
 from tests.games.mabula.helpers import line_of, reference_push
 
@@ -28,8 +28,8 @@ OPTIONS = st.sampled_from(
 
 
 def board(state: State) -> dict[str, str]:
-    result: dict[str, str] = state.view(None)["board"]
-    return result
+    assert isinstance(state, MabulaState)
+    return state.view(None)["board"]
 
 
 def expected_moves(squares: dict[str, str], letter: str) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 
 import spieltisch
 from spieltisch import CHANCE, TERMINAL, IllegalMove, State
+from spieltisch.games.mabula.rules import MabulaState
 from tests.games.mabula.helpers import reference_push
 
 # b1..g1: w w b w w b, h2..h7: w w b w w b, g8..b8: w b b w b b, a7..a2: w b b w b b
@@ -22,8 +23,8 @@ def start(*moves: str, **options: str) -> State:
 
 
 def board(state: State) -> dict[str, str]:
-    result: dict[str, str] = state.view(None)["board"]
-    return result
+    assert isinstance(state, MabulaState)
+    return state.view(None)["board"]
 
 
 def test_the_set_up_puts_every_marble_on_the_edge_and_white_starts() -> None:
@@ -231,6 +232,7 @@ def test_a_player_without_a_move_passes_and_moves_again_later() -> None:
 
 def test_the_end_when_neither_player_can_move() -> None:
     state = spieltisch.load("mabula").replay(PASS_GAME)
+    assert isinstance(state, MabulaState)
     assert state.current_player == TERMINAL
     assert state.legal_moves() == []
     assert state.view(None)["turn"] is None

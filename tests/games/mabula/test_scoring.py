@@ -9,6 +9,7 @@ import pytest
 
 import spieltisch
 from spieltisch import TERMINAL, OptionError
+from spieltisch.games.mabula.rules import MabulaState
 from tests.games.mabula.helpers import position
 
 # The rule book's example: black groups 6, 3, 2, 1 and white groups 8, 2, 1, 1.
@@ -102,6 +103,7 @@ def test_diagonal_marbles_are_not_connected() -> None:
 
 def test_no_field_marbles_score_nothing_in_either_mode() -> None:
     state = spieltisch.load("mabula", scoring="product").new_state()
+    assert isinstance(state, MabulaState)
     state.apply("setup:" + "wwb" * 4 + "wbb" * 4)
     assert state.scores() == [0, 0]
     assert state.view(None)["scores"] == [0, 0]

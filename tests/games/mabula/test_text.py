@@ -9,10 +9,9 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-import spieltisch
 from spieltisch.core import parts
 from spieltisch.core.i18n import language
-from spieltisch.games.mabula.rules import MabulaGame
+from spieltisch.games.mabula.rules import MabulaGame, MabulaOptions
 from spieltisch.games.mabula.text import render
 from tests.games.mabula.helpers import position
 from tests.games.mabula.test_scoring import EXAMPLE
@@ -27,7 +26,7 @@ def plain(text: Text) -> str:
 
 
 def test_the_board_shows_edge_marbles_coordinates_and_scores() -> None:
-    state = spieltisch.load("mabula").new_state()
+    state = MabulaGame(MabulaOptions()).new_state()
     state.apply(SETUP)
     state.apply("b1-b4")
     shown = plain(render(state, None))
@@ -52,7 +51,7 @@ def test_the_final_board_names_the_winner() -> None:
 
 
 def test_the_board_in_german_and_french() -> None:
-    state = spieltisch.load("mabula").new_state()
+    state = MabulaGame(MabulaOptions()).new_state()
     with language("de"):
         assert "Die Murmeln werden am Rand verteilt." in plain(render(state, None))
     state.apply(SETUP)
@@ -64,7 +63,7 @@ def test_the_board_in_german_and_french() -> None:
 
 def test_every_seat_sees_the_same_board() -> None:
     rng = random.Random(3)
-    state = spieltisch.load("mabula").new_state()
+    state = MabulaGame(MabulaOptions()).new_state()
     state.sample_chance(rng)
     for _ in range(8):
         state.apply(rng.choice(state.legal_actions()))
@@ -73,7 +72,7 @@ def test_every_seat_sees_the_same_board() -> None:
 
 
 def test_refusals_are_translated() -> None:
-    state = spieltisch.load("mabula").new_state()
+    state = MabulaGame(MabulaOptions()).new_state()
     state.apply(SETUP)
     for move in ("a4-b4", "a2-b2", "a7-b7", "a3-b3", "e1-e2"):
         state.apply(move)

@@ -74,6 +74,7 @@ def scripted_game(
         if until_beach and view["beach_open"]:
             break
         mover = view["moving"]
+        assert mover is not None, "at a die roll a turtle is moving"
         owner = view["turtles"][mover]
         on_raft = mover in view["raft"]
         if view["beach_open"]:

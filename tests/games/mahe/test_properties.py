@@ -62,10 +62,11 @@ def check_invariants(state: MaheState) -> None:
     if player == TERMINAL:
         assert view["turn"] is None and view["beach"] is not None
         return
-    assert 0 <= view["turn"] < game.num_players
+    turn, moving = view["turn"], view["moving"]
+    assert turn is not None and 0 <= turn < game.num_players
     if view["phase"] == "decide":
-        assert player == view["controller"]
-        top = view["fields"].get(str(positions[view["moving"]]), [view["moving"]])[-1]
+        assert player == view["controller"] and moving is not None
+        top = view["fields"].get(str(positions[moving]), [moving])[-1]
         assert player == view["turtles"][top]
         assert 1 <= len(view["dice"]) <= 2 and sum(view["dice"]) <= 7
         assert state.legal_moves()[:2] == ["roll", "stop"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from rich.text import Text
 
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.session import Session
+from spieltisch.core import parts
 
 
 def turn_text(session: Session, viewer: int | None) -> Text:
@@ -36,37 +35,10 @@ def turn_text(session: Session, viewer: int | None) -> Text:
 
 
 def table_text(session: Session, viewer: int | None) -> Text:
-    """The dice of the current turn or the trick in progress, as far as the view shows them."""
-    view: dict[str, Any] = session.state.view(viewer)
-    text = Text()
-    dice = view.get("dice")
-    if isinstance(dice, list) and dice:
-        text.append(_("Dice:") + " ", style="bold")
-        text.append(", ".join(str(die) for die in dice))
-    trick = view.get("trick")
-    if isinstance(trick, list):
-        if text:
-            text.append("\n")
-        text.append(_("Trick:") + " ", style="bold")
-        if trick:
-            text.append(
-                ", ".join(
-                    _("{card} by player {number}").format(card=card, number=seat + 1)
-                    for seat, card in trick
-                )
-            )
-        else:
-            text.append("-")
-    last = view.get("last_trick")
-    if isinstance(last, dict):
-        text.append("\n" + _("Last trick:") + " ", style="bold")
-        text.append(
-            ", ".join(
-                _("{card} by player {number}").format(card=card, number=seat + 1)
-                for seat, card in last.get("cards", [])
-            )
-        )
-    return text
+    """What the game shows beside its board for this seat (its panel part): the dice of
+    the turn, the trick on the table; nothing for a game without one."""
+    panel = parts(session.game).panel
+    return panel(session.state.view(viewer)) if panel is not None else Text()
 
 
 def scores_table(session: Session) -> Table:

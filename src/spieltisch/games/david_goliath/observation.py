@@ -60,10 +60,10 @@ def encode(state: DavidGoliathState, player: int | None) -> npt.NDArray[np.float
     for card in view.get("hand", ()):
         out[slot(card)] = 1.0
     at = cards
-    for p, card in view["trick"]:
-        out[at + seat(p) * cards + slot(card)] = 1.0
+    for p, played in view["trick"]:  # [player, card] pairs
+        out[at + seat(int(p)) * cards + slot(str(played))] = 1.0
     at += n * cards
-    leader = view["trick"][0][0] if view["trick"] else view["turn"]
+    leader = int(view["trick"][0][0]) if view["trick"] else view["turn"]
     if leader is not None:
         out[at + seat(leader)] = 1.0
     at += n

@@ -184,7 +184,7 @@ class DavidGoliath(Game[DavidGoliathOptions]):
         return "deal:" + "/".join(",".join(names_of(hand)) for hand in hands)
 
 
-class DavidGoliathState(State):
+class DavidGoliathState(State[DavidGoliathView]):
     __slots__ = (
         "_deal",
         "_deal_scores",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from rich.text import Text
 
@@ -121,7 +121,7 @@ def _totals(view: DavidGoliathView, players: int) -> list[int]:
 
 
 def _draw(state: DavidGoliathState, player: int | None) -> Text:
-    view = cast(DavidGoliathView, state.view(player))
+    view = state.view(player)
     n = state.game.num_players
     text = Text()
     text.append(state.game.title, style="bold")
@@ -160,7 +160,7 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
     with its points and the cards it won this deal (a colour that scores a point a card
     as its count), no blank lines. Everyone holds as many cards as you, give or take the
     card of the trick in progress, so hand sizes are left out."""
-    view = cast(DavidGoliathView, state.view(player))
+    view = state.view(player)
     n = state.game.num_players
     text = Text()
     text.append(_deal_line(view, state, _short) + "\n")
@@ -180,6 +180,14 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
         text.append(f"{totals[p]:>5}  ")
         _cards(text, view["won"][p], column, width, indent=column, counted=True)
         text.append("\n")
+    return text
+
+
+def panel(view: DavidGoliathView) -> Text:
+    """The trick on the table and the last one, for a side panel beside the board."""
+    text = Text()
+    _tricks(text, view, _player, "\n")
+    text.rstrip()
     return text
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from spieltisch.core import IllegalMove, State
+from spieltisch.core import IllegalMove
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import MabulaGame
+from spieltisch.games.mabula.rules import MabulaGame, MabulaState
 
 COLUMNS = "abcdefgh"
 
@@ -26,7 +26,12 @@ def seat_label(game: MabulaGame, seat: int) -> str:
     return (_("white"), _("black"))[seat]
 
 
-def describe_move(state: State, move: str) -> str:
+def seat_colour(game: MabulaGame, seat: int) -> str:
+    """The seat's marbles in notation: `white` for player 0, `black` for player 1."""
+    return ("white", "black")[seat]
+
+
+def describe_move(state: MabulaState, move: str) -> str:
     """What `move` (a push or the set-up) does in `state`, which it leaves unchanged."""
     if move.startswith("setup:"):
         return _("the marbles are set out on the edge")
@@ -40,8 +45,8 @@ def describe_move(state: State, move: str) -> str:
         line = _line(source, target)
     except (IllegalMove, ValueError):
         return text
-    before: dict[str, str] = state.view(None)["board"]
-    now: dict[str, str] = after.view(None)["board"]
+    before = state.view(None)["board"]
+    now = after.view(None)["board"]
     old = [square for square in line if square in before]
     new = [square for square in line if square in now]
     pushed = sum(1 for a, b in zip(old[1:], new[1:], strict=False) if a != b)

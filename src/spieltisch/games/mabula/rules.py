@@ -288,7 +288,7 @@ class MabulaGame(Game[MabulaOptions]):
 # -- the state -----------------------------------------------------------------------------
 
 
-class MabulaState(State):
+class MabulaState(State[MabulaView]):
     """A Mabula position: the marbles on the edge and in the field, and whose turn it is."""
 
     __slots__ = ("_eb", "_ew", "_fb", "_fw", "_moves", "_turn")

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from spieltisch.core import State
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import board_groups
+from spieltisch.games.mabula.rules import MabulaState, board_groups
 
 COLUMNS = "abcdefgh"
 MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
@@ -27,10 +26,10 @@ def _columns_line() -> Text:
     return Text("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="dim")
 
 
-def render(state: State, player: int | None) -> Text:
+def render(state: MabulaState, player: int | None) -> Text:
     """The board seen from `player`'s seat (None: a spectator), at most 50 columns wide."""
     view = state.view(player)
-    board: dict[str, str] = view["board"]
+    board = view["board"]
     text = Text()
     text.append(_columns_line())
     for row in range(7, -1, -1):
@@ -50,9 +49,9 @@ def render(state: State, player: int | None) -> Text:
         text.append(f"  {row + 1}\n", style="dim")
     text.append(_columns_line())
     text.append("\n")
-    scoring = getattr(getattr(state.game, "options", None), "scoring", "largest")
-    scores = view.get("scores", [0, 0])
-    turn = view.get("turn")
+    scoring = state.game.options.scoring
+    scores = view["scores"]
+    turn = view["turn"]
     for seat, (letter, name) in enumerate((("w", _("White")), ("b", _("Black")))):
         symbol, style = MARBLES[letter]
         groups = board_groups(board, letter)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import ACTION_OF, ENTER, PASS, Madn, MadnState, square_name
+from spieltisch.games.madn.rules import (
+    ACTION_OF,
+    COLOURS,
+    ENTER,
+    PASS,
+    Madn,
+    MadnState,
+    square_name,
+)
 from spieltisch.games.madn.text import colour_label
 
 
@@ -19,6 +27,11 @@ def _square(token: str) -> str:
 def seat_label(game: Madn, seat: int) -> str:
     """The seat's colour in words (2 players play red and yellow)."""
     return colour_label(game.colours[seat])
+
+
+def seat_colour(game: Madn, seat: int) -> str:
+    """The seat's colour in notation (`red`, `black`, `yellow`, `green`)."""
+    return COLOURS[game.colours[seat]]
 
 
 def describe_move(state: MadnState, move: str) -> str:

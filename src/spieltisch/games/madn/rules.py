@@ -245,7 +245,7 @@ class Madn(Game[MadnOptions]):
         return COLOURS[self.colours[player]]
 
 
-class MadnState(State):
+class MadnState(State[MadnView]):
     """A position under the tournament rules with enforced duties: pieces, whose turn,
     the dice of this turn, finishing order, time.
 

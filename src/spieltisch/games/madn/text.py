@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from spieltisch.games.madn.messages import _
-from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState
+from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
 # Grid coordinates (column, row) of the track fields 1..40, clockwise from red's start.
 TRACK_XY: tuple[tuple[int, int], ...] = (
@@ -61,6 +61,16 @@ def piece_tag(colour: int) -> str:
     """Two letters standing for a piece of the colour on the board."""
     # Translators: two-letter tags of red, black, yellow and green pieces on the board.
     return (_("Rd"), _("Bk"), _("Yw"), _("Gn"))[colour]
+
+
+def _dice(view: MadnView) -> str:
+    dice = " ".join(str(die) for die in view["dice"]) or "-"
+    return _("Dice this turn: {dice}").format(dice=dice)
+
+
+def panel(view: MadnView) -> Text:
+    """The dice of the current turn, for a side panel beside the board."""
+    return Text(_dice(view)) if view["turn"] is not None else Text()
 
 
 def render(state: MadnState, player: int | None) -> Text:
@@ -116,8 +126,7 @@ def render(state: MadnState, player: int | None) -> Text:
             _("{colour} (player {number})").format(colour=colour_label(colour), number=turn + 1),
             style=FIELD_STYLE[colour],
         )
-        dice = " ".join(str(die) for die in view["dice"]) or "-"
-        board.append("   " + _("Dice this turn: {dice}").format(dice=dice))
+        board.append("   " + _dice(view))
     board.append("\n")
     if view["finished"]:
         order = ", ".join(colour_label(colours[p]) for p in view["finished"])

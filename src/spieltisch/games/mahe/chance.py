@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from spieltisch.core import IllegalMove
 from spieltisch.core.chance import HIDDEN, ChanceSupport, Splitter, Visibility
@@ -54,12 +54,11 @@ class DeckSplitter(Splitter):
 
 def cards_unseen(state: State) -> int:
     """How many cards are still unseen: it drops exactly when a card is turned up."""
-    mahe: MaheState = state  # type: ignore[assignment]
-    return len(mahe.unseen_cards())
+    return len(cast(MaheState, state).unseen_cards())
 
 
 def face_up(state: State) -> str:
-    return f"up:{state.view(None)['face_up']}"
+    return f"up:{cast(MaheState, state).view(None)['face_up']}"
 
 
 def _max_game_length(game: Game[Any]) -> int:

@@ -32,8 +32,6 @@ turtle before its second (player q owns turtles q and q + n of the colour list).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -80,7 +78,7 @@ def _turtle_order(game: MaheGame, player: int) -> list[int]:
 def encode(state: MaheState, player: int | None) -> npt.NDArray[np.float32]:
     """The observation of `player` (None: a spectator) as a flat float32 vector."""
     game = state.game
-    view: dict[str, Any] = state.view(player)
+    view = state.view(player)
     n, t = _sizes(game)
     me = player or 0
     out = np.zeros(observation_shape(game), dtype=np.float32)

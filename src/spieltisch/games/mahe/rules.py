@@ -193,7 +193,7 @@ class MaheGame(Game[MaheOptions]):
         return MOVE_INDEX[move]
 
 
-class MaheState(State):
+class MaheState(State[MaheView]):
     """One position of Mahé."""
 
     __slots__ = (

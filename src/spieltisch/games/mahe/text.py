@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from rich.text import Text
 
 from spieltisch.core.palette import PALETTE
@@ -31,7 +29,7 @@ def _players_turtles(view: MaheView, player: int) -> list[str]:
 def render(state: MaheState, player: int | None) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
     ring of 21 fields is drawn in two or three rows."""
-    view = cast(MaheView, state.view(player))
+    view = state.view(player)
     layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
@@ -146,6 +144,23 @@ def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
     out.append("\n")
 
 
+def _dice(view: MaheView) -> str:
+    """`dice: 3 + card 2 = 5`: the dice of the move in progress and the fields they give."""
+    dice = view["dice"]
+    parts = []
+    for index, value in enumerate(dice):
+        if index == view["card_die"]:
+            parts.append(_("card {value}").format(value=value))
+        else:
+            parts.append(str(value))
+    return _("dice:") + " " + " + ".join(parts) + " = " + str(sum(dice))
+
+
+def panel(view: MaheView) -> Text:
+    """The dice of the move in progress, for a side panel beside the board."""
+    return Text(_dice(view)) if view["dice"] else Text()
+
+
 def _move_in_progress(out: Text, view: MaheView) -> None:
     if view["moving"] is None:
         chooser = view["turn"]
@@ -157,16 +172,8 @@ def _move_in_progress(out: Text, view: MaheView) -> None:
         return
     out.append(_("Moving:") + " ")
     _turtle(out, view["moving"])
-    dice: list[int] = view["dice"]
-    if dice:
-        parts = []
-        for index, value in enumerate(dice):
-            if index == view["card_die"]:
-                parts.append(_("card {value}").format(value=value))
-            else:
-                parts.append(str(value))
-        out.append("  " + _("dice:") + " " + " + ".join(parts))
-        out.append(" = " + str(sum(dice)))
+    if view["dice"]:
+        out.append("  " + _dice(view))
     if view["controller"] is not None and view["controller"] != view["turn"]:
         out.append(
             "  " + _("{player} decides for the stack").format(player=_player(view["controller"]))

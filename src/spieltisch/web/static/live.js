@@ -30,8 +30,14 @@ export class Live {
       if (message.type === "state") this.lastSeq = message.seq;
       this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.closed || socket !== this.socket) return;
+      if (event.code === 4403 || event.code === 4404) {
+        // Refused for good (a foreign origin, no such table): the reason says why.
+        this.closed = true;
+        this.onStatus("refused", event.reason);
+        return;
+      }
       this.onStatus("offline");
       const delay = Math.min(5000, 300 * 2 ** this.retry);
       this.retry += 1;

@@ -83,7 +83,10 @@ class TablePage {
     this.render();
     this.live = new Live(this.tableId, (message) => this.receive(message), (status) => this.connectionStatus(status));
     window.spieltisch.live = this.live;
-    this.ticker = window.setInterval(() => this.renderClocks(), 250);
+    this.ticker = window.setInterval(() => {
+      this.renderClocks();
+      this.renderClaimable();
+    }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.layout();
       this.render();
@@ -97,7 +100,13 @@ class TablePage {
     this.stopLanguage();
   }
 
-  connectionStatus(status) {
+  connectionStatus(status, reason) {
+    if (status === "refused") {
+      // The server closed for good (no such table, a foreign origin): say why, stop.
+      this.connection.textContent = reason || "";
+      this.connection.className = "connection offline";
+      return;
+    }
     this.connection.textContent = status === "online" ? "" : t("Connection lost, reconnecting…");
     this.connection.className = `connection ${status}`;
     if (status === "online" && this.state) this.live.send({ type: "sync", last_seq: this.live.lastSeq });
@@ -121,6 +130,9 @@ class TablePage {
       notify(message.message);
     } else if (message.type === "ack") {
       clearNotice();
+    } else if (message.type === "presence") {
+      this.presence = { ...message, at: performance.now() };
+      this.renderSeats();
     }
   }
 
@@ -174,6 +186,9 @@ class TablePage {
     } else if (state && state.to_move !== null) {
       if (state.to_move === state.seat) parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
+      if (state.seat !== null && state.seat !== undefined) {
+        parts.push(" ", h("button", { type: "button", class: "resign", onclick: () => this.resign() }, t("Resign")));
+      }
     } else {
       parts.push(statusName(table.status));
     }
@@ -261,6 +276,8 @@ class TablePage {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
       const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, seatName(seat))];
       if (state && seat.seat === state.seat) parts.push(h("span", { class: "you" }, t("(you)")));
+      if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
+      parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
       if (result) parts.push(h("span", { class: "score" }, t("{points} points", { points: formatScore(result.scores[seat.seat]) })));
@@ -272,6 +289,52 @@ class TablePage {
     });
     replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items));
     this.renderClocks();
+  }
+
+  // A person's seat with no connection open is shown away; once away long enough, the
+  // others who play here may hand it to the computer (the server checks it again).
+  presenceOf(seat) {
+    const presence = this.presence;
+    const found = presence && presence.seats.find((item) => item.seat === seat.seat);
+    if (!found || found.here || seat.resigned || this.table.status !== "running") return [];
+    const parts = [h("span", { class: "away" }, t("away"))];
+    const awayFor = found.away_ms + (performance.now() - presence.at);
+    const mine = this.state && this.state.seat !== null && this.state.seat !== undefined;
+    if (mine && awayFor >= presence.claim_after_ms) {
+      parts.push(h("button", { type: "button", class: "claim", onclick: () => this.claim(seat) }, t("Hand to the computer")));
+    }
+    return parts;
+  }
+
+  // Seats become claimable while the page shows them: draw the seats again when that
+  // changes (the server sends presence only when someone comes or goes).
+  renderClaimable() {
+    if (!this.presence || !this.table) return;
+    const key = this.table.seats.filter((seat) => this.presenceOf(seat).length > 1).map((seat) => seat.seat).join(",");
+    if (key !== this.claimable) {
+      this.claimable = key;
+      this.renderSeats();
+    }
+  }
+
+  async resign() {
+    if (!window.confirm(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."))) return;
+    try {
+      this.table = await post(`/api/tables/${this.tableId}/resign`);
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async claim(seat) {
+    if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: seatName(seat) }))) return;
+    try {
+      this.table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
   }
 
   renderClocks() {

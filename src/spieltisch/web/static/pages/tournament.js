@@ -90,6 +90,7 @@ class TournamentPage {
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
+      data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, hand it over to an account with {command}", { command: `spieltisch tournament director ${this.id} --account NAME` })),
       data.can_direct && !data.finished ? this.director(next) : null,
       h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
     );

@@ -1,0 +1,140 @@
+"""Do the AI levels stand in order when they play at one table? Plays mixed tables (every
+seat a different level, seats drawn at random, as `tournament levels` rates them) and
+prints, for each pair of levels, how often the stronger finished above the weaker (a
+shared place counts half) with a 95% Wilson interval, beside the OpenSkill ratings of
+the same games.
+
+    nice -n 15 uv run python benchmarks/level_ladder.py mahe --games 20000 --workers 2
+    nice -n 15 uv run python benchmarks/level_ladder.py david_goliath --games 400
+    nice -n 15 uv run python benchmarks/level_ladder.py david_goliath --games 400 \\
+        --levels random,easy,greedy,medium
+
+A level name may carry its own budget in iterations: `ismcts:20`. A pair is in order when
+the interval of "upper above lower" lies above 50%. Not a timed test: it prints figures
+(docs/strength.md, "The levels at one table").
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from spieltisch.agents import Budget, make
+from spieltisch.core import load
+from spieltisch.core.ranking import win_shares
+from spieltisch.sim.play import game_seed, play_game
+from spieltisch.sim.stats import wilson_interval
+from spieltisch.tournament.levels import EPOCH
+from spieltisch.tournament.ratings import RatedGame, RatingBook
+from spieltisch.tournament.reference import REFERENCE_LEVELS, table_size
+
+Result = tuple[tuple[str, ...], tuple[int, ...]]
+"""The levels in seat order and their places."""
+
+
+def _agent_spec(spec: str) -> tuple[str, Budget | None]:
+    name, _, iterations = spec.partition(":")
+    return name, Budget(iterations=int(iterations)) if iterations else None
+
+
+def _play_range(
+    game_name: str, players: int, levels: Sequence[str], seed: int, start: int, stop: int
+) -> list[Result]:
+    game = load(game_name, players=players)
+    results: list[Result] = []
+    for index in range(start, stop):
+        own_seed = game_seed(seed, index)
+        seats = random.Random(own_seed).sample(list(levels), players)
+        agents = []
+        for seat, spec in enumerate(seats):
+            name, budget = _agent_spec(spec)
+            agents.append(make(name, game, seed=own_seed + seat, budget=budget))
+        state = play_game(game, agents, random.Random(own_seed))
+        results.append((tuple(seats), tuple(state.ranking())))
+    return results
+
+
+def run(
+    game_name: str, levels: Sequence[str], games: int, seed: int, workers: int
+) -> tuple[list[Result], int]:
+    players = min(table_size(game_name), len(levels))
+    chunk = max(1, games // (workers * 8))
+    ranges = [(start, min(games, start + chunk)) for start in range(0, games, chunk)]
+    if workers == 1:
+        parts = [_play_range(game_name, players, levels, seed, a, b) for a, b in ranges]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [
+                pool.submit(_play_range, game_name, players, levels, seed, a, b) for a, b in ranges
+            ]
+            parts = [future.result() for future in futures]
+    return [result for part in parts for result in part], players
+
+
+def report(game_name: str, levels: Sequence[str], results: list[Result]) -> None:
+    book = RatingBook()
+    for index, (seats, places) in enumerate(results):
+        book.rate(
+            RatedGame(
+                game_name,
+                f"ladder/{index}",
+                EPOCH + dt.timedelta(seconds=index),
+                tuple("level:" + seat for seat in seats),
+                places,
+            )
+        )
+    print("| level | mu | sigma | wins | 95% CI | mean place |")
+    print("|---|---:|---:|---:|---|---:|")
+    for row in book.leaderboard(game_name):
+        name = row.player.removeprefix("level:")
+        played = [(seats, places) for seats, places in results if name in seats]
+        wins = sum(win_shares(places)[seats.index(name)] for seats, places in played)
+        lo, hi = wilson_interval(wins, len(played))
+        place = sum(places[seats.index(name)] for seats, places in played) / len(played)
+        print(
+            f"| {name} | {row.rating.mu:.1f} | {row.rating.sigma:.2f} "
+            f"| {wins / len(played):.1%} | {lo:.1%}–{hi:.1%} | {place:.2f} |"
+        )
+    print()
+    print("| upper vs lower | tables | upper above | 95% CI | in order |")
+    print("|---|---:|---:|---|---|")
+    for lower, upper in itertools.combinations(levels, 2):
+        met = 0
+        above = 0.0
+        for seats, places in results:
+            if upper in seats and lower in seats:
+                met += 1
+                up, low = places[seats.index(upper)], places[seats.index(lower)]
+                above += 1.0 if up < low else 0.5 if up == low else 0.0
+        lo, hi = wilson_interval(above, met)
+        share = above / met if met else float("nan")
+        verdict = "yes" if lo > 0.5 else "NO" if hi < 0.5 else "not sure"
+        print(f"| {upper} vs {lower} | {met} | {share:.1%} | {lo:.1%}–{hi:.1%} | {verdict} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--levels", default=",".join(REFERENCE_LEVELS))
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    started = time.perf_counter()
+    results, players = run(args.game, levels, args.games, args.seed, args.workers)
+    wall = time.perf_counter() - started
+    print(
+        f"{args.game}: {len(results)} games at tables of {players}, levels "
+        f"{', '.join(levels)}, seed {args.seed}, {args.workers} worker(s), {wall:.0f} s"
+    )
+    report(args.game, levels, results)
+
+
+if __name__ == "__main__":
+    main()

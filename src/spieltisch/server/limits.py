@@ -1,0 +1,156 @@
+"""Rate limits: a token bucket per action and per account or address.
+
+The actions are moves, chat lines, new tables (per account and per address) and new
+guest accounts (per address: otherwise a new guest would start with fresh buckets).
+A move that is played costs nothing (the game itself allows one per position, and a
+fast bot must not be stopped); `moves` counts the move messages that change nothing
+(refused, repeated) and the requests for a position (`sync`, `language`), which are what
+a flood is made of.
+
+A bucket holds at most `burst` tokens and refills `burst` of them every `period`
+seconds; each action takes one. A person never notices (the bursts are far above what
+a hand at a table does); a script that floods moves, chat or new tables is refused with
+a clear message saying when to try again, and nothing it sent is applied.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+ACTIONS = ("moves", "chat", "tables", "accounts")
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
+_UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
+
+
+@dataclass(frozen=True)
+class Rate:
+    """`burst` actions at once, refilled evenly over `period` seconds."""
+
+    burst: int
+    period: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        """`40/10s`, `12/min`, `30/1h`: a count per period (s, min or h; s by default)."""
+        found = _RATE.match(text)
+        if found is not None and found.group(2) is None and found.group(3) is None:
+            found = None  # "12/" says no period
+        if found is None or int(found.group(1)) < 1 or float(found.group(2) or 1) <= 0:
+            raise ValueError(
+                f"not a rate: {text!r}; write COUNT/PERIOD with a period in s, min or h, "
+                "for example 40/10s or 12/min"
+            )
+        return cls(int(found.group(1)), float(found.group(2) or 1) * _UNIT[found.group(3)])
+
+    def __str__(self) -> str:
+        return f"{self.burst}/{self.period:g}s"
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """The rates per action, for one account and for one network address."""
+
+    per_account: dict[str, Rate] = field(
+        default_factory=lambda: {
+            "moves": Rate(60, 3.0),
+            "chat": Rate(12, 60.0),
+            "tables": Rate(20, 60.0),
+        }
+    )
+    per_address: dict[str, Rate] = field(
+        default_factory=lambda: {
+            "moves": Rate(300, 3.0),
+            "chat": Rate(60, 60.0),
+            "tables": Rate(120, 60.0),
+            "accounts": Rate(300, 60.0),
+        }
+    )
+
+    @classmethod
+    def from_dict(cls, data: dict[str, dict[str, dict[str, float]]]) -> RateLimits:
+        """Back from `dataclasses.asdict` (the settings `serve --workers N` hands on)."""
+
+        def rates(scope: dict[str, dict[str, float]]) -> dict[str, Rate]:
+            return {
+                action: Rate(int(r["burst"]), float(r["period"])) for action, r in scope.items()
+            }
+
+        return cls(rates(data["per_account"]), rates(data["per_address"]))
+
+    def with_rate(self, spec: str) -> RateLimits:
+        """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`."""
+        scope, _sep, rest = spec.partition(":")
+        action, _eq, rate = rest.partition("=")
+        if scope not in ("account", "address") or action not in ACTIONS or not rate:
+            raise ValueError(
+                f"not a rate limit: {spec!r}; write account:ACTION=RATE or "
+                f"address:ACTION=RATE with ACTION one of {', '.join(ACTIONS)}"
+            )
+        parsed = Rate.parse(rate)
+        if scope == "account":
+            return RateLimits({**self.per_account, action: parsed}, self.per_address)
+        return RateLimits(self.per_account, {**self.per_address, action: parsed})
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    at: float
+
+
+class Buckets:
+    """Token buckets by key; the least recently used are forgotten past `capacity` (a
+    forgotten bucket is a full one, so forgetting never refuses anybody)."""
+
+    def __init__(self, capacity: int = 50_000, clock: Callable[[], float] = time.monotonic):
+        self.capacity = capacity
+        self.clock = clock
+        self._buckets: OrderedDict[tuple[str, str, str], _Bucket] = OrderedDict()
+
+    def wait(self, key: tuple[str, str, str], rate: Rate, take: bool = True) -> float:
+        """Seconds until `key` may act again under `rate`; 0 when it may now (and then a
+        token is taken, unless `take` is false: only asking)."""
+        moment = self.clock()
+        bucket = self._buckets.pop(key, None) or _Bucket(float(rate.burst), moment)
+        refill = rate.burst / rate.period
+        bucket.tokens = min(float(rate.burst), bucket.tokens + (moment - bucket.at) * refill)
+        bucket.at = moment
+        self._buckets[key] = bucket
+        while len(self._buckets) > self.capacity:
+            self._buckets.popitem(last=False)
+        if bucket.tokens >= 1.0:
+            bucket.tokens -= 1.0 if take else 0.0
+            return 0.0
+        return (1.0 - bucket.tokens) / refill
+
+
+class RateLimiter:
+    """Asks the account's and the address's bucket of an action; both must allow it."""
+
+    def __init__(self, limits: RateLimits | None, buckets: Buckets | None = None) -> None:
+        self.limits = limits
+        self.buckets = buckets or Buckets()
+
+    def wait(
+        self, action: str, account: int | None, address: str | None, take: bool = True
+    ) -> float:
+        """Seconds to wait before `action` is allowed; 0 (and counted, unless `take` is
+        false) when it is now.
+
+        Both buckets are asked, so a refusal by one still spends a token of the other:
+        a flood is a flood whichever limit it meets first.
+        """
+        if self.limits is None:
+            return 0.0
+        waits = [0.0]
+        rate = self.limits.per_account.get(action)
+        if account is not None and rate is not None:
+            waits.append(self.buckets.wait(("account", str(account), action), rate, take))
+        rate = self.limits.per_address.get(action)
+        if address is not None and rate is not None:
+            waits.append(self.buckets.wait(("address", address, action), rate, take))
+        return max(waits)

@@ -1,0 +1,66 @@
+"""Group commit: the writes waiting for the database go in one transaction.
+
+With SQLite one connection writes at a time, and each transaction costs the event loop
+several round trips to the database thread plus a commit. Under hundreds of tables the
+moves then queue for the writer one by one. Here every write that arrives while a
+transaction is under way waits for the next one, which takes all of them: one commit
+(and one fsync) for the lot. Each caller still returns only once its own write is
+committed, so nothing is told before it is stored.
+
+A batch that fails is tried again write by write, so one bad write fails only itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.store.database import Database
+
+Write = Callable[[AsyncSession], Awaitable[None]]
+"""Adds and updates in the given session; never commits."""
+
+
+class GroupCommit:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._waiting: list[tuple[Write, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.writes = 0
+
+    async def write(self, work: Write) -> None:
+        """Run `work` in a transaction shared with the other waiting writes; returns when
+        it is committed, raises what the commit (or `work`) raised."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((work, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._drain())
+        await asyncio.shield(done)
+
+    async def _drain(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            self.batches += 1
+            self.writes += len(batch)
+            try:
+                await self._commit(batch)
+            except Exception:
+                for one in batch:
+                    try:
+                        await self._commit([one])
+                    except Exception as exc:
+                        if not one[1].done():
+                            one[1].set_exception(exc)
+                        continue
+            for _work, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        async with self.database.session() as session:
+            for work, _done in batch:
+                await work(session)
+            await session.commit()
