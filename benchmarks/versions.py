@@ -15,10 +15,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
+
+from benchmarks.checkout import HERE, earlier_tree
+
 PLAYERS = {"mahe": 4, "madn": 4, "david_goliath": 4, "mabula": 2}
 
 PROBE = """
@@ -53,25 +55,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="per game and round")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        before = Path(folder) / "before"
-        subprocess.run(
-            ["git", "-C", str(HERE), "worktree", "add", "--detach", str(before), args.commit],
-            check=True,
-            capture_output=True,
-        )
-        try:
-            best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
-            for _ in range(args.rounds):
-                for label, tree in (("before", before), ("after", HERE)):
-                    for name, rate in measure_tree(tree, args.seconds).items():
-                        best[label][name] = max(rate, best[label].get(name, 0.0))
-        finally:
-            subprocess.run(
-                ["git", "-C", str(HERE), "worktree", "remove", "--force", str(before)],
-                check=False,
-                capture_output=True,
-            )
+    best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    with earlier_tree(args.commit) as before:
+        for _ in range(args.rounds):
+            for label, tree in (("before", before), ("after", HERE)):
+                for name, rate in measure_tree(tree, args.seconds).items():
+                    best[label][name] = max(rate, best[label].get(name, 0.0))
     print(f"random playouts, games/s, best of {args.rounds} alternating rounds")
     print(f"{'game':16} {args.commit[:10]:>12} {'this':>12} {'ratio':>8}")
     for name in PLAYERS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch.cli.app import app
 from spieltisch.core import Game
+from spieltisch.core.records import make_record
+from spieltisch.sim.play import play_randomly
 from tests.core.test_record_checks import finished_record
 
 runner = CliRunner()
@@ -55,6 +58,19 @@ def test_names_are_shown_as_written_never_as_markup(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--all", str(path)])
     assert result.exit_code == 0, result.output
     assert "[/]" in result.output and "[link=https://example.org]x[/link]" in result.output
+
+
+def test_replay_shows_a_game_given_up_with_the_resigner_last(tmp_path: Path) -> None:
+    state = play_randomly(spieltisch.load("mabula").new_state(), random.Random(3), 12)
+    record = make_record(state, ["Ana", "Bo"], resigned=[0])
+    path = write(tmp_path, dict(record))
+    result = runner.invoke(app, ["replay", "--all", "--lang", "de", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "endet vor" not in result.output  # not "the record ends before the game does"
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["1", "2"]
+    assert "(Bo)" in rows[0] and "(Ana)" in rows[1]
+    assert "Spieler 1, Weiß (Ana) hat aufgegeben." in result.output
 
 
 def test_replay_all_steps_forward_instead_of_replaying_each_position(

@@ -86,7 +86,12 @@ def _check(outcome: dict[str, Any]) -> None:
     tables = [t for played in final["rounds"] for t in played["tables"]]
     hows = Counter(t["result"]["how"] for t in tables)
     assert hows["stopped"] >= ROUNDS - 1 and hows["online"] >= ROUNDS * 2, hows
-    assert any("time" in record["history"] for record in outcome["records"])
+    by_time = sum("time" in record["history"] for record in outcome["records"])
+    assert by_time
+    print(  # the figures of a run, for docs/tournaments.md (pytest -s)
+        f"tables: {len(tables)}, results by how: {dict(hows)}, online games ended by "
+        f"time (rule 18): {by_time} of {len(outcome['records'])}"
+    )
     assert all(record["result"] for record in outcome["records"])
     assert len(outcome["audit"]["entries"]) == 2
 

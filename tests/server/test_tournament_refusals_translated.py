@@ -46,3 +46,36 @@ def test_tournament_refusals_follow_accept_language(server: ServerProcess) -> No
                 assert early.status_code == 409 and unseated in early.json()["detail"], early.text
 
     asyncio.run(scenario())
+
+
+def test_a_bad_value_in_a_tournament_step_is_worded_in_the_readers_language(
+    server: ServerProcess,
+) -> None:
+    """Figures of a table stopped by time with a value of the wrong type: pydantic refuses
+    it inside the tournament, and the server words it with its sentences for validation
+    errors (the same as for a request body), not in pydantic's English."""
+    expected = {
+        "de": ("Zahlen von Platz 1", "track: muss eine ganze Zahl sein"),
+        "fr": ("chiffres de la place 1", "track: doit être un nombre entier"),
+        "en": ("figures of seat 1", "track: must be a whole number"),
+    }
+
+    async def scenario() -> None:
+        async with Client(server.url) as boss:
+            await boss.guest("Director")
+            director, _created = await Director.create(boss, name="Cup", rounds=2, seed="i18n")
+            for index in range(4):
+                await director.register(name=f"Hall {index + 1}")
+            await director.start_round(online=False)
+            path = f"/api/tournaments/{director.id}/rounds/1/tables/1"
+            figures = [{"track": "many"}, {}, {}, {}]
+            for code, (what, problem) in expected.items():
+                headers = {"Accept-Language": code}
+                bad = await boss.http.post(path, json={"stopped": figures}, headers=headers)
+                detail = bad.json()["detail"]
+                assert bad.status_code == 409 and what in detail and problem in detail, detail
+                assert "Input should be" not in detail
+            page = await director.get()
+            assert page["rounds"][0]["tables"][0]["result"] is None  # nothing was changed
+
+    asyncio.run(scenario())

@@ -92,32 +92,67 @@ def test_nearest_level() -> None:
     assert nearest_level(Rating(28.0, 3.0), {}) is None
 
 
-def test_the_ratings_order_the_ai_levels() -> None:
-    """Mensch ärgere Dich nicht at tables of three: random < easy < medium, rated from
-    games among themselves. (Hard over medium needs more games: the long test below.)"""
-    book = rate_levels("madn", ["random", "easy", "medium"], games=150, players=3, seed=1)
-    order = [row.player for row in book.leaderboard("madn")]
-    assert order == ["level:medium", "level:easy", "level:random"]
+LADDER = ("random", "easy", "medium", "hard")
+IN_ORDER = ("madn", "mahe", "mabula")
+"""The games whose stored reference ratings put every level above the one below. David &
+Goliath's do not yet: easy came out below random in 120 games, within the uncertainty
+(docs/strength.md, "The levels at one table")."""
+
+# game, levels at one table (weakest first), games: a run small enough for CI that orders
+# them (Mahé at 400 games: seeds 1 and 2 both in order, smallest gap 2.4 mu)
+ORDERED_IN_CI = [
+    ("madn", ("random", "easy", "medium"), 150),
+    ("mahe", LADDER, 400),
+]
+ORDERED_LONG = [
+    ("madn", LADDER, 2000, 0),
+    ("mahe", LADDER, 2000, 1),
+    ("mabula", LADDER, 400, 1),
+]
+"""game, levels, games, seed: all four levels, deeper (`pytest -m long`)."""
+
+
+def fresh_order(name: str, levels: tuple[str, ...], games: int, seed: int) -> list[str]:
+    """The levels, weakest first, by their ratings from `games` games among themselves."""
+    book = rate_levels(name, levels, games=games, players=len(levels), seed=seed)
+    board = [row.player.removeprefix("level:") for row in book.leaderboard(name)]
+    return board[::-1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "levels", "games"), ORDERED_IN_CI, ids=[g[0] for g in ORDERED_IN_CI]
+)
+def test_the_ratings_order_the_ai_levels(name: str, levels: tuple[str, ...], games: int) -> None:
+    """Rated from a fresh simulation of the levels among themselves, each level comes out
+    above the one below it, in the order the stored reference ratings have."""
+    order = fresh_order(name, levels, games, seed=1)
+    assert order == list(levels)
+    stored = reference_levels(name)
+    assert sorted(levels, key=lambda level: stored[level].mu) == order
 
 
 @pytest.mark.long
-def test_the_ratings_order_the_ai_levels_up_to_hard() -> None:
-    book = rate_levels("madn", ["random", "easy", "medium", "hard"], games=2000, players=4)
-    order = [row.player for row in book.leaderboard("madn")]
-    assert order == ["level:hard", "level:medium", "level:easy", "level:random"]
+@pytest.mark.parametrize(
+    ("name", "levels", "games", "seed"), ORDERED_LONG, ids=[g[0] for g in ORDERED_LONG]
+)
+def test_the_ratings_order_the_ai_levels_up_to_hard(
+    name: str, levels: tuple[str, ...], games: int, seed: int
+) -> None:
+    assert fresh_order(name, levels, games, seed) == list(levels)
 
 
 @pytest.mark.parametrize("name", sorted(load_all()))
 def test_the_shipped_reference_ratings_put_the_strong_levels_on_top(name: str) -> None:
     """The stored ratings of the AI levels (`spieltisch tournament levels --write`)."""
     levels = reference_levels(name)
-    assert set(levels) == {"random", "easy", "medium", "hard"}
+    assert set(levels) == set(LADDER)
     assert levels["hard"].mu > levels["random"].mu
     assert max(levels, key=lambda level: levels[level].mu) in ("medium", "hard")
 
 
-def test_the_shipped_reference_ratings_order_every_level_of_the_default_game() -> None:
+@pytest.mark.parametrize("name", IN_ORDER)
+def test_the_shipped_reference_ratings_order_every_level(name: str) -> None:
     assert set(load_all()) == {"madn", "mahe", "mabula", "david_goliath"}
-    levels = reference_levels("madn")
-    order = sorted(levels, key=lambda level: levels[level].mu)
-    assert order == ["random", "easy", "medium", "hard"]
+    levels = reference_levels(name)
+    assert sorted(levels, key=lambda level: levels[level].mu) == list(LADDER)

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
+import spieltisch
 from spieltisch.core.i18n import language
+from spieltisch.core.records import make_record
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import entry_from_json, entry_to_json
@@ -71,6 +73,25 @@ def test_a_hand_over_names_the_new_director_and_survives_the_ledger() -> None:
     with pytest.raises(TournamentError, match="account:9 directs this tournament already"):
         tournament.hand_over("account:9", by=DIRECTOR)
     assert len(tournament.entries) == before
+
+
+def test_an_online_table_ended_by_resignation_counts_its_ranking_after_resignations() -> None:
+    """The server's record of a game given up (`core.records.make_record` with the
+    resigned seats): a game of two ends there, and its result ranks the resigner second."""
+    game = spieltisch.load("mabula")
+    state = game.new_state()
+    while state.current_player == spieltisch.CHANCE:
+        state.sample_chance(random.Random(1))
+    record = make_record(state, ["Ana", "Bo"], resigned=[0])
+    tournament = new_tournament(2, game="mabula")
+    tournament.seat_next(by=DIRECTOR)
+    seats = tournament.round(1).tables[0]
+    entry = tournament.enter_online(1, 1, record, "server", table_id="t1")
+    assert entry.places == (2, 1)
+    points = {row.player: row.points for row in tournament.standings()}
+    assert points[seats[1]] > points[seats[0]]
+    with pytest.raises(TournamentError, match="has not ended"):
+        tournament.enter_online(1, 1, make_record(state, ["Ana", "Bo"]), "server")
 
 
 def test_the_seating_follows_from_the_published_seed_and_the_results() -> None:

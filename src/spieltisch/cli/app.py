@@ -353,7 +353,7 @@ def replay(
             console.print(shown.line, highlight=False, markup=False)
         console.print(render_board(shown.state))
         if position == len(steps) - 1:
-            _print_result(final, labels)
+            _print_result(final, labels, chosen.get("result"))
             return
         if not interactive:
             position += 1
@@ -416,18 +416,25 @@ def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
     return labels
 
 
-def _print_result(state: spieltisch.State, labels: list[str]) -> None:
-    if not state.is_terminal():
+def _print_result(
+    state: spieltisch.State, labels: list[str], stored: dict[str, Any] | None = None
+) -> None:
+    """The game's result; for a game given up, the record's ranking (load_record has
+    checked it: the resigned seats last) and who gave up."""
+    resigned: list[int] = list((stored or {}).get("resigned") or ())
+    if not state.is_terminal() and not resigned:
         console.print(_("The record ends before the game does."))
         return
     table = Table(title=_("Result"))
     for column in (_("place"), _("player"), _("score")):
         table.add_column(column)
     scores = state.scores()
-    places = state.ranking()
+    places = [int(place) for place in stored["ranking"]] if stored and resigned else state.ranking()
     for player in sorted(range(len(scores)), key=lambda p: (places[p], p)):
         table.add_row(str(places[player]), Text(labels[player]), f"{scores[player]:g}")
     console.print(table)
+    for player in resigned:
+        console.print(Text(_("{player} gave up.").format(player=labels[player])))
 
 
 def main() -> None:

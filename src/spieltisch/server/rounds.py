@@ -39,6 +39,10 @@ log = logging.getLogger("spieltisch.server")
 ACCOUNT_PREFIX = "account:"
 SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
+COLLECT_RETRIES = 20
+"""Server processes collecting at once race for the ledger's next number; the loser takes
+the step again and finds the table taken. A read collects again anyway, so this only
+keeps a busy moment out of the log."""
 
 
 def account_of(player: Player) -> int | None:
@@ -147,7 +151,7 @@ class OnlineRounds:
                 return t.enter_online(r, n, records[tid], SERVER, table_id=tid)
 
             try:
-                tournament, _entry = await self.store.act(identifier, take)
+                tournament, _entry = await self.store.act(identifier, take, COLLECT_RETRIES)
             except TournamentError:
                 log.exception("the result of table %s does not fit its tournament", table_id)
         return tournament

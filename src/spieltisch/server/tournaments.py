@@ -39,8 +39,9 @@ from spieltisch.server.tournament_schemas import (
     TournamentOut,
     TournamentRef,
 )
+from spieltisch.server.validation import explain
 from spieltisch.store.models import Account, GameTable
-from spieltisch.tournament.errors import TournamentError, UnknownTournament
+from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
@@ -455,4 +456,7 @@ def tournament_error(_request: Request, exc: Exception) -> Response:
     an unknown tournament); nothing was changed."""
     assert isinstance(exc, TournamentError)
     status = 404 if isinstance(exc, UnknownTournament) else 409
-    return JSONResponse({"detail": str(exc)}, status_code=status)
+    detail = str(exc)
+    if isinstance(exc, InvalidInput):  # pydantic's English: our sentences instead
+        detail = _("bad {what}: {problems}").format(what=exc.what, problems=explain(exc.problems))
+    return JSONResponse({"detail": detail}, status_code=status)

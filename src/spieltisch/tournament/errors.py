@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import ValidationError
 
 from spieltisch.core.errors import SpieltischError, shorten
@@ -16,8 +18,22 @@ class UnknownTournament(TournamentError):
     """No tournament has the id asked for."""
 
 
+class InvalidInput(TournamentError):
+    """A value pydantic refused for its type or range, in pydantic's own (English) words;
+    `what` and `problems` let an interface word it again in the reader's language (the
+    server does, with its sentences for validation errors)."""
+
+    def __init__(self, message: str, what: str, problems: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.what = what
+        self.problems = problems
+
+
 def explain_validation(what: str, error: ValidationError) -> TournamentError:
-    """The first problem of a pydantic validation as a TournamentError naming the field."""
+    """The first problem of a pydantic validation as a TournamentError naming the field.
+
+    A rule of ours (a `ValueError` in a validator) is in our catalog already; anything
+    else is pydantic's wording, kept beside the message for the interfaces."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
@@ -28,6 +44,7 @@ def explain_validation(what: str, error: ValidationError) -> TournamentError:
         text = _("bad {what} {where}: {message}")
     else:
         text = _("bad {what}: {message}")
-    return TournamentError(
-        text.format(what=what, where=where, value=shorten(value), message=message)
-    )
+    message = text.format(what=what, where=where, value=shorten(value), message=message)
+    if first["type"] == "value_error":
+        return TournamentError(message)
+    return InvalidInput(message, what, [dict(problem) for problem in error.errors()])

@@ -56,9 +56,13 @@ class TournamentStore:
         async with self.database.session() as session:
             return await _load(session, identifier)
 
-    async def act(self, identifier: str, step: Callable[[Tournament], E]) -> tuple[Tournament, E]:
-        """Apply one director's step and keep the entries it made."""
-        for attempt in range(RETRIES):
+    async def act(
+        self, identifier: str, step: Callable[[Tournament], E], retries: int = RETRIES
+    ) -> tuple[Tournament, E]:
+        """Apply one director's step and keep the entries it made; when another writer
+        took the next number first, take the step again on the ledger as it now stands
+        (at most `retries` times)."""
+        for attempt in range(retries):
             async with self.database.session() as session:
                 tournament = await _load(session, identifier)
                 before = len(tournament.entries)
@@ -69,7 +73,7 @@ class TournamentStore:
                     await session.commit()
                 except IntegrityError:
                     await session.rollback()
-                    if attempt == RETRIES - 1:
+                    if attempt == retries - 1:
                         raise TournamentError(
                             _("the tournament changed while this step was taken; try again")
                         ) from None

@@ -344,7 +344,9 @@ class Tournament:
         by: str,
         table_id: str | None = None,
     ) -> ResultEntered:
-        """The result of a table played online: the ranking of its finished game record."""
+        """The result of a table played online: the ranking of its finished game record
+        (of a game given up, the ranking after resignations: the server's record carries
+        it as the result, `core.records.make_record`)."""
         seats = self._table(round_number, table)
         result = record.get("result")
         if not isinstance(result, Mapping) or "ranking" not in result:

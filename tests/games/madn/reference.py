@@ -1,6 +1,6 @@
 """GAMES.md's obligations for Mensch ärgere Dich nicht written a second time, plainly
 and from the spectator's view alone, as the independent check of the engine's
-`_duties` (one definition for every rule set, inlined for speed).
+`_roll` and `_movement` (one definition each, for every rule set).
 
 Squares are read as distances from the mover's own start field: 0-39 on the track,
 40-43 the goal fields g1-g4.

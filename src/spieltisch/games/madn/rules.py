@@ -17,8 +17,8 @@ The rule sets are State subclasses chosen by `Madn.new_state()`, as python-chess
 its variants: `MadnState` holds the tournament rules with enforced duties,
 `PenalizedMadnState` the referee's mode (`duties=penalized`) and `OpenSpielMadnState`
 OpenSpiel's `maedn` (`rules=openspiel`). The obligations are written once, in
-`MadnState._duties`; a rule set differs only in the class attributes and small hooks it
-overrides.
+`MadnState._roll`, and how a piece may move once, in `MadnState._movement`; a rule set
+differs only in the class attributes and small hooks it overrides.
 """
 
 from __future__ import annotations
@@ -76,13 +76,6 @@ RULE_OF_DUE = {
     DUE_CAPTURE: "rule 11",
     DUE_ANY: "rule 9",
 }
-
-# Verdicts of the movement rules on one piece and die.
-OK = 0
-CAPTURES = 1
-OVERSHOOT = 2  # beyond g4: exact count, no second lap (rule 15)
-GOAL_JUMP = 3  # over an own piece inside the goal (rule 15)
-OWN_PIECE = 4  # onto an own piece (rule 10)
 
 
 def _goal_mask(rel: int, die: int) -> int:
@@ -250,7 +243,7 @@ class MadnState(State[MadnView]):
     the dice of this turn, finishing order, time.
 
     The subclasses change the rule set through these class attributes and the hooks
-    `_moves_after_roll`, `_decided`, `_keys` and `_cite`."""
+    `_roll`, `_decided`, `_keys` and `_cite`."""
 
     GOAL_PATH: tuple[tuple[int, ...], ...] = GOAL_MASK
     """Per rel and die, the own goal fields that must be free for the move (rule 15)."""
@@ -410,11 +403,51 @@ class MadnState(State[MadnView]):
             self.current_player = TERMINAL
 
     def _roll(self, die: int) -> None:
-        """A die for the player whose turn it is; resolve a roll that allows no move."""
+        """A die for the player whose turn it is: the moves meeting the obligations of the
+        roll, GAMES.md's (a)-(d) in order, each falling through to the next where it
+        cannot be met; a roll that allows no move is resolved here.
+
+        The one definition of the duties for every rule set and mode, and the hottest
+        code of a playout: (a) and (b) are decided before any other piece is looked at,
+        and the obligation's level (`_due`, for explanations) is booked only where a
+        decision follows. The legal moves are sorted and must not be changed."""
         player = self._turn
         self._dice.append(die)
         self._tries += 1
-        moves = self._moves_after_roll(player, die)
+        absp = self.game.abs_of[player]
+        track = self._track
+        pieces = self._pieces[player]
+        moves: list[int] | None = None
+        if len(pieces) < 4:  # pieces wait in the base
+            start = absp[0]
+            if track[start] != player:
+                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
+                    self._due = DUE_ENTER
+                    moves = [ENTER]
+            # The piece on the start field moves die fields, its blocker on them as far
+            # again: both stay on the track, so only an own piece can stop them (rule 10).
+            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
+                self._due = DUE_START
+                moves = [start + 1]
+            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
+                self._due = DUE_BLOCKER  # (b) the blocker moves instead
+                moves = [absp[die] + 1]
+        if moves is None and pieces:
+            moves, captures = self._movement(player, die)
+            if captures:
+                if len(captures) > 1:
+                    captures.sort()
+                if self.CAPTURE_DUTY:  # (c) capture (rule 11)
+                    moves = captures
+                    self._due = DUE_CAPTURE
+                else:
+                    moves += captures
+                    moves.sort()
+                    self._due = DUE_ANY
+            else:
+                if len(moves) > 1:
+                    moves.sort()
+                self._due = DUE_ANY  # (d) any move (rule 9)
         if moves:
             self._die = die
             self._moves = moves
@@ -426,86 +459,28 @@ class MadnState(State[MadnView]):
 
     # -- move generation ----------------------------------------------------------------
 
-    def _duties(self, player: int, die: int) -> list[int]:
-        """The moves meeting the obligations of a roll: GAMES.md's (a)-(d) in order, each
-        falling through to the next where it cannot be met. Books the obligation's level
-        (`_due`, for explanations) and the piece a missed duty sends home (`_culprit`, for
-        the referee), so it is called once per roll, when the die is applied.
-
-        The one definition for every rule set and mode, and the hottest code of a
-        playout: (a) and (b) are decided before any other piece is looked at, and the
-        movement rules are inlined. The list is sorted and must not be changed."""
-        absp = self.game.abs_of[player]
+    def _movement(self, player: int, die: int) -> tuple[list[int], list[int]]:
+        """The movement rules for every piece out of the base, the one place they are
+        written: the actions moving a piece by `die` onto a free field, and those that
+        capture (both unsorted). Rule 10: never onto an own piece; rule 15: into the goal
+        by exact count, over no own piece (`GOAL_PATH`: OpenSpiel's only onto none)."""
+        absp, actp = self.game.tables[player]
         track = self._track
-        pieces = self._pieces[player]
-        if len(pieces) < 4:  # pieces wait in the base
-            start = absp[0]
-            if track[start] != player:
-                if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
-                    self._due, self._culprit = DUE_ENTER, -1
-                    return [ENTER]
-                if not pieces:  # all in the base and no 6: the common early roll
-                    self._due, self._culprit = DUE_ANY, -1
-                    return []
-            # The piece on the start field moves die fields, its blocker on them as far
-            # again: both stay on the track, so only an own piece can stop them (rule 10).
-            elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
-                self._due, self._culprit = DUE_START, 0
-                return [start + 1]
-            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
-                self._due, self._culprit = DUE_BLOCKER, die  # (b) the blocker moves instead
-                return [absp[die] + 1]
-        # (c) and (d): the movement rules for every piece out of the base, inlined for
-        # speed (`_verdict` says the same for one piece).
-        actp = self.game.act_of[player]
         goal = self._goal[player]
         goal_path = self.GOAL_PATH
         moves: list[int] = []
         captures: list[int] = []
-        capturer = -1  # the most advanced piece that can capture
-        for rel in pieces:
+        for rel in self._pieces[player]:
             target = rel + die
             if target < 40:
                 owner = track[absp[target]]
                 if owner < 0:
                     moves.append(actp[rel])
-                elif owner != player:  # rule 10: not onto an own piece
+                elif owner != player:
                     captures.append(actp[rel])
-                    if rel > capturer:
-                        capturer = rel
             elif target < 44 and not goal & goal_path[rel][die]:
-                moves.append(actp[rel])  # rule 15: exact count, over no own piece
-        if captures:
-            if len(captures) > 1:
-                captures.sort()
-            if self.CAPTURE_DUTY:  # (c) capture (rule 11)
-                self._due, self._culprit = DUE_CAPTURE, capturer
-                return captures
-            moves += captures
-        if len(moves) > 1:
-            moves.sort()
-        self._due, self._culprit = DUE_ANY, -1  # (d) any move (rule 9)
-        return moves
-
-    _moves_after_roll = _duties
-    """The legal actions after rolling a die: here exactly those meeting the duties."""
-
-    def _verdict(self, player: int, rel: int, die: int) -> int:
-        """What the movement rules say about moving the piece on `rel` by `die`."""
-        target = rel + die
-        if target > 43:
-            return OVERSHOOT
-        if target < 40:
-            owner = self._track[self.game.abs_of[player][target]]
-            if owner == player:
-                return OWN_PIECE
-            return CAPTURES if owner >= 0 else OK
-        goal = self._goal[player]
-        if goal & (1 << (target - 40)):
-            return OWN_PIECE
-        if goal & self.GOAL_PATH[rel][die]:
-            return GOAL_JUMP
-        return OK
+                moves.append(actp[rel])
+        return moves, captures
 
     def _can_advance(self, player: int) -> bool:
         """Rule 3: could any piece on the track or in the goal advance by some 1..6?"""
@@ -656,19 +631,21 @@ class MadnState(State[MadnView]):
         rel = game.rel_of_action[player][action]
         if rel not in self._pieces[player]:
             return Refusal(_("no piece of yours stands on {square}").format(square=TOKENS[action]))
-        verdict = self._verdict(player, rel, die)
-        target = square_name(colour, rel + die) if rel + die < 44 else ""
-        if verdict == OVERSHOOT:
-            return Refusal(
-                _("the goal is entered by exact count and there is no second lap"),
-                cite("rule 15"),
-            )
-        if verdict == GOAL_JUMP:
-            return Refusal(_("own pieces in the goal cannot be jumped over"), cite("rule 15"))
-        if verdict == OWN_PIECE:
+        moves, captures = self._movement(player, die)
+        if action not in moves and action not in captures:
+            # Which movement rule stops it: past the goal; over an own piece in the goal;
+            # else an own piece on the target (the only thing that stops a track move).
+            target = rel + die
+            if target > 43:
+                return Refusal(
+                    _("the goal is entered by exact count and there is no second lap"),
+                    cite("rule 15"),
+                )
+            if target >= 40 and not self._goal[player] & (1 << (target - 40)):
+                return Refusal(_("own pieces in the goal cannot be jumped over"), cite("rule 15"))
             return Refusal(
                 _("a field holds one piece and your own piece stands on {square}").format(
-                    square=target
+                    square=square_name(colour, target)
                 ),
                 cite("rule 10"),
             )
@@ -844,15 +821,32 @@ class PenalizedMadnState(MadnState):
 
     __slots__ = ()
 
-    def _moves_after_roll(self, player: int, die: int) -> list[int]:
-        self._dues = tuple(self._duties(player, die))
-        allowed = [ENTER] if self._due == DUE_ENTER else []  # entering, where allowed, is due
-        actp = self.game.act_of[player]
-        for rel in self._pieces[player]:
-            if self._verdict(player, rel, die) <= CAPTURES:
-                allowed.append(actp[rel])
+    def _roll(self, die: int) -> None:
+        MadnState._roll(self, die)  # not super(): once per roll
+        player = self.current_player
+        if player < 0:  # nothing due: nothing may move at all
+            self._dues = ()
+            return
+        dues = self._moves
+        self._dues = tuple(dues)
+        due = self._due
+        # The piece a missed duty sends home: the one on the start field (rule 6), its
+        # blocker (rule 6), the most advanced piece that could have captured (rule 12).
+        if due == DUE_START:
+            self._culprit = 0
+        elif due == DUE_BLOCKER:
+            self._culprit = die
+        elif due == DUE_CAPTURE:
+            self._culprit = max(self.game.rel_of_action[player][action] for action in dues)
+        else:
+            self._culprit = -1
+        moves, captures = self._movement(player, die)
+        allowed = [ENTER] if due == DUE_ENTER else []  # entering, where allowed, is due
+        allowed += moves
+        allowed += captures
         allowed.sort()
-        return [*allowed, PASS] if allowed else allowed
+        allowed.append(PASS)
+        self._moves = allowed
 
     def _apply_action(self, action: int) -> None:
         if action in self._dues:
