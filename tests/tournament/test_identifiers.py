@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from spieltisch.tournament import storage
@@ -9,7 +11,7 @@ from spieltisch.tournament import storage
 
 def test_an_identifier_starting_with_a_dash_is_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = iter(["-d2ARZ0CqbDk", "--xyz", "a2ARZ0CqbDk"])
-    monkeypatch.setattr(storage.secrets, "token_urlsafe", lambda n: next(drawn))
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(drawn))
     assert storage.new_identifier() == "a2ARZ0CqbDk"
 
 
