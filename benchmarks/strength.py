@@ -4,6 +4,7 @@ below and against random, and the expert against OpenSpiel's own bots.
     uv run python benchmarks/strength.py                       # the full table (hours)
     uv run python benchmarks/strength.py --games 20 --seconds 0.2 --only mabula
     uv run python benchmarks/strength.py --workers 2 --markdown
+    uv run python benchmarks/strength.py --only madn --pairs expert@learned-expert@hand
 
 A match puts one agent (A) in one seat against copies of another (B) in all other seats,
 A's seat rotating from game to game, chance drawn from a seeded generator. It reports A's
@@ -38,6 +39,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.agents import Agent, Budget, make
+from spieltisch.agents.levels import level
 from spieltisch.core import CHANCE, Game, State
 from spieltisch.core.ranking import win_shares
 from spieltisch.sim.play import game_seed
@@ -108,11 +110,16 @@ class OpenSpielBot(Agent):
 
 
 def build(spec: str, game: Game[Any], seed: int, seconds: float) -> Agent:
-    """`expert`, `hard`, ... by name; the expert and OpenSpiel's bots get `seconds` a move."""
-    if spec == "openspiel":
+    """`expert`, `hard`, ... by name, `expert@learned` a level with another of the game's
+    evaluations; the expert and OpenSpiel's bots get `seconds` a move."""
+    name, _, evaluation = spec.partition("@")
+    if name == "openspiel":
         return OpenSpielBot(game, seed, Budget(seconds=seconds))
-    budget = Budget(seconds=seconds) if spec == "expert" else None
-    return make(spec, game, seed=seed, budget=budget)
+    budget = Budget(seconds=seconds) if name == "expert" else None
+    if evaluation:
+        chosen = level(game, name, evaluation=evaluation)
+        return chosen.build(game, seed, budget or chosen.budget)
+    return make(name, game, seed=seed, budget=budget)
 
 
 # -- matches --------------------------------------------------------------------------------
@@ -281,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     names = [n for n in args.only.split(",") if n] or list(GAMES)
-    wanted = {tuple(p.split("-")) for p in args.pairs.split(",") if p}
+    wanted = {(p.split("-")[0], p.split("-")[1]) for p in args.pairs.split(",") if p}
     began = time.perf_counter()
     machine = platform.processor() or platform.machine()
     print(
@@ -293,7 +300,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         players = GAMES[name]
         print(f"\n{spieltisch.load(name, players=players).title} ({players} players)\n")
         print(header(args.markdown), flush=True)
-        for a, b in pairings(not args.no_openspiel):
+        ladder = pairings(not args.no_openspiel)
+        extra = sorted(pair for pair in wanted if pair not in ladder)  # e.g. expert@learned
+        for a, b in ladder + extra:
             if wanted and (a, b) not in wanted:
                 continue
             games = args.games
@@ -301,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 games = args.openspiel_games
             elif b == "random" and args.random_games is not None:
                 games = args.random_games
-            elif a == "expert" and b != "openspiel" and args.expert_games is not None:
+            elif a.startswith("expert") and b != "openspiel" and args.expert_games is not None:
                 games = args.expert_games
             match = run_match(name, players, a, b, games, args.seed, args.seconds, args.workers)
             print(row(match, args.markdown), flush=True)

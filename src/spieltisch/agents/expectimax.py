@@ -33,7 +33,8 @@ def turn_of(state: State) -> Hashable:
 
 class ExpectimaxAgent(SearchAgent):
     """Exact expectation over the dice up to the end of the segment; `max_depth` bounds
-    the nodes on a path (a run of sixes could otherwise go on)."""
+    the nodes on a path (a run of sixes could otherwise go on); `evaluation` names one
+    the game offers (None: its default)."""
 
     name = "expectimax"
 
@@ -44,9 +45,10 @@ class ExpectimaxAgent(SearchAgent):
         budget: Budget | None = None,
         max_depth: int = 12,
         segments: int = 1,
+        evaluation: str | None = None,
     ) -> None:
         super().__init__(game, seed, budget)
-        self.knowledge = knowledge_for(game)
+        self.knowledge = knowledge_for(game, evaluation)
         segment = hook(self.knowledge, "segment")
         self.segment: Callable[[State], Hashable] = segment if segment is not None else turn_of
         self.max_depth = max_depth

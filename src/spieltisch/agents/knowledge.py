@@ -10,6 +10,8 @@ Besides `strengths` and `playout_action` a game's knowledge may offer optional h
 
 - `cutoff(state)`: asked at chance nodes of a playout, True ends it there (a new deal);
 - `segment(state)`: what expectimax searches through (Mahé: one turtle's move);
+- `chances(state)`: win chances per player straight from a learned evaluation, used
+  instead of `strengths` (MÄDN's `evaluation="learned"`);
 - `key(state)`, `remaining(state)`, `order(state, actions)`, `returns(state)` and the
   attribute `endgame`: transpositions, an upper bound on the moves left, move ordering,
   fast final results and the exact-endgame threshold for alpha-beta (Mabula).
@@ -22,10 +24,11 @@ serves two players and seven.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from spieltisch.core import Game, State, parts
 from spieltisch.core.ranking import win_shares
@@ -65,16 +68,24 @@ class Generic:
         return actions[int(rng.random() * len(actions))]
 
 
-_CACHE: dict[Game[Any], Knowledge] = {}
+_CACHE: dict[tuple[Game[Any], str | None], Knowledge] = {}
 
 
-def knowledge_for(game: Game[Any]) -> Knowledge:
-    """The game's knowledge from its declared agent part, or `Generic`."""
-    known = _CACHE.get(game)
+def knowledge_for(game: Game[Any], evaluation: str | None = None) -> Knowledge:
+    """The game's knowledge from its declared agent part, or `Generic`; `evaluation`
+    names one of the evaluations the game offers (None: its default)."""
+    known = _CACHE.get((game, evaluation))
     if known is None:
         factory = parts(game).knowledge
-        known = Generic(game) if factory is None else factory(game)
-        _CACHE[game] = known
+        if evaluation is None:
+            known = Generic(game) if factory is None else factory(game)
+        elif factory is None or "evaluation" not in inspect.signature(factory).parameters:
+            raise ValueError(
+                f"{game.name} has no evaluation {evaluation!r}: it offers only its default"
+            )
+        else:  # the game's knowledge refuses a name it does not offer
+            known = cast(Callable[..., Knowledge], factory)(game, evaluation=evaluation)
+        _CACHE[(game, evaluation)] = known
     return known
 
 
@@ -126,6 +137,9 @@ def utilities(state: State, knowledge: Knowledge) -> list[float]:
     """Win shares at the end of the game, estimated win chances before it."""
     if state.is_terminal():
         return win_shares(state.ranking())
+    chances = getattr(knowledge, "chances", None)
+    if chances is not None:
+        return chances(state)  # type: ignore[no-any-return]
     strengths, spread = knowledge.strengths(state)
     return win_chances(strengths, spread)
 

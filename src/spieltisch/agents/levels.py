@@ -20,7 +20,7 @@ from spieltisch.agents.greedy import GreedyAgent, PolicyAgent
 from spieltisch.agents.ismcts import ISMCTSAgent
 from spieltisch.agents.mcts import MCTSAgent
 from spieltisch.core import Game, parts
-from spieltisch.core.level_spec import LevelSpec
+from spieltisch.core.level_spec import LevelSpec, Setting
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
@@ -86,9 +86,17 @@ def _endgame(
 
 
 def _expectimax(
-    game: Game[Any], seed: int | None, budget: Budget, *, segments: int = 1, max_depth: int = 24
+    game: Game[Any],
+    seed: int | None,
+    budget: Budget,
+    *,
+    segments: int = 1,
+    max_depth: int = 24,
+    evaluation: str | None = None,
 ) -> Agent:
-    return ExpectimaxAgent(game, seed, budget, max_depth=max_depth, segments=segments)
+    return ExpectimaxAgent(
+        game, seed, budget, max_depth=max_depth, segments=segments, evaluation=evaluation
+    )
 
 
 ALGORITHMS: dict[str, Build] = {
@@ -119,8 +127,10 @@ def level_spec(game: Game[Any], name: str) -> LevelSpec:
     return spec
 
 
-def level(game: Game[Any], name: str) -> Level:
-    """The level `name` for this game, from its agent part's LEVELS, else the generic ones."""
+def level(game: Game[Any], name: str, **overrides: Setting) -> Level:
+    """The level `name` for this game, from its agent part's LEVELS, else the generic ones;
+    `overrides` change its settings (benchmarks compare `evaluation="hand"` and
+    `"learned"` this way)."""
     spec = level_spec(game, name)
     try:
         build = ALGORITHMS[spec.algorithm]
@@ -129,7 +139,7 @@ def level(game: Game[Any], name: str) -> Level:
             f"level {name!r} of {game.name} names the algorithm {spec.algorithm!r}: "
             f"known algorithms are {', '.join(ALGORITHMS)}"
         ) from None
-    settings = dict(spec.settings)
+    settings = {**spec.settings, **overrides}
 
     def make(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
         return build(game, seed, budget, **settings)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-Setting = int | float | None
+Setting = int | float | str | None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ E = TypeVar("E")
 RETRIES = 3
 
 
+def new_identifier() -> str:
+    """A random tournament id not starting with '-': a command line would read it as an option."""
+    while (identifier := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return identifier
+
+
 class TournamentStore:
     """The tournaments of one database."""
 
@@ -39,7 +46,7 @@ class TournamentStore:
 
     async def create(self, settings: Settings, by: str) -> tuple[str, Tournament]:
         tournament = Tournament.create(settings, by)
-        identifier = secrets.token_urlsafe(9)
+        identifier = new_identifier()
         async with self.database.session() as session:
             session.add(TournamentRow(id=identifier, name=settings.name, game=settings.game))
             await session.flush()

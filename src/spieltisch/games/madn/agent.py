@@ -18,6 +18,12 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.level_spec import LevelSpec
+from spieltisch.games.madn.evaluation import (
+    MadnEvaluation,
+    hit_chance,
+    shipped_weights,
+    trained_counts,
+)
 from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
 
 LEVELS: dict[str, LevelSpec] = {
@@ -62,16 +68,33 @@ def piece_value(rel: int) -> float:
     return ENTERED + rel + CONVEX * rel * rel / 40.0
 
 
+EVALUATIONS = ("hand", "learned")
+"""`hand`: `strengths` below; `learned`: the softmax fitted to kernel games
+(`evaluation.py`), for the tournament rules with enforced duties, where it was trained."""
+
+
 class MadnKnowledge:
-    """Progress of each player's pieces, minus what the pieces in reach of attackers risk."""
+    """Progress of each player's pieces, minus what the pieces in reach of attackers risk;
+    or, with `evaluation="learned"`, the win chances of the learned evaluation."""
 
     playout_depth = 40
     """Steps (decisions and dice) of a playout before it is estimated."""
 
-    def __init__(self, game: Madn) -> None:
+    def __init__(self, game: Madn, evaluation: str = "hand") -> None:
         self.game = game
         self.players = game.num_players
-        self.starts = tuple(absp[0] for absp in game.abs_of)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"unknown evaluation {evaluation!r} for madn: known are {', '.join(EVALUATIONS)}"
+            )
+        if evaluation == "learned":
+            weights = shipped_weights(game.num_players)
+            if weights is None or not game.enforced:
+                raise ValueError(
+                    "the learned evaluation of madn was trained for the tournament rules with"
+                    f" enforced duties and {trained_counts()} players only"
+                )
+            self.chances = MadnEvaluation(game, weights).chances
 
     def segment(self, state: MadnState) -> int | None:
         """A player's turn (with the rolls after a 6): what expectimax looks through."""
@@ -83,7 +106,6 @@ class MadnKnowledge:
         pieces = state.pieces_on_board
         track = state.track
         abs_of = self.game.abs_of
-        rel_of_abs = self.game.rel_of_abs
         values = [0.0] * n
         left = 0.0
         for player in range(n):
@@ -96,18 +118,7 @@ class MadnKnowledge:
                 worth = piece_value(rel)
                 total += worth
                 if rel < 40:
-                    field = absp[rel]
-                    chance = 0.0
-                    for back in range(1, 7):
-                        spot = field - back if field >= back else field - back + 40
-                        owner = track[spot]
-                        # an attacker behind, unless it turns into its own goal first
-                        if owner >= 0 and owner != player and rel_of_abs[owner][spot] + back < 40:
-                            chance += 1.0 / 6.0
-                    for other in range(n):
-                        waiting = len(pieces[other]) < 4
-                        if other != player and waiting and self.starts[other] == field:
-                            chance += 1.0 / 6.0  # a 6 brings a piece out onto it
+                    chance = hit_chance(self.game, track, pieces, player, absp[rel])
                     if chance:
                         total -= RISK * min(chance, 1.0) * worth
             values[player] = total
@@ -144,5 +155,5 @@ class MadnKnowledge:
         return best
 
 
-def knowledge(game: Madn) -> MadnKnowledge:
-    return MadnKnowledge(game)
+def knowledge(game: Madn, evaluation: str = "hand") -> MadnKnowledge:
+    return MadnKnowledge(game, evaluation)

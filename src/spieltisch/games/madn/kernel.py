@@ -20,6 +20,7 @@ from spieltisch.core.kernel import (
     Results,
     below,
     inner,
+    loop,
     nth_bit,
     places,
     popcount,
@@ -52,7 +53,9 @@ CAPTURES = 102  # per player: opponents sent home
 PENALTIES = 106  # per player: own pieces sent home by rules 6 and 12
 DICE = 110
 MAX_DICE = 64  # dice kept per turn (a longer run of sixes is never compared)
-SIZE = DICE + MAX_DICE
+KEY = DICE + MAX_DICE  # scratch: rule 18's keys, 4
+ORDER = KEY + 4  # scratch: a lot being drawn, 4
+SIZE = ORDER + 4
 
 # -- layout of the options ------------------------------------------------------------------
 N = 0
@@ -91,11 +94,18 @@ def options_array(game: Any) -> np.ndarray:
 
 
 @inner
-def new_state() -> np.ndarray:
-    s = np.zeros(SIZE, dtype=np.int64)
+def reset(s: np.ndarray) -> None:
+    """The position before the first die, in place (the playout loop allocates nothing)."""
+    s[:] = 0
     s[TRACK : TRACK + 40] = -1
     s[PIECE : PIECE + 16] = -1
     s[CP] = CHANCE
+
+
+@inner
+def new_state() -> np.ndarray:
+    s = np.zeros(SIZE, dtype=np.int64)
+    reset(s)
     return s
 
 
@@ -410,9 +420,11 @@ def _end_turn(s: np.ndarray, p: np.ndarray, player: int) -> None:
 
 @inner
 def keys(s: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """`MadnState._keys` as one int per player, larger is better."""
+    """`MadnState._keys` as one int per player, larger is better (a view of the
+    position's scratch slots)."""
     n = p[N]
-    out = np.zeros(n, dtype=np.int64)
+    out = s[KEY : KEY + n]
+    out[:] = 0
     unranked = s[OVER] == 1 and not p[TOURNAMENT]
     for player in range(n):
         place = -1
@@ -445,13 +457,13 @@ def _stop(s: np.ndarray, p: np.ndarray) -> None:
     s[TURN] = -1
     k = keys(s, p)
     n = p[N]
-    done = np.zeros(n, dtype=np.bool_)
+    done = 0  # bit mask of the players placed in a group
     s[NGROUPS] = 0
     s[GROUP_AT] = 0
     while True:
         best = -1
         for player in range(n):
-            if done[player] or _finished(s, player):
+            if done >> player & 1 or _finished(s, player):
                 continue
             tied = False
             for other in range(n):
@@ -467,7 +479,7 @@ def _stop(s: np.ndarray, p: np.ndarray) -> None:
             if k[player] == k[best] and not _finished(s, player):
                 s[GROUP + 4 * g + size] = player
                 size += 1
-                done[player] = True
+                done |= 1 << player
         s[GROUP_SIZE + g] = size
         s[NGROUPS] = g + 1
     s[CP] = CHANCE if s[NGROUPS] else TERMINAL
@@ -498,7 +510,9 @@ def sample_chance(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
         return
     g = s[GROUP_AT]
     size = s[GROUP_SIZE + g]
-    order = s[GROUP + 4 * g : GROUP + 4 * g + size].copy()
+    order = s[ORDER : ORDER + size]
+    for i in range(size):
+        order[i] = s[GROUP + 4 * g + i]
     for i in range(size - 1, 0, -1):
         j = below(rng, i + 1)
         order[i], order[j] = order[j], order[i]
@@ -555,7 +569,7 @@ pieces sent home by rules 6 and 12), and 1 for every player when rule 18 (time o
 max_rounds) ended the game."""
 
 
-@njit(cache=True)
+@loop
 def playouts(
     p: np.ndarray,
     seeds: np.ndarray,
@@ -564,13 +578,18 @@ def playouts(
     ranks: np.ndarray,
     lengths: np.ndarray,
     stats: np.ndarray,
+    s: np.ndarray,
+    rng: np.ndarray,
 ) -> None:
-    """Whole games from each seed: scores, places, decisions and figures per game."""
+    """Whole games from each seed: scores, places, decisions and figures per game.
+
+    Compiled without numba's reference counting (`core.kernel.loop`), so it allocates
+    nothing: the position `s` and the generator `rng` come from the caller and are reset
+    for each game."""
     n = p[N]
-    rng = np.zeros(1, dtype=np.uint64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
-        s = new_state()
+        reset(s)
         steps = 0
         while s[CP] != TERMINAL:
             if s[CP] == CHANCE:
@@ -658,6 +677,8 @@ class MadnKernel:
             results.ranks,
             results.lengths,
             results.stats,
+            np.zeros(SIZE, dtype=np.int64),
+            np.zeros(1, dtype=np.uint64),
         )
         return results
 
