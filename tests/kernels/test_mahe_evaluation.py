@@ -1,0 +1,100 @@
+"""The learned Mahé evaluation: the kernel's features (training) equal the engine's (play)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import spieltisch
+from spieltisch.agents import make
+from spieltisch.agents.knowledge import knowledge_for, utilities
+from spieltisch.core import CHANCE
+from spieltisch.games.mahe.evaluation import FEATURES, MaheEvaluation, standard
+from spieltisch.games.mahe.kernel import options_array
+from spieltisch.games.mahe.rules import MaheGame, MaheState
+from spieltisch.games.mahe.training import position_features
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 5},
+    {"players": 7},
+    {"players": 2, "turtles_per_player": 1},
+    {"players": 3, "egg_cards_as_dice": True, "deck": (9,) * 12 + (1,) * 12},
+]
+"""The standard game for 2-7 players, and odd ones: the features are defined for all."""
+
+
+def dense(evaluation: MaheEvaluation, state: MaheState) -> np.ndarray:
+    out = np.zeros((7, FEATURES))
+    for player, row in enumerate(evaluation.features(state)):
+        for index, value in row:
+            out[player, index] += value
+    return out
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_kernel_features_equal_the_engines(options: dict[str, Any]) -> None:
+    game = spieltisch.load("mahe", **options)
+    assert isinstance(game, MaheGame)
+    evaluation = MaheEvaluation(game, [0.0] * FEATURES)
+    params = options_array(game)
+    rng = random.Random(options["players"])
+    compared = 0
+    for _ in range(8):
+        state = game.new_state()
+        assert isinstance(state, MaheState)
+        deck = list(game.deck_values)
+        rng.shuffle(deck)
+        state.apply("deck:" + "".join(map(str, deck)))
+        kinds, values = [2], [0]
+        decks = np.array([deck], dtype=np.int64)
+        while not state.is_terminal():
+            if rng.random() < 0.3:
+                out = np.zeros((7, FEATURES))
+                position_features(
+                    params,
+                    np.array(kinds, dtype=np.int64),
+                    np.array(values, dtype=np.int64),
+                    decks,
+                    out,
+                )
+                assert np.allclose(out, dense(evaluation, state), atol=1e-12, rtol=0)
+                compared += 1
+            if state.current_player == CHANCE:
+                die = rng.randint(1, 6)
+                state.apply(f"d{die}")
+                kinds.append(1)
+                values.append(die)
+            else:
+                action = rng.choice(state.legal_actions())
+                state.apply(action)
+                kinds.append(0)
+                values.append(action)
+    assert compared > 100
+
+
+def mahe(**options: Any) -> MaheGame:
+    game = spieltisch.load("mahe", **options)
+    assert isinstance(game, MaheGame)
+    return game
+
+
+def test_only_the_standard_game_counts_as_trained() -> None:
+    assert standard(mahe(players=4))
+    assert standard(mahe(players=2, turtles_per_player=2))
+    assert not standard(mahe(players=2, turtles_per_player=1))
+    assert not standard(mahe(players=4, egg_cards_as_dice=True))
+    assert not standard(mahe(players=4, third_die_at_seven=True))
+    assert not standard(mahe(players=4, deck=(3,) * 24))
+
+
+def test_an_unknown_or_untrained_evaluation_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="known are hand, learned"):
+        knowledge_for(spieltisch.load("mahe", players=4), "magic")
+    with pytest.raises(ValueError, match="trained for the standard game"):
+        knowledge_for(spieltisch.load("mahe", players=4, third_die_at_seven=True), "learned")
