@@ -98,3 +98,38 @@ def test_an_unknown_or_untrained_evaluation_is_refused_by_name() -> None:
         knowledge_for(spieltisch.load("mahe", players=4), "magic")
     with pytest.raises(ValueError, match="trained for the standard game"):
         knowledge_for(spieltisch.load("mahe", players=4, third_die_at_seven=True), "learned")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_learned_chances_sum_to_one_at_every_step(players: int) -> None:
+    game = mahe(players=players)
+    learned = knowledge_for(game, "learned")
+    rng = random.Random(players)
+    state = game.new_state()
+    state.sample_chance(rng)
+    while not state.is_terminal():
+        chances = utilities(state, learned)
+        assert len(chances) == players
+        assert sum(chances) == pytest.approx(1.0)
+        assert all(0.0 < chance < 1.0 for chance in chances)
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_learned_expert_plays_a_whole_game() -> None:
+    from spieltisch.agents.levels import level
+
+    game = mahe(players=4)
+    chosen = level(game, "expert", evaluation="learned")
+    agents = [chosen.build(game, seat, chosen.budget) for seat in range(2)]
+    agents += [make("expert", game, seed=seat) for seat in range(2, 4)]
+    rng = random.Random(1)
+    state = game.new_state()
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(agents[state.current_player].choose(state))
+    assert 1 in state.ranking()
