@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import time
 from importlib import resources
 from pathlib import Path
@@ -29,8 +30,8 @@ from spieltisch.core.kernel import game_seeds
 CHUNK = 25_000
 GAMES = ("madn", "mahe")
 """The games with a learned evaluation: each has `evaluation.py` (FEATURES, NAMES,
-PLAYERS, WEIGHTS_FILE), `training.py` (train, log_loss) and `kernel.py` (POLICY,
-options_array)."""
+PLAYERS, WEIGHTS_FILE), `training.py` (`run`: games, their loss and the descent) and
+`kernel.py` (POLICY, options_array)."""
 
 
 def parts(game: str) -> tuple[ModuleType, ModuleType, ModuleType]:
@@ -84,7 +85,7 @@ def main() -> None:
         seeds = game_seeds(args.seed, first, count)
         late = first >= args.games // 2
         rate = args.rate * (0.5 if late else 1.0)
-        used, loss = training.train(params, seeds, policies, args.sample, rate, weights)
+        used, loss = training.run(params, seeds, policies, args.sample, rate, weights, True)
         if late:  # Polyak: the mean of the weights over the second half
             snapshots.append(weights.copy())
             if args.write:  # a checkpoint: a run cut short still leaves its mean so far
@@ -97,9 +98,9 @@ def main() -> None:
         )
     average = np.mean(snapshots, axis=0) if snapshots else weights
     held = game_seeds(args.seed + 1, 0, args.holdout)
-    used, loss, uniform = training.log_loss(params, held, policies, args.sample, average)
+    used, loss = training.run(params, held, policies, args.sample, 0.0, average, False)
     print(f"held out: {used:,} positions of {args.holdout:,} games")
-    print(f"  log loss {loss:.4f} against {uniform:.4f} for 1/n")
+    print(f"  log loss {loss:.4f} against {math.log(args.players):.4f} for 1/n")
     names = evaluation.NAMES
     print("  " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(names, average, strict=True)))
     if args.write:

@@ -12,7 +12,15 @@ import spieltisch
 from spieltisch.agents import make
 from spieltisch.agents.knowledge import knowledge_for, utilities
 from spieltisch.core import CHANCE
-from spieltisch.games.mahe.evaluation import FEATURES, MaheEvaluation, standard
+from spieltisch.games.mahe.evaluation import (
+    CARRY,
+    EGGS,
+    FEATURES,
+    PRIZE,
+    MaheEvaluation,
+    shipped_weights,
+    standard,
+)
 from spieltisch.games.mahe.kernel import options_array
 from spieltisch.games.mahe.rules import MaheGame, MaheState
 from spieltisch.games.mahe.training import position_features
@@ -82,6 +90,19 @@ def mahe(**options: Any) -> MaheGame:
     game = spieltisch.load("mahe", **options)
     assert isinstance(game, MaheGame)
     return game
+
+
+def test_the_shipped_weights_for_four_read_the_race() -> None:
+    weights = shipped_weights(4)
+    assert weights is not None and len(weights) == FEATURES
+    alone, on_top, under = (PRIZE + 7 * status for status in range(3))
+    # near the beach, riding on top beats moving alone, which beats carrying others
+    assert weights[on_top] > weights[alone] > 0 > weights[under]
+    # the nearer the beach, the more the next prize is worth
+    assert weights[alone] > weights[alone + 3] > weights[alone + 6]
+    # eggs won count, the more the fewer cards are left; carrying others is good
+    assert weights[EGGS + 1] > weights[EGGS + 19] > 0
+    assert all(weights[CARRY + bucket] > 0 for bucket in range(7))
 
 
 def test_only_the_standard_game_counts_as_trained() -> None:

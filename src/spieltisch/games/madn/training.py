@@ -184,7 +184,7 @@ def _descend(
     return used, loss / max(used, 1)
 
 
-def _run(
+def run(
     p: np.ndarray,
     seeds: np.ndarray,
     policies: np.ndarray,
@@ -193,6 +193,10 @@ def _run(
     weights: np.ndarray,
     learn: bool,
 ) -> tuple[int, float]:
+    """Games from `seeds`, a share `sample` of their turn starts used: with `learn`
+    one SGD step of size `rate` on `weights` per position. Returns the positions used and
+    their mean log loss (before each step: the training loss; without `learn`, the
+    held-out loss of `weights`)."""
     return _descend(
         p,
         seeds,
@@ -209,28 +213,6 @@ def _run(
         np.zeros(4),
         np.zeros(4, dtype=np.int64),
     )
-
-
-def train(
-    p: np.ndarray,
-    seeds: np.ndarray,
-    policies: np.ndarray,
-    sample: float,
-    rate: float,
-    weights: np.ndarray,
-) -> tuple[int, float]:
-    """Games from `seeds`; one SGD step of size `rate` on `weights` at each sampled
-    position (with chance `sample` per turn start). Returns the positions used and their
-    mean log loss before each step (the training loss)."""
-    return _run(p, seeds, policies, sample, rate, weights, True)
-
-
-def log_loss(
-    p: np.ndarray, seeds: np.ndarray, policies: np.ndarray, sample: float, weights: np.ndarray
-) -> tuple[int, float, float]:
-    """Held-out games: positions, the mean log loss of `weights`, and that of 1/n."""
-    used, loss = _run(p, seeds, policies, sample, 0.0, weights, False)
-    return used, loss, float(np.log(p[N]))
 
 
 @njit(cache=True)

@@ -107,9 +107,7 @@ def features(s: np.ndarray, p: np.ndarray, x: np.ndarray) -> None:
 @inner
 def _sampled(s: np.ndarray) -> bool:
     """Between two turtle moves: a player chooses a turtle, or a move's first die."""
-    return bool(
-        (s[PHASE] == ROLLING and s[NDICE] == 0 and s[CP] == CHANCE) or s[PHASE] == CHOOSE
-    )
+    return bool((s[PHASE] == ROLLING and s[NDICE] == 0 and s[CP] == CHANCE) or s[PHASE] == CHOOSE)
 
 
 @inner
@@ -177,26 +175,21 @@ def _descend(
     return used, loss / max(used, 1)
 
 
-def train(
+def run(
     p: np.ndarray,
     seeds: np.ndarray,
     policies: np.ndarray,
     sample: float,
     rate: float,
     weights: np.ndarray,
+    learn: bool,
 ) -> tuple[int, float]:
-    """Games from `seeds`; one SGD step of size `rate` on `weights` at each sampled
-    position (with chance `sample` per position between moves). Returns the positions
-    used and their mean log loss before each step (the training loss)."""
-    return _descend(p, seeds, policies, sample, rate, weights, True)
-
-
-def log_loss(
-    p: np.ndarray, seeds: np.ndarray, policies: np.ndarray, sample: float, weights: np.ndarray
-) -> tuple[int, float, float]:
-    """Held-out games: positions, the mean log loss of `weights`, and that of 1/n."""
-    used, loss = _descend(p, seeds, policies, sample, 0.0, weights, False)
-    return used, loss, float(np.log(p[N]))
+    """Games from `seeds`, a share `sample` of their positions between moves used: with
+    `learn` one SGD step of size `rate` on `weights` per position. Returns the positions
+    used and their mean log loss (before each step: the training loss; without `learn`,
+    the held-out loss of `weights`)."""
+    used, loss = _descend(p, seeds, policies, sample, rate, weights, learn)
+    return int(used), float(loss)
 
 
 @njit(cache=True)
