@@ -12,6 +12,7 @@ import spieltisch
 from spieltisch.agents import make
 from spieltisch.agents.knowledge import knowledge_for, utilities
 from spieltisch.core import CHANCE
+from spieltisch.core.ranking import win_shares
 from spieltisch.games.mahe.evaluation import (
     CARRY,
     EGGS,
@@ -22,7 +23,7 @@ from spieltisch.games.mahe.evaluation import (
     standard,
 )
 from spieltisch.games.mahe.kernel import options_array
-from spieltisch.games.mahe.rules import MaheGame, MaheState
+from spieltisch.games.mahe.rules import DECIDE, STOP, MaheGame, MaheState
 from spieltisch.games.mahe.training import position_features
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -132,7 +133,13 @@ def test_learned_chances_sum_to_one_at_every_step(players: int) -> None:
         chances = utilities(state, learned)
         assert len(chances) == players
         assert sum(chances) == pytest.approx(1.0)
-        assert all(0.0 < chance < 1.0 for chance in chances)
+        stopped = state.clone()
+        if state.phase == DECIDE:
+            stopped.apply(STOP)
+        if stopped.is_terminal():  # stopping now ends the game: the move is rated by its result
+            assert chances == win_shares(stopped.ranking())
+        else:
+            assert all(0.0 < chance < 1.0 for chance in chances)
         if state.current_player == CHANCE:
             state.sample_chance(rng)
         else:
