@@ -220,7 +220,11 @@ class Madn(Game[MadnOptions]):
         self.act_of = tuple(act_of)
         self.rel_of_action = tuple(rel_of_action)
         self.rel_of_abs = tuple(rel_of_abs)
-        self.tables = tuple(zip(self.abs_of, self.act_of, strict=True))
+        # What `_movement` reads per player, the rule set's goal path included: an
+        # instance attribute of the game is read fast, a class attribute of the state
+        # through the state is not (CPython 3.11 does not specialize that lookup).
+        goal_path = self.state_class.GOAL_PATH
+        self.tables = tuple((absp, actp, goal_path) for absp, actp in zip(abs_of, act_of))
         self.next_seat = tuple((p + 1) % n for p in range(n))
 
     def new_state(self) -> MadnState:
@@ -290,7 +294,7 @@ class MadnState(State[MadnView]):
         self.current_player = CHANCE
         self._turn = 0  # whose turn it is, also while rolling; -1 once play is over
         self._die = 0  # the die to move with at a decision node
-        self._tries = 0  # rolls in this sequence (three tries, rule 3)
+        self._tries = 0  # rolls without a move in this sequence (three tries, rule 3)
         self._dice: list[int] = []  # dice rolled in the current turn
         self._moves: list[int] = []  # legal actions at a decision node
         self._finished: list[int] = []  # finishing order
@@ -301,7 +305,7 @@ class MadnState(State[MadnView]):
         self._lot = [0] * n  # lot results: larger is better
         self._due = DUE_ANY  # the level of the obligation of the roll to move with
         self._culprit = -1  # rel of the piece a penalty would send home, or -1
-        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet them
+        self._dues: Sequence[int] = ()  # penalized duties: the moves that meet them
 
     @property
     def turn(self) -> int | None:
@@ -413,12 +417,11 @@ class MadnState(State[MadnView]):
         decision follows. The legal moves are sorted and must not be changed."""
         player = self._turn
         self._dice.append(die)
-        self._tries += 1
-        absp = self.game.abs_of[player]
-        track = self._track
         pieces = self._pieces[player]
         moves: list[int] | None = None
         if len(pieces) < 4:  # pieces wait in the base
+            absp = self.game.abs_of[player]
+            track = self._track
             start = absp[0]
             if track[start] != player:
                 if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
@@ -454,8 +457,12 @@ class MadnState(State[MadnView]):
             self.current_player = player
         elif die == 6:
             self._tries = 0  # rule 8: roll again, a new sequence
-        elif self._tries >= self.TRIES or self._can_advance(player):
-            self._end_turn(player)  # rules 3, 4 and 7: no further try
+        else:
+            tries = self._tries + 1
+            if tries >= self.TRIES or self._can_advance(player):
+                self._end_turn(player)  # rules 3, 4 and 7: no further try
+            else:
+                self._tries = tries
 
     # -- move generation ----------------------------------------------------------------
 
@@ -464,10 +471,9 @@ class MadnState(State[MadnView]):
         written: the actions moving a piece by `die` onto a free field, and those that
         capture (both unsorted). Rule 10: never onto an own piece; rule 15: into the goal
         by exact count, over no own piece (`GOAL_PATH`: OpenSpiel's only onto none)."""
-        absp, actp = self.game.tables[player]
+        absp, actp, goal_path = self.game.tables[player]
         track = self._track
         goal = self._goal[player]
-        goal_path = self.GOAL_PATH
         moves: list[int] = []
         captures: list[int] = []
         for rel in self._pieces[player]:
@@ -827,9 +833,13 @@ class PenalizedMadnState(MadnState):
         if player < 0:  # nothing due: nothing may move at all
             self._dues = ()
             return
-        dues = self._moves
-        self._dues = tuple(dues)
+        dues = self._moves  # never changed: shared, not copied
+        self._dues = dues
         due = self._due
+        if due == DUE_ANY:  # `_roll` looked at every piece, and every move is due
+            self._culprit = -1
+            self._moves = [*dues, PASS]
+            return
         # The piece a missed duty sends home: the one on the start field (rule 6), its
         # blocker (rule 6), the most advanced piece that could have captured (rule 12).
         if due == DUE_START:
