@@ -86,7 +86,7 @@ def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) 
         coroutine: Coroutine[Any, Any, T] = main()
         return asyncio.run(coroutine)
     except SpieltischError as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         raise AssertionError("unreachable") from None
 
 
@@ -94,11 +94,32 @@ def _fail(message: str) -> NoReturn:
     fail(console, message)
 
 
+def _refusal(exc: Exception) -> str:
+    """A refusal in the director's language. A value pydantic refused for its type or
+    range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
+    for validation errors, as the HTTP API words the same refusal."""
+    from spieltisch.tournament.errors import InvalidInput
+
+    if isinstance(exc, InvalidInput):
+        from spieltisch.server.validation import explain_bad
+
+        return explain_bad(exc.what, exc.problems)
+    return str(exc)
+
+
 def _numbers(text: str, what: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         _fail(_("{what} are whole numbers separated by commas, such as 1,2,3,4").format(what=what))
+        raise AssertionError("unreachable") from None
+
+
+def _points(text: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        _fail(_("points are numbers separated by commas, such as 3,2,1,0"))
         raise AssertionError("unreachable") from None
 
 
@@ -148,13 +169,13 @@ def new(
             round_minutes=round_minutes,
             table_size=table_size,
             min_table=min_table,
-            points=tuple(float(p) for p in points.split(",")) if points else (),
+            points=_points(points) if points else (),
             tiebreaks=tuple(t.strip() for t in tiebreaks.split(",") if t.strip()),
             seed=seed or secrets.token_hex(8),
             rated=not unrated,
         )
     except ValueError as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         return
     identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
     console.print(
@@ -529,7 +550,7 @@ def levels(
     try:
         entry = compute(game, games, seed)
     except (SpieltischError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         return
     table = Table(title=_("AI levels: {game}").format(game=game))
     for column in (_("level"), _("rating"), _("mu"), _("sigma")):

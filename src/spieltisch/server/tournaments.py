@@ -39,7 +39,7 @@ from spieltisch.server.tournament_schemas import (
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.validation import explain
+from spieltisch.server.validation import explain_bad
 from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv
@@ -458,5 +458,5 @@ def tournament_error(_request: Request, exc: Exception) -> Response:
     status = 404 if isinstance(exc, UnknownTournament) else 409
     detail = str(exc)
     if isinstance(exc, InvalidInput):  # pydantic's English: our sentences instead
-        detail = _("bad {what}: {problems}").format(what=exc.what, problems=explain(exc.problems))
+        detail = explain_bad(exc.what, exc.problems)
     return JSONResponse({"detail": detail}, status_code=status)
