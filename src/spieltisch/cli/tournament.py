@@ -268,13 +268,41 @@ def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
 def director(
     tournament: Id,
     account: Annotated[
-        str, typer.Option("--account", help="The username of the server account to direct it.")
-    ],
+        str | None,
+        typer.Option("--account", help="The username of the server account to direct it."),
+    ] = None,
+    code: Annotated[
+        bool,
+        typer.Option(
+            "--code",
+            help="Print a one-time code: whoever types it on the tournament's page, signed "
+            "in on the server, directs it.",
+        ),
+    ] = False,
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Hand the tournament over to a server account, which then directs it in the browser
     (`spieltisch serve`, the tournament's page); the command line keeps working too."""
+    from spieltisch.tournament import handover
+
+    if (account is None) == (not code):
+        _fail(_("give --account NAME or --code, one of the two"))
+    if code:
+        secret = handover.new_code()
+        _run(
+            database,
+            lambda store: store.act(tournament, lambda t: t.offer_hand_over(secret, _who(by))),
+        )
+        console.print(
+            _(
+                "Hand-over code {code}: open the tournament's page ({page}), sign in and "
+                "enter it under “Take over”. It works once, for {minutes} minutes."
+            ).format(code=secret, page=f"#/tournament/{tournament}", minutes=handover.MINUTES),
+            highlight=False,
+        )
+        return
+    assert account is not None
 
     async def work(store: TournamentStore) -> str:
         rating_id = await store.account_rating_id(account)

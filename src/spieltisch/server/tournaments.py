@@ -34,6 +34,7 @@ from spieltisch.server.tournament_schemas import (
     StandingOut,
     StoppedOut,
     TableOut,
+    TakeOverIn,
     TournamentIn,
     TournamentList,
     TournamentOut,
@@ -200,6 +201,7 @@ async def _describe(
         director=names.get(director, director),
         can_direct=me is not None and director == _by(me),
         directed_online=director.startswith(ACCOUNT_PREFIX),
+        hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
         players=[
             PlayerOut(
@@ -352,6 +354,15 @@ async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> 
     _check_director(current, me)
     tournament, _made = await rounds.store.act(identifier, step)
     return tournament
+
+
+@router.post("/api/tournaments/{identifier}/director", response_model=TournamentOut)
+async def take_over(identifier: str, body: TakeOverIn, me: Me, svc: Svc) -> TournamentOut:
+    """Direct the tournament from now on with the one-time code its director printed on
+    the command line (`spieltisch tournament director ID --code`); the code is used up."""
+    step = lambda t: t.take_over(_by(me), body.code)  # noqa: E731
+    tournament, _named = await _rounds(svc).store.act(identifier, step)
+    return await _describe(svc, identifier, tournament, me)
 
 
 @router.post("/api/tournaments/{identifier}/players", response_model=TournamentOut)
