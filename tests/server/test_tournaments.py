@@ -15,7 +15,12 @@ from typer.testing import CliRunner
 from spieltisch.cli.app import app
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
-from tests.server.tournaments import Director, play_my_tables
+from tests.server.tournaments import (
+    Director,
+    command_line,
+    made_on_the_command_line,
+    play_my_tables,
+)
 
 
 def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
@@ -133,16 +138,8 @@ def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
     `spieltisch tournament director ID --account NAME` gives it to an account, which then
     directs it through the API, and the command line still works beside it."""
     db = ("--database", server.database_url)
-
-    def cli(*args: str) -> str:
-        result = CliRunner().invoke(app, ["tournament", *args, *db], env={"COLUMNS": "200"})
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    created = re.search(r"Tournament (\S+) created", cli("new", "Hall cup", "--by", "desk"))
-    assert created
-    tid = created.group(1)
-    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 9)), "--by", "desk")
+    cli = command_line(server.database_url)
+    tid = made_on_the_command_line(cli, "Hall cup", 8)
 
     async def scenario() -> str:
         async with Client(server.url) as boss, Client(server.url) as other:
@@ -229,16 +226,8 @@ def test_a_command_line_tournament_is_taken_over_in_the_browser_with_a_one_time_
     code changes nothing, and the code works only once (docs/tournaments.md, "Who
     directs")."""
     db = ("--database", server.database_url)
-
-    def cli(*args: str) -> str:
-        result = CliRunner().invoke(app, ["tournament", *args, *db], env={"COLUMNS": "200"})
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    created = re.search(r"Tournament (\S+) created", cli("new", "Code cup", "--by", "desk"))
-    assert created
-    tid = created.group(1)
-    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 5)), "--by", "desk")
+    cli = command_line(server.database_url)
+    tid = made_on_the_command_line(cli, "Code cup", 4)
     both = CliRunner().invoke(app, ["tournament", "director", tid, "--account", "x", "--code", *db])
     assert both.exit_code == 2 and "one of the two" in both.output, both.output
 

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from playwright.sync_api import Page
-from typer.testing import CliRunner
 
-from spieltisch.cli.app import app
 from tests.server.servers import ServerProcess
+from tests.server.tournaments import command_line, made_on_the_command_line
 from tests.web.conftest import People
 from tests.web.flows import click_a_move, finished, my_turn, sign_in_as_guest
 
@@ -138,21 +136,8 @@ def test_a_command_line_tournament_is_taken_over_on_its_page(
     page (en) tells how to take it over; `director ID --code` prints a one-time code; a
     wrong code is refused in the page's language (de), the right one makes the signed-in
     account the director, and the director's controls appear."""
-    db = ("--database", web.database_url)
-
-    def cli(*args: str) -> str:
-        """The command line in a thread of its own: Playwright's loop runs in this one."""
-        with ThreadPoolExecutor(1) as pool:
-            result = pool.submit(
-                CliRunner().invoke, app, ["tournament", *args, *db], env={"COLUMNS": "200"}
-            ).result()
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    created = re.search(r"Tournament (\S+) created", cli("new", "Hallenturnier", "--by", "desk"))
-    assert created
-    tid = created.group(1)
-    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 9)), "--by", "desk")
+    cli = command_line(web.database_url)
+    tid = made_on_the_command_line(cli, "Hallenturnier", 8)
 
     ben = people("en-GB")
     page = sign_in_as_guest(ben, "Ben")
