@@ -10,7 +10,7 @@ import pytest
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.levels import rate_levels
 from spieltisch.tournament.ratings import RatedGame, Rating, nearest_level, rate_all
-from spieltisch.tournament.reference import load_all, reference_levels
+from spieltisch.tournament.reference import load_all, reference_levels, table_size
 from spieltisch.tournament.tournament import Tournament
 from tests.tournament.helpers import DIRECTOR, new_tournament, play_round
 
@@ -114,7 +114,8 @@ ORDERED_LONG = [
 
 def fresh_order(name: str, levels: tuple[str, ...], games: int, seed: int) -> list[str]:
     """The levels, weakest first, by their ratings from `games` games among themselves."""
-    book = rate_levels(name, levels, games=games, players=len(levels), seed=seed)
+    players = min(table_size(name), len(levels))  # Mabula: two of the levels at a table
+    book = rate_levels(name, levels, games=games, players=players, seed=seed)
     board = [row.player.removeprefix("level:") for row in book.leaderboard(name)]
     return board[::-1]
 
