@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.agents.base import Agent, Budget, Choice, SearchAgent
-from spieltisch.agents.knowledge import knowledge_for, utilities
+from spieltisch.agents.knowledge import hook, knowledge_for, utilities
 from spieltisch.core import Game, LargeChanceNode, State
 
 
@@ -72,8 +72,9 @@ class GreedyAgent(Noisy, SearchAgent):
 
 
 class PolicyAgent(Noisy):
-    """Plays the game's fast playout policy: quick rules of thumb, no search; `noise` is
-    the chance of a random move instead (for the easy levels)."""
+    """Plays the game's rules of thumb (its `policy_action` hook, else its fast playout
+    policy), no search; `noise` is the chance of a random move instead (for the easy
+    levels)."""
 
     name = "policy"
 
@@ -82,4 +83,5 @@ class PolicyAgent(Noisy):
         if noisy is not None:
             return noisy
         world = state.determinize(state.current_player, self.rng)
-        return self.game.action_to_move(self.knowledge.playout_action(world, self.rng))
+        policy = hook(self.knowledge, "policy_action") or self.knowledge.playout_action
+        return self.game.action_to_move(policy(world, self.rng))
