@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import spieltisch
 from spieltisch.agents import make
+from spieltisch.agents.greedy import PolicyAgent
 from spieltisch.core import CHANCE
 from spieltisch.games.david_goliath.agent import DavidGoliathKnowledge
 from spieltisch.games.david_goliath.rules import (
@@ -67,3 +70,24 @@ def test_the_easy_agent_uses_the_rules_of_thumb_and_the_playouts_stay_random() -
     known = DavidGoliathKnowledge(game)
     values = {VALUE_OF[known.playout_action(state, random.Random(s))] for s in range(40)}
     assert len(values) > 3  # the leader's playout card is drawn at random
+
+
+def test_the_policy_agent_keeps_the_playout_policy_that_the_kernel_copies() -> None:
+    """`policy` is the playout policy (the simulation kernel plays the same); only a level
+    that asks for `rules="own"` plays the game's own rules of thumb, and a game without
+    them refuses it by name."""
+    game = spieltisch.load("david_goliath", players=3)
+    state = game.new_state()
+    state.sample_chance(random.Random(2))
+    chosen = {
+        VALUE_OF[game.move_to_action(make("policy", game, seed=s).choose(state))] for s in range(30)
+    }
+    assert len(chosen) > 3
+    own = PolicyAgent(game, seed=1, rules="own")
+    assert VALUE_OF[game.move_to_action(own.choose(state))] == min(
+        VALUE_OF[card] for card in state.legal_actions()
+    )
+    with pytest.raises(ValueError, match=r"allowed are playouts$"):
+        PolicyAgent(spieltisch.load("mabula"), seed=1, rules="own")
+    with pytest.raises(ValueError, match="allowed are playouts, own"):
+        PolicyAgent(game, seed=1, rules="lowest")

@@ -33,6 +33,7 @@ LEVELS: dict[str, LevelSpec] = {
     "easy": LevelSpec(
         "policy",
         "rules of thumb: the lowest card, but the last card of a trick takes what scores most",
+        settings={"rules": "own"},
     ),
     "medium": LevelSpec("ismcts", "IS-MCTS, 40 iterations", iterations=40),
     "hard": LevelSpec("ismcts", "IS-MCTS, 300 iterations", iterations=300),
@@ -100,7 +101,8 @@ class DavidGoliathKnowledge:
         allowed, as David: the lowest card of a trick takes its highest, one card, while
         the highest takes all the others, which soon spoils a colour (three or more count
         one point each). Among equal values, the colour least taken so far.
-        The playouts stay random (`playout_action`): the searches want them unbiased."""
+        The playouts stay random (`playout_action`): the searches want them unbiased, and
+        the `policy` agent the kernel copies plays them."""
         player = state.current_player
         cards = state.legal_actions()
         won = state.won_masks[player]
