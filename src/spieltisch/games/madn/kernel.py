@@ -308,10 +308,12 @@ def roll(s: np.ndarray, p: np.ndarray, die: int) -> None:
         s[CP] = player
     elif die == 6:
         s[TRIES] = 0
-    else:
-        s[TRIES] += 1  # rolls without a move in this sequence
-        if s[TRIES] >= 3 or not p[TOURNAMENT] or _can_advance(s, p, player):
+    else:  # rolls without a move in this sequence, kept as the engine keeps them
+        tries = s[TRIES] + 1
+        if tries >= 3 or not p[TOURNAMENT] or _can_advance(s, p, player):
             _end_turn(s, p, player)
+        else:
+            s[TRIES] = tries
 
 
 @inner
