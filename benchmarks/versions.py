@@ -18,6 +18,7 @@ import argparse
 import json
 import subprocess
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
@@ -60,20 +61,26 @@ def measure_tree(tree: Path, seconds: float, kernels: bool = False) -> dict[str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("commit", help="the earlier commit to compare with")
+    parser.add_argument(
+        "commit",
+        help="the earlier commit to compare with, or a folder with its src and benchmarks"
+        " (git archive COMMIT src benchmarks | tar -x -C FOLDER)",
+    )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="per game and round")
     parser.add_argument("--kernels", action="store_true", help="the compiled kernels")
     args = parser.parse_args()
     best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
-    with earlier_tree(args.commit) as before:
+    given = Path(args.commit)
+    earlier = nullcontext(given) if given.is_dir() else earlier_tree(args.commit)
+    with earlier as before:
         for _ in range(args.rounds):
             for label, tree in (("before", before), ("after", HERE)):
                 for name, rate in measure_tree(tree, args.seconds, args.kernels).items():
                     best[label][name] = max(rate, best[label].get(name, 0.0))
     what = "kernels, games per CPU second" if args.kernels else "games/s"
     print(f"random playouts, {what}, best of {args.rounds} alternating rounds")
-    print(f"{'game':16} {args.commit[:10]:>12} {'this':>12} {'ratio':>8}")
+    print(f"{'game':16} {'before':>12} {'this':>12} {'ratio':>8}  (before: {args.commit})")
     for name in PLAYERS:
         old, new = best["before"][name], best["after"][name]
         print(f"{name:16} {old:12.1f} {new:12.1f} {new / old:8.2f}")
