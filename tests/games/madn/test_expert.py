@@ -10,6 +10,7 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import Budget
+from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
 from spieltisch.core import CHANCE
 
@@ -20,6 +21,7 @@ def test_the_experts_moves_do_not_depend_on_its_clock(evaluation: str) -> None:
     chosen = level(game, "expert", evaluation=evaluation)
     rushed = chosen.build(game, 0, Budget(iterations=1))  # out of budget at the 2nd node
     unhurried = chosen.build(game, 0, Budget())  # no clock at all
+    assert isinstance(rushed, ExpectimaxAgent)
     rng = random.Random(3)
     state = game.new_state()
     choices = searched = 0
