@@ -88,6 +88,14 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            "--ws-deflate/--no-ws-deflate",
+            help="Compress WebSocket messages (permessage-deflate) when the client offers "
+            "it; off behind a proxy that compresses, or on loopback.",
+        ),
+    ] = True,
     workers: Annotated[
         int,
         typer.Option(
@@ -155,6 +163,7 @@ def serve(
             host=host,
             port=port,
             ws_max_size=TRANSPORT_LIMIT,
+            ws_per_message_deflate=ws_deflate,
             log_level="info",
             log_config=_log_config(),
         )
@@ -164,6 +173,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=TRANSPORT_LIMIT,
+        ws_per_message_deflate=ws_deflate,
         log_level="info",
         log_config=_log_config(),
     )
