@@ -113,7 +113,7 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.limits import RateLimits
-    from spieltisch.server.settings import ENVIRONMENT, TRANSPORT_LIMIT
+    from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
@@ -156,6 +156,7 @@ def serve(
     if workers > 1:
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
+        os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
         uvicorn.run(
             "spieltisch.server.app:app_from_environment",
             factory=True,
