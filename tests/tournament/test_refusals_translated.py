@@ -108,3 +108,81 @@ def test_a_value_pydantic_refuses_is_worded_with_the_servers_sentences(
         assert status == 0 and "No result yet." in shown, shown  # nothing was entered
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("code", "twice", "too_few", "no_games", "not_ratings", "cannot_write"),
+    [
+        (
+            "de",
+            "die Stufe easy ist zweimal genannt: jeder Platz braucht eine andere Stufe",
+            "3 Plätze brauchen mindestens 3 verschiedene Stufen, genannt sind 2: random, easy",
+            "aus 0 Partien lassen sich die Stufen nicht werten: spiele mindestens 1",
+            "ist keine Datei mit Wertungen der Stufen",
+            "nicht schreiben: ein Teil des Pfads ist eine Datei, kein Ordner",
+        ),
+        (
+            "fr",
+            "le niveau easy est nommé deux fois : chaque place demande un niveau différent",
+            "3 places demandent au moins 3 niveaux différents, il y en a 2 : random, easy",
+            "impossible d’évaluer les niveaux sur 0 parties : jouez-en au moins 1",
+            "n’est pas un fichier d’évaluations des niveaux",
+            "une partie du chemin est un fichier, pas un dossier",
+        ),
+    ],
+)
+def test_rating_the_levels_refuses_in_the_directors_language(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    code: str,
+    twice: str,
+    too_few: str,
+    no_games: str,
+    not_ratings: str,
+    cannot_write: str,
+) -> None:
+    """`tournament levels` and `rate_levels` under it: bad levels, no games, and a
+    ratings file that cannot be kept are refused before any game is played, in de and fr.
+    (The output's spaces, the narrow no-break one before a French colon too, are compared
+    as one space.)"""
+    from spieltisch.core.i18n import language
+    from spieltisch.tournament.errors import TournamentError
+    from spieltisch.tournament.levels import rate_levels
+
+    with language(code):
+        for levels, players, games, expected in [
+            (("random", "easy", "easy"), 3, 10, twice),
+            (("random", "easy"), 3, 10, too_few),
+            (("random", "easy", "medium"), 3, 0, no_games),
+        ]:
+            with pytest.raises(TournamentError) as refused:
+                rate_levels("madn", levels, games=games, players=players)
+            assert expected in " ".join(str(refused.value).split())
+    garbage = tmp_path / "ratings.json"
+    garbage.write_text("not json", encoding="utf-8")
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+
+    def play(*_args: object) -> None:
+        raise AssertionError("the games were played before the file was checked")
+
+    monkeypatch.setattr("spieltisch.tournament.reference.compute", play)
+    try:
+        status, shown = _invoke(
+            "--lang", code, "levels", "madn", "--games", "1000", "--to", str(garbage)
+        )
+        assert status != 0 and not_ratings in shown, shown
+        assert "not a file" not in shown and "Traceback" not in shown
+        inside_a_file = tmp_path / "afile" / "sub" / "ratings.json"
+        status, shown = _invoke(
+            "levels",
+            "madn",
+            "--games",
+            "1000",
+            "--to",
+            str(inside_a_file),
+            lang_env=f"{code}_XX.UTF-8",
+        )
+        assert status != 0 and cannot_write in shown, shown
+        assert garbage.read_text(encoding="utf-8") == "not json"
+    finally:
+        set_language("en")

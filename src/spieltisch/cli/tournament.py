@@ -573,9 +573,12 @@ def levels(
 ) -> None:
     """Rate the AI levels random..hard from games among themselves and print them; with
     --write, keep them as the reference ratings ("about the hard level")."""
-    from spieltisch.tournament.reference import DATA, compute, store
+    from spieltisch.tournament.reference import DATA, check_writable, compute, store
 
+    path = to or DATA
     try:
+        if write or to is not None:
+            check_writable(path)
         entry = compute(game, games, seed)
     except (SpieltischError, ValueError) as exc:
         _fail(_refusal(exc))
@@ -588,6 +591,8 @@ def levels(
         table.add_row(name, f"{value:.1f}", f"{values['mu']:.2f}", f"{values['sigma']:.2f}")
     console.print(table)
     if write or to is not None:
-        path = to or DATA
-        store(game, entry, path)
+        try:
+            store(game, entry, path)
+        except SpieltischError as exc:
+            _fail(str(exc))
         console.print(_("Wrote {path}").format(path=path), highlight=False)

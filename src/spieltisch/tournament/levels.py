@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from spieltisch.agents import Budget
 from spieltisch.core import load
 from spieltisch.sim.play import play_one
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.ratings import RatedGame, RatingBook
 
 LEVEL_PREFIX = "level:"
@@ -40,10 +42,31 @@ def rate_levels(
 def seatings(levels: Sequence[str], players: int, games: int, seed: int) -> list[list[str]]:
     """The levels in seat order of each of `games` games: a benchmark that plays the same
     games (benchmarks/level_ladder.py) gets the same ratings."""
-    if len(levels) < players:
-        raise ValueError(f"{players} seats need at least {players} different levels")
+    check_run(levels, players, games)
     rng = random.Random(seed)
     return [rng.sample(list(levels), players) for _index in range(games)]
+
+
+def check_run(levels: Sequence[str], players: int, games: int) -> None:
+    """Refuse, before any game is played, a run that cannot rate the levels: a
+    TournamentError in the reader's language naming what is wrong and what is allowed."""
+    if games < 1:
+        raise TournamentError(
+            _("cannot rate the levels from {games} games: play at least 1").format(games=games)
+        )
+    twice = sorted({level for level in levels if list(levels).count(level) > 1})
+    if twice:
+        raise TournamentError(
+            _("the level {level} is named twice: each seat needs a different level").format(
+                level=twice[0]
+            )
+        )
+    if len(levels) < players:
+        raise TournamentError(
+            _(
+                "{players} seats need at least {players} different levels, got {count}: {levels}"
+            ).format(players=players, count=len(levels), levels=", ".join(levels) or "-")
+        )
 
 
 def level_game(

@@ -9,12 +9,16 @@ they were made (games, table size, seed, date).
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from spieltisch.core import game_class
+from spieltisch.core.file_errors import FileProblem, cannot_write, file_problem, write_text
 from spieltisch.tournament.levels import LEVEL_PREFIX, rate_levels
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.ratings import Rating, RatingBook
 
 DATA = Path(__file__).resolve().parent / "data" / "level_ratings.json"
@@ -54,19 +58,48 @@ def entry(game: str, book: RatingBook, games: int, players: int, seed: int) -> d
 
 
 def load_all(path: Path = DATA) -> dict[str, dict[str, Any]]:
+    """Every game's entry in the data file (none when it does not exist yet); FileProblem
+    when it cannot be read or holds something else."""
     if not path.exists():
         return {}
-    data: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError) as exc:
+        reason = file_problem(exc)
+        message = _("cannot read {path}: {reason}").format(path=path, reason=reason)
+        raise FileProblem(message) from None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise FileProblem(
+            _("{path} is not a file of level ratings (JSON, one entry per game)").format(path=path)
+        )
     return data
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before hours of games, a file `store` could not keep the ratings in."""
+    load_all(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+    if path.is_dir():
+        raise cannot_write(path, IsADirectoryError(errno.EISDIR, "is a directory"))
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        raise cannot_write(path, PermissionError(errno.EACCES, "permission denied"))
 
 
 def store(game: str, entry: dict[str, Any], path: Path = DATA) -> None:
     """Keep one game's entry in the data file (the other games' entries stay)."""
     data = load_all(path)
     data[game] = entry
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
     text = json.dumps(dict(sorted(data.items())), indent=1, ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    write_text(path, text + "\n")
 
 
 def reference_levels(game: str, path: Path = DATA) -> dict[str, Rating]:
