@@ -226,8 +226,8 @@ def test_the_csv_exports_hold_every_seat_and_every_player() -> None:
 def test_every_game_runs_a_tournament_from_registration_to_standings(name: str) -> None:
     """Each of the four games, 11 players, 4 rounds of places entered by hand: every
     player seated once a round (byes only where the game's tables cannot take them all),
-    each table a valid game for its count, the standings the sum of the points, and each
-    table's players rated in the game's own ratings."""
+    each table a valid game for its count, the standings after every round the sum of
+    the points so far, and each table's players rated in the game's own ratings."""
     tournament = new_tournament(11, game=name, rounds=4)
     rng = random.Random(11)
     for _ in range(4):
@@ -250,6 +250,9 @@ def test_every_game_runs_a_tournament_from_registration_to_standings(name: str) 
                 points[player] += value
         for player in played.byes:
             points[player] += bye
+        after = tournament.standings(through=played.number)  # the standings of that round
+        assert {row.player: row.points for row in after} == points
+        assert {row.played for row in after} <= {played.number, played.number - 1}
     assert {row.player: row.points for row in tournament.standings()} == points
     rated = tournament.rated_games("cup")
     assert {game.game for game in rated} == {name}
