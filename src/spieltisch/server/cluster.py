@@ -78,6 +78,11 @@ class SingleProcess:
         """Announce inside the caller's transaction (sent when it commits)."""
         return None
 
+    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
+        """(channel, payload) of an announcement for a statement to send itself (the
+        move log's append, `store/append.py`); None: nobody listens."""
+        return None
+
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
         """Announce now, in a transaction of its own."""
         return None
@@ -233,6 +238,9 @@ class PostgresCluster(SingleProcess):
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": self._payload(kind, table_id, rest)},
         )
+
+    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
+        return CHANNEL, self._payload(kind, table_id, rest)
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
         if self._locks is None:
