@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Update, insert, text, update
+from sqlalchemy import Update, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
@@ -91,7 +91,10 @@ class Append:
     async def write(self, session: AsyncSession) -> None:
         """The same parts as statements in `session` (SQLite's group commit); the caller
         commits. Never sends news: SQLite serves one process."""
-        await session.execute(insert(MoveEntry), self._rows())
+        # Objects, not an INSERT: group commit flushes the entries of every waiting
+        # table in one executemany (an INSERT each was a round trip each to SQLite's
+        # thread).
+        session.add_all(MoveEntry(**row) for row in self._rows())
         for change in self._changes():
             await session.execute(change)
 
