@@ -2,9 +2,10 @@
 computer seats.
 
 On PostgreSQL every process LISTENs on one channel; a move is announced by `pg_notify`
-inside the transaction that commits it, so the news leaves only once the move is in the
-log. The computer seats, clocks and round time of a table are played by the one process
-holding the table's advisory lock; when that process dies PostgreSQL closes its session,
+inside the statement that appends it (`store/append.py`; other news inside the
+transaction that commits it), so the news leaves only once the move is in the log. The
+computer seats, clocks and round time of a table are played by the one process holding
+the table's advisory lock; when that process dies PostgreSQL closes its session,
 the lock is free, and another process's sweep takes the table over.
 
 Correctness never rests on the lock: the move log's (table, seq) key lets exactly one of
