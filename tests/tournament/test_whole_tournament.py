@@ -126,7 +126,7 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
     assert {row.player: row.points for row in tournament.standings()} == points
     assert len(tournament.audit(3, 2)) == 2
 
-    # Nobody meets twice in the first three rounds; colours within one for nearly all.
+    # Nobody meets twice in the first three rounds; every player's colours within one.
     met: set[frozenset[int]] = set()
     for played in tournament.rounds[:3]:
         pairs = {frozenset(p) for t in played.tables for p in itertools.combinations(t, 2)}
@@ -135,7 +135,7 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
     history = tournament.seating_history()
     spread = [max(history.seat_counts(p, 4)) - min(history.seat_counts(p, 4)) for p in points]
     random_spread = _random_seat_spread(tournament)
-    assert sum(s <= 1 for s in spread) >= 0.9 * 37
+    assert max(spread) <= 1, sorted(spread)
     assert sum(spread) < sum(random_spread)
 
     # Ratings: every player rated, the corrected table counted once.
