@@ -257,3 +257,38 @@ def test_every_game_runs_a_tournament_from_registration_to_standings(name: str) 
     rated = tournament.rated_games("cup")
     assert {game.game for game in rated} == {name}
     assert len(rated) == sum(len(played.tables) for played in tournament.rounds)
+
+
+def test_the_directors_points_tie_break_order_and_options_are_used() -> None:
+    """Points 5, 2, 1, 0, countback before Buchholz, and the game's OpenSpiel rules: the
+    standings count those points and break ties in that order (with these results it
+    is another order than the default one), and every table is played with those rules."""
+    tournament = new_tournament(
+        12,
+        rounds=3,
+        points=(5, 2, 1, 0),
+        tiebreaks=("countback", "buchholz"),
+        options={"rules": "openspiel"},
+    )
+    rng = random.Random(1)
+    for _ in range(3):
+        play_round(tournament, rng)
+    rows = tournament.standings()
+    expected = {player: 0.0 for player in tournament.players}
+    for played in tournament.rounds:
+        for index, table in enumerate(played.tables, start=1):
+            for player, value in zip(
+                table, place_points(played.results[index].places, (5, 2, 1, 0)), strict=True
+            ):
+                expected[player] += value
+    assert {row.player: row.points for row in rows} == expected
+
+    def order(*keys: str) -> list[int]:
+        def key(row: object) -> tuple[object, ...]:
+            return tuple(getattr(row, name) for name in ("points", *keys, "lot"))
+
+        return [row.player for row in sorted(rows, key=key, reverse=True)]
+
+    assert [row.player for row in rows] == order("countback", "buchholz")
+    assert order("countback", "buchholz") != order("buchholz", "countback")
+    assert all(tournament.settings.game_for(n).options.rules == "openspiel" for n in (3, 4))
