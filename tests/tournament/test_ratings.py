@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import random
 
 import pytest
@@ -28,6 +29,22 @@ def test_the_winner_gains_the_last_loses_and_ties_share() -> None:
     assert book.history("madn", "a")[0].delta > 0 > book.history("madn", "d")[0].delta
     tied = rate_all([game("g1", "abc", (1, 1, 3))])
     assert tied.rating("madn", "a") == tied.rating("madn", "b")
+
+
+@pytest.mark.parametrize("size", [2, 3, 5, 7])
+def test_a_whole_ranking_of_two_to_seven_players(size: int) -> None:
+    """Plackett-Luce rates the whole ranking (Mahé seats up to seven): every place above
+    the next; players who share a place are rated alike. (How the places next to a shared
+    one come out is OpenSkill's: docs/tournaments.md, "Ratings", a known limitation.)"""
+    players = tuple("abcdefg"[:size])
+    book = rate_all([RatedGame("mahe", "g1", T0, players, tuple(range(1, size + 1)))])
+    values = [book.rating("mahe", p).value for p in players]
+    assert all(a > b for a, b in itertools.pairwise(values))
+    shared = (1, 1, *range(3, size + 1))
+    book = rate_all([RatedGame("mahe", "g1", T0, players, shared)])
+    assert book.rating("mahe", "a") == book.rating("mahe", "b")
+    if size > 2:
+        assert book.rating("mahe", "a").mu > book.rating("mahe", players[-1]).mu
 
 
 def test_ratings_are_kept_per_game() -> None:
