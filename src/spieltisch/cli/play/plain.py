@@ -89,7 +89,12 @@ class PlainPlay:
     def board(self) -> None:
         session = self.session
         seat = session.to_move
-        self.console.print(render_board(session.state, session.viewer()))
+        viewer = session.viewer()
+        self.console.print(render_board(session.state, viewer, beside=True))
+        panel = parts(session.game).panel  # the dice or the trick, below the board here
+        beside = panel(session.state.view(viewer)) if panel is not None else None
+        if beside is not None and beside.plain:
+            self.console.print(beside)
         self.say(_("{player} to move.").format(player=session.label(seat)))
         for index, (move, words) in enumerate(session.legal_choices(), 1):
             self.say(f"  {list_number(index)} {move} — {words}")

@@ -241,7 +241,7 @@ class PlayApp(App[None]):
     def refresh_view(self) -> None:
         session = self.session
         viewer = self.viewer()
-        self._board = render_board(session.state, viewer)
+        self._board = render_board(session.state, viewer, beside=True)
         self.query_one("#board", Static).update(self._board)
         self.query_one("#turn", Static).update(turn_text(session, viewer))
         self.query_one("#table", Static).update(table_text(session, viewer))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.i18n import labelled
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaState, board_groups
 
@@ -60,7 +61,7 @@ def render(state: MabulaState, player: int | None) -> Text:
         text.append(f" {symbol} ", style=style)
         text.append(f"{name:<8}", style="bold" if seat == turn else "")
         text.append(_("groups: {groups}").format(groups=shown))
-        text.append(f"   {label}: {scores[seat]}")
+        text.append("   " + labelled(label, scores[seat]))
         if seat == turn and not state.is_chance_node():
             text.append("   ◀ " + _("to move"), style="bold")
         text.append("\n")
