@@ -91,7 +91,7 @@ def test_the_app_in_french(game: str, players: int) -> None:
                     break
                 moves = len(app.session.log)
                 await pilot.press("enter")
-                await until(pilot, lambda: len(app.session.log) > moves)
+                await until(pilot, lambda n=moves: len(app.session.log) > n)
             await pilot.press("f10")  # the question screen: "Échap : …", "E : enregistrer"
             await until(pilot, lambda: isinstance(app.screen, QuitScreen))
             # its own texts (a screenshot would cut the board's lines where the dialog lies)
