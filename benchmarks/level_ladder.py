@@ -12,12 +12,19 @@ the same games.
 A level name may carry its own budget in iterations: `ismcts:20`. A pair is in order when
 the interval of "upper above lower" lies above 50%. Not a timed test: it prints figures
 (docs/strength.md, "The levels at one table").
+
+The games are those of `spieltisch tournament levels GAME --games N --seed S` (the same
+seats and seeds), so with the reference levels the ratings printed are the ones that
+command keeps; `--write` keeps them from this run (over several workers) instead of
+playing the games again:
+
+    nice -n 15 uv run python benchmarks/level_ladder.py david_goliath --games 300 \\
+        --seed 2026 --write
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import itertools
 import random
 import time
@@ -29,9 +36,9 @@ from spieltisch.core import load
 from spieltisch.core.ranking import win_shares
 from spieltisch.sim.play import game_seed, play_game
 from spieltisch.sim.stats import wilson_interval
-from spieltisch.tournament.levels import EPOCH
-from spieltisch.tournament.ratings import RatedGame, RatingBook
-from spieltisch.tournament.reference import REFERENCE_LEVELS, table_size
+from spieltisch.tournament.levels import level_game, seatings
+from spieltisch.tournament.ratings import RatingBook
+from spieltisch.tournament.reference import REFERENCE_LEVELS, entry, store, table_size
 
 Result = tuple[tuple[str, ...], tuple[int, ...]]
 """The levels in seat order and their places."""
@@ -43,13 +50,12 @@ def _agent_spec(spec: str) -> tuple[str, Budget | None]:
 
 
 def _play_range(
-    game_name: str, players: int, levels: Sequence[str], seed: int, start: int, stop: int
+    game_name: str, players: int, seats_of: Sequence[list[str]], seed: int, start: int
 ) -> list[Result]:
     game = load(game_name, players=players)
     results: list[Result] = []
-    for index in range(start, stop):
+    for index, seats in enumerate(seats_of, start=start):
         own_seed = game_seed(seed, index)
-        seats = random.Random(own_seed).sample(list(levels), players)
         agents = []
         for seat, spec in enumerate(seats):
             name, budget = _agent_spec(spec)
@@ -63,31 +69,29 @@ def run(
     game_name: str, levels: Sequence[str], games: int, seed: int, workers: int
 ) -> tuple[list[Result], int]:
     players = min(table_size(game_name), len(levels))
+    seats = seatings(levels, players, games, seed)
     chunk = max(1, games // (workers * 8))
-    ranges = [(start, min(games, start + chunk)) for start in range(0, games, chunk)]
+    ranges = [(start, seats[start : start + chunk]) for start in range(0, games, chunk)]
     if workers == 1:
-        parts = [_play_range(game_name, players, levels, seed, a, b) for a, b in ranges]
+        parts = [_play_range(game_name, players, part, seed, a) for a, part in ranges]
     else:
         with ProcessPoolExecutor(workers) as pool:
             futures = [
-                pool.submit(_play_range, game_name, players, levels, seed, a, b) for a, b in ranges
+                pool.submit(_play_range, game_name, players, part, seed, a) for a, part in ranges
             ]
             parts = [future.result() for future in futures]
     return [result for part in parts for result in part], players
 
 
-def report(game_name: str, levels: Sequence[str], results: list[Result]) -> None:
+def rate(game_name: str, seed: int, results: list[Result]) -> RatingBook:
+    """The ratings `spieltisch tournament levels` gives the same games."""
     book = RatingBook()
     for index, (seats, places) in enumerate(results):
-        book.rate(
-            RatedGame(
-                game_name,
-                f"ladder/{index}",
-                EPOCH + dt.timedelta(seconds=index),
-                tuple("level:" + seat for seat in seats),
-                places,
-            )
-        )
+        book.rate(level_game(game_name, seed, index, seats, places))
+    return book
+
+
+def report(game_name: str, levels: Sequence[str], results: list[Result], book: RatingBook) -> None:
     print("| level | mu | sigma | wins | 95% CI | mean place |")
     print("|---|---:|---:|---:|---|---:|")
     for row in book.leaderboard(game_name):
@@ -124,8 +128,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--write", action="store_true", help="keep the reference levels' ratings (the package data)"
+    )
     args = parser.parse_args()
     levels = args.levels.split(",")
+    if args.write and tuple(levels) != REFERENCE_LEVELS:
+        parser.error(f"--write rates the reference levels {','.join(REFERENCE_LEVELS)} only")
     started = time.perf_counter()
     results, players = run(args.game, levels, args.games, args.seed, args.workers)
     wall = time.perf_counter() - started
@@ -133,7 +142,11 @@ def main() -> None:
         f"{args.game}: {len(results)} games at tables of {players}, levels "
         f"{', '.join(levels)}, seed {args.seed}, {args.workers} worker(s), {wall:.0f} s"
     )
-    report(args.game, levels, results)
+    book = rate(args.game, args.seed, results)
+    report(args.game, levels, results, book)
+    if args.write:
+        store(args.game, entry(args.game, book, len(results), players, args.seed))
+        print(f"kept as the reference ratings of {args.game}")
 
 
 if __name__ == "__main__":

@@ -1,37 +1,55 @@
-"""Train the learned evaluation of Mensch ärgere Dich nicht from kernel games.
+"""Train the learned evaluation of Mensch ärgere Dich nicht or Mahé from kernel games.
 
     uv run --extra fast python scripts/train_evaluation.py --players 4 --games 2000000 --seed 21
+    uv run --extra fast python scripts/train_evaluation.py --game mahe --players 4 --games 1000000
 
-Plays `--games` games with the rule of thumb in every seat in the compiled kernel, fits
-the softmax model of `spieltisch.games.madn.evaluation` to their winners by stochastic
-gradient descent (`training.py`), prints the held-out log loss beside the 1/n baseline,
-and writes the averaged weights into the row for that player count of the shipped
-`evaluation.npy` (`--write`). Deterministic for a seed: the games and the sampled
-positions come from the seed, the descent visits them in order. Run it under `nice`.
+Plays `--games` games with the rule of thumb in every seat in the game's compiled kernel,
+fits the softmax model of `spieltisch.games.<game>.evaluation` to their winners by
+stochastic gradient descent (`<game>/training.py`, the step in `core.training`), prints
+the held-out log loss beside the 1/n baseline, and writes the averaged weights into the
+row for that player count of the game's shipped `evaluation.npy` (`--write`).
+Deterministic for a seed: the games and the sampled positions come from the seed, the
+descent visits them in order. Run it under `nice`.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import math
 import time
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
 import spieltisch
 from spieltisch.core.kernel import game_seeds
-from spieltisch.games.madn import evaluation
-from spieltisch.games.madn.kernel import POLICY, options_array
-from spieltisch.games.madn.training import log_loss, train
 
 CHUNK = 25_000
+GAMES = ("madn", "mahe")
+"""The games with a learned evaluation: each has `evaluation.py` (FEATURES, NAMES,
+PLAYERS, WEIGHTS_FILE), `training.py` (`run`: games, their loss and the descent) and
+`kernel.py` (POLICY, options_array)."""
 
 
-def write(players: int, weights: np.ndarray) -> Path:
-    """Store `weights` as the row for this player count of the shipped file."""
+def parts(game: str) -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The game's evaluation, training and kernel modules."""
+    if game not in GAMES:
+        raise SystemExit(f"no learned evaluation for {game!r}: choose one of {', '.join(GAMES)}")
+    evaluation, training, kernel = (
+        importlib.import_module(f"spieltisch.games.{game}.{part}")
+        for part in ("evaluation", "training", "kernel")
+    )
+    return evaluation, training, kernel
+
+
+def write(evaluation: ModuleType, players: int, weights: np.ndarray) -> Path:
+    """Store `weights` as the row for this player count of the game's shipped file."""
     path = Path(str(resources.files(evaluation.__package__).joinpath(evaluation.WEIGHTS_FILE)))
-    table = np.load(path) if path.exists() else np.zeros((3, evaluation.FEATURES))
+    rows = len(evaluation.PLAYERS)
+    table = np.load(path) if path.exists() else np.zeros((rows, evaluation.FEATURES))
     table[players - 2] = weights
     np.save(path, table.astype("<f8"))
     return path
@@ -39,18 +57,25 @@ def write(players: int, weights: np.ndarray) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="madn", choices=GAMES)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--holdout", type=int, default=20_000, help="games to test on")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--sample", type=float, default=0.25, help="share of turns used")
+    parser.add_argument("--sample", type=float, default=0.25, help="share of positions used")
     parser.add_argument("--rate", type=float, default=0.01, help="SGD step size")
     parser.add_argument("--write", action="store_true", help="store the weights in the package")
     args = parser.parse_args()
 
-    game = spieltisch.load("madn", players=args.players)
-    params = options_array(game)
-    policies = np.full(args.players, POLICY, dtype=np.int64)
+    evaluation, training, kernel = parts(args.game)
+    if args.players not in evaluation.PLAYERS:
+        parser.error(
+            f"--players {args.players}: {args.game} has weights for"
+            f" {', '.join(map(str, evaluation.PLAYERS))} players"
+        )
+    game = spieltisch.load(args.game, players=args.players)
+    params = kernel.options_array(game)
+    policies = np.full(args.players, kernel.POLICY, dtype=np.int64)
     weights = np.zeros(evaluation.FEATURES)
     snapshots: list[np.ndarray] = []
     start = time.perf_counter()
@@ -60,11 +85,11 @@ def main() -> None:
         seeds = game_seeds(args.seed, first, count)
         late = first >= args.games // 2
         rate = args.rate * (0.5 if late else 1.0)
-        used, loss = train(params, seeds, policies, args.sample, rate, weights)
+        used, loss = training.run(params, seeds, policies, args.sample, rate, weights, True)
         if late:  # Polyak: the mean of the weights over the second half
             snapshots.append(weights.copy())
             if args.write:  # a checkpoint: a run cut short still leaves its mean so far
-                write(args.players, np.mean(snapshots, axis=0))
+                write(evaluation, args.players, np.mean(snapshots, axis=0))
         positions += used
         print(
             f"{first + count:>9,} games  {positions:>11,} positions  loss {loss:.4f}"
@@ -73,15 +98,14 @@ def main() -> None:
         )
     average = np.mean(snapshots, axis=0) if snapshots else weights
     held = game_seeds(args.seed + 1, 0, args.holdout)
-    used, loss, uniform = log_loss(params, held, policies, args.sample, average)
+    used, loss = training.run(params, held, policies, args.sample, 0.0, average, False)
     print(f"held out: {used:,} positions of {args.holdout:,} games")
-    print(f"  log loss {loss:.4f} against {uniform:.4f} for 1/n")
-    names = [f"rel {r}" for r in range(44)]
-    names += [f"risk {4 * b}-{4 * b + 3}" for b in range(10)]
-    names += ["attack", "attack depth", "stuck"] + [f"tempo +{k}" for k in range(4)]
+    print(f"  log loss {loss:.4f} against {math.log(args.players):.4f} for 1/n")
+    names = evaluation.NAMES
     print("  " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(names, average, strict=True)))
     if args.write:
-        print(f"wrote the weights for {args.players} players to {write(args.players, average)}")
+        path = write(evaluation, args.players, average)
+        print(f"wrote the weights for {args.players} players to {path}")
 
 
 if __name__ == "__main__":

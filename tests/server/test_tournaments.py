@@ -15,7 +15,12 @@ from typer.testing import CliRunner
 from spieltisch.cli.app import app
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
-from tests.server.tournaments import Director, play_my_tables
+from tests.server.tournaments import (
+    Director,
+    command_line,
+    made_on_the_command_line,
+    play_my_tables,
+)
 
 
 def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
@@ -133,16 +138,8 @@ def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
     `spieltisch tournament director ID --account NAME` gives it to an account, which then
     directs it through the API, and the command line still works beside it."""
     db = ("--database", server.database_url)
-
-    def cli(*args: str) -> str:
-        result = CliRunner().invoke(app, ["tournament", *args, *db], env={"COLUMNS": "200"})
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    created = re.search(r"Tournament (\S+) created", cli("new", "Hall cup", "--by", "desk"))
-    assert created
-    tid = created.group(1)
-    cli("players", tid, *(f"--add=Player {n}" for n in range(1, 9)), "--by", "desk")
+    cli = command_line(server.database_url)
+    tid = made_on_the_command_line(cli, "Hall cup", 8)
 
     async def scenario() -> str:
         async with Client(server.url) as boss, Client(server.url) as other:
@@ -219,3 +216,61 @@ def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess)
             assert standings[seats[1]] > standings[seats[0]]
 
     asyncio.run(scenario())
+
+
+def test_a_command_line_tournament_is_taken_over_in_the_browser_with_a_one_time_code(
+    server: ServerProcess,
+) -> None:
+    """`spieltisch tournament director ID --code` prints a one-time code; a signed-in
+    account that posts it to /api/tournaments/ID/director directs the tournament. A wrong
+    code changes nothing, and the code works only once (docs/tournaments.md, "Who
+    directs")."""
+    db = ("--database", server.database_url)
+    cli = command_line(server.database_url)
+    tid = made_on_the_command_line(cli, "Code cup", 4)
+    both = CliRunner().invoke(app, ["tournament", "director", tid, "--account", "x", "--code", *db])
+    assert both.exit_code == 2 and "one of the two" in both.output, both.output
+
+    async def scenario() -> None:
+        async with Client(server.url) as boss, Client(server.url) as other:
+            await boss.guest("Boss")
+            await other.guest("Other")
+            path = f"/api/tournaments/{tid}/director"
+            page = await Director(boss, tid).get()
+            assert not page["hand_over_open"] and not page["can_direct"]
+            early = await boss.http.post(path, json={"code": "AAAAA-AAAAA"})
+            assert early.status_code == 409 and "--code" in early.json()["detail"], early.text
+
+            printed = await asyncio.to_thread(cli, "director", tid, "--code", "--by", "desk")
+            found = re.search(r"code ([A-Z2-9]{5}-[A-Z2-9]{5})", printed)
+            assert found and f"#/tournament/{tid}" in printed, printed
+            code = found.group(1)
+            page = await Director(other, tid).get()
+            assert page["hand_over_open"] and page["director"] == "desk"
+
+            wrong = await other.http.post(
+                path, json={"code": "AAAAA-AAAAA"}, headers={"Accept-Language": "de"}
+            )
+            assert wrong.status_code == 409, wrong.text
+            assert "nicht der Übergabecode" in wrong.json()["detail"]
+            assert (await Director(other, tid).get())["director"] == "desk"
+            empty = await other.http.post(path, json={"code": ""})
+            assert empty.status_code == 422
+
+            taken = await boss.http.post(path, json={"code": code.lower().replace("-", " ")})
+            assert taken.status_code == 200, taken.text
+            page = taken.json()
+            assert page["director"] == "Boss" and page["can_direct"] and page["directed_online"]
+            assert not page["hand_over_open"]
+            again = await other.http.post(path, json={"code": code})
+            assert (
+                again.status_code == 409 and "no hand-over code is open" in again.json()["detail"]
+            )
+            page = await Director(boss, tid).start_round(online=False)
+            assert len(page["rounds"]) == 1
+            refused = await other.http.post(f"/api/tournaments/{tid}/rounds", json={})
+            assert refused.status_code == 403
+
+    asyncio.run(scenario())
+    anonymous = CliRunner().invoke(app, ["tournament", "standings", tid, *db])
+    assert anonymous.exit_code == 0  # the command line still reads and directs beside it

@@ -5,10 +5,41 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from typer.testing import CliRunner
+
+from spieltisch.cli.app import app
 from tests.server.client import Client, Message, play_randomly
+
+
+def command_line(database_url: str) -> Callable[..., str]:
+    """`spieltisch tournament ARGS` on the server's database; its output, or the test fails.
+    It runs in a thread of its own: a test's event loop (Playwright's) may run in this one."""
+
+    def cli(*args: str) -> str:
+        argv = ["tournament", *args, "--database", database_url]
+        with ThreadPoolExecutor(1) as pool:
+            result = pool.submit(CliRunner().invoke, app, argv, env={"COLUMNS": "200"}).result()
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    return cli
+
+
+def made_on_the_command_line(cli: Callable[..., str], name: str, players: int) -> str:
+    """A tournament created and filled with hall players on the command line by `desk`."""
+    created = re.search(r"Tournament (\S+) created", cli("new", name, "--by", "desk"))
+    assert created
+    identifier = created.group(1)
+    cli(
+        "players", identifier, *(f"--add=Player {n}" for n in range(1, players + 1)), "--by", "desk"
+    )
+    return identifier
 
 
 class Director:

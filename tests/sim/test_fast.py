@@ -54,7 +54,9 @@ def test_levels_that_are_the_rule_of_thumb_take_the_kernel() -> None:
     assert choose_engine(madn, ["hard", "random", "random", "random"], 10**5, "auto", False)[0] == (
         "python"
     )
-    assert kernel_seats(spieltisch.load("david_goliath"), ["easy", "random", "policy"]) == [1, 0, 1]
+    dg = spieltisch.load("david_goliath")
+    assert kernel_seats(dg, ["policy", "random", "policy"]) == [1, 0, 1]
+    assert kernel_seats(dg, ["easy", "random", "random"]) is None  # its own rules of thumb
     assert kernel_seats(spieltisch.load("mabula"), ["easy", "random"]) is None
     medium = _summary(simulate_fast(madn, ["medium", "random"] * 2, 200, seed=3), 4)
     assert medium == _summary(simulate_fast(madn, ["policy", "random"] * 2, 200, seed=3), 4)

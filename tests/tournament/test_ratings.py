@@ -10,7 +10,7 @@ import pytest
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.levels import rate_levels
 from spieltisch.tournament.ratings import RatedGame, Rating, nearest_level, rate_all
-from spieltisch.tournament.reference import load_all, reference_levels
+from spieltisch.tournament.reference import load_all, reference_levels, table_size
 from spieltisch.tournament.tournament import Tournament
 from tests.tournament.helpers import DIRECTOR, new_tournament, play_round
 
@@ -95,14 +95,17 @@ def test_nearest_level() -> None:
 LADDER = ("random", "easy", "medium", "hard")
 IN_ORDER = ("madn", "mahe", "mabula")
 """The games whose stored reference ratings put every level above the one below. David &
-Goliath's do not yet: easy came out below random in 120 games, within the uncertainty
-(docs/strength.md, "The levels at one table")."""
+Goliath's are of its former easy level, which came out below random in 120 games, within
+the uncertainty; its present easy is rated in order from a fresh simulation below, and
+its stored row is to be written again (docs/strength.md, "The levels at one table")."""
 
 # game, levels at one table (weakest first), games: a run small enough for CI that orders
-# them (Mahé at 400 games: seeds 1 and 2 both in order, smallest gap 2.4 mu)
+# them (Mahé at 400 games: seeds 1 and 2 both in order, smallest gap 2.4 mu; David &
+# Goliath at tables of three, about 25 s: seeds 1, 2 and 3 all in order, gaps 3.5 to 14 mu)
 ORDERED_IN_CI = [
     ("madn", ("random", "easy", "medium"), 150),
     ("mahe", LADDER, 400),
+    ("david_goliath", ("random", "easy", "medium"), 60),
 ]
 ORDERED_LONG = [
     ("madn", LADDER, 2000, 0),
@@ -114,7 +117,8 @@ ORDERED_LONG = [
 
 def fresh_order(name: str, levels: tuple[str, ...], games: int, seed: int) -> list[str]:
     """The levels, weakest first, by their ratings from `games` games among themselves."""
-    book = rate_levels(name, levels, games=games, players=len(levels), seed=seed)
+    players = min(table_size(name), len(levels))  # Mabula: two of the levels at a table
+    book = rate_levels(name, levels, games=games, players=players, seed=seed)
     board = [row.player.removeprefix("level:") for row in book.leaderboard(name)]
     return board[::-1]
 
@@ -128,8 +132,9 @@ def test_the_ratings_order_the_ai_levels(name: str, levels: tuple[str, ...], gam
     above the one below it, in the order the stored reference ratings have."""
     order = fresh_order(name, levels, games, seed=1)
     assert order == list(levels)
-    stored = reference_levels(name)
-    assert sorted(levels, key=lambda level: stored[level].mu) == order
+    if name in IN_ORDER:
+        stored = reference_levels(name)
+        assert sorted(levels, key=lambda level: stored[level].mu) == order
 
 
 @pytest.mark.long

@@ -64,3 +64,47 @@ def test_refusals_follow_lang_and_the_environment(
         assert "not a ranking" not in shown
     finally:
         set_language("en")  # the commands set it for this thread; later tests expect English
+
+
+@pytest.mark.parametrize(
+    ("code", "rounds", "tiebreak", "figures"),
+    [
+        (
+            "de",
+            "ungültige Angabe: Turniereinstellung: rounds: muss mindestens 1 sein",
+            "tiebreaks.0: muss eines von 'buchholz', 'countback', 'mutual' sein",
+            "Zahlen von Platz 1 (Regel 18): Zielfelder sind die Tiefen 1 bis 4 (g1..g4), nicht [9]",
+        ),
+        (
+            "fr",
+            "valeur invalide : réglage du tournoi : rounds: doit valoir au moins 1",
+            "tiebreaks.0: doit être l'un de 'buchholz', 'countback', 'mutual'",
+            "chiffres de la place 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
+        ),
+    ],
+)
+def test_a_value_pydantic_refuses_is_worded_with_the_servers_sentences(
+    tmp_path: Path, code: str, rounds: str, tiebreak: str, figures: str
+) -> None:
+    """A setting out of range or not among the allowed, or impossible rule-18 figures:
+    the command line words them as the HTTP API does (server/validation.py), not in
+    pydantic's English."""
+    db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
+    try:
+        status, shown = _invoke("--lang", code, "new", "X", "--rounds", "0", *db)
+        assert status != 0 and rounds in shown, shown
+        status, shown = _invoke("new", "X", "--tiebreaks", "foo", *db, lang_env=f"{code}_XX.UTF-8")
+        assert status != 0 and tiebreak in shown, shown
+        assert " or " not in shown and "Input should" not in shown, shown
+        status, shown = _invoke("new", "X", "--seed", "s", *db)
+        tid = re.findall(r"Tournament (\S+)", shown)[0]
+        assert _invoke("players", tid, *(f"--add=P{n}" for n in range(4)), *db)[0] == 0
+        assert _invoke("seat", tid, *db)[0] == 0
+        bad = ["--stopped=9/1/2", *["--stopped=-/1/1"] * 3]
+        status, shown = _invoke("--lang", code, "result", tid, "1", "1", *bad, *db)
+        assert status != 0 and figures in shown, shown
+        assert "rule 18" not in shown and "goal fields" not in shown, shown
+        status, shown = _invoke("result", tid, "1", "1", *db)
+        assert status == 0 and "No result yet." in shown, shown  # nothing was entered
+    finally:
+        set_language("en")

@@ -6,11 +6,14 @@ printable pages. Screenshots in every step."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 from playwright.sync_api import Page
 
+from tests.server.servers import ServerProcess
+from tests.server.tournaments import command_line, made_on_the_command_line
 from tests.web.conftest import People
 from tests.web.flows import click_a_move, finished, my_turn, sign_in_as_guest
 
@@ -124,3 +127,53 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
     ana_page.wait_for_selector(".ratings .rating-curve polyline")
     assert ana_page.locator(".rating-changes tbody tr").count() == 1
     ana_page.screenshot(path=str(artifacts / "rating-history-de.png"), full_page=True)
+
+
+def test_a_command_line_tournament_is_taken_over_on_its_page(
+    people: People, web: ServerProcess, artifacts: Path
+) -> None:
+    """A tournament made with `spieltisch tournament new` on the server's database: its
+    page (en) tells how to take it over; `director ID --code` prints a one-time code; a
+    wrong code is refused in the page's language (de), the right one makes the signed-in
+    account the director, and the director's controls appear."""
+    cli = command_line(web.database_url)
+    tid = made_on_the_command_line(cli, "Hallenturnier", 8)
+
+    ben = people("en-GB")
+    page = sign_in_as_guest(ben, "Ben")
+    page.goto(f"{ben.base}/#/tournament/{tid}")
+    page.wait_for_selector("form.take-over")
+    assert f"spieltisch tournament director {tid} --code" in page.inner_text("p.hand-over")
+    assert page.inner_text("form.take-over h2") == "Take over"
+    assert page.locator("section.director").count() == 0
+    page.screenshot(path=str(artifacts / "tournament-take-over-en.png"), full_page=True)
+
+    code = re.search(r"([A-Z2-9]{5}-[A-Z2-9]{5})", cli("director", tid, "--code", "--by", "desk"))
+    assert code
+    dora = people("de-DE")
+    page = sign_in_as_guest(dora, "Dora")
+    page.goto(f"{dora.base}/#/tournament/{tid}")
+    page.wait_for_selector("form.take-over")
+    assert page.inner_text("form.take-over h2") == "Übernehmen"
+    page.fill("#take-over-code", "AAAAA-AAAAA")
+    page.click("form.take-over button[type=submit]")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "nicht der Übergabecode" in page.inner_text("#notice")
+    page.screenshot(path=str(artifacts / "tournament-take-over-wrong-de.png"), full_page=True)
+    # The browser logs the refused request (409) as a console error: expected here.
+    dora.errors = [error for error in dora.errors if "409" not in error]
+
+    page.fill("#take-over-code", code.group(1).lower())
+    page.click("form.take-over button[type=submit]")
+    page.wait_for_selector("section.director")
+    assert page.locator("form.take-over").count() == 0
+    assert "Dora" in page.inner_text(".tournament-meta")
+    page.click("section.director button.start")
+    page.wait_for_selector(".round[data-round='1'] .round-tables")
+    assert page.locator(".round[data-round='1'] tbody tr").count() == 2
+    page.screenshot(path=str(artifacts / "tournament-taken-over-de.png"), full_page=True)
+    # Ben's page has no form any more: the code was used.
+    page = ben.page
+    page.reload()
+    page.wait_for_selector(".round[data-round='1']")
+    assert page.locator("form.take-over").count() == 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.agents.base import Agent, Budget, Choice, SearchAgent
-from spieltisch.agents.knowledge import knowledge_for, utilities
+from spieltisch.agents.knowledge import hook, knowledge_for, utilities
+from spieltisch.agents.messages import _
 from spieltisch.core import Game, LargeChanceNode, State
 
 
@@ -73,13 +74,34 @@ class GreedyAgent(Noisy, SearchAgent):
 
 class PolicyAgent(Noisy):
     """Plays the game's fast playout policy: quick rules of thumb, no search; `noise` is
-    the chance of a random move instead (for the easy levels)."""
+    the chance of a random move instead (for the easy levels). With `rules="own"` it
+    plays the game's `policy_action` instead, a level's own rules of thumb where the
+    playouts want something else (David & Goliath's easy level)."""
 
     name = "policy"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int | None = None,
+        budget: Budget | None = None,
+        noise: float = 0.0,
+        rules: str = "playouts",
+    ) -> None:
+        super().__init__(game, seed, budget, noise)
+        own = hook(self.knowledge, "policy_action")
+        if rules not in ("playouts", "own") or (rules == "own" and own is None):
+            allowed = "playouts, own" if own is not None else "playouts"
+            raise ValueError(
+                _("rules={rules} for {game}: allowed are {allowed}").format(
+                    rules=repr(rules), game=game.name, allowed=allowed
+                )
+            )
+        self.policy = own if rules == "own" and own is not None else self.knowledge.playout_action
 
     def choose(self, state: State) -> str:
         noisy = self.random_move(state)
         if noisy is not None:
             return noisy
         world = state.determinize(state.current_player, self.rng)
-        return self.game.action_to_move(self.knowledge.playout_action(world, self.rng))
+        return self.game.action_to_move(self.policy(world, self.rng))

@@ -9,6 +9,10 @@ to play it.
 Besides `strengths` and `playout_action` a game's knowledge may offer optional hooks:
 
 - `cutoff(state)`: asked at chance nodes of a playout, True ends it there (a new deal);
+- `policy_action(state, rng)`: a level's own rules of thumb where the playouts want
+  something else, played by `policy` with `rules="own"` (David & Goliath's easy level
+  plays the lowest card; its playouts, and the `policy` agent the kernels copy, stay
+  random but for the last card of a trick);
 - `segment(state)`: what expectimax searches through (Mahé: one turtle's move);
 - `chances(state)`: win chances per player straight from a learned evaluation, used
   instead of `strengths` (MÄDN's `evaluation="learned"`);

@@ -41,8 +41,15 @@ def _greedy(game: Game[Any], seed: int | None, budget: Budget, *, noise: float =
     return GreedyAgent(game, seed, budget, noise=noise)
 
 
-def _policy(game: Game[Any], seed: int | None, budget: Budget, *, noise: float = 0.0) -> Agent:
-    return PolicyAgent(game, seed, budget, noise=noise)
+def _policy(
+    game: Game[Any],
+    seed: int | None,
+    budget: Budget,
+    *,
+    noise: float = 0.0,
+    rules: str = "playouts",
+) -> Agent:
+    return PolicyAgent(game, seed, budget, noise=noise, rules=rules)
 
 
 def _mcts(

@@ -87,7 +87,7 @@ def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) 
         coroutine: Coroutine[Any, Any, T] = main()
         return asyncio.run(coroutine)
     except SpieltischError as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         raise AssertionError("unreachable") from None
 
 
@@ -95,11 +95,32 @@ def _fail(message: str) -> NoReturn:
     fail(console, message)
 
 
+def _refusal(exc: Exception) -> str:
+    """A refusal in the director's language. A value pydantic refused for its type or
+    range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
+    for validation errors, as the HTTP API words the same refusal."""
+    from spieltisch.tournament.errors import InvalidInput
+
+    if isinstance(exc, InvalidInput):
+        from spieltisch.server.validation import explain_bad
+
+        return explain_bad(exc.what, exc.problems)
+    return str(exc)
+
+
 def _numbers(text: str, what: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         _fail(_("{what} are whole numbers separated by commas, such as 1,2,3,4").format(what=what))
+        raise AssertionError("unreachable") from None
+
+
+def _points(text: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        _fail(_("points are numbers separated by commas, such as 3,2,1,0"))
         raise AssertionError("unreachable") from None
 
 
@@ -149,13 +170,13 @@ def new(
             round_minutes=round_minutes,
             table_size=table_size,
             min_table=min_table,
-            points=tuple(float(p) for p in points.split(",")) if points else (),
+            points=_points(points) if points else (),
             tiebreaks=tuple(t.strip() for t in tiebreaks.split(",") if t.strip()),
             seed=seed or secrets.token_hex(8),
             rated=not unrated,
         )
     except ValueError as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         return
     identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
     console.print(
@@ -248,13 +269,41 @@ def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
 def director(
     tournament: Id,
     account: Annotated[
-        str, typer.Option("--account", help="The username of the server account to direct it.")
-    ],
+        str | None,
+        typer.Option("--account", help="The username of the server account to direct it."),
+    ] = None,
+    code: Annotated[
+        bool,
+        typer.Option(
+            "--code",
+            help="Print a one-time code: whoever types it on the tournament's page, signed "
+            "in on the server, directs it.",
+        ),
+    ] = False,
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Hand the tournament over to a server account, which then directs it in the browser
     (`spieltisch serve`, the tournament's page); the command line keeps working too."""
+    from spieltisch.tournament import handover
+
+    if (account is None) == (not code):
+        _fail(_("give --account NAME or --code, one of the two"))
+    if code:
+        secret = handover.new_code()
+        _run(
+            database,
+            lambda store: store.act(tournament, lambda t: t.offer_hand_over(secret, _who(by))),
+        )
+        console.print(
+            _(
+                "Hand-over code {code}: open the tournament's page ({page}), sign in and "
+                "enter it under “Take over”. It works once, for {minutes} minutes."
+            ).format(code=secret, page=f"#/tournament/{tournament}", minutes=handover.MINUTES),
+            highlight=False,
+        )
+        return
+    assert account is not None
 
     async def work(store: TournamentStore) -> str:
         rating_id = await store.account_rating_id(account)
@@ -532,7 +581,7 @@ def levels(
     try:
         entry = compute(game, games, seed)
     except (SpieltischError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(_refusal(exc))
         return
     table = Table(title=_("AI levels: {game}").format(game=game))
     for column in (_("level"), _("rating"), _("mu"), _("sigma")):

@@ -44,6 +44,14 @@ class RoundIn(Strict):
     )
 
 
+class TakeOverIn(Strict):
+    code: str = Field(
+        min_length=1,
+        max_length=40,
+        description="The one-time code printed by `spieltisch tournament director ID --code`.",
+    )
+
+
 class ResultIn(Strict):
     """A table's result: places in seat order, or each seat's figures if time was called."""
 
@@ -156,6 +164,9 @@ class TournamentOut(BaseModel):
     directed_online: bool
     """False for a tournament made on the command line and not handed over to an account
     (`spieltisch tournament director ID --account NAME`): no account directs it here."""
+    hand_over_open: bool
+    """A one-time code from the command line is waiting: a signed-in account that types
+    it directs the tournament (POST /api/tournaments/{id}/director)."""
     finished: bool
     players: list[PlayerOut]
     rounds: list[RoundOut]

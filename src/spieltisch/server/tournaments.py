@@ -34,12 +34,13 @@ from spieltisch.server.tournament_schemas import (
     StandingOut,
     StoppedOut,
     TableOut,
+    TakeOverIn,
     TournamentIn,
     TournamentList,
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.validation import explain
+from spieltisch.server.validation import explain_bad
 from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv
@@ -200,6 +201,7 @@ async def _describe(
         director=names.get(director, director),
         can_direct=me is not None and director == _by(me),
         directed_online=director.startswith(ACCOUNT_PREFIX),
+        hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
         players=[
             PlayerOut(
@@ -354,6 +356,15 @@ async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> 
     return tournament
 
 
+@router.post("/api/tournaments/{identifier}/director", response_model=TournamentOut)
+async def take_over(identifier: str, body: TakeOverIn, me: Me, svc: Svc) -> TournamentOut:
+    """Direct the tournament from now on with the one-time code its director printed on
+    the command line (`spieltisch tournament director ID --code`); the code is used up."""
+    step = lambda t: t.take_over(_by(me), body.code)  # noqa: E731
+    tournament, _named = await _rounds(svc).store.act(identifier, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
 @router.post("/api/tournaments/{identifier}/players", response_model=TournamentOut)
 async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> TournamentOut:
     """Register a player: an account (by id), a computer level, or a name for the hall.
@@ -458,5 +469,5 @@ def tournament_error(_request: Request, exc: Exception) -> Response:
     status = 404 if isinstance(exc, UnknownTournament) else 409
     detail = str(exc)
     if isinstance(exc, InvalidInput):  # pydantic's English: our sentences instead
-        detail = _("bad {what}: {problems}").format(what=exc.what, problems=explain(exc.problems))
+        detail = explain_bad(exc.what, exc.problems)
     return JSONResponse({"detail": detail}, status_code=status)

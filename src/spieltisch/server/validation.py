@@ -27,6 +27,16 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _limit(value: Any) -> str:
+    """A bound as people write it: 0.0166667, not 0.016666666666666666."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _allowed(expected: Any) -> str:
+    """pydantic's list of allowed values without its English "or": 'a', 'b', 'c'."""
+    return str(expected).replace("' or '", "', '")
+
+
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "missing": lambda c: _("is required"),
     "extra_forbidden": lambda c: _("is not a field of this request"),
@@ -47,12 +57,14 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "finite_number": lambda c: _("must be a finite number"),
     "bool_type": lambda c: _("must be true or false"),
     "bool_parsing": lambda c: _("must be true or false"),
-    "greater_than_equal": lambda c: _("must be at least {limit}").format(limit=c.get("ge")),
-    "greater_than": lambda c: _("must be more than {limit}").format(limit=c.get("gt")),
-    "less_than_equal": lambda c: _("must be at most {limit}").format(limit=c.get("le")),
-    "less_than": lambda c: _("must be less than {limit}").format(limit=c.get("lt")),
-    "literal_error": lambda c: _("must be one of {allowed}").format(allowed=c.get("expected")),
-    "enum": lambda c: _("must be one of {allowed}").format(allowed=c.get("expected")),
+    "greater_than_equal": lambda c: _("must be at least {limit}").format(limit=_limit(c.get("ge"))),
+    "greater_than": lambda c: _("must be more than {limit}").format(limit=_limit(c.get("gt"))),
+    "less_than_equal": lambda c: _("must be at most {limit}").format(limit=_limit(c.get("le"))),
+    "less_than": lambda c: _("must be less than {limit}").format(limit=_limit(c.get("lt"))),
+    "literal_error": lambda c: _("must be one of {allowed}").format(
+        allowed=_allowed(c.get("expected"))
+    ),
+    "enum": lambda c: _("must be one of {allowed}").format(allowed=_allowed(c.get("expected"))),
     "list_type": lambda c: _("must be a list"),
     "too_short": lambda c: _("needs at least {count} entries").format(count=c.get("min_length")),
     "too_long": lambda c: _("may have at most {count} entries").format(count=c.get("max_length")),
@@ -94,6 +106,12 @@ def problem_sentences(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
 def explain(errors: Sequence[Mapping[str, Any]]) -> str:
     """The problems in one text, for a `detail` or an error message."""
     return f"{before_punctuation()}; ".join(item["message"] for item in problem_sentences(errors))
+
+
+def explain_bad(what: str, errors: Sequence[Mapping[str, Any]]) -> str:
+    """A refused value of `what` (a tournament setting, a seat's figures) in the reader's
+    words: the server's 409 and the command line's refusal say it the same way."""
+    return _("bad {what}: {problems}").format(what=what, problems=explain(errors))
 
 
 async def request_validation_error(request: Request, exc: Exception) -> JSONResponse:

@@ -86,6 +86,17 @@ class DirectorNamed(_Entry):
     )
 
 
+class HandOverOffered(_Entry):
+    """A one-time code to take the tournament over in the browser, offered on the command
+    line (`tournament.handover`): the salted hash of the code and until when it works. It
+    is used up by the next DirectorNamed, and a later offer replaces it."""
+
+    kind: Literal["handover"] = "handover"
+    salt: str = Field(min_length=1, max_length=64)
+    code_hash: str = Field(min_length=64, max_length=64, description="sha256 of salt:code")
+    until: dt.datetime = Field(description="the code works until then (UTC)")
+
+
 class ResultEntered(_Entry):
     """A table's result; a later entry for the same table corrects an earlier one."""
 
@@ -104,7 +115,15 @@ class ResultEntered(_Entry):
 
 
 Entry = Annotated[
-    Created | Registered | Withdrawn | Returned | Seated | Opened | DirectorNamed | ResultEntered,
+    Created
+    | Registered
+    | Withdrawn
+    | Returned
+    | Seated
+    | Opened
+    | DirectorNamed
+    | HandOverOffered
+    | ResultEntered,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

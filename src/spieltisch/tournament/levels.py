@@ -29,21 +29,31 @@ def rate_levels(
     budget: Budget | None = None,
 ) -> RatingBook:
     """Play `games` games among `levels` at tables of `players` and rate them."""
+    game = load(game_name, players=players)
+    book = RatingBook()
+    for index, seats in enumerate(seatings(levels, players, games, seed)):
+        result = play_one(game, seats, seed, index, budget)
+        book.rate(level_game(game_name, seed, index, seats, result.ranking))
+    return book
+
+
+def seatings(levels: Sequence[str], players: int, games: int, seed: int) -> list[list[str]]:
+    """The levels in seat order of each of `games` games: a benchmark that plays the same
+    games (benchmarks/level_ladder.py) gets the same ratings."""
     if len(levels) < players:
         raise ValueError(f"{players} seats need at least {players} different levels")
-    game = load(game_name, players=players)
     rng = random.Random(seed)
-    book = RatingBook()
-    for index in range(games):
-        seats = rng.sample(list(levels), players)
-        result = play_one(game, seats, seed, index, budget)
-        book.rate(
-            RatedGame(
-                game_name,
-                f"levels/{seed}/{index}",
-                EPOCH + dt.timedelta(seconds=index),
-                tuple(LEVEL_PREFIX + level for level in seats),
-                tuple(result.ranking),
-            )
-        )
-    return book
+    return [rng.sample(list(levels), players) for _index in range(games)]
+
+
+def level_game(
+    game_name: str, seed: int, index: int, seats: Sequence[str], ranking: Sequence[int]
+) -> RatedGame:
+    """Game `index` of a run among the levels, as a rated game."""
+    return RatedGame(
+        game_name,
+        f"levels/{seed}/{index}",
+        EPOCH + dt.timedelta(seconds=index),
+        tuple(LEVEL_PREFIX + level for level in seats),
+        tuple(ranking),
+    )

@@ -15,7 +15,7 @@ from typing import Any
 
 from spieltisch.core import game_class
 from spieltisch.tournament.levels import LEVEL_PREFIX, rate_levels
-from spieltisch.tournament.ratings import Rating
+from spieltisch.tournament.ratings import Rating, RatingBook
 
 DATA = Path(__file__).resolve().parent / "data" / "level_ratings.json"
 REFERENCE_LEVELS = ("random", "easy", "medium", "hard")
@@ -33,6 +33,11 @@ def compute(game: str, games: int, seed: int = 0) -> dict[str, Any]:
     """Play `games` games among the reference levels and return the entry to keep."""
     players = table_size(game)
     book = rate_levels(game, REFERENCE_LEVELS, games, players, seed=seed)
+    return entry(game, book, games, players, seed)
+
+
+def entry(game: str, book: RatingBook, games: int, players: int, seed: int) -> dict[str, Any]:
+    """The levels' ratings in `book` with how they were made, as the data file keeps them."""
     return {
         "games": games,
         "players": players,

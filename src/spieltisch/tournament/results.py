@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from spieltisch.core import Game
+from spieltisch.core import Game, parts
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.messages import _
@@ -50,18 +50,19 @@ def rank_stopped(
                 game=game.title
             )
         )
+    rule_name = parts(game).gettext(rule.rule)
     checked = []
     for seat, raw in enumerate(figures):
         try:
             checked.append(rule.figures.model_validate(dict(raw)))
         except ValidationError as exc:
             raise explain_validation(
-                _("figures of seat {seat} ({rule})").format(seat=seat + 1, rule=rule.rule), exc
+                _("figures of seat {seat} ({rule})").format(seat=seat + 1, rule=rule_name), exc
             ) from None
     try:
         rule.check_table(checked)
     except ValueError as exc:
-        raise TournamentError(f"{rule.rule}: {exc}") from None
+        raise TournamentError(_("{rule}: {problem}").format(rule=rule_name, problem=exc)) from None
     keys = [rule.key(one) for one in checked]
     groups: dict[tuple[Any, ...], list[int]] = {}
     for seat, key in enumerate(keys):

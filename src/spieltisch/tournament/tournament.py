@@ -7,6 +7,7 @@ can keep it.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -14,11 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from spieltisch.core import Game, game_class, parts
+from spieltisch.tournament import handover
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
     Created,
     DirectorNamed,
     Entry,
+    HandOverOffered,
     Opened,
     Registered,
     ResultEntered,
@@ -36,7 +39,16 @@ from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
 
 E = TypeVar(
-    "E", Created, Registered, Withdrawn, Returned, Seated, Opened, DirectorNamed, ResultEntered
+    "E",
+    Created,
+    Registered,
+    Withdrawn,
+    Returned,
+    Seated,
+    Opened,
+    DirectorNamed,
+    HandOverOffered,
+    ResultEntered,
 )
 AI_PREFIX = "level:"
 """An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
@@ -291,6 +303,54 @@ class Tournament:
             )
         return self._append(DirectorNamed(director=director, by=by, at=now()))
 
+    def offer_hand_over(
+        self, code: str, by: str, minutes: int = handover.MINUTES
+    ) -> HandOverOffered:
+        """Keep the hash of a one-time code (`handover.new_code`) with which an account
+        takes the tournament over in the browser; an earlier open code stops working."""
+        salt = handover.new_salt()
+        until = now() + dt.timedelta(minutes=minutes)
+        offer = HandOverOffered(
+            salt=salt, code_hash=handover.code_hash(code, salt), until=until, by=by, at=now()
+        )
+        return self._append(offer)
+
+    def open_hand_over(self, at: dt.datetime | None = None) -> HandOverOffered | None:
+        """The code offered last, if it is neither used (a director was named after it)
+        nor expired."""
+        latest: HandOverOffered | None = None
+        for entry in self.entries:
+            if isinstance(entry, HandOverOffered):
+                latest = entry
+            elif isinstance(entry, DirectorNamed):
+                latest = None
+        if latest is None or latest.until <= (at or now()):
+            return None
+        return latest
+
+    def take_over(self, director: str, code: str) -> DirectorNamed:
+        """`director` (`account:<id>`) directs from now on, having typed the code offered
+        on the command line; the code is used up."""
+        offer = self.open_hand_over()
+        if offer is None:
+            raise TournamentError(
+                _(
+                    "no hand-over code is open for this tournament: the director prints one "
+                    "with spieltisch tournament director ID --code (it works {minutes} minutes)"
+                ).format(minutes=handover.MINUTES)
+            )
+        if not handover.matches(code, offer.salt, offer.code_hash):
+            raise TournamentError(
+                _("that is not the hand-over code: it has {length} letters and digits").format(
+                    length=handover.LENGTH
+                )
+            )
+        if director == self.director:
+            raise TournamentError(
+                _("{director} directs this tournament already").format(director=director)
+            )
+        return self._append(DirectorNamed(director=director, by=director, at=now()))
+
     def enter_places(
         self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
     ) -> ResultEntered:
@@ -401,8 +461,8 @@ class Tournament:
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
-        elif isinstance(entry, DirectorNamed):
-            pass  # read by `director`
+        elif isinstance(entry, DirectorNamed | HandOverOffered):
+            pass  # read by `director` and `open_hand_over`
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)

@@ -44,9 +44,15 @@ TEXTS: tuple[str, ...] = (
     N_("Decisions"),
     N_("Directed by {name}"),
     N_(
-        "Directed from the command line: to direct it here, hand it over to an account "
-        "with {command}"
+        "Directed from the command line: to direct it here, print a one-time code with "
+        "{command} and enter it below."
     ),
+    N_(
+        "Enter the one-time code the director printed on the command line to direct this "
+        "tournament from your account."
+    ),
+    N_("Hand-over code"),
+    N_("Take over"),
     N_("Director"),
     N_("Download the record"),
     N_("End"),

@@ -19,6 +19,8 @@ from spieltisch.games.david_goliath.rules import (
     _SHIFT,
     _VALUE_BITS,
     BIT,
+    COLOUR_MASK,
+    COLOUR_OF,
     HAND_SIZE,
     VALUE_OF,
     DavidGoliath,
@@ -28,7 +30,11 @@ from spieltisch.games.david_goliath.rules import (
 )
 
 LEVELS: dict[str, LevelSpec] = {
-    "easy": LevelSpec("policy", "rules of thumb: the last card of a trick that scores"),
+    "easy": LevelSpec(
+        "policy",
+        "rules of thumb: the lowest card, but the last card of a trick takes what scores most",
+        settings={"rules": "own"},
+    ),
     "medium": LevelSpec("ismcts", "IS-MCTS, 40 iterations", iterations=40),
     "hard": LevelSpec("ismcts", "IS-MCTS, 300 iterations", iterations=300),
     "expert": LevelSpec("ismcts", "IS-MCTS, 1 s per move", seconds=1.0),
@@ -88,6 +94,27 @@ class DavidGoliathKnowledge:
         if len(cards) > 1 and len(state.trick) == self.players - 1:
             return self.last_card(state.trick, cards, state.won_masks[player], rng)
         return cards[int(rng.random() * len(cards))]
+
+    def policy_action(self, state: DavidGoliathState, rng: random.Random) -> int:
+        """The easy level's rules of thumb (docs/strength.md, "The levels at one table"):
+        the last card of a trick takes what scores most; any other card is the lowest one
+        allowed, as David: the lowest card of a trick takes its highest, one card, while
+        the highest takes all the others, which soon spoils a colour (three or more count
+        one point each). Among equal values, the colour least taken so far.
+        The playouts stay random (`playout_action`): the searches want them unbiased, and
+        the `policy` agent the kernel copies plays them."""
+        player = state.current_player
+        cards = state.legal_actions()
+        won = state.won_masks[player]
+        if len(cards) > 1 and len(state.trick) == self.players - 1:
+            return self.last_card(state.trick, cards, won, rng)
+
+        def taken(card: int) -> int:
+            return (won & COLOUR_MASK[COLOUR_OF[card]]).bit_count()
+
+        lowest = min(VALUE_OF[card] * 8 + taken(card) for card in cards)
+        choices = [card for card in cards if VALUE_OF[card] * 8 + taken(card) == lowest]
+        return choices[int(rng.random() * len(choices))]
 
     def last_card(
         self, trick: tuple[int, ...], cards: list[int], won: int, rng: random.Random

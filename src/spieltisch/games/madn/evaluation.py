@@ -19,19 +19,19 @@ A player's features, each small enough to add up in a few microseconds:
 - `STUCK`: no piece on the track (it must roll a 6, in three tries);
 - `TEMPO + k`: k seats after the player whose turn it is.
 
-The numpy file is read without numpy (`read_npy`): numpy is not a dependency of the
+The numpy file is read without numpy (`core.weights.read_npy`): numpy is not a dependency of the
 engine, and the evaluation is plain Python lists for speed.
 """
 
 from __future__ import annotations
 
-import ast
 import math
-import struct
 from collections.abc import Sequence
-from importlib import resources
 
+from spieltisch.core.weights import read_npy, shipped_row
 from spieltisch.games.madn.rules import Madn, MadnState
+
+__all__ = ["MadnEvaluation", "hit_chance", "read_npy", "shipped_weights", "trained_counts"]
 
 RISK = 44
 ATTACK = 54
@@ -40,33 +40,28 @@ STUCK = 56
 TEMPO = 57
 FEATURES = 61
 
+NAMES: tuple[str, ...] = (
+    *(f"rel {r}" for r in range(44)),
+    *(f"risk {4 * b}-{4 * b + 3}" for b in range(10)),
+    "attack",
+    "attack depth",
+    "stuck",
+    *(f"tempo +{k}" for k in range(4)),
+)
+"""The features' names, for the training script's report."""
+
+PLAYERS = (2, 3, 4)
+"""The player counts, one row each in the weights file (row = players - 2)."""
+
 WEIGHTS_FILE = "evaluation.npy"
 DECIDED = 1e-3
 """Once someone is home the winner is known; the others still play for places, worth this
 much: players home share it, the others split it by their chances among themselves."""
 
 
-def read_npy(data: bytes) -> list[list[float]]:
-    """A 2-D little-endian float64 array in numpy's .npy format (version 1), as lists."""
-    if data[:6] != b"\x93NUMPY":
-        raise ValueError("not a .npy file")
-    length = struct.unpack("<H", data[8:10])[0]
-    header = ast.literal_eval(data[10 : 10 + length].decode("latin-1"))
-    if header["descr"] != "<f8" or header["fortran_order"] or len(header["shape"]) != 2:
-        raise ValueError(f"expected a C-ordered 2-D <f8 array, got {header}")
-    rows, columns = header["shape"]
-    values = struct.unpack(f"<{rows * columns}d", data[10 + length :])
-    return [list(values[r * columns : (r + 1) * columns]) for r in range(rows)]
-
-
 def shipped_weights(players: int) -> list[float] | None:
     """The trained weights for this player count, or None where none were trained."""
-    data = resources.files(__package__).joinpath(WEIGHTS_FILE).read_bytes()
-    table = read_npy(data)
-    row = players - 2
-    if not 0 <= row < len(table) or not any(table[row]):
-        return None
-    return table[row]
+    return shipped_row(__package__, WEIGHTS_FILE, players - 2)
 
 
 def hit_chance(
@@ -91,7 +86,7 @@ def hit_chance(
 
 def trained_counts() -> str:
     """The player counts with trained weights, for messages."""
-    return ", ".join(str(n) for n in (2, 3, 4) if shipped_weights(n) is not None) or "no"
+    return ", ".join(str(n) for n in PLAYERS if shipped_weights(n) is not None) or "no"
 
 
 class MadnEvaluation:

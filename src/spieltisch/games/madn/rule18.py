@@ -14,7 +14,9 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from spieltisch.core.i18n import N_
 from spieltisch.core.stopped import StoppedRanking
+from spieltisch.games.madn.messages import _
 
 
 def rule18_key(
@@ -47,30 +49,39 @@ class Rule18Figures(BaseModel):
     @model_validator(mode="after")
     def _possible(self) -> Self:
         if any(depth not in (1, 2, 3, 4) for depth in self.goal):
-            raise ValueError(f"goal fields are depths 1 to 4 (g1..g4), not {list(self.goal)}")
+            raise ValueError(
+                _("goal fields are depths 1 to 4 (g1..g4), not {goal}").format(goal=list(self.goal))
+            )
         if len(set(self.goal)) != len(self.goal):
-            raise ValueError(f"a goal field holds one piece: {list(self.goal)} repeats one")
+            raise ValueError(
+                _("a goal field holds one piece: {goal} repeats one").format(goal=list(self.goal))
+            )
         if self.finished is not None:
             if self.track or self.distance or self.goal not in ((), (1, 2, 3, 4), (4, 3, 2, 1)):
-                raise ValueError("a finished player has all four pieces in the goal and none out")
+                raise ValueError(
+                    _("a finished player has all four pieces in the goal and none out")
+                )
             return self
         if len(self.goal) + self.track > 4:
             raise ValueError(
-                f"{len(self.goal)} pieces in the goal and {self.track} on the track "
-                "make more than four pieces"
+                _(
+                    "{goal} pieces in the goal and {track} on the track make more than four pieces"
+                ).format(goal=len(self.goal), track=self.track)
             )
         # Distinct track fields: at most 39 + 38 + ... for the pieces on the track.
         most = sum(39 - piece for piece in range(self.track))
         if self.distance > most:
             raise ValueError(
-                f"{self.track} pieces on the track have travelled at most {most} fields, "
-                f"not {self.distance}"
+                _(
+                    "{track} pieces on the track have travelled at most {most} fields, "
+                    "not {distance}"
+                ).format(track=self.track, most=most, distance=self.distance)
             )
         return self
 
 
 class Rule18(StoppedRanking):
-    rule = "rule 18"
+    rule = N_("rule 18")
     figures = Rule18Figures
 
     def key(self, figures: Any) -> tuple[Any, ...]:
@@ -81,8 +92,10 @@ class Rule18(StoppedRanking):
         finished = sorted(one.finished for one in figures if one.finished is not None)
         if finished != list(range(1, len(finished) + 1)):
             raise ValueError(
-                f"the finishing order of the finished players must be 1 to {len(finished)}, "
-                f"not {finished}"
+                _(
+                    "the finishing order of the finished players must be 1 to {count}, "
+                    "not {finished}"
+                ).format(count=len(finished), finished=finished)
             )
 
 

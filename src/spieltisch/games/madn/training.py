@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from spieltisch.core.kernel import CHANCE, TERMINAL, inner, loop, places, uniform
+from spieltisch.core.training import shares_of_first, softmax_step
 from spieltisch.games.madn.evaluation import (
     ATTACK,
     ATTACK_DEPTH,
@@ -110,23 +111,6 @@ def features(s: np.ndarray, p: np.ndarray, x: np.ndarray) -> None:
 
 
 @inner
-def _chances(x: np.ndarray, n: int, weights: np.ndarray, out: np.ndarray) -> None:
-    top = -1e300
-    for i in range(n):
-        total = 0.0
-        for j in range(FEATURES):
-            total += weights[j] * x[i, j]
-        out[i] = total
-        top = max(top, total)
-    norm = 0.0
-    for i in range(n):
-        out[i] = np.exp(out[i] - top)
-        norm += out[i]
-    for i in range(n):
-        out[i] /= norm
-
-
-@inner
 def _sampled(s: np.ndarray) -> bool:
     """The start of a turn, before anyone is home."""
     return bool(s[CP] == CHANCE and s[NDICE] == 0 and s[OVER] == 0 and s[NFIN] == 0)
@@ -136,11 +120,7 @@ def _sampled(s: np.ndarray) -> bool:
 def _winners(s: np.ndarray, p: np.ndarray, shares: np.ndarray, ranks: np.ndarray) -> None:
     n = p[N]
     places(keys(s, p), ranks[:n])
-    first = 0
-    for i in range(n):
-        first += ranks[i] == 1
-    for i in range(n):
-        shares[i] = 1.0 / first if ranks[i] == 1 else 0.0
+    shares_of_first(ranks, n, shares)
     if s[NFIN] > 0:  # a finisher is the winner even under rule 18's lots
         for i in range(n):
             shares[i] = 1.0 if s[FIN] == i else 0.0
@@ -199,22 +179,12 @@ def _descend(
         kept = _game(s, p, policies, rng, pick, sample, buffer)
         _winners(s, p, shares, ranks)
         for r in range(kept):
-            x = buffer[r]
-            _chances(x, n, weights, chances)
-            for i in range(n):
-                if shares[i] > 0.0:
-                    loss -= shares[i] * np.log(max(chances[i], 1e-12))
-                error = chances[i] - shares[i]
-                if not learn or error == 0.0:
-                    continue
-                for j in range(FEATURES):
-                    if x[i, j] != 0.0:
-                        weights[j] -= rate * error * x[i, j]
+            loss = softmax_step(buffer[r], n, weights, shares, rate, learn, chances, loss)
             used += 1
     return used, loss / max(used, 1)
 
 
-def _run(
+def run(
     p: np.ndarray,
     seeds: np.ndarray,
     policies: np.ndarray,
@@ -223,6 +193,10 @@ def _run(
     weights: np.ndarray,
     learn: bool,
 ) -> tuple[int, float]:
+    """Games from `seeds`, a share `sample` of their turn starts used: with `learn`
+    one SGD step of size `rate` on `weights` per position. Returns the positions used and
+    their mean log loss (before each step: the training loss; without `learn`, the
+    held-out loss of `weights`)."""
     return _descend(
         p,
         seeds,
@@ -239,28 +213,6 @@ def _run(
         np.zeros(4),
         np.zeros(4, dtype=np.int64),
     )
-
-
-def train(
-    p: np.ndarray,
-    seeds: np.ndarray,
-    policies: np.ndarray,
-    sample: float,
-    rate: float,
-    weights: np.ndarray,
-) -> tuple[int, float]:
-    """Games from `seeds`; one SGD step of size `rate` on `weights` at each sampled
-    position (with chance `sample` per turn start). Returns the positions used and their
-    mean log loss before each step (the training loss)."""
-    return _run(p, seeds, policies, sample, rate, weights, True)
-
-
-def log_loss(
-    p: np.ndarray, seeds: np.ndarray, policies: np.ndarray, sample: float, weights: np.ndarray
-) -> tuple[int, float, float]:
-    """Held-out games: positions, the mean log loss of `weights`, and that of 1/n."""
-    used, loss = _run(p, seeds, policies, sample, 0.0, weights, False)
-    return used, loss, float(np.log(p[N]))
 
 
 @njit(cache=True)

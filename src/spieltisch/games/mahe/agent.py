@@ -24,6 +24,13 @@ from collections.abc import Hashable, Sequence
 
 from spieltisch.core import TERMINAL
 from spieltisch.core.level_spec import LevelSpec
+from spieltisch.core.ranking import win_shares
+from spieltisch.games.mahe.evaluation import (
+    MaheEvaluation,
+    shipped_weights,
+    standard,
+    trained_counts,
+)
 from spieltisch.games.mahe.rules import (
     BEACH_EGGS,
     BOX,
@@ -164,19 +171,39 @@ BUCKET: tuple[int, ...] = tuple(min((d - 1) // 3, 6) if d else 0 for d in range(
 """Distance bucket of 1..21 fields to the next crossing of the beach."""
 
 
+EVALUATIONS = ("hand", "learned")
+"""`hand`: `strengths` below; `learned`: the softmax fitted to kernel games
+(`evaluation.py`), for the standard game, where it was trained."""
+
+
 class MaheKnowledge:
-    """Eggs won, a share of the eggs to come, and each turtle's chances at the next prize."""
+    """Eggs won, a share of the eggs to come, and each turtle's chances at the next prize;
+    or, with `evaluation="learned"`, the win chances of the learned evaluation."""
 
     playout_depth = 80
     """Steps of a playout (about a round with four players) before it is estimated."""
 
-    def __init__(self, game: MaheGame) -> None:
+    def __init__(self, game: MaheGame, evaluation: str = "hand") -> None:
         self.game = game
         self.players = game.num_players
         self.weights = WEIGHTS[game.turtles_each == 2]
         self.spread_factor = 1.2 if game.turtles_each == 2 else 1.0
         self.owner = game.owner
         self.turtles = range(game.num_turtles)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"unknown evaluation {evaluation!r} for mahe: known are {', '.join(EVALUATIONS)}"
+            )
+        if evaluation == "learned":
+            weights = shipped_weights(game.num_players) if standard(game) else None
+            if weights is None:
+                raise ValueError(
+                    "the learned evaluation of mahe was trained for the standard game (standard"
+                    " deck, no variant, the usual turtles) with"
+                    f" {trained_counts()} players only"
+                )
+            self.learned = MaheEvaluation(game, weights)
+            self.chances = self.learned_chances
 
     # -- the hooks of spieltisch.agents -------------------------------------------------
 
@@ -244,6 +271,17 @@ class MaheKnowledge:
         spread = 0.5 + self.spread_factor * 1.1 * math.sqrt(coming)
         return values, spread
 
+    def learned_chances(self, state: MaheState) -> Sequence[float]:
+        """The learned evaluation's win chances; a move under way is rated as if it
+        stopped now, as in `strengths`."""
+        if state.phase == DECIDE:
+            stopped = state.clone()
+            stopped.apply(STOP)
+            if stopped.current_player == TERMINAL:
+                return win_shares(stopped.ranking())
+            state = stopped
+        return self.learned.chances(state)
+
     def playout_action(self, state: MaheState, rng: random.Random) -> int:
         """Stop when stopping crosses the beach, roll on a small first die or sum."""
         if state.phase == CHOOSE:
@@ -257,5 +295,5 @@ class MaheKnowledge:
         return ROLL if total <= 3 else STOP
 
 
-def knowledge(game: MaheGame) -> MaheKnowledge:
-    return MaheKnowledge(game)
+def knowledge(game: MaheGame, evaluation: str = "hand") -> MaheKnowledge:
+    return MaheKnowledge(game, evaluation)

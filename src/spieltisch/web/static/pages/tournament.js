@@ -48,7 +48,7 @@ class TournamentPage {
   // While online tables play, their results come in by themselves: show them, unless
   // the director is typing into a form.
   async refresh() {
-    if (this.editing !== null || this.main.querySelector("form.register input:focus")) return;
+    if (this.editing !== null || this.main.querySelector("form.register input:focus, form.take-over input:focus")) return;
     try {
       const fresh = await get(`/api/tournaments/${this.id}?lang=${language()}`);
       if (JSON.stringify(fresh) === this.seen) return;
@@ -90,7 +90,8 @@ class TournamentPage {
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
-      data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, hand it over to an account with {command}", { command: `spieltisch tournament director ${this.id} --account NAME` })),
+      data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
+      !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
       data.can_direct && !data.finished ? this.director(next) : null,
       h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
     );
@@ -110,6 +111,28 @@ class TournamentPage {
       h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
       ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
     );
+  }
+
+  // A tournament made on the command line is handed over with a one-time code that the
+  // command line prints: whoever types it here, signed in, directs it from then on.
+  takeOverForm() {
+    const code = h("input", { id: "take-over-code", maxlength: 40, autocomplete: "off", spellcheck: "false", placeholder: "K7M2Q-XR4TB", required: true });
+    const form = h(
+      "form",
+      { class: "take-over" },
+      h("h2", { id: "take-over-title" }, t("Take over")),
+      h("p", {}, t("Enter the one-time code the director printed on the command line to direct this tournament from your account.")),
+      h("label", { for: "take-over-code" }, t("Hand-over code")),
+      " ",
+      code,
+      " ",
+      h("button", { type: "submit" }, t("Take over")),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      await this.act(() => post(`/api/tournaments/${this.id}/director`, { code: code.value }));
+    });
+    return form;
   }
 
   registerForm() {
