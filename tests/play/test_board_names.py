@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -141,3 +142,16 @@ def test_the_screen_says_whose_turn_and_the_dice_once(name: str, players: int, c
     }[name][code]
     assert shown.count(said_once) <= 1, shown
     assert "Am Zug:" not in shown and "Au tour de" not in shown, shown
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_mabula_scores_fit_the_board_pane_at_80x24(code: str) -> None:
+    """Seen in tmux: beside the side panel (42 columns) the score line wrapped, leaving
+    ": 0   ◀ au trait" alone at the start of a line."""
+    state = _midgame("mabula", 2)
+    drawn = _drawn(state, code, width=42)
+    lines = drawn.rstrip("\n").split("\n")
+    assert all(len(line.rstrip()) <= 42 for line in lines), drawn
+    assert not any(line.lstrip().startswith((":", "\u202f:")) for line in lines), drawn
+    scores = [line for line in lines if re.search(r"\w\u202f?: \d+(\s|$)", line)]
+    assert len(scores) >= 2, drawn  # each player's score, whole on its line
