@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,10 @@ def test_an_error_in_french(tmp_path: Path) -> None:
     assert not _french_mistakes(said), said
 
 
+def _moved(app: PlayApp, moves: int) -> Callable[[], bool]:
+    return lambda: len(app.session.log) > moves
+
+
 @pytest.mark.parametrize(("game", "players"), [("david_goliath", 4), ("mabula", 2), ("mahe", 3)])
 def test_the_app_in_french(game: str, players: int) -> None:
     loaded = spieltisch.load(game, players=players)
@@ -89,9 +94,8 @@ def test_the_app_in_french(game: str, players: int) -> None:
                 screens.append("\n".join(screen_lines(app)))
                 if not app.waiting_for_human:
                     break
-                moves = len(app.session.log)
                 await pilot.press("enter")
-                await until(pilot, lambda n=moves: len(app.session.log) > n)
+                await until(pilot, _moved(app, len(app.session.log)))
             await pilot.press("f10")  # the question screen: "Échap : …", "E : enregistrer"
             await until(pilot, lambda: isinstance(app.screen, QuitScreen))
             # its own texts (a screenshot would cut the board's lines where the dialog lies)
