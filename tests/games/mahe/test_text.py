@@ -52,8 +52,8 @@ def test_the_board_shows_the_stack_example() -> None:
     text = render(state, 1).plain
     assert "Field 18 (bottom to top): blue, red, yellow" in text
     assert "Face-up card: 5  cards in the pile: 19" in text
-    assert "Moving: red  dice: 1 = 1  Player 2 decides for the stack" in text
-    assert "Player 2 (yellow): cards 3  eggs: 3" in text
+    assert "Moving: red  dice: 1 = 1  Yellow decides for the stack" in text
+    assert "Yellow: cards 3  eggs: 3" in text  # the seat named as the side panel does
     ring = text.splitlines()
     numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))
     column = 18 * 3 - 1
