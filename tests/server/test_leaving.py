@@ -7,31 +7,9 @@ import asyncio
 import random
 
 import spieltisch
-from tests.server.client import Client, Message, Socket, play_randomly
+from tests.server.client import Client, play_randomly
 from tests.server.servers import ServerProcess
-
-
-async def _duel(ana: Client, bob: Client, **extra: object) -> str:
-    await ana.guest("Ana")
-    await bob.guest("Bob")
-    table = await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}], **extra)
-    await bob.post(f"/api/tables/{table['id']}/join", {})
-    await ana.post(f"/api/tables/{table['id']}/start")
-    return str(table["id"])
-
-
-def _drop(socket: Socket) -> None:
-    """Cut the TCP connection without a WebSocket close, as a dead phone or network does."""
-    socket.connection.transport.abort()
-
-
-async def _presence(socket: Socket, seat: int, here: bool) -> Message:
-    def match(message: Message) -> bool:
-        if message["type"] != "presence":
-            return False
-        return any(s["seat"] == seat and s["here"] is here for s in message["seats"])
-
-    return await socket.receive(match)
+from tests.server.tables import claim_ends_the_duel, drop, presence, seat_of, started_table
 
 
 def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
@@ -39,7 +17,7 @@ def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
-            table = await _duel(ana, bob)
+            table = await started_table(ana, bob)
             bobs = await bob.socket(table)
             await bobs.state()
             resigned = await ana.post(f"/api/tables/{table}/resign")
@@ -67,26 +45,22 @@ def test_resigning_a_game_of_three_hands_the_seat_to_the_easy_level(
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
-            await ana.guest("Ana")
-            await bob.guest("Bob")
             seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
-            table = await ana.create("mahe", seats)
-            await bob.post(f"/api/tables/{table['id']}/join", {})
-            await ana.post(f"/api/tables/{table['id']}/start")
-            anas = await ana.socket(table["id"])
+            table = await started_table(ana, bob, "mahe", seats)
+            anas = await ana.socket(table)
             await anas.state()
-            described = await ana.post(f"/api/tables/{table['id']}/resign")
+            described = await ana.post(f"/api/tables/{table}/resign")
             assert described["status"] == "running"
             assert described["seats"][0]["resigned"] and described["seats"][0]["level"] == "easy"
             now_watching = await anas.state(lambda m: m["seat"] is None)
             assert now_watching["legal_moves"] == []
             await anas.send({"type": "move", "seq": now_watching["seq"], "move": "roll"})
             assert (await anas.next_of("error"))["code"] == "not_seated"
-            bobs = await bob.socket(table["id"])
+            bobs = await bob.socket(table)
             final = await asyncio.wait_for(play_randomly(bobs, random.Random(5)), 240)
             ranking = final["result"]["ranking"]
             assert ranking[0] == 3 and sorted(ranking[1:]) in ([1, 2], [1, 1])
-            record = (await ana.http.get(f"/api/games/{table['id']}/record")).json()
+            record = (await ana.http.get(f"/api/games/{table}/record")).json()
             state = spieltisch.load_record(record)
             assert state.is_terminal()
             assert record["result"]["ranking"] == ranking and record["result"]["resigned"] == [0]
@@ -105,21 +79,21 @@ def test_a_dropped_connection_is_shown_away_and_back_and_the_clock_runs(
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
-            table = await _duel(ana, bob, clock={"mode": "move", "seconds": 2})
+            table = await started_table(ana, bob, clock={"mode": "move", "seconds": 2})
             bobs = await bob.socket(table)
             anas = await ana.socket(table)
             first = await anas.state(lambda m: m["to_move"] == 0)
-            await _presence(bobs, 0, True)
-            _drop(anas)
-            away = await _presence(bobs, 0, False)
-            assert next(s for s in away["seats"] if s["seat"] == 0)["away_ms"] >= 0
+            await presence(bobs, 0, True)
+            drop(anas)
+            away = await presence(bobs, 0, False)
+            assert seat_of(away, 0)["away_ms"] >= 0
             # Ana's clock runs while she is away: the easy level moves for her at zero.
             moved = await bobs.state(lambda m: m["seq"] > first["seq"])
             assert moved["last_moves"][-1]["seat"] == 0
             back = await ana.socket(table, last_seq=first["seq"])
             again = await back.state()
             assert [e["seq"] for e in again["last_moves"]][:1] == [first["seq"] + 1]
-            await _presence(bobs, 0, True)
+            await presence(bobs, 0, True)
             await back.close()
             await bobs.close()
 
@@ -131,12 +105,12 @@ def test_the_others_hand_a_seat_away_long_enough_to_the_computer(
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
-            table = await _duel(ana, bob)
+            table = await started_table(ana, bob)
             bobs = await bob.socket(table)
             anas = await ana.socket(table)
-            await _presence(bobs, 0, True)
-            _drop(anas)
-            away = await _presence(bobs, 0, False)
+            await presence(bobs, 0, True)
+            drop(anas)
+            away = await presence(bobs, 0, False)
             assert away["claim_after_ms"] == 2000
             early = await bob.http.post(
                 f"/api/tables/{table}/claim", json={"seat": 0}, headers={"Accept-Language": "fr"}
@@ -145,10 +119,6 @@ def test_the_others_hand_a_seat_away_long_enough_to_the_computer(
             own = await bob.http.post(f"/api/tables/{table}/claim", json={"seat": 1})
             assert own.status_code == 409
             await asyncio.sleep(2.1)
-            claimed = await bob.post(f"/api/tables/{table}/claim", {"seat": 0})
-            assert claimed["status"] == "finished" and claimed["seats"][0]["resigned"]
-            final = await bobs.state(lambda m: m["status"] == "finished")
-            assert final["result"]["ranking"] == [2, 1]
-            await bobs.close()
+            await claim_ends_the_duel(bob, bobs, table)
 
     asyncio.run(scenario())

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.client import Client, Message, Socket
+from tests.server.client import Client
 from tests.server.servers import ServerProcess, new_postgres_database
+from tests.server.tables import claim_ends_the_duel, presence, seat_of, started_table
 
 
 @pytest.fixture
@@ -29,19 +30,6 @@ def two_servers(postgres: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, 
         server.stop()
 
 
-def _seat(message: Message, seat: int) -> Message:
-    return next(s for s in message["seats"] if s["seat"] == seat)
-
-
-async def _presence(socket: Socket, seat: int, here: bool) -> Message:
-    """The next presence message that shows `seat` here (or away)."""
-
-    def match(message: Message) -> bool:
-        return message["type"] == "presence" and _seat(message, seat)["here"] is here
-
-    return await socket.receive(match, timeout=15)
-
-
 def test_presence_and_claims_cross_processes(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
@@ -49,18 +37,14 @@ def test_presence_and_claims_cross_processes(
 
     async def scenario() -> None:
         async with Client(a.url) as ana, Client(b.url) as bob:
-            await ana.guest("Ana")
-            await bob.guest("Bob")
-            table = (await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}]))["id"]
-            await bob.post(f"/api/tables/{table}/join", {})
-            await ana.post(f"/api/tables/{table}/start")
+            table = await started_table(ana, bob)
             anas = await ana.socket(table)  # at A
             bobs = await bob.socket(table)  # at B, which loads the table and asks A
-            await _presence(bobs, 0, True)
+            await presence(bobs, 0, True, timeout=15)
             await anas.close()
-            await _presence(bobs, 0, False)
+            await presence(bobs, 0, False, timeout=15)
             back = await ana.socket(table)
-            await _presence(bobs, 0, True)
+            await presence(bobs, 0, True, timeout=15)
             # Here at A: B refuses Bob's claim, though Ana has no connection at B.
             await asyncio.sleep(1.6)
             refused = await bob.http.post(f"/api/tables/{table}/claim", json={"seat": 0})
@@ -79,13 +63,9 @@ def test_presence_and_claims_cross_processes(
             await bob.post(f"/api/tables/{table}/claim", {"seat": 0}, status=409)
             # Ana's process dies: B forgets its people at its next sweep.
             a.kill()
-            away = await _presence(bobs, 0, False)
-            assert _seat(away, 0)["away_ms"] >= 0
+            away = await presence(bobs, 0, False, timeout=15)
+            assert seat_of(away, 0)["away_ms"] >= 0
             await asyncio.sleep(1.6)
-            claimed = await bob.post(f"/api/tables/{table}/claim", {"seat": 0})
-            assert claimed["status"] == "finished" and claimed["seats"][0]["resigned"]
-            final = await bobs.state(lambda m: m["status"] == "finished")
-            assert final["result"]["ranking"] == [2, 1]
-            await bobs.close()
+            await claim_ends_the_duel(bob, bobs, table)
 
     asyncio.run(scenario())

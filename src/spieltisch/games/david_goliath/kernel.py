@@ -18,6 +18,7 @@ from spieltisch.core.kernel import (
     Results,
     below,
     inner,
+    loop,
     places,
     popcount,
     uniform,
@@ -36,7 +37,11 @@ VOID = 72  # bit 5 * player + colour
 TOTAL = 73  # 6
 HIGHS = 79  # tricks taken with the highest card, per player
 BY_POSITION = 85  # points per deal position (0 = the player after the dealer, who leads)
-SIZE = 91
+SHUFFLE = 91  # scratch, 90: the deck being shuffled
+FULL = 181  # scratch, 6: the trick with a candidate last card
+MERGED = 187  # scratch, 5: the won pile with what a candidate takes
+CHOICES = 192  # scratch, 15: the candidates that score most
+SIZE = 207
 
 N = 0
 TOP = 1
@@ -55,10 +60,17 @@ def options_array(game: Any) -> np.ndarray:
 
 
 @inner
-def new_state() -> np.ndarray:
-    s = np.zeros(SIZE, dtype=np.int64)
+def reset(s: np.ndarray) -> None:
+    """The position before the first deal, in place (the playout loop allocates nothing)."""
+    s[:] = 0
     s[CP] = CHANCE
     s[LED] = -1
+
+
+@inner
+def new_state() -> np.ndarray:
+    s = np.zeros(SIZE, dtype=np.int64)
+    reset(s)
     return s
 
 
@@ -87,10 +99,18 @@ def mask_points(masks: np.ndarray) -> int:
 @inner
 def start_deal(s: np.ndarray, p: np.ndarray, hands: np.ndarray) -> None:
     """A deal: `hands[player, colour]` masks."""
+    for player in range(p[N]):
+        for colour in range(5):
+            s[HAND + 5 * player + colour] = hands[player, colour]
+    _open_deal(s, p)
+
+
+@inner
+def _open_deal(s: np.ndarray, p: np.ndarray) -> None:
+    """The rest of a deal once the hands are in the position."""
     n = p[N]
     for player in range(n):
         for colour in range(5):
-            s[HAND + 5 * player + colour] = hands[player, colour]
             s[WON + 5 * player + colour] = 0
     s[NTRICK] = 0
     s[TRICK : TRICK + 6] = 0
@@ -102,20 +122,22 @@ def start_deal(s: np.ndarray, p: np.ndarray, hands: np.ndarray) -> None:
 
 @inner
 def sample_deal(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
+    """Shuffle and deal 15 cards each, straight into the position's hands."""
     n = p[N]
     top = p[TOP]
-    deck = np.zeros(5 * top, dtype=np.int64)
+    deck = s[SHUFFLE : SHUFFLE + 5 * top]
     for colour in range(5):
         for v in range(top):
             deck[colour * top + v] = colour * VALUES + v
     for i in range(deck.shape[0] - 1, 0, -1):
         j = below(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    hands = np.zeros((n, 5), dtype=np.int64)
+    for i in range(5 * n):
+        s[HAND + i] = 0
     for i in range(deck.shape[0]):
         card = deck[i]
-        hands[i // 15, card // VALUES] |= 1 << (card % VALUES)
-    start_deal(s, p, hands)
+        s[HAND + 5 * (i // 15) + card // VALUES] |= 1 << (card % VALUES)
+    _open_deal(s, p)
 
 
 @inner
@@ -226,24 +248,28 @@ def policy_action(s: np.ndarray, p: np.ndarray, cards: np.ndarray, count: int, p
     player = s[CP]
     if count <= 1 or s[NTRICK] != n - 1:
         return int(cards[int(pick * count)])
-    won = s[WON + 5 * player : WON + 5 * player + 5].copy()
+    won = s[WON + 5 * player : WON + 5 * player + 5]
     before = mask_points(won)
-    full = s[TRICK : TRICK + 6].copy()
+    full = s[FULL : FULL + 6]  # scratch slots: the playout loop allocates nothing
+    for i in range(6):
+        full[i] = s[TRICK + i]
+    merged = s[MERGED : MERGED + 5]
     best = -1000
-    choices = np.zeros(count, dtype=np.int64)
+    choices = s[CHOICES : CHOICES + 15]
     found = 0
     for k in range(count):
         card = cards[k]
         full[n - 1] = card
         i_low, i_high = taker_indexes(full, n)
-        gain = np.zeros(5, dtype=np.int64)
+        for colour in range(5):
+            merged[colour] = won[colour]
         if i_high == n - 1:
             for i in range(n):
                 if i != i_high:
-                    gain[full[i] // VALUES] |= 1 << (full[i] % VALUES)
+                    merged[full[i] // VALUES] |= 1 << (full[i] % VALUES)
         elif i_low == n - 1:
-            gain[full[i_high] // VALUES] |= 1 << (full[i_high] % VALUES)
-        score = mask_points(won | gain) - before
+            merged[full[i_high] // VALUES] |= 1 << (full[i_high] % VALUES)
+        score = mask_points(merged) - before
         if score > best:
             best = score
             found = 0
@@ -253,7 +279,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, cards: np.ndarray, count: int, p
     return int(choices[int(pick * found)])
 
 
-@njit(cache=True)
+@loop
 def playouts(
     p: np.ndarray,
     seeds: np.ndarray,
@@ -262,13 +288,18 @@ def playouts(
     ranks: np.ndarray,
     lengths: np.ndarray,
     stats: np.ndarray,
+    s: np.ndarray,
+    rng: np.ndarray,
+    cards: np.ndarray,
 ) -> None:
+    """Whole games from each seed. Compiled without numba's reference counting
+    (`core.kernel.loop`), so it allocates nothing: the position `s`, the generator `rng`
+    and the list of legal `cards` come from the caller; the steps use the position's
+    scratch slots."""
     n = p[N]
-    rng = np.zeros(1, dtype=np.uint64)
-    cards = np.zeros(15, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
-        s = new_state()
+        reset(s)
         steps = 0
         while s[CP] != TERMINAL:
             if s[CP] == CHANCE:
@@ -350,6 +381,9 @@ class DavidGoliathKernel:
             results.ranks,
             results.lengths,
             results.stats,
+            np.zeros(SIZE, dtype=np.int64),
+            np.zeros(1, dtype=np.uint64),
+            np.zeros(15, dtype=np.int64),
         )
         return results
 

@@ -19,6 +19,7 @@ from spieltisch.core.kernel import (
     Results,
     below,
     inner,
+    loop,
     lowest_bit,
     places,
     popcount,
@@ -226,7 +227,7 @@ def sample_chance(s: np.ndarray, setups: np.ndarray, rng: np.ndarray) -> None:
     set_up(s, setups[below(rng, setups.shape[0])])
 
 
-@njit(cache=True)
+@loop
 def playouts(
     p: np.ndarray,
     setups: np.ndarray,
@@ -236,13 +237,17 @@ def playouts(
     ranks: np.ndarray,
     lengths: np.ndarray,
     stats: np.ndarray,
+    s: np.ndarray,
+    rng: np.ndarray,
+    scratch: np.ndarray,
 ) -> None:
-    """Whole games from each seed (the rule of thumb is the random move here too)."""
-    rng = np.zeros(1, dtype=np.uint64)
-    sizes = np.zeros(16, dtype=np.int64)
-    keys = np.zeros(2, dtype=np.int64)
-    groups = np.zeros(2, dtype=np.int64)
-    s = new_state()
+    """Whole games from each seed (the rule of thumb is the random move here too).
+    Compiled without numba's reference counting (`core.kernel.loop`), so it allocates
+    nothing: the position `s`, the generator `rng` and 20 ints of `scratch` (group sizes,
+    keys, groups) come from the caller."""
+    sizes = scratch[0:16]
+    keys = scratch[16:18]
+    groups = scratch[18:20]
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
         s[:] = 0
@@ -309,6 +314,9 @@ class MabulaKernel:
             results.ranks,
             results.lengths,
             results.stats,
+            np.zeros(SIZE, dtype=np.int64),
+            np.zeros(1, dtype=np.uint64),
+            np.zeros(20, dtype=np.int64),
         )
         return results
 

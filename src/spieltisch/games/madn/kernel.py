@@ -295,7 +295,6 @@ def roll(s: np.ndarray, p: np.ndarray, die: int) -> None:
     if s[NDICE] < MAX_DICE:
         s[DICE + s[NDICE]] = die
     s[NDICE] += 1
-    s[TRIES] += 1
     if p[ENFORCED]:
         moves = _enforced_moves(s, p, player, die)
     elif p[PENALIZED]:
@@ -309,8 +308,12 @@ def roll(s: np.ndarray, p: np.ndarray, die: int) -> None:
         s[CP] = player
     elif die == 6:
         s[TRIES] = 0
-    elif s[TRIES] >= 3 or not p[TOURNAMENT] or _can_advance(s, p, player):
-        _end_turn(s, p, player)
+    else:  # rolls without a move in this sequence, kept as the engine keeps them
+        tries = s[TRIES] + 1
+        if tries >= 3 or not p[TOURNAMENT] or _can_advance(s, p, player):
+            _end_turn(s, p, player)
+        else:
+            s[TRIES] = tries
 
 
 @inner

@@ -220,7 +220,17 @@ class Madn(Game[MadnOptions]):
         self.act_of = tuple(act_of)
         self.rel_of_action = tuple(rel_of_action)
         self.rel_of_abs = tuple(rel_of_abs)
-        self.tables = tuple(zip(self.abs_of, self.act_of, strict=True))
+        # The rule set's class attributes, copied where every roll reads them: CPython
+        # 3.11 reads an instance attribute of the game fast, a class attribute through
+        # a state slowly (it does not specialize that lookup). `tables` is what
+        # `_movement` reads per player.
+        rule_set = self.state_class
+        self.tables = tuple(
+            (absp, actp, rule_set.GOAL_PATH) for absp, actp in zip(abs_of, act_of, strict=True)
+        )
+        self.blocker_duty = rule_set.BLOCKER_DUTY
+        self.capture_duty = rule_set.CAPTURE_DUTY
+        self.tries = rule_set.TRIES
         self.next_seat = tuple((p + 1) % n for p in range(n))
 
     def new_state(self) -> MadnState:
@@ -242,8 +252,9 @@ class MadnState(State[MadnView]):
     """A position under the tournament rules with enforced duties: pieces, whose turn,
     the dice of this turn, finishing order, time.
 
-    The subclasses change the rule set through these class attributes and the hooks
-    `_roll`, `_decided`, `_keys` and `_cite`."""
+    The subclasses change the rule set through these class attributes (the game copies
+    them where every roll reads them) and the hooks `_roll`, `_decided`, `_keys` and
+    `_cite`."""
 
     GOAL_PATH: tuple[tuple[int, ...], ...] = GOAL_MASK
     """Per rel and die, the own goal fields that must be free for the move (rule 15)."""
@@ -290,7 +301,7 @@ class MadnState(State[MadnView]):
         self.current_player = CHANCE
         self._turn = 0  # whose turn it is, also while rolling; -1 once play is over
         self._die = 0  # the die to move with at a decision node
-        self._tries = 0  # rolls in this sequence (three tries, rule 3)
+        self._tries = 0  # rolls without a move in this sequence (three tries, rule 3)
         self._dice: list[int] = []  # dice rolled in the current turn
         self._moves: list[int] = []  # legal actions at a decision node
         self._finished: list[int] = []  # finishing order
@@ -301,7 +312,7 @@ class MadnState(State[MadnView]):
         self._lot = [0] * n  # lot results: larger is better
         self._due = DUE_ANY  # the level of the obligation of the roll to move with
         self._culprit = -1  # rel of the piece a penalty would send home, or -1
-        self._dues: tuple[int, ...] = ()  # penalized duties: the moves that meet them
+        self._dues: Sequence[int] = ()  # penalized duties: the moves that meet them
 
     @property
     def turn(self) -> int | None:
@@ -351,10 +362,10 @@ class MadnState(State[MadnView]):
 
     def sample_chance(self, rng: random.Random) -> str:
         if self.current_player == CHANCE and not self._over:
-            value = int(rng.random() * 6) + 1
-            token = DIE_TOKENS[value - 1]
+            index = int(rng.random() * 6)
+            token = DIE_TOKENS[index]
             self._record_chance(token)
-            self._roll(value)
+            self._roll(index + 1)
             return token
         self._legal = None
         return super().sample_chance(rng)
@@ -413,12 +424,11 @@ class MadnState(State[MadnView]):
         decision follows. The legal moves are sorted and must not be changed."""
         player = self._turn
         self._dice.append(die)
-        self._tries += 1
-        absp = self.game.abs_of[player]
-        track = self._track
         pieces = self._pieces[player]
         moves: list[int] | None = None
         if len(pieces) < 4:  # pieces wait in the base
+            absp = self.game.abs_of[player]
+            track = self._track
             start = absp[0]
             if track[start] != player:
                 if die == 6:  # (a) enter, capturing whoever stands there (rule 5)
@@ -429,48 +439,50 @@ class MadnState(State[MadnView]):
             elif track[absp[die]] != player:  # (b) clear the start field (rule 6)
                 self._due = DUE_START
                 moves = [start + 1]
-            elif self.BLOCKER_DUTY and track[absp[2 * die]] != player:
+            elif self.game.blocker_duty and track[absp[2 * die]] != player:
                 self._due = DUE_BLOCKER  # (b) the blocker moves instead
                 moves = [absp[die] + 1]
         if moves is None and pieces:
-            moves, captures = self._movement(player, die)
-            if captures:
-                if len(captures) > 1:
-                    captures.sort()
-                if self.CAPTURE_DUTY:  # (c) capture (rule 11)
-                    moves = captures
-                    self._due = DUE_CAPTURE
-                else:
-                    moves += captures
-                    moves.sort()
-                    self._due = DUE_ANY
-            else:
-                if len(moves) > 1:
-                    moves.sort()
+            moves, captures = self._movement(player, die, pieces)
+            if not captures:
+                moves.sort()
                 self._due = DUE_ANY  # (d) any move (rule 9)
+            elif self.game.capture_duty:  # (c) capture (rule 11)
+                captures.sort()
+                moves = captures
+                self._due = DUE_CAPTURE
+            else:
+                moves += captures
+                moves.sort()
+                self._due = DUE_ANY
         if moves:
             self._die = die
             self._moves = moves
             self.current_player = player
         elif die == 6:
             self._tries = 0  # rule 8: roll again, a new sequence
-        elif self._tries >= self.TRIES or self._can_advance(player):
-            self._end_turn(player)  # rules 3, 4 and 7: no further try
+        else:
+            tries = self._tries + 1
+            if tries >= self.game.tries or self._can_advance(player):
+                self._end_turn(player)  # rules 3, 4 and 7: no further try
+            else:
+                self._tries = tries
 
     # -- move generation ----------------------------------------------------------------
 
-    def _movement(self, player: int, die: int) -> tuple[list[int], list[int]]:
-        """The movement rules for every piece out of the base, the one place they are
-        written: the actions moving a piece by `die` onto a free field, and those that
-        capture (both unsorted). Rule 10: never onto an own piece; rule 15: into the goal
-        by exact count, over no own piece (`GOAL_PATH`: OpenSpiel's only onto none)."""
-        absp, actp = self.game.tables[player]
+    def _movement(
+        self, player: int, die: int, pieces: Sequence[int]
+    ) -> tuple[list[int], list[int]]:
+        """The movement rules, the one place they are written: of the player's `pieces`
+        (rels of pieces out of the base), the actions moving one by `die` onto a free
+        field, and those that capture (both unsorted). Rule 10: never onto an own piece;
+        rule 15: into the goal by exact count, over no own piece (`GOAL_PATH`: OpenSpiel's
+        only onto none)."""
+        absp, actp, goal_path = self.game.tables[player]
         track = self._track
-        goal = self._goal[player]
-        goal_path = self.GOAL_PATH
         moves: list[int] = []
         captures: list[int] = []
-        for rel in self._pieces[player]:
+        for rel in pieces:
             target = rel + die
             if target < 40:
                 owner = track[absp[target]]
@@ -478,7 +490,7 @@ class MadnState(State[MadnView]):
                     moves.append(actp[rel])
                 elif owner != player:
                     captures.append(actp[rel])
-            elif target < 44 and not goal & goal_path[rel][die]:
+            elif target < 44 and not self._goal[player] & goal_path[rel][die]:
                 moves.append(actp[rel])
         return moves, captures
 
@@ -631,8 +643,8 @@ class MadnState(State[MadnView]):
         rel = game.rel_of_action[player][action]
         if rel not in self._pieces[player]:
             return Refusal(_("no piece of yours stands on {square}").format(square=TOKENS[action]))
-        moves, captures = self._movement(player, die)
-        if action not in moves and action not in captures:
+        moves, captures = self._movement(player, die, (rel,))
+        if not moves and not captures:
             # Which movement rule stops it: past the goal; over an own piece in the goal;
             # else an own piece on the target (the only thing that stops a track move).
             target = rel + die
@@ -827,9 +839,13 @@ class PenalizedMadnState(MadnState):
         if player < 0:  # nothing due: nothing may move at all
             self._dues = ()
             return
-        dues = self._moves
-        self._dues = tuple(dues)
+        dues = self._moves  # never changed: shared, not copied
+        self._dues = dues
         due = self._due
+        if due == DUE_ANY:  # `_roll` looked at every piece, and every move is due
+            self._culprit = -1
+            self._moves = [*dues, PASS]
+            return
         # The piece a missed duty sends home: the one on the start field (rule 6), its
         # blocker (rule 6), the most advanced piece that could have captured (rule 12).
         if due == DUE_START:
@@ -840,7 +856,7 @@ class PenalizedMadnState(MadnState):
             self._culprit = max(self.game.rel_of_action[player][action] for action in dues)
         else:
             self._culprit = -1
-        moves, captures = self._movement(player, die)
+        moves, captures = self._movement(player, die, self._pieces[player])
         allowed = [ENTER] if due == DUE_ENTER else []  # entering, where allowed, is due
         allowed += moves
         allowed += captures

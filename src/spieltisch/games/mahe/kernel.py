@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, inner, places
+from spieltisch.core.kernel import CHANCE, TERMINAL, Results, below, inner, loop, places
 
 POS = 0  # 7 turtles: 0 the raft, 1..21 a field
 HEIGHT = 7  # 22 fields: turtles on it
@@ -36,7 +36,10 @@ WON = 222  # 7 players x 10: cards held per value
 NSPENT = 292
 SPENT = 293  # 24
 BUSTS = 317  # 7: busts of each player's turtles
-SIZE = 324
+PART = 324  # scratch, 7: the turtles lifted off a field
+KEYS = 331  # scratch, 7: the ranking keys at the end
+SHUFFLE = 338  # scratch, 24: the deck being shuffled
+SIZE = 362
 
 N = 0
 EACH = 1
@@ -68,8 +71,9 @@ def options_array(game: Any) -> np.ndarray:
 
 
 @inner
-def new_state() -> np.ndarray:
-    s = np.zeros(SIZE, dtype=np.int64)
+def reset(s: np.ndarray) -> None:
+    """The position before the deal, in place (the playout loop allocates nothing)."""
+    s[:] = 0
     s[CP] = CHANCE
     s[MOVER] = -1
     s[SECOND] = -1
@@ -77,13 +81,21 @@ def new_state() -> np.ndarray:
     s[CARD_SLOT] = -1
     s[BEACH] = -1
     s[TOP] = 24
+
+
+@inner
+def new_state() -> np.ndarray:
+    s = np.zeros(SIZE, dtype=np.int64)
+    reset(s)
     return s
 
 
 @inner
 def set_up(s: np.ndarray, p: np.ndarray, deck: np.ndarray) -> None:
-    """The shuffled deck, top first (the `deck:` outcome)."""
-    s[DECK : DECK + 24] = deck
+    """The shuffled deck, top first (the `deck:` outcome). Copied one by one: a slice
+    copy may allocate, which the playout loop must not."""
+    for i in range(24):
+        s[DECK + i] = deck[i]
     s[TOP] = BOX
     s[TURN] = 0
     _begin_turn(s, p)
@@ -159,7 +171,7 @@ def _lift(s: np.ndarray, part: np.ndarray) -> tuple[int, int]:
 
 @inner
 def _bust(s: np.ndarray, p: np.ndarray) -> None:
-    part = np.zeros(7, dtype=np.int64)
+    part = s[PART : PART + 7]
     _where, size = _lift(s, part)
     for i in range(size):
         s[POS + part[i]] = 0
@@ -169,7 +181,7 @@ def _bust(s: np.ndarray, p: np.ndarray) -> None:
 
 @inner
 def _move(s: np.ndarray, p: np.ndarray, steps: int) -> None:
-    part = np.zeros(7, dtype=np.int64)
+    part = s[PART : PART + 7]
     where, size = _lift(s, part)
     dest = (where + steps - 1) % 21 + 1
     height = s[HEIGHT + dest]
@@ -262,7 +274,7 @@ def policy_action(s: np.ndarray, p: np.ndarray, pick: float) -> int:
 @inner
 def result(s: np.ndarray, p: np.ndarray, scores: np.ndarray, ranks: np.ndarray) -> None:
     n = p[N]
-    keys = np.zeros(n, dtype=np.int64)
+    keys = s[KEYS : KEYS + n]
     for player in range(n):
         eggs = 0
         cards = 0
@@ -282,14 +294,16 @@ def sample_chance(s: np.ndarray, p: np.ndarray, rng: np.ndarray) -> None:
     if s[PHASE] == ROLLING:
         roll(s, p, below(rng, 6) + 1)
         return
-    deck = p[DECK_VALUES : DECK_VALUES + 24].copy()
+    deck = s[SHUFFLE : SHUFFLE + 24]
+    for i in range(24):
+        deck[i] = p[DECK_VALUES + i]
     for i in range(23, 0, -1):
         j = below(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     set_up(s, p, deck)
 
 
-@njit(cache=True)
+@loop
 def playouts(
     p: np.ndarray,
     seeds: np.ndarray,
@@ -298,13 +312,18 @@ def playouts(
     ranks: np.ndarray,
     lengths: np.ndarray,
     stats: np.ndarray,
+    s: np.ndarray,
+    rng: np.ndarray,
+    actions: np.ndarray,
 ) -> None:
+    """Whole games from each seed. Compiled without numba's reference counting
+    (`core.kernel.loop`), so it allocates nothing: the position `s`, the generator `rng`
+    and the list of `actions` come from the caller; the steps use the position's scratch
+    slots."""
     n = p[N]
-    rng = np.zeros(1, dtype=np.uint64)
-    actions = np.zeros(18, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
-        s = new_state()
+        reset(s)
         steps = 0
         while s[CP] != TERMINAL:
             if s[CP] == CHANCE:
@@ -413,6 +432,9 @@ class MaheKernel:
             results.ranks,
             results.lengths,
             results.stats,
+            np.zeros(SIZE, dtype=np.int64),
+            np.zeros(1, dtype=np.uint64),
+            np.zeros(18, dtype=np.int64),
         )
         return results
 
