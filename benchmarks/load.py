@@ -8,14 +8,20 @@ server paces them), and one spectator per table. For every move a person sends, 
 latency is the time from sending it to the last of the table's connections having the
 position after it. A finished table is replaced by a new one, so the count stays.
 
-    nice -n -5 uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
+    uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
     uv run --extra web python benchmarks/load.py --backend postgresql-2 --tables 1000
+    uv run --extra web python benchmarks/load.py --backend postgresql --deflate both
+
+On a shared machine, measure while nobody else measures or runs the test suite (the
+project holds the landing lock: `flock /tmp/spieltisch-land.lock uv run ...`); never with
+a negative nice value.
 
 A table whose set-up fails is counted and reported (and tried again), never waited for;
 set-up has a deadline (`--setup-seconds`) and each run an overall one (`--run-seconds`).
 The server, its computer-seat workers and PostgreSQL run at the benchmark's own
-priority (`nice -n -5 ...` for all of them), which the output states, and with the
-server's rate limits off (a load test on loopback is not a flood).
+priority, which the output states, and with the server's rate limits off (a load test
+on loopback is not a flood). `--deflate off` starts the server with `--no-ws-deflate`
+(no per-message compression); `both` measures every run with and without it.
 
 Every message of every connection at David & Goliath and Mahé tables is kept and, after
 the measured window, scanned against the table's move log for another seat's hidden
@@ -426,7 +432,8 @@ async def _run(
 
 def _profile_path(args: argparse.Namespace, tables: int) -> Path:
     assert args.profile is not None
-    return Path(args.profile) / f"{args.current_backend}-{tables}.txt"
+    raw = "" if args.current_deflate else "-raw"
+    return Path(args.profile) / f"{args.current_backend}{raw}-{tables}.txt"
 
 
 def _scan_one(
@@ -465,7 +472,7 @@ async def _scan(url: str, played: list[Played]) -> tuple[int, int, list[str]]:
 
 @contextmanager
 def _server(
-    backend: str, folder: Path, pg: str | None
+    backend: str, folder: Path, pg: str | None, deflate: bool
 ) -> Iterator[tuple[ServerProcess, int | None, str]]:
     workers = BACKENDS[backend]
     if backend == "sqlite":
@@ -478,6 +485,8 @@ def _server(
         extra.append("--no-rate-limits")
     if workers > 1:
         extra += ["--workers", str(workers)]
+    if not deflate:
+        extra.append("--no-ws-deflate")
     server = ServerProcess(url, folder, *extra, ai_threads=False)
     server.start()
     try:
@@ -489,7 +498,7 @@ def _server(
 def _one_run(
     backend: str, tables: int, folder: Path, pg: str | None, args: argparse.Namespace
 ) -> dict[str, Any]:
-    with _server(backend, folder, pg) as (server, port, url):
+    with _server(backend, folder, pg, args.current_deflate) as (server, port, url):
 
         async def measure() -> dict[str, Any]:
             async with asyncio.timeout(args.run_seconds):
@@ -513,6 +522,7 @@ def _one_run(
             print(f"profile of {backend} at {tables} tables ({_profile_path(args, tables)}):")
             print(summarise(_profile_path(args, tables)), flush=True)
         figures["rate_limits"] = "off" if "--no-rate-limits" in server.extra else "none built"
+        figures["deflate"] = args.current_deflate
     return figures
 
 
@@ -531,6 +541,12 @@ def main() -> None:
         "--run-seconds", type=float, default=600, help="one run's time limit (and the scan's)"
     )
     parser.add_argument("--no-scan", action="store_true", help="skip the leak scan")
+    parser.add_argument(
+        "--deflate",
+        choices=["on", "off", "both"],
+        default="on",
+        help="per-message compression of the WebSockets (both: each run twice)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument(
         "--profile", type=Path, help="sample the servers with py-spy in the window; a folder"
@@ -543,11 +559,14 @@ def main() -> None:
         for backend in backends:
             args.current_backend = backend
             for tables in sizes:
-                figures = _one_run(backend, tables, Path(folder), pg, args)
-                rows.append((backend, figures))
-                _print([(backend, figures)], header=len(rows) == 1)
-                if args.json:
-                    args.json.write_text(json.dumps(rows, indent=1))
+                for deflate in {"on": [True], "off": [False], "both": [True, False]}[args.deflate]:
+                    args.current_deflate = deflate
+                    figures = _one_run(backend, tables, Path(folder), pg, args)
+                    name = backend if deflate else f"{backend}/raw"
+                    rows.append((name, figures))
+                    _print([(name, figures)], header=len(rows) == 1)
+                    if args.json:
+                        args.json.write_text(json.dumps(rows, indent=1))
     print()
     _print(rows, header=True)
 
@@ -555,14 +574,14 @@ def main() -> None:
 def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
     if header:
         print(
-            f"{'backend':<13}{'tables':>7}{'moves':>7}{'moves/s':>8}{'entries/s':>10}"
+            f"{'backend':<17}{'tables':>7}{'moves':>7}{'moves/s':>8}{'entries/s':>10}"
             f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'unseen':>7}{'srv cpu':>8}{'db cpu':>7}"
             f"{'cli cpu':>8}{'cpu/table':>10}{'KB/table':>9}{'load':>11}"
         )
     for backend, f in rows:
         if "p50" in f:
             print(
-                f"{backend:<13}{f['tables']:>7}{f['moves']:>7}{f['moves_per_s']:>8.1f}"
+                f"{backend:<17}{f['tables']:>7}{f['moves']:>7}{f['moves_per_s']:>8.1f}"
                 f"{f['entries_per_s']:>10.1f}{f['p50']:>8.1f}{f['p99']:>8.1f}{f['max']:>8.1f}"
                 f"{f['unseen']:>7}{f['server_cpu']:>8.2f}{f['db_cpu']:>7.2f}"
                 f"{f['client_cpu']:>8.2f}{f['cpu_per_table'] * 100:>9.2f}%"
@@ -586,7 +605,7 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
                 flush=True,
             )
         else:
-            print(f"{backend:<13}{f['tables']:>7}  no figures", flush=True)
+            print(f"{backend:<17}{f['tables']:>7}  no figures", flush=True)
         for key in ("setup_failures", "socket_errors"):
             if f.get(key):
                 print(f"    {key.replace('_', ' ')}: {f[key]}", flush=True)

@@ -4,6 +4,7 @@ view does not hold (hidden hands stay hidden), labels in the chosen language."""
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -165,3 +166,29 @@ def test_illegal_pieces_of_the_seat_to_move_ask_for_an_explanation(name: str, pl
             if seat != state.current_player:
                 assert illegal_moves_in_picture(draw_state(state, seat)) == set()
     assert offered > 0
+
+
+def _clear_drawing_caches(name: str) -> int:
+    """Empty every cache of the game's svg module (the static layers drawn once)."""
+    module = sys.modules[board_drawer(spieltisch.load(name)).__module__]
+    caches = [value for value in vars(module).values() if hasattr(value, "cache_clear")]
+    for cache in caches:
+        cache.cache_clear()
+    return len(caches)
+
+
+@pytest.mark.parametrize("name", ["mahe", "madn", "david_goliath", "mabula"])
+def test_parts_drawn_once_are_the_parts_drawn_anew(name: str) -> None:
+    """The static layers and pieces are cached: a board drawn with caches warmed by other
+    positions, player counts and languages is the board drawn from empty caches (a
+    cache key that missed something, say 16 against 16.0, would show here)."""
+    settings = [players for game, players in SETTINGS if game == name]
+    assert _clear_drawing_caches(name) > 0
+    for seed in range(2):
+        for players in settings:
+            for index, state in enumerate(_positions(name, players, seed, every=3)):
+                seat = state.current_player if state.current_player >= 0 else None
+                language = ("de", "en", "fr")[index % 3]
+                warm = draw_state(state, seat, language=language)
+                _clear_drawing_caches(name)
+                assert draw_state(state, seat, language=language) == warm, (seed, players)

@@ -25,6 +25,7 @@ from spieltisch.games.mahe.evaluation import (
 from spieltisch.games.mahe.kernel import options_array
 from spieltisch.games.mahe.rules import DECIDE, STOP, MaheGame, MaheState
 from spieltisch.games.mahe.training import position_features
+from spieltisch.sim.play import play_game
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2},
@@ -153,11 +154,5 @@ def test_the_learned_expert_plays_a_whole_game() -> None:
     chosen = level(game, "expert", evaluation="learned")
     agents = [chosen.build(game, seat, chosen.budget) for seat in range(2)]
     agents += [make("expert", game, seed=seat) for seat in range(2, 4)]
-    rng = random.Random(1)
-    state = game.new_state()
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.sample_chance(rng)
-        else:
-            state.apply(agents[state.current_player].choose(state))
+    state = play_game(game, agents, random.Random(1))
     assert 1 in state.ranking()

@@ -5,12 +5,15 @@ dies, clients moving to the other process, `serve --workers`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from sqlalchemy import text
 from typer.testing import CliRunner
@@ -247,7 +250,30 @@ def worker_processes(parent: int) -> list[int]:
     return found
 
 
+def _gone(pids: list[int], seconds: float) -> list[int]:
+    """Waits up to `seconds` for the processes to exit; the ones still running."""
+    processes = []
+    for pid in pids:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            processes.append(psutil.Process(pid))
+    deadline = time.monotonic() + seconds
+    while True:
+        running = [process.pid for process in processes if _running(process)]
+        if not running or time.monotonic() > deadline:
+            return running
+        time.sleep(0.2)
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
 def test_serve_workers_2_plays_and_survives_a_killed_worker(pg_url: str, tmp_path: Path) -> None:
+    """...and its workers (and their computer-seat workers) stop when `serve` itself is
+    killed with SIGKILL: none keeps the port or plays on unsupervised."""
     server = ServerProcess(pg_url, tmp_path, "--workers", "2")
     server.start()
     try:
@@ -273,6 +299,10 @@ def test_serve_workers_2_plays_and_survives_a_killed_worker(pg_url: str, tmp_pat
                 await check_told_against_log(pg_url, table["id"], "mabula", {}, players)
 
         asyncio.run(scenario())
+        parent = psutil.Process(server.process.pid)
+        children = [child.pid for child in parent.children(recursive=True)]
+        server.kill()
+        assert _gone(children, 90) == []  # one still starting notices once started
     finally:
         server.stop()
 

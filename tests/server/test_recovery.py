@@ -43,6 +43,10 @@ SLOTS: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
 ]
 
 
+MOVE_WAIT = 60.0
+"""How long a kill waits at most for a move after the last restart."""
+
+
 @dataclass
 class Played:
     table: str
@@ -64,6 +68,9 @@ class Run:
     restart_seconds: list[float] = field(default_factory=list)
     orphans: list[int] = field(default_factory=list)
     """Worker processes of killed servers still alive a minute after the last kill."""
+    told_at_restart: int = 0
+    entries_between_kills: list[int] = field(default_factory=list)
+    """Log entries told between a restart and the next kill (0: no move in MOVE_WAIT)."""
 
 
 async def _set_up(
@@ -123,16 +130,34 @@ def _alive(process: psutil.Process) -> bool:
         return False
 
 
+def _told(run: Run) -> int:
+    """Log entries the clients were told so far, over every table (first seat's count)."""
+    return sum(len(played.seats[0].told) for played in run.played)
+
+
 async def _kill_and_restart(
     server: ServerProcess, run: Run, rng: random.Random, orphaned: list[psutil.Process]
 ) -> None:
-    await asyncio.sleep(rng.uniform(0.3, 1.5))
+    """Kill once the tables moved on since the last restart, at a random moment within
+    the next moves (a fixed pause hit a server still recovering, or clients still
+    reconnecting, more often than a move: restarts take seconds on a busy machine)."""
+    deadline = time.monotonic() + MOVE_WAIT
+    while _told(run) <= run.told_at_restart and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    run.entries_between_kills.append(_told(run) - run.told_at_restart)
+    await asyncio.sleep(rng.uniform(0.0, 0.5))
     orphaned += _workers(server)  # checked at the end: one still booting exits after
     server.kill()
     run.kills += 1
     started = time.monotonic()
     await asyncio.to_thread(server.start)
     run.restart_seconds.append(time.monotonic() - started)
+    run.told_at_restart = _told(run)
+    print(  # the long form's progress (shown with -s)
+        f"kill {run.kills}: {run.entries_between_kills[-1]} entries since the last restart, "
+        f"restart {run.restart_seconds[-1]:.1f} s",
+        flush=True,
+    )
 
 
 async def _gone(workers: list[psutil.Process], run: Run, seconds: float = 60) -> None:
@@ -212,7 +237,9 @@ def test_kill_9_at_random_moments_loses_nothing(
         f"{time.monotonic() - started:.0f} s, {len(run.played)} tables ({finished} finished, "
         f"{run.abandoned} set-ups broken by a kill), {moves} log entries checked, "
         f"{reconnects} reconnects, restart {min(run.restart_seconds):.1f}–"
-        f"{max(run.restart_seconds):.1f} s, orphan workers {len(run.orphans)}"
+        f"{max(run.restart_seconds):.1f} s, orphan workers {len(run.orphans)}, "
+        f"kills after 0 entries (no move in {MOVE_WAIT:.0f} s) "
+        f"{run.entries_between_kills.count(0)}"
     )
     assert run.kills == kills
     assert reconnects >= kills, "the clients did not come back by themselves"

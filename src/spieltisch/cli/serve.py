@@ -88,6 +88,14 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            "--ws-deflate/--no-ws-deflate",
+            help="Compress WebSocket messages (permessage-deflate) when the client offers "
+            "it; off behind a proxy that compresses, or on loopback.",
+        ),
+    ] = True,
     workers: Annotated[
         int,
         typer.Option(
@@ -105,7 +113,7 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.limits import RateLimits
-    from spieltisch.server.settings import ENVIRONMENT, TRANSPORT_LIMIT
+    from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
@@ -148,6 +156,7 @@ def serve(
     if workers > 1:
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
+        os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
         uvicorn.run(
             "spieltisch.server.app:app_from_environment",
             factory=True,
@@ -155,6 +164,7 @@ def serve(
             host=host,
             port=port,
             ws_max_size=TRANSPORT_LIMIT,
+            ws_per_message_deflate=ws_deflate,
             log_level="info",
             log_config=_log_config(),
         )
@@ -164,6 +174,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=TRANSPORT_LIMIT,
+        ws_per_message_deflate=ws_deflate,
         log_level="info",
         log_config=_log_config(),
     )

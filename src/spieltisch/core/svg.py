@@ -98,11 +98,16 @@ def _name(key: str) -> str:
 
 
 def attributes(values: Mapping[str, object]) -> str:
-    return "".join(
-        f" {_name(key)}={quoteattr(str(value))}"
-        for key, value in values.items()
-        if value is not None and value is not False
-    )
+    """` name="value"` for each value that is not None or False. Numbers, most of a
+    board's attributes, never need quoting: they skip `quoteattr` (same output)."""
+    written = []
+    for key, value in values.items():
+        kind = type(value)
+        if kind is int or kind is float:
+            written.append(f' {_name(key)}="{value}"')
+        elif value is not None and value is not False:
+            written.append(f" {_name(key)}={quoteattr(str(value))}")
+    return "".join(written)
 
 
 def element(tag: str, content: str = "", /, **values: object) -> str:

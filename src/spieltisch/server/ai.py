@@ -11,14 +11,13 @@ import asyncio
 import multiprocessing
 import os
 import secrets
-import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import spieltisch
 from spieltisch.agents import Budget, make
+from spieltisch.server.orphans import die_with
 
 T = TypeVar("T")
 
@@ -36,21 +35,6 @@ def choose_move(
     )
     move = agent.choose(state)
     return move if isinstance(move, str) else state.game.action_to_move(move)
-
-
-def _die_with(parent: int) -> None:
-    """Runs in each worker process: exit as soon as the server that started it is gone.
-
-    A server killed with SIGKILL runs no shutdown, and its workers would live on as
-    orphans, each holding a whole copy of the package. The check is one `getppid` a
-    second in a daemon thread."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _nothing() -> None:
@@ -71,7 +55,7 @@ class WorkerPool:
                 self._executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_die_with,
+                    initializer=die_with,
                     initargs=(os.getpid(),),
                 )
             else:

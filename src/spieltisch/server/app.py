@@ -27,10 +27,11 @@ from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
+from spieltisch.server.orphans import die_with
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.schemas import REFUSALS
-from spieltisch.server.settings import ENVIRONMENT, Settings
+from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.validation import http_error, request_validation_error
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
@@ -228,5 +229,7 @@ def create_app(settings: Settings) -> FastAPI:
 
 def app_from_environment() -> FastAPI:
     """The application of one worker of `serve --workers N` (uvicorn starts each worker
-    by this name; the settings come through the environment)."""
+    by this name; the settings come through the environment). The worker stops when
+    the `serve` process that started it is gone, killed or not."""
+    die_with(int(os.environ.get(PARENT_ENVIRONMENT, os.getppid())), graceful=True)
     return create_app(Settings.from_json(os.environ[ENVIRONMENT]))

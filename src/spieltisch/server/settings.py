@@ -11,6 +11,9 @@ from spieltisch.server.limits import RateLimits
 
 ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
 """Where `serve --workers N` leaves the settings for its worker processes."""
+PARENT_ENVIRONMENT = "SPIELTISCH_SERVE_PARENT"
+"""Where it leaves its own process id: a worker whose parent is not that one any more
+(the parent died) stops."""
 TRANSPORT_LIMIT = 4 * 1_048_576
 """The longest WebSocket frame uvicorn reads at all: up to it, the server closes an
 over-long message itself (1009 with a reason in the connection's language); beyond it,

@@ -8,6 +8,7 @@ be in the picture; other hands are card backs and a count.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import (
@@ -35,6 +36,7 @@ def _player(number: int) -> str:
     return _("Player {number}").format(number=number + 1)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def _card(
     card: str, x: float, y: float, *, scale: float = 1.0, rotate: float = 0.0, dim: bool = False
 ) -> str:
@@ -81,6 +83,7 @@ def _card(
     return element("g", "".join(parts), data_card=card, transform=transform)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def _chip(card: str, x: float, y: float) -> str:
     """A small won card."""
     colour = COLOUR[card[0]]

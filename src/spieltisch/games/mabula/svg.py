@@ -8,6 +8,7 @@ push ending there, so a click on either is one move or a short choice for the cl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import clickable, document, element, group_moves, text
@@ -41,7 +42,10 @@ def _colour_name(letter: str) -> str:
     return _("White") if letter == "w" else _("Black")
 
 
-def _squares() -> list[str]:
+@lru_cache(maxsize=1)
+def _squares() -> str:
+    """The squares and their coordinates: the same in every position and language, so
+    drawn once (boards are drawn on every move)."""
     parts = []
     for row in range(8):
         for col in range(8):
@@ -69,9 +73,10 @@ def _squares() -> list[str]:
         cy = MARGIN + (7 - row) * CELL + CELL / 2 + 4
         parts.append(text(MARGIN / 2, cy, str(row + 1), class_="small"))
         parts.append(text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), class_="small"))
-    return parts
+    return "".join(parts)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def _marble(square: str, letter: str) -> str:
     x, y = _centre(square)
     fill, ink, mark = MARBLE[letter]
@@ -106,7 +111,7 @@ def _draw(
     view: MabulaView, seat: int | None, legal: list[str], last: str | None, language: str
 ) -> str:
     marbles: dict[str, str] = view["board"]
-    parts = _squares()
+    parts = [_squares()]
     if last and "-" in last:
         for square in last.split("-", 1):
             x, y = _centre(square)

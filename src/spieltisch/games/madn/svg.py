@@ -8,6 +8,7 @@ A move names the square a piece leaves, so the piece standing there is what one 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import PALETTE, clickable, die, document, element, refusable, text
@@ -48,7 +49,10 @@ def _field(cell: tuple[int, int], fill: str, label: str = "") -> str:
     return circle + text(x, y + 4, label, class_="small", fill="#444")
 
 
-def _board(colours: list[str]) -> list[str]:
+@lru_cache(maxsize=16)
+def _board(colours: tuple[str, ...]) -> str:
+    """The fields, bases and goals: the same for every position of a game with these
+    colours (and in every language), so drawn once (boards are drawn on every move)."""
     parts = [
         element(
             "rect",
@@ -74,10 +78,12 @@ def _board(colours: list[str]) -> list[str]:
             parts.append(_field(cell, fill, f"g{depth + 1}"))
         for cell in BASE_XY[index]:
             parts.append(_field(cell, TINT[name] if playing else "#eeeeee"))
-    return parts
+    return "".join(parts)
 
 
-def _piece(name: str, cell: tuple[int, int], square: str) -> str:
+@lru_cache(maxsize=4096, typed=True)
+def _piece(name: str, cell: tuple[int, int], square: str, language: str) -> str:
+    """A piece with its tag (translated: `language` is part of the cache's key)."""
     x, y = _xy(cell)
     index = _colour_index(name)
     body = element(
@@ -106,7 +112,7 @@ def _draw(
     pieces: dict[str, list[str]] = view["pieces"]
     colours = list(pieces)
     turn = view["turn"]
-    parts = _board(colours)
+    parts = [_board(tuple(colours))]
     if last and last.isdigit():
         x, y = _xy(TRACK_XY[int(last) - 1])
         parts.append(element("circle", cx=x, cy=y, r=CELL * 0.46, class_="last"))
@@ -121,7 +127,7 @@ def _draw(
                 cell = GOAL_XY[index][int(square[1:]) - 1]
             else:
                 cell = TRACK_XY[int(square) - 1]
-            drawn = _piece(name, cell, square)
+            drawn = _piece(name, cell, square, language)
             label = _("move the piece on {square}").format(square=square)
             if square == "b":
                 label = _("bring a piece out of the base")

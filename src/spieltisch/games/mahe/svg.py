@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text, turn_band
@@ -40,6 +41,7 @@ def _player(number: int) -> str:
     return _("player {number}").format(number=number + 1)
 
 
+@lru_cache(maxsize=1024, typed=True)
 def _turtle(colour: str, x: float, y: float) -> str:
     shell = element(
         "circle", cx=x, cy=y, r=TURTLE, fill=PALETTE[colour], stroke="#111", stroke_width=1.5
@@ -70,37 +72,42 @@ def board(
         return _draw(view, seat, list(legal_moves), language)
 
 
+@lru_cache(maxsize=1)
+def _sea() -> str:
+    """The water and the island: the same in every position."""
+    return element(
+        "circle",
+        cx=CENTRE,
+        cy=CENTRE,
+        r=RING + 28,
+        fill="#e3f1f7",
+        stroke="#9cc7d8",
+        stroke_width=2,
+    ) + element("circle", cx=CENTRE, cy=CENTRE, r=RING - 28, fill="#f4e7c5", stroke="#d6c08a")
+
+
+@lru_cache(maxsize=21)
+def _field_mark(field: int) -> str:
+    """A field and its number: the same in every position (boards are drawn on every
+    move, so the static parts are drawn once)."""
+    x, y = _at(field, RING)
+    beach = field == 21
+    return element(
+        "circle",
+        cx=x,
+        cy=y,
+        r=20 if beach else 15,
+        fill="#f7d774" if beach else "#ffffff",
+        stroke="#7a6a3a",
+        stroke_width=2 if beach else 1,
+    ) + text(x, y + 4, str(field), class_="small", font_weight="bold")
+
+
 def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> str:
-    parts = [
-        element(
-            "circle",
-            cx=CENTRE,
-            cy=CENTRE,
-            r=RING + 28,
-            fill="#e3f1f7",
-            stroke="#9cc7d8",
-            stroke_width=2,
-        )
-    ]
-    parts.append(
-        element("circle", cx=CENTRE, cy=CENTRE, r=RING - 28, fill="#f4e7c5", stroke="#d6c08a")
-    )
+    parts = [_sea()]
     fields: dict[str, list[str]] = view["fields"]
     for field in range(1, 22):
-        x, y = _at(field, RING)
-        beach = field == 21
-        parts.append(
-            element(
-                "circle",
-                cx=x,
-                cy=y,
-                r=20 if beach else 15,
-                fill="#f7d774" if beach else "#ffffff",
-                stroke="#7a6a3a",
-                stroke_width=2 if beach else 1,
-            )
-        )
-        parts.append(text(x, y + 4, str(field), class_="small", font_weight="bold"))
+        parts.append(_field_mark(field))
         for level, colour in enumerate(fields.get(str(field), [])):
             tx, ty = _at(field, RING + 30 + level * STEP)
             if colour == view["moving"]:

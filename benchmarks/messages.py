@@ -1,0 +1,137 @@
+"""What one state message costs the server, part by part, per game: the view, the legal
+moves in words, the board as SVG (with the static layers cached, beside the same board
+with every cache emptied first, as every board was drawn before the caches), the JSON
+and the WebSocket's per-message deflate (as `websockets` compresses: raw deflate, 15
+window bits, a sync flush), and the sizes before and after compression.
+
+CPU time per message (`time.process_time`), so the figures hold on a busy machine
+better than wall-clock ones; both SVG columns come from the same run.
+
+    uv run --extra web python benchmarks/messages.py --positions 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import zlib
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import spieltisch
+from spieltisch.core import CHANCE, State
+from spieltisch.core.svg import board_drawer
+from spieltisch.server import parts
+from spieltisch.server.messages import LegalMove, StateOut
+
+GAMES = [("mabula", 2), ("madn", 4), ("mahe", 3), ("david_goliath", 3)]
+PARTS = ["view", "words", "svg", "svg, no cache", "json", "deflate"]
+
+
+def _positions(name: str, players: int, count: int, rng: random.Random) -> list[State]:
+    """Decision positions of random games, 5 to 60 plies in."""
+    game = spieltisch.load(name, players=players)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_state()
+        for _ in range(rng.randrange(5, 60)):
+            if state.is_terminal():
+                break
+            if state.current_player == CHANCE:
+                state.sample_chance(rng)
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+        if not state.is_terminal() and state.current_player != CHANCE:
+            found.append(state)
+    return found
+
+
+def _empty_caches(state: State) -> None:
+    drawer = board_drawer(state.game)
+    module = sys.modules[drawer.__module__] if drawer is not None else None
+    for value in vars(module).values() if module is not None else ():
+        if hasattr(value, "cache_clear"):
+            value.cache_clear()
+
+
+def _measure(state: State, seat: int | None, lang: str, spent: dict[str, float]) -> None:
+    """One message for `seat`: adds each part's CPU seconds and the sizes to `spent`."""
+    clock = time.process_time
+    start = clock()
+    view = state.view(seat)
+    after_view = clock()
+    legal = state.legal_moves() if seat == state.current_player else []
+    words = [LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal]
+    after_words = clock()
+    svg = parts.board_svg(state, seat, legal, None, lang, view=view)
+    after_svg = clock()
+    _empty_caches(state)
+    cold_start = clock()
+    parts.board_svg(state, seat, legal, None, lang, view=view)
+    cold_end = clock()
+    message = StateOut(
+        table="t",
+        seq=1,
+        status="running",
+        seat=seat,
+        to_move=state.current_player,
+        view=view,
+        legal_moves=words,
+        last_moves=[],
+        result=None,
+        clock=None,
+        board_svg=svg,
+    ).model_dump_json(exclude_none=False)
+    after_json = clock()
+    deflate = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+    data = deflate.compress(message.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    after_deflate = clock()
+    for name, seconds in zip(
+        PARTS,
+        [
+            after_view - start,
+            after_words - after_view,
+            after_svg - after_words,
+            cold_end - cold_start,
+            after_json - cold_end,
+            after_deflate - after_json,
+        ],
+        strict=True,
+    ):
+        spent[name] += seconds
+    spent["bytes"] += len(message)
+    spent["compressed"] += len(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40, help="positions per game")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    print(f"CPU ms per state message ({args.positions} positions x 3 seats x 3 languages)")
+    print(f"{'game':<14}" + "".join(f"{name:>15}" for name in PARTS) + f"{'KB':>7}{'KB sent':>9}")
+    for name, players in GAMES:
+        spent: dict[str, float] = defaultdict(float)
+        messages = 0
+        for state in _positions(name, players, args.positions, rng):
+            seats = [state.current_player, None, (state.current_player + 1) % players]
+            for seat in seats:
+                for lang in ("de", "en", "fr"):
+                    _measure(state, seat, lang, spent)
+                    messages += 1
+        print(
+            f"{name:<14}"
+            + "".join(f"{spent[part] / messages * 1000:>15.2f}" for part in PARTS)
+            + f"{spent['bytes'] / messages / 1024:>7.1f}"
+            + f"{spent['compressed'] / messages / 1024:>9.1f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

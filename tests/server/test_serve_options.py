@@ -1,0 +1,25 @@
+"""`spieltisch serve`'s options reach uvicorn (no server is started: uvicorn.run is
+replaced by a recorder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from typer.testing import CliRunner
+
+from spieltisch.cli.app import app as cli
+
+
+def test_ws_deflate_is_on_unless_switched_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **options: calls.append(options))
+    url = f"sqlite+aiosqlite:///{tmp_path / 'options.sqlite3'}"
+    for flags in ([], ["--no-ws-deflate"], ["--ws-deflate"]):
+        result = CliRunner().invoke(cli, ["serve", "--database", url, *flags])
+        assert result.exit_code == 0, result.output
+    assert [options["ws_per_message_deflate"] for options in calls] == [True, False, True]
