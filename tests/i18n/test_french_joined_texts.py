@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,7 @@ from tests.i18n.test_french_typography import _mistakes
 from tests.play.conftest import BUDGET
 from tests.play.test_newcomer import screen_lines
 from tests.play.test_plain import play
-from tests.play.test_tui import ready, text_of, until
+from tests.play.test_tui import pick, ready, text_of, until
 
 WEB = Path(spieltisch.__file__).parent / "web" / "static"
 GLUED = re.compile(r"(?<=[^\W\d])[:;!?](?=\s)")
@@ -76,10 +75,6 @@ def test_an_error_in_french(tmp_path: Path) -> None:
     assert not _french_mistakes(said), said
 
 
-def _moved(app: PlayApp, moves: int) -> Callable[[], bool]:
-    return lambda: len(app.session.log) > moves
-
-
 @pytest.mark.parametrize(("game", "players"), [("david_goliath", 4), ("mabula", 2), ("mahe", 3)])
 def test_the_app_in_french(game: str, players: int) -> None:
     loaded = spieltisch.load(game, players=players)
@@ -94,8 +89,7 @@ def test_the_app_in_french(game: str, players: int) -> None:
                 screens.append("\n".join(screen_lines(app)))
                 if not app.waiting_for_human:
                     break
-                await pilot.press("enter")
-                await until(pilot, _moved(app, len(app.session.log)))
+                await pick(pilot, app)  # counts the moves before Enter, then waits for one more
             await pilot.press("f10")  # the question screen: "Échap : …", "E : enregistrer"
             await until(pilot, lambda: isinstance(app.screen, QuitScreen))
             # its own texts (a screenshot would cut the board's lines where the dialog lies)
