@@ -8,10 +8,14 @@ in French, the error prefix, and the browser pages' own joins.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.content import Content
 from textual.widgets import Label
 
 import spieltisch
@@ -29,6 +33,8 @@ from tests.play.test_tui import pick, ready, text_of, until
 WEB = Path(spieltisch.__file__).parent / "web" / "static"
 GLUED = re.compile(r"(?<=[^\W\d])[:;!?](?=\s)")
 """A colon (or ; ! ?) straight after a word and before a space: `Pli: d4`."""
+CUT = re.compile(r"^\s*[:;!?](\s|$)")
+"""A line that starts with the colon: it was wrapped at the no-break space before it."""
 
 
 def _french_mistakes(text: str) -> list[str]:
@@ -36,6 +42,7 @@ def _french_mistakes(text: str) -> list[str]:
     for line in text.splitlines():
         found += _mistakes(line)
         found += [f"no space before the punctuation: {line!r}" for _m in GLUED.finditer(line)]
+        found += [f"wrapped before the punctuation: {line!r}" for _m in CUT.finditer(line)]
     return found
 
 
@@ -47,6 +54,25 @@ def test_the_helper_follows_the_language() -> None:
     with language("de"):
         assert labelled("Stich") == "Stich: "
     assert _french_mistakes("Pli: d4") and _french_mistakes("Erreur: x")
+
+
+def test_lines_never_wrap_at_the_narrow_space() -> None:
+    """Rich (the plain mode, tables) and Textual (the app) wrap "Joueur 3 (moyen) : jouer"
+    at 17 columns after "Joueur 3", where the colon would otherwise start a line."""
+    with language("fr"):
+        said = labelled("Joueur 3 (moyen)", "jouer vert 5")
+    console = Console(width=17, file=io.StringIO(), record=True)
+    console.print(Text(said))
+    printed = console.export_text().splitlines()
+    wrapped = [str(line) for line in Content(said).wrap(17)]
+    for lines in (printed, wrapped):
+        assert [line.rstrip() for line in lines] == [
+            "Joueur 3",
+            f"(moyen){NARROW_NO_BREAK_SPACE}: jouer",
+            "vert 5",
+        ]
+        assert not _french_mistakes("\n".join(lines))
+    assert _french_mistakes(f"Joueur 3 (moyen){NARROW_NO_BREAK_SPACE}\n: jouer")
 
 
 @pytest.mark.parametrize(
