@@ -101,12 +101,13 @@ class PlainPlay:
         self._shown = (len(session.log), seat)
 
     def results(self) -> None:
+        """The final board (which says the game is over) and the places with their points."""
         self.console.print(render_board(self.session.state, self.session.viewer()))
-        self.say(_("Game over. Ranking:"))
+        self.say(_("Ranking (points):"))
         for place, label, score in self.session.results():
             self.say(
                 "  "
-                + _("{place}. {player}: {score} points").format(
+                + _("{place}. {player}: {score}").format(
                     place=place, player=label, score=f"{score:g}"
                 )
             )
@@ -266,7 +267,7 @@ class PlainPlay:
     def finish(self, stream: TextIO) -> bool:
         """The end: results, then another game, save or quit. True for another game."""
         self.results()
-        choices = _("new: another game, save FILE: save it, quit: end")
+        choices = _("new (another game), save FILE or quit")
         while True:
             line = self.ask(stream, choices + "> ")
             if line is None:
@@ -274,6 +275,7 @@ class PlainPlay:
             word, _sep, rest = line.partition(" ")
             answer = end_answer(word)
             if answer == "quit":
+                self.say(_("Goodbye."))  # as when quitting during the game
                 return False
             if answer == "new":
                 self.session = self.session.again()
