@@ -652,7 +652,7 @@ class PlayApp(App[None]):
         elif choice == "quit":
             self.exit()
         else:
-            self.say(_("Game over. F5: play again, F4: save, F10: quit"))
+            self.say(_("F5: play again, F4: save, F10: quit"))  # the header says the game is over
             self.bind("f5", "again", description=_("play again"), key_display="F5")
 
     def review_screen(self) -> ReviewScreen:
