@@ -69,6 +69,16 @@ def labelled(label: str, value: object = "") -> str:
     return f"{label}{before_punctuation()}: {value}"
 
 
+NO_BREAK_SPACE = "\u00a0"
+
+
+def unbroken(text: str) -> str:
+    """The text with no-break spaces, so that a short label and its value (`cartes dans
+    la pile : 20`) move to the next line together when a narrow terminal wraps it (the
+    CLI teaches Rich to honour them: spieltisch.cli.no_break)."""
+    return text.replace(" ", NO_BREAK_SPACE)
+
+
 class Catalog:
     """The translations of one package; `gettext` looks up the current language per call."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from spieltisch.core.i18n import labelled
+from spieltisch.core.i18n import labelled, unbroken
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.core.seat_names import capitalised
@@ -73,9 +73,10 @@ def _draw(view: MaheView, per_row: int, beside: bool = False) -> Text:
     elif view["beach_open"]:
         out.append(_("The pile is empty: the beach with 7 eggs is open."), style="bold")
     else:
-        out.append(_("Face-up card: "))
+        out.append(unbroken(_("Face-up card: ")))
         out.append(str(view["face_up"]), style="bold")
-        out.append("  " + _("cards in the pile: {count}").format(count=view["cards_left"]))
+        pile = _("cards in the pile: {count}").format(count=view["cards_left"])
+        out.append("  " + unbroken(pile))  # at 80×24 in French it moves down whole
     out.append("\n")
 
     # the raft
