@@ -19,6 +19,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
+from spieltisch.cli.tui.panels import turn_text
 from spieltisch.core import State, parts
 from spieltisch.core.i18n import language
 from spieltisch.core.seat_names import seat_name
@@ -155,3 +156,14 @@ def test_mabula_scores_fit_the_board_pane_at_80x24(code: str) -> None:
     assert not any(line.lstrip().startswith((":", "\u202f:")) for line in lines), drawn
     scores = [line for line in lines if re.search(r"\w\u202f?: \d+(\s|$)", line)]
     assert len(scores) >= 2, drawn  # each player's score, whole on its line
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_the_header_while_the_dice_roll_starts_with_a_capital(code: str) -> None:
+    """Seen in tmux: the French header read "au tour de Vert (facile)"."""
+    session = Session(spieltisch.load("madn", players=2), [HUMAN, "random"], seed=1, budget=BUDGET)
+    assert session.state.current_player < 0  # the die is to be rolled: the turn's header
+    with language(code):
+        header = turn_text(session, 0).plain
+        name = seat_name(session.game, 0)
+    assert header[:1].isupper() and name is not None and name in header, header

@@ -109,7 +109,7 @@ def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None
     path.write_text(json.dumps(record))
     resumed = play("--resume", str(path), "--lang", "fr", script="#1\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert "Rouge (vous)\u202f: aller de case 1 à case 4" in resumed.stdout
+    assert "Rouge (vous)\u202f: aller de la case 1 à la case 4" in resumed.stdout
     assert "Fin de l'entrée" in resumed.stdout
 
 
