@@ -532,3 +532,22 @@ def test_typing_after_a_refused_move_replaces_it() -> None:
             assert app.session.log[before].move == "stop"
 
     asyncio.run(scenario())
+
+
+def test_the_request_to_wait_goes_once_the_move_is_yours() -> None:
+    """Seen in tmux: Enter pressed while the computers moved left "Bitte warte, bis du am
+    Zug bist." under "Rot (du) ist am Zug"."""
+    session = Session(spieltisch.load("madn", players=2), ["random", HUMAN], seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        # Gelb's three dice stay 2/3 s each in view; then Rot's first choice waits for Rot
+        app = PlayApp(session, language="de", delay=2, auto_move=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: len(app.session.log) > 0)
+            assert not app.waiting_for_human
+            await pilot.press("enter")
+            assert app.message == "Bitte warte, bis du am Zug bist."
+            await until(pilot, ready(app))
+            assert app.waiting_for_human and app.message == ""
+
+    asyncio.run(scenario())
