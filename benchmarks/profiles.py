@@ -6,6 +6,7 @@ inclusive (the function or anything it called) and exclusive (the function itsel
 share of all samples of busy threads.
 
     uv run python benchmarks/profiles.py PROFILE.txt      # summarise a saved profile
+    uv run python benchmarks/profiles.py --parts PROFILE.txt   # by what the CPU was for
 """
 
 from __future__ import annotations
@@ -90,12 +91,58 @@ def summarise(path: Path, top: int = 25) -> str:
     return "\n".join(lines)
 
 
+PARTS: list[tuple[str, tuple[str, ...]]] = [
+    ("deflate", ("PerMessageDeflate.encode",)),
+    ("sending (socket)", ("WebSocketsSansIOProtocol.send", "play._write")),
+    ("the move's commit", ("Runtime._commit", "GroupCommit.", "group._")),
+    (
+        "other database work (SQLAlchemy, drivers)",
+        ("session.Session", "core.Connection", "connection_async.", "waiting.wait_async"),
+    ),
+    ("reading another process's moves", ("Runtime._catch_up",)),
+    ("board drawing", ("parts.board_svg",)),
+    ("view and legal moves in words", ("Runtime._drawn",)),
+    ("JSON", ("model_dump_json",)),
+    ("rest of the state messages", ("Runtime._broadcast", "Runtime.send_state")),
+    ("entries in words", ("live._words",)),
+    ("checking and applying the move", ("Runtime._play", "Runtime.submit")),
+    ("receiving", ("play._read", "data_received")),
+    ("computer seats and clocks", ("Runtime._computer_move", "Runtime._schedule")),
+    ("computer-seat workers", ("spawn_main", "_ExecutorManagerThread", "queues.Queue._feed")),
+    ("news between processes", ("cluster.",)),
+]
+"""What a log entry's CPU goes to: a busy sample counts for the first part whose frame
+it passes through. SQLAlchemy's async sessions run their work in greenlets whose stacks
+start at the session, so most of a commit's samples are "other database work"."""
+
+
+def parts(path: Path) -> str:
+    """The busy samples grouped by PARTS, largest first (`other` for the rest)."""
+    counts: Counter[str] = Counter()
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, count_text = line.rpartition(" ")
+        frames = _frames(stack) if stack and count_text.isdigit() else []
+        if not frames or frames[-1] in IDLE:
+            continue
+        total += int(count_text)
+        joined = ";".join(frames)
+        name = next((part for part, keys in PARTS if any(k in joined for k in keys)), "other")
+        counts[name] += int(count_text)
+    return "\n".join(
+        f"{100 * count / max(1, total):6.1f}%  {name}" for name, count in counts.most_common()
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("profile", type=Path)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument(
+        "--parts", action="store_true", help="group the busy samples by what they were for"
+    )
     args = parser.parse_args()
-    print(summarise(args.profile, args.top))
+    print(parts(args.profile) if args.parts else summarise(args.profile, args.top))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, pages, play, ratings, review_api, tournaments
+from spieltisch.server import api, collector, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
@@ -179,6 +179,7 @@ def create_app(settings: Settings) -> FastAPI:
         await cluster.start(runtime)
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
+        collector.settle()
         try:
             yield
         finally:

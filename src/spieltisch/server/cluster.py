@@ -2,9 +2,10 @@
 computer seats.
 
 On PostgreSQL every process LISTENs on one channel; a move is announced by `pg_notify`
-inside the transaction that commits it, so the news leaves only once the move is in the
-log. The computer seats, clocks and round time of a table are played by the one process
-holding the table's advisory lock; when that process dies PostgreSQL closes its session,
+inside the statement that appends it (`store/append.py`; other news inside the
+transaction that commits it), so the news leaves only once the move is in the log. The
+computer seats, clocks and round time of a table are played by the one process holding
+the table's advisory lock; when that process dies PostgreSQL closes its session,
 the lock is free, and another process's sweep takes the table over.
 
 Correctness never rests on the lock: the move log's (table, seq) key lets exactly one of
@@ -76,6 +77,11 @@ class SingleProcess:
 
     async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
         """Announce inside the caller's transaction (sent when it commits)."""
+        return None
+
+    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
+        """(channel, payload) of an announcement for a statement to send itself (the
+        move log's append, `store/append.py`); None: nobody listens."""
         return None
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
@@ -233,6 +239,9 @@ class PostgresCluster(SingleProcess):
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": self._payload(kind, table_id, rest)},
         )
+
+    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
+        return CHANNEL, self._payload(kind, table_id, rest)
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
         if self._locks is None:

@@ -21,7 +21,6 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import State
@@ -47,6 +46,7 @@ from spieltisch.server.messages import (
 from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
+from spieltisch.store.append import Append, append_at_once
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.group import GroupCommit
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
@@ -598,30 +598,19 @@ class Runtime:
                 "returns": state.returns(),
             }
 
-        async def write(session: AsyncSession) -> None:
-            for item in items:
-                session.add(
-                    MoveEntry(table_id=room.id, seq=item.seq, entry=item.entry, seat=item.seat)
-                )
-            for index, left in time_left.items():
-                await session.execute(
-                    update(Seat).filter_by(table_id=room.id, seat=index).values(time_left_ms=left)
-                )
-            if finished:
-                await session.execute(
-                    update(GameTable)
-                    .filter_by(id=room.id)
-                    .values(status="finished", result=result, finished_at=now())
-                )
-            await self.cluster.publish(session, "moved", room.id, items[-1].seq)
-
+        append = Append(
+            table_id=room.id,
+            entries=[(item.seq, item.entry, item.seat) for item in items],
+            at=datetime.fromtimestamp(moment, UTC),
+            time_left=time_left,
+            result=result if finished else None,
+            notice=self.cluster.notice("moved", room.id, items[-1].seq),
+        )
         try:
             if self.group is not None:
-                await self.group.write(write)
+                await self.group.write(append.write)
             else:
-                async with self.database.session() as session:
-                    await write(session)
-                    await session.commit()
+                await append_at_once(self.database, append)
         except IntegrityError:
             # Another process appended first: take the database's word for it.
             try:

@@ -1,0 +1,133 @@
+"""Appending to a table's move log: what one move writes, in one statement on PostgreSQL.
+
+A move writes its log entries (the move and the chance outcomes after it), the mover's
+clock when the table has one, the result when the game ends, and on PostgreSQL the news
+for the other processes (`pg_notify`). As separate statements in a transaction that was
+five round trips to the database per move (the pool's ping, BEGIN, INSERT, the notify,
+COMMIT), each one costing the event loop CPU. On PostgreSQL a data-modifying CTE puts
+them in one statement, run in autocommit mode: a single statement is atomic, so either
+every part is stored and the news leaves, or nothing is (a second append of the same
+(table, seq) fails the whole statement, exactly as it failed the transaction). Two round
+trips remain: the pool's ping and the statement.
+
+SQLite has no data-modifying CTEs; there the same parts are written in a session that
+group commit shares (`store/group.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Update, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.store.database import Database
+from spieltisch.store.models import GameTable, MoveEntry, Seat
+
+
+@dataclass(frozen=True)
+class Append:
+    """Everything one move stores, at once or not at all."""
+
+    table_id: str
+    entries: Sequence[tuple[int, str, int | None]]
+    """(seq, entry, seat) of each new log entry, in order."""
+    at: datetime
+    """When they were made (each entry's `created_at`; the end of the game)."""
+    time_left: Mapping[int, int]
+    """Seats whose clock changed, and their time left in ms."""
+    result: Mapping[str, Any] | None = None
+    """The result when the game ends with these entries; None while it goes on."""
+    notice: tuple[str, str] | None = None
+    """PostgreSQL: (channel, payload) of the news, sent when (and only if) it commits."""
+
+    def _rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "table_id": self.table_id,
+                "seq": seq,
+                "entry": entry,
+                "seat": seat,
+                "created_at": self.at,
+            }
+            for seq, entry, seat in self.entries
+        ]
+
+    def _changes(self) -> list[Update]:
+        """The updates besides the entries: clocks, and the end of the game."""
+        changes: list[Update] = [
+            update(Seat).filter_by(table_id=self.table_id, seat=seat).values(time_left_ms=left)
+            for seat, left in self.time_left.items()
+        ]
+        if self.result is not None:
+            changes.append(
+                update(GameTable)
+                .filter_by(id=self.table_id)
+                .values(status="finished", result=dict(self.result), finished_at=self.at)
+            )
+        return changes
+
+    def parameters(self) -> dict[str, Any]:
+        """The values of `APPEND` (PostgreSQL) for this append."""
+        channel, payload = self.notice if self.notice is not None else (None, None)
+        return {
+            "table_id": self.table_id,
+            "at": self.at,
+            "seqs": [seq for seq, _entry, _seat in self.entries],
+            "entries": [entry for _seq, entry, _seat in self.entries],
+            "seats": [seat for _seq, _entry, seat in self.entries],
+            "clock_seats": list(self.time_left),
+            "clock_left": list(self.time_left.values()),
+            "finished": self.result is not None,
+            "result": json.dumps(dict(self.result)) if self.result is not None else None,
+            "channel": channel,
+            "payload": payload,
+        }
+
+    async def write(self, session: AsyncSession) -> None:
+        """The same parts as statements in `session` (SQLite's group commit); the caller
+        commits. Never sends news: SQLite serves one process."""
+        # Objects, not an INSERT: group commit flushes the entries of every waiting
+        # table in one executemany (an INSERT each was a round trip each to SQLite's
+        # thread).
+        session.add_all(MoveEntry(**row) for row in self._rows())
+        for change in self._changes():
+            await session.execute(change)
+
+
+APPEND = text(
+    """
+WITH added AS (
+    INSERT INTO moves (table_id, seq, entry, seat, created_at)
+    SELECT :table_id, new.seq, new.entry, new.seat, :at
+    FROM unnest(CAST(:seqs AS integer[]), CAST(:entries AS text[]), CAST(:seats AS integer[]))
+        AS new(seq, entry, seat)
+), clocks AS (
+    UPDATE seats SET time_left_ms = clock.time_left_ms
+    FROM unnest(CAST(:clock_seats AS integer[]), CAST(:clock_left AS integer[]))
+        AS clock(seat, time_left_ms)
+    WHERE seats.table_id = :table_id AND seats.seat = clock.seat
+), finish AS (
+    UPDATE game_tables SET status = 'finished', result = CAST(:result AS json), finished_at = :at
+    WHERE id = :table_id AND :finished
+)
+SELECT CASE WHEN CAST(:channel AS text) IS NULL THEN NULL
+    ELSE pg_notify(:channel, :payload) END
+"""
+)
+"""One text for every append, whatever its number of entries and parts (the values come
+as arrays), so SQLAlchemy builds and compiles it once: the same append built as a Core
+statement was compiled anew for every move and cost as much CPU as the five round trips
+it saved."""
+
+
+async def append_at_once(database: Database, append: Append) -> None:
+    """Run `append` as one autocommitted statement (PostgreSQL); raises what it raised
+    (IntegrityError: another process appended this seq first; nothing was stored)."""
+    async with database.engine.connect() as connection:
+        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        await autocommit.execute(APPEND, append.parameters())

@@ -1,0 +1,148 @@
+"""The move log's append (`store/append.py`): on PostgreSQL one autocommitted statement
+that stores the entries, the clock and the result and sends the news, or none of it; on
+SQLite the same parts in a session."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import UTC, datetime
+
+import psycopg
+import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from spieltisch.store import Database, upgrade
+from spieltisch.store.append import Append, append_at_once
+from spieltisch.store.models import GameTable, MoveEntry, Seat
+
+AT = datetime(2026, 11, 26, 16, 0, tzinfo=UTC)
+
+
+async def _table(database: Database, table_id: str) -> None:
+    async with database.session() as session:
+        session.add(GameTable(id=table_id, game="mabula", options={}, status="running"))
+        session.add_all(
+            Seat(table_id=table_id, seat=index, kind="ai", time_left_ms=60_000)
+            for index in range(2)
+        )
+        await session.commit()
+
+
+async def _stored(
+    database: Database, table_id: str
+) -> tuple[list[tuple[int, str, int | None]], list[int | None], str, object]:
+    async with database.session() as session:
+        entries = [
+            (row.seq, row.entry, row.seat)
+            for row in (
+                await session.execute(
+                    select(MoveEntry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
+                )
+            ).scalars()
+        ]
+        clocks = [
+            row.time_left_ms
+            for row in (
+                await session.execute(select(Seat).filter_by(table_id=table_id).order_by(Seat.seat))
+            ).scalars()
+        ]
+        table = await session.get(GameTable, table_id)
+        assert table is not None
+        return entries, clocks, table.status, table.result
+
+
+async def _append(database: Database, append: Append) -> None:
+    """As the runtime appends: one statement on PostgreSQL, a session on SQLite."""
+    if database.sqlite:
+        async with database.session() as session:
+            await append.write(session)
+            await session.commit()
+    else:
+        await append_at_once(database, append)
+
+
+def test_an_append_stores_every_part_or_none(database_url: str) -> None:
+    upgrade(database_url)
+
+    async def scenario() -> None:
+        database = Database(database_url)
+        try:
+            await _table(database, "t1")
+            first = Append("t1", [(1, "a1", 0), (2, "r6", None)], AT, {0: 59_000})
+            await _append(database, first)
+            assert await _stored(database, "t1") == (
+                [(1, "a1", 0), (2, "r6", None)],
+                [59_000, 60_000],
+                "running",
+                None,
+            )
+            # The same seq again (another process was first): nothing of it is stored,
+            # neither its clock nor its result.
+            clash = Append("t1", [(2, "b2", 1)], AT, {1: 1}, result={"scores": [1.0, 0.0]})
+            with pytest.raises(IntegrityError):
+                await _append(database, clash)
+            assert await _stored(database, "t1") == (
+                [(1, "a1", 0), (2, "r6", None)],
+                [59_000, 60_000],
+                "running",
+                None,
+            )
+            last = Append("t1", [(3, "b2", 1)], AT, {1: 30_000}, result={"scores": [0.0, 1.0]})
+            await _append(database, last)
+            entries, clocks, status, result = await _stored(database, "t1")
+            assert entries[-1] == (3, "b2", 1)
+            assert (clocks, status, result) == (
+                [59_000, 30_000],
+                "finished",
+                {"scores": [0.0, 1.0]},
+            )
+        finally:
+            await database.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.fixture
+def pg_url(postgres: str) -> str:
+    from tests.server.servers import new_postgres_database
+
+    return new_postgres_database(postgres)
+
+
+def test_on_postgresql_the_news_leaves_with_the_entries_and_only_then(pg_url: str) -> None:
+    upgrade(pg_url)
+    plain = pg_url.replace("postgresql+psycopg://", "postgresql://")
+
+    async def scenario() -> list[str]:
+        database = Database(pg_url)
+        heard: list[str] = []
+        try:
+            await _table(database, "t2")
+            async with await psycopg.AsyncConnection.connect(plain, autocommit=True) as listener:
+                await listener.execute("LISTEN spieltisch_test")
+                news = ("spieltisch_test", "me moved t2 1")
+                await append_at_once(database, Append("t2", [(1, "a1", 0)], AT, {}, notice=news))
+                with pytest.raises(IntegrityError):
+                    await append_at_once(
+                        database,
+                        Append("t2", [(1, "b1", 1)], AT, {}, notice=("spieltisch_test", "lost")),
+                    )
+                await append_at_once(
+                    database,
+                    Append(
+                        "t2", [(2, "b1", 1)], AT, {}, notice=("spieltisch_test", "me moved t2 2")
+                    ),
+                )
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(2):
+                        async for notice in listener.notifies():
+                            heard.append(notice.payload)
+                            if len(heard) == 3:
+                                break
+        finally:
+            await database.close()
+        return heard
+
+    assert asyncio.run(scenario()) == ["me moved t2 1", "me moved t2 2"]
