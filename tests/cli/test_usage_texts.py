@@ -14,7 +14,7 @@ from typer._click import core as click_core
 import spieltisch.cli
 from spieltisch.cli.app import app
 from spieltisch.cli.messages import _
-from spieltisch.cli.usage_texts import language_from_argv, reword, run
+from spieltisch.cli.usage_texts import language_from_argv, reword, run, type_name
 from spieltisch.core.i18n import language
 
 ENGLISH = re.compile(
@@ -141,7 +141,9 @@ def test_reword_translates_the_reason_inside() -> None:
         assert reword("Invalid value for '--seed': Input should be a valid integer") == (
             "Ungültiger Wert für '--seed': eine ganze Zahl ist nötig"
         )
-        assert reword("a sentence nobody shaped") == "a sentence nobody shaped"
+        assert reword("Invalid value for '--seed': a reason nobody shaped") == (
+            "Ungültiger Wert für '--seed': a reason nobody shaped"
+        )
         assert _("Usage: ") == "Aufruf: "
 
 
@@ -160,3 +162,46 @@ def test_language_from_argv(
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
     assert language_from_argv(args) == expected
+
+
+ENGLISH_TYPE = re.compile(r"<(?:int|float|str|bool|path|file|directory|list|datetime)\b")
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("path", [p for p, _c in COMMANDS], ids=lambda p: " ".join(p) or "-")
+def test_type_names_in_help_are_translated(
+    path: tuple[str, ...], code: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exit_code, shown = _run([*path, "--help"], code, capsys)
+    assert exit_code == 0
+    assert not ENGLISH_TYPE.findall(shown), shown
+    assert {"de": "<ja/nein>", "fr": "<oui/non>"}[code] in shown  # --help's own type
+
+
+def test_type_names_word_by_word() -> None:
+    with language("de"):
+        assert type_name("<int range>") == "<Zahl im Bereich>"
+        assert type_name("<list[str]>") == "<Liste[Text]>"
+        assert type_name("<a|b>") == "<a|b>"  # choices are values, not words
+    with language("fr"):
+        assert type_name("<path>") == "<chemin>"
+    assert type_name("<int range>") == "<int range>"
+
+
+@pytest.mark.parametrize(
+    ("code", "start"),
+    [
+        ("de", "Die Befehlszeile ist so nicht verwendbar: "),
+        ("fr", "La ligne de commande ne peut pas être utilisée telle quelle\u202f: "),
+    ],
+)
+def test_an_unknown_usage_sentence_is_said_in_the_language_and_quoted(
+    code: str, start: str
+) -> None:
+    """A sentence of a shape no rule knows (a newer Click's) still reaches the person in
+    their language, and still names what was wrong (the sentence itself, quoted)."""
+    odd = "Option '--workers' clashes with '--cluster' somehow."
+    with language(code):
+        said = reword(odd)
+    assert said == start + odd
+    assert reword(odd) == odd  # English needs no wrapping

@@ -88,7 +88,7 @@ def test_cli_play_plain_in_a_process_of_its_own(folder: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr + result.stdout
-    assert "step one field" in result.stdout and "Game over. Ranking:" in result.stdout
+    assert "step one field" in result.stdout and "Ranking (points):" in result.stdout
 
 
 def test_a_missing_extra_game_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,6 +23,7 @@ WRONG = [
     (re.compile(r"(?<=\w)[;!?](?=\s|$)"), "no space before ; ! ?"),
     (re.compile(r"«[ \u00a0]"), "an ordinary space after «"),
     (re.compile(r"\)[:](?=\s)"), "no space between ) and :"),
+    (re.compile(r"\b[oO]e(?=uf|il|uvre)"), "oe where French writes œ (œufs, œil, œuvre)"),
 ]
 
 
@@ -36,6 +37,8 @@ def test_the_rules_catch_what_they_should() -> None:
     assert _mistakes("Au revoir!")
     assert _mistakes("« d3 »")
     assert _mistakes("J1 (R=rouge): cartes")
+    assert _mistakes("la plage aux 7 oeufs") and _mistakes("cartes d'oeufs")
+    assert not _mistakes("la plage aux 7 œufs") and not _mistakes("Joe uf")
     assert not _mistakes(f"Quitter cette partie{NNBSP}?")
     assert not _mistakes("tcp://HOST:8786 ou local:N, 3,2,1,0")
 

@@ -4,6 +4,7 @@ comes back to the end screen (driven by a pilot, as a person would press the key
 from __future__ import annotations
 
 import asyncio
+import re
 
 from textual.widgets import Label, Static
 
@@ -14,6 +15,7 @@ from spieltisch.cli.review.screen import ReviewScreen
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import EndScreen
 from tests.play.conftest import BUDGET
+from tests.play.test_newcomer import screen_lines
 from tests.play.test_tui import play_to_the_end, text_of, until
 
 
@@ -71,5 +73,25 @@ def test_a_review_of_computers_only_covers_every_seat() -> None:
             assert seated == {0, 1, 2}
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+    asyncio.run(scenario())
+
+
+def test_the_finished_board_does_not_say_game_over_a_third_time() -> None:
+    """Back at the board after the end screen (Escape), the header and the board say the
+    game is over (the board with its outcome); the line under the moves names only what
+    can follow."""
+    game = spieltisch.load("mabula")
+    session = Session(game, ["random", "random"], seed=5, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language="de", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)
+            await pilot.press("escape")
+            await until(pilot, lambda: len(app.screen_stack) == 1)
+            assert app.message == "F5: noch einmal, F4: speichern, F10: beenden"
+            shown = "\n".join(screen_lines(app))
+            assert len(re.findall("Spielende", shown)) == 2, shown
 
     asyncio.run(scenario())

@@ -24,9 +24,14 @@ from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import QuitScreen, ResumeScreen, SaveScreen
 from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.core.seat_names import seat_name
 from spieltisch.games.david_goliath import text as dg_text
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.games.mahe import text as mahe_text
+from spieltisch.games.mahe.messages import _ as mahe_gettext
+from spieltisch.games.mahe.messages import colour_name
+from spieltisch.games.mahe.rules import COLOURS
+from spieltisch.games.mahe.text import LETTER
 from tests.play.conftest import BUDGET, level
 from tests.play.test_plain import play
 from tests.play.test_tui import ready, until
@@ -371,10 +376,14 @@ def test_mahe_with_seven_players_shows_every_player_without_scrolling(
             pane = app.query_one("#board-pane", VerticalScroll)
             assert pane.max_scroll_y == 0, "the board needs no scrolling"
             shown = "\n".join(screen_lines(app))
-            short = "J" if code == "fr" else "P"
-            for seat in range(1, 8):
-                wide = ("Joueur " if code == "fr" else "Player ") + f"{seat} ("
-                assert wide in shown or f"{short}{seat} (" in shown, (seat, shown)
+            with language(code):  # each player's row, by name or by its turtle's letter
+                rows = [
+                    (f"{seat_name(session.game, seat)}{colon}", f"{LETTER[c]}={colour_name(c)}")
+                    for seat, c in enumerate(COLOURS)
+                    for colon in [mahe_gettext(":")]
+                ]
+            for wide, narrow in rows:
+                assert wide in shown or narrow in shown, (wide, narrow, shown)
             assert "21" in shown
 
     asyncio.run(scenario())
@@ -521,5 +530,24 @@ def test_typing_after_a_refused_move_replaces_it() -> None:
             await pilot.press("enter")
             await until(pilot, lambda: len(app.session.log) > before)
             assert app.session.log[before].move == "stop"
+
+    asyncio.run(scenario())
+
+
+def test_the_request_to_wait_goes_once_the_move_is_yours() -> None:
+    """Seen in tmux: Enter pressed while the computers moved left "Bitte warte, bis du am
+    Zug bist." under "Rot (du) ist am Zug"."""
+    session = Session(spieltisch.load("madn", players=2), ["random", HUMAN], seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        # Gelb's three dice stay 2/3 s each in view; then Rot's first choice waits for Rot
+        app = PlayApp(session, language="de", delay=2, auto_move=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: len(app.session.log) > 0)
+            assert not app.waiting_for_human
+            await pilot.press("enter")
+            assert app.message == "Bitte warte, bis du am Zug bist."
+            await until(pilot, ready(app))
+            assert app.waiting_for_human and app.message == ""
 
     asyncio.run(scenario())

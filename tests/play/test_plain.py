@@ -61,13 +61,42 @@ def test_a_whole_game_with_every_command(tmp_path: Path) -> None:
     assert "Illegal move zz: a move is written <from>-<to>" in out
     assert "Taken back: push the marble from" in out
     assert f"Saved to {saved}" in out and f"Saved to {final}" in out
-    assert "Game over. Ranking:" in out and re.search(r"1\. (White|Black) \(", out)
+    assert "Ranking (points):" in out and re.search(r"1\. (White|Black) \(", out)
     assert "Mabula" in out  # the rules summary
     assert "Hint: " in out and "(win chance " in out
     middle = spieltisch.load_record(saved)
     assert not middle.is_terminal() and len(middle.history()) >= 3
     done = json.loads(final.read_text())
     assert done["result"] is not None and done["players"] == ["human", level()]
+
+
+GAME_OVER_DE = re.compile(r"Spielende|Spiel vorbei|ist vorbei|Spiel zu Ende")
+"""How the four boards and the plain mode say in German that the game is over."""
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("madn", "human,random"),
+        ("mahe", "human,random"),
+        ("david_goliath", "human,random,random"),
+        ("mabula", "human,random"),
+    ],
+)
+def test_the_end_of_a_whole_game_in_german(game: str, seats: str) -> None:
+    """The board says the game is over, the ranking does not say it again; the end
+    prompt names each answer with what it does, and an unknown answer is told so."""
+    script = "\n".join(["#1"] * 300 + ["vielleicht", "beenden"]) + "\n"
+    result = play(game, "--seats", seats, "--seed", "3", "--lang", "de", script=script)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr + out
+    end = out[max(0, out.index("Rangfolge (Punkte):") - 2000) :]  # the last board, the ranking
+    assert len(GAME_OVER_DE.findall(end)) == 1, end
+    assert re.search(r"\n  1\. .+: \d+\n  2\. .+: \d+\n", end), end
+    choices = "neu (noch eine Partie), speichern DATEI oder beenden"
+    assert f"{choices}> vielleicht" in out
+    assert f"„vielleicht“ ist keine der Antworten: {choices}" in out
+    assert "Auf Wiedersehen" in out
 
 
 def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None:
@@ -80,7 +109,7 @@ def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None
     path.write_text(json.dumps(record))
     resumed = play("--resume", str(path), "--lang", "fr", script="#1\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert "Rouge (vous)\u202f: aller de case 1 à case 4" in resumed.stdout
+    assert "Rouge (vous)\u202f: aller de la case 1 à la case 4" in resumed.stdout
     assert "Fin de l'entrée" in resumed.stdout
 
 

@@ -77,8 +77,8 @@ def test_refusals_follow_lang_and_the_environment(
         ),
         (
             "fr",
-            "valeur invalide : réglage du tournoi : rounds: doit valoir au moins 1",
-            "tiebreaks.0: doit être l'un de 'buchholz', 'countback', 'mutual'",
+            "valeur invalide : réglage du tournoi : rounds : doit valoir au moins 1",
+            "tiebreaks.0 : doit être l'un de 'buchholz', 'countback', 'mutual'",
             "chiffres de la place 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
         ),
     ],

@@ -35,7 +35,13 @@ from spieltisch.cli.tournament import tournament_app
 from spieltisch.cli.usage_texts import language_from_argv, run
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.file_errors import cannot_write
-from spieltisch.core.i18n import N_, language_from_environment, set_language
+from spieltisch.core.i18n import (
+    N_,
+    before_punctuation,
+    labelled,
+    language_from_environment,
+    set_language,
+)
 from spieltisch.core.options import describe_allowed, show_default
 from spieltisch.sim import Summary, simulate
 from spieltisch.sim.executors import parse_cluster
@@ -110,7 +116,9 @@ def games(
     info = cls.info()
     game_text = parts(cls).gettext
     low, high = info.players
-    console.print(f"[bold]{info.title}[/] ({info.name}) — {_('players')}: {low}–{high}")
+    console.print(
+        f"[bold]{info.title}[/] ({info.name}) — {labelled(_('players'), f'{low}–{high}')}"
+    )
     if info.description:
         console.print(game_text(info.description))
     table = Table(title=_("Options"))
@@ -197,7 +205,9 @@ def simulate_command(
     try:
         chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
     except ValueError as exc:
-        reasons = "; ".join(_(ENGINE_REASONS[code]) for code in str(exc).split(", "))
+        reasons = f"{before_punctuation()}; ".join(
+            _(ENGINE_REASONS[code]) for code in str(exc).split(", ")
+        )
         _fail(_("--engine fast is not possible: {reasons}").format(reasons=reasons))
         return
     console.print(
@@ -277,7 +287,7 @@ def _seat_agents(spec: str, players: int) -> list[str]:
 
 
 def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
-    table = Table(title=f"{title}: {summary.games} " + _("games"))
+    table = Table(title=labelled(title, f"{summary.games} " + _("games")))
     for column in (_("seat"), _("agent"), _("win rate"), _("95% CI"), _("mean score")):
         table.add_column(column, justify="right")
     for seat, agent in enumerate(seats):

@@ -22,6 +22,7 @@ from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError
+from spieltisch.core.i18n import labelled
 
 if TYPE_CHECKING:
     from spieltisch.tournament.storage import TournamentStore
@@ -433,7 +434,9 @@ def result(
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
-        view.add_column(f"{current.seat_words(len(seats), seat)}: {current.players[player].name}")
+        view.add_column(
+            labelled(current.seat_words(len(seats), seat), current.players[player].name)
+        )
     for entry in trail:
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
         if entry.lots:

@@ -5,7 +5,9 @@ f-strings, so there is no message domain to install a catalog into. Instead: the
 read from `--lang` in argv before the app runs; the help texts of the built command tree are
 looked up in the CLI catalog; Typer's fixed help words (panel titles, "Usage:", the help
 option's text) are set for the run; and a usage error's finished sentence is re-worded from
-the shapes Click, Typer and pydantic give it. An unknown sentence stays as it came.
+the shapes Click, Typer and pydantic give it. An unknown sentence is wrapped in a
+translated one that quotes it, so the person still reads what was wrong. The type names
+of `--help` (`<int>`, `<path>`) are translated word by word.
 """
 
 from __future__ import annotations
@@ -105,18 +107,50 @@ _SENTENCES: list[tuple[re.Pattern[str], str]] = [
 ]
 """English sentence shapes of Click, Typer and pydantic, and the catalog's words for each."""
 
+UNKNOWN_SENTENCE = N_("The command line cannot be used as it is: {sentence}")
+"""For a usage error in a shape none of the above knows: translated, naming the problem."""
 
-def reword(sentence: str) -> str:
-    """A usage error's sentence in the current language (a reason inside one as well)."""
+TYPE_WORDS: dict[str, str] = {
+    "int range": N_("int range"),
+    "float range": N_("float range"),
+    "int": N_("int"),
+    "float": N_("float"),
+    "str": N_("str"),
+    "bool": N_("bool"),
+    "path": N_("path"),
+    "file": N_("file"),
+    "directory": N_("directory"),
+    "range": N_("range"),
+    "list": N_("list"),
+    "datetime": N_("datetime"),
+}
+"""The words of Typer's type names in `--help` (`<int range>`, `<list[str]>`)."""
+
+_TYPE_WORD = re.compile(r"(?:int|float) range|[a-z]+")
+
+
+def type_name(shown: str) -> str:
+    """A type name as `--help` shows it, each known word in the current language."""
+    return _TYPE_WORD.sub(
+        lambda word: _(TYPE_WORDS[word[0]]) if word[0] in TYPE_WORDS else word[0], shown
+    )
+
+
+def reword(sentence: str, inside: bool = False) -> str:
+    """A usage error's sentence in the current language (a reason inside one as well);
+    a sentence of no known shape is quoted in a translated one (`inside` another, where
+    that one already says what the problem is about, it stays as it came)."""
     for pattern, message in _SENTENCES:
         match = pattern.fullmatch(sentence.strip())
         if match is not None:
             fields = {
-                key: reword(value) if key == "reason" else value
+                key: reword(value, inside=True) if key == "reason" else value
                 for key, value in match.groupdict().items()
             }
             return _(message).format(**fields)
-    return sentence
+    if inside or get_language() == "en":
+        return sentence
+    return _(UNKNOWN_SENTENCE).format(sentence=sentence.strip())
 
 
 def language_from_argv(args: Sequence[str]) -> str:
@@ -156,18 +190,41 @@ def _translate_command(command: click_core.Command, formatter: type[HelpFormatte
     if command.short_help:
         command.short_help = _(command.short_help)
     for param in command.params:
-        text = getattr(param, "help", None)
-        if text:
-            param.help = _(text)  # type: ignore[attr-defined]
+        _translate_param(param)
     base: Any = command.context_class
     command.context_class = type("TranslatedContext", (base,), {"formatter_class": formatter})
     if command.add_help_option and command._help_option is None:
         help_option(["--help"])(command)
         made = command.params.pop()
-        made.help = _(HELP_OPTION_TEXT)  # type: ignore[attr-defined]
+        made.help = HELP_OPTION_TEXT  # type: ignore[attr-defined]
+        _translate_param(made)
         command._help_option = made  # type: ignore[assignment]
     for sub in getattr(command, "commands", {}).values():
         _translate_command(sub, formatter)
+
+
+def _translate_param(param: click_core.Parameter) -> None:
+    """A parameter's help text and type name (`<int>`) in the current language."""
+    text = getattr(param, "help", None)
+    if text:
+        param.help = _(text)  # type: ignore[attr-defined]
+    shows_type = getattr(param, "display_type_rich", None)
+    if shows_type is not None:
+        param.display_type_rich = _typed(shows_type)  # type: ignore[attr-defined]
+
+
+def _typed(shows_type: Callable[..., str | None]) -> Callable[..., str | None]:
+    """A parameter's `display_type_rich` with the type's words translated, in the
+    language the run began with (a group's callback may set another before the help of
+    one of its commands is shown)."""
+    code = get_language()
+
+    def translated(*args: Any, **kwargs: Any) -> str | None:
+        shown = shows_type(*args, **kwargs)
+        with language(code):
+            return None if shown is None else type_name(shown)
+
+    return translated
 
 
 def translated_command(app: typer.Typer) -> click_core.Command:

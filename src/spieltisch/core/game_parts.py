@@ -49,9 +49,19 @@ class TextBoard(Protocol):
 
 class Panel(Protocol):
     """`text.panel(view)`: the few lines a terminal's side panel shows beside the board
-    (the dice of the turn, the trick on the table), as Rich text; empty when none."""
+    (the dice of the turn, the trick on the table), as Rich text; empty when none.
+
+    A game with a panel also draws its board without those lines and without whose
+    turn it is when asked with `text.render(state, player, beside=True)`: the
+    interface shows them beside the board, and a screen should say a thing once."""
 
     def __call__(self, view: Any) -> Any: ...
+
+
+class BoardBeside(Protocol):
+    """`text.render(state, player, beside=True)` of a game with a panel (see Panel)."""
+
+    def __call__(self, state: Any, player: int | None, *, beside: bool) -> Any: ...
 
 
 class SvgBoard(Protocol):
@@ -190,6 +200,14 @@ class GameParts:
         where it has not (the interface then shows nothing there)."""
         module = self.module("text")
         return cast("Panel | None", getattr(module, "panel", None))
+
+    @property
+    def board_beside(self) -> BoardBeside | None:
+        """The text board without what the panel shows (see Panel); None for a game
+        without a panel, whose board has nothing to leave out."""
+        if self.panel is None:
+            return None
+        return cast("BoardBeside | None", self._attribute("text", "render"))
 
     @property
     def svg_board(self) -> SvgBoard | None:

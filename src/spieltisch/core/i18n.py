@@ -52,6 +52,33 @@ def language(code: str) -> Iterator[None]:
         _language.reset(token)
 
 
+NARROW_NO_BREAK_SPACE = "\u202f"
+"""What French sets before : ; ! ? (and inside « »); German and English set nothing."""
+
+
+def before_punctuation() -> str:
+    """The space the current language sets before : ; ! ? (a narrow no-break one in
+    French, none otherwise), for texts joined in code rather than taken whole from a
+    catalog."""
+    return NARROW_NO_BREAK_SPACE if _language.get() == "fr" else ""
+
+
+def labelled(label: str, value: object = "") -> str:
+    """`label: value` as the reader's language writes it (`Pli : …` in French); with no
+    value, the label and its colon, ready for what follows (`Trick: `)."""
+    return f"{label}{before_punctuation()}: {value}"
+
+
+NO_BREAK_SPACE = "\u00a0"
+
+
+def unbroken(text: str) -> str:
+    """The text with no-break spaces, so that a short label and its value (`cartes dans
+    la pile : 20`) move to the next line together when a narrow terminal wraps it (the
+    CLI teaches Rich to honour them: spieltisch.cli.no_break)."""
+    return text.replace(" ", NO_BREAK_SPACE)
+
+
 class Catalog:
     """The translations of one package; `gettext` looks up the current language per call."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from spieltisch.core.i18n import labelled
 from spieltisch.review.model import ReviewFile
 from spieltisch.review.verdicts import Verdict
 
@@ -78,7 +79,7 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
             mark = MARKS[step.analysis.verdict]
             radius = 4.5 if mark else 2.5
             fill = mark or colour
-            label = f"#{index + 1} {names[seat]}: {step.move} {chance:.0%}"
+            label = f"#{index + 1} " + labelled(names[seat], f"{step.move} {chance:.0%}")
             parts.append(
                 f'<a href="#step-{index}"><circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" '
                 f'r="{radius}" fill="{fill}" stroke="{colour}">'

@@ -14,7 +14,7 @@ from html import escape
 from rich.console import Console
 
 from spieltisch.core import State, load_record, parts
-from spieltisch.core.i18n import get_language
+from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.messages import _
@@ -191,7 +191,7 @@ def _decision(step: Step, state: State, names: list[str]) -> str:
     )
     lines = [
         f'<section class="decision" id="step-{step.index}">',
-        f"<h3>#{step.index + 1} {escape(names[step.player])}: {escape(step.move)} — "
+        f"<h3>#{step.index + 1} {labelled(escape(names[step.player]), escape(step.move))} — "
         f"{escape(step.words)} {verdict}</h3>",
         "<p>"
         + escape(

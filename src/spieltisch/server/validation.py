@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
+from spieltisch.core.i18n import before_punctuation, labelled
 from spieltisch.server.i18n import _
 
 MAX_PROBLEMS = 5
@@ -98,13 +99,13 @@ def problem_sentences(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
             else _("is not valid ({problem})").format(problem=error.get("msg", ""))
         )
         loc = list(error.get("loc", ()))
-        out.append({"loc": loc, "message": f"{_where(loc)}: {said}"})
+        out.append({"loc": loc, "message": labelled(_where(loc), said)})
     return out
 
 
 def explain(errors: Sequence[Mapping[str, Any]]) -> str:
     """The problems in one text, for a `detail` or an error message."""
-    return "; ".join(item["message"] for item in problem_sentences(errors))
+    return f"{before_punctuation()}; ".join(item["message"] for item in problem_sentences(errors))
 
 
 def explain_bad(what: str, errors: Sequence[Mapping[str, Any]]) -> str:

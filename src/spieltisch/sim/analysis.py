@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core import Game
-from spieltisch.core.i18n import N_
+from spieltisch.core.i18n import N_, labelled
 from spieltisch.sim.fast import kernel_for, simulate_fast
 from spieltisch.sim.stats import Z95, wilson_interval
 
@@ -130,7 +130,7 @@ def report(
     g = analysis.games
     shares = analysis.win_shares()
     lines = [
-        f"# {game.title}: " + _("{games} games").format(games=f"{g:,}"),
+        "# " + labelled(game.title, _("{games} games").format(games=f"{g:,}")),
         "",
         _("Options: {options}. Agents: {agents}. Seed {seed}.").format(
             options=", ".join(f"{k}={v}" for k, v in game.options.to_json().items()),

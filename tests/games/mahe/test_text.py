@@ -10,7 +10,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from spieltisch.core import CHANCE, parts
-from spieltisch.core.i18n import language
+from spieltisch.core.i18n import NO_BREAK_SPACE, language, unbroken
 from spieltisch.games import mahe
 from spieltisch.games.mahe.rules import MaheState
 from spieltisch.games.mahe.text import render
@@ -51,9 +51,10 @@ def test_the_board_shows_the_stack_example() -> None:
     play(state, "d1")
     text = render(state, 1).plain
     assert "Field 18 (bottom to top): blue, red, yellow" in text
-    assert "Face-up card: 5  cards in the pile: 19" in text
-    assert "Moving: red  dice: 1 = 1  Player 2 decides for the stack" in text
-    assert "Player 2 (yellow): cards 3  eggs: 3" in text
+    assert "Face-up card: 5  cards in the pile: 19" in text.replace(NO_BREAK_SPACE, " ")
+    assert unbroken("cards in the pile: 19") in text  # wraps as one (80×24 in French)
+    assert "Moving: red  dice: 1 = 1  Yellow decides for the stack" in text
+    assert "Yellow: cards 3  eggs: 3" in text  # the seat named as the side panel does
     ring = text.splitlines()
     numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))
     column = 18 * 3 - 1

@@ -89,19 +89,25 @@ class PlainPlay:
     def board(self) -> None:
         session = self.session
         seat = session.to_move
-        self.console.print(render_board(session.state, session.viewer()))
+        viewer = session.viewer()
+        self.console.print(render_board(session.state, viewer, beside=True))
+        panel = parts(session.game).panel  # the dice or the trick, below the board here
+        beside = panel(session.state.view(viewer)) if panel is not None else None
+        if beside is not None and beside.plain:
+            self.console.print(beside)
         self.say(_("{player} to move.").format(player=session.label(seat)))
         for index, (move, words) in enumerate(session.legal_choices(), 1):
             self.say(f"  {list_number(index)} {move} — {words}")
         self._shown = (len(session.log), seat)
 
     def results(self) -> None:
+        """The final board (which says the game is over) and the places with their points."""
         self.console.print(render_board(self.session.state, self.session.viewer()))
-        self.say(_("Game over. Ranking:"))
+        self.say(_("Ranking (points):"))
         for place, label, score in self.session.results():
             self.say(
                 "  "
-                + _("{place}. {player}: {score} points").format(
+                + _("{place}. {player}: {score}").format(
                     place=place, player=label, score=f"{score:g}"
                 )
             )
@@ -261,7 +267,7 @@ class PlainPlay:
     def finish(self, stream: TextIO) -> bool:
         """The end: results, then another game, save or quit. True for another game."""
         self.results()
-        choices = _("new: another game, save FILE: save it, quit: end")
+        choices = _("new (another game), save FILE or quit")
         while True:
             line = self.ask(stream, choices + "> ")
             if line is None:
@@ -269,6 +275,7 @@ class PlainPlay:
             word, _sep, rest = line.partition(" ")
             answer = end_answer(word)
             if answer == "quit":
+                self.say(_("Goodbye."))  # as when quitting during the game
                 return False
             if answer == "new":
                 self.session = self.session.again()

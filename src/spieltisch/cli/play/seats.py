@@ -6,7 +6,8 @@ from typing import Any
 
 from spieltisch.agents import agent_names
 from spieltisch.cli.messages import _
-from spieltisch.core import Game, parts
+from spieltisch.core import Game
+from spieltisch.core.seat_names import seat_name
 
 HUMAN = "human"
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -70,12 +71,10 @@ def kind_label(kind: str, humans: int) -> str:
 
 
 def seat_label(game: Game[Any], seat: int, kind: str, humans: int) -> str:
-    """`Red (you)`: the seat by its colour where the game's seats have one (the game's
-    seat-label part), else `Player 2 (you)`, and who sits there."""
+    """`Red (you)`: the seat by its colour where the game's seats have one (as the
+    board names it), else `Player 2 (you)`, and who sits there."""
     kind_words = kind_label(kind, humans)
-    colour = parts(game).seat_label
-    if colour is None:
+    name = seat_name(game, seat)
+    if name is None:
         return _("Player {number} ({kind})").format(number=seat + 1, kind=kind_words)
-    name = colour(game, seat)
-    name = name[:1].upper() + name[1:]  # a name, capitalised like "Player 2"
     return _("{seat} ({kind})").format(seat=name, kind=kind_words)

@@ -125,6 +125,7 @@ class PlayApp(App[None]):
         self._move_label = ""
         self._hint_label = ""
         self.message = ""
+        self._told_to_wait = False  # the message asks to wait: it goes once it is their move
         self.last_hint: Hint | None = None
         self.finished = False
         self._passed_to: int | None = None
@@ -241,7 +242,7 @@ class PlayApp(App[None]):
     def refresh_view(self) -> None:
         session = self.session
         viewer = self.viewer()
-        self._board = render_board(session.state, viewer)
+        self._board = render_board(session.state, viewer, beside=True)
         self.query_one("#board", Static).update(self._board)
         self.query_one("#turn", Static).update(turn_text(session, viewer))
         self.query_one("#table", Static).update(table_text(session, viewer))
@@ -290,9 +291,15 @@ class PlayApp(App[None]):
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
+        self._told_to_wait = False
         widget = self.query_one("#message", Static)
         widget.update(Text(message))
         widget.set_class(error, "error")
+
+    def ask_to_wait(self) -> None:
+        """A key that wanted to move came too early; the words go when the move is theirs."""
+        self.say(_("Wait for your move, please."), True)
+        self._told_to_wait = True
 
     def set_thinking(self, label: str | None, hint: bool = False) -> None:
         """Show or hide the indicator: the computer thinks about its move, or about a hint."""
@@ -348,6 +355,8 @@ class PlayApp(App[None]):
             self.push_screen(PassScreen(session.label(seat)), passed)
             return
         self._passed_to = seat
+        if self._told_to_wait:
+            self.say("")
         self.refresh_view()
         self.show_moves()
         forced = session.forced_move() if self.auto_move else None
@@ -437,7 +446,7 @@ class PlayApp(App[None]):
         """Play the move a person chose or typed; False (and the reason shown) if refused."""
         session = self.session
         if not self.waiting_for_human:
-            self.say(_("Wait for your move, please."), True)
+            self.ask_to_wait()
             return False
         try:
             session.play(text)
@@ -472,7 +481,7 @@ class PlayApp(App[None]):
             if self.waiting_for_human and highlighted is not None:
                 self.human_move(self._choices[highlighted])
             elif not self.waiting_for_human:
-                self.say(_("Wait for your move, please."), True)
+                self.ask_to_wait()
             return
         command = parse_command(text)
         if command is not None:
@@ -652,7 +661,7 @@ class PlayApp(App[None]):
         elif choice == "quit":
             self.exit()
         else:
-            self.say(_("Game over. F5: play again, F4: save, F10: quit"))
+            self.say(_("F5: play again, F4: save, F10: quit"))  # the header says the game is over
             self.bind("f5", "again", description=_("play again"), key_display="F5")
 
     def review_screen(self) -> ReviewScreen:

@@ -23,14 +23,17 @@ def turn_text(session: Session, viewer: int | None) -> Text:
         if isinstance(turn, int):
             text.append(_("{player}'s turn").format(player=session.label(turn)), style="bold")
         return text
-    text.append(_("{player} to move").format(player=session.label(seat)), style="bold")
+    yours = session.is_human(seat) and len(session.humans) == 1
+    # "Red (you) to move" says it is yours once: the label names you, the colour stresses it
+    text.append(
+        _("{player} to move").format(player=session.label(seat)),
+        style="bold green" if yours else "bold",
+    )
     if isinstance(turn, int) and turn != seat:
         text.append(
             "\n" + _("deciding on {player}'s turn").format(player=session.label(turn)),
             style="italic",
         )
-    if session.is_human(seat) and len(session.humans) == 1:
-        text.append("\n" + _("(your move)"), style="bold green")
     return text
 
 

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Markdown, Static
 
 from spieltisch.cli.messages import _
+from spieltisch.core.i18n import labelled
 
 
 class PassScreen(Screen[None]):
@@ -131,7 +132,7 @@ class ChoiceScreen(ModalScreen[str]):
                 yield Static(self.body, id="results")
             for choice in self.choices:
                 shown = choice.key_display or choice.key.split(",")[0]
-                yield Label(f"{shown}: {choice.label}", classes="choice")
+                yield Label(labelled(shown, choice.label), classes="choice")
 
     def action_choose(self, value: str) -> None:
         self.dismiss(value)

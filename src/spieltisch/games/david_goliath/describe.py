@@ -6,6 +6,7 @@ A deal is described without its cards: the outcome's notation holds every hand.
 from __future__ import annotations
 
 from spieltisch.core import IllegalMove
+from spieltisch.core.i18n import before_punctuation
 from spieltisch.games.david_goliath.messages import _
 from spieltisch.games.david_goliath.rules import (
     CARD_INDEX,
@@ -55,4 +56,4 @@ def describe_move(state: DavidGoliathState, move: str) -> str:
             parts.append(
                 _("{player} takes {count} cards").format(player=_player(player), count=len(new))
             )
-    return text + " — " + "; ".join(parts) if parts else text
+    return text + " — " + f"{before_punctuation()}; ".join(parts) if parts else text

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from spieltisch.core.i18n import labelled
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
@@ -87,11 +88,14 @@ def _cards(
             column += gap + len(shown)
 
 
-def render(state: DavidGoliathState, player: int | None) -> Text:
+def render(state: DavidGoliathState, player: int | None, *, beside: bool = False) -> Text:
     """The table as seen from `player` (None: a spectator), 80 columns wide; on a narrow
-    screen a compact board of 40 columns that fits 24 lines with six players."""
+    screen a compact board of 40 columns that fits 24 lines with six players. `beside`:
+    without the tricks and whose turn it is, which the interface shows beside the board."""
     return ReflowText(
-        _draw(state, player), WIDTH, [(COMPACT, _draw_compact(state, player, COMPACT))]
+        _draw(state, player, beside),
+        WIDTH,
+        [(COMPACT, _draw_compact(state, player, COMPACT, beside))],
     )
 
 
@@ -103,8 +107,12 @@ def _deal_line(view: DavidGoliathView, state: DavidGoliathState, name: Callable[
     return deal + "  " + _("dealer: {player}").format(player=name(view["dealer"]))
 
 
-def _status(text: Text, view: DavidGoliathView, state: DavidGoliathState) -> None:
-    """Who plays or deals now, or the winners."""
+def _status(
+    text: Text, view: DavidGoliathView, state: DavidGoliathState, beside: bool = False
+) -> None:
+    """Who plays or deals now (unless shown `beside` the board), or the winners."""
+    if beside and not state.is_terminal():
+        return
     if state.is_terminal():
         places = state.ranking()
         winners = [_player(p) for p in range(state.game.num_players) if places[p] == 1]
@@ -120,21 +128,22 @@ def _totals(view: DavidGoliathView, players: int) -> list[int]:
     return [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
 
 
-def _draw(state: DavidGoliathState, player: int | None) -> Text:
+def _draw(state: DavidGoliathState, player: int | None, beside: bool = False) -> Text:
     view = state.view(player)
     n = state.game.num_players
     text = Text()
     text.append(state.game.title, style="bold")
     text.append("  " + _deal_line(view, state, _player) + "\n")
 
-    _tricks(text, view, _player, " — ")
+    if not beside:
+        _tricks(text, view, _player, " — ")
 
     if "hand" in view:
-        label = _("Your hand") + ": "
+        label = labelled(_("Your hand"))
         text.append(label, style="bold")
         _cards(text, view["hand"], len(label))
         text.append("\n")
-    _status(text, view, state)
+    _status(text, view, state, beside)
 
     totals = _totals(view, n)
     text.append("\n" + _("Scores") + "\n", style="bold")
@@ -155,7 +164,9 @@ def _draw(state: DavidGoliathState, player: int | None) -> Text:
     return text
 
 
-def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> Text:
+def _draw_compact(
+    state: DavidGoliathState, player: int | None, width: int, beside: bool = False
+) -> Text:
     """The same table in `width` columns and few lines: seats as P1..P6, one row per seat
     with its points and the cards it won this deal (a colour that scores a point a card
     as its count), no blank lines. Everyone holds as many cards as you, give or take the
@@ -164,13 +175,14 @@ def _draw_compact(state: DavidGoliathState, player: int | None, width: int) -> T
     n = state.game.num_players
     text = Text()
     text.append(_deal_line(view, state, _short) + "\n")
-    _tricks(text, view, _short, "\n→ ")
+    if not beside:
+        _tricks(text, view, _short, "\n→ ")
     if "hand" in view:
-        label = _("Your hand") + f" ({len(view['hand'])}): "
+        label = labelled(_("Your hand") + f" ({len(view['hand'])})")
         text.append(label, style="bold")
         _cards(text, view["hand"], len(label), width, indent=2)
         text.append("\n")
-    _status(text, view, state)
+    _status(text, view, state, beside)
     text.append(_("Points · won this deal") + "\n", style="bold")
     totals = _totals(view, n)
     column = 2 + 3 + 5 + 2
@@ -195,12 +207,12 @@ def _tricks(
     text: Text, view: DavidGoliathView, name: Callable[[int], str], before_takers: str
 ) -> None:
     """The trick in progress, and the last one with who took what."""
-    text.append(_("Trick") + ": ", style="bold")
+    text.append(labelled(_("Trick")), style="bold")
     _trick(text, view["trick"], name)
     text.append("\n")
     last = view.get("last_trick")
     if last:
-        text.append(_("Last trick") + ": ", style="bold")
+        text.append(labelled(_("Last trick")), style="bold")
         _trick(text, last["cards"], name)
         takers = _("{rest} takes the rest, {top} the top card").format(
             rest=name(last["takes_rest"]), top=name(last["takes_top"])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.i18n import labelled
+from spieltisch.core.reflow import ReflowText
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaState, board_groups
 
@@ -26,8 +28,23 @@ def _columns_line() -> Text:
     return Text("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="dim")
 
 
+NARROW = 40
+"""Below this many columns each player's score goes on a line of its own (a side panel
+beside the board leaves it about 42 at 80×24, too few for name, groups and score)."""
+
+
 def render(state: MabulaState, player: int | None) -> Text:
-    """The board seen from `player`'s seat (None: a spectator), at most 50 columns wide."""
+    """The board seen from `player`'s seat (None: a spectator), at most 60 columns wide;
+    on a narrow screen each player's groups and score take two lines."""
+    wide = _draw(state, player, "   ")
+    return ReflowText(
+        wide,
+        max(len(line) for line in wide.plain.split("\n")),
+        [(NARROW, _draw(state, player, "\n   "))],
+    )
+
+
+def _draw(state: MabulaState, player: int | None, before_score: str) -> Text:
     view = state.view(player)
     board = view["board"]
     text = Text()
@@ -60,7 +77,7 @@ def render(state: MabulaState, player: int | None) -> Text:
         text.append(f" {symbol} ", style=style)
         text.append(f"{name:<8}", style="bold" if seat == turn else "")
         text.append(_("groups: {groups}").format(groups=shown))
-        text.append(f"   {label}: {scores[seat]}")
+        text.append(before_score + labelled(label, scores[seat]))
         if seat == turn and not state.is_chance_node():
             text.append("   ◀ " + _("to move"), style="bold")
         text.append("\n")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.seat_names import seat_name
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
@@ -63,6 +64,11 @@ def piece_tag(colour: int) -> str:
     return (_("Rd"), _("Bk"), _("Yw"), _("Gn"))[colour]
 
 
+def _seat(state: MadnState, seat: int) -> str:
+    """The seat by its colour, as the side panel and the log name it."""
+    return seat_name(state.game, seat) or colour_label(state.game.colours[seat])
+
+
 def _dice(view: MadnView) -> str:
     dice = " ".join(str(die) for die in view["dice"]) or "-"
     return _("Dice this turn: {dice}").format(dice=dice)
@@ -73,8 +79,9 @@ def panel(view: MadnView) -> Text:
     return Text(_dice(view)) if view["turn"] is not None else Text()
 
 
-def render(state: MadnState, player: int | None) -> Text:
-    """The board as `state.view(player)` shows it, with turn, dice and finishing order."""
+def render(state: MadnState, player: int | None, *, beside: bool = False) -> Text:
+    """The board as `state.view(player)` shows it, with turn, dice and finishing order;
+    `beside`: without whose turn it is and the dice, which the interface shows beside."""
     view = state.view(player)
     colours = state.game.colours
     cells: dict[tuple[int, int], tuple[str, str]] = {}
@@ -119,17 +126,14 @@ def render(state: MadnState, player: int | None) -> Text:
                     "the track, the longest way travelled; the lot decides the rest."
                 )
             )
-    else:
-        colour = colours[turn]
+    elif not beside:
         board.append(_("Turn:") + " ")
-        board.append(
-            _("{colour} (player {number})").format(colour=colour_label(colour), number=turn + 1),
-            style=FIELD_STYLE[colour],
-        )
+        board.append(_seat(state, turn), style=FIELD_STYLE[colours[turn]])
         board.append("   " + _dice(view))
-    board.append("\n")
+    if turn is None or not beside:
+        board.append("\n")
     if view["finished"]:
-        order = ", ".join(colour_label(colours[p]) for p in view["finished"])
+        order = ", ".join(_seat(state, p) for p in view["finished"])
         board.append(_("Finished: {order}").format(order=order))
         board.append("\n")
     legend = Text()

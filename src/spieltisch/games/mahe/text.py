@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.i18n import labelled, unbroken
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
+from spieltisch.core.seat_names import capitalised
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
@@ -18,19 +20,31 @@ def _turtle(text: Text, colour: str) -> None:
     text.append(colour_name(colour), style=STYLE[colour])
 
 
-def _player(number: int) -> str:
-    return _("Player {number}").format(number=number + 1)
-
-
 def _players_turtles(view: MaheView, player: int) -> list[str]:
     return [colour for colour, owner in view["turtles"].items() if owner == player]
 
 
-def render(state: MaheState, player: int | None) -> Text:
+def _player(view: MaheView, player: int) -> str:
+    """The seat by its turtles' colours (`Red, blue`), as the side panel names it (the
+    game's seat label)."""
+    return capitalised(", ".join(colour_name(c) for c in _players_turtles(view, player)))
+
+
+def _seat(out: Text, view: MaheView, player: int) -> None:
+    """The seat's name, each colour in its colour."""
+    for index, colour in enumerate(_players_turtles(view, player)):
+        if index:
+            out.append(", ")
+        name = colour_name(colour)
+        out.append(capitalised(name) if index == 0 else name, style=STYLE[colour])
+
+
+def render(state: MaheState, player: int | None, *, beside: bool = False) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
-    ring of 21 fields is drawn in two or three rows."""
+    ring of 21 fields is drawn in two or three rows. `beside`: without whose turn it is
+    and the dice, which the interface shows beside the board."""
     view = state.view(player)
-    layouts = [(_ring_width(per_row), _draw(view, per_row)) for per_row in (21, 11, 7)]
+    layouts = [(_ring_width(per_row), _draw(view, per_row, beside)) for per_row in (21, 11, 7)]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
 
@@ -40,7 +54,7 @@ def _ring_width(per_row: int) -> int:
     return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
 
 
-def _draw(view: MaheView, per_row: int) -> Text:
+def _draw(view: MaheView, per_row: int, beside: bool = False) -> Text:
     """The board with the ring in rows of `per_row` fields. The narrow layouts (rows of
     11 or 7, for a screen of 80×24 with seven players) leave out what is shown twice: the
     blank lines, the legend of letters (each player's row names its turtles with their
@@ -48,8 +62,9 @@ def _draw(view: MaheView, per_row: int) -> Text:
     compact = per_row < 21
     out = Text()
     out.append(_("Mahé"), style="bold")
-    out.append("  ")
-    _status(out, view)
+    if not beside or view["phase"] == "over":
+        out.append("  ")
+        _status(out, view)
     out.append("\n")
 
     # the pile and the beach
@@ -58,9 +73,10 @@ def _draw(view: MaheView, per_row: int) -> Text:
     elif view["beach_open"]:
         out.append(_("The pile is empty: the beach with 7 eggs is open."), style="bold")
     else:
-        out.append(_("Face-up card: "))
+        out.append(unbroken(_("Face-up card: ")))
         out.append(str(view["face_up"]), style="bold")
-        out.append("  " + _("cards in the pile: {count}").format(count=view["cards_left"]))
+        pile = _("cards in the pile: {count}").format(count=view["cards_left"])
+        out.append("  " + unbroken(pile))  # at 80×24 in French it moves down whole
     out.append("\n")
 
     # the raft
@@ -86,7 +102,7 @@ def _draw(view: MaheView, per_row: int) -> Text:
                 _turtle(out, colour)
             out.append("\n")
 
-    _move_in_progress(out, view)
+    _move_in_progress(out, view, beside)
     if not compact:
         out.append("\n")
     _eggs(out, view, letters=compact)
@@ -101,13 +117,8 @@ def _status(out: Text, view: MaheView) -> None:
     if view["turn"] is None:
         out.append(_("Set-up"))
         return
-    out.append(_("turn: {player}").format(player=_player(view["turn"])), style="bold")
-    out.append(" (")
-    for index, colour in enumerate(_players_turtles(view, view["turn"])):
-        if index:
-            out.append(" ")
-        _turtle(out, colour)
-    out.append(")")
+    out.append(_("turn:") + " ", style="bold")
+    _seat(out, view, view["turn"])
 
 
 def _levels(stack: list[str], paired: bool) -> list[list[str]]:
@@ -172,22 +183,25 @@ def panel(view: MaheView) -> Text:
     return Text(_dice(view)) if view["dice"] else Text()
 
 
-def _move_in_progress(out: Text, view: MaheView) -> None:
+def _move_in_progress(out: Text, view: MaheView, beside: bool = False) -> None:
     if view["moving"] is None:
         chooser = view["turn"]
         if view["phase"] == "choose" and chooser is not None:
             out.append(
-                _("{player} chooses which turtle moves first.").format(player=_player(chooser))
+                _("{player} chooses which turtle moves first.").format(
+                    player=_player(view, chooser)
+                )
                 + "\n"
             )
         return
     out.append(_("Moving:") + " ")
     _turtle(out, view["moving"])
-    if view["dice"]:
+    if view["dice"] and not beside:
         out.append("  " + _dice(view))
     if view["controller"] is not None and view["controller"] != view["turn"]:
         out.append(
-            "  " + _("{player} decides for the stack").format(player=_player(view["controller"]))
+            "  "
+            + _("{player} decides for the stack").format(player=_player(view, view["controller"]))
         )
     out.append("\n")
     if view["still_to_move"] is not None:
@@ -197,19 +211,18 @@ def _move_in_progress(out: Text, view: MaheView) -> None:
 
 
 def _eggs(out: Text, view: MaheView, letters: bool = False) -> None:
-    """Each player's turtles, cards and eggs; with `letters` (the narrow board), each
-    turtle also by the letter that stands for it on the ring (`R=red`), and the player
-    in few letters (P3) so that a row fits 40 columns."""
+    """Each player, named by their turtles, with cards and eggs; with `letters` (the
+    narrow board), each turtle by the letter that stands for it on the ring (`R=red`)."""
     for number, cards in enumerate(view["cards"]):
-        name = _("P{number}").format(number=number + 1) if letters else _player(number)
-        out.append(name + " (")
-        for index, colour in enumerate(_players_turtles(view, number)):
-            if index:
-                out.append(" ")
-            if letters:
+        if letters:
+            for index, colour in enumerate(_players_turtles(view, number)):
+                if index:
+                    out.append(" ")
                 out.append(LETTER[colour] + "=", style=STYLE[colour])
-            _turtle(out, colour)
-        out.append(")" + _(":") + " ")  # French sets a narrow no-break space before it
+                _turtle(out, colour)
+        else:
+            _seat(out, view, number)
+        out.append(labelled(""))  # the colon after the name, as the language sets it
         shown = " ".join(str(value) for value in cards) or "-"
         out.append(_("cards {cards}").format(cards=shown))
         if view["beach"] == number:

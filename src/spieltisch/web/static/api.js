@@ -1,5 +1,7 @@
 // The REST API of `spieltisch serve` (docs/web.md): JSON in, JSON out, clear errors.
 
+import { beforePunctuation, labelled } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -11,7 +13,8 @@ function detail(data) {
   if (!data) return "";
   if (typeof data.detail === "string") return data.detail;
   if (Array.isArray(data.detail)) {
-    return data.detail.map((item) => `${(item.loc || []).slice(1).join(".")}: ${item.msg}`).join("; ");
+    const problems = data.detail.map((item) => labelled((item.loc || []).slice(1).join("."), item.msg));
+    return problems.join(`${beforePunctuation()}; `);
   }
   return "";
 }

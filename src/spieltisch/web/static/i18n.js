@@ -35,6 +35,17 @@ export function onLanguage(listener) {
   return () => listeners.delete(listener);
 }
 
+// The space the language sets before : ; ! ? in texts joined here rather than taken whole
+// from the catalogs: a narrow no-break one in French, none in German and English.
+export function beforePunctuation() {
+  return current === "fr" ? "\u202f" : "";
+}
+
+// labelled("Pli", "d4") is "Pli : d4" in French, "Trick: d4" in English.
+export function labelled(label, value = "") {
+  return `${label}${beforePunctuation()}: ${value}`;
+}
+
 // t("Seat {number}", {number: 2}): the text in the current language, placeholders filled.
 export function t(text, values = {}) {
   const translated = table[text] || text;

@@ -3,7 +3,7 @@
 
 import { get } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { aboutLevel, formatRating } from "./ratings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -50,7 +50,7 @@ export async function ratingSection(accountId) {
       h(
         "div",
         { class: "rating-game", "data-game": game.game },
-        h("h3", {}, h("a", { href: `#/ratings/${game.game}` }, game.title), ": ", formatRating(game.rating), " ", h("span", { class: "about" }, aboutLevel(game.about))),
+        h("h3", {}, h("a", { href: `#/ratings/${game.game}` }, game.title), labelled(""), formatRating(game.rating), " ", h("span", { class: "about" }, aboutLevel(game.about))),
         curve(game.changes),
         h(
           "table",

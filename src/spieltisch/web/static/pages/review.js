@@ -4,7 +4,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { labelled, language, t } from "../i18n.js";
 import { notify } from "../notice.js";
 
 const POLL_MS = 800;
@@ -108,7 +108,7 @@ export class ReviewPanel {
         h(
           "li",
           { "data-index": step.index },
-          h("button", { type: "button", class: "link", onclick: () => this.go(step.index + 1) }, `#${step.index + 1} ${this.name(step.player)}: ${step.words}`),
+          h("button", { type: "button", class: "link", onclick: () => this.go(step.index + 1) }, `#${step.index + 1} ${labelled(this.name(step.player), step.words)}`),
           " ",
           this.badge(step),
           step.loss >= 0.0005 ? ` −${points(step.loss)}` : "",

@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { onLanguage, t } from "../i18n.js";
+import { labelled, onLanguage, t } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatName, statusName } from "./common.js";
@@ -359,7 +359,7 @@ class TablePage {
     replace(
       this.logBox,
       entries.map((entry) => {
-        const who = entry.seat === null ? "" : `${this.seatLabel(entry.seat)}: `;
+        const who = entry.seat === null ? "" : labelled(this.seatLabel(entry.seat));
         return h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, who, entry.words);
       }),
     );
@@ -369,7 +369,7 @@ class TablePage {
   renderChat() {
     replace(
       this.chatList,
-      this.chat.map((line) => h("li", {}, h("strong", {}, line.author), ": ", line.text)),
+      this.chat.map((line) => h("li", {}, h("strong", {}, labelled(line.author).trimEnd()), " ", line.text)),
     );
     this.chatList.scrollTop = this.chatList.scrollHeight;
     this.chatForm.hidden = !this.me();

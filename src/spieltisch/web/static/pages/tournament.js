@@ -5,7 +5,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 import { levelName, statusName } from "./common.js";
 
@@ -241,7 +241,7 @@ class TournamentPage {
     const places = table.seats.map((seat, index) =>
       h(
         "select",
-        { class: "place", "aria-label": `${seat.label}: ${seat.name}` },
+        { class: "place", "aria-label": labelled(seat.label, seat.name) },
         Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: (table.result ? table.result.places[index] : index + 1) === i + 1 }, String(i + 1))),
       ),
     );

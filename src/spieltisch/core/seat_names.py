@@ -1,0 +1,24 @@
+"""A seat's name as every screen writes it: its colour where the game's seats have one.
+
+The board, the side panel, the log and the results all name a seat the same way, so
+a person never has to match "Player 1" on the board with "Red (you)" beside it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.core.protocol import Game
+from spieltisch.core.registry import parts
+
+
+def capitalised(name: str) -> str:
+    """`red, blue` → `Red, blue`: a colour written as a name, like "Player 2"."""
+    return name[:1].upper() + name[1:]
+
+
+def seat_name(game: Game[Any], seat: int) -> str | None:
+    """The seat by its colour (or its pieces' colours) in the current language, as a
+    name (`Red`, `Red, blue`); None where the game's seats have no colour."""
+    label = parts(game).seat_label
+    return None if label is None else capitalised(label(game, seat))
