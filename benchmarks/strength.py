@@ -5,6 +5,8 @@ below and against random, and the expert against OpenSpiel's own bots.
     uv run python benchmarks/strength.py --games 20 --seconds 0.2 --only mabula
     uv run python benchmarks/strength.py --workers 2 --markdown
     uv run python benchmarks/strength.py --only madn --pairs expert@learned-expert@hand
+    uv run python benchmarks/strength.py --only madn --pairs expert-hard --log games.jsonl
+    uv run python benchmarks/strength.py --summary games.jsonl   # a long match, so far
 
 A match puts one agent (A) in one seat against copies of another (B) in all other seats,
 A's seat rotating from game to game, chance drawn from a seeded generator. It reports A's
@@ -20,6 +22,11 @@ the number of simulations is set from the bot's measured time per simulation in 
 moves. The bots get a position from `determinize` for their player, so they do not see
 hidden cards.
 
+A match prints its row only at its end; `--log` appends every finished game to a file
+(one JSON line), so a long match can be read before it ends, or after it was stopped,
+with `--summary`: the games so far are the first games of the match, the same whatever
+the load, as long as every agent in it is clock-independent (docs/strength.md).
+
 Not a timed test: it prints figures to compare on one machine (docs/strength.md).
 """
 
@@ -28,14 +35,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import itertools
+import json
 import os
 import platform
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 import spieltisch
 from spieltisch.agents import Agent, Budget, make
@@ -194,20 +202,78 @@ def play_match_game(
 
 
 def run_match(
-    name: str, players: int, a: str, b: str, games: int, seed: int, seconds: float, workers: int
+    name: str,
+    players: int,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    seconds: float,
+    workers: int,
+    log: TextIO | None = None,
 ) -> Match:
+    """The match's games, in order; each finished game is appended to `log` at once."""
     total = Match(name, players, a, b)
     start = time.perf_counter()
     args = [(name, players, a, b, index, seed, seconds) for index in range(games)]
-    if workers <= 1:
-        for arguments in args:
-            total.add(play_match_game(*arguments))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_match_game, *zip(*args, strict=True)):
-                total.add(result)
+    for index, result in enumerate(played(args, workers)):
+        total.add(result)
+        if log is not None:
+            log.write(json.dumps(logged(result, index, seed), ensure_ascii=False) + "\n")
+            log.flush()
     total.wall = time.perf_counter() - start
     return total
+
+
+def played(args: list[tuple[str, int, str, str, int, int, float]], workers: int) -> Iterator[Match]:
+    """The games of `args`, in order, on `workers` processes."""
+    if workers <= 1:
+        for arguments in args:
+            yield play_match_game(*arguments)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_match_game, *zip(*args, strict=True))
+
+
+LOGGED = ("wins", "time_a", "moves_a", "time_b", "moves_b")
+"""What a log line keeps of a game, besides the match it belongs to."""
+
+
+def logged(result: Match, index: int, seed: int) -> dict[str, Any]:
+    """One game of a match as a log line."""
+    line: dict[str, Any] = {
+        "game": result.game,
+        "players": result.players,
+        "a": result.a,
+        "b": result.b,
+        "seed": seed,
+        "index": index,
+    }
+    line.update((key, getattr(result, key)) for key in LOGGED)
+    return line
+
+
+def summary(lines: Iterable[str]) -> list[tuple[int, Match]]:
+    """The matches of a log, as far as they got: (seed, match) in the order first seen.
+
+    A game logged twice (a match run again into the same file) counts once."""
+    matches: dict[tuple[str, int, str, str, int], Match] = {}
+    seen: set[tuple[str, int, str, str, int, int]] = set()
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            line = json.loads(text)
+            key = (line["game"], line["players"], line["a"], line["b"], line["seed"])
+            game = Match(*key[:4], games=1, **{name: line[name] for name in LOGGED})
+            index = line["index"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise SystemExit(f"line {number} of the log is not a logged game: {error}") from None
+        if (*key, index) in seen:
+            continue
+        seen.add((*key, index))
+        matches.setdefault(key, Match(*key[:4])).add(game)
+    return [(key[4], match) for key, match in matches.items()]
 
 
 def pairings(openspiel: bool) -> list[tuple[str, str]]:
@@ -237,7 +303,7 @@ def row(match: Match, markdown: bool) -> str:
         f"{1 / match.players:.0%}",
         verdict,
         f"{per_a:.0f} / {per_b:.0f}",
-        f"{match.wall:.0f}",
+        f"{match.wall:.0f}" if match.wall else "–",
     ]
     if markdown:
         return "| " + " | ".join(cells) + " |"
@@ -285,7 +351,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--markdown", action="store_true", help="Markdown tables")
+    parser.add_argument(
+        "--log", default=None, help="append each finished game to this file (JSON lines)"
+    )
+    parser.add_argument(
+        "--summary", default=None, help="only print the matches of such a log, as far as they got"
+    )
     args = parser.parse_args(argv)
+    if args.summary is not None:
+        with open(args.summary, encoding="utf-8") as lines:
+            matches = summary(lines)
+        print(
+            ("| seed " if args.markdown else "seed ")
+            + header(args.markdown).replace("\n|", "\n|---|")
+        )
+        for seed, match in matches:
+            print(("| " if args.markdown else "") + f"{seed:>4} " + row(match, args.markdown))
+        return
 
     names = [n for n in args.only.split(",") if n] or list(GAMES)
     wanted = {(p.split("-")[0], p.split("-")[1]) for p in args.pairs.split(",") if p}
@@ -312,7 +394,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 games = args.random_games
             elif a.startswith("expert") and b != "openspiel" and args.expert_games is not None:
                 games = args.expert_games
-            match = run_match(name, players, a, b, games, args.seed, args.seconds, args.workers)
+            with open(args.log or os.devnull, "a", encoding="utf-8") as log:
+                match = run_match(
+                    name, players, a, b, games, args.seed, args.seconds, args.workers, log
+                )
             print(row(match, args.markdown), flush=True)
     print(f"\ntotal {time.perf_counter() - began:.0f} s")
 
