@@ -167,3 +167,27 @@ def test_the_header_while_the_dice_roll_starts_with_a_capital(code: str) -> None
         header = turn_text(session, 0).plain
         name = seat_name(session.game, 0)
     assert header[:1].isupper() and name is not None and name in header, header
+
+
+CAPTURE = "d2 d5 d5 d6 b d4 21 d6 b d1 1 d5 25 d3 2 d6 b d1 21 d5 5 d6 b d3 21 d3 10 d5 24 d4 13"
+"""Two players; then red rolls a 5: the piece on 17 captures yellow's on 22."""
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_madn_names_the_captured_seat_and_the_legend_as_the_panel_does(code: str) -> None:
+    """Seen in the French plain mode: "— prend noir" and the legend "No  noir" beside
+    "Noir (hasard)"."""
+    game = spieltisch.load("madn", players=2)
+    describe = parts(game).describe_move
+    assert describe is not None
+    state = game.replay([*CAPTURE.split(), "d3", "30", "d5"])
+    with language(code):
+        red, yellow = (seat_name(game, seat) for seat in (0, 1))
+        said = describe(state, "17")
+    assert said.endswith(f" — {_CAPTURES[code]} {yellow}"), said
+    legend = _drawn(state, code).splitlines()[-1]
+    assert legend.split() == [_TAGS[code][0], str(red), _TAGS[code][1], str(yellow)], legend
+
+
+_CAPTURES = {"de": "schlägt", "en": "captures", "fr": "prend"}
+_TAGS = {"de": ("Ro", "Ge"), "en": ("Rd", "Yw"), "fr": ("Ro", "Ja")}

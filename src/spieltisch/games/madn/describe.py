@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spieltisch.core import IllegalMove
+from spieltisch.core.seat_names import capitalised
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import (
     ACTION_OF,
@@ -78,7 +79,8 @@ def _consequences(state: MadnState, move: str, player: int) -> str:
         before = state.squares(seat).count("b")
         now = after.squares(seat).count("b")
         if seat != player and now > before:
-            parts.append(_("captures {colour}").format(colour=colour_label(game.colours[seat])))
+            captured = capitalised(seat_label(game, seat))  # named as the seat is everywhere
+            parts.append(_("captures {colour}").format(colour=captured))
         if seat == player and now > before - (move == "b"):
             parts.append(_("penalty: one of the player's pieces goes back to the base"))
     return "".join(" — " + part for part in parts)

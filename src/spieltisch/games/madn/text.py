@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from spieltisch.core.seat_names import seat_name
+from spieltisch.core.seat_names import capitalised, seat_name
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
@@ -139,7 +139,7 @@ def render(state: MadnState, player: int | None, *, beside: bool = False) -> Tex
     legend = Text()
     for colour in colours:
         legend.append(f"{piece_tag(colour):^3}", style=PIECE_STYLE[colour])
-        legend.append(f" {colour_label(colour)}  ")
+        legend.append(f" {capitalised(colour_label(colour))}  ")  # named as the seats are
     legend.rstrip()
     board.append_text(legend)
     return board
