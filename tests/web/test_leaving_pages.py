@@ -88,5 +88,7 @@ def test_resigning_asks_first_in_the_pages_language(people: People, artifacts: P
     ana_page.click("button.resign")
     ana_page.wait_for_selector(".gave-up")
     assert asked and asked[0].startswith("Give up this game?"), asked
+    # Drawn with the seat given up, whether or not the finished position has come yet.
     assert ana_page.locator("button.resign").count() == 0
+    ana_page.wait_for_selector("text=Game over.")
     ana_page.screenshot(path=str(artifacts / "resigned-en.png"))

@@ -186,7 +186,9 @@ class TablePage {
     } else if (state && state.to_move !== null) {
       if (state.to_move === state.seat) parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
-      if (state.seat !== null && state.seat !== undefined) {
+      // The resign answer (the table) can come before the finished state: no second resign.
+      const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
+      if (mine && !mine.resigned) {
         parts.push(" ", h("button", { type: "button", class: "resign", onclick: () => this.resign() }, t("Resign")));
       }
     } else {
