@@ -114,6 +114,7 @@ def serve(
     from spieltisch.server import Settings, create_app
     from spieltisch.server.limits import RateLimits
     from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
+    from spieltisch.server.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)
@@ -163,6 +164,7 @@ def serve(
             workers=workers,
             host=host,
             port=port,
+            ws=PROTOCOL,
             ws_max_size=TRANSPORT_LIMIT,
             ws_per_message_deflate=ws_deflate,
             log_level="info",
@@ -173,6 +175,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
+        ws=PROTOCOL,
         ws_max_size=TRANSPORT_LIMIT,
         ws_per_message_deflate=ws_deflate,
         log_level="info",
