@@ -97,6 +97,20 @@ def test_a_game_without_shared_places_is_rated_bit_for_bit_as_openskill_rates_it
     assert [(r.mu, r.sigma) for r in rated] == [(t[0].mu, t[0].sigma) for t in expected]
 
 
+@given(st.integers(2, 7), st.data())
+@settings(max_examples=40, deadline=None)
+def test_two_players_sharing_the_last_place_are_rated_as_openskill_rates_them(
+    size: int, data: st.DataObject
+) -> None:
+    """Where OpenSkill 6.2.0 is right, the mean of the orders agrees with it: a draw at two
+    (Mabula) or two players last, from any ratings."""
+    before = data.draw(st.lists(ratings, min_size=size, max_size=size))
+    places = (*range(1, size), size - 1)
+    for ours, theirs in zip(rate_ranking(before, places), openskill(before, places), strict=True):
+        assert ours.mu == pytest.approx(theirs.mu, rel=1e-12, abs=1e-12)
+        assert ours.sigma == pytest.approx(theirs.sigma, rel=1e-12, abs=1e-12)
+
+
 @given(rankings())
 @settings(max_examples=80, deadline=None)
 def test_from_equal_ratings_a_better_place_rates_higher_and_a_shared_place_alike(
