@@ -296,9 +296,9 @@ def test_nearest_level() -> None:
 
 LADDER = ("random", "easy", "medium", "hard")
 IN_ORDER = ("madn", "mahe", "mabula", "david_goliath")
-"""The games whose stored reference ratings put every level above the one below (all four
-games; David & Goliath's row since 2026-11-26, with its present easy level: 160 games,
-docs/tournaments.md)."""
+"""The games whose stored reference ratings put every level above the one below: all four
+(Mahé's, Mabula's and David & Goliath's rows written again on 2026-11-26 with shared places
+rated as the mean of their strict orders; docs/tournaments.md, "Ratings")."""
 
 # game, levels at one table (weakest first), games: a run small enough for CI that orders
 # them (Mahé at 400 games: seeds 1 and 2 both in order, smallest gap 2.4 mu; David &
