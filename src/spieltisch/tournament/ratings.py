@@ -163,8 +163,8 @@ def rate_ranking(before: Sequence[Rating], places: Sequence[int]) -> list[Rating
     rated = []
     for seat, start in enumerate(base):
         own = group_of.get(seat)
-        # A player's own shared place first, so that players who share a place with
-        # equal ratings get exactly equal ones.
+        # A player's own shared place first, so that players who share the only shared
+        # place with equal ratings get exactly equal ones (with two, equal to rounding).
         mu = [start.mu if own is None else means[own][seat][0]]
         var = [start.sigma**2 if own is None else means[own][seat][1]]
         for index, mean in enumerate(means):
