@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
+import resource
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -37,7 +39,7 @@ from spieltisch.core.ranking import win_shares
 from spieltisch.sim.play import game_seed, play_game
 from spieltisch.sim.stats import wilson_interval
 from spieltisch.tournament.levels import level_game, seatings
-from spieltisch.tournament.ratings import RatingBook
+from spieltisch.tournament.ratings import Rating, RatingBook, openskill
 from spieltisch.tournament.reference import REFERENCE_LEVELS, entry, store, table_size
 
 Result = tuple[tuple[str, ...], tuple[int, ...]]
@@ -91,6 +93,22 @@ def rate(game_name: str, seed: int, results: list[Result]) -> RatingBook:
     return book
 
 
+def shared_place_effect(game_name: str, levels: Sequence[str], results: list[Result]) -> None:
+    """The same games rated as OpenSkill 6.2.0 rates shared places, beside the ratings
+    above (the mean of the strict orders): how much the treatment of ties moves them."""
+    ratings = {level: Rating() for level in levels}
+    for seats, places in results:
+        after = openskill([ratings[level] for level in seats], places)
+        ratings.update(zip(seats, after, strict=True))
+    shared = sum(1 for _seats, places in results if len(set(places)) < len(places))
+    print()
+    print(f"{game_name}: {shared} of {len(results)} games with a shared place")
+    print("| level | mu, shared places as OpenSkill 6.2.0 rates them | sigma |")
+    print("|---|---:|---:|")
+    for level, rating in sorted(ratings.items(), key=lambda item: -item[1].mu):
+        print(f"| {level} | {rating.mu:.1f} | {rating.sigma:.2f} |")
+
+
 def report(game_name: str, levels: Sequence[str], results: list[Result], book: RatingBook) -> None:
     print("| level | mu | sigma | wins | 95% CI | mean place |")
     print("|---|---:|---:|---:|---|---:|")
@@ -135,15 +153,23 @@ def main() -> None:
     levels = args.levels.split(",")
     if args.write and tuple(levels) != REFERENCE_LEVELS:
         parser.error(f"--write rates the reference levels {','.join(REFERENCE_LEVELS)} only")
+    load = os.getloadavg()[0]
     started = time.perf_counter()
     results, players = run(args.game, levels, args.games, args.seed, args.workers)
     wall = time.perf_counter() - started
+    cpu = sum(
+        usage.ru_utime + usage.ru_stime
+        for usage in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    )
     print(
         f"{args.game}: {len(results)} games at tables of {players}, levels "
-        f"{', '.join(levels)}, seed {args.seed}, {args.workers} worker(s), {wall:.0f} s"
+        f"{', '.join(levels)}, seed {args.seed}, {args.workers} worker(s), {wall:.0f} s, "
+        f"{cpu:.0f} s of CPU, load average {load:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end"
     )
     book = rate(args.game, args.seed, results)
     report(args.game, levels, results, book)
+    shared_place_effect(args.game, levels, results)
     if args.write:
         store(args.game, entry(args.game, book, len(results), players, args.seed))
         print(f"kept as the reference ratings of {args.game}")

@@ -7,13 +7,20 @@ they would have been had the result been right from the start.
 
 A rating is shown as its conservative value `mu - 3 sigma` (OpenSkill's ordinal): it
 starts at 0 and rises as the system becomes sure a player is strong.
+
+A game with shared places is rated as the mean of its strict orders (`rate_ranking`):
+OpenSkill 6.2.0 rates the place after a shared one as if only one player had finished
+above it (openskill.py issue 155), so from equal ratings places 1, 1, 3, 4, 5 would give
+the third more than the two winners.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -22,6 +29,9 @@ from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _
 
 MODEL = PlackettLuce()
+MOST_SHARING = 7
+"""The most players who may share one place: its 5,040 orders are rated one by one
+(seven is the largest table of the four games, Mahé's)."""
 
 
 @dataclass(frozen=True)
@@ -97,11 +107,10 @@ class RatingBook:
                 )
             )
         before = [self.rating(played.game, player) for player in played.players]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-        rated = MODEL.rate(teams, ranks=[float(place) for place in played.places])
+        rated = rate_ranking(before, played.places)
         changes = []
         for index, player in enumerate(played.players):
-            after = Rating(rated[index][0].mu, rated[index][0].sigma)
+            after = rated[index]
             self.ratings[played.game][player] = after
             change = Change(played.key, played.at, played.places[index], before[index], after)
             self.histories[(played.game, player)].append(change)
@@ -117,6 +126,91 @@ class RatingBook:
 
     def games(self) -> list[str]:
         return sorted(self.ratings)
+
+
+def openskill(before: Sequence[Rating], places: Sequence[float]) -> list[Rating]:
+    """OpenSkill's Plackett-Luce update of one game, as the library computes it."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    rated = MODEL.rate(teams, ranks=[float(place) for place in places])
+    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+
+
+def rate_ranking(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+    """The ratings after one game: OpenSkill's own update when every place is taken once;
+    with shared places, the mean over every strict order of the players who share a place
+    (each of them once in each of its positions) of the updated `mu` and `sigma²`.
+
+    The orders of each shared place are taken one place at a time, the others held in
+    seat order, which is exact, not an approximation: in Plackett-Luce a player's change
+    of `mu` is a sum of one term per player ranked at or above them, and each term
+    depends only on which players finish below that player, so on the order within one
+    shared place only; `sigma²` is changed by such a sum too (exactly so unless OpenSkill's
+    floor `kappa` cuts in, a fall of `sigma` to a hundredth in one game). The mean over all
+    orders is therefore the reference order's result plus, for each shared place, the mean
+    change its orders make (tests/tournament/test_ratings.py checks it against all orders).
+    """
+    groups = _shared_places(places)
+    if not groups:
+        return openskill(before, [float(place) for place in places])
+    # The reference strict order: a shared place broken by seat.
+    seats = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+    reference = [0] * len(places)
+    for position, seat in enumerate(seats, start=1):
+        reference[seat] = position
+    base = openskill(before, reference)
+    group_of = {seat: index for index, group in enumerate(groups) for seat in group}
+    means = [_mean_over_orders(before, reference, group) for group in groups]
+    rated = []
+    for seat, start in enumerate(base):
+        own = group_of.get(seat)
+        # A player's own shared place first, so that players who share the only shared
+        # place with equal ratings get exactly equal ones (with two, equal to rounding).
+        mu = [start.mu if own is None else means[own][seat][0]]
+        var = [start.sigma**2 if own is None else means[own][seat][1]]
+        for index, mean in enumerate(means):
+            if index != own:
+                mu.append(mean[seat][0] - start.mu)
+                var.append(mean[seat][1] - start.sigma**2)
+        rated.append(Rating(math.fsum(mu), math.sqrt(math.fsum(var))))
+    return rated
+
+
+def _shared_places(places: Sequence[int]) -> list[list[int]]:
+    """The seats of each place that more than one player shares."""
+    seats: dict[int, list[int]] = defaultdict(list)
+    for seat, place in enumerate(places):
+        seats[place].append(seat)
+    groups = [group for _place, group in sorted(seats.items()) if len(group) > 1]
+    for group in groups:
+        if len(group) > MOST_SHARING:
+            raise TournamentError(
+                _(
+                    "{count} players share place {place}: at most {most} players can share a place"
+                ).format(count=len(group), place=places[group[0]], most=MOST_SHARING)
+            )
+    return groups
+
+
+def _mean_over_orders(
+    before: Sequence[Rating], reference: Sequence[int], group: Sequence[int]
+) -> list[tuple[float, float]]:
+    """Each player's mean `mu` and `sigma²` over the orders of one shared place (the
+    positions `group` holds in the reference order), everyone else as in `reference`."""
+    positions = sorted(reference[seat] for seat in group)
+    outcomes = []
+    for order in itertools.permutations(group):
+        ranks = list(reference)
+        for seat, position in zip(order, positions, strict=True):
+            ranks[seat] = position
+        outcomes.append(openskill(before, ranks))
+    count = len(outcomes)
+    return [
+        (
+            math.fsum(outcome[seat].mu for outcome in outcomes) / count,
+            math.fsum(outcome[seat].sigma ** 2 for outcome in outcomes) / count,
+        )
+        for seat in range(len(reference))
+    ]
 
 
 def rate_all(games: Iterable[RatedGame]) -> RatingBook:
