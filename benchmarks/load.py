@@ -66,7 +66,7 @@ from tests.server.servers import ServerProcess, new_postgres_database, postgres_
 
 import spieltisch
 from benchmarks.profiles import record, summarise
-from spieltisch.server import collector
+from spieltisch.server.infra import collector
 
 AI = {"kind": "ai", "level": "easy"}
 TABLES: list[tuple[str, list[dict[str, Any]]]] = [
@@ -487,7 +487,7 @@ def _server(
         assert pg is not None
         url, port = new_postgres_database(pg), int(pg.rsplit(":", 1)[1])
     extra = ["--ai-pace", "0.8", "--ai-budget", "40"]
-    if importlib.util.find_spec("spieltisch.server.limits") is not None:
+    if importlib.util.find_spec("spieltisch.server.infra.limits") is not None:
         extra.append("--no-rate-limits")
     if workers > 1:
         extra += ["--workers", str(workers)]

@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import spieltisch
 from spieltisch.core import CHANCE, State
 from spieltisch.core.svg import board_drawer
-from spieltisch.server import parts
-from spieltisch.server.messages import LegalMove, StateOut
-from spieltisch.server.transport import DEFLATE_LEVEL, MEMORY_LEVEL, WINDOW_BITS
+from spieltisch.server.infra.transport import DEFLATE_LEVEL, MEMORY_LEVEL, WINDOW_BITS
+from spieltisch.server.schemas.messages import LegalMove, StateOut
+from spieltisch.server.table import parts
 
 GAMES = [("mabula", 2), ("madn", 4), ("mahe", 3), ("david_goliath", 3)]
 PARTS = ["view", "words", "svg", "svg, no cache", "json", "deflate 6", f"deflate {DEFLATE_LEVEL}"]

@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 import httpx
 
-from spieltisch.server.messages import INCOMING
+from spieltisch.server.schemas.messages import INCOMING
 from tests.server.client import Client, Socket
 from tests.server.servers import ServerProcess
 

@@ -19,12 +19,12 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app as cli
-from spieltisch.server.ai import WorkerPool
-from spieltisch.server.cluster import LOCK_SPACE, SingleProcess
-from spieltisch.server.live import Refused, Runtime
-from spieltisch.server.lobby import create_table
-from spieltisch.server.schemas import SeatIn, TableIn
-from spieltisch.server.settings import Settings
+from spieltisch.server.infra.cluster import LOCK_SPACE, SingleProcess
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.services.lobby import create_table
+from spieltisch.server.table.runtime import Refused, Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account
 from tests.server.client import Client, Message, ResilientSeat, seq_above

@@ -8,7 +8,7 @@ import sys
 
 PROBE = """
 import gc, weakref
-from spieltisch.server import collector
+from spieltisch.server.infra import collector
 kept = [object() for _ in range(1000)]
 before = gc.get_threshold()
 collector.settle()
@@ -27,7 +27,7 @@ def test_settle_freezes_what_was_loaded_and_makes_full_collections_rarer() -> No
     out = subprocess.run(
         [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True
     ).stdout.split()
-    from spieltisch.server.collector import FULL_AFTER
+    from spieltisch.server.infra.collector import FULL_AFTER
 
     # Frozen: the objects made before; the young generations as Python sets them; a
     # full collection after FULL_AFTER collections of generation 1; cycles made later

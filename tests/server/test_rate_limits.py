@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from spieltisch.server.limits import Buckets, Rate, RateLimiter, RateLimits
-from spieltisch.server.settings import Settings
+from spieltisch.server.infra.limits import Buckets, Rate, RateLimiter, RateLimits
+from spieltisch.server.infra.settings import Settings
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 

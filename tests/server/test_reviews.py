@@ -14,9 +14,9 @@ from sqlalchemy import update
 from spieltisch.agents import Budget
 from spieltisch.review import VERDICTS, review_game
 from spieltisch.review.game import plan_review
-from spieltisch.server import reviews as reviews_module
-from spieltisch.server.ai import WorkerPool
-from spieltisch.server.reviews import BATCH, Reviews
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.services import reviews as reviews_module
+from spieltisch.server.services.reviews import BATCH, Reviews
 from spieltisch.store import Database, GameReviewRow, upgrade
 from tests.review.test_outputs import mabula_record
 from tests.server.client import Client

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import delete
 
-from spieltisch.server.rounds import SERVER, OnlineRounds
+from spieltisch.server.services.rounds import SERVER, OnlineRounds
 from spieltisch.store import Database
 from spieltisch.store.tournaments import TournamentEntryRow
 from spieltisch.tournament.ledger import ResultEntered

@@ -11,7 +11,7 @@ import uvicorn
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app as cli
-from spieltisch.server.transport import PROTOCOL
+from spieltisch.server.infra.transport import PROTOCOL
 
 
 def test_ws_deflate_is_on_unless_switched_off(
@@ -24,5 +24,5 @@ def test_ws_deflate_is_on_unless_switched_off(
         result = CliRunner().invoke(cli, ["serve", "--database", url, *flags])
         assert result.exit_code == 0, result.output
     assert [options["ws_per_message_deflate"] for options in calls] == [True, False, True]
-    # Deflating at level 1 (spieltisch.server.transport), on or off as the flag says.
+    # Deflating at level 1 (spieltisch.server.infra.transport), on or off as the flag says.
     assert {options["ws"] for options in calls} == {PROTOCOL}

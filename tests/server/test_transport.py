@@ -1,4 +1,4 @@
-"""Per-message deflate at zlib's level 1 (`spieltisch.server.transport`): the server
+"""Per-message deflate at zlib's level 1 (`spieltisch.server.infra.transport`): the server
 offers it as uvicorn did, and what a client receives is the same with and without it."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 
-from spieltisch.server.transport import (
+from spieltisch.server.infra.transport import (
     DEFLATE_LEVEL,
     MEMORY_LEVEL,
     WINDOW_BITS,

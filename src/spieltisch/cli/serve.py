@@ -112,9 +112,9 @@ def serve(
         raise typer.Exit(2) from None
 
     from spieltisch.server import Settings, create_app
-    from spieltisch.server.limits import RateLimits
-    from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
-    from spieltisch.server.transport import PROTOCOL
+    from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
+    from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite, upgrade
 
     url = _url(database)

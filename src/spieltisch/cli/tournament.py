@@ -102,7 +102,7 @@ def _refusal(exc: Exception) -> str:
     from spieltisch.tournament.errors import InvalidInput
 
     if isinstance(exc, InvalidInput):
-        from spieltisch.server.validation import explain_bad
+        from spieltisch.server.routes.validation import explain_bad
 
         return explain_bad(exc.what, exc.problems)
     return str(exc)

@@ -1,11 +1,13 @@
 """`spieltisch serve`: the web table (FastAPI + WebSockets) over the store.
 
-`create_app(Settings(...))` builds the application; `lobby` holds the table service
-(create, join, leave, start, rematch) that other services call directly; `live` runs
-the tables in play; `ai` is the worker pool for computer seats.
+`create_app(Settings(...))` builds the application (`app.py`). The rest is in rooms:
+`routes/` (HTTP and WebSocket endpoints), `services/` (`lobby`: create, join, leave, start,
+rematch tables, which other services call directly; tournament `rounds`; `reviews`),
+`table/` (the tables in play), `schemas/` (what goes over the wire) and `infra/`
+(settings, transport, cluster, worker pool, sessions, limits).
 """
 
 from spieltisch.server.app import create_app
-from spieltisch.server.settings import Settings
+from spieltisch.server.infra.settings import Settings
 
 __all__ = ["Settings", "create_app"]

@@ -18,21 +18,22 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, collector, pages, play, ratings, review_api, tournaments
-from spieltisch.server.ai import WorkerPool
-from spieltisch.server.auth import Sessions, signing_key
-from spieltisch.server.cluster import cluster_for
-from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
-from spieltisch.server.limits import RateLimiter
-from spieltisch.server.live import Runtime
-from spieltisch.server.lobby import LobbyError
-from spieltisch.server.orphans import die_with
-from spieltisch.server.reviews import Reviews
-from spieltisch.server.rounds import OnlineRounds
-from spieltisch.server.schemas import REFUSALS
-from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
-from spieltisch.server.validation import http_error, request_validation_error
+from spieltisch.server.infra import collector
+from spieltisch.server.infra.auth import Sessions, signing_key
+from spieltisch.server.infra.cluster import cluster_for
+from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.orphans import die_with
+from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.routes import api, pages, ratings, reviews, tournaments, websocket
+from spieltisch.server.routes.context import Services
+from spieltisch.server.routes.validation import http_error, request_validation_error
+from spieltisch.server.schemas.rest import REFUSALS
+from spieltisch.server.services.lobby import LobbyError
+from spieltisch.server.services.reviews import Reviews
+from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
 from spieltisch.tournament.errors import TournamentError
@@ -205,13 +206,13 @@ def create_app(settings: Settings) -> FastAPI:
     for unavailable in UNAVAILABLE:
         app.add_exception_handler(unavailable, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
-    app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
+    app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
     app.include_router(api.router)
     app.include_router(tournaments.router)
     app.include_router(ratings.router)
-    app.include_router(play.router)
+    app.include_router(websocket.router)
     app.include_router(pages.router)
-    app.include_router(review_api.router)
+    app.include_router(reviews.router)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

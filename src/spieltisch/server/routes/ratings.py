@@ -13,12 +13,10 @@ from fastapi import APIRouter, Depends, HTTPException
 from sqlalchemy import select
 
 from spieltisch.core import UnknownGame, game_class
-from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
-from spieltisch.server.lobby import get_table, seats_of
-from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds
-from spieltisch.server.schemas import Problem
-from spieltisch.server.tournament_schemas import (
+from spieltisch.server.routes.context import Services, services
+from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.schemas.tournaments import (
     ChangeOut,
     Leaderboard,
     LevelRow,
@@ -30,6 +28,8 @@ from spieltisch.server.tournament_schemas import (
     SeatChange,
     TableRating,
 )
+from spieltisch.server.services.lobby import get_table, seats_of
+from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds
 from spieltisch.store.models import Account
 from spieltisch.tournament.ratings import Change, nearest_level
 from spieltisch.tournament.reference import reference_levels

@@ -11,9 +11,9 @@ from pydantic import BaseModel
 
 from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.core.i18n import LANGUAGES
-from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
-from spieltisch.server.schemas import REFUSALS, AccountOut
+from spieltisch.server.routes.context import Services, services
+from spieltisch.server.schemas.rest import REFUSALS, AccountOut
 from spieltisch.store.models import Account
 from spieltisch.web.content import game_forms, page_texts, rules_html
 

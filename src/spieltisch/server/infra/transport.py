@@ -23,7 +23,7 @@ DEFLATE_LEVEL = 1
 WINDOW_BITS = 12
 MEMORY_LEVEL = 5
 # What `uvicorn.run(ws=...)` imports, in this process or in each worker process.
-PROTOCOL = "spieltisch.server.transport:FastDeflateProtocol"
+PROTOCOL = "spieltisch.server.infra.transport:FastDeflateProtocol"
 
 
 def deflate_factory() -> ServerPerMessageDeflateFactory:

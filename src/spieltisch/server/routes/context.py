@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from fastapi import HTTPException
 from starlette.requests import HTTPConnection
 
-from spieltisch.server.ai import WorkerPool
-from spieltisch.server.auth import Sessions
 from spieltisch.server.i18n import _
-from spieltisch.server.limits import RateLimiter
-from spieltisch.server.live import Runtime
-from spieltisch.server.reviews import Reviews
-from spieltisch.server.settings import Settings
+from spieltisch.server.infra.auth import Sessions
+from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.services.reviews import Reviews
+from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 
 

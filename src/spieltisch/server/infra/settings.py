@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from spieltisch.server.limits import RateLimits
+from spieltisch.server.infra.limits import RateLimits
 
 ENVIRONMENT = "SPIELTISCH_SERVE_SETTINGS"
 """Where `serve --workers N` leaves the settings for its worker processes."""

@@ -13,12 +13,11 @@ from sqlalchemy.exc import IntegrityError
 
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
-from spieltisch.server import lobby, parts
-from spieltisch.server.auth import check_password, hash_password
-from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
-from spieltisch.server.messages import TableOut
-from spieltisch.server.schemas import (
+from spieltisch.server.infra.auth import check_password, hash_password
+from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.server.schemas.messages import TableOut
+from spieltisch.server.schemas.rest import (
     REFUSALS,
     AccountId,
     AccountOut,
@@ -34,6 +33,8 @@ from spieltisch.server.schemas import (
     TableIn,
     TableList,
 )
+from spieltisch.server.services import lobby
+from spieltisch.server.table import parts
 from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses=REFUSALS)

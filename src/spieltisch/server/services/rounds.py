@@ -24,9 +24,9 @@ from sqlalchemy import select
 
 from spieltisch.core import game_class
 from spieltisch.server.i18n import _
-from spieltisch.server.live import Runtime
-from spieltisch.server.lobby import create_table, finished_record
-from spieltisch.server.schemas import ClockIn, Level, SeatIn, TableIn
+from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
+from spieltisch.server.services.lobby import create_table, finished_record
+from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable
 from spieltisch.store.tournaments import TournamentEntryRow

@@ -17,8 +17,8 @@ import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import _
-from spieltisch.server.messages import SeatOut, TableOut
-from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
+from spieltisch.server.schemas.messages import SeatOut, TableOut
+from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
 
 

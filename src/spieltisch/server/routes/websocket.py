@@ -15,11 +15,10 @@ from pydantic import ValidationError
 from sqlalchemy import select
 
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.server.context import Services, address, services, too_fast
 from spieltisch.server.i18n import _, accepted_language
-from spieltisch.server.live import Connection, Refused, Room
-from spieltisch.server.lobby import LobbyError, describe_table, names
-from spieltisch.server.messages import (
+from spieltisch.server.routes.context import Services, address, services, too_fast
+from spieltisch.server.routes.validation import explain
+from spieltisch.server.schemas.messages import (
     ChatIn,
     ChatOut,
     ErrorOut,
@@ -30,8 +29,9 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
-from spieltisch.server.schemas import ID_PATTERN
-from spieltisch.server.validation import explain
+from spieltisch.server.schemas.rest import ID_PATTERN
+from spieltisch.server.services.lobby import LobbyError, describe_table, names
+from spieltisch.server.table.runtime import Connection, Refused, Room
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import ChatMessage
 

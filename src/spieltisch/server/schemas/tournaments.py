@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from spieltisch.server.schemas import Level, Strict
+from spieltisch.server.schemas.rest import Level, Strict
 from spieltisch.tournament.settings import TieBreak
 
 

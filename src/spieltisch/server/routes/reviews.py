@@ -17,10 +17,10 @@ from pydantic import BaseModel, Field
 
 import spieltisch
 from spieltisch.core.i18n import check_language
-from spieltisch.server.api import uploaded_record
-from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
-from spieltisch.server.schemas import Problem
+from spieltisch.server.routes.api import uploaded_record
+from spieltisch.server.routes.context import Services, services
+from spieltisch.server.schemas.rest import Problem
 from spieltisch.store import GameReviewRow
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses={422: {"model": Problem}})

@@ -17,11 +17,11 @@ from sqlalchemy import select
 
 from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
-from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
-from spieltisch.server.schemas import Problem
-from spieltisch.server.tournament_schemas import (
+from spieltisch.server.routes.context import Services, services
+from spieltisch.server.routes.validation import explain_bad
+from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.schemas.tournaments import (
     AuditOut,
     FigureField,
     PlayerIn,
@@ -40,7 +40,7 @@ from spieltisch.server.tournament_schemas import (
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.validation import explain_bad
+from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv

@@ -26,12 +26,11 @@ import spieltisch
 from spieltisch.core import State
 from spieltisch.core.i18n import LANGUAGES
 from spieltisch.core.records import ends_by_resigning, resigned_result
-from spieltisch.server import parts
-from spieltisch.server.ai import WorkerPool, choose_move
-from spieltisch.server.cluster import SingleProcess
 from spieltisch.server.i18n import _
-from spieltisch.server.lobby import LobbyError, describe_table, names, seats_of
-from spieltisch.server.messages import (
+from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.workers import WorkerPool, choose_move
+from spieltisch.server.schemas.messages import (
     AckOut,
     ChatOut,
     ClockOut,
@@ -43,8 +42,9 @@ from spieltisch.server.messages import (
     ServerMessage,
     StateOut,
 )
-from spieltisch.server.resign import HANDED_LEVEL
-from spieltisch.server.settings import Settings
+from spieltisch.server.services.lobby import LobbyError, describe_table, names, seats_of
+from spieltisch.server.table import parts
+from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once
 from spieltisch.store.database import UNAVAILABLE

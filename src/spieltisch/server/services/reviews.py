@@ -34,7 +34,7 @@ from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.html import estimate_note
 from spieltisch.review.messages import _ as review_text
 from spieltisch.review.verdicts import VERDICTS, verdict_name
-from spieltisch.server.ai import WorkerPool
+from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.store import Database, GameReviewRow
 
 log = logging.getLogger("spieltisch.server.reviews")

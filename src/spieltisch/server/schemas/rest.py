@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from spieltisch.server.messages import TableOut
+from spieltisch.server.schemas.messages import TableOut
 
 Level = Literal["easy", "medium", "hard", "expert"]
 MAX_ID = 2**31 - 1

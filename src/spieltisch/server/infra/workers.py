@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import spieltisch
 from spieltisch.agents import Budget, make
-from spieltisch.server.orphans import die_with
+from spieltisch.server.infra.orphans import die_with
 
 T = TypeVar("T")
 
