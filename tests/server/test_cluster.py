@@ -24,7 +24,8 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.schemas.rest import SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table
-from spieltisch.server.table.runtime import Refused, Runtime
+from spieltisch.server.table.refused import Refused
+from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account
 from tests.server.client import Client, Message, ResilientSeat, seq_above

@@ -12,7 +12,6 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
-from sqlalchemy import select
 
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.i18n import _, accepted_language
@@ -20,7 +19,6 @@ from spieltisch.server.routes.context import Services, address, services, too_fa
 from spieltisch.server.routes.validation import explain
 from spieltisch.server.schemas.messages import (
     ChatIn,
-    ChatOut,
     ErrorOut,
     LanguageIn,
     MoveIn,
@@ -30,13 +28,13 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
-from spieltisch.server.services.lobby import LobbyError, describe_table, names
-from spieltisch.server.table.runtime import Connection, Refused, Room
+from spieltisch.server.services.lobby import LobbyError, describe_table
+from spieltisch.server.table.chat import clean
+from spieltisch.server.table.refused import Refused
+from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import ChatMessage
 
 router = APIRouter()
-CHAT_HISTORY = 30
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -59,24 +57,23 @@ async def table_socket(
     account = svc.sessions.of(websocket)
     await websocket.accept()
     connection = Connection(
-        websocket,
         account,
         svc.runtime.seat_for(room, account, seat),
         code,
         address(websocket),
     )
-    writer = asyncio.create_task(_write(connection))
+    writer = asyncio.create_task(_write(websocket, connection))
     try:
         # Read and joined under the room's lock: news of the table (from this process or
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
             async with svc.database.session() as session:
                 connection.send(await describe_table(session, room.table))
-            await _send_chat_history(svc, room, connection)
+            await svc.runtime.chat.history(room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
             svc.runtime.enter(room, connection)
-        await _read(svc, room, connection)
+        await _read(svc, websocket, room, connection)
     except WebSocketDisconnect:
         pass
     except UNAVAILABLE:
@@ -131,20 +128,21 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     return None
 
 
-async def _write(connection: Connection) -> None:
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Carry the connection's outbox to its WebSocket (the table only fills the outbox)."""
     while True:
         text = await connection.queue.get()
         if text is None:
             return
         try:
-            await connection.websocket.send_text(text)
+            await websocket.send_text(text)
         except Exception:
             return
 
 
-async def _read(svc: Services, room: Room, connection: Connection) -> None:
+async def _read(svc: Services, websocket: WebSocket, room: Room, connection: Connection) -> None:
     while True:
-        message = await connection.websocket.receive()
+        message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
         if _length(message) > svc.settings.max_frame_bytes:
@@ -152,7 +150,7 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
                 reason = _("a message over {count} bytes closes the connection").format(
                     count=svc.settings.max_frame_bytes
                 )
-            await connection.websocket.close(code=1009, reason=_reason(reason))
+            await websocket.close(code=1009, reason=_reason(reason))
             return
         with language(connection.language):
             try:
@@ -278,52 +276,16 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
 
 
 async def _chat(svc: Services, room: Room, connection: Connection, text: str) -> None:
-    settings = svc.settings
     if connection.account_id is None:
         connection.send(ErrorOut(code="not_signed_in", message=_("sign in to chat")))
         return
-    text = "".join(ch for ch in text if ch.isprintable() or ch == "\n").strip()
-    if not text:
-        connection.send(ErrorOut(code="bad_message", message=_("an empty chat message")))
-        return
-    if len(text) > settings.chat_max_length:
-        connection.send(
-            ErrorOut(
-                code="chat_too_long",
-                message=_("a chat message may have at most {count} characters").format(
-                    count=settings.chat_max_length
-                ),
-            )
-        )
+    try:
+        line = clean(text, svc.settings.chat_max_length)
+    except Refused as refused:
+        svc.runtime.refuse(connection, refused)
         return
     wait = svc.limiter.wait("chat", connection.account_id, connection.address)
     if wait > 0:
         connection.send(ErrorOut(code="chat_too_fast", message=too_fast("chat", wait)))
         return
-    async with svc.database.session() as session:
-        row = ChatMessage(table_id=room.id, account_id=connection.account_id, text=text)
-        session.add(row)
-        await session.flush()
-        await svc.runtime.cluster.publish(session, "chat", room.id, row.id)
-        await session.commit()
-        author = (await names(session, {connection.account_id})).get(connection.account_id, "?")
-    out = ChatOut.of(row, author)
-    for other in list(room.connections):
-        other.send(out)
-
-
-async def _send_chat_history(svc: Services, room: Room, connection: Connection) -> None:
-    async with svc.database.session() as session:
-        rows = list(
-            (
-                await session.execute(
-                    select(ChatMessage)
-                    .filter_by(table_id=room.id)
-                    .order_by(ChatMessage.id.desc())
-                    .limit(CHAT_HISTORY)
-                )
-            ).scalars()
-        )
-        who = await names(session, {row.account_id for row in rows})
-    for row in reversed(rows):
-        connection.send(ChatOut.of(row, who.get(row.account_id, "?")))
+    await svc.runtime.chat.say(room, connection.account_id, line)

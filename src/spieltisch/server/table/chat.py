@@ -1,0 +1,50 @@
+"""The chat of a table: a line checked, stored, told to this process's connections (and
+by the database's news to the others'), and the recent lines for a new connection."""
+
+from __future__ import annotations
+
+from spieltisch.server.i18n import _
+from spieltisch.server.table.refused import Refused
+from spieltisch.server.table.room import Connection, Room
+from spieltisch.server.table.storage import TableStorage
+
+
+def clean(text: str, max_length: int) -> str:
+    """The line as it is kept: printable characters and line breaks, trimmed; Refused
+    when nothing is left or it is longer than `max_length`."""
+    text = "".join(ch for ch in text if ch.isprintable() or ch == "\n").strip()
+    if not text:
+        raise Refused("bad_message", _("an empty chat message"))
+    if len(text) > max_length:
+        raise Refused(
+            "chat_too_long",
+            _("a chat message may have at most {count} characters").format(count=max_length),
+        )
+    return text
+
+
+class Chat:
+    def __init__(self, storage: TableStorage) -> None:
+        self.storage = storage
+
+    async def say(self, room: Room, account: int, text: str) -> None:
+        """Store a line (already `clean`) and tell it to the room."""
+        out = await self.storage.say(room.id, account, text)
+        for other in list(room.connections):
+            other.send(out)
+
+    async def history(self, room: Room, connection: Connection) -> None:
+        """The recent lines, to a connection that just opened."""
+        for line in await self.storage.chat_history(room.id):
+            connection.send(line)
+
+    async def heard(self, room: Room, chat_id: int) -> None:
+        """A line said through another process: tell it to this process's connections."""
+        if not room.connections:
+            return
+        out = await self.storage.chat_line(chat_id)
+        if out is None:
+            return
+        async with room.lock:
+            for connection in list(room.connections):
+                connection.send(out)

@@ -1,0 +1,89 @@
+"""Finishing: the result of an ended game, a seat handed to the computer (which may end
+the game, `resign.py`), and the hooks told when a game has ended (a tournament takes the
+result)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from spieltisch.core import State
+from spieltisch.core.records import ends_by_resigning, resigned_result
+from spieltisch.server.i18n import _
+from spieltisch.server.schemas.messages import TableOut
+from spieltisch.server.services.lobby import LobbyError
+from spieltisch.server.table.background import Background
+from spieltisch.server.table.refused import database_away
+from spieltisch.server.table.resign import HANDED_LEVEL
+from spieltisch.server.table.room import Room, SeatState
+from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.database import UNAVAILABLE
+
+log = logging.getLogger("spieltisch.server")
+
+
+def result_of(state: State, seats: Sequence[SeatState]) -> dict[str, Any] | None:
+    """The result to store once `state` has ended (None while it goes on): the game's own,
+    or with seats given up ranked after the others."""
+    if not state.is_terminal():
+        return None
+    resigned = [index for index, seat in enumerate(seats) if seat.handed]
+    if resigned:
+        return dict(resigned_result(state, resigned))
+    return {"scores": state.scores(), "ranking": state.ranking(), "returns": state.returns()}
+
+
+class Finishing:
+    def __init__(self, storage: TableStorage, background: Background) -> None:
+        self.storage = storage
+        self.background = background
+        self.on_finish: list[Callable[[str], Awaitable[None]]] = []
+        """Called with a table's id when its game has ended and is committed (a
+        tournament takes the result); each runs as its own task."""
+
+    def finished(self, table_id: str) -> None:
+        for hook in self.on_finish:
+            self.background.spawn(self._run_hook(hook, table_id))
+
+    async def _run_hook(self, hook: Callable[[str], Awaitable[None]], table_id: str) -> None:
+        try:
+            await hook(table_id)
+        except Exception:
+            log.exception("after the end of table %s", table_id)
+
+    async def hand_over(self, room: Room, seat: int) -> TableOut | None:
+        """The computer plays `seat` from now on: stored, then in memory (two seats left:
+        the game ends). Returns the table as the lobby describes it now."""
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
+        try:
+            described = await self.storage.hand_over(room.id, seat, HANDED_LEVEL, result)
+        except UNAVAILABLE:
+            raise LobbyError(503, database_away()) from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        if finish:
+            room.table.status, room.table.result = "finished", result
+            self.finished(room.id)
+        room.away_since.pop(seat, None)
+        return described
+
+
+def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:
+    """LobbyError 409 unless `seat` is another person's, away for `wait` seconds (call
+    it with `room.away_since` brought up to date)."""
+    if seat >= len(room.seats) or seat in mine:
+        raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+    info = room.seats[seat]
+    if info.kind != "human" or info.handed:
+        raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+    since = room.away_since.get(seat)
+    if since is None or time.time() - since < wait:
+        raise LobbyError(
+            409,
+            _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
+                seat=seat, minutes=f"{wait / 60:g}"
+            ),
+        )

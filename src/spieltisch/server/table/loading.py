@@ -1,0 +1,82 @@
+"""Loading a table into memory, and catching up with what other processes appended.
+
+A table is its options plus its append-only log: `load` replays the log through the
+engine, which is how the server recovers after a restart; `catch_up` applies only the
+entries after the position in memory.
+"""
+
+from __future__ import annotations
+
+import spieltisch
+from spieltisch.server.i18n import _
+from spieltisch.server.services.lobby import LobbyError
+from spieltisch.server.table.log import RECENT, LogItem, forget_old_words, words
+from spieltisch.server.table.refused import Refused, database_away
+from spieltisch.server.table.room import Room, SeatState, wall
+from spieltisch.server.table.storage import TableStorage
+from spieltisch.server.table.view import broadcast
+from spieltisch.store.database import UNAVAILABLE
+
+
+async def load(storage: TableStorage, table_id: str) -> Room:
+    """The table rebuilt from its log (LobbyError 404 when there is no such table)."""
+    stored = await storage.load(table_id)
+    if stored is None:
+        raise LobbyError(404, _("no table {table}").format(table=table_id))
+    table, entries = stored.table, stored.entries
+    state = spieltisch.load(table.game, **table.options).new_state()
+    items: list[LogItem] = []
+    for index, row in enumerate(entries):
+        if row.seq != index + 1:
+            raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
+        said = words(state, row.entry) if index >= len(entries) - RECENT else None
+        state.apply(row.entry)
+        items.append(LogItem(row.seq, row.entry, row.seat, said))
+    return Room(
+        table=table,
+        seats=[SeatState.of(seat) for seat in stored.seats],
+        state=state,
+        log=items,
+        turn_started=wall(entries[-1].created_at if entries else table.started_at),
+    )
+
+
+async def catch_up(storage: TableStorage, room: Room) -> bool:
+    """Read what other processes appended to the table's log (call it holding the
+    room's lock); True when there was something."""
+    rows = await storage.entries_after(room.id, room.seq)
+    if not rows:
+        return False
+    state = room.state.clone()
+    items: list[LogItem] = []
+    for row in rows:
+        if row.seq != room.seq + len(items) + 1:
+            raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
+        said = words(state, row.entry)
+        state.apply(row.entry)
+        items.append(LogItem(row.seq, row.entry, row.seat, said))
+    # A move's transaction changes the table row only when it ends the game and the
+    # seats only for the clock; other changes come as their own news (on_changed).
+    # Read them only then: two queries fewer for most moves of another process.
+    if state.is_terminal() or room.table.clock:
+        table, seats = await storage.table_and_seats(room.id)
+        if table is not None:
+            room.table = table
+        room.seats = [SeatState.of(seat) for seat in seats]
+    room.state = state
+    room.log.extend(items)
+    room.turn_started = wall(rows[-1].created_at)
+    forget_old_words(room.log)
+    return True
+
+
+async def refresh(storage: TableStorage, room: Room) -> None:
+    """Take the database's word for the table (after the database was away) and show it;
+    Refused while it is still away."""
+    try:
+        fresh = await load(storage, room.id)
+    except UNAVAILABLE:
+        raise Refused("database_unavailable", database_away()) from None
+    room.take(fresh)
+    room.stale = False
+    broadcast(room)

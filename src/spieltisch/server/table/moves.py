@@ -1,0 +1,154 @@
+"""Submitting and committing a move: checked by the engine, applied with the chance
+outcomes it leads to (drawn with `secrets.SystemRandom`), written to the move log and
+committed, and only then told.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from sqlalchemy.exc import IntegrityError
+
+from spieltisch.core import State
+from spieltisch.server.i18n import _
+from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.schemas.messages import AckOut
+from spieltisch.server.table.finishing import Finishing, result_of
+from spieltisch.server.table.loading import catch_up, refresh
+from spieltisch.server.table.log import LogItem, forget_old_words, last_entry, words
+from spieltisch.server.table.refused import Refused, database_away, stale
+from spieltisch.server.table.room import Room
+from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.append import Append
+from spieltisch.store.database import UNAVAILABLE
+
+log = logging.getLogger("spieltisch.server")
+
+
+class Moves:
+    """Moves into the log; `moved(room)` is called once a new position is committed (or
+    caught up with), to tell the connections and set the next turn going."""
+
+    def __init__(
+        self,
+        storage: TableStorage,
+        cluster: SingleProcess,
+        finishing: Finishing,
+        moved: Callable[[Room], None],
+    ) -> None:
+        self.storage = storage
+        self.cluster = cluster
+        self.finishing = finishing
+        self.moved = moved
+        self.random = secrets.SystemRandom()
+
+    async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
+        """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
+        async with room.lock:
+            if room.stale:
+                await refresh(self.storage, room)
+            if room.table.status != "running":
+                raise Refused(
+                    "not_running",
+                    _("the table is {status}, not running").format(status=room.table.status),
+                )
+            if seq > room.seq:
+                # Another process may have moved the table on before its news came.
+                await self.follow(room)
+            if seq != room.seq:
+                if seq < room.seq:
+                    item = room.log[seq]
+                    if item.seat == seat and item.entry == move:
+                        return AckOut(seq=item.seq, move=move, duplicate=True)
+                raise stale(seq, room.seq)
+            if room.state.current_player != seat:
+                raise Refused("not_your_turn", _whose_turn(room))
+            reason = room.state.explain(move)
+            if reason is not None:
+                raise Refused("illegal_move", reason)
+            await self.play(room, [(move, seat)])
+            return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False)
+
+    async def play(self, room: Room, first: list[tuple[str, int | None]]) -> None:
+        """Apply the entries and the chance outcomes after them, commit, then tell."""
+        state = room.state.clone()
+        items: list[LogItem] = []
+        pending = list(first)
+        while True:
+            for entry, seat in pending:
+                said = words(state, entry)
+                state.apply(entry)
+                items.append(LogItem(room.seq + len(items) + 1, last_entry(state), seat, said))
+            pending = []
+            if not state.is_chance_node():
+                break
+            outcome = state.clone().sample_chance(self.random)
+            pending.append((outcome, None))
+        await self._commit(room, state, items)
+        self.moved(room)
+
+    async def follow(self, room: Room) -> None:
+        """Catch up with the log and tell this process's connections (holding the lock)."""
+        if await catch_up(self.storage, room):
+            self.moved(room)
+
+    async def _commit(self, room: Room, state: State, items: list[LogItem]) -> None:
+        moment = time.time()
+        time_left = _clocks_after(room, items[0].seat, moment)
+        result = result_of(state, room.seats)
+        append = Append(
+            table_id=room.id,
+            entries=[(item.seq, item.entry, item.seat) for item in items],
+            at=datetime.fromtimestamp(moment, UTC),
+            time_left=time_left,
+            result=result,
+            notice=self.cluster.notice("moved", room.id, items[-1].seq),
+        )
+        try:
+            await self.storage.append(append)
+        except IntegrityError:
+            # Another process appended first: take the database's word for it.
+            try:
+                await self.follow(room)
+            except UNAVAILABLE:
+                room.stale = True
+                raise Refused("database_unavailable", database_away()) from None
+            raise stale(items[0].seq - 1, room.seq) from None
+        except UNAVAILABLE:
+            # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
+            # database says which when it is back; until then nothing is told or cached.
+            room.stale = True
+            log.warning("table %s: the database is away, a move was refused", room.id)
+            raise Refused("database_unavailable", database_away()) from None
+        room.state = state
+        room.log.extend(items)
+        for index, left in time_left.items():
+            room.seats[index].time_left_ms = left
+        room.turn_started = moment
+        if result is not None:
+            room.table.status, room.table.result = "finished", result
+            self.finishing.finished(room.id)
+        forget_old_words(room.log)
+
+
+def _whose_turn(room: Room) -> str:
+    player = room.to_move()
+    if player is None:
+        return _("the game is over")
+    return _("it is seat {seat}'s turn, not yours").format(seat=player)
+
+
+def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int]:
+    """The mover's time left once its move is made: what is left of the game clock, or
+    the move clock set again."""
+    clock = room.table.clock or {}
+    if clock.get("mode") is None or mover is None:
+        return {}
+    if clock["mode"] == "game":
+        spent = int((moment - room.turn_started) * 1000)
+        return {mover: max(0, (room.seats[mover].time_left_ms or 0) - spent)}
+    return {mover: int(clock["seconds"] * 1000)}

@@ -1,0 +1,153 @@
+"""The room of a table in play and its seats: the position in memory, the log, the
+connections and the tasks working for it. The memory is only a cache of the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from spieltisch.core import State
+from spieltisch.server.schemas.messages import LegalMove, ServerMessage
+from spieltisch.server.table.log import LogItem
+from spieltisch.store.models import GameTable, Seat
+
+
+@dataclass
+class SeatState:
+    kind: str
+    account_id: int | None
+    ai_level: str | None
+    """For a computer seat its level; for a person's seat, set once they gave it up."""
+    time_left_ms: int | None
+
+    @classmethod
+    def of(cls, row: Seat) -> SeatState:
+        return cls(row.kind, row.account_id, row.ai_level, row.time_left_ms)
+
+    @property
+    def handed(self) -> bool:
+        """A person's seat given up (resigned, or claimed by the others while away)."""
+        return self.kind == "human" and self.ai_level is not None
+
+    def played_by(self, account: int | None) -> bool:
+        """Whether `account` plays this seat now (it sits here and has not given it up)."""
+        return (
+            account is not None
+            and self.kind == "human"
+            and self.account_id == account
+            and self.ai_level is None
+        )
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client of the table: its account, the seat it plays (None: watching), its
+    language and its outbox. The table only puts texts in the outbox; what carries them
+    (a WebSocket, a test) is the transport's business."""
+
+    account_id: int | None
+    seat: int | None
+    language: str
+    address: str | None = None
+    last_seq: int = 0
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: ServerMessage) -> None:
+        self.send_text(message.model_dump_json(exclude_none=False))
+
+    def send_text(self, text: str) -> None:
+        """A message already serialised (one text shared by the connections that see
+        the same)."""
+        self.queue.put_nowait(text)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The costly parts of a state message for one seat and language in one position."""
+
+    view: Mapping[str, Any]
+    legal_moves: list[LegalMove]
+    board_svg: str | None
+
+
+@dataclass(eq=False)
+class Room:
+    table: GameTable
+    seats: list[SeatState]
+    state: State
+    log: list[LogItem]
+    turn_started: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """People's seats with no connection open, and since when (wall clock)."""
+    elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
+    """Seats with a connection open in another process (PostgreSQL), by process: its
+    latest announcement's number and the seats."""
+    announced: frozenset[int] = frozenset()
+    """The seats this process last told the others it has connections for."""
+    stale: bool = False
+    """A commit failed with the database away: its outcome is unknown until the table
+    is read again from the database (the next move does that first)."""
+    drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
+    """What the connections of this position were shown, by (seq, status, seat,
+    language, last move): drawn once, sent to every connection that shares it."""
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    def to_move(self) -> int | None:
+        player = self.state.current_player
+        return player if player >= 0 else None
+
+    def controller(self, seat: int) -> str | None:
+        """The computer level playing `seat` now: its AI level, or `easy` when its game
+        clock is used up; None for a person."""
+        info = self.seats[seat]
+        if info.kind == "ai" or info.handed:
+            return info.ai_level or "easy"
+        clock = self.table.clock or {}
+        if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
+            return "easy"
+        return None
+
+    def seat_of(self, account: int | None, wanted: int | None) -> int | None:
+        """The seat a connection of `account` plays: `wanted` if it is theirs, else their
+        first, else None (watching)."""
+        mine = [index for index, seat in enumerate(self.seats) if seat.played_by(account)]
+        if wanted in mine:
+            return wanted
+        return mine[0] if mine else None
+
+    def seated_here(self) -> frozenset[int]:
+        """The seats with a connection open in this process."""
+        return frozenset(c.seat for c in self.connections if c.seat is not None)
+
+    def take(self, other: Room) -> None:
+        """Take the database's word for the table: `other` was just read from it."""
+        self.state, self.log, self.seats, self.table = (
+            other.state,
+            other.log,
+            other.seats,
+            other.table,
+        )
+
+
+def wall(moment: datetime | None) -> float:
+    """A stored moment as wall-clock seconds (naive moments are UTC); now when None."""
+    if moment is None:
+        return time.time()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()

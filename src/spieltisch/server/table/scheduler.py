@@ -1,0 +1,155 @@
+"""The scheduler of a table: what happens next without a person — pending chance drawn,
+computer seats asked in the worker pool, move and game clocks, the round time — only in
+the process that owns the table (`cluster`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.workers import WorkerPool, choose_move
+from spieltisch.server.table.loading import refresh
+from spieltisch.server.table.moves import Moves
+from spieltisch.server.table.refused import Refused
+from spieltisch.server.table.room import Room, wall
+from spieltisch.server.table.storage import TableStorage
+
+log = logging.getLogger("spieltisch.server")
+
+RETRY_SECONDS = 1.0
+"""How soon computer seats, clocks and pending chance try again after the database was
+away."""
+
+
+class Scheduler:
+    def __init__(
+        self,
+        settings: Settings,
+        pool: WorkerPool,
+        cluster: SingleProcess,
+        storage: TableStorage,
+        moves: Moves,
+    ) -> None:
+        self.settings = settings
+        self.pool = pool
+        self.cluster = cluster
+        self.storage = storage
+        self.moves = moves
+        self.closing = False
+
+    async def advance(self, room: Room) -> None:
+        """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
+        only in the process that owns the table; with the database away, try again a
+        little later (call it holding the room's lock)."""
+        try:
+            if room.stale:
+                await refresh(self.storage, room)
+            if room.table.status != "running" or not await self.cluster.claim(room.id):
+                return
+            if room.state.is_chance_node():
+                outcome = room.state.clone().sample_chance(self.moves.random)
+                try:
+                    await self.moves.play(room, [(outcome, None)])
+                except Refused as refused:
+                    if refused.code != "stale_seq":  # else another process drew it first
+                        raise
+            else:
+                self.schedule(room)
+        except Refused as refused:
+            if refused.code != "database_unavailable":
+                raise
+            self.retry_later(room)
+
+    def retry_later(self, room: Room) -> None:
+        """Set the table going again once the database may be back."""
+
+        async def retry() -> None:
+            await asyncio.sleep(RETRY_SECONDS)
+            async with room.lock:
+                await self.advance(room)
+
+        if not self.closing:
+            room.tasks["retry"] = asyncio.create_task(retry())
+
+    def schedule(self, room: Room) -> None:
+        """Cancel what waited for the last position and set going what waits for this one:
+        the round time, the computer seat to move, or the clock of the person to move."""
+        current = asyncio.current_task()
+        for task in room.tasks.values():
+            if task is not current:
+                task.cancel()
+        room.tasks.clear()
+        if self.closing or room.table.status != "running" or not self.cluster.owns(room.id):
+            return
+        clock = room.table.clock or {}
+        round_seconds = clock.get("round_seconds")
+        if round_seconds and "time" not in room.state.history():
+            started = wall(room.table.started_at)
+            delay = max(0.0, started + float(round_seconds) - time.time())
+            room.tasks["round"] = asyncio.create_task(self._round_time(room, delay))
+        seat = room.to_move()
+        if seat is None:
+            return
+        level = room.controller(seat)
+        if level is not None:
+            room.tasks["ai"] = asyncio.create_task(
+                self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
+            )
+            return
+        if clock.get("mode") is not None:
+            left = room.seats[seat].time_left_ms
+            if clock["mode"] == "move":
+                left = int(clock["seconds"] * 1000)
+            deadline = room.turn_started + (left or 0) / 1000
+            room.tasks["clock"] = asyncio.create_task(
+                self._time_out(room, room.seq, seat, max(0.0, deadline - time.time()))
+            )
+
+    async def _computer_move(
+        self, room: Room, seq: int, seat: int, level: str, pause: float
+    ) -> None:
+        try:
+            await asyncio.sleep(pause)
+            history = room.state.history()
+            move = await self.pool.run(
+                choose_move,
+                room.table.game,
+                room.table.options,
+                history,
+                level,
+                self.settings.ai_budget,
+            )
+            if room.seq == seq:
+                await self.moves.submit(room, seat, seq, move)
+        except Refused as refused:
+            if refused.code == "database_unavailable":
+                self.retry_later(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer seat %s of table %s failed", seat, room.id)
+
+    async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
+        """The seat's time is up: the `easy` level plays this move for it."""
+        await asyncio.sleep(delay)
+        if room.seq != seq:
+            return
+        clock = room.table.clock or {}
+        if clock.get("mode") == "game":
+            room.seats[seat].time_left_ms = 0
+        await self._computer_move(room, seq, seat, "easy", 0.0)
+
+    async def _round_time(self, room: Room, delay: float) -> None:
+        """The round time is up: the referee's `time` event, applied by the server."""
+        await asyncio.sleep(delay)
+        async with room.lock:
+            if room.table.status != "running" or "time" in room.state.history():
+                return
+            try:
+                await self.moves.play(room, [("time", None)])
+            except Refused as refused:
+                if refused.code == "database_unavailable":
+                    self.retry_later(room)

@@ -1,0 +1,148 @@
+"""What a table in play reads and writes: every query of the live table in one place.
+
+The runtime is given a `TableStorage` (as boardgame.io's master is given its storage), so
+its logic runs in-process against any database the store opens, without a server.
+SQLite: moves of all tables waiting to be written share one commit (its one writer made
+them queue one by one); PostgreSQL commits each move by itself (many writers at once, and
+a commit race must fail only its own move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.schemas.messages import ChatOut, TableOut
+from spieltisch.server.services.lobby import describe_table, names, seats_of
+from spieltisch.store import Database
+from spieltisch.store.append import Append, append_at_once
+from spieltisch.store.group import GroupCommit
+from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
+
+CHAT_HISTORY = 30
+"""How many chat lines a new connection gets."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A table as the database has it: its row, its seats in order, its move log."""
+
+    table: GameTable
+    seats: list[Seat]
+    entries: list[MoveEntry]
+
+
+class TableStorage:
+    """The live table's queries over one database; news for the other processes leaves
+    in the transaction that stores what it tells (`cluster`)."""
+
+    def __init__(self, database: Database, cluster: SingleProcess) -> None:
+        self.database = database
+        self.cluster = cluster
+        self.group = GroupCommit(database) if database.sqlite else None
+
+    async def load(self, table_id: str) -> Stored | None:
+        async with self.database.session() as session:
+            table = await session.get(GameTable, table_id)
+            if table is None:
+                return None
+            seats = await seats_of(session, table_id)
+            entries = await self._entries(session, table_id, 0)
+        return Stored(table, seats, entries)
+
+    async def running(self) -> list[str]:
+        async with self.database.session() as session:
+            rows = await session.execute(select(GameTable.id).filter_by(status="running"))
+            return list(rows.scalars())
+
+    async def entries_after(self, table_id: str, seq: int) -> list[MoveEntry]:
+        async with self.database.session() as session:
+            return await self._entries(session, table_id, seq)
+
+    @staticmethod
+    async def _entries(session: AsyncSession, table_id: str, seq: int) -> list[MoveEntry]:
+        rows = await session.execute(
+            select(MoveEntry)
+            .filter_by(table_id=table_id)
+            .where(MoveEntry.seq > seq)
+            .order_by(MoveEntry.seq)
+        )
+        return list(rows.scalars())
+
+    async def table_and_seats(self, table_id: str) -> tuple[GameTable | None, list[Seat]]:
+        async with self.database.session() as session:
+            return await session.get(GameTable, table_id), await seats_of(session, table_id)
+
+    async def described(self, table_id: str) -> tuple[GameTable, list[Seat], TableOut] | None:
+        """The table, its seats and the lobby's description of it (news of a change)."""
+        async with self.database.session() as session:
+            table = await session.get(GameTable, table_id)
+            if table is None:
+                return None
+            seats = await seats_of(session, table_id)
+            return table, seats, await describe_table(session, table)
+
+    async def append(self, append: Append) -> None:
+        """Store one move's entries, clocks and result at once (IntegrityError: another
+        process appended at that seq first)."""
+        if self.group is not None:
+            await self.group.write(append.write)
+        else:
+            await append_at_once(self.database, append)
+
+    async def hand_over(
+        self, table_id: str, seat: int, level: str, result: dict[str, object] | None
+    ) -> TableOut | None:
+        """The computer plays `seat` from now on (`level` on a person's seat); with a
+        `result` the game ends. Returns the table as the lobby now describes it."""
+        async with self.database.session() as session:
+            await session.execute(
+                update(Seat).filter_by(table_id=table_id, seat=seat).values(ai_level=level)
+            )
+            if result is not None:
+                await session.execute(
+                    update(GameTable)
+                    .filter_by(id=table_id)
+                    .values(status="finished", result=result, finished_at=now())
+                )
+            await self.cluster.publish(session, "changed", table_id)
+            await session.commit()
+            table = await session.get(GameTable, table_id)
+            return await describe_table(session, table) if table else None
+
+    async def say(self, table_id: str, account: int, text: str) -> ChatOut:
+        async with self.database.session() as session:
+            row = ChatMessage(table_id=table_id, account_id=account, text=text)
+            session.add(row)
+            await session.flush()
+            await self.cluster.publish(session, "chat", table_id, row.id)
+            await session.commit()
+            author = (await names(session, {account})).get(account, "?")
+        return ChatOut.of(row, author)
+
+    async def chat_line(self, chat_id: int) -> ChatOut | None:
+        async with self.database.session() as session:
+            row = await session.get(ChatMessage, chat_id)
+            if row is None:
+                return None
+            author = (await names(session, {row.account_id})).get(row.account_id, "?")
+        return ChatOut.of(row, author)
+
+    async def chat_history(self, table_id: str) -> list[ChatOut]:
+        """The last CHAT_HISTORY lines of a table's chat, oldest first."""
+        async with self.database.session() as session:
+            rows = list(
+                (
+                    await session.execute(
+                        select(ChatMessage)
+                        .filter_by(table_id=table_id)
+                        .order_by(ChatMessage.id.desc())
+                        .limit(CHAT_HISTORY)
+                    )
+                ).scalars()
+            )
+            who = await names(session, {row.account_id for row in rows})
+        return [ChatOut.of(row, who.get(row.account_id, "?")) for row in reversed(rows)]

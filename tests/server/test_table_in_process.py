@@ -1,0 +1,254 @@
+"""The live table in-process: the runtime with its storage on an SQLite file and
+connections as plain outboxes, no server process and no HTTP (`server/table/`)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.services.lobby import LobbyError, create_table, join, start
+from spieltisch.server.table.chat import clean
+from spieltisch.server.table.refused import Refused
+from spieltisch.server.table.room import Connection, Room
+from spieltisch.server.table.runtime import Runtime
+from spieltisch.store import Database, upgrade
+from spieltisch.store.models import Account, MoveEntry
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated database file, copied for each test (a migration per test is slow)."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    upgrade(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def url(migrated: Path, tmp_path: Path) -> str:
+    path = tmp_path / "table.sqlite3"
+    shutil.copy(migrated, path)
+    return f"sqlite+aiosqlite:///{path}"
+
+
+@asynccontextmanager
+async def a_table(
+    url: str, game: str, seats: list[SeatIn], **settings: Any
+) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
+    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
+    database = Database(url)
+    async with database.session() as session:
+        ana, bob = Account(name="Ana"), Account(name="Bob")
+        session.add_all([ana, bob])
+        await session.commit()
+        spec = TableIn(game=game, seats=seats)
+        table = await create_table(session, ana.id, spec, start=False)
+        if any(seat.kind == "open" for seat in seats):
+            await join(session, table.id, bob.id, None)
+        await start(session, table.id, ana.id)
+        accounts = [ana.id, bob.id]
+    runtime = Runtime(
+        database,
+        WorkerPool(1, processes=False),
+        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
+    )
+    try:
+        yield runtime, await runtime.room(table.id), accounts
+    finally:
+        await runtime.close()
+        runtime.pool.close()
+        await database.close()
+
+
+def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
+    connection = Connection(account, runtime.seat_for(room, account, None), lang)
+    runtime.enter(room, connection)
+    return connection
+
+
+def told(connection: Connection) -> list[dict[str, Any]]:
+    """Every message waiting in the connection's outbox, taken out."""
+    messages = []
+    while not connection.queue.empty():
+        text = connection.queue.get_nowait()
+        assert text is not None
+        messages.append(json.loads(text))
+    return messages
+
+
+def states(connection: Connection) -> list[dict[str, Any]]:
+    return [m for m in told(connection) if m["type"] == "state"]
+
+
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
+
+
+def test_a_move_is_stored_then_each_seat_is_shown_its_own_position(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+            to_ana, to_bob, to_guest = (connect(runtime, room, who) for who in (ana, bob, None))
+            first = states(to_ana)[-1]
+            assert first["seat"] == 0 and first["to_move"] == 0 and first["legal_moves"]
+            assert states(to_bob)[-1]["legal_moves"] == []
+            assert states(to_guest)[-1]["seat"] is None
+            move = first["legal_moves"][0]["move"]
+            ack = await runtime.submit(room, 0, room.seq, move)
+            assert ack.duplicate is False and ack.seq == room.seq
+            async with runtime.database.session() as session:
+                stored = (
+                    await session.execute(select(MoveEntry.entry).order_by(MoveEntry.seq))
+                ).scalars()
+                assert list(stored) == room.state.history()
+            after_bob = states(to_bob)
+            assert len(after_bob) == 1 and after_bob[0]["seq"] == room.seq
+            assert after_bob[0]["to_move"] == 1 and after_bob[0]["legal_moves"]
+            assert after_bob[0]["last_moves"][-1]["move"] == move
+            assert states(to_ana)[0]["legal_moves"] == []
+
+    run(scenario)
+
+
+def test_refused_moves_change_nothing_and_say_why(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, _accounts):
+            seq, history = room.seq, room.state.history()
+            move = room.state.legal_moves()[0]
+            with pytest.raises(Refused) as wrong_seat:
+                await runtime.submit(room, 1, seq, move)
+            assert wrong_seat.value.code == "not_your_turn"
+            with pytest.raises(Refused) as illegal:
+                await runtime.submit(room, 0, seq, "zz")
+            assert illegal.value.code == "illegal_move" and "<from>-<to>" in illegal.value.message
+            assert room.seq == seq and room.state.history() == history
+            await runtime.submit(room, 0, seq, move)
+            again = await runtime.submit(room, 0, seq, move)
+            assert again.duplicate is True and room.seq == seq + 1
+            with pytest.raises(Refused) as stale:
+                await runtime.submit(room, 1, seq, room.state.legal_moves()[0])
+            assert stale.value.code == "stale_seq"
+
+    run(scenario)
+
+
+def test_a_table_loads_again_from_its_log(url: str) -> None:
+    """Recovery: a new runtime over the same database rebuilds the same position."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, _accounts):
+            for _turn in range(3):
+                seat = room.state.current_player
+                await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
+            other = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                assert await other.recover() == 1
+                again = await other.room(room.id)
+                assert again.state.history() == room.state.history()
+                assert [i.entry for i in again.log] == [i.entry for i in room.log]
+            finally:
+                await other.close()
+
+    run(scenario)
+
+
+def test_a_runtime_catches_up_with_moves_another_committed(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (_ana, bob)):
+            other = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                behind = await other.room(room.id)
+                to_bob = connect(other, behind, bob)
+                told(to_bob)
+                await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
+                assert behind.seq == room.seq - 1  # heard nothing yet
+                await other.on_moved(room.id, room.seq)
+                assert behind.state.history() == room.state.history()
+                assert states(to_bob)[-1]["to_move"] == 1
+            finally:
+                await other.close()
+
+    run(scenario)
+
+
+def test_a_computer_seat_plays_by_itself(url: str) -> None:
+    async def scenario() -> None:
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        async with a_table(url, "mabula", seats) as (runtime, room, _accounts):
+            assert room.state.current_player == 0
+            await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
+            await until(lambda: room.state.current_player == 0 or room.state.is_terminal())
+            assert room.log[-1].seat == 1
+
+    run(scenario)
+
+
+def test_presence_counts_away_seats_and_forgets_every_process_that_died(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+            to_ana = connect(runtime, room, ana)
+            here = runtime.presence(room)
+            assert [(s.seat, s.here) for s in here.seats] == [(0, True), (1, False)]
+            await runtime.on_here(room.id, "p1", 1, [1])
+            await runtime.on_here(room.id, "p2", 1, [1])
+            assert runtime.presence(room).seats[1].here
+            await runtime.on_gone({"p1", "p2"})
+            assert room.elsewhere == {}
+            assert not runtime.presence(room).seats[1].here
+            runtime.leave(room, to_ana)
+            assert 0 in room.away_since
+
+    run(scenario)
+
+
+def test_handing_over_in_a_game_of_two_ends_it(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+            with pytest.raises(LobbyError) as not_away:
+                await runtime.hand_over(room.id, ana, 1)
+            assert not_away.value.status == 409
+            await runtime.hand_over(room.id, bob, None)
+            assert room.table.status == "finished"
+            assert room.table.result is not None and room.table.result["ranking"][1] == 2
+
+    run(scenario)
+
+
+def test_chat_is_checked_stored_and_told(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+            to_bob = connect(runtime, room, bob)
+            told(to_bob)
+            await runtime.chat.say(room, ana, clean("  hello\x07 ", 500))
+            line = told(to_bob)[-1]
+            assert line["type"] == "chat" and line["text"] == "hello" and line["author"] == "Ana"
+            late = Connection(None, None, "en")
+            await runtime.chat.history(room, late)
+            assert [m["text"] for m in told(late)] == ["hello"]
+        with pytest.raises(Refused, match="at most 3"):
+            clean("four", 3)
+        with pytest.raises(Refused) as empty:
+            clean(" \x07 ", 3)
+        assert empty.value.code == "bad_message"
+
+    run(scenario)
