@@ -22,9 +22,9 @@ from spieltisch.cli.app import app as cli
 from spieltisch.server.infra.cluster import LOCK_SPACE, SingleProcess
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table
-from spieltisch.server.table.refused import Refused
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account
@@ -181,7 +181,7 @@ def test_the_losing_process_of_a_commit_race_reloads_and_answers_stale_seq(
             moves = room_1.state.legal_moves()
             ack = await first.submit(room_1, seat, seq, moves[0])
             assert ack.duplicate is False and room_2.seq == seq  # the second heard nothing
-            with pytest.raises(Refused) as refused:
+            with pytest.raises(Refusal) as refused:
                 await second.submit(room_2, seat, seq, moves[1])
             assert refused.value.code == "stale_seq"
             assert room_2.seq == room_1.seq and room_2.state.history() == room_1.state.history()

@@ -17,10 +17,10 @@ from sqlalchemy import select
 
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import LobbyError, create_table, join, start
+from spieltisch.server.services.lobby import create_table, join, start
 from spieltisch.server.table.chat import clean
-from spieltisch.server.table.refused import Refused
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -135,17 +135,17 @@ def test_refused_moves_change_nothing_and_say_why(url: str) -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, _accounts):
             seq, history = room.seq, room.state.history()
             move = room.state.legal_moves()[0]
-            with pytest.raises(Refused) as wrong_seat:
+            with pytest.raises(Refusal) as wrong_seat:
                 await runtime.submit(room, 1, seq, move)
             assert wrong_seat.value.code == "not_your_turn"
-            with pytest.raises(Refused) as illegal:
+            with pytest.raises(Refusal) as illegal:
                 await runtime.submit(room, 0, seq, "zz")
             assert illegal.value.code == "illegal_move" and "<from>-<to>" in illegal.value.message
             assert room.seq == seq and room.state.history() == history
             await runtime.submit(room, 0, seq, move)
             again = await runtime.submit(room, 0, seq, move)
             assert again.duplicate is True and room.seq == seq + 1
-            with pytest.raises(Refused) as stale:
+            with pytest.raises(Refusal) as stale:
                 await runtime.submit(room, 1, seq, room.state.legal_moves()[0])
             assert stale.value.code == "stale_seq"
 
@@ -224,9 +224,9 @@ def test_presence_counts_away_seats_and_forgets_every_process_that_died(url: str
 def test_handing_over_in_a_game_of_two_ends_it(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            with pytest.raises(LobbyError) as not_away:
+            with pytest.raises(Refusal) as not_away:
                 await runtime.hand_over(room.id, ana, 1)
-            assert not_away.value.status == 409
+            assert not_away.value.code is Code.CONFLICT
             await runtime.hand_over(room.id, bob, None)
             assert room.table.status == "finished"
             assert room.table.result is not None and room.table.result["ranking"][1] == 2
@@ -245,9 +245,9 @@ def test_chat_is_checked_stored_and_told(url: str) -> None:
             late = Connection(None, None, "en")
             await runtime.chat.history(room, late)
             assert [m["text"] for m in told(late)] == ["hello"]
-        with pytest.raises(Refused, match="at most 3"):
+        with pytest.raises(Refusal, match="at most 3"):
             clean("four", 3)
-        with pytest.raises(Refused) as empty:
+        with pytest.raises(Refusal) as empty:
             clean(" \x07 ", 3)
         assert empty.value.code == "bad_message"
 

@@ -26,11 +26,12 @@ from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Refusal, unavailable
 from spieltisch.server.routes import api, pages, ratings, reviews, tournaments, websocket
 from spieltisch.server.routes.context import Services
+from spieltisch.server.routes.refusals import refusal_response, refused
 from spieltisch.server.routes.validation import http_error, request_validation_error
 from spieltisch.server.schemas.rest import REFUSALS
-from spieltisch.server.services.lobby import LobbyError
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table.runtime import Runtime
@@ -132,11 +133,7 @@ async def database_unavailable(_request: Request, exc: Exception) -> JSONRespons
     """The database is away (restarting, unreachable): 503 and a clear word, never a 500;
     the request's transaction was rolled back, so nothing is half-written."""
     log.warning("database unavailable: %s", type(exc).__name__)
-    return JSONResponse(
-        {"detail": _("the database cannot be reached just now: nothing was changed; try again")},
-        status_code=503,
-        headers={"Retry-After": "2"},
-    )
+    return refusal_response(unavailable())
 
 
 async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
@@ -199,12 +196,12 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(Limits, settings=settings)
-    app.add_exception_handler(LobbyError, api.lobby_error)
-    app.add_exception_handler(TournamentError, tournaments.tournament_error)
+    app.add_exception_handler(Refusal, refused)
+    app.add_exception_handler(TournamentError, refused)
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    for unavailable in UNAVAILABLE:
-        app.add_exception_handler(unavailable, database_unavailable)
+    for away in UNAVAILABLE:
+        app.add_exception_handler(away, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
     app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
     app.include_router(api.router)

@@ -7,7 +7,6 @@ import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
-from fastapi.responses import JSONResponse
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -368,8 +367,3 @@ async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en
         words=words,
         board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
     )
-
-
-def lobby_error(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, lobby.LobbyError)
-    return JSONResponse({"detail": exc.message}, status_code=exc.status)

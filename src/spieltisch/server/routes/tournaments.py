@@ -12,14 +12,13 @@ import secrets
 from typing import Annotated, Any, get_origin
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse
 from sqlalchemy import select
 
 from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, services
-from spieltisch.server.routes.validation import explain_bad
 from spieltisch.server.schemas.rest import Problem
 from spieltisch.server.schemas.tournaments import (
     AuditOut,
@@ -42,7 +41,6 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
-from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
@@ -460,14 +458,3 @@ async def enter_result(
 async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:
     tournament = await _load(svc, identifier)
     return await _describe(svc, identifier, tournament, me)
-
-
-def tournament_error(_request: Request, exc: Exception) -> Response:
-    """A refused director's step: 409 with what was wrong and what is allowed (404 for
-    an unknown tournament); nothing was changed."""
-    assert isinstance(exc, TournamentError)
-    status = 404 if isinstance(exc, UnknownTournament) else 409
-    detail = str(exc)
-    if isinstance(exc, InvalidInput):  # pydantic's English: our sentences instead
-        detail = explain_bad(exc.what, exc.problems)
-    return JSONResponse({"detail": detail}, status_code=status)

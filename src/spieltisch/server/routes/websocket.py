@@ -15,7 +15,9 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
+from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
 from spieltisch.server.schemas.messages import (
     ChatIn,
@@ -28,9 +30,8 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
-from spieltisch.server.services.lobby import LobbyError, describe_table
+from spieltisch.server.services.lobby import describe_table
 from spieltisch.server.table.chat import clean
-from spieltisch.server.table.refused import Refused
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
 
@@ -78,8 +79,8 @@ async def table_socket(
         pass
     except UNAVAILABLE:
         with language(code), contextlib.suppress(Exception):
-            message = _("the database cannot be reached just now: connect again in a moment")
-            await websocket.close(code=1013, reason=_reason(message))
+            away = unavailable()
+            await websocket.close(code=close_code(away), reason=_reason(away.message))
     finally:
         svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
@@ -111,20 +112,19 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     connection's language (accepted first, so browsers and bots can read them: 4403 a
     foreign origin, 4404 no such table, 1013 the database is away)."""
     origin = websocket.headers.get("origin")
-    refusal: tuple[int, str] | None = None
     if origin is not None and origin not in svc.settings.origins():
-        refusal = 4403, _("this origin may not open a table")
+        refusal = Refusal(Code.FORBIDDEN, _("this origin may not open a table"))
     elif re.fullmatch(ID_PATTERN, table_id) is None:
-        refusal = 4404, _("no table {table}").format(table=table_id[:40])
+        refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
     else:
         try:
             return await svc.runtime.room(table_id)
-        except LobbyError as exc:
-            refusal = 4404, exc.message
+        except Refusal as exc:
+            refusal = exc
         except UNAVAILABLE:
-            refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+            refusal = unavailable()
     await websocket.accept()
-    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    await websocket.close(code=close_code(refusal), reason=_reason(refusal.message))
     return None
 
 
@@ -156,10 +156,7 @@ async def _read(svc: Services, websocket: WebSocket, room: Room, connection: Con
             try:
                 await _receive(svc, room, connection, message)
             except UNAVAILABLE:
-                nothing = _(
-                    "the database cannot be reached just now: nothing was changed; try again"
-                )
-                connection.send(ErrorOut(code="database_unavailable", message=nothing))
+                svc.runtime.refuse(connection, unavailable())
 
 
 def _length(message: MutableMapping[str, Any]) -> int:
@@ -261,10 +258,10 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
     try:
         # The engine explains a refusal in this connection's language (set by _read).
         ack = await runtime.submit(room, seat, message.seq, message.move)
-    except Refused as refused:
+    except Refusal as refused:
         _charge(svc, connection)
         runtime.refuse(connection, refused, room.seq)
-        if refused.code == "stale_seq":
+        if refused.code == Code.STALE_SEQ:
             async with room.lock:
                 runtime.send_state(room, connection, message.seq)
         return
@@ -281,7 +278,7 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         return
     try:
         line = clean(text, svc.settings.chat_max_length)
-    except Refused as refused:
+    except Refusal as refused:
         svc.runtime.refuse(connection, refused)
         return
     wait = svc.limiter.wait("chat", connection.account_id, connection.address)

@@ -133,6 +133,9 @@ class Problem(BaseModel):
     """What was wrong and what is allowed, in the language of Accept-Language."""
     errors: list[ProblemItem] | None = None
     """For invalid requests (422): one entry per problem, with where it is."""
+    code: str | None = None
+    """For a service's refusal: which kind (`not_found`, `conflict`, `invalid`,
+    `database_unavailable`, ...; `spieltisch.server.refusal.Code`)."""
 
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
@@ -147,7 +150,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         413: "The request body is over the limit.",
         422: "Invalid: `detail` says what is wrong and what is allowed.",
         429: "Over a rate limit: `Retry-After` says when to try again.",
-        503: "The database cannot be reached just now: nothing was changed.",
+        503: "The database is away just now (`code` database_unavailable): nothing was changed.",
     }.items()
 }
 """The refusals any route may answer with; every one is a `Problem` in the request's

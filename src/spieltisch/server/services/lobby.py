@@ -17,26 +17,18 @@ import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
-
-
-class LobbyError(Exception):
-    """A refused lobby action: `status` is the HTTP status, the text says what is allowed."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     options = dict(spec.options)
     given = options.get("players")
     if given is not None and given != players:
-        raise LobbyError(
-            422,
+        raise Refusal(
+            Code.INVALID,
             _("option players={given} disagrees with the {count} seats given").format(
                 given=given, count=players
             ),
@@ -45,7 +37,7 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     try:
         game = spieltisch.load(spec.game, **options)
     except (OptionError, UnknownGame) as exc:
-        raise LobbyError(422, str(exc)) from None
+        raise Refusal(Code.INVALID, str(exc)) from None
     validated: dict[str, Any] = game.options.to_json()
     return validated
 
@@ -54,10 +46,12 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
     if clock is None:
         return None
     if (clock.mode is None) != (clock.seconds is None):
-        raise LobbyError(422, _("a clock needs both mode (move or game) and seconds, or neither"))
+        raise Refusal(
+            Code.INVALID, _("a clock needs both mode (move or game) and seconds, or neither")
+        )
     if clock.round_seconds is not None and "time" not in game_class(game).events:
-        raise LobbyError(
-            422,
+        raise Refusal(
+            Code.INVALID,
             _("{game} has no referee time event: round_seconds is not available for it").format(
                 game=game
             ),
@@ -79,18 +73,19 @@ async def create_table(
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
     its players; the round clock runs whether they come or not).
 
-    Raises LobbyError for an unknown game, bad options (the OptionError text), bad seats.
+    Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
     try:
         cls = game_class(spec.game)
     except UnknownGame as exc:
-        raise LobbyError(422, str(exc)) from None
+        raise Refusal(Code.INVALID, str(exc)) from None
     seats = spec.seats
     if seats is None:
         players = spec.options.get("players") or cls.min_players
         if not isinstance(players, int) or isinstance(players, bool):
-            raise LobbyError(
-                422, _("option players must be a whole number, not {value}").format(value=players)
+            raise Refusal(
+                Code.INVALID,
+                _("option players must be a whole number, not {value}").format(value=players),
             )
         seats = [SeatIn(kind="me" if creator is not None else "open")]
         seats += [SeatIn(kind="open") for _ in range(max(players, 1) - 1)]
@@ -123,28 +118,29 @@ async def _seat_row(
 ) -> Seat:
     if seat.kind == "ai":
         if seat.level is None:
-            raise LobbyError(
-                422, _("seat {seat}: an ai seat needs a level: easy..expert").format(seat=index)
+            raise Refusal(
+                Code.INVALID,
+                _("seat {seat}: an ai seat needs a level: easy..expert").format(seat=index),
             )
         return Seat(table_id=table_id, seat=index, kind="ai", ai_level=seat.level)
     if seat.level is not None:
-        raise LobbyError(422, _("seat {seat}: only ai seats take a level").format(seat=index))
+        raise Refusal(Code.INVALID, _("seat {seat}: only ai seats take a level").format(seat=index))
     if seat.kind == "me":
         if creator is None:
-            raise LobbyError(
-                422, _("seat {seat}: 'me' needs a signed-in creator").format(seat=index)
+            raise Refusal(
+                Code.INVALID, _("seat {seat}: 'me' needs a signed-in creator").format(seat=index)
             )
         return Seat(table_id=table_id, seat=index, kind="human", account_id=creator)
     if seat.kind == "reserved":
         if seat.account is None or await session.get(Account, seat.account) is None:
-            raise LobbyError(
-                422,
+            raise Refusal(
+                Code.INVALID,
                 _("seat {seat}: a reserved seat needs an existing account id").format(seat=index),
             )
         return Seat(table_id=table_id, seat=index, kind="reserved", account_id=seat.account)
     if seat.account is not None:
-        raise LobbyError(
-            422, _("seat {seat}: only reserved seats name an account").format(seat=index)
+        raise Refusal(
+            Code.INVALID, _("seat {seat}: only reserved seats name an account").format(seat=index)
         )
     return Seat(table_id=table_id, seat=index, kind="open")
 
@@ -157,7 +153,7 @@ async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
 async def get_table(session: AsyncSession, table_id: str) -> GameTable:
     table = await session.get(GameTable, table_id)
     if table is None:
-        raise LobbyError(404, _("no table {table}").format(table=table_id))
+        raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
     return table
 
 
@@ -165,15 +161,15 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     """Sit down at an open seat (or the one reserved for you); returns the seat."""
     table = await get_table(session, table_id)
     if table.status != "open":
-        raise LobbyError(
-            409,
+        raise Refusal(
+            Code.CONFLICT,
             _("table {table} is {status}: seats change only before it starts").format(
                 table=table_id, status=table.status
             ),
         )
     rows = await seats_of(session, table_id)
     if any(row.account_id == account and row.kind == "human" for row in rows):
-        raise LobbyError(409, _("you sit at this table already"))
+        raise Refusal(Code.CONFLICT, _("you sit at this table already"))
     free = [
         row
         for row in rows
@@ -182,9 +178,9 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     if seat is not None:
         free = [row for row in free if row.seat == seat]
         if not free:
-            raise LobbyError(409, _("seat {seat} is not free for you").format(seat=seat))
+            raise Refusal(Code.CONFLICT, _("seat {seat} is not free for you").format(seat=seat))
     if not free:
-        raise LobbyError(409, _("no free seat at this table"))
+        raise Refusal(Code.CONFLICT, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
     chosen.kind, chosen.account_id = "human", account
     await session.commit()
@@ -195,8 +191,8 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
     """Stand up before the game starts (the seat becomes open)."""
     table = await get_table(session, table_id)
     if table.status != "open":
-        raise LobbyError(
-            409,
+        raise Refusal(
+            Code.CONFLICT,
             _(
                 "table {table} is {status}: you can leave only before it starts "
                 "(a running game you resign)"
@@ -204,7 +200,7 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
     if not rows or rows[0].kind != "human":
-        raise LobbyError(409, _("you do not sit at this table"))
+        raise Refusal(Code.CONFLICT, _("you do not sit at this table"))
     for row in rows:
         row.kind, row.account_id = "open", None
     await session.commit()
@@ -214,15 +210,18 @@ async def start(session: AsyncSession, table_id: str, account: int) -> None:
     """Start the game: every seat must be filled; the creator or a seated player starts."""
     table = await get_table(session, table_id)
     if table.status != "open":
-        raise LobbyError(
-            409, _("table {table} is {status} already").format(table=table_id, status=table.status)
+        raise Refusal(
+            Code.CONFLICT,
+            _("table {table} is {status} already").format(table=table_id, status=table.status),
         )
     rows = await seats_of(session, table_id)
     if account != table.created_by and not any(row.account_id == account for row in rows):
-        raise LobbyError(403, _("only the table's creator or a seated player starts it"))
+        raise Refusal(Code.FORBIDDEN, _("only the table's creator or a seated player starts it"))
     empty = [str(row.seat) for row in rows if row.kind not in ("ai", "human")]
     if empty:
-        raise LobbyError(409, _("seats {seats} are still empty").format(seats=", ".join(empty)))
+        raise Refusal(
+            Code.CONFLICT, _("seats {seats} are still empty").format(seats=", ".join(empty))
+        )
     await _start(session, table)
     await session.commit()
 
@@ -239,12 +238,12 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     """A new table with the same game, options, clock and seats; the old one points to it."""
     table = await get_table(session, table_id)
     if table.status != "finished":
-        raise LobbyError(409, _("a rematch follows a finished game"))
+        raise Refusal(Code.CONFLICT, _("a rematch follows a finished game"))
     if table.rematch is not None:
         return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
-        raise LobbyError(403, _("only a player of the game asks for a rematch"))
+        raise Refusal(Code.FORBIDDEN, _("only a player of the game asks for a rematch"))
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,
@@ -276,8 +275,8 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
     table = await get_table(session, table_id)
     if table.status != "finished":
-        raise LobbyError(
-            409,
+        raise Refusal(
+            Code.CONFLICT,
             _("table {table} is {status}: records are of finished games").format(
                 table=table_id, status=table.status
             ),

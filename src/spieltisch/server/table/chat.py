@@ -4,20 +4,20 @@ by the database's news to the others'), and the recent lines for a new connectio
 from __future__ import annotations
 
 from spieltisch.server.i18n import _
-from spieltisch.server.table.refused import Refused
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.storage import TableStorage
 
 
 def clean(text: str, max_length: int) -> str:
-    """The line as it is kept: printable characters and line breaks, trimmed; Refused
+    """The line as it is kept: printable characters and line breaks, trimmed; Refusal
     when nothing is left or it is longer than `max_length`."""
     text = "".join(ch for ch in text if ch.isprintable() or ch == "\n").strip()
     if not text:
-        raise Refused("bad_message", _("an empty chat message"))
+        raise Refusal(Code.BAD_MESSAGE, _("an empty chat message"))
     if len(text) > max_length:
-        raise Refused(
-            "chat_too_long",
+        raise Refusal(
+            Code.CHAT_TOO_LONG,
             _("a chat message may have at most {count} characters").format(count=max_length),
         )
     return text

@@ -12,10 +12,9 @@ from typing import Any
 from spieltisch.core import State
 from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import TableOut
-from spieltisch.server.services.lobby import LobbyError
 from spieltisch.server.table.background import Background
-from spieltisch.server.table.refused import database_away
 from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
@@ -62,7 +61,7 @@ class Finishing:
         try:
             described = await self.storage.hand_over(room.id, seat, HANDED_LEVEL, result)
         except UNAVAILABLE:
-            raise LobbyError(503, database_away()) from None
+            raise unavailable() from None
         room.seats[seat].ai_level = HANDED_LEVEL
         if finish:
             room.table.status, room.table.result = "finished", result
@@ -72,17 +71,21 @@ class Finishing:
 
 
 def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:
-    """LobbyError 409 unless `seat` is another person's, away for `wait` seconds (call
+    """Refusal (conflict) unless `seat` is another person's, away for `wait` seconds (call
     it with `room.away_since` brought up to date)."""
     if seat >= len(room.seats) or seat in mine:
-        raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        raise Refusal(
+            Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
+        )
     info = room.seats[seat]
     if info.kind != "human" or info.handed:
-        raise LobbyError(409, _("seat {seat} is not another person's seat").format(seat=seat))
+        raise Refusal(
+            Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
+        )
     since = room.away_since.get(seat)
     if since is None or time.time() - since < wait:
-        raise LobbyError(
-            409,
+        raise Refusal(
+            Code.CONFLICT,
             _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
                 seat=seat, minutes=f"{wait / 60:g}"
             ),

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import spieltisch
 from spieltisch.server.i18n import _
-from spieltisch.server.services.lobby import LobbyError
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.table.log import RECENT, LogItem, forget_old_words, words
-from spieltisch.server.table.refused import Refused, database_away
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.view import broadcast
@@ -19,10 +18,10 @@ from spieltisch.store.database import UNAVAILABLE
 
 
 async def load(storage: TableStorage, table_id: str) -> Room:
-    """The table rebuilt from its log (LobbyError 404 when there is no such table)."""
+    """The table rebuilt from its log (Refusal not_found when there is no such table)."""
     stored = await storage.load(table_id)
     if stored is None:
-        raise LobbyError(404, _("no table {table}").format(table=table_id))
+        raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
     table, entries = stored.table, stored.entries
     state = spieltisch.load(table.game, **table.options).new_state()
     items: list[LogItem] = []
@@ -72,11 +71,11 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
 
 async def refresh(storage: TableStorage, room: Room) -> None:
     """Take the database's word for the table (after the database was away) and show it;
-    Refused while it is still away."""
+    Refusal while it is still away."""
     try:
         fresh = await load(storage, room.id)
     except UNAVAILABLE:
-        raise Refused("database_unavailable", database_away()) from None
+        raise unavailable() from None
     room.take(fresh)
     room.stale = False
     broadcast(room)

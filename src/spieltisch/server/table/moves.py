@@ -16,11 +16,11 @@ from sqlalchemy.exc import IntegrityError
 from spieltisch.core import State
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
 from spieltisch.server.table.finishing import Finishing, result_of
 from spieltisch.server.table.loading import catch_up, refresh
 from spieltisch.server.table.log import LogItem, forget_old_words, last_entry, words
-from spieltisch.server.table.refused import Refused, database_away, stale
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
@@ -47,13 +47,13 @@ class Moves:
         self.random = secrets.SystemRandom()
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
-        """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
+        """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
         async with room.lock:
             if room.stale:
                 await refresh(self.storage, room)
             if room.table.status != "running":
-                raise Refused(
-                    "not_running",
+                raise Refusal(
+                    Code.NOT_RUNNING,
                     _("the table is {status}, not running").format(status=room.table.status),
                 )
             if seq > room.seq:
@@ -66,10 +66,10 @@ class Moves:
                         return AckOut(seq=item.seq, move=move, duplicate=True)
                 raise stale(seq, room.seq)
             if room.state.current_player != seat:
-                raise Refused("not_your_turn", _whose_turn(room))
+                raise Refusal(Code.NOT_YOUR_TURN, _whose_turn(room))
             reason = room.state.explain(move)
             if reason is not None:
-                raise Refused("illegal_move", reason)
+                raise Refusal(Code.ILLEGAL_MOVE, reason)
             await self.play(room, [(move, seat)])
             return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False)
 
@@ -116,14 +116,14 @@ class Moves:
                 await self.follow(room)
             except UNAVAILABLE:
                 room.stale = True
-                raise Refused("database_unavailable", database_away()) from None
+                raise unavailable() from None
             raise stale(items[0].seq - 1, room.seq) from None
         except UNAVAILABLE:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
             room.stale = True
             log.warning("table %s: the database is away, a move was refused", room.id)
-            raise Refused("database_unavailable", database_away()) from None
+            raise unavailable() from None
         room.state = state
         room.log.extend(items)
         for index, left in time_left.items():
@@ -133,6 +133,17 @@ class Moves:
             room.table.status, room.table.result = "finished", result
             self.finishing.finished(room.id)
         forget_old_words(room.log)
+
+
+def stale(seq: int, now: int) -> Refusal:
+    """A move for an old position."""
+    return Refusal(
+        Code.STALE_SEQ,
+        _(
+            "your move was for position {seq}, the table is at {now}: "
+            "look at the new position and move again"
+        ).format(seq=seq, now=now),
+    )
 
 
 def _whose_turn(room: Room) -> str:

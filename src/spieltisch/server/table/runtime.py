@@ -21,8 +21,8 @@ from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import AckOut, ErrorOut, PresenceOut, StateOut
-from spieltisch.server.services.lobby import LobbyError
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
@@ -30,7 +30,6 @@ from spieltisch.server.table.finishing import Finishing, check_claim
 from spieltisch.server.table.loading import catch_up, load, refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.presence import Presence
-from spieltisch.server.table.refused import Refused
 from spieltisch.server.table.room import Connection, Room, SeatState
 from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.server.table.storage import TableStorage
@@ -175,22 +174,22 @@ class Runtime:
         to the computer. The rule of `resign.py` applies: two seats, the game ends;
         more, the `easy` level plays the seat and it is ranked after the others.
 
-        Raises LobbyError (409 not running, 403 not seated here, 409 not away long enough).
+        Refusal: conflict (not running, not away long enough), forbidden (not seated here).
         """
         room = await self.room(table_id)
         async with room.lock:
             if room.stale:
                 await refresh(self.storage, room)
             if room.table.status != "running":
-                raise LobbyError(
-                    409,
+                raise Refusal(
+                    Code.CONFLICT,
                     _("table {table} is {status}: only a running game can be given up").format(
                         table=table_id, status=room.table.status
                     ),
                 )
             mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
             if not mine:
-                raise LobbyError(403, _("you do not play a seat at this table"))
+                raise Refusal(Code.FORBIDDEN, _("you do not play a seat at this table"))
             target = mine[0] if seat is None else seat
             if seat is not None:
                 self.presence_of.of(room)
@@ -207,7 +206,7 @@ class Runtime:
     # -- moves ------------------------------------------------------------------------------
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
-        """Apply `move` for `seat` in position `seq`; Refused (changing nothing) otherwise."""
+        """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
         return await self.moves.submit(room, seat, seq, move)
 
     # -- news from other processes ------------------------------------------------------------
@@ -265,8 +264,8 @@ class Runtime:
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
         return view.state_message(room, seat, lang, since)
 
-    def refuse(self, connection: Connection, refused: Refused, seq: int | None = None) -> None:
-        connection.send(ErrorOut(code=refused.code, message=refused.message, seq=seq))
+    def refuse(self, connection: Connection, refused: Refusal, seq: int | None = None) -> None:
+        connection.send(ErrorOut(code=str(refused.code), message=refused.message, seq=seq))
 
     async def close(self) -> None:
         self.scheduler.closing = True

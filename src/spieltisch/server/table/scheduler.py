@@ -11,9 +11,9 @@ import time
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool, choose_move
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.loading import refresh
 from spieltisch.server.table.moves import Moves
-from spieltisch.server.table.refused import Refused
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
 
@@ -53,13 +53,13 @@ class Scheduler:
                 outcome = room.state.clone().sample_chance(self.moves.random)
                 try:
                     await self.moves.play(room, [(outcome, None)])
-                except Refused as refused:
-                    if refused.code != "stale_seq":  # else another process drew it first
+                except Refusal as refused:
+                    if refused.code != Code.STALE_SEQ:  # else another process drew it first
                         raise
             else:
                 self.schedule(room)
-        except Refused as refused:
-            if refused.code != "database_unavailable":
+        except Refusal as refused:
+            if refused.code != Code.DATABASE_UNAVAILABLE:
                 raise
             self.retry_later(room)
 
@@ -124,8 +124,8 @@ class Scheduler:
             )
             if room.seq == seq:
                 await self.moves.submit(room, seat, seq, move)
-        except Refused as refused:
-            if refused.code == "database_unavailable":
+        except Refusal as refused:
+            if refused.code == Code.DATABASE_UNAVAILABLE:
                 self.retry_later(room)
         except asyncio.CancelledError:
             raise
@@ -150,6 +150,6 @@ class Scheduler:
                 return
             try:
                 await self.moves.play(room, [("time", None)])
-            except Refused as refused:
-                if refused.code == "database_unavailable":
+            except Refusal as refused:
+                if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)

@@ -1,0 +1,54 @@
+"""The one refusal of the server's services: a code for programs, a sentence for people,
+and nothing changed. The routes translate it for their transport — an HTTP status
+(`routes/refusals.py`), a WebSocket `error` message or close code — so a service never
+names one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from spieltisch.server.i18n import _
+
+
+class Code(StrEnum):
+    """What kind of refusal; the WebSocket `error` message carries it as `code`."""
+
+    NOT_FOUND = "not_found"
+    """No such table, seat, player or tournament."""
+    FORBIDDEN = "forbidden"
+    """Not yours to do (not the creator, not seated here, not the director)."""
+    NOT_SIGNED_IN = "not_signed_in"
+    CONFLICT = "conflict"
+    """Not in this state (already started, full, finished, not away long enough...)."""
+    INVALID = "invalid"
+    """The request itself is wrong: the sentence says what is allowed."""
+    DATABASE_UNAVAILABLE = "database_unavailable"
+    # At a table in play:
+    NOT_RUNNING = "not_running"
+    STALE_SEQ = "stale_seq"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL_MOVE = "illegal_move"
+    NOT_SEATED = "not_seated"
+    BAD_MESSAGE = "bad_message"
+    CHAT_TOO_LONG = "chat_too_long"
+
+
+class Refusal(Exception):
+    """A refused request: `code` says which kind, `message` what was wrong and what is
+    allowed, in the current language. Nothing was changed. (Not a `SpieltischError`: the
+    routes catch those as bad input of the engine.)"""
+
+    def __init__(self, code: Code, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def database_away() -> str:
+    """The one sentence for a database that cannot be reached."""
+    return _("the database cannot be reached just now: nothing was changed; try again")
+
+
+def unavailable() -> Refusal:
+    return Refusal(Code.DATABASE_UNAVAILABLE, database_away())
