@@ -23,7 +23,7 @@ def test_every_code_has_an_http_status() -> None:
 def test_a_refusal_answers_its_status_with_the_sentence_and_the_code() -> None:
     response = refusal_response(Refusal(Code.NOT_FOUND, "no table x"))
     assert response.status_code == 404
-    assert json.loads(response.body) == {"detail": "no table x", "code": "not_found"}
+    assert json.loads(bytes(response.body)) == {"detail": "no table x", "code": "not_found"}
     away = refusal_response(unavailable())
     assert away.status_code == 503 and away.headers["retry-after"] == "2"
 

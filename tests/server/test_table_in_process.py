@@ -20,7 +20,9 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.table import parts
 from spieltisch.server.table.chat import clean
+from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -250,5 +252,54 @@ def test_chat_is_checked_stored_and_told(url: str) -> None:
         with pytest.raises(Refusal) as empty:
             clean(" \x07 ", 3)
         assert empty.value.code == "bad_message"
+
+    run(scenario)
+
+
+def test_a_move_is_applied_once_and_an_illegal_one_says_the_engines_words(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, _accounts):
+            kind = type(room.state)
+            applied: list[object] = []
+            original = kind.apply
+
+            def counting(self: Any, move: Any) -> Any:
+                applied.append(move)
+                return original(self, move)
+
+            monkeypatch.setattr(kind, "apply", counting)
+            expected = room.state.clone().explain("a1-a1")
+            applied.clear()
+            with pytest.raises(Refusal) as illegal:
+                await runtime.submit(room, 0, room.seq, "a1-a1")
+            assert illegal.value.message == expected
+            move = room.state.legal_moves()[0]
+            applied.clear()
+            await runtime.submit(room, 0, room.seq, move)
+            assert applied.count(move) == 1
+
+    run(scenario)
+
+
+def test_log_words_are_made_in_the_languages_shown_and_match_the_engine(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mahe", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+            connect(runtime, room, ana, "en")
+            for _turn in range(12):
+                if room.state.is_terminal():
+                    break
+                seat = room.state.current_player
+                await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
+            assert all(set(item.words) <= {"en"} for item in room.log)
+            assert room.log[-1].words
+            late = connect(runtime, room, None, "de")
+            shown = states(late)[-1]["last_moves"]
+            game, history = room.state.game, room.state.history()
+            for out in shown:
+                before = game.replay(history[: out["seq"] - 1])
+                assert out["words"] == parts.describe(before, history[out["seq"] - 1], "de")
+            assert len(shown) > KEEP_BEFORE  # some were described by replaying
 
     run(scenario)

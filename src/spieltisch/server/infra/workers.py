@@ -11,22 +11,38 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import spieltisch
 from spieltisch.agents import Budget, make
+from spieltisch.core import State
 from spieltisch.server.infra.orphans import die_with
 
 T = TypeVar("T")
 
 
+KEPT_POSITIONS = 256
+"""How many tables' positions a worker keeps between their computer moves."""
+_kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
+
+
 def choose_move(
-    game: str, options: dict[str, Any], history: Sequence[str], level: str, budget: str | None
+    game: str,
+    options: dict[str, Any],
+    history: Sequence[str],
+    level: str,
+    budget: str | None,
+    table: str | None = None,
 ) -> str:
-    """The move a computer seat of `level` plays after `history` (runs in a worker)."""
-    state = spieltisch.load(game, **options).replay(history)
+    """The move a computer seat of `level` plays after `history` (runs in a worker).
+
+    With `table`, the worker keeps the position for that table's next computer move and
+    then applies only the entries since, instead of replaying the whole history."""
+    state = _position(game, options, history, table)
+    length = len(state.action_history())
     agent = make(
         level,
         state.game,
@@ -34,7 +50,29 @@ def choose_move(
         budget=Budget.parse(budget) if budget else None,
     )
     move = agent.choose(state)
-    return move if isinstance(move, str) else state.game.action_to_move(move)
+    chosen = move if isinstance(move, str) else state.game.action_to_move(move)
+    if table is not None and len(state.action_history()) == length:  # the agent left it be
+        _kept[table] = (list(history), state)
+        _kept.move_to_end(table)
+        while len(_kept) > KEPT_POSITIONS:
+            _kept.popitem(last=False)
+    return chosen
+
+
+def _position(
+    game: str, options: dict[str, Any], history: Sequence[str], table: str | None
+) -> State:
+    """The position after `history`: the one kept for `table` moved on by the entries
+    since, when its history leads to this one; else replayed from the start. A kept
+    position is taken out while in use (two threads never share it)."""
+    kept = _kept.pop(table, None) if table is not None else None
+    if kept is not None:
+        known, state = kept
+        if len(known) <= len(history) and list(history[: len(known)]) == known:
+            for entry in history[len(known) :]:
+                state.apply(entry)
+            return state
+    return spieltisch.load(game, **options).replay(history)
 
 
 def _nothing() -> None:

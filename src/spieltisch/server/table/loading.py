@@ -10,7 +10,7 @@ from __future__ import annotations
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal, unavailable
-from spieltisch.server.table.log import RECENT, LogItem, forget_old_words, words
+from spieltisch.server.table.log import KEEP_BEFORE, LogItem, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.view import broadcast
@@ -28,9 +28,11 @@ async def load(storage: TableStorage, table_id: str) -> Room:
     for index, row in enumerate(entries):
         if row.seq != index + 1:
             raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
-        said = words(state, row.entry) if index >= len(entries) - RECENT else None
+        before = None
+        if index >= len(entries) - KEEP_BEFORE:
+            before, state = state, state.clone()
         state.apply(row.entry)
-        items.append(LogItem(row.seq, row.entry, row.seat, said))
+        items.append(LogItem(row.seq, row.entry, row.seat, before))
     return Room(
         table=table,
         seats=[SeatState.of(seat) for seat in stored.seats],
@@ -46,14 +48,14 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
     rows = await storage.entries_after(room.id, room.seq)
     if not rows:
         return False
-    state = room.state.clone()
+    state = room.state
     items: list[LogItem] = []
     for row in rows:
         if row.seq != room.seq + len(items) + 1:
             raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
-        said = words(state, row.entry)
+        before, state = state, state.clone()
         state.apply(row.entry)
-        items.append(LogItem(row.seq, row.entry, row.seat, said))
+        items.append(LogItem(row.seq, row.entry, row.seat, before))
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
     # Read them only then: two queries fewer for most moves of another process.
@@ -65,7 +67,7 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
     room.state = state
     room.log.extend(items)
     room.turn_started = wall(rows[-1].created_at)
-    forget_old_words(room.log)
+    forget_old(room.log)
     return True
 
 

@@ -1,29 +1,36 @@
-"""The move log of a table in memory: entries in notation, with their words for the
-recent ones (older words are made again when someone asks for them)."""
+"""The move log of a table in memory: entries in notation, their words made lazily.
+
+An entry is put in words only when it is first shown in a language (most tables are
+watched in one or two of the three), and kept. The words are made from the position
+before the entry, which the last KEEP_BEFORE entries keep (the states the move's apply
+passed through, no extra copies); an older entry's words are made by one replay to it,
+stepping forward from there.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from spieltisch.core import State
-from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server.table import parts
 
 RECENT = 50
 """How many entries a state message carries at most, and keeps described in memory."""
+KEEP_BEFORE = 8
+"""How many of the last entries keep the position before them."""
 
 
-@dataclass
+@dataclass(eq=False)
 class LogItem:
     seq: int
     entry: str
     seat: int | None
-    words: dict[str, str] | None = None
-
-
-def words(state: State, entry: str) -> dict[str, str]:
-    """`entry` in words in every language, described in `state` (before it is applied)."""
-    return {lang: parts.describe(state, entry, lang) for lang in LANGUAGES}
+    before: State | None = None
+    """The position before this entry, while it is one of the last KEEP_BEFORE; never
+    changed (a move is applied to a copy)."""
+    words: dict[str, str] = field(default_factory=dict)
+    """The entry in words, by language, made when first shown in that language."""
 
 
 def last_entry(state: State) -> str:
@@ -32,10 +39,33 @@ def last_entry(state: State) -> str:
     return entry if isinstance(entry, str) else state.game.action_to_move(entry)
 
 
-def forget_old_words(log: list[LogItem]) -> None:
-    """Keep the words of the last RECENT entries only (older ones are described again
-    when someone asks for them)."""
-    for old in reversed(log[: max(0, len(log) - RECENT)]):
-        if old.words is None:
+def describe(items: Sequence[LogItem], lang: str, now: State) -> None:
+    """Put `items` (consecutive entries of the log that led to `now`) in words in `lang`
+    where they are not yet: from the position kept before an entry, else by replaying
+    the history once up to the first such entry and stepping forward."""
+    walker: State | None = None
+    history: list[str] | None = None
+    for item in items:
+        if lang not in item.words:
+            position = item.before
+            if position is None:
+                if walker is None:
+                    history = history or now.history()
+                    walker = now.game.replay(history[: item.seq - 1])
+                position = walker
+            item.words[lang] = parts.describe(position, item.entry, lang)
+        if walker is not None:
+            walker.apply(item.entry)
+
+
+def forget_old(log: list[LogItem]) -> None:
+    """Let go of the positions before all but the last KEEP_BEFORE entries, and of the
+    words of all but the last RECENT (made again when someone asks for them)."""
+    for old in reversed(log[: max(0, len(log) - KEEP_BEFORE)]):
+        if old.before is None:
             break
-        old.words = None
+        old.before = None
+    for old in reversed(log[: max(0, len(log) - RECENT)]):
+        if not old.words:
+            break
+        old.words = {}

@@ -13,14 +13,15 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import IntegrityError
 
-from spieltisch.core import State
+from spieltisch.core import IllegalMove, State
+from spieltisch.core.protocol import refusal_text
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
 from spieltisch.server.table.finishing import Finishing, result_of
 from spieltisch.server.table.loading import catch_up, refresh
-from spieltisch.server.table.log import LogItem, forget_old_words, last_entry, words
+from spieltisch.server.table.log import LogItem, forget_old, last_entry
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
@@ -67,27 +68,32 @@ class Moves:
                 raise stale(seq, room.seq)
             if room.state.current_player != seat:
                 raise Refusal(Code.NOT_YOUR_TURN, _whose_turn(room))
-            reason = room.state.explain(move)
-            if reason is not None:
-                raise Refusal(Code.ILLEGAL_MOVE, reason)
-            await self.play(room, [(move, seat)])
+            await self.play(room, (move, seat))
             return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False)
 
-    async def play(self, room: Room, first: list[tuple[str, int | None]]) -> None:
-        """Apply the entries and the chance outcomes after them, commit, then tell."""
-        state = room.state.clone()
+    async def play(self, room: Room, first: tuple[str, int | None] | None) -> None:
+        """Apply `first` (an entry and its seat; None: only the pending chance), then
+        draw the chance outcomes after it, commit, then tell. Each entry is applied once,
+        to a copy: the position before it stays as it was (the log keeps it for the
+        entry's words); an illegal `first` is refused with the engine's reason and rule."""
+        before = room.state
+        state = before.clone()
         items: list[LogItem] = []
-        pending = list(first)
-        while True:
-            for entry, seat in pending:
-                said = words(state, entry)
+        if first is not None:
+            entry, seat = first
+            try:
                 state.apply(entry)
-                items.append(LogItem(room.seq + len(items) + 1, last_entry(state), seat, said))
-            pending = []
-            if not state.is_chance_node():
-                break
-            outcome = state.clone().sample_chance(self.random)
-            pending.append((outcome, None))
+            except IllegalMove as illegal:
+                raise Refusal(
+                    Code.ILLEGAL_MOVE, refusal_text(illegal.reason, illegal.rule)
+                ) from None
+            items.append(LogItem(room.seq + 1, last_entry(state), seat, before))
+        while state.is_chance_node():
+            before, state = state, state.clone()
+            outcome = state.sample_chance(self.random)
+            items.append(LogItem(room.seq + len(items) + 1, outcome, None, before))
+        if not items:
+            return
         await self._commit(room, state, items)
         self.moved(room)
 
@@ -132,7 +138,7 @@ class Moves:
         if result is not None:
             room.table.status, room.table.result = "finished", result
             self.finishing.finished(room.id)
-        forget_old_words(room.log)
+        forget_old(room.log)
 
 
 def stale(seq: int, now: int) -> Refusal:

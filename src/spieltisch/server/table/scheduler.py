@@ -50,9 +50,8 @@ class Scheduler:
             if room.table.status != "running" or not await self.cluster.claim(room.id):
                 return
             if room.state.is_chance_node():
-                outcome = room.state.clone().sample_chance(self.moves.random)
                 try:
-                    await self.moves.play(room, [(outcome, None)])
+                    await self.moves.play(room, None)
                 except Refusal as refused:
                     if refused.code != Code.STALE_SEQ:  # else another process drew it first
                         raise
@@ -113,7 +112,7 @@ class Scheduler:
     ) -> None:
         try:
             await asyncio.sleep(pause)
-            history = room.state.history()
+            history = [item.entry for item in room.log]
             move = await self.pool.run(
                 choose_move,
                 room.table.game,
@@ -121,6 +120,7 @@ class Scheduler:
                 history,
                 level,
                 self.settings.ai_budget,
+                room.id,
             )
             if room.seq == seq:
                 await self.moves.submit(room, seat, seq, move)
@@ -149,7 +149,7 @@ class Scheduler:
             if room.table.status != "running" or "time" in room.state.history():
                 return
             try:
-                await self.moves.play(room, [("time", None)])
+                await self.moves.play(room, ("time", None))
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)

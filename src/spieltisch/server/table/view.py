@@ -7,7 +7,7 @@ import time
 
 from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
 from spieltisch.server.table import parts
-from spieltisch.server.table.log import RECENT, LogItem, words
+from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import Connection, Drawn, Room, wall
 
 
@@ -34,6 +34,7 @@ def send_state(room: Room, connection: Connection, since: int) -> None:
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
     to_move = room.to_move() if room.table.status == "running" else None
     recent = room.log[max(since, room.seq - RECENT, 0) :]
+    describe(recent, lang, room.state)
     last_moves = [_entry_out(room, item, lang) for item in recent]
     last = recent[-1].entry if recent and recent[-1].seat is not None else None
     drawn = _drawn(room, seat, lang, to_move, last)
@@ -77,9 +78,6 @@ def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: s
 
 
 def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
-    if item.words is None:
-        before = room.state.game.replay(room.state.history()[: item.seq - 1])
-        item.words = words(before, item.entry)
     return LogEntryOut(
         seq=item.seq,
         seat=item.seat,
