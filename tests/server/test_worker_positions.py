@@ -4,6 +4,7 @@ worker applies only the entries since the table's last computer move."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ def _replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     lengths: list[int] = []
     original = Game.replay
 
-    def counting(self: Game, history: list[str]) -> object:
+    def counting(self: Game[Any], history: list[str]) -> object:
         lengths.append(len(history))
         return original(self, history)
 

@@ -23,6 +23,7 @@ from spieltisch.cli.messages import _
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError
 from spieltisch.core.i18n import labelled
+from spieltisch.tournament.defaults import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from spieltisch.tournament.storage import TournamentStore
@@ -127,7 +128,7 @@ def _points(text: str) -> tuple[float, ...]:
 @tournament_app.command("new")
 def new(
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
-    game: Annotated[str, typer.Option("--game", help="The game.")] = "madn",
+    game: Annotated[str, typer.Option("--game", help="The game.")] = DEFAULT_GAME,
     rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds.")] = 6,
     round_minutes: Annotated[
         int | None, typer.Option("--round-minutes", help="Round time in minutes.")
@@ -528,7 +529,7 @@ def export(
 
 @tournament_app.command("ratings")
 def ratings(
-    game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = "madn",
+    game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = DEFAULT_GAME,
     database: DatabaseOption = None,
 ) -> None:
     """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
@@ -563,7 +564,7 @@ def ratings(
 
 @tournament_app.command("levels")
 def levels(
-    game: Annotated[str, typer.Argument(help="The game whose AI levels to rate.")] = "madn",
+    game: Annotated[str, typer.Argument(help="The game whose AI levels to rate.")] = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the games.")] = 0,
     write: Annotated[

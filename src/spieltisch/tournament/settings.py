@@ -8,6 +8,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spieltisch.core import Game, OptionError, UnknownGame, game_class, load
+from spieltisch.tournament.defaults import DEFAULT_GAME
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import DEFAULT_POINTS
@@ -24,7 +25,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=120)
-    game: str = "madn"
+    game: str = DEFAULT_GAME
     options: dict[str, Any] = Field(default_factory=dict, description="game options, no players")
     rounds: int = Field(6, ge=1, le=40)
     round_minutes: float | None = Field(

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from spieltisch.server.schemas.rest import Level, Strict
+from spieltisch.tournament.defaults import DEFAULT_GAME
 from spieltisch.tournament.settings import TieBreak
 
 
@@ -15,7 +16,7 @@ class TournamentIn(Strict):
     """A new tournament; every field but the name has the documented default."""
 
     name: str = Field(min_length=1, max_length=120)
-    game: str = "madn"
+    game: str = DEFAULT_GAME
     options: dict[str, Any] = Field(default_factory=dict)
     rounds: int = 6
     round_minutes: float | None = 60

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import get_args
+from typing import Protocol, get_args
 
 from sqlalchemy import select
 
@@ -26,7 +26,6 @@ from spieltisch.core import game_class
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, finished_record
-from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable
 from spieltisch.store.tournaments import TournamentEntryRow
@@ -87,10 +86,17 @@ def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None
     return TableIn(game=settings.game, options=dict(settings.options), seats=seats, clock=clock)
 
 
+class LiveTables(Protocol):
+    """The tables in play (`table.runtime.Runtime`), as far as rounds need them: a table
+    opened there starts its computer seats and its clock."""
+
+    async def room(self, table_id: str) -> object: ...
+
+
 class OnlineRounds:
     """Opens a round's tables on the server and takes their results."""
 
-    def __init__(self, database: Database, runtime: Runtime) -> None:
+    def __init__(self, database: Database, runtime: LiveTables) -> None:
         self.database = database
         self.runtime = runtime
         self.store = TournamentStore(database)

@@ -1,0 +1,111 @@
+"""The layer rules of `shared/ARCHITECTURE.md` as a test: imports only go downwards.
+
+Every `spieltisch` import of every module is read with `ast` (also those inside
+functions), so a new upward import fails here with the module and the line.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import spieltisch
+
+PACKAGE = Path(spieltisch.__file__).parent
+
+LAYERS: list[set[str]] = [
+    {"core"},
+    {"games"},
+    {"__init__"},  # `import spieltisch`: the protocol, with the four games registered
+    {"agents"},
+    {"sim", "store", "tournament", "review"},
+    {"cli", "server", "web", "interop"},
+]
+"""Top-level packages from the bottom up; a package imports its own layer and below."""
+
+SERVER_ROOMS: list[set[str]] = [
+    {"i18n", "refusal"},
+    {"infra", "schemas"},
+    {"services"},
+    {"table"},
+    {"routes"},
+    {"app", "__init__"},
+]
+"""Inside `server/`, from the bottom up: routes only translate and are imported by the
+application alone; the live table uses the lobby service, never a route."""
+
+
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, module) of every absolute import of `spieltisch.*` in a file, including the
+    names imported from a package (`from spieltisch.server import app`)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module
+            for alias in node.names:
+                yield node.lineno, f"{node.module}.{alias.name}"
+
+
+def _rank(layers: list[set[str]], name: str) -> int | None:
+    return next((index for index, layer in enumerate(layers) if name in layer), None)
+
+
+def _upward(root: Path, prefix: str, layers: list[set[str]]) -> list[str]:
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).parts
+        own = parts[0] if len(parts) > 1 else parts[0].removesuffix(".py")
+        own_rank = _rank(layers, own)
+        assert own_rank is not None, f"{path.relative_to(PACKAGE)} is in no layer: add it"
+        for line, module in _imports(path):
+            if module == prefix.rstrip("."):
+                module = prefix + "__init__"
+            if not module.startswith(prefix):
+                continue
+            target = module.removeprefix(prefix).split(".")[0]
+            target_rank = _rank(layers, target)
+            if target_rank is not None and target_rank > own_rank:
+                found.append(f"{path.relative_to(PACKAGE)}:{line} imports {module}")
+    return found
+
+
+def test_every_top_level_package_is_in_a_layer() -> None:
+    names = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert names <= set().union(*LAYERS)
+
+
+def test_imports_only_go_downwards() -> None:
+    assert _upward(PACKAGE, "spieltisch.", LAYERS) == []
+
+
+def test_a_game_imports_no_other_game() -> None:
+    games = PACKAGE / "games"
+    found = []
+    for folder in sorted(p for p in games.iterdir() if (p / "__init__.py").exists()):
+        for path in folder.rglob("*.py"):
+            for line, module in _imports(path):
+                other = module.removeprefix("spieltisch.games.").split(".")[0]
+                if module.startswith("spieltisch.games.") and other != folder.name:
+                    found.append(f"{path.relative_to(PACKAGE)}:{line} imports {module}")
+    assert found == []
+
+
+def test_inside_the_server_imports_only_go_downwards() -> None:
+    assert _upward(PACKAGE / "server", "spieltisch.server.", SERVER_ROOMS) == []
+
+
+def test_the_default_game_is_written_once_outside_the_game_folders() -> None:
+    """A game is named by the registry; the one default (tournaments play MADN) is
+    `tournament/defaults.py`."""
+    found = []
+    names = {info.name for info in spieltisch.games()}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.is_relative_to(PACKAGE / "games"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value!r}")
+    assert found == ["tournament/defaults.py:4 'madn'"]
