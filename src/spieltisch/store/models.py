@@ -7,6 +7,7 @@ always rebuilt from that log, which is what makes recovery after a crash possibl
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
@@ -15,6 +16,27 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life (`GameTable.status`)."""
+
+    OPEN = "open"
+    """Seats are taken; the game has not started."""
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat (`Seat.kind`)."""
+
+    OPEN = "open"
+    AI = "ai"
+    """A computer level (`Seat.ai_level`)."""
+    RESERVED = "reserved"
+    """Kept for an account that has not sat down yet."""
+    HUMAN = "human"
+    """A person's account; `ai_level` set once they gave the seat up."""
 
 
 class Base(DeclarativeBase):
@@ -47,7 +69,7 @@ class GameTable(Base):
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     public: Mapped[bool] = mapped_column(Boolean, default=True)
-    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    status: Mapped[str] = mapped_column(String(16), default=TableStatus.OPEN, index=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
@@ -67,7 +89,8 @@ class Seat(Base):
         ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))  # open | ai | reserved | human
+    kind: Mapped[str] = mapped_column(String(16))
+    """A `SeatKind`."""
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     ai_level: Mapped[str | None] = mapped_column(String(16))
     time_left_ms: Mapped[int | None] = mapped_column(Integer)

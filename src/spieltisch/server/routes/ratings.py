@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException
-from sqlalchemy import select
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.server.i18n import _
@@ -28,9 +27,10 @@ from spieltisch.server.schemas.tournaments import (
     SeatChange,
     TableRating,
 )
-from spieltisch.server.services.lobby import get_table, seats_of
+from spieltisch.server.services.lobby import get_table
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds
 from spieltisch.store.models import Account
+from spieltisch.store.tables import account_names, seats_of
 from spieltisch.tournament.ratings import Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
@@ -62,10 +62,8 @@ async def _names(svc: Services, store: TournamentStore, players: list[str]) -> d
     accounts = {a for a in map(_account, players) if a is not None}
     if accounts:
         async with svc.database.session() as session:
-            rows = await session.execute(
-                select(Account.id, Account.name).where(Account.id.in_(accounts))
-            )
-            names |= {f"{ACCOUNT_PREFIX}{row.id}": row.name for row in rows}
+            found = await account_names(session, accounts)
+        names |= {f"{ACCOUNT_PREFIX}{account}": name for account, name in found.items()}
     return names
 
 

@@ -41,6 +41,7 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
+from spieltisch.store.tables import account_names
 from spieltisch.tournament.export import results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
@@ -141,8 +142,8 @@ async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     if not ids:
         return {}
     async with svc.database.session() as session:
-        rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
-        return {_by(row.id): row.name for row in rows}
+        found = await account_names(session, ids)
+    return {_by(account): name for account, name in found.items()}
 
 
 async def _describe(

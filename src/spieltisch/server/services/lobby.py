@@ -20,7 +20,8 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, now
+from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
 
 
 def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
@@ -143,11 +144,6 @@ async def _seat_row(
             Code.INVALID, _("seat {seat}: only reserved seats name an account").format(seat=index)
         )
     return Seat(table_id=table_id, seat=index, kind="open")
-
-
-async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
-    rows = await session.execute(select(Seat).filter_by(table_id=table_id).order_by(Seat.seat))
-    return list(rows.scalars())
 
 
 async def get_table(session: AsyncSession, table_id: str) -> GameTable:
@@ -293,16 +289,22 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     return dict(make_record(state, players, resigned))
 
 
-async def names(session: AsyncSession, ids: set[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
-    return {row.id: row.name for row in rows}
-
-
 async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
-    rows = await seats_of(session, table.id)
-    who = await names(session, {row.account_id for row in rows if row.account_id is not None})
+    return (await describe_tables(session, [table]))[0]
+
+
+async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> list[TableOut]:
+    """Tables as the lobby shows them, with their seats and players' names: two queries
+    however many tables."""
+    seats = await seats_of_tables(session, [table.id for table in tables])
+    who = await account_names(
+        session,
+        {row.account_id for rows in seats.values() for row in rows if row.account_id},
+    )
+    return [_described(table, seats.get(table.id, []), who) for table in tables]
+
+
+def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> TableOut:
     return TableOut(
         id=table.id,
         game=table.game,
@@ -317,7 +319,7 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
                 name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
                 account=row.account_id,
                 level=row.ai_level,
-                resigned=row.kind == "human" and row.ai_level is not None,
+                resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
             )
             for row in rows
         ],
@@ -331,10 +333,4 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
 
 async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
     """Public tables that are open or running, newest first."""
-    rows = await session.execute(
-        select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status.in_(("open", "running")))
-        .order_by(GameTable.created_at.desc())
-        .limit(limit)
-    )
-    return [await describe_table(session, table) for table in rows.scalars()]
+    return await describe_tables(session, await public_tables(session, limit))

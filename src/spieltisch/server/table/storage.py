@@ -16,11 +16,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.schemas.messages import ChatOut, TableOut
-from spieltisch.server.services.lobby import describe_table, names, seats_of
+from spieltisch.server.services.lobby import describe_table
 from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once
 from spieltisch.store.group import GroupCommit
-from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, now
+from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, TableStatus, now
+from spieltisch.store.tables import account_names, seats_of
 
 CHAT_HISTORY = 30
 """How many chat lines a new connection gets."""
@@ -55,7 +56,7 @@ class TableStorage:
 
     async def running(self) -> list[str]:
         async with self.database.session() as session:
-            rows = await session.execute(select(GameTable.id).filter_by(status="running"))
+            rows = await session.execute(select(GameTable.id).filter_by(status=TableStatus.RUNNING))
             return list(rows.scalars())
 
     async def entries_after(self, table_id: str, seq: int) -> list[MoveEntry]:
@@ -106,7 +107,7 @@ class TableStorage:
                 await session.execute(
                     update(GameTable)
                     .filter_by(id=table_id)
-                    .values(status="finished", result=result, finished_at=now())
+                    .values(status=TableStatus.FINISHED, result=result, finished_at=now())
                 )
             await self.cluster.publish(session, "changed", table_id)
             await session.commit()
@@ -120,7 +121,7 @@ class TableStorage:
             await session.flush()
             await self.cluster.publish(session, "chat", table_id, row.id)
             await session.commit()
-            author = (await names(session, {account})).get(account, "?")
+            author = (await account_names(session, {account})).get(account, "?")
         return ChatOut.of(row, author)
 
     async def chat_line(self, chat_id: int) -> ChatOut | None:
@@ -128,7 +129,7 @@ class TableStorage:
             row = await session.get(ChatMessage, chat_id)
             if row is None:
                 return None
-            author = (await names(session, {row.account_id})).get(row.account_id, "?")
+            author = (await account_names(session, {row.account_id})).get(row.account_id, "?")
         return ChatOut.of(row, author)
 
     async def chat_history(self, table_id: str) -> list[ChatOut]:
@@ -144,5 +145,5 @@ class TableStorage:
                     )
                 ).scalars()
             )
-            who = await names(session, {row.account_id for row in rows})
+            who = await account_names(session, {row.account_id for row in rows})
         return [ChatOut.of(row, who.get(row.account_id, "?")) for row in reversed(rows)]

@@ -1,0 +1,53 @@
+"""The repository of tables, seats and account names: the queries the lobby and the live
+table share, batched so that describing a page of tables is three queries, not two per
+table."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.store.models import Account, GameTable, Seat, TableStatus
+
+
+async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
+    """A table's seats in order."""
+    rows = await session.execute(select(Seat).filter_by(table_id=table_id).order_by(Seat.seat))
+    return list(rows.scalars())
+
+
+async def seats_of_tables(session: AsyncSession, ids: Collection[str]) -> dict[str, list[Seat]]:
+    """The seats of several tables in one query, each table's in order."""
+    seats: dict[str, list[Seat]] = defaultdict(list)
+    if ids:
+        rows = await session.execute(
+            select(Seat).where(Seat.table_id.in_(list(ids))).order_by(Seat.table_id, Seat.seat)
+        )
+        for seat in rows.scalars():
+            seats[seat.table_id].append(seat)
+    return seats
+
+
+async def account_names(session: AsyncSession, ids: Collection[int]) -> dict[int, str]:
+    """The display names of accounts, by id (ids with no account are left out)."""
+    if not ids:
+        return {}
+    rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
+    return {row.id: row.name for row in rows}
+
+
+async def public_tables(session: AsyncSession, limit: int) -> list[GameTable]:
+    """Public tables that are open or running, newest first."""
+    rows = await session.execute(
+        select(GameTable)
+        .where(
+            GameTable.public.is_(True),
+            GameTable.status.in_((TableStatus.OPEN, TableStatus.RUNNING)),
+        )
+        .order_by(GameTable.created_at.desc())
+        .limit(limit)
+    )
+    return list(rows.scalars())
