@@ -19,6 +19,7 @@ from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import SeatKind, TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
@@ -64,7 +65,7 @@ class Finishing:
             raise unavailable() from None
         room.seats[seat].ai_level = HANDED_LEVEL
         if finish:
-            room.table.status, room.table.result = "finished", result
+            room.table.status, room.table.result = TableStatus.FINISHED, result
             self.finished(room.id)
         room.away_since.pop(seat, None)
         return described
@@ -78,7 +79,7 @@ def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:
             Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
         )
     info = room.seats[seat]
-    if info.kind != "human" or info.handed:
+    if info.kind != SeatKind.HUMAN or info.handed:
         raise Refusal(
             Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
         )

@@ -26,6 +26,7 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
@@ -52,7 +53,7 @@ class Moves:
         async with room.lock:
             if room.stale:
                 await refresh(self.storage, room)
-            if room.table.status != "running":
+            if room.table.status != TableStatus.RUNNING:
                 raise Refusal(
                     Code.NOT_RUNNING,
                     _("the table is {status}, not running").format(status=room.table.status),
@@ -136,7 +137,7 @@ class Moves:
             room.seats[index].time_left_ms = left
         room.turn_started = moment
         if result is not None:
-            room.table.status, room.table.result = "finished", result
+            room.table.status, room.table.result = TableStatus.FINISHED, result
             self.finishing.finished(room.id)
         forget_old(room.log)
 

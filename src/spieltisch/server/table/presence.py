@@ -11,6 +11,7 @@ from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.schemas.messages import PresenceOut, SeatPresence
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.room import Connection, Room
+from spieltisch.store.models import SeatKind
 
 
 class Presence:
@@ -29,7 +30,7 @@ class Presence:
         people = [
             index
             for index, seat in enumerate(room.seats)
-            if seat.kind == "human" and not seat.handed
+            if seat.kind == SeatKind.HUMAN and not seat.handed
         ]
         for index in people:
             if index in here:

@@ -14,7 +14,7 @@ from typing import Any
 from spieltisch.core import State
 from spieltisch.server.schemas.messages import LegalMove, ServerMessage
 from spieltisch.server.table.log import LogItem
-from spieltisch.store.models import GameTable, Seat
+from spieltisch.store.models import GameTable, Seat, SeatKind
 
 
 @dataclass
@@ -32,13 +32,13 @@ class SeatState:
     @property
     def handed(self) -> bool:
         """A person's seat given up (resigned, or claimed by the others while away)."""
-        return self.kind == "human" and self.ai_level is not None
+        return self.kind == SeatKind.HUMAN and self.ai_level is not None
 
     def played_by(self, account: int | None) -> bool:
         """Whether `account` plays this seat now (it sits here and has not given it up)."""
         return (
             account is not None
-            and self.kind == "human"
+            and self.kind == SeatKind.HUMAN
             and self.account_id == account
             and self.ai_level is None
         )
@@ -115,7 +115,7 @@ class Room:
         """The computer level playing `seat` now: its AI level, or `easy` when its game
         clock is used up; None for a person."""
         info = self.seats[seat]
-        if info.kind == "ai" or info.handed:
+        if info.kind == SeatKind.AI or info.handed:
             return info.ai_level or "easy"
         clock = self.table.clock or {}
         if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:

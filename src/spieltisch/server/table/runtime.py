@@ -34,6 +34,7 @@ from spieltisch.server.table.room import Connection, Room, SeatState
 from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store import Database
+from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
@@ -109,14 +110,14 @@ class Runtime:
             return
         table, seats, described = found
         async with room.lock:
-            was_open = room.table.status == "open"
-            was_running = room.table.status == "running"
+            was_open = room.table.status == TableStatus.OPEN
+            was_running = room.table.status == TableStatus.RUNNING
             room.table = table
             room.seats = [SeatState.of(seat) for seat in seats]
             for connection in room.connections:
                 connection.seat = room.seat_of(connection.account_id, connection.seat)
                 connection.send(described)
-            if was_open and table.status == "running":
+            if was_open and table.status == TableStatus.RUNNING:
                 room.turn_started = time.time()
                 await self.scheduler.advance(room)
                 view.broadcast(room)
@@ -129,7 +130,7 @@ class Runtime:
 
     def release(self, room: Room) -> None:
         """Forget a table nobody watches that is not in play (it loads again when opened)."""
-        idle = not room.connections and room.table.status != "running" and not room.tasks
+        idle = not room.connections and room.table.status != TableStatus.RUNNING and not room.tasks
         if idle and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
@@ -180,7 +181,7 @@ class Runtime:
         async with room.lock:
             if room.stale:
                 await refresh(self.storage, room)
-            if room.table.status != "running":
+            if room.table.status != TableStatus.RUNNING:
                 raise Refusal(
                     Code.CONFLICT,
                     _("table {table} is {status}: only a running game can be given up").format(

@@ -16,6 +16,7 @@ from spieltisch.server.table.loading import refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
@@ -47,7 +48,7 @@ class Scheduler:
         try:
             if room.stale:
                 await refresh(self.storage, room)
-            if room.table.status != "running" or not await self.cluster.claim(room.id):
+            if room.table.status != TableStatus.RUNNING or not await self.cluster.claim(room.id):
                 return
             if room.state.is_chance_node():
                 try:
@@ -81,7 +82,11 @@ class Scheduler:
             if task is not current:
                 task.cancel()
         room.tasks.clear()
-        if self.closing or room.table.status != "running" or not self.cluster.owns(room.id):
+        if (
+            self.closing
+            or room.table.status != TableStatus.RUNNING
+            or not self.cluster.owns(room.id)
+        ):
             return
         clock = room.table.clock or {}
         round_seconds = clock.get("round_seconds")
@@ -146,7 +151,7 @@ class Scheduler:
         """The round time is up: the referee's `time` event, applied by the server."""
         await asyncio.sleep(delay)
         async with room.lock:
-            if room.table.status != "running" or "time" in room.state.history():
+            if room.table.status != TableStatus.RUNNING or "time" in room.state.history():
                 return
             try:
                 await self.moves.play(room, ("time", None))

@@ -9,6 +9,7 @@ from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut,
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import Connection, Drawn, Room, wall
+from spieltisch.store.models import TableStatus
 
 
 def broadcast(room: Room) -> None:
@@ -32,7 +33,7 @@ def send_state(room: Room, connection: Connection, since: int) -> None:
 
 
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
-    to_move = room.to_move() if room.table.status == "running" else None
+    to_move = room.to_move() if room.table.status == TableStatus.RUNNING else None
     recent = room.log[max(since, room.seq - RECENT, 0) :]
     describe(recent, lang, room.state)
     last_moves = [_entry_out(room, item, lang) for item in recent]
@@ -90,7 +91,7 @@ def _clock_out(room: Room) -> ClockOut | None:
     clock = room.table.clock
     if not clock:
         return None
-    running = room.to_move() if room.table.status == "running" else None
+    running = room.to_move() if room.table.status == TableStatus.RUNNING else None
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms
@@ -100,7 +101,7 @@ def _clock_out(room: Room) -> ClockOut | None:
             left = max(0, left - int((time.time() - room.turn_started) * 1000))
         lefts.append(left)
     round_left: int | None = None
-    if clock.get("round_seconds") and room.table.status == "running":
+    if clock.get("round_seconds") and room.table.status == TableStatus.RUNNING:
         end = wall(room.table.started_at) + float(clock["round_seconds"])
         round_left = max(0, int((end - time.time()) * 1000))
     return ClockOut(
