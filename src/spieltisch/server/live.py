@@ -924,6 +924,7 @@ class Runtime:
             result=room.table.result,
             clock=self._clock_out(room),
             board_svg=drawn.board_svg,
+            seat_marks=parts.seat_marks(room.state.game, lang),
         )
 
     def _drawn(

@@ -110,6 +110,9 @@ class StateOut(ServerMessage):
     clock: ClockOut | None
     board_svg: str | None = None
     """The board drawn for this seat by the game's svg part (absent without one)."""
+    seat_marks: list[str] = Field(default_factory=list)
+    """What tells each seat apart in this connection's language, as the board writes it:
+    its colour, else "Player 2" (the page names a seat "mark · who")."""
 
 
 class SeatOut(BaseModel):
