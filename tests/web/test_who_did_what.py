@@ -1,6 +1,7 @@
 """Who did what, on every surface of the web table: one name per seat (its colour or
 number, and who sits there) on the board, in the players panel, the log, the result
-table and the replay; every log line names who acted, dice lines included."""
+table and the replay; every log line names who acted, dice lines included ("Yellow · die: 4", as the
+terminal writes them)."""
 
 from __future__ import annotations
 
@@ -54,14 +55,14 @@ def test_every_seat_is_named_alike_on_board_panel_and_log_in_mahe(
     )
     assert [label.replace(" (du)", "") for label in board] == marks
     lines = _log_lines(page)
-    rolls = [line for line in lines if " würfelt " in line]
+    rolls = [line for line in lines if "Würfel: " in line]
     assert rolls, lines
     for line in lines:
         if line.endswith("werden gemischt"):
             continue  # the shuffle before the first turn: nobody's act
         assert any(line.startswith(mark) for mark in marks), line
     for line in rolls:
-        assert re.fullmatch(rf"{MAHE_COLOURS}, {MAHE_COLOURS} würfelt \d( — .*)?", line), line
+        assert re.fullmatch(rf"{MAHE_COLOURS}, {MAHE_COLOURS} · Würfel: \d( — .*)?", line), line
     page.screenshot(path=str(artifacts / "who-mahe-de.png"), full_page=True)
 
 
@@ -98,8 +99,8 @@ def test_four_computers_are_four_names_in_the_result_and_the_replay(
     ]
     page.click("button.next")
     page.wait_for_selector("text=move 1 of")
-    assert page.locator("p.words").inner_text().startswith("Red rolls ")
+    assert page.locator("p.words").inner_text().startswith("Red · die: ")
     page.click("button.next")
     page.wait_for_selector("text=move 2 of")
     words = page.locator("p.words").inner_text()
-    assert words.startswith(("Red rolls ", "Red · computer (easy): ", "Black rolls ")), words
+    assert words.startswith(("Red · die: ", "Red · computer (easy): ", "Black · die: ")), words

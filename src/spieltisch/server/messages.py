@@ -78,6 +78,8 @@ class LogEntryOut(BaseModel):
     move: str | None
     """The notation of a seat's move; None for chance outcomes (a deal is never sent raw)."""
     words: str
+    turn: int | None = None
+    """For a chance outcome: the seat whose turn it belongs to (whose die), else None."""
 
 
 class ClockOut(BaseModel):

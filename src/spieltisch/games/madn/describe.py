@@ -39,11 +39,7 @@ def describe_move(state: MadnState, move: str) -> str:
     """What `move` (a decision, a chance outcome or the event `time`) does in `state`,
     which it leaves unchanged."""
     if move.startswith("d") and move[1:].isdigit():
-        turn = state.view(None)["turn"]
-        if turn is None:
-            return _("die: {value}").format(value=move[1:])
-        player = capitalised(seat_label(state.game, turn))
-        return _("{player} rolls {value}").format(player=player, value=move[1:])
+        return _("die: {value}").format(value=move[1:])
     if move.startswith("lot:"):
         order = ", ".join(str(int(p) + 1) for p in move[4:].split(",") if p.isdigit())
         return _("the lot decides the order of the tied players: {order}").format(order=order)

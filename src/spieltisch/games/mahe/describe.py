@@ -57,13 +57,9 @@ def _for_the_stack(state: MaheState) -> str:
 
 
 def _die(state: MaheState, move: str) -> str:
-    """A die, who rolled it, and what it did: a bust or the move it ended."""
-    turn = state.turn
+    """A die, and what it did: a bust or the move it ended."""
     value = move[1:]
-    if turn is None:
-        text = _("die: {value}").format(value=value)
-    else:
-        text = _("{player} rolls {value}").format(player=_seat(state, turn), value=value)
+    text = _("die: {value}").format(value=value)
     view = state.view(None)
     total = sum(view["dice"]) + int(value)
     if view["moving"] is not None and total > LIMIT:
@@ -94,9 +90,9 @@ def _consequences(state: MaheState, move: str) -> str:
                 if value == 1
                 else _("{player} takes the egg card with {eggs} eggs")
             )
-            said += "; " + took.format(player=_seat(state, seat), eggs=value)
+            said += " — " + took.format(player=_seat(state, seat), eggs=value)
     if later["beach"] is not None and later["beach"] != view["beach"]:
-        said += "; " + _("{player} takes the beach with {eggs} eggs").format(
+        said += " — " + _("{player} takes the beach with {eggs} eggs").format(
             player=_seat(state, later["beach"]), eggs=BEACH_EGGS
         )
     return said

@@ -136,7 +136,8 @@ class Viewer {
       this.marks = answer.seat_marks || [];
       this.showPlayers();
       // Who moved, named as the table and its log name the seat ("Yellow · Ana: ...").
-      const who = answer.seat === null || answer.seat === undefined ? "" : labelled(this.seatTitle(answer.seat));
+      const turn = answer.turn === null || answer.turn === undefined ? "" : `${this.marks[answer.turn]} · `;
+      const who = answer.seat === null || answer.seat === undefined ? turn : labelled(this.seatTitle(answer.seat));
       this.words.textContent = answer.words ? who + answer.words : target === 0 ? t("The start of the game.") : "";
       this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;

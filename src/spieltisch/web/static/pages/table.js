@@ -148,6 +148,11 @@ class TablePage {
     return seat ? seat.seat : null;
   }
 
+  seatMark(number) {
+    const marks = this.state ? this.state.seat_marks || [] : [];
+    return marks[number] || t("Seat {number}", { number: number + 1 });
+  }
+
   // One name per seat on every part of the page: "Yellow · computer (easy)".
   seatLabel(number) {
     const seat = this.table && this.table.seats[number];
@@ -363,7 +368,9 @@ class TablePage {
     replace(
       this.logBox,
       entries.map((entry) => {
-        const who = entry.seat === null ? "" : labelled(this.seatLabel(entry.seat));
+        // A move names its seat; a die names whose turn it is, as the board does.
+        const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
+        const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
         return h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, who, entry.words);
       }),
     );
