@@ -365,6 +365,9 @@ async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en
         view=state.view(None),
         words=words,
         board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
+        seat=before.current_player if before is not None and before.current_player >= 0 else None,
+        turn=before.turn if before is not None and before.is_chance_node() else None,
+        seat_marks=parts.seat_marks(game, lang),
     )
 
 
