@@ -24,6 +24,7 @@ from spieltisch.server.infra.auth import Sessions, signing_key
 from spieltisch.server.infra.cluster import cluster_for
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.orphans import die_with
+from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Refusal, unavailable
@@ -136,6 +137,16 @@ async def database_unavailable(_request: Request, exc: Exception) -> JSONRespons
     return refusal_response(unavailable())
 
 
+async def passwords_busy(_request: Request, _exc: Exception) -> JSONResponse:
+    """Every password thread is busy and its queue full (a sign-in flood): refused at
+    once, so the flood waits on itself and never on the tables."""
+    return JSONResponse(
+        {"detail": _("too many sign-ins at once: try again in a few seconds")},
+        status_code=503,
+        headers={"Retry-After": "2"},
+    )
+
+
 async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
     """A value the database cannot hold that no check caught before: refused, not a 500."""
     log.warning("the database refused a value: %s", type(exc).__name__)
@@ -173,6 +184,7 @@ def create_app(settings: Settings) -> FastAPI:
             runtime,
             reviews,
             RateLimiter(settings.rate_limits),
+            passwords := PasswordWork(),
         )
         await cluster.start(runtime)
         recovered = await runtime.recover()
@@ -184,6 +196,7 @@ def create_app(settings: Settings) -> FastAPI:
             await cluster.close()
             await runtime.close()
             await reviews.close()
+            passwords.close()
             pool.close()
             await database.close()
 
@@ -203,6 +216,7 @@ def create_app(settings: Settings) -> FastAPI:
     for away in UNAVAILABLE:
         app.add_exception_handler(away, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
     app.include_router(api.router)
     app.include_router(tournaments.router)

@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.auth import Sessions
 from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.services.reviews import Reviews
@@ -28,6 +29,7 @@ class Services:
     runtime: Runtime
     reviews: Reviews
     limiter: RateLimiter
+    passwords: PasswordWork
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal, unavailable
-from spieltisch.server.table.log import KEEP_BEFORE, LogItem, forget_old
+from spieltisch.server.table.log import KEEP_BEFORE, LogItem, chance_turn, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.view import broadcast
@@ -29,10 +29,11 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         if row.seq != index + 1:
             raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
         before = None
+        turn = chance_turn(state, row.seat)
         if index >= len(entries) - KEEP_BEFORE:
             before, state = state, state.clone()
         state.apply(row.entry)
-        items.append(LogItem(row.seq, row.entry, row.seat, before))
+        items.append(LogItem(row.seq, row.entry, row.seat, before, turn=turn))
     return Room(
         table=table,
         seats=[SeatState.of(seat) for seat in stored.seats],
@@ -55,7 +56,8 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
             raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
         before, state = state, state.clone()
         state.apply(row.entry)
-        items.append(LogItem(row.seq, row.entry, row.seat, before))
+        turn = chance_turn(before, row.seat)
+        items.append(LogItem(row.seq, row.entry, row.seat, before, turn=turn))
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
     # Read them only then: two queries fewer for most moves of another process.

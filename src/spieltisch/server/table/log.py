@@ -31,6 +31,13 @@ class LogItem:
     changed (a move is applied to a copy)."""
     words: dict[str, str] = field(default_factory=dict)
     """The entry in words, by language, made when first shown in that language."""
+    turn: int | None = None
+    """For a chance outcome: whose turn it belongs to (whose die), where there is one."""
+
+
+def chance_turn(state: State, seat: int | None) -> int | None:
+    """Whose die a chance outcome about to be applied to `state` is (None for a move)."""
+    return state.turn if seat is None and state.is_chance_node() else None
 
 
 def last_entry(state: State) -> str:

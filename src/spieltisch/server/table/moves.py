@@ -21,7 +21,7 @@ from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
 from spieltisch.server.table.finishing import Finishing, result_of
 from spieltisch.server.table.loading import catch_up, refresh
-from spieltisch.server.table.log import LogItem, forget_old, last_entry
+from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_entry
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
@@ -88,11 +88,13 @@ class Moves:
                 raise Refusal(
                     Code.ILLEGAL_MOVE, refusal_text(illegal.reason, illegal.rule)
                 ) from None
-            items.append(LogItem(room.seq + 1, last_entry(state), seat, before))
+            turn = chance_turn(before, seat)
+            items.append(LogItem(room.seq + 1, last_entry(state), seat, before, turn=turn))
         while state.is_chance_node():
             before, state = state, state.clone()
             outcome = state.sample_chance(self.random)
-            items.append(LogItem(room.seq + len(items) + 1, outcome, None, before))
+            seq, turn = room.seq + len(items) + 1, chance_turn(before, None)
+            items.append(LogItem(seq, outcome, None, before, turn=turn))
         if not items:
             return
         await self._commit(room, state, items)

@@ -51,6 +51,7 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         result=room.table.result,
         clock=_clock_out(room),
         board_svg=drawn.board_svg,
+        seat_marks=parts.seat_marks(room.state.game, lang),
     )
 
 
@@ -84,6 +85,7 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
         seat=item.seat,
         move=item.entry if item.seat is not None or item.entry in room.state.game.events else None,
         words=item.words[lang],
+        turn=item.turn,
     )
 
 
