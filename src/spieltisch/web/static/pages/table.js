@@ -232,6 +232,7 @@ class TablePage {
       // The board is drawn by the game's svg part on the server, from this seat's view.
       this.board.innerHTML = this.state.board_svg;
       this.boardSeq = this.state.seq;
+      this.board.dataset.seq = String(this.state.seq); // which position the picture shows
       this.boardShownAt = performance.now();
     } else {
       replace(this.board, h("pre", {}, JSON.stringify(this.state.view, null, 1)));
