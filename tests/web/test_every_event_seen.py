@@ -13,6 +13,7 @@ from tests.web.flows import (
     finished,
     my_turn,
     sign_in_as_guest,
+    wait_for_current_board,
     wait_for_turn_or_end,
 )
 
@@ -88,3 +89,28 @@ def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(
     assert log["x"] <= box["x"] and box["x"] + box["width"] <= log["x"] + log["width"]
     assert number.inner_text() == "1452."
     page.screenshot(path=str(artifacts / "resigned-phone-fr.png"), full_page=True)
+
+
+def test_the_last_move_is_marked_from_and_to_in_mensch_aergere_dich_nicht(
+    people: People, artifacts: Path
+) -> None:
+    """Also when a piece comes out of the house onto its start field."""
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI, AI, AI])
+    page.goto(f"{ana.base}/#/table/{table}")
+    starts = {"1", "11", "21", "31"}
+    out_of_the_house = False
+    deadline = time.monotonic() + 150
+    while not out_of_the_house:
+        assert time.monotonic() < deadline, "no piece came out of the house"
+        wait_for_turn_or_end(page)
+        wait_for_current_board(page)
+        moved = page.locator(".board-box svg .moved-to")
+        if moved.count():
+            assert page.locator(".board-box svg circle.moved-from").count() >= 1
+            squares = moved.evaluate_all("pieces => pieces.map(p => p.dataset.square)")
+            out_of_the_house = bool(starts & set(squares))
+        if not out_of_the_house:
+            click_a_move(page)
+    page.locator(".board-box").screenshot(path=str(artifacts / "madn-last-move-en.png"))

@@ -230,7 +230,10 @@ class TablePage {
         return;
       }
       // The board is drawn by the game's svg part on the server, from this seat's view.
+      const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
       this.board.innerHTML = this.state.board_svg;
+      if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
+      if (this.moved) markMoved(this.board, this.moved);
       this.boardSeq = this.state.seq;
       this.board.dataset.seq = String(this.state.seq); // which position the picture shows
       this.boardShownAt = performance.now();
@@ -529,6 +532,54 @@ class TablePage {
     this.live = new Live(this.tableId, (message) => this.receive(message), (status) => this.connectionStatus(status));
     window.spieltisch.live = this.live;
     this.render();
+  }
+}
+
+// The last move marked on the board, from the pictures alone: pieces that carry their
+// square (MÄDN's pieces, Mabula's marbles) and stand elsewhere than in the picture before
+// get a ring where they stand now and a dashed one where they stood (also out of the
+// house and inside the goal). Rolls that move nothing keep the last move's marks.
+const PIECES = "[data-square][data-piece], [data-square][data-marble]";
+
+function piecePlaces(board) {
+  const places = new Map();
+  for (const piece of board.querySelectorAll(PIECES)) {
+    const key = `${piece.dataset.piece || piece.dataset.marble}@${piece.dataset.square}`;
+    const circle = piece.querySelector("circle");
+    if (!circle) continue;
+    const place = { cx: circle.getAttribute("cx"), cy: circle.getAttribute("cy"), r: Number(circle.getAttribute("r")) };
+    places.set(key, [...(places.get(key) || []), place]);
+  }
+  return places;
+}
+
+function movedPieces(before, after) {
+  const from = [];
+  const to = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key) || [];
+    const is = after.get(key) || [];
+    if (was.length > is.length) from.push(...was.slice(is.length));
+    if (is.length > was.length) to.push({ key, count: is.length - was.length });
+  }
+  return from.length || to.length ? { from, to } : null;
+}
+
+function markMoved(board, moved) {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  for (const place of moved.from) {
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    ring.setAttribute("cx", place.cx);
+    ring.setAttribute("cy", place.cy);
+    ring.setAttribute("r", String(place.r * 1.25));
+    ring.setAttribute("class", "moved-from");
+    svg.append(ring);
+  }
+  for (const { key, count } of moved.to) {
+    const [kind, square] = key.split("@");
+    const pieces = [...svg.querySelectorAll(PIECES)].filter((piece) => (piece.dataset.piece || piece.dataset.marble) === kind && piece.dataset.square === square);
+    for (const piece of pieces.slice(-count)) piece.classList.add("moved-to");
   }
 }
 
