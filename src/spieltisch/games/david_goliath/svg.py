@@ -143,13 +143,13 @@ def _draw(
         top += used
     trick_top = top + 14
     # The trick just taken stays in view until the next card, with who took what.
-    last = view.get("last_trick") if not view["trick"] else None
-    shown = view["trick"] or (last["cards"] if last else [])
+    taken = view.get("last_trick") if not view["trick"] else None
+    shown = view["trick"] or (taken["cards"] if taken else [])
     parts.append(
         text(
             16,
             trick_top + 14,
-            _("Last trick") if last else _("Trick"),
+            _("Last trick") if taken else _("Trick"),
             class_="label",
             text_anchor="start",
             font_weight="bold",
@@ -164,9 +164,9 @@ def _draw(
     if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
     height = trick_top + 24 + CARD_H + 30
-    if last:
+    if taken:
         takers = _("{rest} takes the rest, {top} the top card").format(
-            rest=_player(last["takes_rest"]), top=_player(last["takes_top"])
+            rest=_player(taken["takes_rest"]), top=_player(taken["takes_top"])
         )
         parts.append(
             text(16, height + 8, takers, class_="label", text_anchor="start", data_takers="")
