@@ -42,8 +42,13 @@ CHECK = """([apart]) => {
     if (apart) {
         for (const a of svg.querySelectorAll(apart[0])) {
             for (const b of svg.querySelectorAll(apart[1])) {
-                if (a.contains(b) || b.contains(a) || (a.closest('.move') && a.closest('.move') === b.closest('.move'))) continue;
-                if (meet(box(a), box(b))) problems.push(`covered: ${a.textContent || a.tagName} / ${b.textContent || b.tagName}`);
+                const group = a.closest('.move');
+                if (a.contains(b) || b.contains(a) || (group && group === b.closest('.move'))) {
+                    continue;
+                }
+                if (meet(box(a), box(b))) {
+                    problems.push(`covered: ${a.textContent} / ${b.textContent || b.tagName}`);
+                }
             }
         }
     }
@@ -52,14 +57,17 @@ CHECK = """([apart]) => {
 
 SMALL_TARGETS = """([least]) => {
     const small = [];
-    const targets = document.querySelectorAll(
-        'header a, header select, main button, main select, main input, main a.button, main summary, .board-box svg .move');
+    const targets = document.querySelectorAll([
+        'header a, header select, main button, main select, main input',
+        'main a.button, main summary, .board-box svg .move',
+    ].join(', '));
     for (const target of targets) {
         const r = target.getBoundingClientRect();
         if (!r.width || target.closest('[hidden], dialog:not([open])')) continue;
         if (target.closest('.board-box g.hand')) continue;  // D&G's fan: the move list serves
         if (r.height < least || r.width < least) {
-            small.push(`${target.tagName} ${target.textContent.trim().slice(0, 30)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+            const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+            small.push(`${target.tagName} ${target.textContent.trim().slice(0, 30)} ${size}`);
         }
     }
     return small;
