@@ -244,7 +244,7 @@ def _player_row(
             text(
                 WIDTH - 16,
                 y + 36,
-                _("this deal: {points}").format(points=running),
+                _("{points} in this deal").format(points=running),
                 class_="small",
                 text_anchor="end",
                 data_deal_points=running,
