@@ -69,6 +69,8 @@ def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: s
     if seat is not None and to_move == seat:
         legal = state.legal_moves()
     view = state.view(seat)
+    if room.table.status == TableStatus.FINISHED and view.get("turn") is not None:
+        view = {**view, "turn": None}  # ended by resigning: nobody's turn any more
     drawn = room.drawn[key] = Drawn(
         view=view,
         legal_moves=[
