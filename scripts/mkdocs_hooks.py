@@ -110,7 +110,7 @@ def message_reference() -> str:
 
     from pydantic import BaseModel
 
-    from spieltisch.server import messages
+    from spieltisch.server.schemas import messages
 
     out: list[str] = []
     for direction, base in (
@@ -150,9 +150,8 @@ def message_reference() -> str:
 
 
 def openapi_document() -> dict[str, Any]:
-    from spieltisch.server.settings import Settings
-
     from spieltisch.server.app import create_app
+    from spieltisch.server.infra.settings import Settings
 
     return create_app(Settings("sqlite+aiosqlite:///:memory:")).openapi()
 
