@@ -20,7 +20,7 @@ from spieltisch.core.ranking import win_shares
 from spieltisch.core.records import read_record
 from spieltisch.review.calibration import Calibration, fitted_calibration
 from spieltisch.review.decision import Rated, rate_decision
-from spieltisch.review.lookups import describe
+from spieltisch.review.lookups import describe, seat_titles
 from spieltisch.review.model import (
     Analysis,
     Rating,
@@ -160,7 +160,7 @@ def assemble_review(
         calibration=calibration,
     )
     record = plan.record
-    names = list(record.get("players") or [f"player {i + 1}" for i in range(game.num_players)])
+    names = seat_titles(game, list(record.get("players") or []))
     shares = win_shares(final.ranking()) if final.is_terminal() else None
     summaries = [_summary(seat, names[seat], steps, shares) for seat in plan.seats]
     return ReviewFile(record=dict(record), settings=settings, steps=steps, seats=summaries)
