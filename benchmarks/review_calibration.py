@@ -33,7 +33,8 @@ from dataclasses import astuple, dataclass
 from pathlib import Path
 
 import spieltisch
-from spieltisch.agents import Budget, make
+from spieltisch.agents import make
+from spieltisch.agents.hints import hint_budget
 from spieltisch.core.ranking import win_shares
 from spieltisch.review.calibration import Calibration
 from spieltisch.review.decision import rate_decision
@@ -75,7 +76,8 @@ def pairs_of_game(plan: Plan, index: int, seed: int) -> list[Pair]:
     chosen = rng.sample(decisions, min(plan.samples, len(decisions)))
     pairs = []
     for position, before, move in chosen:
-        rated = rate_decision(before, move, "expert", Budget(), game_seed(own, position))
+        budget = hint_budget(game, "expert")  # what `spieltisch review` uses by default
+        rated = rate_decision(before, move, "expert", budget, game_seed(own, position))
         pairs.append(Pair(index, rated.best_chance, shares[before.current_player], rated.exact))
     return pairs
 

@@ -19,6 +19,23 @@ from spieltisch.core.records import ends_by_resigning, read_record, resigned_res
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _PARTS: dict[type[Game[Any]], GameParts] = {}
+_BUILT_IN = {"loaded": False}
+
+
+def _built_in_games() -> dict[str, type[Game[Any]]]:
+    """The registry, with the built-in games (and SPIELTISCH_GAMES) imported on first
+    need rather than on `import spieltisch`, which stays light (issue 34: start-up)."""
+    if not _BUILT_IN["loaded"]:
+        _BUILT_IN["loaded"] = True
+        try:
+            from spieltisch.games import load_games
+
+            load_games()
+        except BaseException:
+            _BUILT_IN["loaded"] = False
+            raise
+    return _GAMES
+
 
 T = TypeVar("T", bound=type[Game[Any]])
 
@@ -47,12 +64,12 @@ def unregister(name: str) -> None:
 
 
 def game_names() -> list[str]:
-    return list(_GAMES)
+    return list(_built_in_games())
 
 
 def game_class(name: str) -> type[Game[Any]]:
     try:
-        return _GAMES[name]
+        return _built_in_games()[name]
     except KeyError:
         raise UnknownGame(name, game_names()) from None
 
@@ -72,7 +89,7 @@ def parts(game: str | Game[Any] | type[Game[Any]]) -> GameParts:
 
 
 def games() -> list[GameInfo]:
-    return [cls.info() for cls in _GAMES.values()]
+    return [cls.info() for cls in _built_in_games().values()]
 
 
 def load(name: str, /, **options: Any) -> Game[Any]:

@@ -2,15 +2,17 @@
 
 A game kept outside spieltisch joins by naming its package (importable, e.g. on
 PYTHONPATH) in the environment variable SPIELTISCH_GAMES, several separated by commas.
+The registry imports them all on first need (`load_games`), not on `import spieltisch`
+(issue 34: start-up); `from spieltisch.games import mahe` imports one as usual.
 """
 
 import importlib
 import os
 
 from spieltisch.core.errors import SpieltischError
-from spieltisch.games import david_goliath, mabula, madn, mahe
 
 EXTRA_GAMES = "SPIELTISCH_GAMES"
+BUILT_IN = ("david_goliath", "mabula", "madn", "mahe")
 
 
 def load_extra_games() -> list[str]:
@@ -27,6 +29,11 @@ def load_extra_games() -> list[str]:
     return names
 
 
-load_extra_games()
+def load_games() -> None:
+    """Import (so register) the built-in games and those of SPIELTISCH_GAMES."""
+    for name in BUILT_IN:
+        importlib.import_module(f"{__name__}.{name}")
+    load_extra_games()
 
-__all__ = ["EXTRA_GAMES", "david_goliath", "load_extra_games", "mabula", "madn", "mahe"]
+
+__all__ = ["BUILT_IN", "EXTRA_GAMES", "load_extra_games", "load_games"]

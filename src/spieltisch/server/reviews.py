@@ -73,7 +73,7 @@ def rate_part(
 ) -> list[list[Any]]:
     """Some decisions rated, as rows [index, best, best_chance, played_chance, exact,
     compared, legal_moves]."""
-    parsed = Budget.parse(budget) if budget else Budget()
+    parsed = Budget.parse(budget) if budget else None
     return [
         [index, *astuple(rated)]
         for index, rated in rate_steps(record, indices, level, parsed, seed)
@@ -92,7 +92,7 @@ def page_review(
     every judged decision with its verdict and the better move."""
     with language(code):
         rated = {int(row[0]): Rated(*row[1:]) for row in rows}
-        parsed = Budget.parse(budget) if budget else Budget()
+        parsed = Budget.parse(budget) if budget else None
         review = assemble_review(plan_review(record), rated, level, parsed, seed)
         names = [summary.name for summary in review.seats]  # every seat, in order
         graph = win_chance_svg(review, names, review_text("Win chance over the game"))

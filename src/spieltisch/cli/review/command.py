@@ -166,7 +166,8 @@ def review(
         typer.Option(
             "--budget",
             help="Search budget per decision: 500, 1.5s or 500,1.5s "
-            "(default: the search's own iteration count; seconds are not reproducible).",
+            "(default: as much as the level's hint gets, counted in iterations; seconds are not "
+            "reproducible).",
         ),
     ] = None,
     level: Annotated[
