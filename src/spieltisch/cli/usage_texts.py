@@ -25,6 +25,7 @@ from typer._click.decorators import help_option
 from typer._click.exceptions import ClickException
 from typer._click.formatting import HelpFormatter
 
+from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.messages import _
 from spieltisch.core.i18n import LANGUAGES, N_, get_language, language, language_from_environment
 
@@ -231,7 +232,10 @@ def translated_command(app: typer.Typer) -> click_core.Command:
     """The app's Click command with its help texts in the current language (a command may
     change the language later; Click's own words keep the one the run began with)."""
     command = typer.main.get_command(app)
-    _translate_command(command, _formatter_in(get_language()))
+    formatter = _formatter_in(get_language())
+    _translate_command(command, formatter)
+    if isinstance(command, LazyCommands):  # the commands imported later, as they come
+        command.prepare = lambda made: _translate_command(made, formatter)
     return command
 
 
