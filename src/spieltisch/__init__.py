@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import spieltisch.games  # noqa: F401  (light: the games register when the registry is first asked)
+import spieltisch.games
+from spieltisch.core.finders import FINDERS
 
+if spieltisch.games.find not in FINDERS:  # the games register when the registry asks
+    FINDERS.append(spieltisch.games.find)
 globals().pop("games")  # `spieltisch.games` is the core's function, not the subpackage
 
 if TYPE_CHECKING:

@@ -84,19 +84,20 @@ _WHERE = {
             "SpieltischError",
             "UnknownGame",
         ),
-        "errors",
+        "spieltisch.core.errors",
     ),
-    "GameParts": "game_parts",
-    "GameOptions": "options",
-    "OptionInfo": "options",
+    "GameParts": "spieltisch.core.game_parts",
+    "GameOptions": "spieltisch.core.options",
+    "OptionInfo": "spieltisch.core.options",
     **dict.fromkeys(
-        ("CHANCE", "TERMINAL", "Game", "GameInfo", "Move", "Refusal", "State", "View"), "protocol"
+        ("CHANCE", "TERMINAL", "Game", "GameInfo", "Move", "Refusal", "State", "View"),
+        "spieltisch.core.protocol",
     ),
-    "FORMAT": "records",
-    "Record": "records",
+    "FORMAT": "spieltisch.core.records",
+    "Record": "spieltisch.core.records",
     **dict.fromkeys(
         ("game_class", "game_names", "games", "load", "load_record", "parts", "register"),
-        "registry",
+        "spieltisch.core.registry",
     ),
 }
 
@@ -105,6 +106,6 @@ def __getattr__(name: str) -> Any:
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    value = getattr(importlib.import_module(where), name)
     globals()[name] = value
     return value
