@@ -118,14 +118,15 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
             )
         for index, chance, step in points:
             assert step.analysis is not None
-            mark = MARKS[step.analysis.verdict] if step.player == seat else ""
+            own = step.player == seat  # the other seat's point of a game of two: no link
+            mark = MARKS[step.analysis.verdict] if own else ""
             radius = 4.5 if mark else 2.5
             fill = mark or colour
             label = f"#{index + 1} " + labelled(names[seat], f"{step.move} {chance:.0%}")
-            svg.append(
-                f'<a href="#step-{index}"><circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" '
-                f'r="{radius}" fill="{fill}" stroke="{EDGE}">'
-                f"<title>{escape(label)}</title></circle></a>"
+            circle = (
+                f'<circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" r="{radius}" '
+                f'fill="{fill}" stroke="{EDGE}"><title>{escape(label)}</title></circle>'
             )
+            svg.append(f'<a href="#step-{index}">{circle}</a>' if own else circle)
     svg.append("</svg>")
     return "".join(svg)

@@ -93,7 +93,8 @@ def page_review(
     with language(code):
         rated = {int(row[0]): Rated(*row[1:]) for row in rows}
         parsed = Budget.parse(budget) if budget else None
-        review = assemble_review(plan_review(record), rated, level, parsed, seed)
+        plan = plan_review(record)
+        review = assemble_review(plan, rated, level, parsed, seed)
         names = [summary.name for summary in review.seats]  # every seat, in order
         graph = win_chance_svg(review, names, review_text("Win chance over the game"))
         steps = []
@@ -121,7 +122,7 @@ def page_review(
             "graph_svg": graph,
             "verdicts": {verdict: verdict_name(verdict) for verdict in VERDICTS},
             "seats": [
-                {**summary.model_dump(), "colour": seat_colour(summary.seat)}
+                {**summary.model_dump(), "colour": seat_colour(summary.seat, plan.final.game)}
                 for summary in review.seats
             ],
             "steps": steps,
