@@ -12,6 +12,8 @@ import json
 from typing import Any, get_args
 
 import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
 
 from spieltisch.server.messages import INCOMING
 from tests.server.client import Client, Socket
@@ -114,9 +116,13 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess)
                 after = (await ana.http.get(f"/api/tables/{table}")).json()
                 assert after["seats"] == seen["seats"] and after["rematch"] is None
 
-            # The WebSocket: Eve watches the running table (even asking for Ana's seat);
-            # Ana sits at the finished one.
-            watcher = await eve.socket(running["id"], seat=0)
+            # The WebSocket: Eve asking for Ana's seat is refused (4403); she watches the
+            # running table; Ana sits at the finished one.
+            asking = await eve.socket(running["id"], seat=0)
+            with pytest.raises(ConnectionClosed) as refused:
+                await asking.state()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 4403
+            watcher = await eve.socket(running["id"])
             seen_state = await watcher.state()
             assert seen_state["seat"] is None and seen_state["legal_moves"] == []
             own = await ana.socket(finished)

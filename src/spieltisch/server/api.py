@@ -8,8 +8,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
@@ -76,14 +77,21 @@ async def play_as_guest(
         account = Account(name=_clean_name(body.name))
         session.add(account)
         await session.commit()
-    svc.sessions.sign_in(response, account.id)
-    return _account_out(account, svc.sessions.token(account.id))
+    token = await svc.sessions.open(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
 
 
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
-async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
-    """Keep your guest account: choose a username and a password to sign in elsewhere."""
-    password_hash = await svc.passwords.hash(body.password)  # before a transaction opens
+async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> AccountOut:
+    """Keep your guest account: choose a username and a password to sign in elsewhere.
+    Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
+    account ends: the answer carries the new token (and sets the cookie)."""
+    taken = HTTPException(409, _("the username {name} is taken").format(name=body.username))
+    async with svc.database.session() as session:
+        if await _by_username(session, body.username) is not None:
+            raise taken
+    password_hash = await svc.passwords.hash(body.password)  # outside a transaction
     async with svc.database.session() as session:
         account = await session.get(Account, me)
         if account is None:
@@ -94,29 +102,40 @@ async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
         try:
             await session.commit()
         except IntegrityError:
-            raise HTTPException(
-                409, _("the username {name} is taken").format(name=body.username)
-            ) from None
-    return _account_out(account)
+            raise taken from None
+    token = await svc.sessions.rotate(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
+
+
+async def _by_username(session: AsyncSession, username: str) -> Account | None:
+    found = await session.execute(
+        select(Account).where(func.lower(Account.username) == username.lower())
+    )
+    return found.scalar()
 
 
 @router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
-async def sign_in(body: SignInIn, response: Response, svc: Svc) -> AccountOut:
+async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> AccountOut:
+    """Sign in with a claimed account's username (any case) and password. Attempts are
+    limited per username and per address (429 with Retry-After)."""
+    check_rate(request, "signin", body.username.lower())
     async with svc.database.session() as session:
-        account = (
-            await session.execute(select(Account).filter_by(username=body.username))
-        ).scalar()
+        account = await _by_username(session, body.username)
     # An unknown name is checked against a dummy hash: as slow as a wrong password.
     known = account.password_hash if account is not None else None
     matches = await svc.passwords.check(known, body.password)
     if account is None or not matches:
         raise HTTPException(401, _("wrong username or password"))
-    svc.sessions.sign_in(response, account.id)
-    return _account_out(account, svc.sessions.token(account.id))
+    token = await svc.sessions.open(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
 
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
-async def sign_out(response: Response, svc: Svc) -> None:
+async def sign_out(request: Request, response: Response, svc: Svc) -> None:
+    """End this session: its token (cookie or bearer) no longer works anywhere."""
+    await svc.sessions.close(svc.sessions.token_of(request))
     svc.sessions.sign_out(response)
 
 

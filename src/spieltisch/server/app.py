@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.core.i18n import language
 from spieltisch.server import api, collector, pages, play, ratings, review_api, tournaments
 from spieltisch.server.ai import WorkerPool
-from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
 from spieltisch.server.i18n import _, accepted_language
@@ -181,7 +181,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.services = Services(
             settings,
             database,
-            Sessions(key, settings.secure_cookies),
+            Sessions(key, settings.secure_cookies, database),
             pool,
             runtime,
             reviews,
@@ -220,12 +220,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(DataError, database_refused_value)
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
-    app.include_router(api.router)
-    app.include_router(tournaments.router)
-    app.include_router(ratings.router)
+    who = [Depends(authenticated)]  # the WebSocket checks its token itself (play.py)
+    app.include_router(api.router, dependencies=who)
+    app.include_router(tournaments.router, dependencies=who)
+    app.include_router(ratings.router, dependencies=who)
     app.include_router(play.router)
-    app.include_router(pages.router)
-    app.include_router(review_api.router)
+    app.include_router(pages.router, dependencies=who)
+    app.include_router(review_api.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

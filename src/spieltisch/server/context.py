@@ -53,10 +53,12 @@ def too_fast(action: str, seconds: float) -> str:
         return _("too many chat messages in a short time: wait {seconds} s").format(seconds=wait)
     if action == "tables":
         return _("too many new tables in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "signin":
+        return _("too many sign-in attempts in a short time: wait {seconds} s").format(seconds=wait)
     return _("too many new accounts from your address: wait {seconds} s").format(seconds=wait)
 
 
-def check_rate(connection: HTTPConnection, action: str, account: int | None) -> None:
+def check_rate(connection: HTTPConnection, action: str, account: int | str | None) -> None:
     """Refuse an HTTP request over its rate (429 with Retry-After); count it otherwise."""
     svc = services(connection)
     wait = svc.limiter.wait(action, account, address(connection))

@@ -1,7 +1,8 @@
 """Rate limits: a token bucket per action and per account or address.
 
-The actions are moves, chat lines, new tables (per account and per address) and new
-guest accounts (per address: otherwise a new guest would start with fresh buckets).
+The actions are moves, chat lines, new tables (per account and per address), new
+guest accounts (per address: otherwise a new guest would start with fresh buckets) and
+sign-in attempts (per username, which stands in for the account, and per address).
 A move that is played costs nothing (the game itself allows one per position, and a
 fast bot must not be stopped); `moves` counts the move messages that change nothing
 (refused, repeated) and the requests for a position (`sync`, `language`), which are what
@@ -21,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-ACTIONS = ("moves", "chat", "tables", "accounts")
+ACTIONS = ("moves", "chat", "tables", "accounts", "signin")
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -59,6 +60,7 @@ class RateLimits:
             "moves": Rate(60, 3.0),
             "chat": Rate(12, 60.0),
             "tables": Rate(20, 60.0),
+            "signin": Rate(10, 300.0),
         }
     )
     per_address: dict[str, Rate] = field(
@@ -67,6 +69,7 @@ class RateLimits:
             "chat": Rate(60, 60.0),
             "tables": Rate(120, 60.0),
             "accounts": Rate(300, 60.0),
+            "signin": Rate(30, 300.0),
         }
     )
 
@@ -136,7 +139,7 @@ class RateLimiter:
         self.buckets = buckets or Buckets()
 
     def wait(
-        self, action: str, account: int | None, address: str | None, take: bool = True
+        self, action: str, account: int | str | None, address: str | None, take: bool = True
     ) -> float:
         """Seconds to wait before `action` is allowed; 0 (and counted, unless `take` is
         false) when it is now.
