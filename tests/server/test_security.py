@@ -91,6 +91,8 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess)
                 (json.dumps({"type": "teleport"}), "bad_message", "teleport"),
                 (json.dumps({"type": "move", "seq": seq}), "bad_message", "move"),
                 (json.dumps({"type": "move", "seq": -1, "move": "x"}), "bad_message", "seq"),
+                (json.dumps({"type": "move", "seq": str(seq), "move": "x"}), "bad_message", "seq"),
+                (json.dumps({"type": "sync", "last_seq": 1.0}), "bad_message", "last_seq"),
                 (
                     json.dumps({"type": "move", "seq": seq, "move": "x", "extra": 1}),
                     "bad_message",

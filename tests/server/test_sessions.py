@@ -24,8 +24,8 @@ async def _me(client: Client, token: str) -> int:
     return answer.status_code
 
 
-async def _closed_with(client: Client, table: str, **query: object) -> tuple[int, str]:
-    socket = await client.socket(table, **query)
+async def _closed_with(client: Client, table: str, seat: int | None = None) -> tuple[int, str]:
+    socket = await (client.socket(table) if seat is None else client.socket(table, seat=seat))
     with pytest.raises(ConnectionClosed) as closed:
         await socket.next_of("state", timeout=10)
     assert closed.value.rcvd is not None

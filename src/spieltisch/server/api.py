@@ -18,6 +18,7 @@ from spieltisch.server import lobby, parts
 from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
+from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.schemas import (
     REFUSALS,
     AccountId,
@@ -226,9 +227,10 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
-async def get_table(table_id: TableId, svc: Svc) -> TableOut:
-    """A table by its id (the id is also the link to a private table)."""
-    return await _described(svc, table_id)
+async def get_table(table_id: TableId, request: Request, svc: Svc) -> TableOut:
+    """A table by its id (the id is also the link to a private table; a private table's
+    rematch is shown only to its players)."""
+    return table_for(await _described(svc, table_id), svc.sessions.of(request))
 
 
 async def _described(svc: Services, table_id: str) -> TableOut:
@@ -307,15 +309,20 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
 # -- records ---------------------------------------------------------------------------------
 
 
-async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
+async def _finished_record(svc: Services, table_id: str, viewer: int | None) -> dict[str, Any]:
     async with svc.database.session() as session:
+        table = await lobby.get_table(session, table_id)
+        seated = [seat.account_id for seat in await lobby.seats_of(session, table_id)]
+        if not may_see(table.public, seated, viewer):
+            raise HTTPException(403, _("the record of a private table is for its players"))
         return await lobby.finished_record(session, table_id)
 
 
 @router.get("/games/{table_id}/record", tags=["records"])
-async def download_record(table_id: TableId, svc: Svc) -> Response:
-    """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it)."""
-    record = await _finished_record(svc, table_id)
+async def download_record(table_id: TableId, request: Request, svc: Svc) -> Response:
+    """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it);
+    a private table's only for its players."""
+    record = await _finished_record(svc, table_id, svc.sessions.of(request))
     return Response(
         json.dumps(record, ensure_ascii=False, indent=1),
         media_type="application/json",
