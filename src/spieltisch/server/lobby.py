@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
@@ -186,9 +186,27 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     if not free:
         raise LobbyError(409, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
-    chosen.kind, chosen.account_id = "human", account
+    number = chosen.seat
+    # Taken only if it is still as it was read: of two people joining the last seat at
+    # once exactly one wins (the database serialises the two updates), the other is told.
+    taken = await session.execute(
+        update(Seat)
+        .where(
+            Seat.table_id == table_id,
+            Seat.seat == number,
+            Seat.kind == chosen.kind,
+            Seat.account_id.is_(None) if chosen.account_id is None else Seat.account_id == account,
+        )
+        .values(kind="human", account_id=account)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(taken, "rowcount", 0) != 1:
+        await session.rollback()
+        raise LobbyError(
+            409, _("seat {seat} was taken a moment ago: choose another").format(seat=number)
+        )
     await session.commit()
-    return chosen.seat
+    return number
 
 
 async def leave(session: AsyncSession, table_id: str, account: int) -> None:
