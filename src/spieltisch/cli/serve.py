@@ -112,6 +112,7 @@ def serve(
         raise typer.Exit(2) from None
 
     from spieltisch.server import Settings, create_app
+    from spieltisch.server.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.limits import RateLimits
     from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.transport import PROTOCOL
@@ -164,6 +165,7 @@ def serve(
             workers=workers,
             host=host,
             port=port,
+            http=HTTP_PROTOCOL,
             ws=PROTOCOL,
             ws_max_size=TRANSPORT_LIMIT,
             ws_per_message_deflate=ws_deflate,
@@ -175,6 +177,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
+        http=HTTP_PROTOCOL,
         ws=PROTOCOL,
         ws_max_size=TRANSPORT_LIMIT,
         ws_per_message_deflate=ws_deflate,

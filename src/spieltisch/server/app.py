@@ -23,6 +23,7 @@ from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
+from spieltisch.server.http_timeouts import BODY_SECONDS
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
@@ -88,7 +89,12 @@ class Limits:
         chunks: list[bytes] = []
         seen = 0
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout(BODY_SECONDS):
+                    message = await receive()
+            except TimeoutError:
+                await _reply(send, 408, _("the request body came too slowly"))
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunks.append(message.get("body", b""))
