@@ -23,6 +23,7 @@ from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
+from spieltisch.server.headers import SecurityHeaders, serve_docs
 from spieltisch.server.http_timeouts import BODY_SECONDS
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
@@ -215,8 +216,12 @@ def create_app(settings: Settings) -> FastAPI:
         description="REST for accounts, the lobby and records; live play over the "
         "WebSocket `/ws/tables/{id}` (messages in docs/web.md).",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    serve_docs(app)
     app.add_middleware(Limits, settings=settings)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.add_exception_handler(RequestValidationError, request_validation_error)
@@ -240,7 +245,9 @@ def create_app(settings: Settings) -> FastAPI:
             break
     index = static / "index.html"
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route(
+        "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False
+    )
     async def landing() -> HTMLResponse:
         if index.is_file():
             return HTMLResponse(index.read_text(encoding="utf-8"))

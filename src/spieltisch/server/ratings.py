@@ -18,7 +18,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.lobby import get_table, seats_of
 from spieltisch.server.privacy import may_see
 from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds
-from spieltisch.server.schemas import Problem
+from spieltisch.server.schemas import AccountId, Problem
 from spieltisch.server.tournament_schemas import (
     ChangeOut,
     Leaderboard,
@@ -137,7 +137,7 @@ def _change_out(game: str, change: Change) -> ChangeOut:
 
 
 @router.get("/players/{account_id}/ratings", response_model=PlayerRatings)
-async def rating_history(account_id: int, request: Request, svc: Svc) -> PlayerRatings:
+async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> PlayerRatings:
     """A player's rating per game and every change, oldest first; a change made at a
     private table names the table only to its players."""
     async with svc.database.session() as session:
