@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from typing import Annotated, Any
@@ -14,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
-from spieltisch.server import lobby, parts
+from spieltisch.server import lobby
 from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
@@ -38,6 +39,10 @@ from spieltisch.server.schemas import (
 from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
+MAX_RECORD_ENTRIES = 20_000
+MAX_ENTRY = 64
+MAX_PLAYERS = 16
+MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -334,9 +339,13 @@ async def download_record(table_id: TableId, request: Request, svc: Svc) -> Resp
 async def upload_record(
     request: Request, svc: Svc, record: Annotated[dict[str, Any], Body()]
 ) -> RecordUploaded:
-    """Upload a record to view it; it is checked by replaying it."""
+    """Upload a record to view it; it is checked by replaying it (off the event loop).
+    At most `MAX_RECORD_ENTRIES` history entries and `MAX_PLAYERS` player names of up
+    to `MAX_NAME` characters; uploads are limited per account and per address (429)."""
+    check_rate(request, "records", svc.sessions.of(request))
+    _check_record_size(record)
     try:
-        state = spieltisch.load_record(record)
+        state = await asyncio.to_thread(spieltisch.load_record, record)
     except RecordError as exc:
         raise HTTPException(422, str(exc)) from None
     clean = dict(state.to_record(record.get("players")))
@@ -350,6 +359,36 @@ async def upload_record(
         moves=len(state.history()),
         url=f"/api/records/{record_id}",
     )
+
+
+def _check_record_size(record: dict[str, Any]) -> None:
+    """Refuse a record too long to replay quickly, or with names no table would hold."""
+    history, players = record.get("history"), record.get("players")
+    if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
+        raise HTTPException(
+            422,
+            _("a record may have at most {count} history entries, this one has {found}").format(
+                count=MAX_RECORD_ENTRIES, found=len(history)
+            ),
+        )
+    if isinstance(history, list) and any(
+        not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
+    ):
+        raise HTTPException(
+            422,
+            _("each history entry is a text of at most {count} characters").format(count=MAX_ENTRY),
+        )
+    if players is not None and (
+        not isinstance(players, list)
+        or len(players) > MAX_PLAYERS
+        or any(not isinstance(name, str) or len(name) > MAX_NAME for name in players)
+    ):
+        raise HTTPException(
+            422,
+            _(
+                "players is a list of at most {players} names of at most {count} characters each"
+            ).format(players=MAX_PLAYERS, count=MAX_NAME),
+        )
 
 
 async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
@@ -368,30 +407,39 @@ async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
 async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
+    _check_language(lang)
+    record = await uploaded_record(svc, record_id)
+    return await _position(svc, f"record:{record_id}", record, n, lang)
+
+
+@router.get("/games/{table_id}/positions/{n}", response_model=PositionOut, tags=["records"])
+async def game_position(
+    table_id: TableId, n: int, request: Request, svc: Svc, lang: str = "en"
+) -> PositionOut:
+    """Position `n` of a finished table's game (0 = the start), as a spectator sees it;
+    a private table's only for its players."""
+    _check_language(lang)
+    record = await _finished_record(svc, table_id, svc.sessions.of(request))
+    return await _position(svc, f"table:{table_id}", record, n, lang)
+
+
+def _check_language(lang: str) -> None:
     if lang not in ("de", "en", "fr"):
         raise HTTPException(
             422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
         )
-    record = await uploaded_record(svc, record_id)
-    history: list[str] = record["history"]
-    if not 0 <= n <= len(history):
-        raise HTTPException(
-            422, _("position {n} is outside 0..{last}").format(n=n, last=len(history))
-        )
+
+
+async def _position(
+    svc: Services, key: str, record: dict[str, Any], n: int, lang: str
+) -> PositionOut:
+    total = len(record["history"])
+    if not 0 <= n <= total:
+        raise HTTPException(422, _("position {n} is outside 0..{last}").format(n=n, last=total))
     try:
-        game = spieltisch.load(record["game"], **record["options"])
-        before = game.replay(history[: n - 1]) if n else None
-        state = game.replay(history[:n])
+        return await svc.replays.position(key, record, n, lang)
     except SpieltischError as exc:
         raise HTTPException(422, str(exc)) from None
-    words = parts.describe(before, history[n - 1], lang) if before is not None else None
-    return PositionOut(
-        n=n,
-        total=len(history),
-        view=state.view(None),
-        words=words,
-        board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
-    )
 
 
 def lobby_error(_request: Request, exc: Exception) -> JSONResponse:

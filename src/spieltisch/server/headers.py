@@ -4,14 +4,16 @@ The table page loads only its own scripts and styles (ES modules from /static) a
 opens WebSockets to its own origin, so its Content-Security-Policy allows nothing
 else; boards are inline SVG with style attributes, hence 'unsafe-inline' for styles
 only. No page may be framed (clickjacking), types are not sniffed, and links to other
-sites carry no path. `/docs` uses Swagger UI's files from the `swagger-ui-bundle`
-package under /docs-assets instead of a CDN, so no foreign script runs on the origin
-of the session cookie; its one inline start-up script is allowed on that page only.
+sites carry no path. `/docs` uses Swagger UI's files from the `swagger-ui-py` package
+(Swagger UI 5, which reads OpenAPI 3.1) under /docs-assets instead of a CDN, so no
+foreign script runs on the origin of the session cookie; its one inline start-up script
+is allowed on that page only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -65,9 +67,10 @@ class SecurityHeaders:
 
 def serve_docs(app: FastAPI) -> None:
     """`/docs` from Swagger UI's packaged files (the app is made with `docs_url=None`)."""
-    from swagger_ui_bundle import swagger_ui_path
+    import swagger_ui
 
-    app.mount(ASSETS, StaticFiles(directory=swagger_ui_path), name="docs-assets")
+    folder = Path(swagger_ui.__file__).parent / "static"
+    app.mount(ASSETS, StaticFiles(directory=folder), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:

@@ -2,7 +2,8 @@
 
 The actions are moves, chat lines, new tables (per account and per address), new
 guest accounts (per address: otherwise a new guest would start with fresh buckets) and
-sign-in attempts (per username, which stands in for the account, and per address).
+sign-in attempts (per username, which stands in for the account, and per address),
+uploaded records and new tournaments (per account and per address).
 A move that is played costs nothing (the game itself allows one per position, and a
 fast bot must not be stopped); `moves` counts the move messages that change nothing
 (refused, repeated) and the requests for a position (`sync`, `language`), which are what
@@ -22,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-ACTIONS = ("moves", "chat", "tables", "accounts", "signin")
+ACTIONS = ("moves", "chat", "tables", "accounts", "signin", "records", "tournaments")
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -61,6 +62,8 @@ class RateLimits:
             "chat": Rate(12, 60.0),
             "tables": Rate(20, 60.0),
             "signin": Rate(10, 300.0),
+            "records": Rate(20, 60.0),
+            "tournaments": Rate(10, 600.0),
         }
     )
     per_address: dict[str, Rate] = field(
@@ -70,6 +73,8 @@ class RateLimits:
             "tables": Rate(120, 60.0),
             "accounts": Rate(300, 60.0),
             "signin": Rate(30, 300.0),
+            "records": Rate(60, 60.0),
+            "tournaments": Rate(30, 600.0),
         }
     )
 
