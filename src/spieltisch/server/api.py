@@ -227,6 +227,7 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
     """A new table; options are checked as `spieltisch.load` checks them."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
+        await lobby.check_computer_tables(session, me, body)
         table = await lobby.create_table(session, me, body)
         return await lobby.describe_table(session, table)
 
@@ -407,7 +408,7 @@ async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
 async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
-    _check_language(lang)
+    known_language(lang)
     record = await uploaded_record(svc, record_id)
     return await _position(svc, f"record:{record_id}", record, n, lang)
 
@@ -418,12 +419,13 @@ async def game_position(
 ) -> PositionOut:
     """Position `n` of a finished table's game (0 = the start), as a spectator sees it;
     a private table's only for its players."""
-    _check_language(lang)
+    known_language(lang)
     record = await _finished_record(svc, table_id, svc.sessions.of(request))
     return await _position(svc, f"table:{table_id}", record, n, lang)
 
 
-def _check_language(lang: str) -> None:
+def known_language(lang: str) -> None:
+    """Refuse a `lang` other than de, en, fr, in the request's language."""
     if lang not in ("de", "en", "fr"):
         raise HTTPException(
             422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)

@@ -59,6 +59,10 @@ def too_fast(action: str, seconds: float) -> str:
         return _("too many uploaded records in a short time: wait {seconds} s").format(seconds=wait)
     if action == "tournaments":
         return _("too many new tournaments in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "reviews":
+        return _("too many reviews asked for in a short time: wait {seconds} s").format(
+            seconds=wait
+        )
     if action == "signin":
         return _("too many sign-in attempts in a short time: wait {seconds} s").format(seconds=wait)
     return _("too many new accounts from your address: wait {seconds} s").format(seconds=wait)

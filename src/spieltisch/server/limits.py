@@ -3,7 +3,7 @@
 The actions are moves, chat lines, new tables (per account and per address), new
 guest accounts (per address: otherwise a new guest would start with fresh buckets) and
 sign-in attempts (per username, which stands in for the account, and per address),
-uploaded records and new tournaments (per account and per address).
+uploaded records, new tournaments and reviews asked for (per account and per address).
 A move that is played costs nothing (the game itself allows one per position, and a
 fast bot must not be stopped); `moves` counts the move messages that change nothing
 (refused, repeated) and the requests for a position (`sync`, `language`), which are what
@@ -23,7 +23,16 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-ACTIONS = ("moves", "chat", "tables", "accounts", "signin", "records", "tournaments")
+ACTIONS = (
+    "moves",
+    "chat",
+    "tables",
+    "accounts",
+    "signin",
+    "records",
+    "tournaments",
+    "reviews",
+)
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -64,6 +73,7 @@ class RateLimits:
             "signin": Rate(10, 300.0),
             "records": Rate(20, 60.0),
             "tournaments": Rate(10, 600.0),
+            "reviews": Rate(6, 600.0),
         }
     )
     per_address: dict[str, Rate] = field(
@@ -75,6 +85,7 @@ class RateLimits:
             "signin": Rate(30, 300.0),
             "records": Rate(60, 60.0),
             "tournaments": Rate(30, 600.0),
+            "reviews": Rate(12, 600.0),
         }
     )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
@@ -20,6 +20,9 @@ from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
+
+MAX_COMPUTER_TABLES = 2
+"""Unfinished tables of computers only that one account may have at once."""
 
 
 class LobbyError(Exception):
@@ -116,6 +119,32 @@ async def create_table(
         await _start(session, table)
     await session.commit()
     return table
+
+
+async def check_computer_tables(session: AsyncSession, creator: int, spec: TableIn) -> None:
+    """An account keeps at most `MAX_COMPUTER_TABLES` tables of computers only that are not
+    finished: each takes the computer players' time from every other table. (Tables a
+    tournament round opens are not counted against its director.)"""
+    if not spec.seats or any(seat.kind != "ai" for seat in spec.seats):
+        return
+    people = select(Seat.table_id).where(Seat.kind != "ai")
+    unfinished = await session.execute(
+        select(func.count())
+        .select_from(GameTable)
+        .where(
+            GameTable.created_by == creator,
+            GameTable.status != "finished",
+            GameTable.id.not_in(people),
+        )
+    )
+    if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
+        raise LobbyError(
+            429,
+            _(
+                "you have {count} tables of computers only that are not finished: "
+                "wait for one to end before making another"
+            ).format(count=MAX_COMPUTER_TABLES),
+        )
 
 
 async def _seat_row(
