@@ -29,7 +29,8 @@ class Replay:
 
     def __init__(self, game: str, options: dict[str, Any], history: Sequence[str]) -> None:
         self.history = list(history)
-        state = spieltisch.load(game, **options).new_state()
+        self.game = spieltisch.load(game, **options)
+        state = self.game.new_state()
         self.kept: list[State] = [state.clone()]
         for index, move in enumerate(self.history, start=1):
             state.apply(move)
@@ -45,6 +46,7 @@ class Replay:
     def out(self, n: int, lang: str) -> PositionOut:
         """Position `n` as a spectator sees it, with the move that led to it in words."""
         last = self.history[n - 1] if n else None
+        before: State | None = None
         if last is None:
             state, words = self.position(0), None
         else:
@@ -58,6 +60,11 @@ class Replay:
             view=state.view(None),
             words=words,
             board_svg=parts.board_svg(state, None, (), last, lang),
+            seat=before.current_player
+            if before is not None and before.current_player >= 0
+            else None,
+            turn=before.turn if before is not None and before.is_chance_node() else None,
+            seat_marks=parts.seat_marks(self.game, lang),
         )
 
 
