@@ -33,6 +33,7 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/resign"): (403, 409),
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
     ("get", "/api/games/{table_id}/record"): (409, 200),
+    ("get", "/api/games/{table_id}/positions/{n}"): (409, 200),
 }
 """Reading a table is open to anyone with its link; nothing else is."""
 
@@ -103,7 +104,7 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess)
             anonymous = httpx.AsyncClient(base_url=server.url)
             for (method, path), expected in OUTSIDER.items():
                 for table, status in zip((running["id"], finished), expected, strict=True):
-                    url = path.replace("{table_id}", table)
+                    url = path.replace("{table_id}", table).replace("{n}", "0")
                     body = BODIES.get(path, {})
                     answer = await eve.http.request(method.upper(), url, json=body)
                     assert answer.status_code == status, (method, url, answer.text)
