@@ -24,10 +24,7 @@ def test_an_unusable_database_ends_in_one_sentence(command: list[str], url: str)
     database = url.format(port=free_port())
     result = runner.invoke(app, [*command, "--database", database])
     assert result.exit_code == 2, result.output
-    assert (
-        "Traceback" not in result.output
-        and result.exception is None
-        or isinstance(result.exception, SystemExit)
-    )
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "cannot be opened or migrated" in result.output
     assert len(result.output.strip().splitlines()) <= 3, result.output
