@@ -133,7 +133,7 @@ def _screen(name: str, players: int, code: str) -> list[str]:
 def test_the_screen_says_whose_turn_and_the_dice_once(name: str, players: int, code: str) -> None:
     lines = _screen(name, players, code)
     shown = "\n".join(lines)
-    turn = {"de": "ist am Zug", "fr": "doit jouer"}[code]
+    turn = {"de": "ist am Zug", "fr": "de jouer"}[code]
     assert shown.count(turn) == 1, shown
     assert "(du bist dran)" not in shown and "(à vous)" not in shown
     said_once = {
