@@ -53,7 +53,7 @@ def test_the_board_shows_the_stack_example() -> None:
     assert "Field 18 (bottom to top): blue, red, yellow" in text
     assert "Face-up card: 5  cards in the pile: 19" in text.replace(NO_BREAK_SPACE, " ")
     assert unbroken("cards in the pile: 19") in text  # wraps as one (80×24 in French)
-    assert "Moving: red  dice: 1 = 1  Yellow decides for the stack" in text
+    assert "Moving: red  dice: 1  Yellow decides for the stack" in text
     assert "Yellow: cards 3  eggs: 3" in text  # the seat named as the side panel does
     ring = text.splitlines()
     numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))

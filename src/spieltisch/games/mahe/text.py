@@ -175,6 +175,8 @@ def _dice(view: MaheView) -> str:
             parts.append(_("card {value}").format(value=value))
         else:
             parts.append(str(value))
+    if len(dice) == 1:
+        return _("dice:") + " " + parts[0]  # one die: its value, no "= sum" to repeat it
     return _("dice:") + " " + " + ".join(parts) + " = " + str(sum(dice))
 
 
