@@ -513,7 +513,8 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
 
 
 def test_typing_after_a_refused_move_replaces_it() -> None:
-    """`stopp` (the German word) is refused; typing `stop` then must not make `stoppstop`."""
+    """`stopx` (a typo) is refused; typing `stop` then must not make `stopxstop`. (`stopp`,
+    the German word, is a move since issue 34.)"""
     session = Session(MAHE4, [HUMAN, *[level()] * 3], seed=3, budget=BUDGET)
 
     async def scenario() -> None:
@@ -521,10 +522,10 @@ def test_typing_after_a_refused_move_replaces_it() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, ready(app))
             before = len(app.session.log)
-            await type_text(pilot, "stopp")
+            await type_text(pilot, "stopx")
             await pilot.press("enter")
-            assert app.message.startswith("Unerlaubter Zug stopp")
-            assert app.query_one("#typed", Input).value == "stopp", "kept to be corrected"
+            assert app.message.startswith("Unerlaubter Zug stopx")
+            assert app.query_one("#typed", Input).value == "stopx", "kept to be corrected"
             await type_text(pilot, "stop")
             assert app.query_one("#typed", Input).value == "stop"
             await pilot.press("enter")

@@ -58,3 +58,22 @@ def _die(state: MaheState, move: str) -> str:
             colour=colour_name(mover), field=field
         )
     )
+
+
+def typed_aliases(state: MaheState) -> dict[str, str]:
+    """Words a person may type in their language for the legal moves: the turtle's colour
+    (`rot`, `rouge`), rolling (`würfeln`, `wurf`, `lancer`), stopping (`stopp`, `arrêter`).
+    Each word list is a catalog entry, comma-separated."""
+    aliases: dict[str, str] = {}
+    for move in state.legal_moves():
+        if move.startswith("turtle:"):
+            words = [colour_name(move.split(":", 1)[1])]
+        elif move == "roll":
+            words = _("roll, throw").split(",")
+        elif move == "stop":
+            words = _("stop, halt").split(",")
+        else:
+            continue
+        for word in words:
+            aliases[word.strip().lower()] = move
+    return aliases
