@@ -208,4 +208,5 @@ TEXTS: tuple[str, ...] = (
     N_("{points} points"),
     N_("{seated} of {rounds} rounds"),
     N_("{seconds} s per move"),
+    N_("{name} gave up"),
 )
