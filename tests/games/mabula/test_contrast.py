@@ -11,6 +11,7 @@ from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
 
 import spieltisch
+from spieltisch.games.mabula.rules import MabulaState
 from spieltisch.games.mabula.text import render
 
 
@@ -31,6 +32,7 @@ def _contrast(one: Color, other: Color) -> float:
 
 def test_marbles_on_the_edge_contrast_at_least_3_to_1() -> None:
     state = spieltisch.load("mabula").new_state()
+    assert isinstance(state, MabulaState)
     state.sample_chance(random.Random(1))  # the marbles are set out on the edge
     drawn = render(state, 0)
     assert isinstance(drawn, Text)
