@@ -63,7 +63,7 @@ def test_the_board_names_the_seat_to_move_as_the_panel_does(
     session = Session(state.game, [HUMAN] + ["medium"] * (players - 1), seed=1, budget=BUDGET)
     seat = state.current_player
     with language(code):
-        label = session.label(seat)  # "Rot (du)", "Red, blue (you)", "Spieler 1 (du)"
+        label = session.label(seat)  # "Rot (du)", "Red, Blue (you)", "Spieler 1 (du)"
         named = seat_name(state.game, seat)
     drawn = _drawn(state, code, width)
     if named is None:  # seats without a colour are numbered, on the board as beside it
@@ -90,7 +90,7 @@ def test_mahe_names_a_player_with_two_colours_by_both(code: str) -> None:
     with language(code):
         names = [seat_name(state.game, seat) for seat in range(2)]
     for named in names:
-        assert named is not None and ", " in named  # two turtles each: "Red, blue"
+        assert named is not None and ", " in named  # two turtles each: "Red, Blue"
         assert named in drawn, drawn
 
 

@@ -24,7 +24,7 @@ from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import QuitScreen, ResumeScreen, SaveScreen
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.core.seat_names import seat_name
+from spieltisch.core.seat_names import capitalised, seat_name
 from spieltisch.games.david_goliath import text as dg_text
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.games.mahe import text as mahe_text
@@ -378,7 +378,10 @@ def test_mahe_with_seven_players_shows_every_player_without_scrolling(
             shown = "\n".join(screen_lines(app))
             with language(code):  # each player's row, by name or by its turtle's letter
                 rows = [
-                    (f"{seat_name(session.game, seat)}{colon}", f"{LETTER[c]}={colour_name(c)}")
+                    (
+                        f"{seat_name(session.game, seat)}{colon}",
+                        f"{LETTER[c]}={capitalised(colour_name(c))}",
+                    )
                     for seat, c in enumerate(COLOURS)
                     for colon in [mahe_gettext(":")]
                 ]
