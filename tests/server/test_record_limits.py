@@ -42,6 +42,9 @@ def test_positions_of_a_long_record_match_a_full_replay_and_limits_hold(
                 assert position["n"] == n and position["total"] == total
                 assert position["view"] == game.replay(record["history"][:n]).view(None), n
                 assert (n == 0) == (position["words"] is None)
+            dealt = _record("david_goliath", 6, 10_000, seed=4)  # a whole game: long deals
+            assert max(len(entry) for entry in dealt["history"]) > 300
+            await ana.post("/api/records", dealt, 201)
             named = dict(record, players=["x" * (MAX_NAME + 1), *record["players"][1:]])
             refused = await ana.http.post("/api/records", json=named)
             assert refused.status_code == 422 and str(MAX_NAME) in refused.json()["detail"]
