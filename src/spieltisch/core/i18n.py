@@ -12,8 +12,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
 LANGUAGES = ("de", "en", "fr")
 _language: ContextVar[str] = ContextVar("spieltisch_language", default="en")
 
@@ -92,6 +90,8 @@ class Catalog:
             table = {}
             path = self.folder / f"{code}.po"
             if path.exists():
+                from babel.messages.pofile import read_po  # only where a catalog is read
+
                 with path.open("rb") as handle:
                     for message in read_po(handle):
                         usable = (

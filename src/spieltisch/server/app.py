@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -20,8 +20,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from spieltisch.core.i18n import language
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.infra import collector
-from spieltisch.server.infra.auth import Sessions, signing_key
+from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.cluster import cluster_for
+from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
+from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
@@ -90,7 +92,12 @@ class Limits:
         chunks: list[bytes] = []
         seen = 0
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout(BODY_SECONDS):
+                    message = await receive()
+            except TimeoutError:
+                await _reply(send, 408, _("the request body came too slowly"))
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunks.append(message.get("body", b""))
@@ -179,7 +186,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.services = Services(
             settings,
             database,
-            Sessions(key, settings.secure_cookies),
+            Sessions(key, settings.secure_cookies, database),
             pool,
             runtime,
             reviews,
@@ -207,10 +214,14 @@ def create_app(settings: Settings) -> FastAPI:
         description="REST for accounts, the lobby and records; live play over the "
         "WebSocket `/ws/tables/{id}` (messages in docs/web.md).",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    serve_docs(app)
     app.add_middleware(Limits, settings=settings)
     app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(TournamentError, refused)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     for away in UNAVAILABLE:
@@ -218,12 +229,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(DataError, database_refused_value)
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
-    app.include_router(api.router)
-    app.include_router(tournaments.router)
-    app.include_router(ratings.router)
+    who = [Depends(authenticated)]  # the WebSocket checks its token itself (routes/websocket.py)
+    app.include_router(api.router, dependencies=who)
+    app.include_router(tournaments.router, dependencies=who)
+    app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
-    app.include_router(pages.router)
-    app.include_router(reviews.router)
+    app.include_router(pages.router, dependencies=who)
+    app.include_router(reviews.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():
@@ -231,7 +243,9 @@ def create_app(settings: Settings) -> FastAPI:
             break
     index = static / "index.html"
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route(
+        "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False
+    )
     async def landing() -> HTMLResponse:
         if index.is_file():
             return HTMLResponse(index.read_text(encoding="utf-8"))

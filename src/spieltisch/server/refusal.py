@@ -24,6 +24,8 @@ class Code(StrEnum):
     INVALID = "invalid"
     """The request itself is wrong: the sentence says what is allowed."""
     DATABASE_UNAVAILABLE = "database_unavailable"
+    TOO_MANY = "too_many"
+    """Over a limit of how many or how often (tables of computers only, requests)."""
     # At a table in play:
     NOT_RUNNING = "not_running"
     STALE_SEQ = "stale_seq"

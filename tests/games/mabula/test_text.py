@@ -58,7 +58,7 @@ def test_the_board_in_german_and_french() -> None:
     with language("de"):
         assert "Weiß" in plain(render(state, 1)) and "am Zug" in plain(render(state, 1))
     with language("fr"):
-        assert "Noir" in plain(render(state, 1)) and "au trait" in plain(render(state, 1))
+        assert "Noir" in plain(render(state, 1)) and "à jouer" in plain(render(state, 1))
 
 
 def test_every_seat_sees_the_same_board() -> None:

@@ -342,8 +342,8 @@ class PlayApp(App[None]):
         choices = self.session.legal_choices() if self.session.human_to_move else []
         self._choices = [move for move, _words in choices]
         options.clear_options()
-        options.add_options(
-            Option(Text.assemble(f"{list_number(index)} {words}  ", (move, "dim")))
+        options.add_options(  # "#1 4 — words": the notation stays beside its number
+            Option(Text.assemble(f"{list_number(index)} ", (move, "bold"), f" — {words}"))
             for index, (move, words) in enumerate(choices, 1)
         )
         if choices:
@@ -597,7 +597,7 @@ class PlayApp(App[None]):
         if len(self.screen_stack) != 1 or not event.is_printable or not event.character:
             return
         box = self.query_one("#typed", Input)
-        if self.focused is box:
+        if self.focused is box or box.disabled:
             return
         event.stop()
         event.prevent_default()
@@ -672,8 +672,7 @@ class PlayApp(App[None]):
         self.generation += 1
         self.set_thinking(None)
         self.set_thinking(None, hint=True)
-        self.finished = False
-        self.show_keys()
+        self.game_open()
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
 
@@ -728,6 +727,7 @@ class PlayApp(App[None]):
             return
         self.finished = True
         self.show_keys()
+        self.query_one("#typed", Input).disabled = True  # no move to type: the game is over
         if self.autosave is not None:
             self.autosave.discard(self.session.game.name)
         self.push_screen(EndScreen(results_table(self.session)), self.after_end)
@@ -736,8 +736,7 @@ class PlayApp(App[None]):
         if choice == "again":
             self.generation += 1
             self.session = self.session.again()
-            self.finished = False
-            self.show_keys()
+            self.game_open()
             self._passed_to = None
             self.sub_title = _("seed {seed}").format(seed=self.session.seed)
             self.say("")
@@ -760,9 +759,8 @@ class PlayApp(App[None]):
         """The finished game reviewed: the people's decisions (everyone's when only
         computers played), by the expert's search with the table's budget."""
         session = self.session
-        labels = [session.label(seat) for seat in range(session.game.num_players)]
         return ReviewScreen(
-            session.state.to_record(players=labels),
+            session.record(),  # who sat where as kinds: the review names "Grün · mittel"
             self.language,
             budget=session.budget,
             seats=session.humans or None,
@@ -771,6 +769,14 @@ class PlayApp(App[None]):
     def action_again(self) -> None:
         if self.finished and not any(isinstance(s, EndScreen) for s in self.screen_stack):
             self.after_end("again")
+
+    def game_open(self) -> None:
+        """The game goes on again (a new one, or the last move taken back)."""
+        self.finished = False
+        self.show_keys()
+        box = self.query_one("#typed", Input)
+        box.disabled = False
+        box.focus()
 
     def show_keys(self) -> None:
         """The key bar: what each key does now (F5 once the game is over, F2 before)."""

@@ -57,3 +57,14 @@ def describe_move(state: DavidGoliathState, move: str) -> str:
                 _("{player} takes {count} cards").format(player=_player(player), count=len(new))
             )
     return text + " — " + f"{before_punctuation()}; ".join(parts) if parts else text
+
+
+def typed_aliases(state: DavidGoliathState) -> dict[str, str]:
+    """Cards typed in the player's language: `grün 5`, `vert5` for `g5` (the notation's
+    letters are the English colours' initials)."""
+    aliases: dict[str, str] = {}
+    for move in state.legal_moves():
+        name = card_name(move).lower()
+        aliases[name] = move
+        aliases[name.replace(" ", "")] = move
+    return aliases

@@ -96,3 +96,22 @@ def _consequences(state: MaheState, move: str) -> str:
             player=_seat(state, later["beach"]), eggs=BEACH_EGGS
         )
     return said
+
+
+def typed_aliases(state: MaheState) -> dict[str, str]:
+    """Words a person may type in their language for the legal moves: the turtle's colour
+    (`rot`, `rouge`), rolling (`würfeln`, `wurf`, `lancer`), stopping (`stopp`, `arrêter`).
+    Each word list is a catalog entry, comma-separated."""
+    aliases: dict[str, str] = {}
+    for move in state.legal_moves():
+        if move.startswith("turtle:"):
+            words = [colour_name(move.split(":", 1)[1])]
+        elif move == "roll":
+            words = _("roll, throw").split(",")
+        elif move == "stop":
+            words = _("stop, halt").split(",")
+        else:
+            continue
+        for word in words:
+            aliases[word.strip().lower()] = move
+    return aliases

@@ -18,6 +18,7 @@ STATUS: dict[Code, int] = {
     Code.CONFLICT: 409,
     Code.INVALID: 422,
     Code.DATABASE_UNAVAILABLE: 503,
+    Code.TOO_MANY: 429,
     Code.NOT_RUNNING: 409,
     Code.STALE_SEQ: 409,
     Code.NOT_YOUR_TURN: 409,

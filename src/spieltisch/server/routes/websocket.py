@@ -31,7 +31,8 @@ from spieltisch.server.schemas.messages import (
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
 from spieltisch.server.services.lobby import describe_table
-from spieltisch.server.table.chat import clean
+from spieltisch.server.services.privacy import table_for
+from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
 
@@ -53,9 +54,11 @@ async def table_socket(
     code = code or accepted_language(websocket.headers.get("accept-language"))
     with language(code):
         room = await _open(svc, websocket, table_id)
-    if room is None:
+        if room is None:
+            return
+        admitted, account = await _account(svc, websocket, room, seat)
+    if not admitted:
         return
-    account = svc.sessions.of(websocket)
     await websocket.accept()
     connection = Connection(
         account,
@@ -69,7 +72,7 @@ async def table_socket(
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
             async with svc.database.session() as session:
-                connection.send(await describe_table(session, room.table))
+                connection.send(table_for(await describe_table(session, room.table), account))
             await svc.runtime.chat.history(room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
@@ -126,6 +129,30 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     await websocket.accept()
     await websocket.close(code=close_code(refusal), reason=_reason(refusal.message))
     return None
+
+
+async def _account(
+    svc: Services, websocket: WebSocket, room: Room, seat: int | None
+) -> tuple[bool, int | None]:
+    """Whether the connection is let in, and who it is (None: a watcher); when not, it
+    was closed with a code and a reason: 4401 when a token came
+    that names no live session (forged, signed out, expired; REST answers 401 for it),
+    4403 when `seat` names a seat this account does not hold, 1013 the database away."""
+    refusal: tuple[int, str] | None = None
+    try:
+        account = await svc.sessions.authenticate(websocket)
+    except UNAVAILABLE:
+        account = None
+        refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+    if refusal is None and websocket.state.token_refused:
+        refusal = 4401, _("your session has ended or is not valid: sign in again")
+    elif refusal is None and seat is not None and svc.runtime.seat_for(room, account, seat) != seat:
+        refusal = 4403, _("you do not hold seat {seat} at this table").format(seat=seat)
+    if refusal is None:
+        return True, account
+    await websocket.accept()
+    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    return False, None
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
@@ -280,6 +307,10 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         line = clean(text, svc.settings.chat_max_length)
     except Refusal as refused:
         svc.runtime.refuse(connection, refused)
+        return
+    if not hears_chat(room, connection):
+        message = _("the chat of a private table is for its players")
+        connection.send(ErrorOut(code="not_seated", message=message))
         return
     wait = svc.limiter.wait("chat", connection.account_id, connection.address)
     if wait > 0:

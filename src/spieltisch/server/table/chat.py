@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.services.privacy import may_see
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.storage import TableStorage
 
@@ -23,6 +24,17 @@ def clean(text: str, max_length: int) -> str:
     return text
 
 
+def hears_chat(room: Room, connection: Connection) -> bool:
+    """Everyone at a public table hears (and may write) the chat; only the seats at a
+    private one."""
+    seated = (seat.account_id for seat in room.seats)
+    return may_see(room.table.public, seated, connection.account_id)
+
+
+def chat_audience(room: Room) -> list[Connection]:
+    return [connection for connection in room.connections if hears_chat(room, connection)]
+
+
 class Chat:
     def __init__(self, storage: TableStorage) -> None:
         self.storage = storage
@@ -30,11 +42,13 @@ class Chat:
     async def say(self, room: Room, account: int, text: str) -> None:
         """Store a line (already `clean`) and tell it to the room."""
         out = await self.storage.say(room.id, account, text)
-        for other in list(room.connections):
+        for other in chat_audience(room):
             other.send(out)
 
     async def history(self, room: Room, connection: Connection) -> None:
-        """The recent lines, to a connection that just opened."""
+        """The recent lines, to a connection that just opened (and hears the chat)."""
+        if not hears_chat(room, connection):
+            return
         for line in await self.storage.chat_history(room.id):
             connection.send(line)
 
@@ -46,5 +60,5 @@ class Chat:
         if out is None:
             return
         async with room.lock:
-            for connection in list(room.connections):
+            for connection in chat_audience(room):
                 connection.send(out)

@@ -23,6 +23,7 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import AckOut, ErrorOut, PresenceOut, StateOut
+from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
@@ -64,6 +65,7 @@ class Runtime:
         self.scheduler = Scheduler(settings, pool, self.cluster, self.storage, self.moves)
         self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
+        self.scheduler.release = self.release
 
     def _moved(self, room: Room) -> None:
         view.broadcast(room)
@@ -116,7 +118,7 @@ class Runtime:
             room.seats = [SeatState.of(seat) for seat in seats]
             for connection in room.connections:
                 connection.seat = room.seat_of(connection.account_id, connection.seat)
-                connection.send(described)
+                connection.send(table_for(described, connection.account_id))
             if was_open and table.status == TableStatus.RUNNING:
                 room.turn_started = time.time()
                 await self.scheduler.advance(room)
@@ -199,7 +201,7 @@ class Runtime:
             for connection in room.connections:
                 connection.seat = room.seat_of(connection.account_id, connection.seat)
                 if described is not None:
-                    connection.send(described)
+                    connection.send(table_for(described, connection.account_id))
             view.broadcast(room)
             self.presence_of.tell(room)
             self.scheduler.schedule(room)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
@@ -39,6 +40,9 @@ class Scheduler:
         self.cluster = cluster
         self.storage = storage
         self.moves = moves
+        self.release: Callable[[Room], None] = lambda room: None
+        """Forgets an idle room (the runtime's `release`): a finished table nobody
+        watches leaves memory."""
         self.closing = False
 
     async def advance(self, room: Room) -> None:
@@ -87,6 +91,8 @@ class Scheduler:
             or room.table.status != TableStatus.RUNNING
             or not self.cluster.owns(room.id)
         ):
+            if room.table.status == TableStatus.FINISHED:
+                self.release(room)  # a finished table nobody watches leaves memory
             return
         clock = room.table.clock or {}
         round_seconds = clock.get("round_seconds")
