@@ -143,7 +143,8 @@ async def _account(
         account = await svc.sessions.authenticate(websocket)
     except UNAVAILABLE:
         account = None
-        refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+        away = unavailable()
+        refusal = close_code(away), away.message
     if refusal is None and websocket.state.token_refused:
         refusal = 4401, _("your session has ended or is not valid: sign in again")
     elif refusal is None and seat is not None and svc.runtime.seat_for(room, account, seat) != seat:
