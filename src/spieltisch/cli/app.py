@@ -22,7 +22,7 @@ from spieltisch.cli.boards import render_board
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.language import use_language
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.command import play as play_command
 from spieltisch.cli.play.moves import describe
 from spieltisch.cli.play.seats import kind_label, seat_label
@@ -271,9 +271,11 @@ def _seat_agents(spec: str, players: int) -> list[str]:
         names *= players
     if len(names) != players:
         raise ValueError(
-            _("--agents names {count} agents for {players} players: give 1 or {players}").format(
-                count=len(names), players=players
-            )
+            _n(
+                "--agents names {count} agent for {players} players: give 1 or {players}",
+                "--agents names {count} agents for {players} players: give 1 or {players}",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     known = agent_names()
     for name in names:
@@ -330,9 +332,11 @@ def replay(
         records = read_records(record)
         if game_number is not None and game_number > len(records):
             raise RecordError(
-                _("{path} holds {count} games: choose --game 1 to {count}").format(
-                    path=str(record), count=len(records)
-                )
+                _n(
+                    "{path} holds {count} game: choose --game 1 to {count}",
+                    "{path} holds {count} games: choose --game 1 to {count}",
+                    len(records),
+                ).format(path=str(record), count=len(records))
             )
         chosen = records[(game_number or 1) - 1]
         final = spieltisch.load_record(chosen)
@@ -341,9 +345,11 @@ def replay(
         return
     if len(records) > 1 and game_number is None:
         console.print(
-            _("{path} holds {count} games; this is game 1 (choose another with --game N).").format(
-                path=str(record), count=len(records)
-            ),
+            _n(
+                "{path} holds {count} game; this is game 1 (choose another with --game N).",
+                "{path} holds {count} games; this is game 1 (choose another with --game N).",
+                len(records),
+            ).format(path=str(record), count=len(records)),
             soft_wrap=True,
             highlight=False,
         )

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError
 from spieltisch.core.i18n import labelled
@@ -180,9 +180,11 @@ def new(
         return
     identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
     console.print(
-        _("Tournament {id} created: {name}, {game}, {rounds} rounds").format(
-            id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds
-        ),
+        _n(
+            "Tournament {id} created: {name}, {game}, {rounds} round",
+            "Tournament {id} created: {name}, {game}, {rounds} rounds",
+            settings.rounds,
+        ).format(id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds),
         highlight=False,
     )
     points_text = ", ".join(f"{p:g}" for p in settings.points)

@@ -25,8 +25,15 @@ from typer._click.decorators import help_option
 from typer._click.exceptions import ClickException
 from typer._click.formatting import HelpFormatter
 
-from spieltisch.cli.messages import _
-from spieltisch.core.i18n import LANGUAGES, N_, get_language, language, language_from_environment
+from spieltisch.cli.messages import _, _n
+from spieltisch.core.i18n import (
+    LANGUAGES,
+    N_,
+    Nn_,
+    get_language,
+    language,
+    language_from_environment,
+)
 
 USAGE_PREFIX = N_("Usage: ")
 OPTIONS_METAVAR = N_("[OPTIONS]")
@@ -47,7 +54,7 @@ RICH_WORDS: dict[str, str] = {
 }
 """typer.rich_utils' fixed words, read by its help and error printers at each call."""
 
-_SENTENCES: list[tuple[re.Pattern[str], str]] = [
+_SENTENCES: list[tuple[re.Pattern[str], str | tuple[str, str]]] = [
     (re.compile(pattern, re.DOTALL), message)
     for pattern, message in [
         (
@@ -72,7 +79,7 @@ _SENTENCES: list[tuple[re.Pattern[str], str]] = [
         (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' needs a value.")),
         (
             r"Option '(?P<name>.+)' requires (?P<count>\d+) arguments\.",
-            N_("Option '{name}' needs {count} values."),
+            Nn_("Option '{name}' needs {count} value.", "Option '{name}' needs {count} values."),
         ),
         (
             r"Option '(?P<name>.+)' does not take a value\.",
@@ -80,7 +87,7 @@ _SENTENCES: list[tuple[re.Pattern[str], str]] = [
         ),
         (
             r"Argument '(?P<name>.+)' takes (?P<count>\d+) values\.",
-            N_("Argument '{name}' takes {count} values."),
+            Nn_("Argument '{name}' takes {count} value.", "Argument '{name}' takes {count} values."),
         ),
         (
             r"Input should be a valid integer.*",
@@ -147,6 +154,8 @@ def reword(sentence: str, inside: bool = False) -> str:
                 key: reword(value, inside=True) if key == "reason" else value
                 for key, value in match.groupdict().items()
             }
+            if isinstance(message, tuple):
+                return _n(*message, int(fields["count"])).format(**fields)
             return _(message).format(**fields)
     if inside or get_language() == "en":
         return sentence

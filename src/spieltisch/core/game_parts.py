@@ -265,6 +265,15 @@ class GameParts:
         translate = self._attribute("messages", "_")
         return cast("Callable[[str], str]", translate) if translate is not None else _identity
 
+    @property
+    def ngettext(self) -> Callable[[str, str, int], str]:
+        """The `_n` of the game's catalogs: a game's text with a number in it, in the form
+        for that number."""
+        translate = self._attribute("messages", "_n")
+        if translate is None:
+            return _english_ngettext
+        return cast("Callable[[str, str, int], str]", translate)
+
     def rules_summary(self, language: str) -> str:
         """The project's own rules summary (Markdown) in de, en or fr."""
         folder = self.folder("rules_summaries")
@@ -280,3 +289,7 @@ class GameParts:
 
 def _identity(message: str) -> str:
     return message
+
+
+def _english_ngettext(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural

@@ -23,7 +23,7 @@ from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
@@ -78,7 +78,11 @@ class Limits:
             return
         limit = self.settings.max_request_bytes
         length = headers.get("content-length")
-        too_large = _("a request body may have at most {count} bytes").format(count=limit)
+        too_large = _n(
+            "a request body may have at most {count} byte",
+            "a request body may have at most {count} bytes",
+            limit,
+        ).format(count=limit)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _reply(send, 413, too_large)
             return

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from spieltisch.core.i18n import LANGUAGES, Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext
 
 
 def accepted_language(header: str | None) -> str:

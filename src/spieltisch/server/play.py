@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.context import Services, address, services, too_fast
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, accepted_language
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
@@ -149,9 +149,11 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
             return
         if _length(message) > svc.settings.max_frame_bytes:
             with language(connection.language):
-                reason = _("a message over {count} bytes closes the connection").format(
-                    count=svc.settings.max_frame_bytes
-                )
+                reason = _n(
+                    "a message over {count} byte closes the connection",
+                    "a message over {count} bytes closes the connection",
+                    svc.settings.max_frame_bytes,
+                ).format(count=svc.settings.max_frame_bytes)
             await connection.websocket.close(code=1009, reason=_reason(reason))
             return
         with language(connection.language):
@@ -183,7 +185,11 @@ async def _receive(
     if len(text.encode()) > limit:
         problem = ErrorOut(
             code="too_large",
-            message=_("a message may have at most {count} bytes").format(count=limit),
+            message=_n(
+                "a message may have at most {count} byte",
+                "a message may have at most {count} bytes",
+                limit,
+            ).format(count=limit),
         )
         connection.send(problem)
         return
@@ -290,9 +296,11 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         connection.send(
             ErrorOut(
                 code="chat_too_long",
-                message=_("a chat message may have at most {count} characters").format(
-                    count=settings.chat_max_length
-                ),
+                message=_n(
+                    "a chat message may have at most {count} character",
+                    "a chat message may have at most {count} characters",
+                    settings.chat_max_length,
+                ).format(count=settings.chat_max_length),
             )
         )
         return

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from spieltisch.core.i18n import before_punctuation, labelled
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 
 MAX_PROBLEMS = 5
 
@@ -41,12 +41,14 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "missing": lambda c: _("is required"),
     "extra_forbidden": lambda c: _("is not a field of this request"),
     "string_type": lambda c: _("must be text"),
-    "string_too_short": lambda c: _("needs at least {count} characters").format(
-        count=c.get("min_length")
-    ),
-    "string_too_long": lambda c: _("may have at most {count} characters").format(
-        count=c.get("max_length")
-    ),
+    "string_too_short": lambda c: _n(
+        "needs at least {count} character", "needs at least {count} characters", c.get("min_length")
+    ).format(count=c.get("min_length")),
+    "string_too_long": lambda c: _n(
+        "may have at most {count} character",
+        "may have at most {count} characters",
+        c.get("max_length"),
+    ).format(count=c.get("max_length")),
     "string_pattern_mismatch": lambda c: _("must match {pattern}").format(pattern=c.get("pattern")),
     "int_type": lambda c: _("must be a whole number"),
     "int_parsing": lambda c: _("must be a whole number"),
@@ -66,8 +68,12 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "enum": lambda c: _("must be one of {allowed}").format(allowed=_allowed(c.get("expected"))),
     "list_type": lambda c: _("must be a list"),
-    "too_short": lambda c: _("needs at least {count} entries").format(count=c.get("min_length")),
-    "too_long": lambda c: _("may have at most {count} entries").format(count=c.get("max_length")),
+    "too_short": lambda c: _n(
+        "needs at least {count} entry", "needs at least {count} entries", c.get("min_length")
+    ).format(count=c.get("min_length")),
+    "too_long": lambda c: _n(
+        "may have at most {count} entry", "may have at most {count} entries", c.get("max_length")
+    ).format(count=c.get("max_length")),
     "dict_type": lambda c: _("must be an object"),
     "model_type": lambda c: _("must be an object"),
     "model_attributes_type": lambda c: _("must be an object"),

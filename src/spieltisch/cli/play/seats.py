@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.agents import agent_names
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core import Game
 from spieltisch.core.seat_names import seat_name
 
@@ -27,9 +27,11 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
     names = [name.strip().lower() for name in spec.split(",") if name.strip()]
     if len(names) != players:
         raise ValueError(
-            _("--seats names {count} seats for {players} players").format(
-                count=len(names), players=players
-            )
+            _n(
+                "--seats names {count} seat for {players} players",
+                "--seats names {count} seats for {players} players",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     known = agent_names()
     for name in names:

@@ -12,7 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Markdown, Static
 
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core.i18n import labelled
 
 
@@ -178,9 +178,11 @@ class ResumeScreen(ChoiceScreen):
     """Offers the unfinished game kept from last time."""
 
     def __init__(self, title: str, moves: int, saved: str) -> None:
-        question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
-            game=title, moves=moves, saved=saved
-        )
+        question = _n(
+            "An unfinished game of {game} ({moves} move, {saved}) was kept.",
+            "An unfinished game of {game} ({moves} moves, {saved}) was kept.",
+            moves,
+        ).format(game=title, moves=moves, saved=saved)
         super().__init__(
             question,
             None,

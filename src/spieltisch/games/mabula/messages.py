@@ -2,6 +2,8 @@
 
 from spieltisch.core.i18n import N_, Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext
 
-__all__ = ["N_", "_"]
+__all__ = ["N_", "_", "_n"]

@@ -2,7 +2,9 @@
 
 from spieltisch.core.i18n import Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext
 
 
 def colour_name(colour: str) -> str:
