@@ -23,7 +23,8 @@ COUNTED = re.compile(
     r" (?!s\b|min\b|of\b|von\b|sur\b|and\b|is\b|needs\b|·)[^\W\d]",
 )
 """A number followed by the noun it counts ("{count} points"): such a text needs plural
-forms ("1 point"). Units (s, min), "{n} of {total}" and a verb ("{n} needs") do not agree with the number."""
+forms ("1 point"). Units (s, min), "{n} of {total}" and a verb ("{n} needs") do not agree
+with the number."""
 
 
 def _messages(folder: Path) -> tuple[set[str], set[tuple[str, str]]]:
@@ -79,7 +80,7 @@ def test_every_plural_text_has_every_form(folder: Path, code: str) -> None:
     forms = {
         str(m.id[0]): (str(m.id[1]), [str(f) for f in m.string])
         for m in catalog
-        if isinstance(m.id, tuple) and not m.fuzzy
+        if isinstance(m.id, tuple) and m.string and not m.fuzzy
     }
     for singular, plural in plurals:
         assert singular in forms, f"{folder.name}/{code}.po lacks the plural entry {singular!r}"

@@ -35,6 +35,7 @@ from spieltisch.cli.tournament import tournament_app
 from spieltisch.cli.usage_texts import language_from_argv, run
 from spieltisch.core import RecordError, SpieltischError, game_class, parts
 from spieltisch.core.file_errors import cannot_write
+from spieltisch.core.formats import number, percent
 from spieltisch.core.i18n import (
     N_,
     before_punctuation,
@@ -289,7 +290,8 @@ def _seat_agents(spec: str, players: int) -> list[str]:
 
 
 def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
-    table = Table(title=labelled(title, f"{summary.games} " + _("games")))
+    games = _n("{count} game", "{count} games", summary.games).format(count=number(summary.games))
+    table = Table(title=labelled(title, games))
     for column in (_("seat"), _("agent"), _("win rate"), _("95% CI"), _("mean score")):
         table.add_column(column, justify="right")
     for seat, agent in enumerate(seats):
@@ -298,13 +300,13 @@ def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
         table.add_row(
             str(seat),
             agent,
-            f"{rate.mean:.1%}",
-            f"{rate.low:.1%}–{rate.high:.1%}",
-            f"{score.mean:.2f} ± {score.high - score.mean:.2f}",
+            percent(rate.mean, 1),
+            f"{percent(rate.low, 1)}–{percent(rate.high, 1)}",
+            f"{number(score.mean, 2)} ± {number(score.high - score.mean, 2)}",
         )
     console.print(table)
     length = summary.mean_length()
-    console.print(_("mean length: {moves:.1f} moves").format(moves=length.mean))
+    console.print(_("mean length in moves: {moves}").format(moves=number(length.mean, 1)))
 
 
 @app.command()

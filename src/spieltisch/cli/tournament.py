@@ -17,12 +17,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from spieltisch.agents.names import level_name
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
-from spieltisch.core import SpieltischError
+from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import labelled
+from spieltisch.core.names import game_title
 
 if TYPE_CHECKING:
     from spieltisch.tournament.storage import TournamentStore
@@ -205,7 +207,7 @@ def list_tournaments(database: DatabaseOption = None) -> None:
     for column in (_("id"), _("name"), _("game"), _("created")):
         table.add_column(column)
     for row in rows:
-        table.add_row(row.id, row.name, row.game, row.created_at.strftime("%Y-%m-%d %H:%M"))
+        table.add_row(row.id, row.name, game_title(row.game), formats.moment(row.created_at))
     console.print(table)
 
 
@@ -554,9 +556,9 @@ def ratings(
         table.add_row(
             str(rank),
             player,
-            f"{rating.value:.1f}",
-            f"{rating.mu:.2f}",
-            f"{rating.sigma:.2f}",
+            formats.number(rating.value, 1),
+            formats.number(rating.mu, 2),
+            formats.number(rating.sigma, 2),
             "" if games is None else str(games),
             *about,
         )
@@ -593,7 +595,12 @@ def levels(
         table.add_column(column)
     for name, values in entry["levels"].items():
         value = values["mu"] - 3 * values["sigma"]
-        table.add_row(name, f"{value:.1f}", f"{values['mu']:.2f}", f"{values['sigma']:.2f}")
+        table.add_row(
+            level_name(name),
+            formats.number(value, 1),
+            formats.number(values["mu"], 2),
+            formats.number(values["sigma"], 2),
+        )
     console.print(table)
     if write or to is not None:
         try:

@@ -7,8 +7,10 @@ negative number carries the one minus sign U+2212 ("−1,8"), never a hyphen.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, tzinfo
 
+from babel import Locale
 from babel.dates import format_datetime, get_date_format
 from babel.numbers import format_decimal, format_percent
 
@@ -38,10 +40,17 @@ def signed(value: float, digits: int | None = None) -> str:
     return text
 
 
-def percent(share: float) -> str:
-    """A share (0.25) as a whole percentage in the current language: "25 %" de/fr,
-    "25%" en."""
-    return _minus(format_percent(share, locale=get_language()))
+_LAST_DIGIT = re.compile(r"0(?=[^0#,.]*%)")
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share (0.253) as a percentage in the current language with `digits` decimals:
+    "25,3 %" de, "25,3 %" fr (a narrow no-break space), "25.3%" en."""
+    code = get_language()
+    pattern = Locale.parse(code).percent_formats[None].pattern
+    if digits:
+        pattern = _LAST_DIGIT.sub("0." + "0" * digits, pattern, count=1)
+    return _minus(format_percent(share, format=pattern, locale=code))
 
 
 def moment(when: datetime, zone: tzinfo | None = None) -> str:

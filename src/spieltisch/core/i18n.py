@@ -113,7 +113,7 @@ class Catalog:
                 if isinstance(message.id, str) and isinstance(message.string, str):
                     if message.string:
                         table[message.id] = message.string
-                elif isinstance(message.id, tuple | list):
+                elif isinstance(message.id, tuple | list) and message.string:
                     forms = tuple(str(form) for form in message.string)
                     if forms and all(forms):
                         plurals[str(message.id[0])] = forms

@@ -42,12 +42,14 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "extra_forbidden": lambda c: _("is not a field of this request"),
     "string_type": lambda c: _("must be text"),
     "string_too_short": lambda c: _n(
-        "needs at least {count} character", "needs at least {count} characters", c.get("min_length")
+        "needs at least {count} character",
+        "needs at least {count} characters",
+        int(c.get("min_length") or 0),
     ).format(count=c.get("min_length")),
     "string_too_long": lambda c: _n(
         "may have at most {count} character",
         "may have at most {count} characters",
-        c.get("max_length"),
+        int(c.get("max_length") or 0),
     ).format(count=c.get("max_length")),
     "string_pattern_mismatch": lambda c: _("must match {pattern}").format(pattern=c.get("pattern")),
     "int_type": lambda c: _("must be a whole number"),
@@ -69,10 +71,14 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "enum": lambda c: _("must be one of {allowed}").format(allowed=_allowed(c.get("expected"))),
     "list_type": lambda c: _("must be a list"),
     "too_short": lambda c: _n(
-        "needs at least {count} entry", "needs at least {count} entries", c.get("min_length")
+        "needs at least {count} entry",
+        "needs at least {count} entries",
+        int(c.get("min_length") or 0),
     ).format(count=c.get("min_length")),
     "too_long": lambda c: _n(
-        "may have at most {count} entry", "may have at most {count} entries", c.get("max_length")
+        "may have at most {count} entry",
+        "may have at most {count} entries",
+        int(c.get("max_length") or 0),
     ).format(count=c.get("max_length")),
     "dict_type": lambda c: _("must be an object"),
     "model_type": lambda c: _("must be an object"),
