@@ -110,3 +110,21 @@ def test_the_client_sets_html_only_from_what_python_drew() -> None:
             if "innerHTML" in line:
                 allowed = r"this\.state\.board_svg|answer\.board_svg|rules\.html|data\.graph_svg"
                 assert re.search(rf"innerHTML = ({allowed})", line), f"{script.name}: {line}"
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_options_and_their_values_are_named_not_identified(code: str) -> None:
+    for form in game_forms(code):
+        for option in form["options"]:
+            label = option["label"]
+            assert label and label != option["name"] and "_" not in label, option["name"]
+            for choice, shown in zip(option.get("choices", []), option.get("choice_labels", [])):
+                if isinstance(choice, str):
+                    assert shown != choice, f"{form['name']} {option['name']}={choice}"
+
+
+def test_option_value_names_follow_the_language() -> None:
+    german = {f["name"]: f for f in game_forms("de")}["madn"]["options"]
+    duties = next(option for option in german if option["name"] == "duties")
+    assert duties["label"] == "Pflichten"
+    assert duties["choice_labels"][duties["choices"].index("penalized")].startswith("bestraft")

@@ -92,7 +92,8 @@ def game_forms(code: str) -> list[dict[str, Any]]:
     with language(check_language(code)):
         for name in game_names():
             cls = game_class(name)
-            translate = parts(name).gettext
+            part = parts(name)
+            translate = part.gettext
             info = cls.info()
             described = {option.name: option for option in info.options}
             options = []
@@ -100,13 +101,20 @@ def game_forms(code: str) -> list[dict[str, Any]]:
                 if option_name == "players":
                     continue
                 option = described[option_name]
+                form = option_form(field)
+                labels = [
+                    None if choice is None else part.value_label(option_name, choice)
+                    for choice in form.get("choices", [])
+                ]
                 options.append(
                     {
                         "name": option_name,
+                        "label": part.option_label(option_name),
                         "default": option.default,
                         "allowed": option.allowed,
                         "description": translate(option.description) if option.description else "",
-                        **option_form(field),
+                        **form,
+                        **({"choice_labels": labels} if "choices" in form else {}),
                     }
                 )
             default_players = cls.Options.model_fields["players"].default

@@ -171,6 +171,7 @@ TEXTS: tuple[str, ...] = (
     N_("corrected"),
     N_("drawn now"),
     N_("easy"),
+    N_("random"),
     N_("entered"),
     N_("expert"),
     N_("fast"),
