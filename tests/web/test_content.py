@@ -118,7 +118,9 @@ def test_options_and_their_values_are_named_not_identified(code: str) -> None:
         for option in form["options"]:
             label = option["label"]
             assert label and label != option["name"] and "_" not in label, option["name"]
-            for choice, shown in zip(option.get("choices", []), option.get("choice_labels", [])):
+            for choice, shown in zip(
+                option.get("choices", []), option.get("choice_labels", []), strict=True
+            ):
                 if isinstance(choice, str):
                     assert shown != choice, f"{form['name']} {option['name']}={choice}"
 

@@ -63,8 +63,10 @@ def _word(word: str) -> re.Pattern[str]:
 
 
 _LEAKS = [(word, _word(word)) for word in ENGLISH_LEAKS]
-_IDS = [(word, _word(word.rstrip(":")) if not word.endswith(":") else re.compile(re.escape(word)))
-        for word in RAW_IDS]
+_IDS = [
+    (word, _word(word.rstrip(":")) if not word.endswith(":") else re.compile(re.escape(word)))
+    for word in RAW_IDS
+]
 
 
 def findings(page_name: str, code: str, text: str) -> list[Finding]:

@@ -20,6 +20,7 @@ def colour_name(colour: str) -> str:
     }
     return names[colour]
 
+
 OPTION_WORDS: dict[str, str] = {
     "turtles_per_player": N_("Turtles per player"),
     "egg_cards_as_dice": N_("Egg cards as dice"),
