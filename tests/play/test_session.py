@@ -32,7 +32,7 @@ def test_default_seats_are_one_human_and_the_default_level() -> None:
 
 
 def test_seats_are_checked() -> None:
-    with pytest.raises(ValueError, match="names 1 seats for 2 players"):
+    with pytest.raises(ValueError, match="names 1 seat for 2 players"):
         parse_seats("human", 2)
     with pytest.raises(ValueError, match="unknown seat 'genius'"):
         parse_seats("human,genius", 2)

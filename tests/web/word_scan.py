@@ -35,6 +35,7 @@ ENGLISH_LEAKS = (
     "true",
     "false",
     "None",
+    "none",
     "null",
     "undefined",
     "NaN",
@@ -59,7 +60,7 @@ class Finding:
 
 
 def _word(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w/#.:-]){re.escape(word)}(?![\w/-])", re.IGNORECASE)
+    return re.compile(rf"(?<![\w/#.:-]){re.escape(word)}(?![\w/-])")
 
 
 _LEAKS = [(word, _word(word)) for word in ENGLISH_LEAKS]
@@ -92,7 +93,7 @@ def findings(page_name: str, code: str, text: str) -> list[Finding]:
 
 
 _NATIVE = {
-    "fr": {"table", "product", "groups", "round"},
+    "fr": {"table", "product", "groups", "round", "points"},
     "de": {"product"},
 }
 
@@ -103,7 +104,7 @@ def _is_native(word: str, code: str) -> bool:
 
 
 def visible_text(page: Page) -> str:
-    text: str = page.locator("#page").inner_text()
+    text: str = page.locator("#notice").inner_text() + "\n" + page.locator("#page").inner_text()
     return text
 
 

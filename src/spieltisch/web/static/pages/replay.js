@@ -5,6 +5,7 @@ import { get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
+import { levelName } from "./common.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -102,7 +103,7 @@ class Viewer {
     replace(
       this.main,
       h("h1", {}, t("Replay")),
-      players.length ? h("p", { class: "players" }, players.join(" · ")) : null,
+      players.length ? h("p", { class: "players" }, players.map(levelName).join(" · ")) : null,
       h(
         "div",
         { class: "replay-controls" },
