@@ -23,7 +23,7 @@ from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
-from spieltisch.server.i18n import _, _n, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
@@ -62,7 +62,7 @@ class Limits:
         headers = {
             key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
         }
-        with language(accepted_language(headers.get("accept-language"))):
+        with language(request_language(headers.get("cookie"), headers.get("accept-language"))):
             await self._checked(scope, receive, send, headers)
 
     async def _checked(

@@ -14,9 +14,9 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.core.i18n import language
 from spieltisch.server.context import Services, address, services, too_fast
-from spieltisch.server.i18n import _, _n, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.live import Connection, Refused, Room
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
@@ -48,10 +48,12 @@ async def table_socket(
     seat: int | None = None,
 ) -> None:
     """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
-    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
+    language chosen on the site, else the Accept-Language header's), `seat` (which of
+    your seats, when you hold several)."""
     svc = services(websocket)
-    code = lang if lang in LANGUAGES else None
-    code = code or accepted_language(websocket.headers.get("accept-language"))
+    code = request_language(
+        websocket.headers.get("cookie"), websocket.headers.get("accept-language"), lang
+    )
     with language(code):
         room = await _open(svc, websocket, table_id)
     if room is None:
@@ -101,9 +103,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
     1008 and what was wrong, in the connection's language (FastAPI's own handler sends
     pydantic's English errors as the reason, which is not even text)."""
     assert isinstance(exc, WebSocketRequestValidationError)
-    lang = websocket.query_params.get("lang")
-    code = lang if lang in LANGUAGES else None
-    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+    code = request_language(
+        websocket.headers.get("cookie"),
+        websocket.headers.get("accept-language"),
+        websocket.query_params.get("lang"),
+    )
+    with language(code):
         reason = _reason(explain(exc.errors()))
     await websocket.accept()
     await websocket.close(code=1008, reason=reason)
@@ -243,7 +248,8 @@ async def _dispatch(
         _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
-            runtime.send_state(room, connection, room.seq)
+            # From 0: the recent move log again, worded in the new language.
+            runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         connection.send(PongOut())
     else:

@@ -33,6 +33,8 @@ export async function useLanguage(code, { remember = false } = {}) {
   pluralRules = new Intl.PluralRules(code);
   current = code;
   document.documentElement.lang = code;
+  // The server answers (refusals, downloads, printouts) in the language chosen here.
+  document.cookie = `spieltisch_lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
   if (remember) window.localStorage.setItem(STORAGE_KEY, code);
   for (const listener of listeners) listener(code);
 }

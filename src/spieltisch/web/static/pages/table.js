@@ -88,6 +88,7 @@ class TablePage {
       this.renderClaimable();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
+      this.log.clear(); // the server sends the recent moves again in the new language
       this.layout();
       this.render();
       this.live.send({ type: "language", language: code });
