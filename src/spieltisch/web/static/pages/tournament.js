@@ -87,7 +87,7 @@ class TournamentPage {
         { class: "actions" },
         h("a", { class: "button", href: this.print("standings.html"), target: "_blank" }, t("Standings to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
-        h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
