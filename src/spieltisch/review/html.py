@@ -13,6 +13,7 @@ from html import escape
 
 from rich.console import Console
 
+from spieltisch.agents.names import level_name
 from spieltisch.core import State, load_record, parts
 from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
@@ -88,7 +89,7 @@ def estimate_note(review: ReviewFile) -> str:
         "Inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder} "
         "percentage points."
     ).format(
-        level=settings.level,
+        level=level_name(settings.level),
         search=settings.search,
         budget=budget,
         seed=settings.seed,

@@ -7,6 +7,7 @@ what was wrong, so the sentence is made here from the server's own catalog.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -36,6 +37,8 @@ def _allowed(expected: Any) -> str:
     """pydantic's list of allowed values without its English "or": 'a', 'b', 'c'."""
     return str(expected).replace("' or '", "', '")
 
+
+_log = logging.getLogger(__name__)
 
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "missing": lambda c: _("is required"),
@@ -70,6 +73,9 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "enum": lambda c: _("must be one of {allowed}").format(allowed=_allowed(c.get("expected"))),
     "list_type": lambda c: _("must be a list"),
+    "tuple_type": lambda c: _("must be a list"),
+    "set_type": lambda c: _("must be a list"),
+    "frozen_set_type": lambda c: _("must be a list"),
     "too_short": lambda c: _n(
         "needs at least {count} entry",
         "needs at least {count} entries",
@@ -94,6 +100,13 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
+def _unknown_problem(error: Mapping[str, Any]) -> str:
+    """A problem of a kind with no sentence of ours: the person reads that the value is
+    not valid; pydantic's English wording goes to the log, for whoever runs the server."""
+    _log.info("validation problem without a sentence: %s (%s)", error.get("type"), error.get("msg"))
+    return _("is not valid")
+
+
 def _where(loc: Sequence[Any]) -> str:
     parts = [str(part) for part in loc if part not in ("body", "query", "path")]
     return ".".join(parts) or _("the message")
@@ -105,11 +118,7 @@ def problem_sentences(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     for error in errors[:MAX_PROBLEMS]:
         make = _SENTENCES.get(str(error.get("type")))
         context = error.get("ctx") or {}
-        said = (
-            make(context)
-            if make is not None
-            else _("is not valid ({problem})").format(problem=error.get("msg", ""))
-        )
+        said = make(context) if make is not None else _unknown_problem(error)
         loc = list(error.get("loc", ()))
         out.append({"loc": loc, "message": labelled(_where(loc), said)})
     return out

@@ -40,6 +40,8 @@ TEXTS: tuple[str, ...] = (
     N_("Create the table"),
     N_("Create the tournament"),
     N_("Decisions"),
+    N_("How it is computed"),
+    N_("Details"),
     N_("Directed by {name}"),
     N_(
         "Directed from the command line: to direct it here, print a one-time code with "

@@ -115,7 +115,7 @@ export class ReviewPanel {
         ),
       ),
     );
-    replace(this.element, h("h2", {}, t("Review")), h("h3", {}, t("Win chance over the game")), graph, seats, h("h3", {}, t("Every decision")), this.list, h("p", { class: "note" }, data.note));
+    replace(this.element, h("h2", {}, t("Review")), h("h3", {}, t("Win chance over the game")), graph, seats, h("h3", {}, t("Every decision")), this.list, h("p", { class: "note" }, data.note), h("details", { class: "method" }, h("summary", {}, t("How it is computed")), h("p", {}, data.method)));
     this.at(this.position);
   }
 
