@@ -20,7 +20,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "_n": (1, 2), "Nn_": (1, 2)}
 COUNTED = re.compile(
     r"\{(count|games|points|eggs|moves|rounds|players|cards|marbles|total|n)\}"
-    r" (?!s\b|min\b|of\b|von\b|sur\b|and\b|is\b|needs\b|·)[^\W\d]",
+    r" (?!s\b|min\b|of\b|von\b|sur\b|and\b|is\b|needs\b|in\b|·)[^\W\d]",
 )
 """A number followed by the noun it counts ("{count} points"): such a text needs plural
 forms ("1 point"). Units (s, min), "{n} of {total}" and a verb ("{n} needs") do not agree

@@ -26,6 +26,7 @@ from tests.web.flows import (
     finished,
     my_turn,
     sign_in_as_guest,
+    wait_for_current_board,
     wait_for_turn_or_end,
 )
 
@@ -78,7 +79,9 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     assert clicks >= 10
     assert ana_page.locator(".ranking tbody tr").count() == 2
     assert bo_page.locator("section.end h2").inner_text() == "Ergebnis"
-    assert {"Ana", "Bo"} <= set(ana_page.locator(".ranking tbody td").all_inner_texts())
+    assert {"White · Ana", "Black · Bo"} <= set(
+        ana_page.locator(".ranking tbody td").all_inner_texts()
+    )
     ana_page.screenshot(path=str(artifacts / "mabula-end-en.png"), full_page=True)
     bo_page.screenshot(path=str(artifacts / "mabula-end-de.png"), full_page=True)
     ana_page.click("button.rematch")
@@ -126,6 +129,7 @@ def test_a_whole_game_of_mensch_aergere_dich_nicht_until_every_place_is_decided(
 
 
 def _hand(page: Page) -> set[str]:
+    wait_for_current_board(page)
     cards = page.locator(".board-box svg g.hand [data-card]").evaluate_all(
         "cards => cards.map(c => c.dataset.card)"
     )

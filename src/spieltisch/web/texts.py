@@ -205,6 +205,7 @@ TEXTS: tuple[str, ...] = (
     N_("{minutes} min per player"),
     N_("{name} to move."),
     N_("{seconds} s per move"),
+    N_("{name} gave up"),
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
