@@ -115,8 +115,8 @@ def test_a_deal_is_described_without_its_cards() -> None:
     ("code", "roll", "card"),
     [
         ("en", "roll a die", "play egg card 2 as a die"),
-        ("de", "Würfeln", "Karte 2 als Würfel einsetzen"),
-        ("fr", "lancer un dé", "jouer la carte 2 comme dé"),
+        ("de", "Würfeln", "Gelege-Karte 2 als Würfel einsetzen"),
+        ("fr", "lancer un dé", "jouer la carte œufs 2 comme dé"),
     ],
 )
 def test_moves_are_described_in_every_language(code: str, roll: str, card: str) -> None:
