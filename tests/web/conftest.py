@@ -55,9 +55,14 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Person:
     """One browser context (its own cookies: one person) with the errors its pages log."""
 
-    def __init__(self, browser: Browser, base: str, locale: str, width: int = 1200) -> None:
+    def __init__(
+        self, browser: Browser, base: str, locale: str, width: int = 1200, csp: bool = False
+    ) -> None:
+        # Playwright evaluates string predicates (wait_for_function) with eval, which the
+        # server's Content-Security-Policy forbids; test_content_security.py plays under
+        # the policy (`csp=True`).
         self.context: BrowserContext = browser.new_context(
-            locale=locale, viewport={"width": width, "height": 900}
+            locale=locale, viewport={"width": width, "height": 900}, bypass_csp=not csp
         )
         self.context.set_default_timeout(20_000)
         self.base = base
