@@ -26,6 +26,7 @@ from typer._click.decorators import help_option
 from typer._click.exceptions import ClickException
 from typer._click.formatting import HelpFormatter
 
+from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.messages import _, _n
 from spieltisch.core.i18n import (
     LANGUAGES,
@@ -254,11 +255,14 @@ def _checked_language(
             raise typer.BadParameter(str(unknown)) from None
 
 
-def _accept_language_everywhere(root: click_core.Command) -> None:
+def _accept_language_everywhere(
+    root: click_core.Command, like: click_core.Command | None = None
+) -> None:
     """Every command and group takes `--lang`, wherever it stands (`spieltisch --help
     --lang de`, `serve --lang fr`, `db upgrade --lang de`): those without one of their
-    own get a copy of a command's, which only checks it; `main` set the language from it."""
-    model = next((p for c in _walk(root) for p in c.params if _is_lang(p)), None)
+    own get a copy of a command's (of `like`'s tree, else `root`'s), which only checks it;
+    `main` set the language from it."""
+    model = next((p for c in _walk(like or root) for p in c.params if _is_lang(p)), None)
     if model is None:
         return
     for command in _walk(root):
@@ -290,7 +294,15 @@ def translated_command(app: typer.Typer) -> click_core.Command:
     change the language later; Click's own words keep the one the run began with)."""
     command = typer.main.get_command(app)
     _accept_language_everywhere(command)
-    _translate_command(command, _formatter_in(get_language()))
+    formatter = _formatter_in(get_language())
+    _translate_command(command, formatter)
+    if isinstance(command, LazyCommands):  # the commands imported later, as they come
+
+        def prepare(made: click_core.Command) -> None:
+            _accept_language_everywhere(made, like=command)
+            _translate_command(made, formatter)
+
+        command.prepare = prepare
     return command
 
 

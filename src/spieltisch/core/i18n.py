@@ -13,8 +13,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
 LANGUAGES = ("de", "en", "fr")
 _language: ContextVar[str] = ContextVar("spieltisch_language", default="en")
 
@@ -104,6 +102,8 @@ class Catalog:
         rule: PluralRule = _english_plural
         path = self.folder / f"{code}.po"
         if path.exists():
+            from babel.messages.pofile import read_po  # only where a catalog is read
+
             with path.open("rb") as handle:
                 catalog = read_po(handle)
             rule = _stdlib_gettext.c2py(catalog.plural_expr)

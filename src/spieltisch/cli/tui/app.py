@@ -762,9 +762,8 @@ class PlayApp(App[None]):
         """The finished game reviewed: the people's decisions (everyone's when only
         computers played), by the expert's search with the table's budget."""
         session = self.session
-        labels = [session.label(seat) for seat in range(session.game.num_players)]
         return ReviewScreen(
-            session.state.to_record(players=labels),
+            session.record(),  # who sat where as kinds: the review names "Grün · mittel"
             self.language,
             budget=session.budget,
             seats=session.humans or None,
