@@ -142,9 +142,12 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
     if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
         raise LobbyError(
             429,
-            _(
+            _n(
+                "you have {count} table of computers only that is not finished: "
+                "wait for it to end before making another",
                 "you have {count} tables of computers only that are not finished: "
-                "wait for one to end before making another"
+                "wait for one to end before making another",
+                MAX_COMPUTER_TABLES,
             ).format(count=MAX_COMPUTER_TABLES),
         )
 
