@@ -25,7 +25,7 @@ from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
 from spieltisch.server.headers import SecurityHeaders, serve_docs
 from spieltisch.server.http_timeouts import BODY_SECONDS
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
@@ -65,7 +65,7 @@ class Limits:
         headers = {
             key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
         }
-        with language(accepted_language(headers.get("accept-language"))):
+        with language(request_language(headers.get("cookie"), headers.get("accept-language"))):
             await self._checked(scope, receive, send, headers)
 
     async def _checked(
@@ -81,7 +81,11 @@ class Limits:
             return
         limit = self.settings.max_request_bytes
         length = headers.get("content-length")
-        too_large = _("a request body may have at most {count} bytes").format(count=limit)
+        too_large = _n(
+            "a request body may have at most {count} byte",
+            "a request body may have at most {count} bytes",
+            limit,
+        ).format(count=limit)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _reply(send, 413, too_large)
             return

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.records import make_record
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
@@ -40,9 +40,11 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     if given is not None and given != players:
         raise LobbyError(
             422,
-            _("option players={given} disagrees with the {count} seats given").format(
-                given=given, count=players
-            ),
+            _n(
+                "option players={given} disagrees with the {count} seat given",
+                "option players={given} disagrees with the {count} seats given",
+                players,
+            ).format(given=given, count=players),
         )
     options["players"] = players
     try:
@@ -140,9 +142,12 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
     if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
         raise LobbyError(
             429,
-            _(
+            _n(
+                "you have {count} table of computers only that is not finished: "
+                "wait for it to end before making another",
                 "you have {count} tables of computers only that are not finished: "
-                "wait for one to end before making another"
+                "wait for one to end before making another",
+                MAX_COMPUTER_TABLES,
             ).format(count=MAX_COMPUTER_TABLES),
         )
 

@@ -14,9 +14,9 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.core.i18n import language
 from spieltisch.server.context import Services, address, services, too_fast
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.live import Connection, Refused, Room, chat_audience, hears_chat
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
@@ -49,10 +49,12 @@ async def table_socket(
     seat: int | None = None,
 ) -> None:
     """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
-    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
+    language chosen on the site, else the Accept-Language header's), `seat` (which of
+    your seats, when you hold several)."""
     svc = services(websocket)
-    code = lang if lang in LANGUAGES else None
-    code = code or accepted_language(websocket.headers.get("accept-language"))
+    code = request_language(
+        websocket.headers.get("cookie"), websocket.headers.get("accept-language"), lang
+    )
     with language(code):
         room = await _open(svc, websocket, table_id)
         if room is None:
@@ -104,9 +106,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
     1008 and what was wrong, in the connection's language (FastAPI's own handler sends
     pydantic's English errors as the reason, which is not even text)."""
     assert isinstance(exc, WebSocketRequestValidationError)
-    lang = websocket.query_params.get("lang")
-    code = lang if lang in LANGUAGES else None
-    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+    code = request_language(
+        websocket.headers.get("cookie"),
+        websocket.headers.get("accept-language"),
+        websocket.query_params.get("lang"),
+    )
+    with language(code):
         reason = _reason(explain(exc.errors()))
     await websocket.accept()
     await websocket.close(code=1008, reason=reason)
@@ -176,9 +181,11 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
             return
         if _length(message) > svc.settings.max_frame_bytes:
             with language(connection.language):
-                reason = _("a message over {count} bytes closes the connection").format(
-                    count=svc.settings.max_frame_bytes
-                )
+                reason = _n(
+                    "a message over {count} byte closes the connection",
+                    "a message over {count} bytes closes the connection",
+                    svc.settings.max_frame_bytes,
+                ).format(count=svc.settings.max_frame_bytes)
             await connection.websocket.close(code=1009, reason=_reason(reason))
             return
         with language(connection.language):
@@ -210,7 +217,11 @@ async def _receive(
     if len(text.encode()) > limit:
         problem = ErrorOut(
             code="too_large",
-            message=_("a message may have at most {count} bytes").format(count=limit),
+            message=_n(
+                "a message may have at most {count} byte",
+                "a message may have at most {count} bytes",
+                limit,
+            ).format(count=limit),
         )
         connection.send(problem)
         return
@@ -264,7 +275,8 @@ async def _dispatch(
         _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
-            runtime.send_state(room, connection, room.seq)
+            # From 0: the recent move log again, worded in the new language.
+            runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         connection.send(PongOut())
     else:
@@ -317,9 +329,11 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         connection.send(
             ErrorOut(
                 code="chat_too_long",
-                message=_("a chat message may have at most {count} characters").format(
-                    count=settings.chat_max_length
-                ),
+                message=_n(
+                    "a chat message may have at most {count} character",
+                    "a chat message may have at most {count} characters",
+                    settings.chat_max_length,
+                ).format(count=settings.chat_max_length),
             )
         )
         return

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from spieltisch.tournament.errors import TournamentError
-from spieltisch.tournament.messages import _
+from spieltisch.tournament.messages import _, _n
 
 REPEAT_WEIGHT = 1000.0
 """A repeated meeting weighs more than any spread of points or colours."""
@@ -40,9 +40,11 @@ def table_sizes(players: int, size: int, smallest: int) -> tuple[list[int], int]
     """
     if players < smallest:
         raise TournamentError(
-            _("{players} players cannot fill a table: at least {smallest} are needed").format(
-                players=players, smallest=smallest
-            )
+            _n(
+                "{players} player cannot fill a table: at least {smallest} are needed",
+                "{players} players cannot fill a table: at least {smallest} are needed",
+                players,
+            ).format(players=players, smallest=smallest)
         )
     for byes in range(players):
         seated = players - byes

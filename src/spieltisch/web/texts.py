@@ -1,11 +1,11 @@
 """Every text the browser pages show, for the catalogs (web/locale/de.po, fr.po).
 
-The pages call `t("...")` with these English texts; `GET /api/texts/{lang}` sends the
-table of one language. A test checks this list and the `t("...")` calls in the static
-files agree.
+The pages call `t("...")` with these English texts, and `tn("...", "...", n)` with the
+texts of PLURAL_TEXTS; `GET /api/texts/{lang}` sends the table of one language. A test
+checks these lists and the calls in the static files agree.
 """
 
-from spieltisch.core.i18n import N_
+from spieltisch.core.i18n import N_, Nn_
 
 TEXTS: tuple[str, ...] = (
     N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
@@ -19,9 +19,7 @@ TEXTS: tuple[str, ...] = (
     N_("Resign"),
     N_("(you)"),
     N_("Account number"),
-    N_("All {count} moves as a list"),
     N_("Analyse this game"),
-    N_("Analysing: {done} of {total} decisions"),
     N_("Back to the lobby"),
     N_("Back to the tournament"),
     N_("Back"),
@@ -42,6 +40,8 @@ TEXTS: tuple[str, ...] = (
     N_("Create the table"),
     N_("Create the tournament"),
     N_("Decisions"),
+    N_("How it is computed"),
+    N_("Details"),
     N_("Directed by {name}"),
     N_(
         "Directed from the command line: to direct it here, print a one-time code with "
@@ -173,6 +173,7 @@ TEXTS: tuple[str, ...] = (
     N_("corrected"),
     N_("drawn now"),
     N_("easy"),
+    N_("random"),
     N_("entered"),
     N_("expert"),
     N_("fast"),
@@ -188,7 +189,6 @@ TEXTS: tuple[str, ...] = (
     N_("open seat (a friend)"),
     N_("open seat"),
     N_("or sign in"),
-    N_("place {place}, {points} points"),
     N_("played online"),
     N_("reserved for {name}"),
     N_("reserved seat"),
@@ -202,11 +202,17 @@ TEXTS: tuple[str, ...] = (
     N_("waiting for players"),
     N_("withdrawn"),
     N_("{chance}; better: {move} ({best})"),
-    N_("{count} players"),
     N_("{minutes} min per player"),
     N_("{name} to move."),
-    N_("{points} points"),
-    N_("{seated} of {rounds} rounds"),
     N_("{seconds} s per move"),
     N_("{name} gave up"),
+)
+
+PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
+    Nn_("{count} point", "{count} points"),
+    Nn_("{count} player", "{count} players"),
+    Nn_("All {count} move as a list", "All {count} moves as a list"),
+    Nn_("Analysing: {done} of {total} decision", "Analysing: {done} of {total} decisions"),
+    Nn_("place {place}, {count} point", "place {place}, {count} points"),
+    Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
 )

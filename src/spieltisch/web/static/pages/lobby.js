@@ -95,12 +95,15 @@ function optionControl(option) {
     control = h(
       "select",
       { id, name: option.name },
-      option.choices.map((choice) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : String(choice))),
+      option.choices.map((choice, index) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : option.choice_labels[index])),
     );
   } else {
     control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
   }
-  return h("div", { class: "option" }, h("label", { for: id }, option.description || option.name), control);
+  // A choice explains itself through its named values; a text field or checkbox gets the
+  // description as a hint (the descriptions name values by id, as the command line types them).
+  const hint = option.description && option.kind !== "choice" ? h("small", { class: "hint" }, option.description) : null;
+  return h("div", { class: "option game-option" }, h("label", { for: id }, option.label), control, hint);
 }
 
 function optionValue(option, form) {

@@ -29,7 +29,8 @@ function showUpload(main) {
       const record = JSON.parse(await file.text());
       location.hash = `#/replay/${await uploadRecord(record)}`;
     } catch (error) {
-      notify(error instanceof SyntaxError ? t("This file is not a game record (JSON).") : error.message);
+      // What is wrong with the file in detail (its format field, a bad move) behind a toggle.
+      notify(t("This file is not a game record (JSON)."), "error", error instanceof SyntaxError ? "" : error.message);
     }
   });
   replace(

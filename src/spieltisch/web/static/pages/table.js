@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { labelled, onLanguage, t } from "../i18n.js";
+import { formatNumber, labelled, onLanguage, t, tn } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
@@ -89,6 +89,7 @@ class TablePage {
       this.renderClaimable();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
+      this.log.clear(); // the server sends the recent moves again in the new language
       this.layout();
       this.render();
       this.live.send({ type: "language", language: code });
@@ -303,7 +304,7 @@ class TablePage {
     }
     const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
-    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, t("All {count} moves as a list", { count: legal.length })), list) : list;
+    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
     replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
   }
 
@@ -321,7 +322,7 @@ class TablePage {
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
-      if (result) parts.push(h("span", { class: "score" }, t("{points} points", { points: formatScore(result.scores[seat.seat]) })));
+      if (result) parts.push(h("span", { class: "score" }, tn("{count} point", "{count} points", result.scores[seat.seat], { count: formatScore(result.scores[seat.seat]) })));
       const mayTake = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account === me.id);
       if (table.status === "open" && mayTake && me && !seated) {
         parts.push(h("button", { type: "button", class: "sit", onclick: () => this.sit(seat.seat) }, t("Sit here")));
@@ -590,5 +591,5 @@ function givenUp(table, seat) {
 }
 
 function formatScore(score) {
-  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+  return formatNumber(Math.round(score * 100) / 100);
 }
