@@ -17,7 +17,7 @@ import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby
 from spieltisch.server.context import Services, check_rate, services
-from spieltisch.server.i18n import _, _n
+from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
 from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.schemas import (
@@ -40,7 +40,8 @@ from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 MAX_RECORD_ENTRIES = 20_000
-MAX_ENTRY = 1_000  # a deal of David & Goliath for six players is about 320 characters
+MAX_ENTRY = 1_000
+"""The longest history entry (a deal of David & Goliath for six players is about 320)."""
 MAX_PLAYERS = 16
 MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]
@@ -368,22 +369,16 @@ def _check_record_size(record: dict[str, Any]) -> None:
     if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
         raise HTTPException(
             422,
-            _n(
-                "a record may have at most {count} history entry, this one has {found}",
-                "a record may have at most {count} history entries, this one has {found}",
-                MAX_RECORD_ENTRIES,
-            ).format(count=MAX_RECORD_ENTRIES, found=len(history)),
+            _("a record may have at most {count} history entries, this one has {found}").format(
+                count=MAX_RECORD_ENTRIES, found=len(history)
+            ),
         )
     if isinstance(history, list) and any(
         not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
     ):
         raise HTTPException(
             422,
-            _n(
-                "each history entry is a text of at most {count} character",
-                "each history entry is a text of at most {count} characters",
-                MAX_ENTRY,
-            ).format(count=MAX_ENTRY),
+            _("each history entry is a text of at most {count} characters").format(count=MAX_ENTRY),
         )
     if players is not None and (
         not isinstance(players, list)
@@ -392,10 +387,8 @@ def _check_record_size(record: dict[str, Any]) -> None:
     ):
         raise HTTPException(
             422,
-            _n(
-                "players is a list of at most {players} names of at most {count} character each",
-                "players is a list of at most {players} names of at most {count} characters each",
-                MAX_NAME,
+            _(
+                "players is a list of at most {players} names of at most {count} characters each"
             ).format(players=MAX_PLAYERS, count=MAX_NAME),
         )
 
