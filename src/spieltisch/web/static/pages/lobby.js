@@ -138,7 +138,9 @@ function renderCreate(box, forms, me) {
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
-    h("button", { type: "submit", disabled: !me }, t("Create the table")),
+    h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
+    // Why the button is greyed out, before anyone wonders.
+    me ? null : h("p", { class: "hint", id: "create-why" }, t("Choose a name above (or sign in) to open a table.")),
   );
 
   function current() {

@@ -12,6 +12,30 @@ import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 
 const MOVE_SEPARATOR = ";";
+const ONLY_MOVE_LOOK_MS = 900;
+const DEFAULTS = { autoplay: true, sound: false, animate: true };
+
+// A setting of this browser (localStorage "spieltisch.<name>": on/off).
+function setting(name) {
+  const stored = window.localStorage.getItem(`spieltisch.${name}`);
+  return stored === null ? DEFAULTS[name] : stored === "on";
+}
+
+// A short, quiet tone (no sound file to load).
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    volume.gain.value = 0.05;
+    tone.frequency.value = 660;
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch {
+    // No sound where the browser allows none.
+  }
+}
 const LONG_LIST = 12;
 
 export async function show(main, [tableId]) {
@@ -65,7 +89,7 @@ class TablePage {
       h(
         "div",
         { class: "table-layout" },
-        h("div", { class: "play-column" }, this.board, this.moves),
+        h("div", { class: "play-column" }, this.board, this.moves, this.settingsBox()),
         h(
           "aside",
           { class: "side" },
@@ -97,6 +121,7 @@ class TablePage {
 
   stop() {
     window.clearTimeout(this.holdTimer);
+    window.clearTimeout(this.onlyMoveTimer);
     this.live.close();
     window.clearInterval(this.ticker);
     this.stopLanguage();
@@ -176,12 +201,76 @@ class TablePage {
     // The tab's title says when it is your turn, so a person in another tab sees it.
     document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
     this.renderStatus();
+    this.board.classList.toggle("animate", setting("animate"));
     this.renderBoard();
+    this.onlyMove();
+    this.turnSound(yourTurn);
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
     this.renderChat();
     this.renderEnd();
+  }
+
+  // The page's own settings, kept in this browser: the only legal move played after a
+  // short look, a sound when it becomes your turn, the last move's short animation.
+  settingsBox() {
+    const box = (name, label) => {
+      const input = h("input", { type: "checkbox", name, checked: setting(name) });
+      input.addEventListener("change", () => {
+        window.localStorage.setItem(`spieltisch.${name}`, input.checked ? "on" : "off");
+        this.render();
+      });
+      return h("label", {}, input, label);
+    };
+    return h(
+      "div",
+      { class: "table-settings" },
+      box("autoplay", t("Play the only legal move for me")),
+      box("sound", t("Sound when it is my turn")),
+      box("animate", t("Animate the last move")),
+    );
+  }
+
+  // One legal move only: played for you after a short look (the setting turns it off).
+  onlyMove() {
+    const state = this.state;
+    window.clearTimeout(this.onlyMoveTimer);
+    if (!state || !setting("autoplay") || state.status !== "running" || state.legal_moves.length !== 1) return;
+    const seq = state.seq;
+    this.onlyMoveTimer = window.setTimeout(() => {
+      if (this.state && this.state.seq === seq) this.play(state.legal_moves[0].move);
+    }, ONLY_MOVE_LOOK_MS);
+  }
+
+  turnSound(yourTurn) {
+    const now = Boolean(yourTurn);
+    if (now && !this.wasMyTurn && setting("sound")) beep();
+    this.wasMyTurn = now;
+  }
+
+  // A table waiting for a friend: the link to send them.
+  invite() {
+    const table = this.table;
+    if (table.status !== "open" || !table.seats.some((seat) => seat.kind === "open")) return null;
+    const link = `${location.origin}${location.pathname}#/table/${table.id}`;
+    const field = h("input", { type: "text", readonly: true, value: link, "aria-label": t("Invite link"), class: "invite-link" });
+    const copy = h("button", { type: "button", class: "copy" }, this.copied || t("Copy the link"));
+    copy.addEventListener("click", () => {
+      field.select();
+      // The page's own copy first (no permission asked); the link stays selected anyway.
+      this.copied = document.execCommand("copy") ? t("Copied") : t("Selected: copy it with Ctrl+C");
+      copy.textContent = this.copied;
+    });
+    return h("div", { class: "invite" }, h("span", {}, t("Invite a friend:")), field, copy);
+  }
+
+  // What happens when a clock runs out (docs/web.md, "Clocks"), said where the clocks are.
+  clockRule() {
+    const mode = this.table.clock && this.table.clock.mode;
+    if (mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
+    if (mode === "game") return h("p", { class: "clock-rule" }, t("When a player's time runs out, the computer (easy) plays their moves to the end; nobody loses on time."));
+    return null;
   }
 
   renderStatus() {
@@ -328,7 +417,7 @@ class TablePage {
       }
       return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
     });
-    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items));
+    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule());
     this.renderClocks();
   }
 

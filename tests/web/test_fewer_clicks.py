@@ -1,0 +1,75 @@
+"""Fewer clicks: the only legal move played for you after a short look (a setting turns it
+off), an invite link on a table waiting for a friend, why "create" is greyed out, the chat
+form only for who may chat, and what a clock running out does, said on the page."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.web.conftest import People
+from tests.web.flows import (
+    CLICKABLE,
+    click_a_move,
+    create_table_by_api,
+    sign_in_as_guest,
+    wait_for_turn_or_end,
+)
+
+AI = {"kind": "ai", "level": "easy"}
+LONE_MOVE = "window.spieltisch.live && document.querySelectorAll('.move-list button').length === 1"
+
+
+def test_the_only_legal_move_is_played_for_me_unless_i_turn_it_off(people: People) -> None:
+    ana = people("en-GB", autoplay=True)
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI], options={"max_rounds": 12})
+    page.goto(f"{ana.base}/#/table/{table}")
+    assert page.locator(".table-settings input[name=autoplay]").is_checked()  # on by default
+    played_for_me = 0
+    deadline = time.monotonic() + 120
+    while played_for_me < 2:
+        assert time.monotonic() < deadline, "no lone legal move came up"
+        wait_for_turn_or_end(page)
+        if page.locator(".move-list button").count() == 1:
+            seq = page.evaluate("window.spieltisch.live.lastSeq")
+            page.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}", timeout=5000)
+            played_for_me += 1
+        elif page.locator(CLICKABLE).count():
+            click_a_move(page)
+    page.uncheck(".table-settings input[name=autoplay]")
+    while True:
+        assert time.monotonic() < deadline + 120, "no lone legal move came up again"
+        wait_for_turn_or_end(page)
+        if page.locator(".move-list button").count() == 1:
+            break
+        click_a_move(page)
+    seq = page.evaluate("window.spieltisch.live.lastSeq")
+    page.wait_for_timeout(2500)
+    assert page.evaluate("window.spieltisch.live.lastSeq") == seq, "played although turned off"
+
+
+def test_a_waiting_table_offers_its_link_and_the_lobby_says_why_it_waits(
+    people: People, artifacts: Path
+) -> None:
+    newcomer = people("de-DE")
+    lobby = newcomer.goto("/")
+    assert lobby.locator(".create-form button[type=submit]").is_disabled()
+    why = lobby.locator("#create-why")
+    assert why.inner_text().startswith("Wähle oben einen Namen")
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "move", "seconds": 60}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    link = page.locator(".invite input.invite-link")
+    assert link.input_value().endswith(f"/#/table/{table}")
+    page.click(".invite button.copy")
+    page.wait_for_selector(".invite button.copy:text-matches('Copied|Selected')")
+    assert page.locator(".clock-rule").inner_text().startswith("When a move's time runs out")
+    page.screenshot(path=str(artifacts / "invite-en.png"), full_page=True)
+    # The newcomer (no name yet) follows the link: no chat form for who may not chat.
+    newcomer.page.goto(link.input_value())
+    newcomer.page.wait_for_selector(".seat-list")
+    assert not newcomer.page.locator(".chat-form").is_visible()
+    assert page.locator(".chat-form").is_visible()
