@@ -219,5 +219,8 @@ TEXTS: tuple[str, ...] = (
     N_("Selected: copy it with Ctrl+C"),
     N_("Invite a friend:"),
     N_("When a move's time runs out, the computer (easy) plays that move."),
-    N_("When a player's time runs out, the computer (easy) plays their moves to the end; nobody loses on time."),
+    N_(
+        "When a player's time runs out, the computer (easy) plays their moves to the end; "
+        "nobody loses on time."
+    ),
 )
