@@ -192,10 +192,11 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/tables", response_model=TableList, tags=["lobby"])
-async def list_tables(svc: Svc) -> TableList:
-    """Public tables that are open or running, newest first."""
+async def list_tables(svc: Svc, finished: bool = False) -> TableList:
+    """Public tables that are open or running, newest first; `?finished=true`: the
+    finished ones (the last 100), to replay."""
     async with svc.database.session() as session:
-        return TableList(tables=await lobby.list_tables(session))
+        return TableList(tables=await lobby.list_tables(session, finished=finished))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])

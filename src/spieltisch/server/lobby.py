@@ -330,11 +330,15 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
     )
 
 
-async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
-    """Public tables that are open or running, newest first."""
+async def list_tables(
+    session: AsyncSession, limit: int = 100, finished: bool = False
+) -> list[TableOut]:
+    """Public tables that are open or running (or with `finished`, the finished ones, to
+    replay), newest first."""
+    statuses = ("finished",) if finished else ("open", "running")
     rows = await session.execute(
         select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status.in_(("open", "running")))
+        .where(GameTable.public.is_(True), GameTable.status.in_(statuses))
         .order_by(GameTable.created_at.desc())
         .limit(limit)
     )

@@ -223,4 +223,7 @@ TEXTS: tuple[str, ...] = (
         "When a player's time runs out, the computer (easy) plays their moves to the end; "
         "nobody loses on time."
     ),
+    N_("My games"),
+    N_("Recent games"),
+    N_("No finished game yet."),
 )
