@@ -4,6 +4,7 @@ form only for who may chat, and what a clock running out does, said on the page.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -73,3 +74,27 @@ def test_a_waiting_table_offers_its_link_and_the_lobby_says_why_it_waits(
     newcomer.page.wait_for_selector(".seat-list")
     assert not newcomer.page.locator(".chat-form").is_visible()
     assert page.locator(".chat-form").is_visible()
+
+
+def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: Path) -> None:
+    ana, bo = people("en-GB"), people("de-DE")
+    ana_page = sign_in_as_guest(ana, "Ana")
+    bo_page = sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}])
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    ana_page.wait_for_selector("button.resign")
+    ana_page.once("dialog", lambda dialog: dialog.accept())
+    ana_page.click("button.resign")
+    ana_page.click("section.end button.rematch")
+    ana_page.wait_for_url(re.compile(r".*#/table/(?!" + table + ")"))
+    ana_page.wait_for_selector("text=The rematch starts when every player has accepted.")
+    assert ana_page.locator("button.start").count() == 0
+    bo_page.click("section.end button.rematch:has-text('Revanche annehmen')")
+    bo_page.wait_for_url(ana_page.url)
+    for page in (ana_page, bo_page):  # running, nobody clicked "start"
+        page.wait_for_selector(".board-box svg [data-player]")
+        page.wait_for_selector("button.resign")
+    ana_page.screenshot(path=str(artifacts / "rematch-started-en.png"), full_page=True)

@@ -231,10 +231,14 @@ async def join_table(
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
 ) -> TableOut:
-    """Sit down at an open seat (or the one reserved for you)."""
+    """Sit down at an open seat (or the one reserved for you); the last seat of a rematch
+    starts it."""
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
-    return await _after_change(svc, table_id)
+    described = await _after_change(svc, table_id)
+    if described.status == "running":
+        await svc.runtime.room(table_id)
+    return described
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
@@ -278,12 +282,16 @@ async def claim_seat(
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
 async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table with the same seats; the finished table's players are told its id."""
+    """A new table with the same seats; the finished table's players are told its id.
+    Asked by each person of the game (accepting), the new game starts by itself."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
+    await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
+    if described.status == "running":
+        await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 
 
@@ -368,7 +376,7 @@ async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en
         words=words,
         board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
         seat=before.current_player if before is not None and before.current_player >= 0 else None,
-        turn=before.turn if before is not None and before.is_chance_node() else None,
+        turn=parts.chance_turn(before, None) if before is not None else None,
         seat_marks=parts.seat_marks(game, lang),
     )
 

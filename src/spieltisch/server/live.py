@@ -191,11 +191,6 @@ def _last_entry(state: State) -> str:
     return entry if isinstance(entry, str) else state.game.action_to_move(entry)
 
 
-def _chance_turn(state: State, seat: int | None) -> int | None:
-    """Whose die a chance outcome about to be applied to `state` is (None for a move)."""
-    return state.turn if seat is None and state.is_chance_node() else None
-
-
 def _forget_old_words(log: list[LogItem]) -> None:
     """Keep the words of the last RECENT entries only (older ones are described again
     when someone asks for them)."""
@@ -281,7 +276,7 @@ class Runtime:
             if row.seq != index + 1:
                 raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry) if index >= len(entries) - RECENT else None
-            turn = _chance_turn(state, row.seat)
+            turn = parts.chance_turn(state, row.seat)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         started = _wall(entries[-1].created_at if entries else table.started_at)
@@ -571,7 +566,7 @@ class Runtime:
         while True:
             for entry, seat in pending:
                 words = _words(state, entry)
-                turn = _chance_turn(state, seat)
+                turn = parts.chance_turn(state, seat)
                 state.apply(entry)
                 seq = room.seq + len(items) + 1
                 items.append(LogItem(seq, _last_entry(state), seat, words, turn))
@@ -679,7 +674,7 @@ class Runtime:
             if row.seq != room.seq + len(items) + 1:
                 raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry)
-            turn = _chance_turn(state, row.seat)
+            turn = parts.chance_turn(state, row.seat)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         # A move's transaction changes the table row only when it ends the game and the

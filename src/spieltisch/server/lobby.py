@@ -187,6 +187,8 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
         raise LobbyError(409, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
     chosen.kind, chosen.account_id = "human", account
+    await session.flush()
+    await _start_when_full(session, table)
     await session.commit()
     return chosen.seat
 
@@ -236,15 +238,20 @@ async def _start(session: AsyncSession, table: GameTable) -> None:
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
-    """A new table with the same game, options, clock and seats; the old one points to it."""
+    """A new table with the same game, options, clock and seats; the old one points to it.
+
+    The person asking sits down at once; every other person's seat is kept for them until
+    they ask too (that is accepting), and the game starts when every person has."""
     table = await get_table(session, table_id)
     if table.status != "finished":
         raise LobbyError(409, _("a rematch follows a finished game"))
-    if table.rematch is not None:
-        return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
         raise LobbyError(403, _("only a player of the game asks for a rematch"))
+    if table.rematch is not None:
+        new = await get_table(session, table.rematch)
+        await _accept(session, new, account)
+        return new
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,
@@ -258,18 +265,40 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     session.add(new)
     await session.flush()
     for row in rows:
+        waiting = row.kind == "human" and row.account_id != account
         session.add(
             Seat(
                 table_id=new.id,
                 seat=row.seat,
-                kind=row.kind,
+                kind="reserved" if waiting else row.kind,
                 account_id=row.account_id,
                 ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
+    await session.flush()
+    await _start_when_full(session, new)
     await session.commit()
     return new
+
+
+async def _accept(session: AsyncSession, table: GameTable, account: int) -> None:
+    """A person takes the seat a rematch keeps for them; the last one starts the game."""
+    if table.status != "open":
+        return
+    for row in await seats_of(session, table.id):
+        if row.kind == "reserved" and row.account_id == account:
+            row.kind = "human"
+    await _start_when_full(session, table)
+    await session.commit()
+
+
+async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
+    """A rematch starts by itself once every seat is taken (no start click needed)."""
+    if table.rematch_of is None or table.status != "open":
+        return
+    if all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+        await _start(session, table)
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:

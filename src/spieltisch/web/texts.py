@@ -226,4 +226,6 @@ TEXTS: tuple[str, ...] = (
     N_("My games"),
     N_("Recent games"),
     N_("No finished game yet."),
+    N_("Accept the rematch"),
+    N_("The rematch starts when every player has accepted."),
 )

@@ -279,6 +279,7 @@ class TablePage {
     const parts = [];
     if (table.status === "open") {
       parts.push(t("Waiting for players."));
+      if (table.rematch_of) parts.push(" ", t("The rematch starts when every player has accepted."));
       const me = this.me();
       if (!me) parts.push(guestForm(() => this.render()));
       const full = table.seats.every((seat) => seat.kind === "ai" || seat.kind === "human");
@@ -552,10 +553,12 @@ class TablePage {
       ),
     );
     const actions = [];
-    if (this.table.rematch) {
+    if (this.mySeat() !== null) {
+      // Asking for a rematch, or accepting one asked for: it starts once every player has.
+      const label = this.table.rematch ? t("Accept the rematch") : t("Rematch");
+      actions.push(h("button", { type: "button", class: "rematch", onclick: () => this.rematch() }, label));
+    } else if (this.table.rematch) {
       actions.push(h("a", { class: "button", href: `#/table/${this.table.rematch}` }, t("Go to the rematch")));
-    } else if (this.mySeat() !== null) {
-      actions.push(h("button", { type: "button", class: "rematch", onclick: () => this.rematch() }, t("Rematch")));
     }
     actions.push(h("a", { class: "button", href: `/api/games/${this.tableId}/record`, download: `${this.tableId}.json` }, t("Download the record")));
     actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
