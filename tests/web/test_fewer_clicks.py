@@ -74,6 +74,12 @@ def test_a_waiting_table_offers_its_link_and_the_lobby_says_why_it_waits(
     newcomer.page.wait_for_selector(".seat-list")
     assert not newcomer.page.locator(".chat-form").is_visible()
     assert page.locator(".chat-form").is_visible()
+    # Everyone sees who watches: a named guest, and one without a name yet.
+    eve = people("en-GB")
+    eve_page = sign_in_as_guest(eve, "Eve")
+    eve_page.goto(link.input_value())
+    page.wait_for_selector(".watchers:has-text('Watching: Eve, 1 without a name')")
+    newcomer.page.wait_for_selector(".watchers:has-text('Beobachten: Eve, 1 ohne Namen')")
 
 
 def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: Path) -> None:

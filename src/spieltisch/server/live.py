@@ -101,6 +101,8 @@ class Connection:
     seat: int | None
     language: str
     address: str | None = None
+    name: str | None = None
+    """The account's name (shown to the table when it watches)."""
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
@@ -137,6 +139,8 @@ class Room:
     elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
     """Seats with a connection open in another process (PostgreSQL), by process: its
     latest announcement's number and the seats."""
+    watching: list[str] = field(default_factory=list)
+    """Who watched when the connections were last told (presence)."""
     announced: frozenset[int] = frozenset()
     """The seats this process last told the others it has connections for."""
     stale: bool = False
@@ -202,6 +206,14 @@ def _forget_old_words(log: list[LogItem]) -> None:
 
 def _here_locally(room: Room) -> frozenset[int]:
     return frozenset(c.seat for c in room.connections if c.seat is not None)
+
+
+def _watching(room: Room) -> list[str]:
+    """Who watches through this process: the names of the signed-in (each once), then
+    one "?" per connection of someone without a name yet."""
+    named = sorted({c.name for c in room.connections if c.seat is None and c.name})
+    unnamed = sum(1 for c in room.connections if c.seat is None and not c.name)
+    return named + ["?"] * unnamed
 
 
 def _wall(moment: datetime | None) -> float:
@@ -393,14 +405,17 @@ class Runtime:
                 for index in people
             ],
             claim_after_ms=int(self.settings.claim_after_seconds * 1000),
+            watching=_watching(room),
         )
 
     def _tell_presence(self, room: Room, always: Connection | None = None) -> None:
         before = {index for index in range(len(room.seats)) if index not in room.away_since}
         message = self.presence(room)
         after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        changed = before != after or message.watching != room.watching
+        room.watching = message.watching
         for connection in list(room.connections):
-            if before != after or connection is always:
+            if changed or connection is always:
                 connection.send(message)
         if _here_locally(room) != room.announced:
             self._announce_here(room)

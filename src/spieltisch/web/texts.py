@@ -228,4 +228,6 @@ TEXTS: tuple[str, ...] = (
     N_("No finished game yet."),
     N_("Accept the rematch"),
     N_("The rematch starts when every player has accepted."),
+    N_("Watching"),
+    N_("{count} without a name"),
 )

@@ -249,6 +249,16 @@ class TablePage {
     this.wasMyTurn = now;
   }
 
+  // Who watches without a seat, as the server last said.
+  watchers() {
+    const watching = (this.presence && this.presence.watching) || [];
+    if (!watching.length) return null;
+    const named = watching.filter((name) => name !== "?");
+    const unnamed = watching.length - named.length;
+    const names = [...named, unnamed ? t("{count} without a name", { count: unnamed }) : null].filter(Boolean);
+    return h("p", { class: "watchers" }, labelled(t("Watching"), names.join(", ")));
+  }
+
   // A table waiting for a friend: the link to send them.
   invite() {
     const table = this.table;
@@ -418,7 +428,7 @@ class TablePage {
       }
       return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
     });
-    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule());
+    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule(), this.watchers());
     this.renderClocks();
   }
 
