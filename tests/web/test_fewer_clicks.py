@@ -104,3 +104,22 @@ def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: P
         page.wait_for_selector(".board-box svg [data-player]")
         page.wait_for_selector("button.resign")
     ana_page.screenshot(path=str(artifacts / "rematch-started-en.png"), full_page=True)
+
+
+def test_a_clock_with_an_increment_gives_time_back_after_a_move(people: People) -> None:
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "game", "seconds": 60, "increment": 20}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    wait_for_turn_or_end(page)
+    assert "Each move made in time adds 20 s." in page.locator(".clock-rule").inner_text()
+    click_a_move(page)
+    wait_for_turn_or_end(page)
+    mine = page.locator(".seat-list .clock[data-seat='0']").inner_text()
+    assert mine.startswith("⏱ 1:"), mine  # 60 s, less the moments spent, plus 20
+    refused = ana.context.request.post(
+        ana.base + "/api/tables",
+        data={"game": "mabula", "clock": {"mode": "move", "seconds": 30, "increment": 5}},
+    )
+    assert refused.status == 422 and "mode game" in refused.text()

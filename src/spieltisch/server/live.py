@@ -603,7 +603,10 @@ class Runtime:
             seat = room.seats[mover]
             if clock["mode"] == "game":
                 spent = int((moment - room.turn_started) * 1000)
-                time_left[mover] = max(0, (seat.time_left_ms or 0) - spent)
+                left = max(0, (seat.time_left_ms or 0) - spent)
+                # The increment comes after a move made in time (none once it ran out).
+                bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
+                time_left[mover] = left + bonus
             else:
                 time_left[mover] = int(clock["seconds"] * 1000)
         finished = state.is_terminal()

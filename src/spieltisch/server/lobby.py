@@ -55,6 +55,13 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
         return None
     if (clock.mode is None) != (clock.seconds is None):
         raise LobbyError(422, _("a clock needs both mode (move or game) and seconds, or neither"))
+    if clock.increment is not None and clock.mode != "game":
+        raise LobbyError(
+            422,
+            _("an increment is for a clock per player (mode game), not mode {mode}").format(
+                mode=clock.mode
+            ),
+        )
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise LobbyError(
             422,

@@ -60,6 +60,13 @@ class ClockIn(Strict):
         default=None, description="Seconds per move, or per player for the whole game."
     )
     seconds: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
+    increment: float | None = Field(
+        default=None,
+        ge=0,
+        le=3600,
+        description="With mode game: seconds added to a player's time after each of their "
+        "moves (while they have time left).",
+    )
     round_seconds: float | None = Field(
         default=None,
         ge=1,

@@ -230,4 +230,6 @@ TEXTS: tuple[str, ...] = (
     N_("The rematch starts when every player has accepted."),
     N_("Watching"),
     N_("{count} without a name"),
+    N_("{minutes} min per player + {seconds} s a move"),
+    N_("Each move made in time adds {seconds} s."),
 )

@@ -12,6 +12,7 @@ const CLOCKS = [
   ["move:60", () => t("{seconds} s per move", { seconds: 60 })],
   ["game:300", () => t("{minutes} min per player", { minutes: 5 })],
   ["game:900", () => t("{minutes} min per player", { minutes: 15 })],
+  ["game:300:5", () => t("{minutes} min per player + {seconds} s a move", { minutes: 5, seconds: 5 })],
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
@@ -190,8 +191,8 @@ function renderCreate(box, forms, me) {
     });
     const body = { game: game.name, options, seats, public: publicBox.checked };
     if (clockSelect.value) {
-      const [mode, seconds] = clockSelect.value.split(":");
-      body.clock = { mode, seconds: Number(seconds) };
+      const [mode, seconds, increment] = clockSelect.value.split(":");
+      body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
     }
     try {
       const table = await post("/api/tables", body);

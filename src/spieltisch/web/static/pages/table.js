@@ -277,10 +277,11 @@ class TablePage {
 
   // What happens when a clock runs out (docs/web.md, "Clocks"), said where the clocks are.
   clockRule() {
-    const mode = this.table.clock && this.table.clock.mode;
-    if (mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
-    if (mode === "game") return h("p", { class: "clock-rule" }, t("When a player's time runs out, the computer (easy) plays their moves to the end; nobody loses on time."));
-    return null;
+    const clock = this.table.clock || {};
+    if (clock.mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
+    if (clock.mode !== "game") return null;
+    const bonus = clock.increment ? [" ", t("Each move made in time adds {seconds} s.", { seconds: clock.increment })] : [];
+    return h("p", { class: "clock-rule" }, t("When a player's time runs out, the computer (easy) plays their moves to the end; nobody loses on time."), bonus);
   }
 
   renderStatus() {
