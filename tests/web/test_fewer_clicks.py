@@ -123,3 +123,16 @@ def test_a_clock_with_an_increment_gives_time_back_after_a_move(people: People) 
         data={"game": "mabula", "clock": {"mode": "move", "seconds": 30, "increment": 5}},
     )
     assert refused.status == 422 and "mode game" in refused.text()
+
+
+def test_a_table_where_running_out_of_time_loses(people: People) -> None:
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    rule = page.locator(".clock-rule").inner_text()
+    assert rule == "When a player's time runs out, they lose as if they had resigned."
+    page.wait_for_selector("section.end:not([hidden])", timeout=30_000)  # nobody moved
+    assert page.locator(".ranking tbody tr").first.inner_text().startswith("1\tBlack")
+    page.locator(".log li.event", has_text="White · Ana gave up").wait_for()

@@ -890,11 +890,21 @@ class Runtime:
             log.exception("computer seat %s of table %s failed", seat, room.id)
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
-        """The seat's time is up: the `easy` level plays this move for it."""
+        """The seat's time is up: the `easy` level plays this move for it (or, with the
+        table's `on_timeout: lose`, a person loses as if they had resigned)."""
         await asyncio.sleep(delay)
         if room.seq != seq:
             return
         clock = room.table.clock or {}
+        if clock.get("on_timeout") == "lose" and room.controller(seat) is None:
+            # The table's rule: out of time is losing, as if the person had resigned.
+            async with room.lock:
+                if room.seq == seq and room.table.status == "running":
+                    try:
+                        await self._hand_over(room, seat)
+                    except LobbyError:  # the database is away: try again when it is back
+                        self._retry_later(room)
+            return
         if clock.get("mode") == "game":
             room.seats[seat].time_left_ms = 0
         await self._computer_move(room, seq, seat, "easy", 0.0)

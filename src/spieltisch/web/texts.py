@@ -232,4 +232,6 @@ TEXTS: tuple[str, ...] = (
     N_("{count} without a name"),
     N_("{minutes} min per player + {seconds} s a move"),
     N_("Each move made in time adds {seconds} s."),
+    N_("When a player's time runs out, they lose as if they had resigned."),
+    N_("Out of time loses"),
 )

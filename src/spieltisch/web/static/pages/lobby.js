@@ -130,6 +130,7 @@ function renderCreate(box, forms, me) {
   const optionsBox = h("div", { class: "options" });
   const clockSelect = h("select", { name: "clock", id: "create-clock" }, CLOCKS.map(([value, label]) => h("option", { value }, label())));
   const publicBox = h("input", { type: "checkbox", name: "public", id: "create-public", checked: true });
+  const loseBox = h("input", { type: "checkbox", name: "on_timeout", id: "create-lose" });
   const form = h(
     "form",
     { class: "create-form" },
@@ -138,6 +139,7 @@ function renderCreate(box, forms, me) {
     seatsBox,
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
+    h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox),
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
     h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
     // Why the button is greyed out, before anyone wonders.
@@ -193,6 +195,7 @@ function renderCreate(box, forms, me) {
     if (clockSelect.value) {
       const [mode, seconds, increment] = clockSelect.value.split(":");
       body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
+      if (loseBox.checked) body.clock.on_timeout = "lose";
     }
     try {
       const table = await post("/api/tables", body);

@@ -278,6 +278,7 @@ class TablePage {
   // What happens when a clock runs out (docs/web.md, "Clocks"), said where the clocks are.
   clockRule() {
     const clock = this.table.clock || {};
+    if (clock.mode && clock.on_timeout === "lose") return h("p", { class: "clock-rule" }, t("When a player's time runs out, they lose as if they had resigned."));
     if (clock.mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
     if (clock.mode !== "game") return null;
     const bonus = clock.increment ? [" ", t("Each move made in time adds {seconds} s.", { seconds: clock.increment })] : [];
