@@ -136,3 +136,18 @@ def test_a_table_where_running_out_of_time_loses(people: People) -> None:
     page.wait_for_selector("section.end:not([hidden])", timeout=30_000)  # nobody moved
     assert page.locator(".ranking tbody tr").first.inner_text().startswith("1\tBlack")
     page.locator(".log li.event", has_text="White · Ana gave up").wait_for()
+
+
+def test_a_hint_names_the_engines_best_move_and_its_win_chance(people: People) -> None:
+    ana = people("de-DE")
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
+    page.goto(f"{ana.base}/#/table/{table}")
+    wait_for_turn_or_end(page)
+    page.click("button.hint-button")
+    line = page.locator(".status .hint-line")
+    line.wait_for(timeout=30_000)
+    text = line.inner_text()
+    assert text.startswith("Tipp: Murmel von ") and "(Gewinnchance " in text, text
+    legal = page.locator(".move-list button").evaluate_all("all => all.map(b => b.textContent)")
+    assert text.removeprefix("Tipp: ").rsplit(" (Gewinnchance", 1)[0] in legal

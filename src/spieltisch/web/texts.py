@@ -234,4 +234,6 @@ TEXTS: tuple[str, ...] = (
     N_("Each move made in time adds {seconds} s."),
     N_("When a player's time runs out, they lose as if they had resigned."),
     N_("Out of time loses"),
+    N_("Hint"),
+    N_("Hint: {move} (win chance {chance})"),
 )

@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { labelled, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
@@ -302,7 +302,13 @@ class TablePage {
     } else if (state && state.status === "finished") {
       parts.push(t("Game over."));
     } else if (state && state.to_move !== null) {
-      if (state.to_move === state.seat) parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
+      if (state.to_move === state.seat) {
+        parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
+        // The engine's best move and win chance, when asked (the server refuses in
+        // tournament games, whose results are rated).
+        if (this.hint && this.hint.seq === state.seq) parts.push(" ", h("span", { class: "hint-line" }, this.hint.text));
+        else parts.push(" ", h("button", { type: "button", class: "hint-button", onclick: () => this.askHint() }, t("Hint")));
+      }
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
       // The resign answer (the table) can come before the finished state: no second resign.
       const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
@@ -457,6 +463,18 @@ class TablePage {
     if (key !== this.claimable) {
       this.claimable = key;
       this.renderSeats();
+    }
+  }
+
+  async askHint() {
+    const seq = this.state.seq;
+    try {
+      const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
+      const chance = `${Math.round(advice.win_chance * 100)}%`;
+      this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
+      this.renderStatus();
+    } catch (error) {
+      notify(error.message);
     }
   }
 
