@@ -55,6 +55,8 @@ async def table_hint(
     if await OnlineRounds(svc.database, svc.runtime).tournament_of(table_id) is not None:
         raise HTTPException(403, _("no hints in a tournament game: its result is rated"))
     room = await svc.runtime.room(table_id)
+    if room.table.status == "running" and not any(s.played_by(me) for s in room.seats):
+        raise HTTPException(403, _("a hint is for the players of the table"))
     seat = room.to_move() if room.table.status == "running" else None
     if seat is None or not room.seats[seat].played_by(me):
         raise HTTPException(409, _("a hint is for the player to move, on their turn"))
