@@ -89,6 +89,7 @@ def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: P
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}])
     bo_page.goto(f"{bo.base}/#/table/{table}")
     bo_page.click("button.sit")
+    bo_page.wait_for_selector(".seat-list .you")  # seated before Ana starts
     ana_page.goto(f"{ana.base}/#/table/{table}")
     ana_page.click("button.start")
     ana_page.wait_for_selector("button.resign")
