@@ -56,10 +56,19 @@ class Person:
     """One browser context (its own cookies: one person) with the errors its pages log."""
 
     def __init__(
-        self, browser: Browser, base: str, locale: str, width: int = 1200, autoplay: bool = False
+        self,
+        browser: Browser,
+        base: str,
+        locale: str,
+        width: int = 1200,
+        csp: bool = False,
+        autoplay: bool = False,
     ) -> None:
+        # Playwright evaluates string predicates (wait_for_function) with eval, which the
+        # server's Content-Security-Policy forbids; test_content_security.py plays under
+        # the policy (`csp=True`).
         self.context: BrowserContext = browser.new_context(
-            locale=locale, viewport={"width": width, "height": 900}
+            locale=locale, viewport={"width": width, "height": 900}, bypass_csp=not csp
         )
         self.context.set_default_timeout(20_000)
         if not autoplay:
@@ -98,7 +107,7 @@ class People:
         self.made: list[Person] = []
 
     def __call__(self, locale: str = "en-GB", width: int = 1200, autoplay: bool = False) -> Person:
-        person = Person(self.browser, self.web.url, locale, width, autoplay)
+        person = Person(self.browser, self.web.url, locale, width, autoplay=autoplay)
         self.made.append(person)
         return person
 

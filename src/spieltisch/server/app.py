@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -29,9 +29,11 @@ from spieltisch.server import (
     tournaments,
 )
 from spieltisch.server.ai import WorkerPool
-from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
+from spieltisch.server.headers import SecurityHeaders, serve_docs
+from spieltisch.server.http_timeouts import BODY_SECONDS
 from spieltisch.server.i18n import _, accepted_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
@@ -97,7 +99,12 @@ class Limits:
         chunks: list[bytes] = []
         seen = 0
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout(BODY_SECONDS):
+                    message = await receive()
+            except TimeoutError:
+                await _reply(send, 408, _("the request body came too slowly"))
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunks.append(message.get("body", b""))
@@ -190,7 +197,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.services = Services(
             settings,
             database,
-            Sessions(key, settings.secure_cookies),
+            Sessions(key, settings.secure_cookies, database),
             pool,
             runtime,
             reviews,
@@ -218,8 +225,12 @@ def create_app(settings: Settings) -> FastAPI:
         description="REST for accounts, the lobby and records; live play over the "
         "WebSocket `/ws/tables/{id}` (messages in docs/web.md).",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    serve_docs(app)
     app.add_middleware(Limits, settings=settings)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.add_exception_handler(RequestValidationError, request_validation_error)
@@ -229,13 +240,14 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(DataError, database_refused_value)
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
-    app.include_router(api.router)
-    app.include_router(tournaments.router)
-    app.include_router(ratings.router)
+    who = [Depends(authenticated)]  # the WebSocket checks its token itself (play.py)
+    app.include_router(api.router, dependencies=who)
+    app.include_router(tournaments.router, dependencies=who)
+    app.include_router(ratings.router, dependencies=who)
     app.include_router(play.router)
-    app.include_router(pages.router)
-    app.include_router(review_api.router)
-    app.include_router(hints.router)
+    app.include_router(pages.router, dependencies=who)
+    app.include_router(review_api.router, dependencies=who)
+    app.include_router(hints.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():
@@ -243,7 +255,9 @@ def create_app(settings: Settings) -> FastAPI:
             break
     index = static / "index.html"
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route(
+        "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False
+    )
     async def landing() -> HTMLResponse:
         if index.is_file():
             return HTMLResponse(index.read_text(encoding="utf-8"))

@@ -43,6 +43,7 @@ from spieltisch.server.messages import (
     ServerMessage,
     StateOut,
 )
+from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
@@ -224,6 +225,17 @@ def _wall(moment: datetime | None) -> float:
     return moment.timestamp()
 
 
+def hears_chat(room: Room, connection: Connection) -> bool:
+    """Everyone at a public table hears (and may write) the chat; only the seats at a
+    private one."""
+    seated = (seat.account_id for seat in room.seats)
+    return may_see(room.table.public, seated, connection.account_id)
+
+
+def chat_audience(room: Room) -> list[Connection]:
+    return [connection for connection in room.connections if hears_chat(room, connection)]
+
+
 class Runtime:
     """Every table this process has in memory, and the work that keeps them going."""
 
@@ -338,7 +350,7 @@ class Runtime:
             ]
             for connection in room.connections:
                 connection.seat = self._seat_of(room, connection.account_id, connection.seat)
-                connection.send(described)
+                connection.send(table_for(described, connection.account_id))
             if was_open and table.status == "running":
                 room.turn_started = time.time()
                 await self._advance(room)
@@ -742,7 +754,7 @@ class Runtime:
             author = (await names(session, {row.account_id})).get(row.account_id, "?")
         out = ChatOut.of(row, author)
         async with room.lock:
-            for connection in list(room.connections):
+            for connection in chat_audience(room):
                 connection.send(out)
 
     async def on_claimed(self, table_id: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
@@ -20,6 +20,9 @@ from spieltisch.server.i18n import _
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
+
+MAX_COMPUTER_TABLES = 2
+"""Unfinished tables of computers only that one account may have at once."""
 
 
 class LobbyError(Exception):
@@ -125,6 +128,32 @@ async def create_table(
     return table
 
 
+async def check_computer_tables(session: AsyncSession, creator: int, spec: TableIn) -> None:
+    """An account keeps at most `MAX_COMPUTER_TABLES` tables of computers only that are not
+    finished: each takes the computer players' time from every other table. (Tables a
+    tournament round opens are not counted against its director.)"""
+    if not spec.seats or any(seat.kind != "ai" for seat in spec.seats):
+        return
+    people = select(Seat.table_id).where(Seat.kind != "ai")
+    unfinished = await session.execute(
+        select(func.count())
+        .select_from(GameTable)
+        .where(
+            GameTable.created_by == creator,
+            GameTable.status != "finished",
+            GameTable.id.not_in(people),
+        )
+    )
+    if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
+        raise LobbyError(
+            429,
+            _(
+                "you have {count} tables of computers only that are not finished: "
+                "wait for one to end before making another"
+            ).format(count=MAX_COMPUTER_TABLES),
+        )
+
+
 async def _seat_row(
     session: AsyncSession, table_id: str, index: int, seat: SeatIn, creator: int | None
 ) -> Seat:
@@ -193,11 +222,29 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     if not free:
         raise LobbyError(409, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
-    chosen.kind, chosen.account_id = "human", account
-    await session.flush()
+    number = chosen.seat
+    # Taken only if it is still as it was read: of two people joining the last seat at
+    # once exactly one wins (the database serialises the two updates), the other is told.
+    taken = await session.execute(
+        update(Seat)
+        .where(
+            Seat.table_id == table_id,
+            Seat.seat == number,
+            Seat.kind == chosen.kind,
+            Seat.account_id.is_(None) if chosen.account_id is None else Seat.account_id == account,
+        )
+        .values(kind="human", account_id=account)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(taken, "rowcount", 0) != 1:
+        await session.rollback()
+        raise LobbyError(
+            409, _("seat {seat} was taken a moment ago: choose another").format(seat=number)
+        )
+    chosen.kind, chosen.account_id = "human", account  # as the update above wrote it
     await _start_when_full(session, table)
     await session.commit()
-    return chosen.seat
+    return number
 
 
 async def leave(session: AsyncSession, table_id: str, account: int) -> None:

@@ -18,7 +18,7 @@ Language = Literal["de", "en", "fr"]
 
 
 class ClientMessage(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "seq": "3" is refused
 
 
 class MoveIn(ClientMessage):

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.server.context import Services, address, services, too_fast
 from spieltisch.server.i18n import _, accepted_language
-from spieltisch.server.live import Connection, Refused, Room
+from spieltisch.server.live import Connection, Refused, Room, chat_audience, hears_chat
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
     ChatIn,
@@ -30,6 +30,7 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
+from spieltisch.server.privacy import table_for
 from spieltisch.server.schemas import ID_PATTERN
 from spieltisch.server.validation import explain
 from spieltisch.store.database import UNAVAILABLE
@@ -54,9 +55,11 @@ async def table_socket(
     code = code or accepted_language(websocket.headers.get("accept-language"))
     with language(code):
         room = await _open(svc, websocket, table_id)
-    if room is None:
+        if room is None:
+            return
+        admitted, account = await _account(svc, websocket, room, seat)
+    if not admitted:
         return
-    account = svc.sessions.of(websocket)
     await websocket.accept()
     connection = Connection(
         websocket,
@@ -71,7 +74,7 @@ async def table_socket(
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
             async with svc.database.session() as session:
-                connection.send(await describe_table(session, room.table))
+                connection.send(table_for(await describe_table(session, room.table), account))
                 if account is not None:
                     connection.name = (await names(session, {account})).get(account)
             await _send_chat_history(svc, room, connection)
@@ -131,6 +134,30 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     await websocket.accept()
     await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
     return None
+
+
+async def _account(
+    svc: Services, websocket: WebSocket, room: Room, seat: int | None
+) -> tuple[bool, int | None]:
+    """Whether the connection is let in, and who it is (None: a watcher); when not, it
+    was closed with a code and a reason: 4401 when a token came
+    that names no live session (forged, signed out, expired; REST answers 401 for it),
+    4403 when `seat` names a seat this account does not hold, 1013 the database away."""
+    refusal: tuple[int, str] | None = None
+    try:
+        account = await svc.sessions.authenticate(websocket)
+    except UNAVAILABLE:
+        account = None
+        refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+    if refusal is None and websocket.state.token_refused:
+        refusal = 4401, _("your session has ended or is not valid: sign in again")
+    elif refusal is None and seat is not None and svc.runtime.seat_for(room, account, seat) != seat:
+        refusal = 4403, _("you do not hold seat {seat} at this table").format(seat=seat)
+    if refusal is None:
+        return True, account
+    await websocket.accept()
+    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    return False, None
 
 
 async def _write(connection: Connection) -> None:
@@ -298,6 +325,10 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
             )
         )
         return
+    if not hears_chat(room, connection):
+        message = _("the chat of a private table is for its players")
+        connection.send(ErrorOut(code="not_seated", message=message))
+        return
     wait = svc.limiter.wait("chat", connection.account_id, connection.address)
     if wait > 0:
         connection.send(ErrorOut(code="chat_too_fast", message=too_fast("chat", wait)))
@@ -310,11 +341,13 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         await session.commit()
         author = (await names(session, {connection.account_id})).get(connection.account_id, "?")
     out = ChatOut.of(row, author)
-    for other in list(room.connections):
+    for other in chat_audience(room):
         other.send(out)
 
 
 async def _send_chat_history(svc: Services, room: Room, connection: Connection) -> None:
+    if not hears_chat(room, connection):
+        return
     async with svc.database.session() as session:
         rows = list(
             (

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.server.context import Services, services
+from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.server.schemas import Problem
@@ -332,8 +332,12 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str = "en") -> H
 
 
 @router.post("/api/tournaments", response_model=TournamentOut, status_code=201)
-async def create_tournament(body: TournamentIn, me: Me, svc: Svc) -> TournamentOut:
-    """A new tournament directed by you; the seed is published with it."""
+async def create_tournament(
+    body: TournamentIn, request: Request, me: Me, svc: Svc
+) -> TournamentOut:
+    """A new tournament directed by you; the seed is published with it. New tournaments
+    are limited per account and per address (429)."""
+    check_rate(request, "tournaments", me)
     values: dict[str, Any] = body.model_dump(exclude_none=True)
     values["seed"] = body.seed or secrets.token_hex(8)
     values["points"] = tuple(body.points)
