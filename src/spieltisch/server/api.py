@@ -40,7 +40,8 @@ from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 MAX_RECORD_ENTRIES = 20_000
-MAX_ENTRY = 64
+MAX_ENTRY = 1_000
+"""The longest history entry (a deal of David & Goliath for six players is about 320)."""
 MAX_PLAYERS = 16
 MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]

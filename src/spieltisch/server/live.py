@@ -852,6 +852,8 @@ class Runtime:
                 task.cancel()
         room.tasks.clear()
         if self.closing or room.table.status != "running" or not self.cluster.owns(room.id):
+            if room.table.status == "finished":
+                self.release(room)  # a finished table nobody watches leaves memory
             return
         clock = room.table.clock or {}
         round_seconds = clock.get("round_seconds")
