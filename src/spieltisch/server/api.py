@@ -217,10 +217,11 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/tables", response_model=TableList, tags=["lobby"])
-async def list_tables(svc: Svc) -> TableList:
-    """Public tables that are open or running, newest first."""
+async def list_tables(svc: Svc, finished: bool = False) -> TableList:
+    """Public tables that are open or running, newest first; `?finished=true`: the
+    finished ones (the last 100), to replay."""
     async with svc.database.session() as session:
-        return TableList(tables=await lobby.list_tables(session))
+        return TableList(tables=await lobby.list_tables(session, finished=finished))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
@@ -257,10 +258,14 @@ async def join_table(
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
 ) -> TableOut:
-    """Sit down at an open seat (or the one reserved for you)."""
+    """Sit down at an open seat (or the one reserved for you); the last seat of a rematch
+    starts it."""
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
-    return await _after_change(svc, table_id)
+    described = await _after_change(svc, table_id)
+    if described.status == "running":
+        await svc.runtime.room(table_id)
+    return described
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
@@ -304,12 +309,16 @@ async def claim_seat(
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
 async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table with the same seats; the finished table's players are told its id."""
+    """A new table with the same seats; the finished table's players are told its id.
+    Asked by each person of the game (accepting), the new game starts by itself."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
+    await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
+    if described.status == "running":
+        await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 
 

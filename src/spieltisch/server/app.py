@@ -18,7 +18,16 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, collector, pages, play, ratings, review_api, tournaments
+from spieltisch.server import (
+    api,
+    collector,
+    hints,
+    pages,
+    play,
+    ratings,
+    review_api,
+    tournaments,
+)
 from spieltisch.server.ai import WorkerPool
 from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
@@ -242,6 +251,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(play.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(review_api.router, dependencies=who)
+    app.include_router(hints.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -60,6 +60,13 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
         return None
     if (clock.mode is None) != (clock.seconds is None):
         raise LobbyError(422, _("a clock needs both mode (move or game) and seconds, or neither"))
+    if clock.increment is not None and clock.mode != "game":
+        raise LobbyError(
+            422,
+            _("an increment is for a clock per player (mode game), not mode {mode}").format(
+                mode=clock.mode
+            ),
+        )
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise LobbyError(
             422,
@@ -239,6 +246,8 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
         raise LobbyError(
             409, _("seat {seat} was taken a moment ago: choose another").format(seat=number)
         )
+    chosen.kind, chosen.account_id = "human", account  # as the update above wrote it
+    await _start_when_full(session, table)
     await session.commit()
     return number
 
@@ -288,15 +297,20 @@ async def _start(session: AsyncSession, table: GameTable) -> None:
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
-    """A new table with the same game, options, clock and seats; the old one points to it."""
+    """A new table with the same game, options, clock and seats; the old one points to it.
+
+    The person asking sits down at once; every other person's seat is kept for them until
+    they ask too (that is accepting), and the game starts when every person has."""
     table = await get_table(session, table_id)
     if table.status != "finished":
         raise LobbyError(409, _("a rematch follows a finished game"))
-    if table.rematch is not None:
-        return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
         raise LobbyError(403, _("only a player of the game asks for a rematch"))
+    if table.rematch is not None:
+        new = await get_table(session, table.rematch)
+        await _accept(session, new, account)
+        return new
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,
@@ -310,18 +324,40 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     session.add(new)
     await session.flush()
     for row in rows:
+        waiting = row.kind == "human" and row.account_id != account
         session.add(
             Seat(
                 table_id=new.id,
                 seat=row.seat,
-                kind=row.kind,
+                kind="reserved" if waiting else row.kind,
                 account_id=row.account_id,
                 ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
+    await session.flush()
+    await _start_when_full(session, new)
     await session.commit()
     return new
+
+
+async def _accept(session: AsyncSession, table: GameTable, account: int) -> None:
+    """A person takes the seat a rematch keeps for them; the last one starts the game."""
+    if table.status != "open":
+        return
+    for row in await seats_of(session, table.id):
+        if row.kind == "reserved" and row.account_id == account:
+            row.kind = "human"
+    await _start_when_full(session, table)
+    await session.commit()
+
+
+async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
+    """A rematch starts by itself once every seat is taken (no start click needed)."""
+    if table.rematch_of is None or table.status != "open":
+        return
+    if all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+        await _start(session, table)
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
@@ -382,11 +418,15 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
     )
 
 
-async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
-    """Public tables that are open or running, newest first."""
+async def list_tables(
+    session: AsyncSession, limit: int = 100, finished: bool = False
+) -> list[TableOut]:
+    """Public tables that are open or running (or with `finished`, the finished ones, to
+    replay), newest first."""
+    statuses = ("finished",) if finished else ("open", "running")
     rows = await session.execute(
         select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status.in_(("open", "running")))
+        .where(GameTable.public.is_(True), GameTable.status.in_(statuses))
         .order_by(GameTable.created_at.desc())
         .limit(limit)
     )

@@ -77,6 +77,8 @@ async def table_socket(
         async with room.lock:
             async with svc.database.session() as session:
                 connection.send(table_for(await describe_table(session, room.table), account))
+                if account is not None:
+                    connection.name = (await names(session, {account})).get(account)
             await _send_chat_history(svc, room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))

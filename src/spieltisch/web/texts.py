@@ -206,6 +206,33 @@ TEXTS: tuple[str, ...] = (
     N_("{name} to move."),
     N_("{seconds} s per move"),
     N_("{name} gave up"),
+    N_("Choose a name above (or sign in) to open a table."),
+    N_("Play the only legal move for me"),
+    N_("Sound when it is my turn"),
+    N_("Animate the last move"),
+    N_("Invite link"),
+    N_("Copy the link"),
+    N_("Copied"),
+    N_("Selected: copy it with Ctrl+C"),
+    N_("Invite a friend:"),
+    N_("When a move's time runs out, the computer (easy) plays that move."),
+    N_(
+        "When a player's time runs out, the computer (easy) plays their moves to the end; "
+        "nobody loses on time."
+    ),
+    N_("My games"),
+    N_("Recent games"),
+    N_("No finished game yet."),
+    N_("Accept the rematch"),
+    N_("The rematch starts when every player has accepted."),
+    N_("Watching"),
+    N_("{count} without a name"),
+    N_("{minutes} min per player + {seconds} s a move"),
+    N_("Each move made in time adds {seconds} s."),
+    N_("When a player's time runs out, they lose as if they had resigned."),
+    N_("Out of time loses"),
+    N_("Hint"),
+    N_("Hint: {move} (win chance {chance})"),
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
