@@ -209,7 +209,7 @@ def test_an_illegal_click_is_explained_in_the_pages_language(people: People) -> 
     notice = page.locator("#notice .text")
     notice.wait_for()
     text = notice.inner_text()
-    assert text.startswith("du hast ") and "wurde ausgespielt und muss bedient werden" in text, text
+    assert text.startswith("Du hast ") and "wurde ausgespielt und muss bedient werden" in text, text
 
 
 def _random_record(game: str, players: int) -> dict[str, Any]:

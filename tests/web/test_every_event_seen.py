@@ -49,7 +49,7 @@ def test_a_trick_taken_stays_in_view_with_who_took_it(people: People, artifacts:
         "marks => marks.map(m => Number(m.dataset.dealPoints))"
     )
     assert len(points) == 3 and sum(points) > 0, points
-    assert page.locator(".board-box svg text", has_text=" in dieser Runde").count() == 3
+    assert page.locator(".board-box svg text", has_text=" in diesem Durchgang").count() == 3
 
 
 def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(

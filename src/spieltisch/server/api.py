@@ -17,7 +17,7 @@ import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby
 from spieltisch.server.context import Services, check_rate, services
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.messages import TableOut
 from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.schemas import (
@@ -378,16 +378,22 @@ def _check_record_size(record: dict[str, Any]) -> None:
     if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
         raise HTTPException(
             422,
-            _("a record may have at most {count} history entries, this one has {found}").format(
-                count=MAX_RECORD_ENTRIES, found=len(history)
-            ),
+            _n(
+                "a record may have at most {count} history entry, this one has {found}",
+                "a record may have at most {count} history entries, this one has {found}",
+                MAX_RECORD_ENTRIES,
+            ).format(count=MAX_RECORD_ENTRIES, found=len(history)),
         )
     if isinstance(history, list) and any(
         not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
     ):
         raise HTTPException(
             422,
-            _("each history entry is a text of at most {count} characters").format(count=MAX_ENTRY),
+            _n(
+                "each history entry is a text of at most {count} character",
+                "each history entry is a text of at most {count} characters",
+                MAX_ENTRY,
+            ).format(count=MAX_ENTRY),
         )
     if players is not None and (
         not isinstance(players, list)
@@ -396,8 +402,10 @@ def _check_record_size(record: dict[str, Any]) -> None:
     ):
         raise HTTPException(
             422,
-            _(
-                "players is a list of at most {players} names of at most {count} characters each"
+            _n(
+                "players is a list of at most {players} names of at most {count} character each",
+                "players is a list of at most {players} names of at most {count} characters each",
+                MAX_NAME,
             ).format(players=MAX_PLAYERS, count=MAX_NAME),
         )
 

@@ -226,7 +226,6 @@ TEXTS: tuple[str, ...] = (
     N_("Accept the rematch"),
     N_("The rematch starts when every player has accepted."),
     N_("Watching"),
-    N_("{count} without a name"),
     N_("{minutes} min per player + {seconds} s a move"),
     N_("Each move made in time adds {seconds} s."),
     N_("When a player's time runs out, they lose as if they had resigned."),
@@ -242,4 +241,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("Analysing: {done} of {total} decision", "Analysing: {done} of {total} decisions"),
     Nn_("place {place}, {count} point", "place {place}, {count} points"),
     Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
+    Nn_("{count} person without a name", "{count} people without a name"),
 )

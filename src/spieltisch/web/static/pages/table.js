@@ -256,7 +256,7 @@ class TablePage {
     if (!watching.length) return null;
     const named = watching.filter((name) => name !== "?");
     const unnamed = watching.length - named.length;
-    const names = [...named, unnamed ? t("{count} without a name", { count: unnamed }) : null].filter(Boolean);
+    const names = [...named, unnamed ? tn("{count} person without a name", "{count} people without a name", unnamed, { count: formatNumber(unnamed) }) : null].filter(Boolean);
     return h("p", { class: "watchers" }, labelled(t("Watching"), names.join(", ")));
   }
 
