@@ -143,8 +143,12 @@ def new(
     ] = None,
     tiebreaks: Annotated[
         str,
-        typer.Option("--tiebreaks", help="Tie-breaks in order: buchholz, countback, mutual."),
-    ] = "buchholz,countback,mutual",
+        typer.Option(
+            "--tiebreaks",
+            help="Tie-breaks in order, from mutual (head to head), opponents (Buchholz per "
+            "opponent), firsts, countback, buchholz (the sum: favours tables of four).",
+        ),
+    ] = "mutual,opponents,firsts",
     seed: Annotated[
         str | None, typer.Option("--seed", help="The published seed (default: drawn now).")
     ] = None,
@@ -454,19 +458,21 @@ def standings(
     database: DatabaseOption = None,
 ) -> None:
     """The standings: points, then the tie-breaks in the tournament's order."""
+    from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+
     current = _run(database, lambda store: store.load(tournament))
+    if round_number is not None:
+        try:
+            current.round(round_number)
+        except SpieltischError as exc:
+            _fail(str(exc))
     through = round_number if round_number is not None else len(current.rounds)
+    tiebreaks = current.settings.tiebreaks
     table = Table(title=_("Standings after round {n}").format(n=through))
-    for column in (
-        _("rank"),
-        _("no."),
-        _("name"),
-        _("points"),
-        _("played"),
-        _("Buchholz"),
-        _("places"),
-    ):
+    for column in (_("rank"), _("no."), _("name"), _("points"), _("played")):
         table.add_column(column)
+    for name in tiebreaks:
+        table.add_column(tie_break_name(name))
     for row in current.standings(through):
         name = row.name if row.active else f"{row.name} ({_('withdrawn')})"
         table.add_row(
@@ -475,10 +481,10 @@ def standings(
             name,
             f"{row.points:g}",
             str(row.played),
-            f"{row.buchholz:g}",
-            "-".join(map(str, row.countback)),
+            *(row.tiebreak(tiebreak) for tiebreak in tiebreaks),
         )
     console.print(table)
+    console.print(tie_break_legend(tiebreaks), highlight=False)
 
 
 @tournament_app.command("export")

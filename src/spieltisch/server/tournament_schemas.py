@@ -135,6 +135,11 @@ class StandingOut(BaseModel):
     buchholz: float
     countback: list[int]
     mutual: int
+    opponents: float
+    """Buchholz per opponent (mean over games of the opponents' mean points)."""
+    firsts: int
+    tiebreaks: list[str]
+    """The values of the tournament's tie-breaks, in its order, as standings print them."""
     active: bool
 
 
@@ -171,6 +176,10 @@ class TournamentOut(BaseModel):
     players: list[PlayerOut]
     rounds: list[RoundOut]
     standings: list[StandingOut]
+    tiebreaks: list[str]
+    """The names of the tie-breaks in the order used, in the request's language."""
+    tiebreak_legend: str
+    """The order of the tie-breaks as a sentence, printed under the standings."""
     stopped: StoppedOut | None
     """None when the game has no rule for a game stopped by time."""
 

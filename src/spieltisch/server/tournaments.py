@@ -52,7 +52,7 @@ from spieltisch.tournament.printable import (
     score_sheets,
     standings_page,
 )
-from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
 router = APIRouter(tags=["tournaments"], responses={422: {"model": Problem}})
@@ -227,10 +227,15 @@ async def _describe(
                 buchholz=row.buchholz,
                 countback=list(row.countback),
                 mutual=row.mutual,
+                opponents=row.opponents,
+                firsts=row.firsts,
+                tiebreaks=[row.tiebreak(name) for name in tournament.settings.tiebreaks],
                 active=row.active,
             )
             for row in tournament.standings()
         ],
+        tiebreaks=[tie_break_name(name) for name in tournament.settings.tiebreaks],
+        tiebreak_legend=tie_break_legend(tournament.settings.tiebreaks),
     )
 
 

@@ -97,6 +97,9 @@ class HandOverOffered(_Entry):
     until: dt.datetime = Field(description="the code works until then (UTC)")
 
 
+LotSource = Literal["drawn", "kept", "table"]
+
+
 class ResultEntered(_Entry):
     """A table's result; a later entry for the same table corrects an earlier one."""
 
@@ -109,9 +112,19 @@ class ResultEntered(_Entry):
         None, description="each seat's figures when the table was stopped by time"
     )
     lots: tuple[str, ...] = Field((), description="lots drawn for ties, in notation")
+    lot_sources: tuple[LotSource, ...] = Field(
+        (),
+        description="for each lot: drawn now (`secrets`), kept from the table's last entry "
+        "(the tied players' figures did not change), or drawn at the table by the director",
+    )
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
     table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
+
+    @property
+    def redrawn(self) -> bool:
+        """Whether this entry drew a lot of its own (not kept, not given from the table)."""
+        return "drawn" in self.lot_sources
 
 
 Entry = Annotated[

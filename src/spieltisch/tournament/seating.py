@@ -2,10 +2,21 @@
 
 Round 1 is drawn at random. Later rounds are a Swiss system for tables of n: players in
 standings order are cut into tables, then players are swapped between tables while that
-lowers, in this order of weight, the repeated meetings, the spread of points at a table,
-and the colour imbalance. Within a table the seats go to the assignment that evens out
-each player's colours, the starting seat (red) first. Every draw comes from a generator
-seeded by the published seed and the round, so anyone can reproduce the seating.
+lowers the seating's cost, compared in this order (a later one only among seatings equal
+in the earlier ones):
+
+1. a computer at a table played on a real board (never: the round refuses instead);
+2. repeated meetings: where a seating without one exists, it is chosen (putting points
+   first gave fields of 16 to 48 players seven repeats in round 3, tests/tournament);
+3. the points groups: the sum over tables of the range of points at the table (best
+   minus worst), so players meet those with their own points;
+4. the spread of points at a table (squared, finer than the range);
+5. the colour imbalance, which never outweighs points.
+
+Tables are then numbered by the standings (the top table is table 1). Within a table the
+seats go to the assignment that evens out each player's colours, the starting seat (red)
+first. Every draw comes from a generator seeded by the published seed and the round, so
+anyone can reproduce the seating.
 """
 
 from __future__ import annotations
@@ -18,13 +29,20 @@ from dataclasses import dataclass, field
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _
 
-REPEAT_WEIGHT = 1000.0
-"""A repeated meeting weighs more than any spread of points or colours."""
-COLOUR_WEIGHT = 100.0
-SPREAD_WEIGHT = 1.0
+Cost = tuple[int, int, float, float, float]
+"""(computers at board tables, repeats, points range, points spread, colours): compared
+in this order, the first difference decides."""
+ZERO: Cost = (0, 0, 0.0, 0.0, 0.0)
+COMPUTER = "computer"
+HALL = "hall"
+"""Kinds of player for seating: a computer entrant plays only online; a hall player
+(no account) only on a real board; anyone else (an account) either way."""
 START_WEIGHT = 2.0
 """The starting seat's imbalance counts twice: it is worth the most (docs/tournaments.md)."""
-RESTARTS = 8
+RESTARTS = 24
+"""At most this many shaken searches while a repeat or a computer at a board remains."""
+COLOUR_RESTARTS = 8
+"""... and this many while only colours could be evened out further."""
 """Further searches from shaken seatings while a repeat or a colour clash remains."""
 SEARCH_WINDOW = 100
 """Swaps are tried between tables at most this far apart in the standings. Colours often
@@ -91,8 +109,10 @@ def seat_round(
     smallest: int,
     rng: random.Random,
     first_round: bool,
+    kinds: Mapping[int, str] | None = None,
 ) -> Seating:
-    """Seat the players of `standings` (best first) for one round."""
+    """Seat the players of `standings` (best first) for one round; `kinds` marks
+    computer entrants and hall players (`COMPUTER`, `HALL`), who never share a table."""
     players = list(standings)
     if len(set(players)) != len(players):
         raise TournamentError(_("a player is listed twice for seating"))
@@ -101,10 +121,27 @@ def seat_round(
         rng.shuffle(players)
     byes = _choose_byes(players, history, bye_count, rng, first_round)
     playing = [player for player in players if player not in byes]
-    seater = _Seater(points, history, size, rng)
-    tables = _cut(playing, sizes)
+    kinds = kinds or {}
+    seater = _Seater(points, history, size, rng, kinds)
+    start = _separated(playing, sizes, kinds)
+    if start is None:
+        computers = sum(1 for p in playing if kinds.get(p) == COMPUTER)
+        hall = sum(1 for p in playing if kinds.get(p) == HALL)
+        raise TournamentError(
+            _(
+                "cannot seat the round: {computers} computer players play only online and "
+                "{hall} players without an account only on a real board, and tables of "
+                "{smallest} to {size} cannot keep them apart; register the hall players "
+                "with their accounts, or withdraw computer players"
+            ).format(computers=computers, hall=hall, smallest=smallest, size=size)
+        )
+    tables = seater.search(start)
+    assert not any(seater.mixed(table) for table in tables)  # the start has none
+    rank = {player: index for index, player in enumerate(players if first_round else standings)}
     if not first_round:
-        tables = seater.search(tables)
+        tables.sort(
+            key=lambda table: (-max(points.get(p, 0.0) for p in table), min(rank[p] for p in table))
+        )
     seated = tuple(seater.best_seats(table) for table in tables)
     return Seating(seated, tuple(byes))
 
@@ -122,6 +159,32 @@ def _choose_byes(
     return order[:count]
 
 
+def _separated(
+    players: list[int], sizes: list[int], kinds: Mapping[int, str]
+) -> list[list[int]] | None:
+    """The Swiss cut of `players` (best first) into tables of `sizes`, computers and hall
+    players at different tables: some tables go to the computers (filled up with players
+    who have an account), the others to the hall. None when no choice of tables fits."""
+    computers = [p for p in players if kinds.get(p) == COMPUTER]
+    hall = [p for p in players if kinds.get(p) == HALL]
+    if not computers or not hall:
+        return _cut(players, sizes)
+    either = [p for p in players if kinds.get(p) not in (COMPUTER, HALL)]
+    for count in range(len(sizes) + 1):
+        for chosen in sorted(set(itertools.combinations(sizes, count))):
+            online = sum(chosen)
+            if not len(computers) <= online <= len(computers) + len(either):
+                continue
+            fill = len(computers) + len(either) - online  # account players to the boards
+            online_side = sorted(computers + either[: len(either) - fill], key=players.index)
+            board_side = sorted(hall + either[len(either) - fill :], key=players.index)
+            board_sizes = list(sizes)
+            for one in chosen:
+                board_sizes.remove(one)
+            return _cut(online_side, list(chosen)) + _cut(board_side, board_sizes)
+    return None
+
+
 def _cut(players: list[int], sizes: list[int]) -> list[list[int]]:
     tables = []
     start = 0
@@ -135,31 +198,53 @@ class _Seater:
     """Costs of tables, and the local search that lowers their sum."""
 
     def __init__(
-        self, points: Mapping[int, float], history: History, size: int, rng: random.Random
+        self,
+        points: Mapping[int, float],
+        history: History,
+        size: int,
+        rng: random.Random,
+        kinds: Mapping[int, str],
     ) -> None:
         self.points = points
         self.history = history
         self.size = size
         self.rng = rng
+        self.kinds = kinds
         self._colour_memo: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
+        self._cost_memo: dict[tuple[int, ...], Cost] = {}
 
-    def cost(self, table: Sequence[int]) -> float:
+    def mixed(self, table: Sequence[int]) -> int:
+        """How many players would have to leave the table so that no computer sits with
+        a hall player (such a table can be played neither online nor on a real board)."""
+        kinds = [self.kinds.get(player) for player in table]
+        return min(kinds.count(COMPUTER), kinds.count(HALL))
+
+    def cost(self, table: Sequence[int]) -> Cost:
+        """What seating these players together costs (whatever their seat order)."""
+        key = tuple(sorted(table))
+        known = self._cost_memo.get(key)
+        if known is None:
+            known = self._cost_memo[key] = self._cost(key)
+        return known
+
+    def _cost(self, table: Sequence[int]) -> Cost:
         repeats = sum(
             self.history.met.get(frozenset(pair), 0) for pair in itertools.combinations(table, 2)
         )
         values = [self.points.get(player, 0.0) for player in table]
         mean = sum(values) / len(values)
-        spread = sum((value - mean) ** 2 for value in values)
+        spread = round(sum((value - mean) ** 2 for value in values), 9)
         colour, _order = self._colours(table)
-        return REPEAT_WEIGHT * repeats + SPREAD_WEIGHT * spread + COLOUR_WEIGHT * colour
+        return (self.mixed(table), repeats, max(values) - min(values), spread, colour)
 
     def search(self, tables: list[list[int]]) -> list[list[int]]:
         """Local search from the Swiss cut; while repeats or colour clashes remain, again
         from a few shaken copies of it, keeping the cheapest seating found."""
         best = self.improve([table.copy() for table in tables])
-        best_cost = sum(self.cost(table) for table in best)
-        for _restart in range(RESTARTS):
-            if best_cost < COLOUR_WEIGHT:
+        best_cost = self.total(best)
+        for restart in range(RESTARTS):
+            settled = best_cost[0] == 0 and best_cost[1] == 0
+            if settled and (best_cost[4] == 0 or restart >= COLOUR_RESTARTS):
                 break
             shaken = [table.copy() for table in tables]
             for _swap in range(len(shaken)):
@@ -170,14 +255,20 @@ class _Seater:
                 j = self.rng.randrange(len(shaken[second]))
                 shaken[first][i], shaken[second][j] = shaken[second][j], shaken[first][i]
             candidate = self.improve(shaken)
-            cost = sum(self.cost(table) for table in candidate)
-            if cost < best_cost:
+            cost = self.total(candidate)
+            if _less(cost, best_cost):
                 best, best_cost = candidate, cost
         return best
 
+    def total(self, tables: Sequence[Sequence[int]]) -> Cost:
+        result = ZERO
+        for table in tables:
+            result = _add(result, self.cost(table))
+        return result
+
     def improve(self, tables: list[list[int]]) -> list[list[int]]:
         """Swap players between nearby tables while the total cost falls."""
-        costs = [self.cost(table) for table in tables]
+        costs: list[Cost] = [self.cost(table) for table in tables]
         improved = True
         while improved:
             improved = False
@@ -189,16 +280,16 @@ class _Seater:
         return tables
 
     def _best_swap(
-        self, tables: list[list[int]], costs: list[float], first: int, second: int
+        self, tables: list[list[int]], costs: list[Cost], first: int, second: int
     ) -> bool:
         a, b = tables[first], tables[second]
-        before = costs[first] + costs[second]
-        best: tuple[float, int, int] | None = None
+        before = _add(costs[first], costs[second])
+        best: tuple[Cost, int, int] | None = None
         for i, j in itertools.product(range(len(a)), range(len(b))):
             new_a = [*a[:i], b[j], *a[i + 1 :]]
             new_b = [*b[:j], a[i], *b[j + 1 :]]
-            after = self.cost(new_a) + self.cost(new_b)
-            if after < before - 1e-9 and (best is None or after < best[0]):
+            after = _add(self.cost(new_a), self.cost(new_b))
+            if _less(after, before) and (best is None or _less(after, best[0])):
                 best = (after, i, j)
         if best is None:
             return False
@@ -249,3 +340,17 @@ class _Seater:
             chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
             order.append(chosen)
         return tuple(order)
+
+
+def _add(a: Cost, b: Cost) -> Cost:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def _less(a: Cost, b: Cost) -> bool:
+    """a < b in the order of the parts, floats compared with a little slack for sums."""
+    for x, y in zip(a, b, strict=True):
+        if x < y - 1e-9:
+            return True
+        if x > y + 1e-9:
+            return False
+    return False

@@ -280,13 +280,14 @@ class TournamentPage {
 
   standings() {
     const rows = this.data.standings.map((row) =>
-      h("tr", { class: row.active ? "" : "withdrawn" }, h("td", {}, String(row.rank)), h("td", {}, `${row.name} (${row.player})`), h("td", { class: "num" }, formatPoints(row.points)), h("td", { class: "num" }, String(row.played)), h("td", { class: "num" }, formatPoints(row.buchholz))),
+      h("tr", { class: row.active ? "" : "withdrawn" }, h("td", {}, String(row.rank)), h("td", {}, `${row.name} (${row.player})`), h("td", { class: "num" }, formatPoints(row.points)), h("td", { class: "num" }, String(row.played)), row.tiebreaks.map((value) => h("td", { class: "num" }, value))),
     );
     return h(
       "section",
       { class: "standings", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("Standings")),
-      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), t("Buchholz")].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), ...this.data.tiebreaks].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      h("p", { class: "legend" }, this.data.tiebreak_legend),
     );
   }
 
