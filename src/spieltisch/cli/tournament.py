@@ -471,14 +471,14 @@ def standings(
     table = Table(title=_("Standings after round {n}").format(n=through))
     for column in (_("rank"), _("no."), _("name"), _("points"), _("played")):
         table.add_column(column)
-    for name in tiebreaks:
-        table.add_column(tie_break_name(name))
+    for tiebreak in tiebreaks:
+        table.add_column(tie_break_name(tiebreak))
     for row in current.standings(through):
-        name = row.name if row.active else f"{row.name} ({_('withdrawn')})"
+        shown = row.name if row.active else f"{row.name} ({_('withdrawn')})"
         table.add_row(
             str(row.rank),
             str(row.player),
-            name,
+            shown,
             f"{row.points:g}",
             str(row.played),
             *(row.tiebreak(tiebreak) for tiebreak in tiebreaks),

@@ -43,7 +43,6 @@ RESTARTS = 24
 """At most this many shaken searches while a repeat or a computer at a board remains."""
 COLOUR_RESTARTS = 8
 """... and this many while only colours could be evened out further."""
-"""Further searches from shaken seatings while a repeat or a colour clash remains."""
 SEARCH_WINDOW = 100
 """Swaps are tried between tables at most this far apart in the standings. Colours often
 need a partner from far away (round 4 of tables of four asks for four players each missing
@@ -123,8 +122,8 @@ def seat_round(
     playing = [player for player in players if player not in byes]
     kinds = kinds or {}
     seater = _Seater(points, history, size, rng, kinds)
-    start = _separated(playing, sizes, kinds)
-    if start is None:
+    starts = _separated(playing, sizes, kinds)
+    if not starts:
         computers = sum(1 for p in playing if kinds.get(p) == COMPUTER)
         hall = sum(1 for p in playing if kinds.get(p) == HALL)
         raise TournamentError(
@@ -135,8 +134,9 @@ def seat_round(
                 "with their accounts, or withdraw computer players"
             ).format(computers=computers, hall=hall, smallest=smallest, size=size)
         )
-    tables = seater.search(start)
-    assert not any(seater.mixed(table) for table in tables)  # the start has none
+    found = [seater.search(start) for start in starts]
+    tables = min(found, key=lambda option: _key(seater.total(option)))
+    assert not any(seater.mixed(table) for table in tables)  # no start has any
     rank = {player: index for index, player in enumerate(players if first_round else standings)}
     if not first_round:
         tables.sort(
@@ -161,28 +161,32 @@ def _choose_byes(
 
 def _separated(
     players: list[int], sizes: list[int], kinds: Mapping[int, str]
-) -> list[list[int]] | None:
-    """The Swiss cut of `players` (best first) into tables of `sizes`, computers and hall
-    players at different tables: some tables go to the computers (filled up with players
-    who have an account), the others to the hall. None when no choice of tables fits."""
+) -> list[list[list[int]]]:
+    """Swiss cuts of `players` (best first) into tables of `sizes` with computers and
+    hall players at different tables: some tables go to the computers (filled up with
+    players who have an account), the others to the hall; one cut per way of choosing
+    the computers' table sizes. None fits: an empty list."""
     computers = [p for p in players if kinds.get(p) == COMPUTER]
     hall = [p for p in players if kinds.get(p) == HALL]
     if not computers or not hall:
-        return _cut(players, sizes)
+        return [_cut(players, sizes)]
     either = [p for p in players if kinds.get(p) not in (COMPUTER, HALL)]
-    for count in range(len(sizes) + 1):
-        for chosen in sorted(set(itertools.combinations(sizes, count))):
-            online = sum(chosen)
-            if not len(computers) <= online <= len(computers) + len(either):
-                continue
-            fill = len(computers) + len(either) - online  # account players to the boards
-            online_side = sorted(computers + either[: len(either) - fill], key=players.index)
-            board_side = sorted(hall + either[len(either) - fill :], key=players.index)
-            board_sizes = list(sizes)
-            for one in chosen:
-                board_sizes.remove(one)
-            return _cut(online_side, list(chosen)) + _cut(board_side, board_sizes)
-    return None
+    fitting = {
+        tuple(sorted(chosen, reverse=True))
+        for count in range(len(sizes) + 1)
+        for chosen in itertools.combinations(sizes, count)
+        if len(computers) <= sum(chosen) <= len(computers) + len(either)
+    }
+    cuts = []
+    for chosen in sorted(fitting):
+        fill = len(computers) + len(either) - sum(chosen)  # account players to the boards
+        online_side = sorted(computers + either[: len(either) - fill], key=players.index)
+        board_side = sorted(hall + either[len(either) - fill :], key=players.index)
+        board_sizes = list(sizes)
+        for one in chosen:
+            board_sizes.remove(one)
+        cuts.append(_cut(online_side, list(chosen)) + _cut(board_side, board_sizes))
+    return cuts
 
 
 def _cut(players: list[int], sizes: list[int]) -> list[list[int]]:
@@ -239,21 +243,25 @@ class _Seater:
 
     def search(self, tables: list[list[int]]) -> list[list[int]]:
         """Local search from the Swiss cut; while repeats or colour clashes remain, again
-        from a few shaken copies of it, keeping the cheapest seating found."""
+        from shaken copies of it and of the best seating so far (shaking never seats a
+        computer with a hall player), keeping the cheapest seating found."""
         best = self.improve([table.copy() for table in tables])
         best_cost = self.total(best)
         for restart in range(RESTARTS):
             settled = best_cost[0] == 0 and best_cost[1] == 0
             if settled and (best_cost[4] == 0 or restart >= COLOUR_RESTARTS):
                 break
-            shaken = [table.copy() for table in tables]
+            shaken = [table.copy() for table in (best if restart % 2 else tables)]
             for _swap in range(len(shaken)):
                 first, second = (
                     self.rng.sample(range(len(shaken)), 2) if len(shaken) > 1 else (0, 0)
                 )
                 i = self.rng.randrange(len(shaken[first]))
                 j = self.rng.randrange(len(shaken[second]))
-                shaken[first][i], shaken[second][j] = shaken[second][j], shaken[first][i]
+                a, b = shaken[first], shaken[second]
+                a[i], b[j] = b[j], a[i]
+                if self.mixed(a) or self.mixed(b):  # never shake a computer onto a board
+                    a[i], b[j] = b[j], a[i]
             candidate = self.improve(shaken)
             cost = self.total(candidate)
             if _less(cost, best_cost):
@@ -344,6 +352,11 @@ class _Seater:
 
 def _add(a: Cost, b: Cost) -> Cost:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def _key(cost: Cost) -> Cost:
+    """A cost with its sums rounded, to compare seatings as `_less` does."""
+    return (cost[0], cost[1], round(cost[2], 6), round(cost[3], 6), round(cost[4], 6))
 
 
 def _less(a: Cost, b: Cost) -> bool:

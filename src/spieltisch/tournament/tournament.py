@@ -24,6 +24,7 @@ from spieltisch.tournament.ledger import (
     DirectorNamed,
     Entry,
     HandOverOffered,
+    LotSource,
     Opened,
     Registered,
     ResultEntered,
@@ -264,7 +265,7 @@ class Tournament:
             settings.min_table,
             rng,
             first_round=number == 1,
-            kinds={n: self.players[n].seating_kind for n in order},
+            kinds={n: kind for n in order if (kind := self.players[n].seating_kind)},
         )
         return self._append(
             Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
@@ -401,7 +402,7 @@ class Tournament:
         from_table = _table_lots(table_lots, len(seats))
         given.update(from_table)
         places, checked, lots = rank_stopped(self.game, figures, _LOT_DRAW, given)
-        sources = []
+        sources: list[LotSource] = []
         for lot in lots:
             group = frozenset(parse_lot(lot))
             if group in from_table:
@@ -418,7 +419,7 @@ class Tournament:
                 how="stopped",
                 figures=checked,
                 lots=lots,
-                lot_sources=tuple(sources),  # type: ignore[arg-type]
+                lot_sources=tuple(sources),
                 note=note,
                 by=by,
                 at=now(),
