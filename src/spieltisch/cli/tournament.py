@@ -392,11 +392,22 @@ def result(
             "(4,3/1/27; -/2/40) or done:N.",
         ),
     ] = None,
+    lot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lot",
+            help="With --stopped: a lot drawn at the table for tied seats, best first: 3,1; "
+            "repeat for each tied group (default: drawn by the program, kept on corrections).",
+        ),
+    ] = None,
     note: Annotated[str, typer.Option("--note", help="Why (for a correction).")] = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Enter (or correct) a table's result; without places or figures, show its history."""
+    if lot and not stopped:
+        _fail(_("--lot goes with --stopped: a lot decides players tied by their figures"))
+    table_lots = [_numbers(one, _("lots")) for one in lot or []]
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
     who = _who(by)
@@ -422,7 +433,7 @@ def result(
         elif figures:
             current, _e = await store.act(
                 tournament,
-                lambda t: t.enter_stopped(round_number, table, figures, who, note),
+                lambda t: t.enter_stopped(round_number, table, figures, who, note, table_lots),
             )
         else:
             current = await store.load(tournament)
@@ -430,23 +441,45 @@ def result(
         return current
 
     current = _run(database, work)
-    seats = current.round(round_number).tables[table - 1]
-    trail = current.audit(round_number, table)
-    if not trail:
+    if not current.audit(round_number, table):
         console.print(_("No result yet."))
         return
+    console.print(history_table(current, round_number, table))
+
+
+def history_table(current: Tournament, round_number: int, table: int) -> Table:
+    """Every entry of a table's result, oldest first: who and when, each seat's place
+    (and figures when stopped by time), the lots and whether each was drawn now, kept
+    from before or drawn at the table, and the note."""
+    from spieltisch.tournament.export import lot_words
+
+    seats = current.round(round_number).tables[table - 1]
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
         view.add_column(
             labelled(current.seat_words(len(seats), seat), current.players[player].name)
         )
-    for entry in trail:
+    view.add_column(_("lot"))
+    view.add_column(_("note"))
+    for entry in current.audit(round_number, table):
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
-        if entry.lots:
-            when += " " + " ".join(entry.lots)
-        view.add_row(when, *(str(place) for place in entry.places))
-    console.print(view)
+        cells = []
+        for seat, place in enumerate(entry.places):
+            cell = str(place)
+            if entry.figures:
+                cell += f" ({format_figures(entry.figures[seat])})"
+            cells.append(cell)
+        view.add_row(when, *cells, lot_words(entry), entry.note)
+    return view
+
+
+def format_figures(figures: dict[str, Any]) -> str:
+    """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
+    if figures.get("finished"):
+        return f"done:{figures['finished']}"
+    goal = ",".join(map(str, figures.get("goal") or ())) or "-"
+    return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 
 
 @tournament_app.command("standings")
@@ -496,6 +529,12 @@ def export(
     standings_file: Annotated[
         Path | None, typer.Option("--standings", help="Write the standings as CSV.")
     ] = None,
+    corrections: Annotated[
+        Path | None,
+        typer.Option(
+            "--corrections", help="Write every result entered, corrections included, as CSV."
+        ),
+    ] = None,
     html: Annotated[
         Path | None,
         typer.Option("--html", help="Write printable pages (A4) into this folder."),
@@ -508,9 +547,9 @@ def export(
     """Write results and standings as CSV files, and printable pages for the hall."""
     from spieltisch.cli.language import use_language
     from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
-    from spieltisch.tournament.export import results_csv, standings_csv
+    from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 
-    if results is None and standings_file is None and html is None:
+    if results is None and standings_file is None and html is None and corrections is None:
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
     use_language(lang, console)
     current = _run(database, lambda store: store.load(tournament))
@@ -523,7 +562,11 @@ def export(
             _fail(str(cannot_write(html, exc)))
         for page in pages:
             console.print(_("Wrote {path}").format(path=page), highlight=False)
-    for path, text in ((results, results_csv), (standings_file, standings_csv)):
+    for path, text in (
+        (results, results_csv),
+        (standings_file, standings_csv),
+        (corrections, corrections_csv),
+    ):
         if path is not None:
             try:
                 write_text(path, text(current))

@@ -57,6 +57,12 @@ class ResultIn(Strict):
 
     places: list[int] | None = Field(None, max_length=8)
     stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
+    lots: list[list[int]] = Field(
+        default_factory=list,
+        max_length=4,
+        description="With `stopped`: lots drawn at the table, each a tied group's seats "
+        "(from 1) best first; default: the server draws (and a correction keeps it)",
+    )
     note: str = Field("", max_length=500)
 
 
@@ -102,6 +108,11 @@ class ResultOut(BaseModel):
     points: list[float]
     how: str
     lots: list[str]
+    lot_sources: list[str]
+    """For each lot: `drawn` (by the server now), `kept` (from the entry before: the tied
+    figures did not change) or `table` (drawn at the table, entered by the director)."""
+    figures: list[dict[str, Any]] | None
+    """Each seat's figures of a table stopped by time, as entered."""
     note: str
     by: str
     at: dt.datetime

@@ -43,7 +43,7 @@ from spieltisch.server.tournament_schemas import (
 from spieltisch.server.validation import explain_bad
 from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
-from spieltisch.tournament.export import results_csv, standings_csv
+from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
 from spieltisch.tournament.printable import (
@@ -125,6 +125,8 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
         points=place_points(entry.places, tournament.settings.points),
         how=entry.how,
         lots=list(entry.lots),
+        lot_sources=list(entry.lot_sources),
+        figures=[dict(one) for one in entry.figures] if entry.figures else None,
         note=entry.note,
         by=names.get(entry.by, entry.by),
         at=entry.at,
@@ -303,6 +305,18 @@ async def standings_file(identifier: str, svc: Svc) -> Response:
     return _csv(standings_csv(tournament), f"{identifier}-standings.csv")
 
 
+@router.get(
+    "/api/tournaments/{identifier}/corrections.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
+async def corrections_file(identifier: str, svc: Svc) -> Response:
+    """Every result entered, oldest first per table: each correction with who, when, the
+    note, the places and figures, and whether the lot was drawn again."""
+    tournament = await _load(svc, identifier)
+    return _csv(corrections_csv(tournament), f"{identifier}-corrections.csv")
+
+
 def _csv(text: str, filename: str) -> Response:
     return Response(
         text,
@@ -455,7 +469,9 @@ async def enter_result(
         step: Any = lambda t: t.enter_places(round_number, table, places, by, body.note)  # noqa: E731
     else:
         figures = body.stopped or []
-        step = lambda t: t.enter_stopped(round_number, table, figures, by, body.note)  # noqa: E731
+        step = lambda t: t.enter_stopped(  # noqa: E731
+            round_number, table, figures, by, body.note, body.lots
+        )
     tournament = await _director_step(svc, identifier, me, step)
     names = await _who(svc, tournament)
     entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
