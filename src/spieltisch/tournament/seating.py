@@ -39,10 +39,14 @@ HALL = "hall"
 (no account) only on a real board; anyone else (an account) either way."""
 START_WEIGHT = 2.0
 """The starting seat's imbalance counts twice: it is worth the most (docs/tournaments.md)."""
-RESTARTS = 24
+RESTARTS = 16
 """At most this many shaken searches while a repeat or a computer at a board remains."""
 COLOUR_RESTARTS = 8
 """... and this many while only colours could be evened out further."""
+SPLITS = 8
+"""At most this many ways of giving tables to the computers are tried, while repeats
+remain (the most even first): 37 players (25 computers, 6 hall players, 6 accounts)
+meet nobody twice through round 4, at about 2 s of CPU a round."""
 SEARCH_WINDOW = 100
 """Swaps are tried between tables at most this far apart in the standings. Colours often
 need a partner from far away (round 4 of tables of four asks for four players each missing
@@ -134,8 +138,13 @@ def seat_round(
                 "with their accounts, or withdraw computer players"
             ).format(computers=computers, hall=hall, smallest=smallest, size=size)
         )
-    found = [seater.search(start) for start in starts]
-    tables = min(found, key=lambda option: _key(seater.total(option)))
+    tables: list[list[int]] = []
+    for start in starts[:SPLITS]:  # the most even split first; more while repeats remain
+        found = seater.search(start)
+        if not tables or _less(seater.total(found), seater.total(tables)):
+            tables = found
+        if seater.total(tables)[1] == 0:
+            break
     assert not any(seater.mixed(table) for table in tables)  # no start has any
     rank = {player: index for index, player in enumerate(players if first_round else standings)}
     if not first_round:
@@ -165,7 +174,8 @@ def _separated(
     """Swiss cuts of `players` (best first) into tables of `sizes` with computers and
     hall players at different tables: some tables go to the computers (filled up with
     players who have an account), the others to the hall; one cut per way of choosing
-    the computers' table sizes. None fits: an empty list."""
+    the computers' table sizes, the most even split first (the smaller side is where
+    repeats loom). None fits: an empty list."""
     computers = [p for p in players if kinds.get(p) == COMPUTER]
     hall = [p for p in players if kinds.get(p) == HALL]
     if not computers or not hall:
@@ -178,7 +188,7 @@ def _separated(
         if len(computers) <= sum(chosen) <= len(computers) + len(either)
     }
     cuts = []
-    for chosen in sorted(fitting):
+    for chosen in sorted(fitting, key=lambda option: (abs(2 * sum(option) - len(players)), option)):
         fill = len(computers) + len(either) - sum(chosen)  # account players to the boards
         online_side = sorted(computers + either[: len(either) - fill], key=players.index)
         board_side = sorted(hall + either[len(either) - fill :], key=players.index)
@@ -214,7 +224,7 @@ class _Seater:
         self.size = size
         self.rng = rng
         self.kinds = kinds
-        self._colour_memo: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
+        self._colour_memo: dict[tuple[int, ...], float] = {}
         self._cost_memo: dict[tuple[int, ...], Cost] = {}
 
     def mixed(self, table: Sequence[int]) -> int:
@@ -238,7 +248,7 @@ class _Seater:
         values = [self.points.get(player, 0.0) for player in table]
         mean = sum(values) / len(values)
         spread = round(sum((value - mean) ** 2 for value in values), 9)
-        colour, _order = self._colours(table)
+        colour = self._colours(table)
         return (self.mixed(table), repeats, max(values) - min(values), spread, colour)
 
     def search(self, tables: list[list[int]]) -> list[list[int]]:
@@ -307,20 +317,39 @@ class _Seater:
         return True
 
     def best_seats(self, table: Sequence[int]) -> tuple[int, ...]:
-        _cost, order = self._colours(table)
-        return order
+        """The seat order that evens out colours best. Ties between equally good orders
+        are broken by the round's generator, so no seat is favoured by list order."""
+        key = tuple(sorted(table))
+        seat_cost = self._seat_costs(key)
+        if len(key) > 5:
+            return self._greedy_order(list(key), seat_cost)
+        orders = list(itertools.permutations(key))
+        self.rng.shuffle(orders)
+        return min(orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order)))
 
-    def _colours(self, table: Sequence[int]) -> tuple[float, tuple[int, ...]]:
-        """The seat order that evens out colours best, and what imbalance it leaves.
-
-        A seat costs a player how far his count of it would rise above his least-held
-        seat (squared), the starting seat counted double. Ties between equally good
-        orders are broken by the round's generator, so no seat is favoured by list order.
-        """
+    def _colours(self, table: Sequence[int]) -> float:
+        """What imbalance of colours the best seat order of these players leaves (only
+        the amount: the search asks it for every table it tries, so no draw is made)."""
         key = tuple(sorted(table))
         memo = self._colour_memo.get(key)
         if memo is not None:
             return memo
+        seat_cost = self._seat_costs(key)
+        if len(key) > 5:
+            order = self._greedy_order(list(key), seat_cost, shuffle=False)
+            cost = sum(seat_cost(p, s) for s, p in enumerate(order))
+        else:
+            costs = [[seat_cost(p, seat) for seat in range(len(key))] for p in key]
+            cost = min(
+                sum(row[seat] for row, seat in zip(costs, seats, strict=True))
+                for seats in itertools.permutations(range(len(key)))
+            )
+        self._colour_memo[key] = cost
+        return cost
+
+    def _seat_costs(self, table: Sequence[int]) -> Callable[[int, int], float]:
+        """A seat costs a player how far his count of it would rise above his least-held
+        seat (squared), the starting seat counted double."""
         counts = {p: self.history.seat_counts(p, self.size) for p in table}
         lowest = {p: min(counts[p]) for p in table}
 
@@ -328,21 +357,14 @@ class _Seater:
             excess = counts[player][seat] + 1 - lowest[player]
             return (START_WEIGHT if seat == 0 else 1.0) * (excess - 1) ** 2 * excess
 
-        if len(table) <= 5:
-            orders = list(itertools.permutations(key))
-            self.rng.shuffle(orders)
-            best = min(orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order)))
-        else:
-            best = self._greedy_order(list(key), seat_cost)
-        cost = sum(seat_cost(p, s) for s, p in enumerate(best))
-        self._colour_memo[key] = (cost, tuple(best))
-        return cost, tuple(best)
+        return seat_cost
 
     def _greedy_order(
-        self, players: list[int], seat_cost: Callable[[int, int], float]
+        self, players: list[int], seat_cost: Callable[[int, int], float], shuffle: bool = True
     ) -> tuple[int, ...]:
         """Large tables (6 or 7 seats): each seat in turn to the player it costs least."""
-        self.rng.shuffle(players)
+        if shuffle:
+            self.rng.shuffle(players)
         order: list[int] = []
         for seat in range(len(players)):
             chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
