@@ -40,6 +40,8 @@ STANDING_COLUMNS = (
     "mutual",
     "active",
     "per_round",
+    "opponents",
+    "firsts",
 )
 
 
@@ -101,6 +103,8 @@ def standings_csv(tournament: Tournament, through: int | None = None) -> str:
                 row.mutual,
                 "yes" if row.active else "no",
                 " ".join("-" if p is None else f"{p:g}" for p in row.per_round),
+                f"{row.opponents:.4f}",
+                row.firsts,
             )
         )
     return out.getvalue()
