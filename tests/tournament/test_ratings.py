@@ -215,6 +215,15 @@ def test_a_rated_game_needs_distinct_players_and_a_place_each() -> None:
         rate_all([game("g1", "abc", (1, 2))])
 
 
+def test_a_refused_game_is_left_out_when_asked_and_the_others_are_rated() -> None:
+    left_out: list[str] = []
+    games = [game("g1", "aa", (1, 2)), game("g2", "ab", (1, 2))]
+    book = rate_all(games, lambda played, _error: left_out.append(played.key))
+    assert left_out == ["g1"]
+    assert [row.player for row in book.leaderboard("madn")] == ["a", "b"]
+    assert book.leaderboard("madn")[0].games == 1
+
+
 def test_a_correction_gives_the_ratings_of_the_right_result_from_the_start() -> None:
     wrong = new_tournament(12)
     right = new_tournament(12)

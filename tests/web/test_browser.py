@@ -78,7 +78,9 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     assert clicks >= 10
     assert ana_page.locator(".ranking tbody tr").count() == 2
     assert bo_page.locator("section.end h2").inner_text() == "Ergebnis"
-    assert {"Ana", "Bo"} <= set(ana_page.locator(".ranking tbody td").all_inner_texts())
+    assert {"White · Ana", "Black · Bo"} <= set(
+        ana_page.locator(".ranking tbody td").all_inner_texts()
+    )
     ana_page.screenshot(path=str(artifacts / "mabula-end-en.png"), full_page=True)
     bo_page.screenshot(path=str(artifacts / "mabula-end-de.png"), full_page=True)
     ana_page.click("button.rematch")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spieltisch.core.messages import _
 from spieltisch.core.protocol import Game
 from spieltisch.core.registry import parts
 
@@ -22,3 +23,10 @@ def seat_name(game: Game[Any], seat: int) -> str | None:
     name (`Red`, `Red, blue`); None where the game's seats have no colour."""
     label = parts(game).seat_label
     return None if label is None else capitalised(label(game, seat))
+
+
+def seat_mark(game: Game[Any], seat: int) -> str:
+    """What tells a seat apart on every screen, whoever plays it: its colour (`Red`),
+    else its number (`Player 2`), in the current language. The web table writes
+    "mark · who" with it ("Yellow · computer (easy)"), so no two seats read alike."""
+    return seat_name(game, seat) or _("Player {number}").format(number=seat + 1)

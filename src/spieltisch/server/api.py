@@ -14,7 +14,6 @@ from sqlalchemy.exc import IntegrityError
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server import lobby, parts
-from spieltisch.server.auth import check_password, hash_password
 from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.messages import TableOut
@@ -84,13 +83,14 @@ async def play_as_guest(
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
 async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
     """Keep your guest account: choose a username and a password to sign in elsewhere."""
+    password_hash = await svc.passwords.hash(body.password)  # before a transaction opens
     async with svc.database.session() as session:
         account = await session.get(Account, me)
         if account is None:
             raise HTTPException(401, _("your account no longer exists: sign in again"))
         if account.password_hash is not None:
             raise HTTPException(409, _("this account is claimed already"))
-        account.username, account.password_hash = body.username, hash_password(body.password)
+        account.username, account.password_hash = body.username, password_hash
         try:
             await session.commit()
         except IntegrityError:
@@ -106,11 +106,10 @@ async def sign_in(body: SignInIn, response: Response, svc: Svc) -> AccountOut:
         account = (
             await session.execute(select(Account).filter_by(username=body.username))
         ).scalar()
-    if (
-        account is None
-        or account.password_hash is None
-        or not check_password(account.password_hash, body.password)
-    ):
+    # An unknown name is checked against a dummy hash: as slow as a wrong password.
+    known = account.password_hash if account is not None else None
+    matches = await svc.passwords.check(known, body.password)
+    if account is None or not matches:
         raise HTTPException(401, _("wrong username or password"))
     svc.sessions.sign_in(response, account.id)
     return _account_out(account, svc.sessions.token(account.id))
@@ -366,6 +365,9 @@ async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en
         view=state.view(None),
         words=words,
         board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
+        seat=before.current_player if before is not None and before.current_player >= 0 else None,
+        turn=before.turn if before is not None and before.is_chance_node() else None,
+        seat_marks=parts.seat_marks(game, lang),
     )
 
 

@@ -28,6 +28,7 @@ from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
 from spieltisch.server.orphans import die_with
+from spieltisch.server.passwords import Busy, PasswordWork
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.rounds import OnlineRounds
 from spieltisch.server.schemas import REFUSALS
@@ -138,6 +139,16 @@ async def database_unavailable(_request: Request, exc: Exception) -> JSONRespons
     )
 
 
+async def passwords_busy(_request: Request, _exc: Exception) -> JSONResponse:
+    """Every password thread is busy and its queue full (a sign-in flood): refused at
+    once, so the flood waits on itself and never on the tables."""
+    return JSONResponse(
+        {"detail": _("too many sign-ins at once: try again in a few seconds")},
+        status_code=503,
+        headers={"Retry-After": "2"},
+    )
+
+
 async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
     """A value the database cannot hold that no check caught before: refused, not a 500."""
     log.warning("the database refused a value: %s", type(exc).__name__)
@@ -175,6 +186,7 @@ def create_app(settings: Settings) -> FastAPI:
             runtime,
             reviews,
             RateLimiter(settings.rate_limits),
+            passwords := PasswordWork(),
         )
         await cluster.start(runtime)
         recovered = await runtime.recover()
@@ -186,6 +198,7 @@ def create_app(settings: Settings) -> FastAPI:
             await cluster.close()
             await runtime.close()
             await reviews.close()
+            passwords.close()
             pool.close()
             await database.close()
 
@@ -205,6 +218,7 @@ def create_app(settings: Settings) -> FastAPI:
     for unavailable in UNAVAILABLE:
         app.add_exception_handler(unavailable, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
     app.include_router(api.router)
     app.include_router(tournaments.router)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import secrets
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import HTTPException, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import select
@@ -22,7 +20,6 @@ from spieltisch.store.models import ServerSecret
 
 COOKIE = "spieltisch_session"
 MAX_AGE = 60 * 60 * 24 * 365
-_hasher = PasswordHasher()
 
 
 async def signing_key(session: AsyncSession) -> str:
@@ -87,14 +84,3 @@ class Sessions:
                 401, _("not signed in: POST /api/session/guest with a name, or sign in")
             )
         return account
-
-
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
-
-
-def check_password(password_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False

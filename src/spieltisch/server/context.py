@@ -14,6 +14,7 @@ from spieltisch.server.auth import Sessions
 from spieltisch.server.i18n import _
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
+from spieltisch.server.passwords import PasswordWork
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
@@ -28,6 +29,7 @@ class Services:
     runtime: Runtime
     reviews: Reviews
     limiter: RateLimiter
+    passwords: PasswordWork
 
 
 def services(connection: HTTPConnection) -> Services:

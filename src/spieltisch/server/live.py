@@ -65,6 +65,8 @@ class LogItem:
     entry: str
     seat: int | None
     words: dict[str, str] | None = None
+    turn: int | None = None
+    """For a chance outcome: whose turn it belongs to (whose die), where there is one."""
 
 
 @dataclass
@@ -189,6 +191,11 @@ def _last_entry(state: State) -> str:
     return entry if isinstance(entry, str) else state.game.action_to_move(entry)
 
 
+def _chance_turn(state: State, seat: int | None) -> int | None:
+    """Whose die a chance outcome about to be applied to `state` is (None for a move)."""
+    return state.turn if seat is None and state.is_chance_node() else None
+
+
 def _forget_old_words(log: list[LogItem]) -> None:
     """Keep the words of the last RECENT entries only (older ones are described again
     when someone asks for them)."""
@@ -274,8 +281,9 @@ class Runtime:
             if row.seq != index + 1:
                 raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry) if index >= len(entries) - RECENT else None
+            turn = _chance_turn(state, row.seat)
             state.apply(row.entry)
-            items.append(LogItem(row.seq, row.entry, row.seat, words))
+            items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         started = _wall(entries[-1].created_at if entries else table.started_at)
         return Room(
             table=table,
@@ -563,8 +571,10 @@ class Runtime:
         while True:
             for entry, seat in pending:
                 words = _words(state, entry)
+                turn = _chance_turn(state, seat)
                 state.apply(entry)
-                items.append(LogItem(room.seq + len(items) + 1, _last_entry(state), seat, words))
+                seq = room.seq + len(items) + 1
+                items.append(LogItem(seq, _last_entry(state), seat, words, turn))
             pending = []
             if not state.is_chance_node():
                 break
@@ -669,8 +679,9 @@ class Runtime:
             if row.seq != room.seq + len(items) + 1:
                 raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry)
+            turn = _chance_turn(state, row.seat)
             state.apply(row.entry)
-            items.append(LogItem(row.seq, row.entry, row.seat, words))
+            items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         # A move's transaction changes the table row only when it ends the game and the
         # seats only for the clock; other changes come as their own news (on_changed).
         # Read them only then: two queries fewer for most moves of another process.
@@ -924,6 +935,7 @@ class Runtime:
             result=room.table.result,
             clock=self._clock_out(room),
             board_svg=drawn.board_svg,
+            seat_marks=parts.seat_marks(room.state.game, lang),
         )
 
     def _drawn(
@@ -962,6 +974,7 @@ class Runtime:
             if item.seat is not None or item.entry in room.state.game.events
             else None,
             words=item.words[lang],
+            turn=item.turn,
         )
 
     def _clock_out(self, room: Room) -> ClockOut | None:

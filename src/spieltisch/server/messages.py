@@ -78,6 +78,8 @@ class LogEntryOut(BaseModel):
     move: str | None
     """The notation of a seat's move; None for chance outcomes (a deal is never sent raw)."""
     words: str
+    turn: int | None = None
+    """For a chance outcome: the seat whose turn it belongs to (whose die), else None."""
 
 
 class ClockOut(BaseModel):
@@ -110,6 +112,9 @@ class StateOut(ServerMessage):
     clock: ClockOut | None
     board_svg: str | None = None
     """The board drawn for this seat by the game's svg part (absent without one)."""
+    seat_marks: list[str] = Field(default_factory=list)
+    """What tells each seat apart in this connection's language, as the board writes it:
+    its colour, else "Player 2" (the page names a seat "mark · who")."""
 
 
 class SeatOut(BaseModel):

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spieltisch.core import State
+from spieltisch.core import Game, State
 from spieltisch.core.i18n import language
 from spieltisch.core.registry import parts
+from spieltisch.core.seat_names import seat_mark
 
 
 def describe(state: State, move: str, lang: str) -> str:
@@ -48,3 +49,9 @@ def board_svg(
             last_move=last_move,
             language=lang,
         )
+
+
+def seat_marks(game: Game[Any], lang: str) -> list[str]:
+    """Each seat's mark (colour or number) in `lang`, as the board names it."""
+    with language(lang):
+        return [seat_mark(game, seat) for seat in range(game.num_players)]

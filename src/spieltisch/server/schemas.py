@@ -121,6 +121,12 @@ class PositionOut(BaseModel):
     view: dict[str, Any]
     words: str | None
     board_svg: str | None = None
+    seat: int | None = None
+    """The seat that made move `n` (None at the start and for chance outcomes)."""
+    turn: int | None = None
+    """For a chance outcome at `n`: the seat whose turn it belongs to (whose die)."""
+    seat_marks: list[str] = Field(default_factory=list)
+    """Each seat's colour or number in `lang`, as the board names it."""
 
 
 class ProblemItem(BaseModel):

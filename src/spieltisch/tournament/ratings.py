@@ -20,7 +20,7 @@ import datetime as dt
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -213,11 +213,23 @@ def _mean_over_orders(
     ]
 
 
-def rate_all(games: Iterable[RatedGame]) -> RatingBook:
-    """Ratings from scratch, in the order the games were played (then by key)."""
+def rate_all(
+    games: Iterable[RatedGame],
+    refused: Callable[[RatedGame, TournamentError], None] | None = None,
+) -> RatingBook:
+    """Ratings from scratch, in the order the games were played (then by key).
+
+    A game the book refuses raises, unless `refused` is given: then it is told and the
+    game left out, so one bad game never stops the ratings of every other (the server).
+    """
     book = RatingBook()
     for played in sorted(games, key=lambda g: (g.at, g.key)):
-        book.rate(played)
+        try:
+            book.rate(played)
+        except TournamentError as exc:
+            if refused is None:
+                raise
+            refused(played, exc)
     return book
 
 

@@ -9,6 +9,7 @@ ledger as it now stands (and is refused if the step no longer makes sense).
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
 
 E = TypeVar("E")
+log = logging.getLogger("spieltisch.tournament")
 RETRIES = 3
 
 
@@ -101,7 +103,8 @@ class TournamentStore:
 
     async def rated_games(self) -> list[RatedGame]:
         """Every rated game: tournament tables, and finished online tables where every seat
-        was a person with an account (tables played for a tournament count once)."""
+        was a person with an account, each account in one seat (tables played for a
+        tournament count once)."""
         games: list[RatedGame] = []
         in_tournaments: set[str] = set()
         for row in await self.all():
@@ -113,7 +116,9 @@ class TournamentStore:
         return games
 
     async def ratings(self) -> RatingBook:
-        return rate_all(await self.rated_games())
+        """Every rating; a game the book refuses is logged and left out, never a refusal
+        of every rating route."""
+        return rate_all(await self.rated_games(), _left_out)
 
     async def player_names(self) -> dict[str, str]:
         """The names tournaments know their rated players by (rating id -> name; the
@@ -141,6 +146,10 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     return Tournament(entries)
 
 
+def _left_out(played: RatedGame, error: TournamentError) -> None:
+    log.warning("game %s left out of the ratings: %s", played.key, error)
+
+
 def _row(identifier: str, seq: int, entry: Entry) -> TournamentEntryRow:
     data: dict[str, Any] = entry_to_json(entry)
     return TournamentEntryRow(
@@ -161,6 +170,8 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         ranking = table.result.get("ranking")
         if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
             continue
+        if len(set(accounts)) != len(accounts):
+            continue  # one account in two seats played itself: unrated, as on lichess
         finished = table.finished_at
         if finished.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
             finished = finished.replace(tzinfo=dt.UTC)

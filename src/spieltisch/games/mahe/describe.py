@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from spieltisch.core import IllegalMove
+from spieltisch.core.seat_names import capitalised
 from spieltisch.games.mahe.messages import _, colour_name
-from spieltisch.games.mahe.rules import COLOURS, LIMIT, MaheGame, MaheState
+from spieltisch.games.mahe.rules import BEACH_EGGS, COLOURS, LIMIT, MaheGame, MaheState
 
 
 def seat_label(game: MaheGame, seat: int) -> str:
@@ -21,40 +24,75 @@ def describe_move(state: MaheState, move: str) -> str:
         colour = move.split(":", 1)[1]
         return _("the {colour} turtle moves first").format(colour=colour_name(colour))
     if move == "roll":
-        return _("roll a die")
+        return _("roll a die") + _for_the_stack(state)
     view = state.view(None)
     if move == "stop":
         fields = sum(view["dice"]) * len(view["dice"])
         if fields == 1:
-            return _("stop and move 1 field")
-        return _("stop and move {fields} fields").format(fields=fields)
+            text = _("stop and move 1 field")
+        else:
+            text = _("stop and move {fields} fields").format(fields=fields)
+        return text + _for_the_stack(state) + _consequences(state, move)
     if move.startswith("card:"):
-        return _("play egg card {value} as a die").format(value=move.split(":", 1)[1])
+        text = _("play egg card {value} as a die").format(value=move.split(":", 1)[1])
+        return text + _for_the_stack(state)
     if move.startswith("d") and move[1:].isdigit():
         return _die(state, move)
     return move
 
 
+def _seat(state: MaheState, seat: int) -> str:
+    """A seat named as every screen names it: by its turtles' colours."""
+    return capitalised(seat_label(state.game, seat))
+
+
+def _for_the_stack(state: MaheState) -> str:
+    """ " (Yellow decides for the stack)" when the decision is not the mover's owner's."""
+    view = state.view(None)
+    controller = view["controller"]
+    if controller is None or controller == view["turn"]:
+        return ""
+    said = _("{player} decides for the stack").format(player=_seat(state, controller))
+    return f" ({said})"
+
+
 def _die(state: MaheState, move: str) -> str:
     """A die, and what it did: a bust or the move it ended."""
-    text = _("die: {value}").format(value=move[1:])
+    value = move[1:]
+    text = _("die: {value}").format(value=value)
+    view = state.view(None)
+    total = sum(view["dice"]) + int(value)
+    if view["moving"] is not None and total > LIMIT:
+        return text + " — " + _("over 7: back to the raft")
+    return text + _consequences(state, move)
+
+
+def _consequences(state: MaheState, move: str) -> str:
+    """Where the moving turtle lands when `move` ends its move, and the egg card a
+    player takes with it ("" when the move goes on)."""
     view = state.view(None)
     mover = view["moving"]
     after = state.clone()
     try:
         after.apply(move)
     except IllegalMove:
-        return text
-    total = sum(view["dice"]) + int(move[1:])
+        return ""
     if mover is None or (after.view(None)["moving"] == mover and not after.is_terminal()):
-        return text
-    if total > LIMIT:
-        return text + " — " + _("over 7: back to the raft")
-    field = after.positions()[mover]
-    return (
-        text
-        + " — "
-        + _("the {colour} turtle moves to field {field}").format(
-            colour=colour_name(mover), field=field
-        )
+        return ""
+    said = " — " + _("the {colour} turtle moves to field {field}").format(
+        colour=colour_name(mover), field=after.positions()[mover]
     )
+    later = after.view(None)
+    for seat, cards in enumerate(later["cards"]):
+        for value in sorted((Counter(cards) - Counter(view["cards"][seat])).elements()):
+            took = (
+                _("{player} takes the egg card with 1 egg")
+                if value == 1
+                else _("{player} takes the egg card with {eggs} eggs")
+            )
+            said += " — " + took.format(player=_seat(state, seat), eggs=value)
+    if later["beach"] is not None and later["beach"] != view["beach"]:
+        said += " — " + _("{player} takes the beach with {eggs} eggs").format(
+            player=_seat(state, later["beach"]), eggs=BEACH_EGGS
+        )
+    return said

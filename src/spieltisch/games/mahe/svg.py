@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
+from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text, turn_band
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import MaheView
@@ -28,8 +29,9 @@ ROW = 28
 
 
 def _angle(field: int) -> float:
-    """Field 21 (the beach) at the top, the others clockwise from it."""
-    return math.radians(-90 + (field % 21) * 360 / 21)
+    """Field 21 (the beach) at the top, the others counter-clockwise from it: the
+    turtles run counter-clockwise, as both rule books draw the board."""
+    return math.radians(-90 - (field % 21) * 360 / 21)
 
 
 def _at(field: int, distance: float) -> tuple[float, float]:
@@ -37,8 +39,10 @@ def _at(field: int, distance: float) -> tuple[float, float]:
     return CENTRE + distance * math.cos(angle), CENTRE + distance * math.sin(angle)
 
 
-def _player(number: int) -> str:
-    return _("player {number}").format(number=number + 1)
+def _player(view: MaheView, number: int) -> str:
+    """A seat by its turtles' colours, as the log and the side panel name it."""
+    colours = [colour for colour, owner in view["turtles"].items() if owner == number]
+    return capitalised(", ".join(colour_name(colour) for colour in colours))
 
 
 @lru_cache(maxsize=1024, typed=True)
@@ -219,9 +223,12 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         words = " + ".join(str(v) for v in dice) + f" = {sum(dice)}"
         dice_parts.append(text(CENTRE, y + size + 18, words, class_="label", font_weight="bold"))
     if view["moving"]:
-        dice_parts.append(
-            text(CENTRE, y - 8, _("Moving:") + " " + colour_name(view["moving"]), class_="small")
-        )
+        moving = _("Moving:") + " " + colour_name(view["moving"])
+        controller = view["controller"]
+        if controller is not None and controller != view["turn"]:
+            deciding = _("{player} decides for the stack").format(player=_player(view, controller))
+            moving += " · " + deciding
+        dice_parts.append(text(CENTRE, y - 8, moving, class_="small"))
     choices = [move for move in ("roll", "stop") if move in legal]
     drawn = "".join(dice_parts)
     if choices:
@@ -251,7 +258,7 @@ def _eggs(
             if owner == number:
                 parts.append(_turtle(colour, x, y + ROW / 2 - 1))
                 x += 2 * TURTLE + 4
-        name = _player(number) + (" " + _("(you)") if number == seat else "")
+        name = _player(view, number) + (" " + _("(you)") if number == seat else "")
         parts.append(
             text(x + 4, y + 18, name, class_="label", text_anchor="start", data_player=number)
         )

@@ -28,6 +28,8 @@ export function guestForm(onDone) {
   return form;
 }
 
+const LEVELS = ["easy", "medium", "hard", "expert", "random"];
+
 export function levelName(level) {
   return { easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert") }[level] || level;
 }
@@ -38,6 +40,22 @@ export function seatName(seat) {
   if (seat.kind === "open") return t("open seat");
   if (seat.kind === "reserved") return seat.name ? t("reserved for {name}", { name: seat.name }) : t("reserved seat");
   return seat.name || t("Seat {number}", { number: seat.seat + 1 });
+}
+
+// A seat as every surface names it: what tells it apart (its colour or number, as the
+// board writes it) and who sits there: "Yellow · computer (easy)", "Red · Ana". Two
+// computers of one level never read alike.
+export function seatTitle(seat, mark) {
+  return markedName(mark, seatName(seat));
+}
+
+export function markedName(mark, who) {
+  return mark && who ? `${mark} · ${who}` : mark || who;
+}
+
+// A name from a game record: a computer seat is recorded by its level ("easy").
+export function recordedName(name) {
+  return LEVELS.includes(name) ? t("computer ({level})", { level: levelName(name) }) : name;
 }
 
 export function statusName(status) {

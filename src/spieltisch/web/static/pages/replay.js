@@ -3,8 +3,9 @@
 
 import { get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
+import { markedName, recordedName } from "./common.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -55,7 +56,8 @@ class Viewer {
   async start() {
     this.record = await get(`/api/records/${this.recordId}`);
     this.total = this.record.history.length;
-    this.review = new ReviewPanel(this.recordId, (position) => this.go(position));
+    this.marks = [];
+    this.review = new ReviewPanel(this.recordId, (position) => this.go(position), (seat) => this.seatTitle(seat));
     this.layout();
     await this.go(0);
     this.loadReview();
@@ -84,7 +86,6 @@ class Viewer {
   }
 
   layout() {
-    const players = this.record.players || [];
     this.slider = h("input", { type: "range", min: 0, max: this.total, value: this.position, "aria-label": t("Position") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.counter = h("span", { class: "counter", "aria-live": "polite" });
@@ -102,7 +103,7 @@ class Viewer {
     replace(
       this.main,
       h("h1", {}, t("Replay")),
-      players.length ? h("p", { class: "players" }, players.join(" · ")) : null,
+      this.playersLine = h("p", { class: "players" }),
       h(
         "div",
         { class: "replay-controls" },
@@ -132,7 +133,12 @@ class Viewer {
       this.position = target;
       this.slider.value = String(target);
       this.counter.textContent = t("move {n} of {total}", { n: target, total: this.total });
-      this.words.textContent = answer.words || (target === 0 ? t("The start of the game.") : "");
+      this.marks = answer.seat_marks || [];
+      this.showPlayers();
+      // Who moved, named as the table and its log name the seat ("Yellow · Ana: ...").
+      const turn = answer.turn === null || answer.turn === undefined ? "" : `${this.marks[answer.turn]} · `;
+      const who = answer.seat === null || answer.seat === undefined ? turn : labelled(this.seatTitle(answer.seat));
+      this.words.textContent = answer.words ? who + answer.words : target === 0 ? t("The start of the game.") : "";
       this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;
       else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));
@@ -141,6 +147,16 @@ class Viewer {
       notify(error.message);
       this.pause();
     }
+  }
+
+  seatTitle(seat) {
+    return markedName(this.marks[seat], recordedName((this.record.players || [])[seat] || ""));
+  }
+
+  showPlayers() {
+    const count = Math.max((this.record.players || []).length, this.marks.length);
+    const names = Array.from({ length: count }, (_, seat) => this.seatTitle(seat));
+    this.playersLine.textContent = names.join(" | ");
   }
 
   play() {

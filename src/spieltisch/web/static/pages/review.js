@@ -15,9 +15,11 @@ const points = (loss) => (loss * 100).toFixed(1);
 export class ReviewPanel {
   // `go(position)` shows a position of the replay; a decision at history index i is
   // shown by position i + 1 (the position after it).
-  constructor(recordId, go) {
+  // `nameOf(seat)` names a seat as the replay above does ("Yellow · computer (easy)").
+  constructor(recordId, go, nameOf = () => "") {
     this.recordId = recordId;
     this.go = go;
+    this.nameOf = nameOf;
     this.steps = new Map();
     this.data = null;
     this.timer = null;
@@ -93,7 +95,7 @@ export class ReviewPanel {
         h(
           "tr",
           {},
-          h("td", {}, h("i", { class: "swatch", style: `background: ${seat.colour}` }), seat.name),
+          h("td", {}, h("i", { class: "swatch", style: `background: ${seat.colour}` }), this.name(seat.seat)),
           h("td", {}, seat.decisions),
           h("td", {}, points(seat.mean_loss)),
           verdicts.map((v) => h("td", {}, seat.verdicts[v])),
@@ -120,6 +122,8 @@ export class ReviewPanel {
   }
 
   name(seat) {
+    const named = this.nameOf(seat);
+    if (named) return named;
     const found = this.data.seats.find((s) => s.seat === seat);
     return found ? found.name : String(seat);
   }

@@ -7,7 +7,7 @@ import { formatTime, h, replace } from "../dom.js";
 import { labelled, onLanguage, t } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
-import { guestForm, openReplay, seatName, statusName } from "./common.js";
+import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 
@@ -148,9 +148,16 @@ class TablePage {
     return seat ? seat.seat : null;
   }
 
+  seatMark(number) {
+    const marks = this.state ? this.state.seat_marks || [] : [];
+    return marks[number] || t("Seat {number}", { number: number + 1 });
+  }
+
+  // One name per seat on every part of the page: "Yellow · computer (easy)".
   seatLabel(number) {
     const seat = this.table && this.table.seats[number];
-    return seat ? seatName(seat) : t("Seat {number}", { number: number + 1 });
+    const marks = this.state ? this.state.seat_marks || [] : [];
+    return seat ? seatTitle(seat, marks[number]) : marks[number] || t("Seat {number}", { number: number + 1 });
   }
 
   render() {
@@ -276,7 +283,7 @@ class TablePage {
     const result = state && state.result;
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
-      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, seatName(seat))];
+      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       if (state && seat.seat === state.seat) parts.push(h("span", { class: "you" }, t("(you)")));
       if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
       parts.push(...this.presenceOf(seat));
@@ -330,7 +337,7 @@ class TablePage {
   }
 
   async claim(seat) {
-    if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: seatName(seat) }))) return;
+    if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: this.seatLabel(seat.seat) }))) return;
     try {
       this.table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
       this.render();
@@ -361,7 +368,9 @@ class TablePage {
     replace(
       this.logBox,
       entries.map((entry) => {
-        const who = entry.seat === null ? "" : labelled(this.seatLabel(entry.seat));
+        // A move names its seat; a die names whose turn it is, as the board does.
+        const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
+        const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
         return h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, who, entry.words);
       }),
     );

@@ -1,0 +1,218 @@
+"""An unrelated table's round trip while the server is attacked, before and after the
+fixes of issue 35, side by side in one run.
+
+For each version (the source of `--before REF`, taken with `git archive`, and this
+tree) a server is started on a fresh SQLite file; a person watches a table of their
+own and sends `ping` every 20 ms, timing each `pong` (the event loop's delay as a
+player feels it), first with nothing else going on, then during the attack:
+
+- `signin`: `--clients` clients post `/api/session/signin` for a known username with
+  a wrong password, as fast as answers come (argon2 on the loop stalled everything);
+- `replay`: `--clients` clients fetch positions of an uploaded long record (a Mahé
+  game of many players' turns), each at a random position.
+
+The machine is shared: `/proc/loadavg` is printed beside each figure.
+
+    uv run python benchmarks/under_attack.py --attack signin --before b2ebb0d
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.server.client import Client
+from tests.server.servers import ServerProcess
+
+import spieltisch
+from spieltisch.core import CHANCE
+
+ROOT = Path(__file__).resolve().parents[1]
+Attack = Callable[[str, asyncio.Event], Awaitable[int]]
+
+
+def _load() -> str:
+    """The machine's one-minute load (the machine is shared)."""
+    found = Path("/proc/loadavg")
+    return found.read_text().split(" ", 1)[0] if found.exists() else "?"
+
+
+@contextmanager
+def _source(ref: str | None) -> Iterator[Path | None]:
+    """The `src` folder of `ref` in a temporary folder (None: this tree's)."""
+    if ref is None:
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "src.tar"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "-o", str(archive), ref, "src"], check=True
+        )
+        with tarfile.open(archive) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder) / "src"
+
+
+class Watcher:
+    """A person at a table of their own who pings every 20 ms and times each pong; the
+    delays go to whichever list `phase` names."""
+
+    def __init__(self) -> None:
+        self.delays: dict[str, list[float]] = {"quiet": [], "attacked": []}
+        self.phase = "quiet"
+        self.stop = asyncio.Event()
+
+    async def run(self, base: str, ready: asyncio.Event) -> None:
+        async with Client(base) as watcher:
+            await watcher.guest("Watcher")
+            table = await watcher.create("mabula", [{"kind": "me"}, {"kind": "open"}])
+            socket = await watcher.socket(table["id"])
+            await socket.state()
+            ready.set()
+            while not self.stop.is_set():
+                phase, sent = self.phase, time.perf_counter()
+                await socket.send({"type": "ping"})
+                await socket.next_of("pong", timeout=120)
+                self.delays[phase].append(time.perf_counter() - sent)
+                await asyncio.sleep(0.02)
+            await socket.close()
+
+
+async def _signin_attack(base: str, clients: int) -> Attack:
+    async with Client(base) as owner:
+        await owner.guest("Owner")
+        username = f"owner{random.randrange(10**9)}"
+        await owner.post("/api/session/claim", {"username": username, "password": "x" * 12})
+
+    async def attack(_base: str, stop: asyncio.Event) -> int:
+        async with Client(base) as flooder:
+            sent = 0
+            while not stop.is_set():
+                await flooder.http.post(
+                    "/api/session/signin", json={"username": username, "password": "wrong"}
+                )
+                sent += 1
+            return sent
+
+    return attack
+
+
+def long_record(turns: int, seed: int = 7) -> dict[str, Any]:
+    """A finished-or-not Mahé record of about `turns` decisions among seven players."""
+    game = spieltisch.load("mahe", players=7)
+    rng = random.Random(seed)
+    state = game.new_state()
+    while len(state.history()) < turns and not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return dict(state.to_record([f"P{i}" for i in range(7)]))
+
+
+async def _replay_attack(base: str, clients: int) -> Attack:
+    record = long_record(4000)
+    async with Client(base) as uploader:
+        uploaded = await uploader.post("/api/records", record, 201)
+    total = int(uploaded["moves"])
+
+    async def attack(_base: str, stop: asyncio.Event) -> int:
+        rng = random.Random()
+        async with Client(base) as reader:
+            sent = 0
+            while not stop.is_set():
+                n = rng.randrange(total // 2, total + 1)
+                await reader.http.get(f"{uploaded['url']}/positions/{n}")
+                sent += 1
+            return sent
+
+    return attack
+
+
+ATTACKS = {"signin": _signin_attack, "replay": _replay_attack}
+
+
+async def _measure(base: str, attack_name: str, clients: int, seconds: float) -> dict[str, Any]:
+    attack = await ATTACKS[attack_name](base, clients)
+    watcher, ready = Watcher(), asyncio.Event()
+    watching = asyncio.ensure_future(watcher.run(base, ready))
+    await ready.wait()
+    await asyncio.sleep(seconds)
+    quiet_load = _load()
+    watcher.phase = "attacked"
+    stop = asyncio.Event()
+    floods = [asyncio.ensure_future(attack(base, stop)) for _ in range(clients)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    watcher.stop.set()
+    requests = sum(await asyncio.gather(*floods))
+    await watching
+    return {
+        "quiet": watcher.delays["quiet"],
+        "quiet_load": quiet_load,
+        "attacked": watcher.delays["attacked"],
+        "attacked_load": _load(),
+        "requests": requests,
+    }
+
+
+def _ms(values: list[float], q: float) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--attack", choices=sorted(ATTACKS), default="signin")
+    parser.add_argument("--before", default="b2ebb0d", help="git ref of the code before")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    rows = []
+    for label, ref in ((f"before ({args.before})", args.before), ("after (this tree)", None)):
+        with _source(ref) as src, tempfile.TemporaryDirectory() as folder:
+            if src is not None:
+                os.environ["PYTHONPATH"] = str(src)
+            server = ServerProcess(f"sqlite+aiosqlite:///{folder}/bench.sqlite3", Path(folder))
+            try:
+                server.start()
+            finally:
+                os.environ.pop("PYTHONPATH", None)
+            try:
+                figures = asyncio.run(_measure(server.url, args.attack, args.clients, args.seconds))
+            finally:
+                server.stop()
+        rows.append((label, figures))
+    print(
+        f"attack: {args.attack}, {args.clients} clients, {args.seconds:g} s; "
+        "round trip of an unrelated table's ping (ms)"
+    )
+    print(
+        f"{'version':<24} {'quiet median':>12} {'load':>5} {'attacked median':>16} "
+        f"{'p95':>8} {'max':>8} {'load':>5} {'attack requests':>16}"
+    )
+    for label, f in rows:
+        print(
+            f"{label:<24} {_ms(f['quiet'], 0.5):>12} {f['quiet_load']:>5} "
+            f"{_ms(f['attacked'], 0.5):>16} {_ms(f['attacked'], 0.95):>8} "
+            f"{_ms(f['attacked'], 1.0):>8} {f['attacked_load']:>5} {f['requests']:>16}"
+        )
+
+
+if __name__ == "__main__":
+    main()

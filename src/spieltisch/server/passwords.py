@@ -1,0 +1,89 @@
+"""Password hashing off the event loop: argon2 takes tens to hundreds of milliseconds of
+CPU on purpose, so a flood of sign-ins run on the loop would stall every table.
+
+Hashes run in a small pool of threads at a lower CPU priority than the loop (argon2
+releases the GIL), and at most `queue` wait for a thread: past that the sign-in is
+refused at once (`Busy`, answered 503 with Retry-After) instead of queueing without end.
+An unknown username is checked against a dummy hash, so it takes as long as a wrong
+password and usernames cannot be told apart by timing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+T = TypeVar("T")
+HASHER = PasswordHasher()
+NICENESS = 10
+"""How much lower the hashing threads' CPU priority is than the loop's (Linux `nice`)."""
+
+
+class Busy(Exception):
+    """Every hashing thread is busy and the queue is full: try again shortly."""
+
+
+def _lower_priority() -> None:
+    """Runs in each new hashing thread: on Linux `nice` is per thread, and argon2's own
+    lanes inherit it."""
+    with contextlib.suppress(AttributeError, OSError):
+        thread = threading.get_native_id()
+        now = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, now + NICENESS))
+
+
+class PasswordWork:
+    """Hashes and checks passwords in `threads` low-priority threads, at most `queue`
+    waiting."""
+
+    def __init__(self, threads: int = 1, queue: int = 16) -> None:
+        self.threads = threads
+        self.queue = queue
+        self._executor = ThreadPoolExecutor(
+            threads, thread_name_prefix="passwords", initializer=_lower_priority
+        )
+        self._under_way = 0
+        self._lock = threading.Lock()
+        self._dummy = HASHER.hash(os.urandom(16).hex())
+
+    async def _run(self, work: Callable[..., T], *args: str) -> T:
+        """`work` in a hashing thread; counted until it ends, even when the request that
+        asked went away (the thread is busy all the same)."""
+        with self._lock:
+            if self._under_way >= self.threads + self.queue:
+                raise Busy
+            self._under_way += 1
+        future = self._executor.submit(work, *args)
+        future.add_done_callback(self._ended)
+        return await asyncio.wrap_future(future)
+
+    def _ended(self, _future: object) -> None:
+        with self._lock:
+            self._under_way -= 1
+
+    async def hash(self, password: str) -> str:
+        return await self._run(HASHER.hash, password)
+
+    async def check(self, password_hash: str | None, password: str) -> bool:
+        """Whether `password` matches; with no hash (no such account) a dummy is checked,
+        as long as a real one, and the answer is no."""
+        matches = await self._run(_matches, password_hash or self._dummy, password)
+        return matches and password_hash is not None
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _matches(password_hash: str, password: str) -> bool:
+    try:
+        return HASHER.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False

@@ -1,0 +1,96 @@
+"""Password hashing off the event loop, bounded, at a lower priority; unknown names as
+slow as known ones (issue 35, High 2 and Medium 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from typing import Any
+
+import pytest
+
+from spieltisch.server import passwords
+from spieltisch.server.passwords import Busy, PasswordWork
+
+
+class Recording:
+    """A hasher that says where it ran, and can be held until released."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.threads: list[int] = []
+        self.priorities: list[int] = []
+        self.checked: list[str] = []
+        self.release = threading.Event()
+        self.release.set()
+
+    def _note(self) -> None:
+        self.release.wait(10)
+        self.threads.append(threading.get_ident())
+        self.priorities.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    def hash(self, password: str) -> str:
+        self._note()
+        return str(self.real.hash(password))
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        self._note()
+        self.checked.append(password_hash)
+        return bool(self.real.verify(password_hash, password))
+
+
+@pytest.fixture
+def recording(monkeypatch: pytest.MonkeyPatch) -> Recording:
+    hasher = Recording(passwords.HASHER)
+    monkeypatch.setattr(passwords, "HASHER", hasher)
+    return hasher
+
+
+def test_hashing_runs_in_a_lower_priority_thread_not_on_the_loop(recording: Recording) -> None:
+    async def scenario() -> None:
+        work = PasswordWork()  # its dummy hash is made once, at start-up
+        recording.threads.clear()
+        recording.priorities.clear()
+        loop_thread = threading.get_ident()
+        hashed = await work.hash("correct horse")
+        assert await work.check(hashed, "correct horse") is True
+        assert await work.check(hashed, "wrong horse") is False
+        assert recording.threads and loop_thread not in recording.threads
+        mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        assert all(p >= min(19, mine + passwords.NICENESS) for p in recording.priorities)
+        work.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_unknown_account_checks_a_dummy_hash_and_is_refused(recording: Recording) -> None:
+    async def scenario() -> None:
+        work = PasswordWork()
+        assert await work.check(None, "anything") is False
+        assert len(recording.checked) == 1 and recording.checked[0].startswith("$argon2")
+        work.close()
+
+    asyncio.run(scenario())
+
+
+def test_past_the_queue_a_hash_is_refused_at_once(recording: Recording) -> None:
+    async def scenario() -> None:
+        work = PasswordWork(threads=1, queue=2)
+        recording.release.clear()
+        waiting = [asyncio.ensure_future(work.hash(f"password {i}")) for i in range(3)]
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy):
+            await work.hash("one too many")
+        # A request that went away still holds its place until its thread is done.
+        waiting[2].cancel()
+        with pytest.raises(Busy):
+            await work.hash("still too many")
+        recording.release.set()
+        done = await asyncio.gather(*waiting[:2])
+        assert all(h.startswith("$argon2") for h in done)
+        await asyncio.sleep(0.5)
+        assert (await work.hash("room again")).startswith("$argon2")
+        work.close()
+
+    asyncio.run(scenario())
