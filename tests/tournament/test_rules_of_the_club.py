@@ -188,3 +188,14 @@ def test_head_to_head_decides_first_by_default_and_the_order_is_printed() -> Non
     assert tie_break_legend(tournament.settings.tiebreaks) == (
         "Ties are broken by: 1. head to head, 2. Buchholz per opponent, 3. first places, 4. lot"
     )
+
+
+def test_a_second_computer_of_the_same_level_is_registered_and_seated() -> None:
+    tournament = new_tournament(0)
+    for _computer in range(3):
+        tournament.register_ai("", "easy", DIRECTOR)
+    tournament.register_ai("", "hard", DIRECTOR)
+    names = [player.name for player in tournament.players.values()]
+    assert names == ["easy", "easy 2", "easy 3", "hard"]
+    seated = tournament.seat_next(DIRECTOR)
+    assert sorted(seated.tables[0]) == [1, 2, 3, 4]

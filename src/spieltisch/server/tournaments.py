@@ -402,7 +402,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
         step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
     elif body.level is not None:
         level = body.level
-        step = lambda t: t.register_ai(name or level, level, by)  # noqa: E731
+        step = lambda t: t.register_ai(name, level, by)  # noqa: E731
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)

@@ -281,7 +281,12 @@ class Tournament:
         return history
 
     def register_ai(self, name: str, level: str, by: str) -> Registered:
-        """An entrant the computer plays at `level` (its online seats are computer seats)."""
+        """An entrant the computer plays at `level` (its online seats are computer seats).
+        Without a name it is called after its level, numbered from the second one of the
+        same level on (`easy`, `easy 2`), so a second computer of a level can be seated."""
+        if not name.strip():
+            same = sum(1 for p in self.players.values() if p.ai_level == level)
+            name = level if not same else f"{level} {same + 1}"
         return self.register(name, by, f"{AI_PREFIX}{level}/{secrets.token_hex(4)}")
 
     def open_online(self, round_number: int, tables: Mapping[int, str], by: str) -> Opened:
