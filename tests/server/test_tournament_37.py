@@ -77,7 +77,9 @@ async def _tournament(url: str, round_minutes: float, levels: tuple[str, ...]) -
                         response = await boss.http.get(f"/api/games/{table['online']}/record")
                         records.append(response.json())
             board = (await boss.http.get("/api/ratings/madn")).json()
-            audit = await boss.http.get(f"/api/tournaments/{director.id}/rounds/3/tables/2")
+            audit = await boss.http.get(
+                f"/api/tournaments/{director.id}/rounds/3/tables/{corrected}"
+            )
             return {"final": final, "records": records, "board": board, "audit": audit.json()}
         finally:
             for client in clients.values():

@@ -4,11 +4,14 @@ tie-break legend, and rounds that do not exist refused."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import re
 from pathlib import Path
 
+from spieltisch.store import Database
+from spieltisch.tournament.storage import TournamentStore
 from tests.tournament.test_cli import load, refused, run
 
 
@@ -61,3 +64,34 @@ def test_standings_print_the_tie_break_order_and_refuse_unknown_rounds(tmp_path:
         "standings", tid, "--round", "3", *db
     )
     assert "round 0 is not seated" in refused("standings", tid, "--round", "0", *db)
+
+
+def test_the_leaderboard_marks_computers_and_names_a_level_only_from_the_fifth_game(
+    tmp_path: Path,
+) -> None:
+    """A hall player with one game gets no "about"; a computer entrant is marked."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    db = ("--database", url)
+    hall = _new(db, players=3)
+    run("result", hall, "1", "1", "--places", "1,2,3", *db)
+    created = run("new", "Computers", "--seed", "c", "--rounds", "1", *db)
+    found = re.search(r"Tournament (\S+) created", created)
+    assert found
+    computers = found.group(1)
+
+    async def add_computers() -> None:
+        database = Database(url)
+        try:
+            store = TournamentStore(database)
+            for _computer in range(4):
+                await store.act(computers, lambda t: t.register_ai("", "easy", "desk"))
+        finally:
+            await database.close()
+
+    asyncio.run(add_computers())
+    run("seat", computers, *db)
+    run("result", computers, "1", "1", "--places", "1,2,3,4", *db)
+    lines = run("ratings", "madn", *db).splitlines()
+    assert sum("(computer, easy)" in line for line in lines) == 4
+    person = next(line for line in lines if "guest:p1" in line)
+    assert not any(level in person for level in ("random", "easy", "medium", "hard"))

@@ -582,7 +582,7 @@ def ratings(
 ) -> None:
     """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
     nearest to them by the stored reference ratings (`spieltisch tournament levels`)."""
-    from spieltisch.tournament.ratings import Rating, nearest_level
+    from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, computer_level, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
     book = _run(database, lambda store: store.ratings())
@@ -597,10 +597,17 @@ def ratings(
     for column in columns + ([_("about")] if reference else []):
         table.add_column(column)
     for rank, (player, rating, games) in enumerate(rows, start=1):
-        about = [] if not reference else [nearest_level(rating, reference) or ""]
+        near = nearest_level(rating, reference) if games is None or games >= LEVEL_AFTER else None
+        about = [] if not reference else [near or ""]
+        level = computer_level(player) if games is not None else None
+        shown = (
+            player
+            if level is None
+            else _("{player} (computer, {level})").format(player=player, level=level)
+        )
         table.add_row(
             str(rank),
-            player,
+            shown,
             f"{rating.value:.1f}",
             f"{rating.mu:.2f}",
             f"{rating.sigma:.2f}",

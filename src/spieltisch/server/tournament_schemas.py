@@ -211,8 +211,11 @@ class RatingRow(BaseModel):
     mu: float
     sigma: float
     games: int
+    computer: str | None = None
+    """The level of a computer entrant (played by the program), None for a person."""
     about: str | None
-    """The nearest AI level by the stored reference ratings ("about the hard level")."""
+    """The nearest AI level by the stored reference ratings ("about the hard level"),
+    from the fifth game on."""
 
 
 class LevelRow(BaseModel):
