@@ -19,7 +19,8 @@ def english_unless_a_test_says_otherwise() -> Iterator[None]:
 def own_play_settings(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`spieltisch play` keeps settings in a file: tests read and write their own, never
-    the settings of the person running them."""
+    """`spieltisch play` keeps settings and unfinished games in files: tests read and
+    write their own, never those of the person running them."""
     folder = tmp_path_factory.mktemp("settings")
     monkeypatch.setenv("SPIELTISCH_CONFIG", str(folder / "play.json"))
+    monkeypatch.setenv("SPIELTISCH_STATE", str(folder / "kept"))

@@ -89,6 +89,9 @@ def _drawn_pieces(name: str, view: dict[str, Any], svg: str) -> None:
         assert Counter(_attributes(svg, "data-turtle")) == Counter(on_board + owners)
     elif name == "david_goliath":
         visible = [card for _p, card in view["trick"]]
+        taken = view.get("last_trick") if not view["trick"] else None
+        if taken:  # the trick just taken stays in view until the next card
+            visible += [card for _p, card in taken["cards"]]
         visible += [card for won in view["won"] for card in won]
         visible += view.get("hand", [])
         assert Counter(_attributes(svg, "data-card")) == Counter(visible)

@@ -82,6 +82,7 @@ def test_the_setting_is_kept_in_a_file(tmp_path: Path) -> None:
 def _play(config: Path, *args: str, script: str) -> str:
     command = [sys.executable, "-m", "spieltisch.cli", "play", "madn", "--players", "2"]
     command += ["--seats", "human,random", "--plain", "--budget", BUDGET_TEXT, "--seed", "4"]
+    command.append("--new")  # each run a new game, not the one the last run's quit kept
     env = {**os.environ, "LANG": "C.UTF-8", "SPIELTISCH_CONFIG": str(config)}
     result = subprocess.run(
         [*command, *args], input=script, capture_output=True, text=True, timeout=60, env=env

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from tests.play.conftest import BUDGET_TEXT, level
 
 
 def play(
-    *args: str, script: str, timeout: float = 60, plain: bool = True
+    *args: str, script: str, timeout: float = 60, plain: bool = True, state: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
+    """One run of `spieltisch play`; unfinished games are kept in `state` (a folder of
+    its own for each run unless given: a test never meets another's kept game)."""
     command = [sys.executable, "-m", "spieltisch.cli", "play", "--budget", BUDGET_TEXT]
     if plain:
         command.append("--plain")
@@ -28,9 +31,20 @@ def play(
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "COLUMNS": "100"},
+        env=play_environment(state),
         check=False,
     )
+
+
+def play_environment(state: Path | None = None) -> dict[str, str]:
+    folder = state if state is not None else Path(tempfile.mkdtemp(prefix="spieltisch-state-"))
+    return {
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "COLUMNS": "100",
+        "SPIELTISCH_STATE": str(folder),
+        "SPIELTISCH_CONFIG": str(folder / "play.json"),
+    }
 
 
 def test_a_whole_game_with_every_command(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The bot in docs/web.md plays a whole game against a running server."""
+"""The bot of the bot guide (docs/bots/bot.py) plays a whole game of every game against a
+running server, and what the guide says about the protocol holds."""
 
 from __future__ import annotations
 
@@ -7,31 +8,47 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.server.servers import ServerProcess
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+BOT = Path(__file__).resolve().parents[2] / "docs" / "bots" / "bot.py"
+PLAYERS = {"mahe": 2, "madn": 2, "david_goliath": 3, "mabula": 2}  # each game's fewest
 
 
 def bot_source() -> str:
-    text = DOC.read_text(encoding="utf-8")
-    section = text.split("### A bot", 1)[1]
-    found = re.search(r"```python\n(.*?)```", section, re.S)
-    assert found, "docs/web.md has no bot example"
-    return found.group(1)
+    return BOT.read_text(encoding="utf-8")
 
 
-def test_the_documented_bot_plays_a_game_to_its_end(server: ServerProcess, tmp_path: Path) -> None:
-    script = tmp_path / "bot.py"
-    script.write_text(bot_source(), encoding="utf-8")
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_documented_bot_plays_every_game_to_its_end(
+    server: ServerProcess, tmp_path: Path, game: str
+) -> None:
     done = subprocess.run(
-        [sys.executable, str(script), server.url, "mabula"],
+        [sys.executable, str(BOT), server.url, game, "--trace"],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert re.search(r"^ranking: \[\d, \d\]$", done.stdout, re.M), done.stdout
-    assert "refused" not in done.stdout
+    places = re.search(r"^ranking: \[([\d, ]+)\]$", done.stdout, re.M)
+    assert places, done.stdout[-2000:]
+    assert len(places.group(1).split(",")) == PLAYERS[game]
+    assert "refused" not in done.stdout, done.stdout[-2000:]
+    # seq n is the position after the first n entries of the record's history
+    counts = re.search(r"^record entries: (\d+) last seq: (\d+)$", done.stdout, re.M)
+    assert counts and counts.group(1) == counts.group(2), done.stdout[-500:]
+    # the new position (state) arrives before the ack of the move that made it, and
+    # ack.seq is the position after the move and its chance outcomes: a state with it
+    seen: set[int] = set()
+    acks = 0
+    for kind, seq in re.findall(r"^<- (state|ack) (\d+)", done.stdout, re.M):
+        if kind == "state":
+            seen.add(int(seq))
+        else:
+            acks += 1
+            assert int(seq) in seen, f"ack {seq} before its state"
+    assert acks > 0
 
 
 def test_the_documented_bot_reconnects_after_the_server_is_killed(tmp_path: Path) -> None:

@@ -92,5 +92,12 @@ def wait_for_change(page: Page, seq: int, timeout: float = 20) -> None:
     raise AssertionError(f"the table did not move on from position {seq}")
 
 
+def wait_for_current_board(page: Page) -> None:
+    """Until the board shows the newest position (a picture may ask to stay a moment)."""
+    page.wait_for_function(
+        "document.querySelector('.board-box')?.dataset.seq == window.spieltisch.live.lastSeq"
+    )
+
+
 def wait_for_turn_or_end(page: Page, timeout: float = 30) -> None:
     page.wait_for_selector(f"{CLICKABLE}, section.end:not([hidden])", timeout=timeout * 1000)

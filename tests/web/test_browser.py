@@ -26,6 +26,7 @@ from tests.web.flows import (
     finished,
     my_turn,
     sign_in_as_guest,
+    wait_for_current_board,
     wait_for_turn_or_end,
 )
 
@@ -128,6 +129,7 @@ def test_a_whole_game_of_mensch_aergere_dich_nicht_until_every_place_is_decided(
 
 
 def _hand(page: Page) -> set[str]:
+    wait_for_current_board(page)
     cards = page.locator(".board-box svg g.hand [data-card]").evaluate_all(
         "cards => cards.map(c => c.dataset.card)"
     )

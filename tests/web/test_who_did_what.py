@@ -29,7 +29,8 @@ def _panel_names(page: Page) -> list[str]:
 
 
 def _log_lines(page: Page) -> list[str]:
-    return page.locator(".log li").all_inner_texts()
+    """Each log line's words (without its number)."""
+    return page.locator(".log li > span:last-child").all_inner_texts()
 
 
 def test_every_seat_is_named_alike_on_board_panel_and_log_in_mahe(

@@ -11,13 +11,41 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.progress import progress_bar
 from spieltisch.core import Game, SpieltischError, parts
 from spieltisch.core.file_errors import cannot_write
+from spieltisch.core.i18n import language
 
 console = Console()
+
+
+PLOT_COLOURS = {
+    "red": "#d62728",
+    "yellow": "#e0b000",
+    "blue": "#1f77b4",
+    "green": "#2ca02c",
+    "orange": "#ff7f0e",
+    "purple": "#9467bd",
+    "white": "#b8b8b8",
+    "black": "#222222",
+}
+"""A seat's colour as the plots draw it (yellow darker and white grey, to be seen on white)."""
+
+
+def seat_colours(game: Game[Any]) -> list[str | None]:
+    """Each seat's colour for the plots (its first colour in Mahé with two turtles each),
+    None where the game's seats have no colour (David & Goliath)."""
+    declared = parts(game)
+    name = declared.seat_colour or declared.seat_label
+    if name is None:
+        return [None] * game.num_players
+    with language("en"):  # the colour's English name, whatever the report's language
+        names = [name(game, seat).split(",")[0].strip().lower() for seat in range(game.num_players)]
+    return [PLOT_COLOURS.get(colour) for colour in names]
 
 
 def _seat_names(game: Game[Any]) -> list[str]:
@@ -51,22 +79,24 @@ def analyse(
 ) -> None:
     """Win share by seat, game length, scores and each game's own figures, with 95%
     intervals, from many compiled-kernel games: a Markdown report with plots."""
-    from spieltisch.cli.app import _fail, _use_language
     from spieltisch.sim.analysis import analyse as run_analysis
     from spieltisch.sim.analysis import report
 
-    _use_language(lang)
+    use_language(lang, console)
     if agents not in ("random", "policy"):
-        _fail(_("--agents for analyse is random or policy, not {agents!r}").format(agents=agents))
+        fail(
+            console,
+            _("--agents for analyse is random or policy, not {agents!r}").format(agents=agents),
+        )
     try:
         loaded = load_with_options(game, players, option or [])
     except (SpieltischError, ValueError) as exc:
-        _fail(str(exc))
+        fail(console, str(exc))
         return
     try:  # the report's folder is checked before the games, not after them
         out.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
-        _fail(str(cannot_write(out, exc)))
+        fail(console, str(cannot_write(out, exc)))
     progress = progress_bar(console)
     try:
         with progress:
@@ -81,8 +111,8 @@ def analyse(
                 lambda count: progress.advance(task, count),
             )
     except ValueError as exc:
-        _fail(str(exc))
+        fail(console, str(exc))
         return
     command = "spieltisch " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    path = report(result, out, _, _seat_names(loaded), command)
+    path = report(result, out, _, _seat_names(loaded), command, seat_colours(loaded))
     console.print(_("report written to {path}").format(path=path), highlight=False)

@@ -369,15 +369,50 @@ def replay(
         if not interactive:
             position += 1
             continue
-        answer = (
-            typer.prompt(_("Enter: next, back, quit"), default="", show_default=False)
-            .strip()
-            .lower()
-        )
-        if answer in ("q", "quit", _("quit").lower()):
+        while True:
+            answer = typer.prompt(
+                _("Enter: next, back, a move number, end, quit"), default="", show_default=False
+            )
+            target = replay_target(answer, steps, position)
+            if target is not None:
+                break
+            console.print(replay_keys(), highlight=False, markup=False, soft_wrap=True)
+        if target < 0:
             return
-        back = answer in ("b", "back", _("back").lower())
-        position = max(0, position - 1) if back else position + 1
+        position = target
+
+
+def replay_target(answer: str, steps: list[ReplayStep], position: int) -> int | None:
+    """Where a replay answer leads: the next step (Enter), the one before (`back`), the
+    position after move N (a number), the end (`end`); -1 to quit; None when the answer
+    means nothing (the keys are shown, nothing moves)."""
+    typed = answer.strip().lower()
+    words = {
+        "back": ("b", "back", _("back").lower()),
+        "end": ("e", "end", _("end").lower()),
+        "quit": ("q", "quit", _("quit").lower()),
+    }
+    if typed == "":
+        return min(position + 1, len(steps) - 1)
+    if typed in words["back"]:
+        return max(0, position - 1)
+    if typed in words["end"]:
+        return len(steps) - 1
+    if typed in words["quit"]:
+        return -1
+    number = typed.removeprefix("#")
+    if number.isdigit() and int(number) <= steps[-1].moves:
+        wanted = int(number)
+        return next(index for index, step in enumerate(steps) if step.moves >= wanted)
+    return None
+
+
+def replay_keys() -> str:
+    """What a replay understands, shown after an answer it does not."""
+    return _(
+        "Enter: the next move; {back}: the move before; a number (12 or #12): the position "
+        "after that move; {end}: the end; {quit}: stop."
+    ).format(back=_("back").lower(), end=_("end").lower(), quit=_("quit").lower())
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ of `--help` (`<int>`, `<path>`) are translated word by word.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,12 +27,21 @@ from typer._click.exceptions import ClickException
 from typer._click.formatting import HelpFormatter
 
 from spieltisch.cli.messages import _
-from spieltisch.core.i18n import LANGUAGES, N_, get_language, language, language_from_environment
+from spieltisch.core.i18n import (
+    LANGUAGES,
+    N_,
+    UnknownLanguage,
+    check_language,
+    get_language,
+    language,
+    language_from_environment,
+)
 
 USAGE_PREFIX = N_("Usage: ")
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
 HELP_OPTION_TEXT = N_("Show this message and exit.")
+LANGUAGE_HELP = N_("Language of the output: de, en or fr.")
 
 RICH_WORDS: dict[str, str] = {
     "DEPRECATED_STRING": N_("(deprecated) "),
@@ -204,13 +214,60 @@ def _translate_command(command: click_core.Command, formatter: type[HelpFormatte
 
 
 def _translate_param(param: click_core.Parameter) -> None:
-    """A parameter's help text and type name (`<int>`) in the current language."""
+    """A parameter's help text and type name (`<int>`) in the current language; a flag
+    shows no type (it takes no value: `--plain`, not `--plain <bool>`)."""
     text = getattr(param, "help", None)
     if text:
         param.help = _(text)  # type: ignore[attr-defined]
+    if getattr(param, "is_flag", False):
+        param.display_type_rich = _no_type  # type: ignore[attr-defined]
+        return
     shows_type = getattr(param, "display_type_rich", None)
     if shows_type is not None:
         param.display_type_rich = _typed(shows_type)  # type: ignore[attr-defined]
+
+
+def _no_type(*_args: Any, **_kwargs: Any) -> None:
+    return None
+
+
+def _walk(command: click_core.Command) -> Iterator[click_core.Command]:
+    yield command
+    for sub in getattr(command, "commands", {}).values():
+        yield from _walk(sub)
+
+
+def _is_lang(param: click_core.Parameter) -> bool:
+    return "--lang" in getattr(param, "opts", [])
+
+
+def _checked_language(
+    _context: click_core.Context, _param: click_core.Parameter, value: str | None
+) -> None:
+    """`--lang` of a command that reads it from the command line only (the language is
+    set before the app runs): refused when it names no language."""
+    if value is not None:
+        try:
+            check_language(value)
+        except UnknownLanguage as unknown:
+            raise typer.BadParameter(str(unknown)) from None
+
+
+def _accept_language_everywhere(root: click_core.Command) -> None:
+    """Every command and group takes `--lang`, wherever it stands (`spieltisch --help
+    --lang de`, `serve --lang fr`, `db upgrade --lang de`): those without one of their
+    own get a copy of a command's, which only checks it; `main` set the language from it."""
+    model = next((p for c in _walk(root) for p in c.params if _is_lang(p)), None)
+    if model is None:
+        return
+    for command in _walk(root):
+        if any(_is_lang(param) for param in command.params):
+            continue
+        option = copy.copy(model)
+        option.expose_value = False
+        option.callback = _checked_language
+        option.help = LANGUAGE_HELP  # type: ignore[attr-defined]
+        command.params.append(option)
 
 
 def _typed(shows_type: Callable[..., str | None]) -> Callable[..., str | None]:
@@ -231,6 +288,7 @@ def translated_command(app: typer.Typer) -> click_core.Command:
     """The app's Click command with its help texts in the current language (a command may
     change the language later; Click's own words keep the one the run began with)."""
     command = typer.main.get_command(app)
+    _accept_language_everywhere(command)
     _translate_command(command, _formatter_in(get_language()))
     return command
 

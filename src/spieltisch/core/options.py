@@ -124,14 +124,19 @@ def unset_word(field: FieldInfo) -> str:
 
 def show_default(field: FieldInfo) -> str:
     """The default as it is written on the command line."""
-    default = field.get_default()
-    if default is None:
+    return show_value(field, field.get_default())
+
+
+def show_value(field: FieldInfo, value: object) -> str:
+    """A value of the option as it is written on the command line (`auto`, `none`,
+    `true`, `1,2,3`), never as Python prints it (`None`, `True`)."""
+    if value is None:
         return unset_word(field)
-    if isinstance(default, bool):
-        return _show(default)
-    if isinstance(default, tuple):
-        return ",".join(map(str, default))
-    return str(default)
+    if isinstance(value, bool):
+        return _show(value)
+    if isinstance(value, (tuple, list)):
+        return ",".join(map(str, value))
+    return str(value)
 
 
 def _accepts_none(field: FieldInfo) -> bool:

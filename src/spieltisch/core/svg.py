@@ -123,6 +123,20 @@ def text(x: float, y: float, words: str, /, **values: object) -> str:
     return element("text", escape(words), x=_number(x), y=_number(y), **values)
 
 
+GLYPH_WIDTH = 0.62
+"""A generous average width of a DejaVu Sans glyph, in ems (bold is wider than regular)."""
+
+
+def fitted(
+    x: float, y: float, words: str, width: float, font_size: float, /, **values: object
+) -> str:
+    """Words at (x, y) that never run past `width`: where they might (a long French
+    phrase), the browser is told to squeeze them into it (`textLength`)."""
+    if len(words) * GLYPH_WIDTH * font_size > width:
+        values.update(textLength=_number(width), lengthAdjust="spacingAndGlyphs")
+    return text(x, y, words, **values)
+
+
 def title(words: str) -> str:
     """A tooltip (and accessible name) for the element it is placed in."""
     return f"<title>{escape(words)}</title>"

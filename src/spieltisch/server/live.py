@@ -954,6 +954,8 @@ class Runtime:
         if seat is not None and to_move == seat:
             legal = state.legal_moves()
         view = state.view(seat)
+        if room.table.status == "finished" and view.get("turn") is not None:
+            view = {**view, "turn": None}  # ended by resigning: nobody's turn any more
         drawn = room.drawn[key] = Drawn(
             view=view,
             legal_moves=[

@@ -14,6 +14,7 @@ from typing import Any
 
 from spieltisch.core import Game
 from spieltisch.core.i18n import N_, labelled
+from spieltisch.core.options import show_value
 from spieltisch.sim.fast import kernel_for, simulate_fast
 from spieltisch.sim.stats import Z95, wilson_interval
 
@@ -118,6 +119,7 @@ def report(
     gettext: Callable[[str], str],
     seat_names: Sequence[str],
     command: str,
+    seat_colours: Sequence[str | None] = (),
 ) -> Path:
     """`folder/README.md` with the tables, beside `lengths.png/svg`, `scores.png/svg`
     and `wins.png/svg`; returns the Markdown file."""
@@ -129,11 +131,15 @@ def report(
     n = game.num_players
     g = analysis.games
     shares = analysis.win_shares()
+    fields = type(game.options).model_fields
     lines = [
         "# " + labelled(game.title, _("{games} games").format(games=f"{g:,}")),
         "",
         _("Options: {options}. Agents: {agents}. Seed {seed}.").format(
-            options=", ".join(f"{k}={v}" for k, v in game.options.to_json().items()),
+            options=", ".join(
+                f"{name}={show_value(fields[name], value)}"
+                for name, value in game.options.to_json().items()
+            ),
             agents=", ".join(analysis.agents),
             seed=analysis.seed,
         ),
@@ -185,6 +191,8 @@ def report(
     ]
     for index, name in enumerate(analysis.stat_names):
         values = analysis.stats[:, :, index].astype(float)
+        if not values.any():
+            continue  # zero in every game: these rules never produce it (no sixes in a race)
         label = _(STAT_LABELS.get(name, name))
         lines += ["", "## " + label[:1].upper() + label[1:], ""]
         if name in SHARES:
@@ -199,13 +207,19 @@ def report(
             lines += ["", _("All seats together: {value}").format(value=_num(mean_ci(total)))]
     path = folder / "README.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    _plots(analysis, folder, _, seat_names)
+    _plots(analysis, folder, _, seat_names, seat_colours)
     return path
 
 
 def _plots(
-    analysis: Analysis, folder: Path, _: Callable[[str], str], seat_names: Sequence[str]
+    analysis: Analysis,
+    folder: Path,
+    _: Callable[[str], str],
+    seat_names: Sequence[str],
+    seat_colours: Sequence[str | None] = (),
 ) -> None:
+    """The three plots; each seat drawn in its colour (`seat_colours`, matplotlib colours)
+    where the game gives seats one, else in matplotlib's cycle."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -224,8 +238,22 @@ def _plots(
     scores = analysis.scores
     low, high = float(scores.min()), float(scores.max())
     bins: Any = np.arange(low - 0.5, high + 1.5) if high - low <= 60 else 60
+    colours = [
+        seat_colours[seat] if seat < len(seat_colours) and seat_colours[seat] else f"C{seat}"
+        for seat in range(n)
+    ]
     for seat in range(n):
-        axes.hist(scores[:, seat], bins=bins, histtype="step", label=seat_names[seat])
+        _counts, _edges, lines = axes.hist(
+            scores[:, seat],
+            bins=bins,
+            histtype="step",
+            label=seat_names[seat],
+            color=colours[seat],
+            linewidth=1.5,
+        )
+        drawn: list[Any] = lines if isinstance(lines, list) else [lines]
+        for line in drawn:
+            line.set_gid(f"seat-{seat}")  # the SVG names each seat's line
     axes.set_xlabel(_("score"))
     axes.set_ylabel(_("games"))
     axes.set_title(_("Scores by seat"))
@@ -240,7 +268,17 @@ def _plots(
         means.append(mean)
         errors[0].append(mean - lo)
         errors[1].append(hi - mean)
-    axes.bar(range(n), means, yerr=errors, color="#6aa84f", capsize=4)
+    bars = axes.bar(
+        range(n),
+        means,
+        yerr=errors,
+        color=colours,
+        edgecolor="#333333",
+        ecolor="#333333",
+        capsize=4,
+    )
+    for seat, bar in enumerate(bars):
+        bar.set_gid(f"seat-{seat}")
     axes.axhline(1 / n, color="grey", linestyle="--", linewidth=1)
     axes.set_xticks(range(n), list(seat_names))
     axes.set_ylabel(_("win share"))

@@ -219,4 +219,5 @@ TEXTS: tuple[str, ...] = (
     N_("History"),
     N_("Give every player a place."),
     N_("finished {n}."),
+    N_("{name} gave up"),
 )

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from spieltisch.agents import agent_names
+from spieltisch.cli.messages import _
 from spieltisch.cli.play.seats import HUMAN, parse_seats
 from spieltisch.cli.play.session import Session
 from spieltisch.core import SpieltischError, load_record
@@ -95,3 +96,12 @@ class Autosave:
         return Session(
             state.game, seats, seed=like.seed, budget=like.budget, history=state.history()
         )
+
+
+def kept_message(target: Path | None) -> str | None:
+    """Where the unfinished game was kept, said when the app ends (None: nothing kept)."""
+    if target is None:
+        return None
+    return _("The unfinished game is kept in {path}; it is offered at the next start.").format(
+        path=str(target)
+    )

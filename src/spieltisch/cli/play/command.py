@@ -37,14 +37,23 @@ def build_session(
     seed: int | None,
     resume: Path | None,
     budget: str | None,
+    game_number: int | None = None,
 ) -> Session:
-    """The session the options describe; SpieltischError or ValueError for bad input."""
+    """The session the options describe; SpieltischError or ValueError for bad input.
+    A file of several records needs `game_number` (from 1)."""
     chosen_seed = seed if seed is not None else random.randrange(2**31)
     parsed_budget = Budget.parse(budget) if budget else None
     if resume is not None:
         if options or players is not None:
             raise ValueError(_("--resume takes the game and its options from the record"))
-        data = read_records(resume)[-1]
+        records = read_records(resume)
+        if (game_number is None and len(records) > 1) or (game_number or 1) > len(records):
+            raise ValueError(
+                _("{path} holds {count} games: choose --game 1 to {count}").format(
+                    path=str(resume), count=len(records)
+                )
+            )
+        data = records[(game_number or 1) - 1]
         state = load_record(data)
         if game is not None and game != state.game.name:
             raise ValueError(
@@ -132,6 +141,15 @@ def play(
             "--new", help="Start a new game even when an unfinished one of this game was kept."
         ),
     ] = False,
+    game_number: Annotated[
+        int | None,
+        typer.Option(
+            "--game",
+            min=1,
+            help="With --resume of a file of many games (simulate --out): which one, from 1 "
+            "(asked when not given).",
+        ),
+    ] = None,
     auto_move: Annotated[
         bool | None,
         typer.Option(
@@ -145,7 +163,11 @@ def play(
     console = Console(highlight=False)
     code = use_language(lang, console)
     try:
-        session = build_session(game, players, seats, option or [], seed, resume, budget)
+        if resume is not None and game_number is None and sys.stdin.isatty():
+            game_number = ask_which_game(console, resume)
+        session = build_session(
+            game, players, seats, option or [], seed, resume, budget, game_number
+        )
     except (SpieltischError, ValueError) as exc:
         _fail(console, str(exc))
         return
@@ -165,6 +187,17 @@ def play(
     if use_plain:
         from spieltisch.cli.play.plain import PlainPlay
 
+    from spieltisch.cli.play.autosave import Autosave
+
+    autosave = Autosave()
+    if fresh:
+        autosave.discard(session.game.name)
+    # F4 and save suggest the file the game came from (not a file of many: saving one
+    # game over it would lose the others)
+    save_default = str(resume) if resume is not None and game_number is None else None
+    if use_plain:
+        from spieltisch.cli.play.plain import PlainPlay
+
         PlainPlay(
             session,
             console=console,
@@ -172,20 +205,54 @@ def play(
             language=code,
             auto_move=auto,
             remember=remember,
+            autosave=autosave,
+            offer_kept=not fresh and resume is None,
+            save_default=save_default,
         ).run(sys.stdin)
         return
-    from spieltisch.cli.play.autosave import Autosave
-
-    autosave = Autosave()
-    if fresh:
-        autosave.discard(session.game.name)
     app: Any = PlayApp(
         session,
         language=code,
         delay=TUI_DELAY if delay is None else delay,
+        save_default=save_default,
         autosave=autosave,
         offer_kept=not fresh and resume is None,
         auto_move=auto,
         remember=remember,
     )
     app.run()
+
+
+def ask_which_game(console: Console, path: Path) -> int | None:
+    """For a file of several games, the one to continue, asked with each game's name,
+    moves and whether it ended; None for a file of one (a broken file fails later)."""
+    try:
+        records = read_records(path)
+    except SpieltischError:
+        return None
+    if len(records) < 2:
+        return None
+    for number, record in enumerate(records, 1):
+        moves = len(record.get("history") or [])
+        ended = _("over") if record.get("result") else _("unfinished")
+        console.print(
+            f"  {number}. {record.get('game', '?')} · "
+            + _("{moves} moves").format(moves=moves)
+            + f" · {ended}",
+            highlight=False,
+            markup=False,
+        )
+    question = _("{path} holds {count} games: which one (1 to {count})?").format(
+        path=str(path), count=len(records)
+    )
+    while True:
+        typed = typer.prompt(question, default="1").strip()
+        if typed.isdigit() and 1 <= int(typed) <= len(records):
+            return int(typed)
+        console.print(
+            _("'{answer}' is not one of the answers: {choices}").format(
+                answer=typed, choices=f"1–{len(records)}"
+            ),
+            highlight=False,
+            markup=False,
+        )

@@ -1,7 +1,9 @@
 """Line-based play: prints the board and the moves, reads moves and commands line by line.
 
 Made for screen readers, pipes and scripts: no colours when the output is not a
-terminal, one line per event, a clean end at the end of the input.
+terminal, one line per event, a clean end at the end of the input. An unfinished game
+is kept as the full-screen app keeps it (`Autosave`): after each of a person's moves,
+on quit (asked first), at the end of the input and on Ctrl+C; the next start offers it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
+from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
     auto_move_message,
     command_word,
@@ -50,8 +53,14 @@ class PlainPlay:
         language: str = "en",
         auto_move: bool = True,
         remember: Callable[[bool], object] | None = None,
+        autosave: Autosave | None = None,
+        offer_kept: bool = False,
+        save_default: str | None = None,
     ) -> None:
+        self.save_default = save_default
         self.session = session
+        self.autosave = autosave
+        self.offer_kept = offer_kept
         self.console = console
         self.delay = delay
         self.language = language
@@ -128,6 +137,16 @@ class PlainPlay:
     # -- the loop -----------------------------------------------------------------------
 
     def run(self, stream: TextIO) -> None:
+        """Play until the input ends or the person quits; Ctrl+C keeps the game too."""
+        try:
+            if self.offer_kept and not self.offer_kept_game(stream):
+                return
+            self.play(stream)
+        except KeyboardInterrupt:
+            self.say("")
+            self.keep_at_the_end(_("Interrupted."))
+
+    def play(self, stream: TextIO) -> None:
         self.intro()
         while True:
             session = self.session
@@ -147,6 +166,7 @@ class PlainPlay:
             forced = session.forced_move() if self.auto_move else None
             if forced is not None:
                 self.entry(session.play(forced))
+                self.keep()
                 self.pause(self.delay / 2)
                 continue
             if not self.human_turn(stream):
@@ -179,18 +199,152 @@ class PlainPlay:
         line = self.ask(stream, f"{session.label(seat)}> ")
         if line is None:
             return self.stop()
-        return self.command(line)
+        return self.command(line, stream)
 
     def stop(self) -> bool:
-        if not self.session.state.is_terminal():
+        """The input ended: a running game is kept (or, with nowhere to keep it, lost
+        unless saved, as said)."""
+        if self.session.state.is_terminal():
+            return False
+        if self.autosave is None:
             self.say(
                 _("End of input: the game stops here (save it with {save} FILE next time).").format(
                     save=command_word("save")
                 )
             )
+        else:
+            self.keep_at_the_end(_("End of input."))
         return False
 
-    def command(self, line: str) -> bool:
+    def keep(self) -> None:
+        """Keep the unfinished game for the next start (after each of a person's moves)."""
+        if self.autosave is not None:
+            self.autosave.keep(self.session)
+
+    def keep_at_the_end(self, why: str) -> None:
+        """The game stops unfinished: keep it and say where."""
+        if self.session.state.is_terminal() or self.autosave is None:
+            self.say(why)
+            return
+        message = kept_message(self.autosave.keep(self.session))
+        self.say(why + (" " + message if message else ""))
+
+    # -- keeping and deleting -----------------------------------------------------------
+
+    def offer_kept_game(self, stream: TextIO) -> bool:
+        """Offer the game kept last time: continue it, or delete it (asked again, naming
+        it) for a new one. False when the input ended (the kept game stays kept)."""
+        autosave = self.autosave
+        kept = autosave.find(self.session.game.name) if autosave is not None else None
+        if autosave is None or kept is None:
+            return True
+        when = kept.saved.strftime("%Y-%m-%d %H:%M")
+        title = self.session.game.title
+        question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
+            game=title, moves=kept.moves, saved=when
+        )
+        choices = _(
+            "Enter: continue it; {new}: start a new game (asks before the kept one is deleted)"
+        ).format(new=_("new").lower())
+        named = _("the kept game of {game} ({moves} moves, {saved})").format(
+            game=title, moves=kept.moves, saved=when
+        )
+        while True:
+            line = self.ask(stream, f"{question} {choices}> ")
+            if line is None:
+                self.say(_("The kept game stays kept."))
+                return False
+            if line == "" or answer(line, {"continue": "continue"}) == "continue":
+                self.session = autosave.resume(kept, self.session)
+                self.say(_("The kept game goes on."))
+                return True
+            if answer(line, {"new": "new", _("new"): "new"}) == "new":
+                confirmed = self.confirm_delete(stream, named)
+                if confirmed is None:
+                    return False
+                if confirmed:
+                    autosave.discard(self.session.game.name)
+                    return True
+                continue
+            self.say(
+                _("'{answer}' is not one of the answers: {choices}").format(
+                    answer=line, choices=choices
+                )
+            )
+
+    def confirm_delete(self, stream: TextIO, named: str) -> bool | None:
+        """Asked before a game is deleted, naming it: True to delete; None at the end of
+        the input (nothing is deleted)."""
+        question = _("Delete {game}? It cannot be brought back.").format(game=named)
+        question = question[:1].upper() + question[1:]
+        yes = _("yes").lower()
+        answers = _("{yes}: delete it; Enter: keep it").format(yes=yes)
+        line = self.ask(stream, f"{question} {answers}> ")
+        if line is None:
+            return None
+        return answer(line, {"yes": "yes", yes: "yes"}) == "yes"
+
+    def quit(self, stream: TextIO) -> bool:
+        """`quit` in a running game asks, as the app does: keep it (Enter), save it,
+        delete it (asked again), or go on. False when the game is left."""
+        if self.session.state.is_terminal():
+            self.say(_("Goodbye."))
+            return False
+        words = {
+            "save": "save",
+            command_word("save"): "save",
+            "delete": "delete",
+            _("delete").lower(): "delete",
+            "back": "back",
+            _("back").lower(): "back",
+            "quit": "keep",
+            command_word("quit"): "keep",
+        }
+        question = _(
+            "Quit this game? Enter: keep it for the next start; {save} FILE: save it as a file "
+            "first; {delete}: delete it (asks first); {back}: go on playing."
+        ).format(save=command_word("save"), delete=_("delete").lower(), back=_("back").lower())
+        while True:
+            line = self.ask(stream, question + "> ")
+            if line is None or line == "":
+                self.keep_at_the_end(_("Goodbye."))
+                return False
+            word, _sep, rest = line.partition(" ")
+            chosen = answer(word, words)
+            if chosen == "keep":
+                self.keep_at_the_end(_("Goodbye."))
+                return False
+            if chosen == "back":
+                self._shown = None
+                return True
+            if chosen == "save":
+                if self.save(rest.strip()):
+                    if self.autosave is not None:
+                        self.autosave.discard(self.session.game.name)
+                    self.say(_("Goodbye."))
+                    return False
+                continue
+            if chosen == "delete":
+                named = _("this game of {game} ({moves} moves)").format(
+                    game=self.session.game.title, moves=len(self.session.state.history())
+                )
+                confirmed = self.confirm_delete(stream, named)
+                if confirmed is None:
+                    self.keep_at_the_end(_("End of input."))
+                    return False
+                if confirmed:
+                    if self.autosave is not None:
+                        self.autosave.discard(self.session.game.name)
+                    self.say(_("Goodbye."))
+                    return False
+                continue
+            self.say(
+                _("'{answer}' is not one of the answers: {choices}").format(
+                    answer=line, choices=question
+                )
+            )
+
+    def command(self, line: str, stream: TextIO) -> bool:
         """A command word, or else a move; False when the person quits."""
         session = self.session
         if line.strip() == "":
@@ -200,8 +354,7 @@ class PlainPlay:
         if command is None:
             self.move(line)
         elif command.name == "quit":
-            self.say(_("Goodbye."))
-            return False
+            return self.quit(stream)
         elif command.name == "board":
             self._shown = None
         elif command.name == "help":
@@ -216,6 +369,7 @@ class PlainPlay:
             else:
                 self.say(_("Taken back: {move}").format(move=taken.text))
                 self._shown = None
+                self.keep()
         elif command.name == "save":
             self.save(command.argument)
         elif command.name == "rules":
@@ -237,6 +391,7 @@ class PlainPlay:
             self.say(_("Illegal move {move}: {reason}").format(move=typed, reason=reason))
             return
         self.entry(entry)
+        self.keep()
 
     def hint(self) -> None:
         try:
@@ -248,13 +403,14 @@ class PlainPlay:
         for other in hint.alternatives[:3]:
             self.say("  " + alternative_line(self.session.state, other.move, other.win_chance))
 
-    def save(self, name: str) -> None:
+    def save(self, name: str) -> bool:
         try:
-            path = self.session.save(name or default_save_name(self.session))
+            path = self.session.save(name or self.save_default or default_save_name(self.session))
         except FileProblem as exc:
             self.say(str(exc))
-            return
+            return False
         self.say(_("Saved to {path}").format(path=str(path)))
+        return True
 
     def rules(self) -> None:
         try:
@@ -266,6 +422,8 @@ class PlainPlay:
 
     def finish(self, stream: TextIO) -> bool:
         """The end: results, then another game, save or quit. True for another game."""
+        if self.autosave is not None:
+            self.autosave.discard(self.session.game.name)
         self.results()
         choices = _("new (another game), save FILE or quit")
         while True:
@@ -296,9 +454,6 @@ class PlainPlay:
 def end_answer(word: str) -> str | None:
     """What an answer at the end of a game asks for: new, save or quit (a word or its
     first letter, in English or the table's language; no move can be meant here)."""
-    typed = word.strip().lower()
-    if not typed:
-        return None
     words = {
         "new": "new",
         _("new").lower(): "new",
@@ -307,7 +462,16 @@ def end_answer(word: str) -> str | None:
         "quit": "quit",
         command_word("quit"): "quit",
     }
-    for word_, answer in words.items():
-        if typed == word_ or (len(typed) == 1 and word_.startswith(typed)):
-            return answer
+    return answer(word, words)
+
+
+def answer(word: str, words: dict[str, str]) -> str | None:
+    """The answer a typed word (or its first letter) names among `words` (word -> answer)."""
+    typed = word.strip().lower()
+    if not typed:
+        return None
+    for known, meant in words.items():
+        known = known.lower()
+        if typed == known or (len(typed) == 1 and known.startswith(typed)):
+            return meant
     return None

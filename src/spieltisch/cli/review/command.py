@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from spieltisch.agents import LEVELS, Budget
+from spieltisch.cli.fail import fail as _fail
 from spieltisch.cli.language import use_language
-from spieltisch.cli.play.command import _fail
 from spieltisch.cli.progress import progress_bar
 from spieltisch.cli.review.messages import _
 from spieltisch.core import SpieltischError

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 
 from rich.console import RenderableType
 from rich.measure import Measurement
@@ -24,8 +23,8 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     Header,
     Input,
     Label,
@@ -38,7 +37,7 @@ from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _
-from spieltisch.cli.play.autosave import Autosave
+from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
     Command,
     auto_move_message,
@@ -49,9 +48,12 @@ from spieltisch.cli.play.hints import Hint, HintUnavailable, alternative_line, h
 from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.cli.review.screen import ReviewScreen
+from spieltisch.cli.tui.keybar import key_bar
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import (
+    DiscardScreen,
     EndScreen,
+    HelpScreen,
     PassScreen,
     QuitScreen,
     ResumeScreen,
@@ -70,9 +72,17 @@ FORCED_SHARE = 1 / 2
 """A person's only move is played after this share of the delay."""
 
 
+PAUSING_SCREENS = (RulesScreen, HelpScreen, QuitScreen, SaveScreen, DiscardScreen)
+"""While one of these is open, the computer players wait: no die, no move is played."""
+
+LOG_STEPS = {"shift+up": -1, "shift+down": 1, "shift+pageup": -8, "shift+pagedown": 8}
+"""Keys that scroll the log (the plain arrows and pages move the list's highlight)."""
+
+
 class PlayApp(App[None]):
     """One table: people and computer levels playing a game to its end, and again."""
 
+    ENABLE_COMMAND_PALETTE = False  # its "^p palette" key took room from the game's keys
     CSS = """
     #main { height: 1fr; }
     #board-pane { width: 1fr; border: round $primary; padding: 0 1; }
@@ -91,6 +101,7 @@ class PlayApp(App[None]):
     #message.error { color: $error; }
     #log-pane { height: 1fr; min-height: 3; max-height: 14; border: round $secondary; }
     #log { width: 100%; }
+    #keys { dock: bottom; height: auto; max-height: 2; padding: 0 1; background: $panel; }
     .small #board-pane { padding: 0; }
     .short #scores { display: none; }
     .short #log-pane { max-height: 7; }
@@ -132,16 +143,25 @@ class PlayApp(App[None]):
         self._choices: list[str] = []
         self._log_shown: list[LogEntry] = []
         self._board: RenderableType = ""
+        self._held = False  # a step waits until the pausing window closes
+        self._held_move: str | None = None  # the computer's move, found while paused
+        self._kept_offered = False  # the kept game's question is open: quitting keeps it
         self.title = session.game.title
         self.sub_title = _("seed {seed}").format(seed=session.seed)
-        self.bind("f1", "rules", description=_("rules"), key_display="F1")
-        self.bind("f2", "hint", description=_("hint"), key_display="F2")
-        self.bind("f3", "undo", description=_("take back"), key_display="F3")
-        self.bind("f4", "save", description=_("save"), key_display="F4")
-        self.bind("f6", "auto_move", description=_("auto"), key_display="F6", show=False)
-        self.bind("f10", "quit", description=_("quit"), key_display="F10")
+        for key, action in (
+            ("f1", "rules"),
+            ("f2", "hint"),
+            ("f3", "undo"),
+            ("f4", "save"),
+            ("f5", "again"),
+            ("f6", "auto_move"),
+            ("f10", "quit"),
+        ):
+            self.bind(key, action, show=False)
         for key, step in (("up", -1), ("down", 1), ("pageup", -5), ("pagedown", 5)):
             self.bind(key, f"highlight({step})", show=False)
+        for key, lines in LOG_STEPS.items():
+            self.bind(key, f"scroll_log({lines})", show=False)
 
     # -- layout -------------------------------------------------------------------------
 
@@ -164,32 +184,57 @@ class PlayApp(App[None]):
                 yield Static(id="message")
                 with VerticalScroll(id="log-pane", can_focus=False):
                     yield Static(id="log")
-        yield Footer()
+        yield Static(id="keys")
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = _("Moves")
         self.query_one("#log-pane").border_title = _("Log")
         self.query_one("#scores", Static).border_title = _("Scores")
+        self.show_keys()
+        self.screen_change_signal.subscribe(self, self.screen_changed)
         self.fit_to_screen()
         self.query_one("#typed", Input).focus()
-        kept = None
         if self.autosave is not None and self.offer_kept:
-            kept = self.autosave.find(self.session.game.name)
-        if kept is None:
+            self.offer_kept_game()
+        else:
+            self.advance()
+
+    def offer_kept_game(self) -> None:
+        """Ask about the game kept last time: continue it, or (asked again, naming it)
+        delete it for a new one. Quitting meanwhile leaves it kept."""
+        autosave = self.autosave
+        kept = autosave.find(self.session.game.name) if autosave is not None else None
+        if autosave is None or kept is None:
+            self._kept_offered = False
             self.advance()
             return
+        self._kept_offered = True
+        when = kept.saved.strftime("%Y-%m-%d %H:%M")
+        title = self.session.game.title
+        named = _("the kept game of {game} ({moves} moves, {saved})").format(
+            game=title, moves=kept.moves, saved=when
+        )
+
+        def deleting(choice: str | None) -> None:
+            if choice == "discard":
+                autosave.discard(self.session.game.name)
+                self._kept_offered = False
+                self.advance()
+            else:
+                self.call_later(self.offer_kept_game)
 
         def answered(choice: str | None) -> None:
-            if self.autosave is not None and kept is not None:
-                if choice == "resume":
-                    self.session = self.autosave.resume(kept, self.session)
-                    self.say(_("The kept game goes on."))
-                else:
-                    self.autosave.discard(self.session.game.name)
-            self.advance()
+            if choice == "resume":
+                self._kept_offered = False
+                self.session = autosave.resume(kept, self.session)
+                self.say(_("The kept game goes on."))
+                self.advance()
+            elif choice == "new":
+                self.push_screen(DiscardScreen(named), deleting)
+            else:
+                self.exit(message=kept_message(kept.path))
 
-        when = kept.saved.strftime("%Y-%m-%d %H:%M")
-        self.push_screen(ResumeScreen(self.session.game.title, kept.moves, when), answered)
+        self.push_screen(ResumeScreen(title, kept.moves, when), answered)
 
     # -- the screen's size --------------------------------------------------------------
 
@@ -221,6 +266,23 @@ class PlayApp(App[None]):
             and len(self._choices) > (1 if self.auto_move else 0)
             and len(self.screen_stack) == 1
         )
+
+    @property
+    def paused(self) -> bool:
+        """A window that asks for attention is open (rules, help, quit, save): the
+        computer players wait for it to close."""
+        return any(isinstance(screen, PAUSING_SCREENS) for screen in self.screen_stack)
+
+    def screen_changed(self, _screen: Screen[object]) -> None:
+        """A window closed or opened: the held step goes on once nothing pauses the game."""
+        if self.paused or not (self._held or self._held_move is not None):
+            return
+        move, self._held_move = self._held_move, None
+        self._held = False
+        if move is not None:
+            self.played_by_computer(move)
+        else:
+            self.advance()
 
     @property
     def position_key(self) -> str:
@@ -319,6 +381,9 @@ class PlayApp(App[None]):
         """Take the next step: a chance outcome, the computer's move, or wait for a person."""
         if not self.is_running:
             return  # a timer that fires while the app shuts down finds no widgets to draw on
+        if self.paused:
+            self._held = True
+            return
         session = self.session
         state = session.state
         self._choices = []
@@ -368,7 +433,9 @@ class PlayApp(App[None]):
         key = self.position_key
 
         def step() -> None:
-            if key == self.position_key and self.session.forced_move() == move:
+            if self.paused:
+                self._held = True  # asked again when the window closes
+            elif key == self.position_key and self.session.forced_move() == move:
                 self.session.play(move)
                 self.keep()
                 self.advance()
@@ -379,10 +446,12 @@ class PlayApp(App[None]):
             self.call_later(step)
 
     def schedule(self, delay: float) -> None:
-        generation = self.generation
+        """The next step after a pause, unless the game moved on meanwhile (a person's
+        quick move already took it: a second step would open the end window twice)."""
+        key = self.position_key
 
         def step() -> None:
-            if generation == self.generation:
+            if key == self.position_key:
                 self.advance()
 
         if delay > 0:
@@ -421,13 +490,10 @@ class PlayApp(App[None]):
             if event.state == WorkerState.ERROR:
                 self.say(_("The computer failed: {error}").format(error=worker.error), True)
                 return
-            self.session.play(str(worker.result))
-            if self.delay <= 0:
-                self.advance()
+            if self.paused:
+                self._held_move = str(worker.result)
                 return
-            self.refresh_view()
-            self.show_moves()
-            self.schedule(self.delay)
+            self.played_by_computer(str(worker.result))
         else:
             if not current:
                 return
@@ -439,6 +505,16 @@ class PlayApp(App[None]):
                 return
             if isinstance(worker.result, Hint):
                 self.show_hint(worker.result)
+
+    def played_by_computer(self, move: str) -> None:
+        """The computer's move, shown for a while before the next step."""
+        self.session.play(move)
+        if self.delay <= 0:
+            self.advance()
+            return
+        self.refresh_view()
+        self.show_moves()
+        self.schedule(self.delay)
 
     # -- people's moves -----------------------------------------------------------------
 
@@ -495,7 +571,7 @@ class PlayApp(App[None]):
 
     def run_command(self, command: Command) -> None:
         if command.name == "help":
-            self.say(help_line())
+            self.action_help()
         elif command.name == "hint":
             self.action_hint()
         elif command.name == "undo":
@@ -527,6 +603,14 @@ class PlayApp(App[None]):
         event.prevent_default()
         box.focus()
         box.insert_text_at_cursor(event.character)
+
+    def action_scroll_log(self, lines: int) -> None:
+        """Shift with the arrows or pages scrolls the log back and forth."""
+        pane = self.query_one("#log-pane", VerticalScroll)
+        pane.scroll_relative(y=lines, animate=False)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(help_text()))
 
     def action_highlight(self, step: int) -> None:
         """The arrows move the list's highlight while the typing stays in the box."""
@@ -573,7 +657,9 @@ class PlayApp(App[None]):
         ]
         self.say("\n".join(lines))
         if hint.move in self._choices:
-            self.query_one("#moves", OptionList).highlighted = self._choices.index(hint.move)
+            options = self.query_one("#moves", OptionList)
+            options.highlighted = self._choices.index(hint.move)
+            self.call_after_refresh(options.scroll_to_highlight)  # once the message took its room
 
     def action_undo(self) -> None:
         try:
@@ -587,6 +673,7 @@ class PlayApp(App[None]):
         self.set_thinking(None)
         self.set_thinking(None, hint=True)
         self.finished = False
+        self.show_keys()
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
 
@@ -635,7 +722,12 @@ class PlayApp(App[None]):
     # -- the end ------------------------------------------------------------------------
 
     def game_over(self) -> None:
+        """The end window, once: a step that arrives late (a key pressed quickly, a timer)
+        finds it open and opens no second one."""
+        if any(isinstance(screen, EndScreen) for screen in self.screen_stack):
+            return
         self.finished = True
+        self.show_keys()
         if self.autosave is not None:
             self.autosave.discard(self.session.game.name)
         self.push_screen(EndScreen(results_table(self.session)), self.after_end)
@@ -645,6 +737,7 @@ class PlayApp(App[None]):
             self.generation += 1
             self.session = self.session.again()
             self.finished = False
+            self.show_keys()
             self._passed_to = None
             self.sub_title = _("seed {seed}").format(seed=self.session.seed)
             self.say("")
@@ -662,7 +755,6 @@ class PlayApp(App[None]):
             self.exit()
         else:
             self.say(_("F5: play again, F4: save, F10: quit"))  # the header says the game is over
-            self.bind("f5", "again", description=_("play again"), key_display="F5")
 
     def review_screen(self) -> ReviewScreen:
         """The finished game reviewed: the people's decisions (everyone's when only
@@ -677,18 +769,33 @@ class PlayApp(App[None]):
         )
 
     def action_again(self) -> None:
-        if self.finished:
+        if self.finished and not any(isinstance(s, EndScreen) for s in self.screen_stack):
             self.after_end("again")
+
+    def show_keys(self) -> None:
+        """The key bar: what each key does now (F5 once the game is over, F2 before)."""
+        keys = [("F1", _("rules"))]
+        if not self.finished:
+            keys.append(("F2", _("hint")))
+        keys += [("F3", _("take back")), ("F4", _("save"))]
+        if self.finished:
+            keys.append(("F5", _("play again")))
+        keys += [("F6", _("auto")), ("F10", _("quit"))]
+        self.query_one("#keys", Static).update(key_bar(keys))
 
     async def action_quit(self) -> None:
         self.leave()
 
     def leave(self) -> None:
         """Leaving a running game asks first: keep it for next time, save it, or discard."""
+        if self._kept_offered:
+            kept = self.autosave.path(self.session.game.name) if self.autosave else None
+            self.exit(message=kept_message(kept))  # undecided: the kept game stays kept
+            return
         if self.finished or self.session.state.is_terminal():
             self.exit()
             return
-        if isinstance(self.screen, QuitScreen):
+        if any(isinstance(screen, (QuitScreen, DiscardScreen)) for screen in self.screen_stack):
             return
 
         def answered(choice: str | None) -> None:
@@ -696,9 +803,7 @@ class PlayApp(App[None]):
                 target = self.autosave.keep(self.session) if self.autosave else None
                 self.exit(message=kept_message(target))
             elif choice == "discard":
-                if self.autosave is not None:
-                    self.autosave.discard(self.session.game.name)
-                self.exit()
+                self.push_screen(DiscardScreen(self.game_named()), deleting)
             elif choice == "save":
 
                 def then(path: str | None) -> None:
@@ -709,26 +814,39 @@ class PlayApp(App[None]):
 
                 self.push_screen(SaveScreen(self.default_save_name()), then)
 
+        def deleting(choice: str | None) -> None:
+            if choice == "discard":
+                if self.autosave is not None:
+                    self.autosave.discard(self.session.game.name)
+                self.exit()
+
         self.push_screen(QuitScreen(), answered)
 
-
-def kept_message(target: Path | None) -> str | None:
-    if target is None:
-        return None
-    return _("The unfinished game is kept in {path}; it is offered at the next start.").format(
-        path=str(target)
-    )
-
-
-def help_line() -> str:
-    """How to play, in one message: typing, the list, the command words and keys."""
-    return (
-        _(
-            "Type a move (its number #1, #2, … or its notation) and press Enter; with the "
-            "box empty, Enter plays the highlighted move (arrows move it)."
+    def game_named(self) -> str:
+        """This game, named as the question before deleting it names it."""
+        moves = len(self.session.state.history())
+        return _("this game of {game} ({moves} moves)").format(
+            game=self.session.game.title, moves=moves
         )
-        + " "
-        + commands_help()
-        + " "
-        + _("Keys: F1 rules, F2 hint, F3 take back, F4 save, F6 auto, F10 quit.")
+
+
+def help_text() -> str:
+    """How to play: the keys first (the list a person looks for), then typing and the
+    command words."""
+    return "\n\n".join(
+        [
+            _(
+                "Keys: F1 rules, F2 hint, F3 take back, F4 save, F5 play again (after the "
+                "end), F6 auto, F10 quit."
+            ),
+            _(
+                "Up/Down, Page Up/Down: move the highlight in the list of moves. "
+                "Shift+Up/Down, Shift+Page Up/Down: scroll the log."
+            ),
+            _(
+                "Type a move (its number #1, #2, … or its notation) and press Enter; with the "
+                "box empty, Enter plays the highlighted move (arrows move it)."
+            ),
+            commands_help(),
+        ]
     )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -60,6 +61,34 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Label(_("Escape: back to the game"))
             yield Markdown(self.text, id="rules")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """How to play: the keys, typing moves, the command words; scrolls on a small screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,question_mark,f1", "close", show=False)
+    ]
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90%; max-width: 100; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1;
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Label(_("Escape: back to the game"))
+            yield Static(Text(self.text), id="help")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -162,7 +191,7 @@ def quit_choices() -> list[Choice]:
             "enter,y", "keep", _("quit; the game is kept and offered at the next start"), _("Enter")
         ),
         Choice("s", "save", _("save it as a file first")),
-        Choice("d", "discard", _("quit and discard the game")),
+        Choice("d", "discard", _("quit and delete the game (asks first)")),
         Choice("escape,n", "back", _("back to the game"), _("Escape")),
     ]
 
@@ -175,7 +204,8 @@ class QuitScreen(ChoiceScreen):
 
 
 class ResumeScreen(ChoiceScreen):
-    """Offers the unfinished game kept from last time."""
+    """Offers the unfinished game kept from last time. Nothing here deletes it: a new
+    game asks first (`DiscardScreen`), and quitting leaves it kept."""
 
     def __init__(self, title: str, moves: int, saved: str) -> None:
         question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
@@ -185,7 +215,23 @@ class ResumeScreen(ChoiceScreen):
             question,
             None,
             [
-                Choice("enter,r,y", "resume", _("continue it"), _("Enter")),
-                Choice("n", "new", _("start a new game (the kept one is discarded)")),
+                Choice("enter,r,y,escape", "resume", _("continue it"), _("Enter")),
+                Choice("n,d", "new", _("start a new game (asks before the kept one is deleted)")),
+                Choice("f10", "later", _("quit; the kept game stays kept"), "F10"),
+            ],
+        )
+
+
+class DiscardScreen(ChoiceScreen):
+    """Asks before a game is deleted, naming it; Enter and Escape keep it."""
+
+    def __init__(self, game: str) -> None:
+        question = _("Delete {game}? It cannot be brought back.").format(game=game)
+        super().__init__(
+            question[:1].upper() + question[1:],  # German starts the question with the game
+            None,
+            [
+                Choice("y,j,o", "discard", _("delete it"), _("y")),
+                Choice("enter,escape,n", "back", _("no, keep it"), _("Enter")),
             ],
         )

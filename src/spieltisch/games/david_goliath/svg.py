@@ -22,9 +22,11 @@ from spieltisch.core.svg import (
 )
 from spieltisch.games.david_goliath.describe import card_name
 from spieltisch.games.david_goliath.messages import _
-from spieltisch.games.david_goliath.rules import DavidGoliathView
+from spieltisch.games.david_goliath.rules import BIT, CARD_INDEX, DavidGoliathView, mask_points
 
 WIDTH = 760
+HOLD_MS = 1800
+"""How long the page keeps a trick just taken in view before a newer picture replaces it."""
 ROW = 44
 CARD_W, CARD_H = 62, 92
 COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
@@ -140,20 +142,38 @@ def _draw(
         parts.extend(row)
         top += used
     trick_top = top + 14
+    # The trick just taken stays in view until the next card, with who took what.
+    taken = view.get("last_trick") if not view["trick"] else None
+    shown = view["trick"] or (taken["cards"] if taken else [])
     parts.append(
         text(
-            16, trick_top + 14, _("Trick"), class_="label", text_anchor="start", font_weight="bold"
+            16,
+            trick_top + 14,
+            _("Last trick") if taken else _("Trick"),
+            class_="label",
+            text_anchor="start",
+            font_weight="bold",
         )
     )
-    for index, (player, card) in enumerate(view["trick"]):
+    for index, (player, card) in enumerate(shown):
         x = 16 + index * (CARD_W + 18)
         parts.append(_card(str(card), x, trick_top + 24))
         parts.append(
             text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(int(player)), class_="small")
         )
-    if not view["trick"]:
+    if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
     height = trick_top + 24 + CARD_H + 30
+    if taken:
+        takers = _("{rest} takes the rest, {top} the top card").format(
+            rest=_player(taken["takes_rest"]), top=_player(taken["takes_top"])
+        )
+        parts.append(
+            text(16, height + 8, takers, class_="label", text_anchor="start", data_takers="")
+        )
+        # The page holds this picture a moment before the next one replaces it.
+        parts.append(element("g", "", data_hold_ms=HOLD_MS))
+    height += 24  # the takers' line, kept free so the hand does not jump
     if "hand" in view:
         parts.append(
             text(
@@ -211,13 +231,25 @@ def _player_row(
     parts.append(
         text(
             WIDTH - 16,
-            y + 26,
+            y + 20,
             _("score: {score}").format(score=total),
             class_="label",
             text_anchor="end",
             font_weight="bold",
         )
     )
+    if any(view["hand_sizes"]):  # a deal in play: what this player's pile is worth now
+        running = mask_points(sum(BIT[CARD_INDEX[card]] for card in won))
+        parts.append(
+            text(
+                WIDTH - 16,
+                y + 36,
+                _("{points} in this deal").format(points=running),
+                class_="small",
+                text_anchor="end",
+                data_deal_points=running,
+            )
+        )
     return parts, height
 
 

@@ -145,8 +145,13 @@ def _draw(
         x, y = _centre(square)
         sources = ", ".join(move.split("-", 1)[0] for move in moves)
         label = _("push to {square} (from {sources})").format(square=square, sources=sources)
-        dot = element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
-        parts.append(clickable(dot, moves, label, hot=_hot_ring(square, CELL * 0.2)))
+        reach = CELL * 0.45  # a finger's width on a phone: the whole free square
+        if square in marbles:  # a marble stands there: the dot in its corner, clear of its letter
+            x, y, reach = x + CELL * 0.32, y + CELL * 0.32, CELL * 0.2
+        dot = element("circle", cx=x, cy=y, r=reach, fill="#ffffff", fill_opacity=0.01)
+        dot += element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
+        hot = element("circle", cx=x, cy=y, r=CELL * 0.2, class_="hot")
+        parts.append(clickable(dot, moves, label, hot=hot))
     parts.extend(_panel(view, seat))
     label = _("Mabula board")
     return document(WIDTH, HEIGHT, parts, label=label, language=language)

@@ -11,7 +11,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import PALETTE, clickable, die, document, element, refusable, text
+from spieltisch.core.seat_names import capitalised
+from spieltisch.core.svg import (
+    PALETTE,
+    clickable,
+    die,
+    document,
+    element,
+    fitted,
+    refusable,
+    text,
+)
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import COLOURS, TOKENS, MadnView
 from spieltisch.games.madn.text import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
@@ -20,6 +30,7 @@ CELL = 44
 MARGIN = 22
 GRID = 11 * CELL
 PANEL = 120
+PASS_WIDTH = 110
 WIDTH = GRID + 2 * MARGIN
 HEIGHT = GRID + 2 * MARGIN + PANEL
 FILL = {
@@ -134,7 +145,12 @@ def _draw(
             if name == mover and square in legal:
                 x, y = _xy(cell)
                 hot = element("circle", cx=x, cy=y, r=CELL * 0.44, class_="hot")
-                drawn = clickable(drawn, [square], label, hot=hot)
+                # A little more than the field answers a tap: a finger's width on a phone.
+                side = CELL * 1.12
+                reach = element(
+                    "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, fill_opacity=0
+                )
+                drawn = clickable(reach + drawn, [square], label, hot=hot)
             elif name == mover and legal and square in TOKENS:
                 drawn = refusable(drawn, square, label)
             parts.append(drawn)
@@ -149,49 +165,65 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
     turn = view["turn"]
     parts = []
     dice: list[int] = view["dice"]
+    # Older dice of the turn small and close, the latest one big: room for the words.
     for position, value in enumerate(dice):
         latest = position == len(dice) - 1
-        size = 52 if latest else 30
-        parts.append(die(MARGIN + position * 40, top + 4, value, size, faded=not latest))
-    x = MARGIN + max(len(dice) - 1, 0) * 40 + 52 + 24
+        size = 52 if latest else 26
+        parts.append(
+            die(MARGIN + position * 32, top + (4 if latest else 30), value, size, faded=not latest)
+        )
+    x = MARGIN + max(len(dice) - 1, 0) * 32 + 52 + 16
+    right = WIDTH - MARGIN - (PASS_WIDTH + 12 if "pass" in legal else 0)
     if turn is None:
-        parts.append(text(x, top + 34, _("The game is over."), class_="title", text_anchor="start"))
+        words = _("The game is over.")
+        parts.append(fitted(x, top + 34, words, right - x, 18, class_="title", text_anchor="start"))
     else:
         name = colours[turn]
-        words = (
-            _("Turn:")
-            + " "
-            + _("{colour} (player {number})").format(
-                colour=colour_label(_colour_index(name)), number=turn + 1
-            )
-        )
+        words = _("Turn:") + " " + capitalised(colour_label(_colour_index(name)))
+        parts.append(fitted(x, top + 20, words, right - x, 18, class_="title", text_anchor="start"))
         if seat == turn:
-            words += " · " + _("your move")
-        parts.append(text(x, top + 24, words, class_="title", text_anchor="start"))
+            mine = _("your move")
+            parts.append(
+                fitted(
+                    x,
+                    top + 40,
+                    mine,
+                    right - x,
+                    14,
+                    class_="label",
+                    text_anchor="start",
+                    font_weight="bold",
+                )
+            )
         shown = " ".join(str(die) for die in dice) or "-"
         parts.append(
-            text(
+            fitted(
                 x,
-                top + 46,
+                top + 58,
                 _("Dice this turn: {dice}").format(dice=shown),
+                right - x,
+                14,
                 class_="label",
                 text_anchor="start",
             )
         )
     if "pass" in legal:
+        left = WIDTH - MARGIN - PASS_WIDTH
         button = element(
             "rect",
-            x=WIDTH - MARGIN - 110,
+            x=left,
             y=top + 10,
-            width=110,
-            height=34,
+            width=PASS_WIDTH,
+            height=46,
             rx=8,
             fill="#ffffff",
             stroke="#222",
         )
-        button += text(WIDTH - MARGIN - 55, top + 32, _("pass"), class_="label")
+        button += fitted(
+            left + PASS_WIDTH / 2, top + 38, _("pass"), PASS_WIDTH - 12, 14, class_="label"
+        )
         hot = element(
-            "rect", x=WIDTH - MARGIN - 112, y=top + 8, width=114, height=38, rx=9, class_="hot"
+            "rect", x=left - 2, y=top + 8, width=PASS_WIDTH + 4, height=50, rx=9, class_="hot"
         )
         parts.append(clickable(button, ["pass"], _("pass"), hot=hot))
     legend_y = top + 84

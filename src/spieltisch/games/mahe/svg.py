@@ -14,7 +14,17 @@ from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.seat_names import capitalised
-from spieltisch.core.svg import INK, PALETTE, clickable, die, document, element, text, turn_band
+from spieltisch.core.svg import (
+    INK,
+    PALETTE,
+    clickable,
+    die,
+    document,
+    element,
+    fitted,
+    text,
+    turn_band,
+)
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import MaheView
 from spieltisch.games.mahe.text import LETTER
@@ -26,6 +36,10 @@ FIELD = 21
 TURTLE = 9
 STEP = 17
 ROW = 28
+REACH = 28
+"""The radius a turtle that may move answers a tap in (32 px and more on a phone)."""
+ISLAND_TEXT = 220
+"""The widest a line of words inside the island may run (its chord near the dice)."""
 
 
 def _angle(field: int) -> float:
@@ -60,7 +74,8 @@ def _maybe_clickable(drawn: str, colour: str, legal: list[str], x: float, y: flo
         return drawn
     hot = element("circle", cx=x, cy=y, r=TURTLE + 4, class_="hot")
     label = _("move {colour} first").format(colour=colour_name(colour))
-    return clickable(drawn, [move], label, hot=hot)
+    reach = element("circle", cx=x, cy=y, r=REACH, fill_opacity=0)  # a finger's width on a phone
+    return clickable(reach + drawn, [move], label, hot=hot)
 
 
 def board(
@@ -151,13 +166,16 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
     parts = []
     top = CENTRE - 44
     if view["phase"] == "setup":
-        parts.append(text(CENTRE, top + 20, _("The deck is being shuffled."), class_="label"))
+        words = _("The deck is being shuffled.")
+        parts.append(fitted(CENTRE, top + 20, words, ISLAND_TEXT, 14, class_="label"))
     elif view["beach_open"]:
         parts.append(
-            text(
+            fitted(
                 CENTRE,
                 top + 20,
                 _("The pile is empty: the beach with 7 eggs is open."),
+                ISLAND_TEXT,
+                11,
                 class_="small",
             )
         )
@@ -205,8 +223,8 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
             )
         )
     dice: list[int] = view["dice"]
-    y = CENTRE + 62
-    size = 34
+    y = CENTRE + 66
+    size = 32
     dice_parts = []
     start = CENTRE - (len(dice) * (size + 8)) / 2
     for index, value in enumerate(dice):
@@ -221,19 +239,20 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         )
     if dice:
         words = " + ".join(str(v) for v in dice) + f" = {sum(dice)}"
-        dice_parts.append(text(CENTRE, y + size + 18, words, class_="label", font_weight="bold"))
+        dice_parts.append(text(CENTRE, y + size + 16, words, class_="label", font_weight="bold"))
     if view["moving"]:
         moving = _("Moving:") + " " + colour_name(view["moving"])
         controller = view["controller"]
         if controller is not None and controller != view["turn"]:
             deciding = _("{player} decides for the stack").format(player=_player(view, controller))
             moving += " · " + deciding
-        dice_parts.append(text(CENTRE, y - 8, moving, class_="small"))
+        # Above the dice's frame, inside the island (never over the ring's fields).
+        parts.append(fitted(CENTRE, y - 20, moving, ISLAND_TEXT, 11, class_="small"))
     choices = [move for move in ("roll", "stop") if move in legal]
     drawn = "".join(dice_parts)
     if choices:
         box_w = max(len(dice), 1) * (size + 8) + 40
-        box = {"x": CENTRE - box_w / 2, "y": y - 22, "width": box_w, "height": size + 48, "rx": 8}
+        box = {"x": CENTRE - box_w / 2, "y": y - 10, "width": box_w, "height": size + 36, "rx": 8}
         area = element("rect", **box, fill="#ffffff", fill_opacity=0.01)
         hot = element("rect", **box, class_="hot")
         label = _("roll again or stop")

@@ -27,6 +27,7 @@ class TablePage {
     this.table = null;
     this.state = null;
     this.log = new Map();
+    this.givenUpAt = {};
     this.chat = [];
     this.clock = null;
     this.build();
@@ -95,6 +96,7 @@ class TablePage {
   }
 
   stop() {
+    window.clearTimeout(this.holdTimer);
     this.live.close();
     window.clearInterval(this.ticker);
     this.stopLanguage();
@@ -114,6 +116,7 @@ class TablePage {
 
   receive(message) {
     if (message.type === "table") {
+      this.noteGivenUp(message);
       this.table = message;
       this.render();
     } else if (message.type === "state") {
@@ -133,6 +136,12 @@ class TablePage {
     } else if (message.type === "presence") {
       this.presence = { ...message, at: performance.now() };
       this.renderSeats();
+    }
+  }
+
+  noteGivenUp(table) {
+    for (const seat of table.seats) {
+      if (givenUp(table, seat.seat) && this.table && !givenUp(this.table, seat.seat)) this.givenUpAt[seat.seat] = this.live.lastSeq;
     }
   }
 
@@ -210,11 +219,34 @@ class TablePage {
       return;
     }
     if (this.state.board_svg) {
+      // A picture may ask to stay a moment (a trick just taken): a newer one waits.
+      const wait = this.holdLeft();
+      window.clearTimeout(this.holdTimer);
+      if (wait > 0) {
+        for (const target of this.board.querySelectorAll("[data-move], [data-moves], [data-illegal-move]")) {
+          for (const name of ["data-move", "data-moves", "data-illegal-move"]) target.removeAttribute(name);
+        }
+        this.holdTimer = window.setTimeout(() => this.renderBoard(), wait);
+        return;
+      }
       // The board is drawn by the game's svg part on the server, from this seat's view.
+      const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
       this.board.innerHTML = this.state.board_svg;
+      if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
+      if (this.moved) markMoved(this.board, this.moved);
+      this.boardSeq = this.state.seq;
+      this.board.dataset.seq = String(this.state.seq); // which position the picture shows
+      this.boardShownAt = performance.now();
     } else {
       replace(this.board, h("pre", {}, JSON.stringify(this.state.view, null, 1)));
     }
+  }
+
+  // How much longer the picture shown asks to stay before a newer position replaces it.
+  holdLeft() {
+    const marker = this.board.querySelector("[data-hold-ms]");
+    if (!marker || this.boardSeq === this.state.seq) return 0;
+    return Number(marker.getAttribute("data-hold-ms")) - (performance.now() - this.boardShownAt);
   }
 
   wordsOf(move) {
@@ -329,7 +361,9 @@ class TablePage {
   async resign() {
     if (!window.confirm(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."))) return;
     try {
-      this.table = await post(`/api/tables/${this.tableId}/resign`);
+      const table = await post(`/api/tables/${this.tableId}/resign`);
+      this.noteGivenUp(table);
+      this.table = table;
       this.render();
     } catch (error) {
       notify(error.message);
@@ -339,7 +373,9 @@ class TablePage {
   async claim(seat) {
     if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: this.seatLabel(seat.seat) }))) return;
     try {
-      this.table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
+      const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
+      this.noteGivenUp(table);
+      this.table = table;
       this.render();
     } catch (error) {
       notify(error.message);
@@ -368,13 +404,25 @@ class TablePage {
     replace(
       this.logBox,
       entries.map((entry) => {
+        // The entry's own number (a reloaded page shows the last 50 of 1457, not 1 to 50).
+        const number = h("span", { class: "seq" }, `${entry.seq}.`);
         // A move names its seat; a die names whose turn it is, as the board does.
         const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
         const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
-        return h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, who, entry.words);
+        const line = h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, number, h("span", {}, who, entry.words));
+        return [line, ...this.givenUpAfter(entry.seq, entries)];
       }),
     );
     this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  // "Red · Ana gave up", after the entry that was the last one when the page learnt it
+  // (after the last entry when it happened before the page was opened).
+  givenUpAfter(seq, entries) {
+    const last = entries.length ? entries[entries.length - 1].seq : 0;
+    return this.table.seats
+      .filter((seat) => givenUp(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq)
+      .map((seat) => h("li", { class: "event" }, h("span", { class: "seq" }), h("span", {}, t("{name} gave up", { name: this.seatLabel(seat.seat) }))));
   }
 
   renderChat() {
@@ -485,6 +533,60 @@ class TablePage {
     window.spieltisch.live = this.live;
     this.render();
   }
+}
+
+// The last move marked on the board, from the pictures alone: pieces that carry their
+// square (MÄDN's pieces, Mabula's marbles) and stand elsewhere than in the picture before
+// get a ring where they stand now and a dashed one where they stood (also out of the
+// house and inside the goal). Rolls that move nothing keep the last move's marks.
+const PIECES = "[data-square][data-piece], [data-square][data-marble]";
+
+function piecePlaces(board) {
+  const places = new Map();
+  for (const piece of board.querySelectorAll(PIECES)) {
+    const key = `${piece.dataset.piece || piece.dataset.marble}@${piece.dataset.square}`;
+    const circle = piece.querySelector("circle");
+    if (!circle) continue;
+    const place = { cx: circle.getAttribute("cx"), cy: circle.getAttribute("cy"), r: Number(circle.getAttribute("r")) };
+    places.set(key, [...(places.get(key) || []), place]);
+  }
+  return places;
+}
+
+function movedPieces(before, after) {
+  const from = [];
+  const to = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key) || [];
+    const is = after.get(key) || [];
+    if (was.length > is.length) from.push(...was.slice(is.length));
+    if (is.length > was.length) to.push({ key, count: is.length - was.length });
+  }
+  return from.length || to.length ? { from, to } : null;
+}
+
+function markMoved(board, moved) {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  for (const place of moved.from) {
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    ring.setAttribute("cx", place.cx);
+    ring.setAttribute("cy", place.cy);
+    ring.setAttribute("r", String(place.r * 1.25));
+    ring.setAttribute("class", "moved-from");
+    svg.append(ring);
+  }
+  for (const { key, count } of moved.to) {
+    const [kind, square] = key.split("@");
+    const pieces = [...svg.querySelectorAll(PIECES)].filter((piece) => (piece.dataset.piece || piece.dataset.marble) === kind && piece.dataset.square === square);
+    for (const piece of pieces.slice(-count)) piece.classList.add("moved-to");
+  }
+}
+
+// A seat given up: handed to the computer, or resigned in a game that ended with it.
+function givenUp(table, seat) {
+  const resigned = (table.result && table.result.resigned) || [];
+  return table.seats[seat].resigned || resigned.includes(seat);
 }
 
 function formatScore(score) {

@@ -1,0 +1,262 @@
+"""MkDocs hooks: what the documentation site draws and generates from the code at build time.
+
+- `![caption](board:GAME?players=4&steps=90&seed=1&lang=de)` becomes a picture drawn by
+  the game's own `svg.py` from a real position: a seeded random game played `steps`
+  decisions deep (chance outcomes sampled on the way), seen by the player to move.
+- `<!-- rules GAME LANG -->` becomes the game's rules summary from the package
+  (`src/spieltisch/games/GAME/rules/LANG.md`), so the site never copies it.
+- `<!-- messages -->` becomes the WebSocket message reference, from the pydantic models.
+- `<!-- openapi -->` becomes the HTTP reference, from the application's OpenAPI document
+  (also published as `openapi.json`).
+- The lab notes (`benchmarks/results/*.md`) are published under `lab/`, and links between
+  them and the pages are rewritten to where each file lands in the site.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+LAB = ROOT / "benchmarks" / "results"
+BOARD = re.compile(r"\]\(board:([a-z_]+)\?([^)\s]*)\)")
+RULES = re.compile(r"^<!-- rules ([a-z_]+) (de|en|fr) -->$", re.MULTILINE)
+LINK = re.compile(r"(\]\()([^)\s:#]+\.md)(#[^)\s]*)?\)")
+
+
+# -- board pictures ----------------------------------------------------------------------
+
+
+def _board_name(game: str, query: str) -> tuple[str, dict[str, str]]:
+    params = {key: values[-1] for key, values in parse_qs(query).items()}
+    parts = [game] + [f"{key}{params[key]}" for key in sorted(params)]
+    return "pictures/" + "-".join(parts) + ".svg", params
+
+
+def draw_board(game: str, params: dict[str, str]) -> str:
+    """The position `steps` decisions into a seeded random game, as its svg.py draws it."""
+    import spieltisch
+    from spieltisch.core import CHANCE
+    from spieltisch.core.svg import draw_state
+
+    state = spieltisch.load(game, players=int(params.get("players", "2"))).new_state()
+    rng = random.Random(int(params.get("seed", "1")))
+    steps, taken = int(params.get("steps", "0")), 0
+    while not state.is_terminal() and (taken < steps or state.current_player == CHANCE):
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+            continue
+        state.apply(rng.choice(state.legal_moves()))
+        taken += 1
+    history = state.history()
+    seat = None if state.is_terminal() else state.current_player
+    return draw_state(
+        state,
+        seat,
+        language=params.get("lang", "en"),
+        last_move=history[-1] if history else None,
+    )
+
+
+# -- generated references ----------------------------------------------------------------
+
+
+def _type_name(schema: dict[str, Any]) -> str:
+    if "const" in schema:
+        return f"`{json.dumps(schema['const'])}`"
+    if "enum" in schema:
+        return " or ".join(f"`{json.dumps(v)}`" for v in schema["enum"])
+    if "$ref" in schema:
+        return "`" + str(schema["$ref"]).rsplit("/", 1)[-1] + "`"
+    if "anyOf" in schema:
+        return " or ".join(_type_name(s) for s in schema["anyOf"])
+    if schema.get("type") == "array":
+        return f"list of {_type_name(schema.get('items', {}))}"
+    return str(schema.get("type", "any"))
+
+
+def _model_table(name: str, schema: dict[str, Any]) -> list[str]:
+    required = set(schema.get("required", ()))
+    rows = ["| field | type | required | notes |", "| --- | --- | --- | --- |"]
+    for field, spec in schema.get("properties", {}).items():
+        notes = spec.get("description", "").replace("\n", " ").replace("|", "\\|")
+        limits = [f"{key} {spec[key]}" for key in ("minimum", "maxLength") if key in spec]
+        notes = "; ".join(filter(None, [notes, *limits]))
+        yes = "yes" if field in required else "no"
+        rows.append(f"| `{field}` | {_type_name(spec)} | {yes} | {notes} |")
+    return rows
+
+
+def _own_doc(model: type) -> str:
+    """The class's own docstring, not one inherited from pydantic's BaseModel."""
+    import inspect
+
+    doc = model.__dict__.get("__doc__")
+    return inspect.cleandoc(doc) if isinstance(doc, str) else ""
+
+
+def message_reference() -> str:
+    """Every WebSocket message model with its fields, from the pydantic models."""
+    import inspect
+
+    from pydantic import BaseModel
+
+    from spieltisch.server import messages
+
+    out: list[str] = []
+    for direction, base in (
+        ("From the client", messages.ClientMessage),
+        ("From the server", messages.ServerMessage),
+    ):
+        out.append(f"## {direction}\n")
+        for name, model in vars(messages).items():
+            if not (inspect.isclass(model) and issubclass(model, base) and model is not base):
+                continue
+            schema = model.model_json_schema()
+            kind = schema.get("properties", {}).get("type", {}).get("const", name)
+            out.append(f"### `{kind}` ({name})\n")
+            doc = _own_doc(model)
+            if doc:
+                out.append(doc + "\n")
+            out.extend(_model_table(name, schema))
+            out.append("")
+    out.append("## Shared parts\n")
+    seen: set[str] = set()
+    for name, model in vars(messages).items():
+        if (
+            inspect.isclass(model)
+            and issubclass(model, BaseModel)
+            and not issubclass(model, (messages.ClientMessage, messages.ServerMessage))
+            and model.__module__ == messages.__name__
+            and name not in seen
+        ):
+            seen.add(name)
+            out.append(f"### `{name}`\n")
+            doc = _own_doc(model)
+            if doc:
+                out.append(doc + "\n")
+            out.extend(_model_table(name, model.model_json_schema()))
+            out.append("")
+    return "\n".join(out)
+
+
+def openapi_document() -> dict[str, Any]:
+    from spieltisch.server.app import create_app
+    from spieltisch.server.settings import Settings
+
+    return create_app(Settings("sqlite+aiosqlite:///:memory:")).openapi()
+
+
+def openapi_reference(document: dict[str, Any]) -> str:
+    """One table row per operation, grouped by tag, with the request and the answers."""
+    by_tag: dict[str, list[str]] = {}
+    for path, operations in document["paths"].items():
+        for method, op in operations.items():
+            tag = (op.get("tags") or ["other"])[0]
+            summary = (op.get("description") or op.get("summary") or "").split("\n")[0]
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+            request = _type_name(body["schema"]) if body else ""
+            answers = ", ".join(sorted(op.get("responses", {})))
+            summary = summary.replace("|", "\\|")
+            row = f"| `{method.upper()} {path}` | {summary} | {request} | {answers} |"
+            by_tag.setdefault(tag, []).append(row)
+    out = []
+    for tag in sorted(by_tag):
+        out += [f"## {tag}\n", "| operation | what it does | body | answers |"]
+        out += ["| --- | --- | --- | --- |"]
+        out += by_tag[tag] + [""]
+    return "\n".join(out)
+
+
+# -- links between the pages and the lab notes -------------------------------------------
+
+
+def _site_path(source: Path) -> str | None:
+    """Where a repository file lands in the site (posix, relative to the site root)."""
+    for folder, prefix in ((DOCS, ""), (LAB, "lab/")):
+        try:
+            return prefix + source.relative_to(folder).as_posix()
+        except ValueError:
+            continue
+    return None
+
+
+def _rewrite_links(markdown: str, source: Path, page_uri: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        target = _site_path((source.parent / match.group(2)).resolve())
+        if target is None:
+            return match.group(0)
+        depth = page_uri.count("/")
+        relative = "../" * depth + target
+        return f"{match.group(1)}{relative}{match.group(3) or ''})"
+
+    return LINK.sub(replace, markdown)
+
+
+# -- the hooks -----------------------------------------------------------------------------
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for note in sorted(LAB.glob("*.md")):
+        name = "index.md" if note.name == "README.md" else note.name
+        files.append(
+            File.generated(config, f"lab/{name}", content=note.read_text(encoding="utf-8"))
+        )
+    wanted: dict[str, tuple[str, dict[str, str]]] = {}
+    for page in files.documentation_pages():
+        text = Path(page.abs_src_path).read_text(encoding="utf-8") if page.abs_src_path else ""
+        for game, query in BOARD.findall(text):
+            uri, params = _board_name(game, query)
+            wanted[uri] = (game, params)
+    for uri, (game, params) in sorted(wanted.items()):
+        files.append(File.generated(config, uri, content=draw_board(game, params)))
+    files.append(
+        File.generated(config, "openapi.json", content=json.dumps(openapi_document(), indent=1))
+    )
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    uri = page.file.src_uri
+    depth = uri.count("/")
+
+    def board(match: re.Match[str]) -> str:
+        target, _params = _board_name(match.group(1), match.group(2))
+        return f"]({'../' * depth}{target})"
+
+    markdown = BOARD.sub(board, markdown)
+    markdown = RULES.sub(_rules, markdown)
+    if "<!-- messages -->" in markdown:
+        markdown = markdown.replace("<!-- messages -->", message_reference())
+    if "<!-- openapi -->" in markdown:
+        markdown = markdown.replace("<!-- openapi -->", openapi_reference(openapi_document()))
+    if uri.startswith("lab/"):
+        name = "README.md" if uri == "lab/index.md" else uri.removeprefix("lab/")
+        source = LAB / name
+    else:
+        source = DOCS / uri
+    return _rewrite_links(markdown, source, uri)
+
+
+def _rules(match: re.Match[str]) -> str:
+    """The package's rules summary without its title (the page has its own)."""
+    from importlib.resources import files as package_files
+
+    game, language = match.group(1), match.group(2)
+    text = (
+        package_files(f"spieltisch.games.{game}")
+        .joinpath("rules", f"{language}.md")
+        .read_text(encoding="utf-8")
+    )
+    body = text.split("\n", 1)[1] if text.startswith("# ") else text
+    # one level below the page's "The rules" heading
+    return re.sub(r"^(#+) ", r"#\1 ", body.lstrip("\n"), flags=re.MULTILINE)

@@ -1,0 +1,143 @@
+"""Nothing cut off or covered, at 1280×800 and on a 390×844 phone, in de, en and fr:
+bounding boxes of the boards' words, the referee's pass button beside MÄDN's status,
+Mahé's words beside the dice, Mabula's target dots beside the marbles' letters, and
+touch targets of at least 32 px on a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.conftest import People
+from tests.web.flows import (
+    CLICKABLE,
+    click_a_move,
+    create_table_by_api,
+    sign_in_as_guest,
+    wait_for_current_board,
+)
+
+AI = {"kind": "ai", "level": "easy"}
+TOUCH = 32
+
+# Every word of the board inside the picture; boxes that must not meet: (these, those).
+CHECK = """([apart]) => {
+    const svg = document.querySelector('.board-box svg');
+    const frame = svg.getBoundingClientRect();
+    const box = (e) => e.getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const problems = [];
+    for (const word of svg.querySelectorAll('text')) {
+        const r = box(word);
+        if (!r.width) continue;
+        if (r.left < frame.left - 1 || r.right > frame.right + 1
+            || r.top < frame.top - 1 || r.bottom > frame.bottom + 1) {
+            problems.push(`outside the board: ${word.textContent}`);
+        }
+    }
+    if (apart) {
+        for (const a of svg.querySelectorAll(apart[0])) {
+            for (const b of svg.querySelectorAll(apart[1])) {
+                const group = a.closest('.move');
+                if (a.contains(b) || b.contains(a) || (group && group === b.closest('.move'))) {
+                    continue;
+                }
+                if (meet(box(a), box(b))) {
+                    problems.push(`covered: ${a.textContent} / ${b.textContent || b.tagName}`);
+                }
+            }
+        }
+    }
+    return problems;
+}"""
+
+SMALL_TARGETS = """([least]) => {
+    const small = [];
+    const targets = document.querySelectorAll([
+        'header a, header select, main button, main select, main input',
+        'main a.button, main summary, .board-box svg .move',
+    ].join(', '));
+    for (const target of targets) {
+        const r = target.getBoundingClientRect();
+        if (!r.width || target.closest('[hidden], dialog:not([open])')) continue;
+        if (target.closest('.board-box g.hand')) continue;  // D&G's fan: the move list serves
+        if (r.height < least || r.width < least) {
+            const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+            small.push(`${target.tagName} ${target.textContent.trim().slice(0, 30)} ${size}`);
+        }
+    }
+    return small;
+}"""
+
+
+def _wait_for(page: Page, selector: str, *, clicks: int = 12) -> None:
+    """Play on until the board shows `selector` (a position of the kind to check)."""
+    for _click in range(clicks):
+        page.wait_for_selector(CLICKABLE)
+        wait_for_current_board(page)
+        if page.locator(selector).count():
+            return
+        click_a_move(page)
+    raise AssertionError(f"the board never showed {selector}")
+
+
+TABLES: list[tuple[str, list[dict[str, Any]], dict[str, Any], str, tuple[str, str] | None]] = [
+    # game, seats, options, what the board must show, boxes that must stay apart
+    (
+        "madn",
+        [{"kind": "me"}, AI, AI, AI],
+        {"duties": "penalized"},
+        "[data-move=pass]",
+        ("text", "[data-move=pass] rect"),
+    ),
+    (
+        "mahe",
+        [{"kind": "me"}, AI, AI],
+        {},
+        "[data-moves='roll;stop']",
+        ("text", "[data-moves='roll;stop'] rect.hot"),
+    ),
+    (
+        "mabula",
+        [{"kind": "me"}, AI],
+        {},
+        "[data-moves]",
+        ("[data-marble] text", "g.move > circle[fill='#1b7cff']"),
+    ),
+    ("david_goliath", [{"kind": "me"}, AI, AI, AI, AI, AI], {}, ".hand [data-move]", None),
+]
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_no_word_is_cut_off_or_covered_in_any_language(
+    people: People, artifacts: Path, width: int, height: int
+) -> None:
+    ana = people("en-GB", width=width)
+    page = sign_in_as_guest(ana, "Ana")
+    page.set_viewport_size({"width": width, "height": height})
+    problems: list[str] = []
+    for game, seats, options, wanted, apart in TABLES:
+        table = create_table_by_api(ana, game, seats, options=options)
+        page.goto(f"{ana.base}/#/table/{table}")
+        _wait_for(page, f".board-box svg {wanted}")
+        for code in ("de", "en", "fr"):
+            page.select_option("#language", code)
+            page.wait_for_function(
+                f"document.querySelector('.board-box svg')?.getAttribute('lang') === '{code}'"
+            )
+            found = page.evaluate(CHECK, [list(apart) if apart else None])
+            problems += [f"{game} {code} {width}: {problem}" for problem in found]
+            if page.evaluate("document.documentElement.scrollWidth") > width:
+                problems.append(f"{game} {code} {width}: the page scrolls sideways")
+            if width < 500:
+                small = page.evaluate(SMALL_TARGETS, [TOUCH])
+                problems += [f"{game} {code}: touch target under {TOUCH} px: {s}" for s in small]
+            page.locator(".board-box").screenshot(
+                path=str(artifacts / f"fit-{game}-{code}-{width}.png")
+            )
+        page.select_option("#language", "en")
+    assert problems == [], "\n".join(problems)
