@@ -95,3 +95,20 @@ def test_the_leaderboard_marks_computers_and_names_a_level_only_from_the_fifth_g
     assert sum("(computer, easy)" in line for line in lines) == 4
     person = next(line for line in lines if "guest:p1" in line)
     assert not any(level in person for level in ("random", "easy", "medium", "hard"))
+
+
+def test_undo_and_swap_on_the_command_line(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}"
+    db = ("--database", url)
+    tid = _new(db, players=8)
+    assert "Round 1 is undone" in run("seat", tid, "--undo", "--reason", "late arrival", *db)
+    assert load(url, tid).rounds == []
+    run("players", tid, "--add", "P9", *db)
+    run("seat", tid, *db)
+    tables = load(url, tid).round(1).tables
+    a, b = tables[0][0], tables[1][0]
+    assert "give the reason" in refused("swap", tid, str(a), str(b), *db)
+    run("swap", tid, str(a), str(b), "--reason", "siblings", *db)
+    swapped = load(url, tid)
+    assert swapped.round(1).tables[0][0] == b
+    assert swapped.entries[-1].reason == "siblings"  # type: ignore[union-attr]

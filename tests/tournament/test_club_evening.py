@@ -187,3 +187,25 @@ def test_the_evening_through_the_web_api(tmp_path: Path) -> None:
         assert [entry["note"] for entry in history] == ["", "typo"]
         corrections = http.get(f"{base}/corrections.csv")
         assert corrections.status_code == 200 and "typo" in corrections.text
+
+
+def test_undo_and_swap_through_the_web_api(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'club.sqlite3'}"
+    settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
+    with TestClient(create_app(settings)) as http:
+        http.post("/api/session/guest", json={"name": "Director"})
+        tid = http.post("/api/tournaments", json={"name": "U", "seed": "u"}).json()["id"]
+        base = f"/api/tournaments/{tid}"
+        for number in range(1, 9):
+            http.post(f"{base}/players", json={"name": f"P{number}"})
+        http.post(f"{base}/rounds", json={"online": False})
+        undone = http.post(f"{base}/rounds/1/undo", json={"reason": "wrong list"})
+        assert undone.status_code == 200 and undone.json()["rounds"] == []
+        page = http.post(f"{base}/rounds", json={"online": False}).json()
+        tables = page["rounds"][0]["tables"]
+        a, b = tables[0]["seats"][0]["player"], tables[1]["seats"][0]["player"]
+        refused = http.post(f"{base}/rounds/1/swap", json={"players": [a, b], "reason": ""})
+        assert refused.status_code == 422
+        swapped = http.post(f"{base}/rounds/1/swap", json={"players": [a, b], "reason": "x"})
+        assert swapped.status_code == 200, swapped.text
+        assert swapped.json()["rounds"][0]["tables"][0]["seats"][0]["player"] == b

@@ -106,14 +106,14 @@ def test_full_tables_give_each_player_different_colours_first(
     players: int, rounds: int, seed: int
 ) -> None:
     """Through three rounds hardly any player gets a colour twice (points groups come
-    before colours, so one in eight may); after four, more than half the players have
+    before colours, so one in six may); after four, more than half the players have
     had all four colours."""
     _seatings, history = play(players, rounds, seed)
     counts = [history.seat_counts(p, 4) for p in range(players)]
     if rounds < 3:
         assert all(max(c) == 1 for c in counts)
     elif rounds == 3:
-        assert sum(1 for c in counts if max(c) > 1) <= players // 8
+        assert sum(1 for c in counts if max(c) > 1) <= players // 6
     else:
         balanced = sum(1 for c in counts if max(c) - min(c) <= 1)
         assert balanced >= 0.55 * players

@@ -329,10 +329,29 @@ def seat(
     round_number: Annotated[
         int | None, typer.Option("--round", help="Show this round instead of seating the next.")
     ] = None,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo",
+            help="Take the current round back before any result is in; seat it again after.",
+        ),
+    ] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the ledger).")] = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Seat the next round (every result of the last one must be in) and print its tables."""
+    if undo:
+        undone = _run(
+            database, lambda store: store.act(tournament, lambda t: t.unseat(_who(by), reason))
+        )[1]
+        console.print(
+            _("Round {n} is undone: seat it again with `spieltisch tournament seat`.").format(
+                n=undone.round
+            ),
+            highlight=False,
+        )
+        return
 
     async def work(store: TournamentStore) -> Tournament:
         if round_number is not None:
@@ -344,6 +363,30 @@ def seat(
 
     current = _run(database, work)
     _print_round(current, round_number or len(current.rounds))
+
+
+@tournament_app.command("swap")
+def swap(
+    tournament: Id,
+    first: Annotated[int, typer.Argument(help="A player number.")],
+    second: Annotated[int, typer.Argument(help="The other player number.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Swap two players of the current round by hand (seat and table), before their
+    tables have a result; prints the round."""
+
+    async def work(store: TournamentStore) -> Tournament:
+        current = await store.load(tournament)
+        number = len(current.rounds)
+        changed, _entry = await store.act(
+            tournament, lambda t: t.swap(number, first, second, _who(by), reason)
+        )
+        return changed
+
+    current = _run(database, work)
+    _print_round(current, len(current.rounds))
 
 
 def _print_round(current: Tournament, number: int) -> None:

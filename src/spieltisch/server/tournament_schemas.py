@@ -44,6 +44,15 @@ class RoundIn(Strict):
     )
 
 
+class ReasonIn(Strict):
+    reason: str = Field("", max_length=500, description="Why (kept in the ledger).")
+
+
+class SwapIn(Strict):
+    players: tuple[int, int] = Field(description="The two player numbers to swap.")
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
+
+
 class TakeOverIn(Strict):
     code: str = Field(
         min_length=1,

@@ -26,6 +26,7 @@ from spieltisch.server.tournament_schemas import (
     FigureField,
     PlayerIn,
     PlayerOut,
+    ReasonIn,
     ResultIn,
     ResultOut,
     RoundIn,
@@ -33,6 +34,7 @@ from spieltisch.server.tournament_schemas import (
     SeatOut,
     StandingOut,
     StoppedOut,
+    SwapIn,
     TableOut,
     TakeOverIn,
     TournamentIn,
@@ -438,6 +440,40 @@ async def start_round(identifier: str, body: RoundIn, me: Me, svc: Svc) -> Tourn
     if body.online:
         await _rounds(svc).open_tables(identifier, len(tournament.rounds), by, me)
     return await get_tournament_for(svc, identifier, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/undo", response_model=TournamentOut
+)
+async def undo_round(
+    identifier: str, round_number: int, body: ReasonIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Take the current round back before any result or online game; seat it again with
+    a new draw (`POST .../rounds`)."""
+    by = _by(me)
+    current = await _load(svc, identifier)
+    current.round(round_number)
+    if round_number != len(current.rounds):
+        raise TournamentError(
+            _("only the current round ({round}) can be undone").format(round=len(current.rounds))
+        )
+    tournament = await _director_step(svc, identifier, me, lambda t: t.unseat(by, body.reason))
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/swap", response_model=TournamentOut
+)
+async def swap_players(
+    identifier: str, round_number: int, body: SwapIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Swap two players of the current round by hand (before their tables have a
+    result), with the reason kept in the ledger."""
+    by = _by(me)
+    first, second = body.players
+    step = lambda t: t.swap(round_number, first, second, by, body.reason)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
 
 
 @router.post(

@@ -63,6 +63,25 @@ class Seated(_Entry):
     byes: tuple[int, ...] = ()
 
 
+class Unseated(_Entry):
+    """The last round is taken back before any result (a wrong player list, a late
+    arrival at the door): it can be seated again, with a new draw."""
+
+    kind: Literal["unseated"] = "unseated"
+    round: int = Field(ge=1)
+    reason: str = Field("", max_length=500)
+
+
+class Swapped(_Entry):
+    """Two players of the current round change places by the director's hand (seat and
+    table), before their tables have a result; the reason is kept."""
+
+    kind: Literal["swapped"] = "swapped"
+    round: int = Field(ge=1)
+    players: tuple[int, int]
+    reason: str = Field(min_length=1, max_length=500)
+
+
 class Opened(_Entry):
     """A round's tables opened online on the server: table number -> the online table's id.
 
@@ -133,6 +152,8 @@ Entry = Annotated[
     | Withdrawn
     | Returned
     | Seated
+    | Unseated
+    | Swapped
     | Opened
     | DirectorNamed
     | HandOverOffered

@@ -30,6 +30,8 @@ from spieltisch.tournament.ledger import (
     ResultEntered,
     Returned,
     Seated,
+    Swapped,
+    Unseated,
     Withdrawn,
     now,
 )
@@ -48,6 +50,8 @@ E = TypeVar(
     Withdrawn,
     Returned,
     Seated,
+    Unseated,
+    Swapped,
     Opened,
     DirectorNamed,
     HandOverOffered,
@@ -256,7 +260,10 @@ class Tournament:
         order = [s.player for s in standings if s.player in active]
         points = {s.player: s.points for s in standings}
         settings = self.settings
-        rng = random.Random(f"{settings.seed}/round/{number}")
+        again = sum(1 for e in self.entries if isinstance(e, Unseated) and e.round == number)
+        rng = random.Random(
+            f"{settings.seed}/round/{number}" + (f"/again/{again}" if again else "")
+        )
         seating = seat_round(
             order,
             points,
@@ -269,6 +276,57 @@ class Tournament:
         )
         return self._append(
             Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
+        )
+
+    def unseat(self, by: str, reason: str = "") -> Unseated:
+        """Take the last round back while none of its tables has a result or is played
+        online; `seat_next` then seats it again with a new draw."""
+        if not self.rounds:
+            raise TournamentError(_("no round is seated: nothing to undo"))
+        played = self.rounds[-1]
+        if played.results or played.online:
+            tables = sorted(set(played.results) | set(played.online))
+            raise TournamentError(
+                _(
+                    "round {round} has results or online games at table {tables}: it can "
+                    "no longer be undone; correct the results instead"
+                ).format(round=played.number, tables=", ".join(map(str, tables)))
+            )
+        return self._append(Unseated(round=played.number, reason=reason, by=by, at=now()))
+
+    def swap(self, round_number: int, first: int, second: int, by: str, reason: str) -> Swapped:
+        """Two players of the current round change places (seat and table, or a bye) by
+        the director's hand, before their tables have a result; the reason is kept."""
+        if not reason.strip():
+            raise TournamentError(_("give the reason for swapping players by hand"))
+        if first == second:
+            raise TournamentError(_("a swap needs two different players"))
+        self.player(first)
+        self.player(second)
+        played = self.round(round_number)
+        if round_number != len(self.rounds):
+            raise TournamentError(
+                _("only the current round ({round}) can be changed").format(round=len(self.rounds))
+            )
+        for player in (first, second):
+            table = _table_of(played, player)
+            if table is None and player not in played.byes:
+                raise TournamentError(
+                    _("player {number} is not seated in round {round}").format(
+                        number=player, round=round_number
+                    )
+                )
+            if table is not None and (table in played.results or table in played.online):
+                raise TournamentError(
+                    _(
+                        "table {table} of round {round} has a result or is played online: "
+                        "its players stay"
+                    ).format(table=table, round=round_number)
+                )
+        return self._append(
+            Swapped(
+                round=round_number, players=(first, second), reason=reason.strip(), by=by, at=now()
+            )
         )
 
     def seating_history(self) -> History:
@@ -525,6 +583,17 @@ class Tournament:
             self.player(entry.player).active = True
         elif isinstance(entry, Seated):
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
+        elif isinstance(entry, Unseated):
+            self.rounds.pop()
+        elif isinstance(entry, Swapped):
+            played = self.round(entry.round)
+            a, b = entry.players
+
+            def swapped(player: int) -> int:
+                return b if player == a else a if player == b else player
+
+            played.tables = tuple(tuple(swapped(p) for p in t) for t in played.tables)
+            played.byes = tuple(swapped(p) for p in played.byes)
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
         elif isinstance(entry, DirectorNamed | HandOverOffered):
@@ -575,6 +644,14 @@ class Tournament:
 
     def bye_points(self) -> float:
         return bye_points(self.settings.points)
+
+
+def _table_of(played: Round, player: int) -> int | None:
+    """The table number (from 1) a player sits at in a round, None for a bye."""
+    for number, table in enumerate(played.tables, start=1):
+        if player in table:
+            return number
+    return None
 
 
 def _table_lots(lots: Sequence[Sequence[int]], seats: int) -> dict[frozenset[int], tuple[int, ...]]:

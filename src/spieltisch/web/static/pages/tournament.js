@@ -258,7 +258,7 @@ class TournamentPage {
         {},
         h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
         h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
-        h("td", {}, table.seats.map((seat, seatIndex) => `${seat.name}: ${entry.places[seatIndex]}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`).join(" · ")),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.places[seatIndex]}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
         h("td", {}, entry.lots.map((lot, lotIndex) => `${lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
         h("td", {}, entry.note),
       ),
