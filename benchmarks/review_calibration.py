@@ -33,7 +33,8 @@ from dataclasses import astuple, dataclass
 from pathlib import Path
 
 import spieltisch
-from spieltisch.agents import Budget, make
+from spieltisch.agents import make
+from spieltisch.agents.hints import hint_budget
 from spieltisch.core.ranking import win_shares
 from spieltisch.review.calibration import Calibration
 from spieltisch.review.decision import rate_decision
@@ -75,7 +76,8 @@ def pairs_of_game(plan: Plan, index: int, seed: int) -> list[Pair]:
     chosen = rng.sample(decisions, min(plan.samples, len(decisions)))
     pairs = []
     for position, before, move in chosen:
-        rated = rate_decision(before, move, "expert", Budget(), game_seed(own, position))
+        budget = hint_budget(game, "expert")  # what `spieltisch review` uses by default
+        rated = rate_decision(before, move, "expert", budget, game_seed(own, position))
         pairs.append(Pair(index, rated.best_chance, shares[before.current_player], rated.exact))
     return pairs
 
@@ -120,10 +122,17 @@ def brier(pairs: Sequence[tuple[float, float]]) -> float:
 
 def fit(pairs: Sequence[Pair], players: int) -> Calibration:
     """Slope and shift that minimise the log loss of the corrected estimates (exact
-    values are left out: they are not corrected)."""
+    values are left out: they are not corrected).
+
+    In a game of two the map must keep the two players' chances summing to one, so it
+    is fitted on every estimate and its mirror (1 - estimate, 1 - outcome) with no
+    shift: a shift would lower both players' chances at once (issue 34)."""
     from scipy.optimize import minimize
 
     estimated = [p for p in pairs if not p.exact]
+    if players == 2:
+        estimated += [Pair(p.game, 1 - p.estimate, 1 - p.outcome, p.exact) for p in estimated]
+    shifts = (0.0, 0.0) if players == 2 else (-3.0, 3.0)
 
     def loss(params: Sequence[float]) -> float:
         slope, shift = params
@@ -134,7 +143,7 @@ def fit(pairs: Sequence[Pair], players: int) -> Calibration:
             total -= pair.outcome * math.log(q) + (1 - pair.outcome) * math.log(1 - q)
         return total / len(estimated)
 
-    found = minimize(loss, [1.0, 0.0], method="L-BFGS-B", bounds=[(0.05, 3.0), (-3.0, 3.0)])
+    found = minimize(loss, [1.0, 0.0], method="L-BFGS-B", bounds=[(0.05, 3.0), shifts])
     slope, shift = found.x
     return Calibration(slope=round(float(slope), 4), shift=round(float(shift), 4))
 
@@ -227,10 +236,13 @@ def main() -> None:
         else:
             print(f"{plan.game}: not kept, the held-out Brier score got worse")
     if args.fit:
+        kept = Path(args.fit)
+        previous = json.loads(kept.read_text(encoding="utf-8")) if kept.is_file() else {}
         document = {
             "fitted_by": "benchmarks/review_calibration.py --fit",
             "levels": {
-                "expert": {
+                "expert": previous.get("levels", {}).get("expert", {})
+                | {
                     game: {
                         "map": calibration.model_dump(),
                         "estimates": sum(1 for p in results[game] if p.game % 2 == 0),

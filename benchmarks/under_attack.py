@@ -8,8 +8,9 @@ player feels it), first with nothing else going on, then during the attack:
 
 - `signin`: `--clients` clients post `/api/session/signin` for a known username with
   a wrong password, as fast as answers come (argon2 on the loop stalled everything);
-- `replay`: `--clients` clients fetch positions of an uploaded long record (a Mahé
-  game of many players' turns), each at a random position.
+- `replay`: `--clients` clients fetch positions of an uploaded long record (a whole
+  random game of Mensch ärgere Dich nicht, about a thousand entries), each at a random
+  position in its second half.
 
 The machine is shared: `/proc/loadavg` is printed beside each figure.
 
@@ -111,8 +112,9 @@ async def _signin_attack(base: str, clients: int) -> Attack:
 
 
 def long_record(turns: int, seed: int = 7) -> dict[str, Any]:
-    """A finished-or-not Mahé record of about `turns` decisions among seven players."""
-    game = spieltisch.load("mahe", players=7)
+    """A Mensch ärgere Dich nicht record of four random players, whole or cut at `turns`
+    entries (a random game has about a thousand)."""
+    game = spieltisch.load("madn", players=4)
     rng = random.Random(seed)
     state = game.new_state()
     while len(state.history()) < turns and not state.is_terminal():
@@ -120,7 +122,7 @@ def long_record(turns: int, seed: int = 7) -> dict[str, Any]:
             state.sample_chance(rng)
         else:
             state.apply(rng.choice(state.legal_moves()))
-    return dict(state.to_record([f"P{i}" for i in range(7)]))
+    return dict(state.to_record([f"P{i}" for i in range(4)]))
 
 
 async def _replay_attack(base: str, clients: int) -> Attack:

@@ -96,6 +96,22 @@ def _model_table(name: str, schema: dict[str, Any]) -> list[str]:
     return rows
 
 
+def server_module(name: str) -> Any:
+    """A module of the server package by its last name (`messages`, `settings`), wherever
+    the server's layout keeps it (issue 30 moves modules into sub-packages)."""
+    import importlib
+
+    for package in ("spieltisch.server", *(f"spieltisch.server.{sub}" for sub in SUBPACKAGES)):
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError:
+            continue
+    raise ModuleNotFoundError(f"no module {name!r} in spieltisch.server or its sub-packages")
+
+
+SUBPACKAGES = ("schemas", "infra", "services", "routes", "table")
+
+
 def _own_doc(model: type) -> str:
     """The class's own docstring, not one inherited from pydantic's BaseModel."""
     import inspect
@@ -110,7 +126,7 @@ def message_reference() -> str:
 
     from pydantic import BaseModel
 
-    from spieltisch.server import messages
+    messages = server_module("messages")
 
     out: list[str] = []
     for direction, base in (
@@ -119,7 +135,12 @@ def message_reference() -> str:
     ):
         out.append(f"## {direction}\n")
         for name, model in vars(messages).items():
-            if not (inspect.isclass(model) and issubclass(model, base) and model is not base):
+            if not (
+                inspect.isclass(model)
+                and issubclass(model, BaseModel)
+                and issubclass(model, base)
+                and model is not base
+            ):
                 continue
             schema = model.model_json_schema()
             kind = schema.get("properties", {}).get("type", {}).get("const", name)
@@ -151,9 +172,10 @@ def message_reference() -> str:
 
 def openapi_document() -> dict[str, Any]:
     from spieltisch.server.app import create_app
-    from spieltisch.server.settings import Settings
 
-    return create_app(Settings("sqlite+aiosqlite:///:memory:")).openapi()
+    settings = server_module("settings").Settings("sqlite+aiosqlite:///:memory:")
+    document: dict[str, Any] = create_app(settings).openapi()
+    return document
 
 
 def openapi_reference(document: dict[str, Any]) -> str:

@@ -4,26 +4,68 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v uv >/dev/null 2>&1; then
-  python3 -m pip install --quiet uv
+# uv, where the system Python allows it: a stock Debian Python refuses `pip install`
+# outside a virtual environment (PEP 668, "externally managed"), so: pipx if present,
+# else uv in a virtual environment of its own under ~/.local/share, else say what to do.
+install_uv() {
+  command -v uv >/dev/null 2>&1 && return 0
   export PATH="$HOME/.local/bin:$PATH"
+  command -v uv >/dev/null 2>&1 && return 0
+  if command -v pipx >/dev/null 2>&1 && pipx install --quiet uv; then
+    return 0
+  fi
+  local venv="$HOME/.local/share/spieltisch-uv"
+  if python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/python" -m pip install --quiet uv; then
+    mkdir -p "$HOME/.local/bin"
+    ln -sf "$venv/bin/uv" "$HOME/.local/bin/uv"
+    return 0
+  fi
+  echo "scripts/test.sh: cannot install uv: neither pipx nor python3 -m venv works here." >&2
+  echo "  Install one (Debian: apt-get install pipx, or python3-venv) and run this again," >&2
+  echo "  or install uv yourself: https://docs.astral.sh/uv/getting-started/installation/" >&2
+  return 1
+}
+
+# The newest PostgreSQL whose binaries are installed (Debian keeps each major version
+# under /usr/lib/postgresql/N/bin), empty when there is none.
+newest_postgresql_bin() {
+  local found
+  found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -n "$found" ] && [ -x "$found/initdb" ]; then echo "$found"; fi
+}
+
+apt_install() {
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+  else
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+  fi
+}
+
+# `scripts/test.sh --setup-check`: only say what would be used or installed (no change).
+if [ "${1:-}" = "--setup-check" ]; then
+  echo "uv: $(command -v uv || echo "missing: would install it with pipx or a user-level venv")"
+  echo "PostgreSQL binaries: $(newest_postgresql_bin || true)"
+  [ -n "$(newest_postgresql_bin)" ] || echo "  missing: would install the system's postgresql package"
+  exit 0
 fi
 
-# Real parts for the tests: Debian's Chromium for the browser
-# tests, PostgreSQL's binaries for throwaway clusters. Installed only when missing.
+install_uv
+
+# Real parts for the tests: Debian's Chromium for the browser tests, PostgreSQL's
+# binaries for throwaway clusters (the newest installed, else the version the system's
+# `postgresql` package brings). Installed only when missing.
 need_apt=()
 [ -x /usr/lib/chromium/chromium-headless-shell ] || [ -x /usr/lib/chromium/chromium ] \
   || need_apt+=(chromium-headless-shell fonts-liberation)
-[ -x /usr/lib/postgresql/15/bin/initdb ] || need_apt+=(postgresql-15)
+[ -n "$(newest_postgresql_bin)" ] || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
-  else
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
-  fi
+  apt_install "${need_apt[@]}"
 fi
+SPIELTISCH_PG_BIN="${SPIELTISCH_PG_BIN:-$(newest_postgresql_bin)}"
+export SPIELTISCH_PG_BIN
 
 uv sync --locked --all-extras
 uv run ruff check .

@@ -60,6 +60,8 @@ def play_until_the_end(ws: ClientConnection, last_seq: int, trace: bool) -> tupl
             moved_in = last_seq
             move = random.choice(message["legal_moves"])["move"]
             ws.send(json.dumps({"type": "move", "seq": last_seq, "move": move}))
+            if trace:
+                print("-> move", last_seq)
     return last_seq, None
 
 

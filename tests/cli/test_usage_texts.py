@@ -10,6 +10,7 @@ import pytest
 import typer.main
 from babel.messages.pofile import read_po
 from typer._click import core as click_core
+from typer.core import TyperGroup
 
 import spieltisch.cli
 from spieltisch.cli.app import app
@@ -28,9 +29,15 @@ SAME_IN_FRENCH = {"Options", "OPTIONS", "Arguments"}
 def _commands(
     command: click_core.Command, path: tuple[str, ...] = ()
 ) -> Iterator[tuple[tuple[str, ...], click_core.Command]]:
+    """Every command of the tree through Click's own interface (`list_commands`,
+    `get_command`), which imports the commands that are imported when they run."""
     yield path, command
-    for name, sub in getattr(command, "commands", {}).items():
-        yield from _commands(sub, (*path, name))
+    if isinstance(command, TyperGroup):
+        context = click_core.Context(command)
+        for name in command.list_commands(context):
+            sub = command.get_command(context, name)
+            assert sub is not None, name
+            yield from _commands(sub, (*path, name))
 
 
 COMMANDS = list(_commands(typer.main.get_command(app)))

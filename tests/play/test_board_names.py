@@ -63,7 +63,7 @@ def test_the_board_names_the_seat_to_move_as_the_panel_does(
     session = Session(state.game, [HUMAN] + ["medium"] * (players - 1), seed=1, budget=BUDGET)
     seat = state.current_player
     with language(code):
-        label = session.label(seat)  # "Rot (du)", "Red, blue (you)", "Spieler 1 (du)"
+        label = session.label(seat)  # "Rot (du)", "Red, Blue (you)", "Spieler 1 (du)"
         named = seat_name(state.game, seat)
     drawn = _drawn(state, code, width)
     if named is None:  # seats without a colour are numbered, on the board as beside it
@@ -90,7 +90,7 @@ def test_mahe_names_a_player_with_two_colours_by_both(code: str) -> None:
     with language(code):
         names = [seat_name(state.game, seat) for seat in range(2)]
     for named in names:
-        assert named is not None and ", " in named  # two turtles each: "Red, blue"
+        assert named is not None and ", " in named  # two turtles each: "Red, Blue"
         assert named in drawn, drawn
 
 
@@ -133,7 +133,7 @@ def _screen(name: str, players: int, code: str) -> list[str]:
 def test_the_screen_says_whose_turn_and_the_dice_once(name: str, players: int, code: str) -> None:
     lines = _screen(name, players, code)
     shown = "\n".join(lines)
-    turn = {"de": "ist am Zug", "fr": "doit jouer"}[code]
+    turn = {"de": "ist am Zug", "fr": "de jouer"}[code]
     assert shown.count(turn) == 1, shown
     assert "(du bist dran)" not in shown and "(à vous)" not in shown
     said_once = {

@@ -45,6 +45,7 @@ def test_review_this_game_from_the_end_screen() -> None:
             assert review.settings.iterations == BUDGET.iterations
             shown = text_of(screen.query_one("#review-table", Static))
             assert "Kurz gefasst" in shown
+            assert [seat.name for seat in review.seats] == ["Weiß · du"]  # colour · who
             title = screen.query_one("#review-title", Label).content
             assert str(title).startswith("Analyse (Escape")
             await pilot.press("escape")

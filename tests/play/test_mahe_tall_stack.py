@@ -47,7 +47,8 @@ def test_seven_turtles_on_one_field_fit_80x24(code: str) -> None:
             letters = "".join(stack).replace(" ", "")
             assert sorted(letters) == sorted(LETTER.values()), board
             with language(code):  # the seventh player's row names its turtle by letter
-                seventh = f"{LETTER['white']}={colour_name('white')}"
+                white = colour_name("white")
+                seventh = f"{LETTER['white']}={white[:1].upper()}{white[1:]}"
             assert any(seventh in line for line in lines), lines
             assert any("21" in line for line in lines)
 

@@ -24,7 +24,7 @@ from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import QuitScreen, ResumeScreen, SaveScreen
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.core.seat_names import seat_name
+from spieltisch.core.seat_names import capitalised, seat_name
 from spieltisch.games.david_goliath import text as dg_text
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.games.mahe import text as mahe_text
@@ -378,7 +378,10 @@ def test_mahe_with_seven_players_shows_every_player_without_scrolling(
             shown = "\n".join(screen_lines(app))
             with language(code):  # each player's row, by name or by its turtle's letter
                 rows = [
-                    (f"{seat_name(session.game, seat)}{colon}", f"{LETTER[c]}={colour_name(c)}")
+                    (
+                        f"{seat_name(session.game, seat)}{colon}",
+                        f"{LETTER[c]}={capitalised(colour_name(c))}",
+                    )
                     for seat, c in enumerate(COLOURS)
                     for colon in [mahe_gettext(":")]
                 ]
@@ -513,7 +516,8 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
 
 
 def test_typing_after_a_refused_move_replaces_it() -> None:
-    """`stopp` (the German word) is refused; typing `stop` then must not make `stoppstop`."""
+    """`stopx` (a typo) is refused; typing `stop` then must not make `stopxstop`. (`stopp`,
+    the German word, is a move since issue 34.)"""
     session = Session(MAHE4, [HUMAN, *[level()] * 3], seed=3, budget=BUDGET)
 
     async def scenario() -> None:
@@ -521,10 +525,10 @@ def test_typing_after_a_refused_move_replaces_it() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, ready(app))
             before = len(app.session.log)
-            await type_text(pilot, "stopp")
+            await type_text(pilot, "stopx")
             await pilot.press("enter")
-            assert app.message.startswith("Unerlaubter Zug stopp")
-            assert app.query_one("#typed", Input).value == "stopp", "kept to be corrected"
+            assert app.message.startswith("Unerlaubter Zug stopx")
+            assert app.query_one("#typed", Input).value == "stopx", "kept to be corrected"
             await type_text(pilot, "stop")
             assert app.query_one("#typed", Input).value == "stop"
             await pilot.press("enter")

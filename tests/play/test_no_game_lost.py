@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 import spieltisch
 from spieltisch.agents import Hint, RandomAgent, register_agent
@@ -30,6 +30,8 @@ from spieltisch.cli.tui.screens import (
     SaveScreen,
 )
 from spieltisch.core import State
+from spieltisch.core.i18n import language
+from spieltisch.games.david_goliath.describe import card_name
 from tests.play.conftest import BUDGET, level
 from tests.play.test_newcomer import screen_text, type_text
 from tests.play.test_tui import ready, text_of, until
@@ -234,8 +236,13 @@ def test_the_game_over_window_opens_once_and_goes_with_a_new_game(code: str) -> 
             keys = text_of(app.query_one("#keys", Static)).replace("\xa0", " ")
             assert again in keys and "F6" in keys
             assert again in screen_text(app)
+            box = app.query_one("#typed", Input)
+            assert box.disabled, "no move can be typed once the game is over"
+            await pilot.press("x")
+            assert box.value == ""
             await pilot.press("f5")
             await until(pilot, ready(app))
+            assert not box.disabled
             assert end_screens(app) == 0 and not app.finished
             keys = text_of(app.query_one("#keys", Static)).replace("\xa0", " ")
             assert "F5" not in keys and "F6" in keys and "F2" in keys
@@ -355,5 +362,86 @@ def test_the_log_scrolls_from_the_keyboard(code: str) -> None:
             await pilot.press("shift+pagedown")
             await pilot.pause()
             assert pane.scroll_y == bottom
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("game", ["madn", "david_goliath"])
+def test_the_move_list_keeps_the_notation_beside_its_number(code: str, game: str) -> None:
+    """`#1 4 — words`, not the notation wrapped onto a line of its own after the words."""
+    loaded = spieltisch.load(game, players=2 if game == "madn" else 3)
+    seats = [HUMAN] + [level()] * (loaded.num_players - 1)
+    session = Session(loaded, seats, seed=3, budget=BUDGET)
+
+    async def scenario() -> None:
+        app = PlayApp(session, language=code, delay=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, ready(app))
+            moves = app.query_one("#moves", OptionList)
+            for index, (move, words) in enumerate(app.session.legal_choices(), 1):
+                shown = str(moves.get_option_at_index(index - 1).prompt)
+                assert shown.startswith(f"#{index} {move} — "), shown
+                assert shown.endswith(words)
+
+    asyncio.run(scenario())
+
+
+ROLL = {"de": "wurf", "fr": "lancer"}
+RED = {"de": "rot", "fr": "rouge"}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_mahe_moves_typed_in_the_players_language(code: str) -> None:
+    """`rot`/`rouge` chooses the red turtle, `wurf`/`lancer` rolls (issue 34)."""
+    session = Session(spieltisch.load("mahe", players=3), [HUMAN, level(), level()], seed=1)
+    session.budget = BUDGET
+
+    async def scenario() -> None:
+        app = PlayApp(session, language=code, delay=0, auto_move=False)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, ready(app))
+            assert "turtle:red" in app.session.state.legal_moves()
+            played = len(app.session.log)
+            await type_text(pilot, RED[code])
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.session.log) > played)
+            assert app.session.log[played].move == "turtle:red", app.message
+            while "roll" not in app.session.state.legal_moves() or not app.waiting_for_human:
+                await until(pilot, ready(app))
+                if "roll" in app.session.state.legal_moves():
+                    break
+                await pilot.press("enter")
+            played = len(app.session.log)
+            await type_text(pilot, ROLL[code])
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.session.log) > played)
+            assert app.session.log[played].move == "roll", app.message
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_david_goliath_cards_typed_in_the_players_language(code: str) -> None:
+    session = Session(
+        spieltisch.load("david_goliath", players=3),
+        [HUMAN, level(), level()],
+        seed=2,
+        budget=BUDGET,
+    )
+
+    async def scenario() -> None:
+        app = PlayApp(session, language=code, delay=0)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, ready(app))
+            move = app.session.state.legal_moves()[-1]
+            with language(code):
+                typed = card_name(move).lower()
+            assert typed != move
+            played = len(app.session.log)
+            await type_text(pilot, typed)
+            await pilot.press("enter")
+            await until(pilot, lambda: len(app.session.log) > played)
+            assert app.session.log[played].move == move, app.message
 
     asyncio.run(scenario())

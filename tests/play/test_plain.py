@@ -173,4 +173,4 @@ def test_an_option_reaches_the_game() -> None:
 def test_without_a_terminal_the_plain_mode_is_chosen() -> None:
     result = play("mabula", "--seed", "1", "--lang", "fr", script="quitter\n", plain=False)
     assert result.returncode == 0, result.stderr
-    assert "Blanc (vous) doit jouer." in result.stdout and "Au revoir." in result.stdout
+    assert "C'est à Blanc (vous) de jouer." in result.stdout and "Au revoir." in result.stdout

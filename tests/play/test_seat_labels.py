@@ -14,7 +14,7 @@ from tests.play.conftest import BUDGET, level
 EXPECTED = [
     ("madn", 2, "de", ["Rot (du)", "Gelb (mittel)"]),
     ("madn", 4, "en", ["Red (you)", "Black (medium)", "Yellow (medium)", "Green (medium)"]),
-    ("mahe", 2, "en", ["Red, blue (you)", "Yellow, green (medium)"]),
+    ("mahe", 2, "en", ["Red, Blue (you)", "Yellow, Green (medium)"]),
     ("mahe", 7, "de", ["Rot (du)", "Gelb (mittel)", "Blau (mittel)"]),
     ("mabula", 2, "fr", ["Blanc (vous)", "Noir (moyen)"]),
     ("david_goliath", 3, "de", ["Spieler 1 (du)", "Spieler 2 (mittel)"]),

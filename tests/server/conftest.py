@@ -52,7 +52,9 @@ def server(
     """One server per backend, shared by the tests (each makes its own accounts and tables)."""
     folder = tmp_path_factory.mktemp(f"server-{request.param}")
     # Seats away for 2 s may be handed to the computer (300 s by default).
-    process = ServerProcess(_database(request.param, folder, request), folder, "--claim-after", "2")
+    # Every test here asks from 127.0.0.1: the address's review limit is for many people.
+    extra = ("--claim-after", "2", "--rate-limit", "address:reviews=120/600s")
+    process = ServerProcess(_database(request.param, folder, request), folder, *extra)
     process.start()
     yield process
     process.stop()

@@ -21,7 +21,29 @@ from pathlib import Path
 
 import httpx
 
-PG_BIN = Path(os.environ.get("SPIELTISCH_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+def newest_postgresql_bin(root: Path = Path("/usr/lib/postgresql")) -> Path:
+    """The binaries of the newest PostgreSQL installed (Debian keeps each major version
+    under /usr/lib/postgresql/N/bin), else the folder `pg_config --bindir` names, else
+    the root itself (the tests then say initdb is missing)."""
+    versions = sorted(
+        (int(folder.name), folder / "bin")
+        for folder in root.glob("*")
+        if folder.name.isdigit() and (folder / "bin" / "initdb").exists()
+    )
+    if versions:
+        return versions[-1][1]
+    pg_config = shutil.which("pg_config")
+    if pg_config is not None:
+        bindir = subprocess.run(
+            [pg_config, "--bindir"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        if bindir and (Path(bindir) / "initdb").exists():
+            return Path(bindir)
+    return root
+
+
+PG_BIN = Path(os.environ.get("SPIELTISCH_PG_BIN") or newest_postgresql_bin())
 
 
 def free_port() -> int:
@@ -45,7 +67,8 @@ class PostgresCluster:
     def __init__(self) -> None:
         if not (PG_BIN / "initdb").exists():
             raise RuntimeError(
-                f"PostgreSQL binaries not found in {PG_BIN}: scripts/test.sh installs postgresql-15"
+                f"PostgreSQL binaries not found in {PG_BIN}: scripts/test.sh installs "
+                "the system's postgresql package (or set SPIELTISCH_PG_BIN)"
             )
         self.folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
         if os.geteuid() == 0:

@@ -12,6 +12,8 @@ import json
 from typing import Any, get_args
 
 import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
 
 from spieltisch.server.messages import INCOMING
 from tests.server.client import Client, Socket
@@ -30,7 +32,9 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/rematch"): (409, 403),
     ("post", "/api/tables/{table_id}/resign"): (403, 409),
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
+    ("get", "/api/tables/{table_id}/hint"): (403, 409),
     ("get", "/api/games/{table_id}/record"): (409, 200),
+    ("get", "/api/games/{table_id}/positions/{n}"): (409, 200),
 }
 """Reading a table is open to anyone with its link; nothing else is."""
 
@@ -101,7 +105,7 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess)
             anonymous = httpx.AsyncClient(base_url=server.url)
             for (method, path), expected in OUTSIDER.items():
                 for table, status in zip((running["id"], finished), expected, strict=True):
-                    url = path.replace("{table_id}", table)
+                    url = path.replace("{table_id}", table).replace("{n}", "0")
                     body = BODIES.get(path, {})
                     answer = await eve.http.request(method.upper(), url, json=body)
                     assert answer.status_code == status, (method, url, answer.text)
@@ -114,9 +118,13 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess)
                 after = (await ana.http.get(f"/api/tables/{table}")).json()
                 assert after["seats"] == seen["seats"] and after["rematch"] is None
 
-            # The WebSocket: Eve watches the running table (even asking for Ana's seat);
-            # Ana sits at the finished one.
-            watcher = await eve.socket(running["id"], seat=0)
+            # The WebSocket: Eve asking for Ana's seat is refused (4403); she watches the
+            # running table; Ana sits at the finished one.
+            asking = await eve.socket(running["id"], seat=0)
+            with pytest.raises(ConnectionClosed) as refused:
+                await asking.state()
+            assert refused.value.rcvd is not None and refused.value.rcvd.code == 4403
+            watcher = await eve.socket(running["id"])
             seen_state = await watcher.state()
             assert seen_state["seat"] is None and seen_state["legal_moves"] == []
             own = await ana.socket(finished)

@@ -41,14 +41,23 @@ def test_the_documented_bot_plays_every_game_to_its_end(
     # the new position (state) arrives before the ack of the move that made it, and
     # ack.seq is the position after the move and its chance outcomes: a state with it
     seen: set[int] = set()
-    acks = 0
-    for kind, seq in re.findall(r"^<- (state|ack) (\d+)", done.stdout, re.M):
+    pending: list[int] = []  # the positions of moves sent and not yet acknowledged
+    acks = beyond = 0
+    for kind, text in re.findall(r"^(?:<-|->) (state|ack|move) (\d+)", done.stdout, re.M):
+        seq = int(text)
         if kind == "state":
-            seen.add(int(seq))
+            seen.add(seq)
+        elif kind == "move":
+            pending.append(seq)
         else:
+            moved_in = pending.pop(0)  # acks come in the order of the moves
+            assert seq in seen, f"ack {seq} before its state"
+            assert seq > moved_in, f"ack {seq} for a move in position {moved_in}"
+            beyond += seq > moved_in + 1  # the chance outcomes after the move counted
             acks += 1
-            assert int(seq) in seen, f"ack {seq} before its state"
     assert acks > 0
+    if game in ("madn", "mahe"):  # a die follows many moves
+        assert beyond > 0, "no ack counted the chance outcomes after its move"
 
 
 def test_the_documented_bot_reconnects_after_the_server_is_killed(tmp_path: Path) -> None:

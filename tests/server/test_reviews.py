@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import update
 
 from spieltisch.agents import Budget
+from spieltisch.core.svg import PALETTE
 from spieltisch.review import VERDICTS, review_game
 from spieltisch.review.game import plan_review
 from spieltisch.server import reviews as reviews_module
@@ -52,7 +53,11 @@ def test_the_replay_page_review_runs_once_and_speaks_the_asked_language(
             assert {step["verdict"] for step in page["steps"]} <= set(VERDICTS)
             assert all(0 <= step["played"] <= step["best"] + 1e-9 for step in page["steps"])
             assert page["graph_svg"].startswith("<svg") and "Ada" in page["graph_svg"]
-            assert [seat["name"] for seat in page["seats"]] == ["Ada", "Bo"]
+            assert [seat["name"] for seat in page["seats"]] == ["White · Ada", "Black · Bo"]
+            assert [seat["colour"] for seat in page["seats"]] == [
+                PALETTE["white"],
+                PALETTE["black"],
+            ]  # the colours of the marbles
             # the same review as `spieltisch review` with the server's budget (20)
             local = review_game(record, budget=Budget.parse("20"))
             assert [s["best_move"] for s in page["steps"]] == [

@@ -30,8 +30,12 @@ def test_only_the_account_in_a_seat_plays_it(server: ServerProcess) -> None:
             await bob.guest("Bob")
             table, mine, state = await _table_against_ai(ana)
             move = state["legal_moves"][0]["move"]
-            # Bob asks for Ana's seat: he watches instead.
-            theirs = await bob.socket(table, seat=0)
+            # Bob asks for Ana's seat: refused (4403); without asking, he watches.
+            asked = await bob.socket(table, seat=0)
+            with pytest.raises(ConnectionClosed) as refused_seat:
+                await asked.state()
+            assert refused_seat.value.rcvd is not None and refused_seat.value.rcvd.code == 4403
+            theirs = await bob.socket(table)
             seen = await theirs.state()
             assert seen["seat"] is None and seen["legal_moves"] == []
             await theirs.send({"type": "move", "seq": state["seq"], "move": move})
@@ -44,11 +48,13 @@ def test_only_the_account_in_a_seat_plays_it(server: ServerProcess) -> None:
             assert (await watcher.next_of("error"))["code"] == "not_seated"
             anonymous.account = {"token": str(ana.account["token"])[:-3] + "abc"}
             forged = await anonymous.socket(table, seat=0)
-            assert (await forged.state())["seat"] is None
+            with pytest.raises(ConnectionClosed) as refused_token:
+                await forged.state()
+            assert refused_token.value.rcvd is not None and refused_token.value.rcvd.code == 4401
             await anonymous.__aexit__()
             await mine.send({"type": "move", "seq": state["seq"], "move": move})
             assert (await mine.next_of("ack"))["duplicate"] is False
-            for socket in (mine, theirs, watcher, forged):
+            for socket in (mine, theirs, watcher):
                 await socket.close()
             # Ana cannot move in Bob's seat at a table of two people, whatever she sends.
             duel = await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}])
@@ -85,6 +91,8 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess)
                 (json.dumps({"type": "teleport"}), "bad_message", "teleport"),
                 (json.dumps({"type": "move", "seq": seq}), "bad_message", "move"),
                 (json.dumps({"type": "move", "seq": -1, "move": "x"}), "bad_message", "seq"),
+                (json.dumps({"type": "move", "seq": str(seq), "move": "x"}), "bad_message", "seq"),
+                (json.dumps({"type": "sync", "last_seq": 1.0}), "bad_message", "last_seq"),
                 (
                     json.dumps({"type": "move", "seq": seq, "move": "x", "extra": 1}),
                     "bad_message",

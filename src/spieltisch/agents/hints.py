@@ -19,9 +19,9 @@ from typing import Any
 
 from spieltisch.agents.base import Budget, Choice, SearchAgent
 from spieltisch.agents.greedy import GreedyAgent
-from spieltisch.agents.levels import make_level
+from spieltisch.agents.levels import level_spec, make_level
 from spieltisch.agents.messages import _
-from spieltisch.core import SpieltischError, State
+from spieltisch.core import Game, SpieltischError, State
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,16 @@ class Hint:
         return _("Play {move}: estimated win chance {chance}.").format(
             move=self.move, chance=chance
         )
+
+
+def hint_budget(game: Game[Any], level: str = "expert") -> Budget:
+    """What a hint's search gets, as a count that can be repeated: the level's iterations
+    (a level declares about as many as its seconds allow on an idle machine), without its
+    seconds; `Budget()` where the level counts no iterations (its search's own default:
+    expectimax searches each turn to its depth). A review searches as much as the hint,
+    else it judges the hint's moves with a weaker search (issue 34)."""
+    iterations = level_spec(game, level).iterations
+    return Budget(iterations=iterations)
 
 
 def _search_agent(state: State, level: str, budget: Budget | None, seed: int | None) -> SearchAgent:

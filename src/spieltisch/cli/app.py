@@ -6,35 +6,20 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
 import spieltisch
-from spieltisch.agents import Budget, agent_names
-from spieltisch.agents import make as make_agent
-from spieltisch.cli.analyse import analyse
-from spieltisch.cli.boards import render_board
+from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.fail import fail
-from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.language import use_language
-from spieltisch.cli.messages import _
-from spieltisch.cli.play.command import play as play_command
-from spieltisch.cli.play.moves import describe
-from spieltisch.cli.play.seats import kind_label, seat_label
-from spieltisch.cli.progress import progress_bar
-from spieltisch.cli.record_files import read_records
-from spieltisch.cli.render import render as render_command
-from spieltisch.cli.review import review as review_command
-from spieltisch.cli.serve import db_app, serve
-from spieltisch.cli.tournament import tournament_app
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.usage_texts import language_from_argv, run
-from spieltisch.core import RecordError, SpieltischError, game_class, parts
-from spieltisch.core.file_errors import cannot_write
+from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.i18n import (
     N_,
     before_punctuation,
@@ -42,12 +27,12 @@ from spieltisch.core.i18n import (
     language_from_environment,
     set_language,
 )
-from spieltisch.core.options import describe_allowed, show_default
-from spieltisch.sim import Summary, simulate
-from spieltisch.sim.executors import parse_cluster
-from spieltisch.sim.fast import choose_engine, simulate_fast
+
+if TYPE_CHECKING:
+    from spieltisch.sim import Summary
 
 app = typer.Typer(
+    cls=LazyCommands,  # play, review, serve, ... are imported when they run
     help="spieltisch: Mahé, Mensch ärgere Dich nicht, David & Goliath and Mabula.",
     no_args_is_help=True,
     add_completion=False,
@@ -97,6 +82,9 @@ def games(
     lang: LangOption = None,
 ) -> None:
     """List the games, or one game's players and options."""
+    from spieltisch.core import game_class, parts
+    from spieltisch.core.options import describe_allowed, show_default
+
     _use_language(lang)
     if game is None:
         table = Table(title=_("Games"))
@@ -136,6 +124,10 @@ def rules(
     lang: LangOption = None,
 ) -> None:
     """Show the project's rules summary of a game."""
+    from rich.markdown import Markdown
+
+    from spieltisch.core import parts
+
     _use_language(lang)
     try:
         text = parts(game).rules_summary(lang or language_from_environment())
@@ -180,6 +172,15 @@ def simulate_command(
     lang: LangOption = None,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths."""
+    from spieltisch.agents import Budget
+    from spieltisch.agents import make as make_agent
+    from spieltisch.cli.game_options import load_with_options
+    from spieltisch.cli.progress import progress_bar
+    from spieltisch.core.file_errors import cannot_write
+    from spieltisch.sim import Summary, simulate
+    from spieltisch.sim.executors import parse_cluster
+    from spieltisch.sim.fast import choose_engine, simulate_fast
+
     _use_language(lang)
     try:
         loaded = load_with_options(game, players, option or [])
@@ -266,14 +267,18 @@ ENGINE_REASONS = {
 
 
 def _seat_agents(spec: str, players: int) -> list[str]:
+    from spieltisch.agents import agent_names
+
     names = [name.strip() for name in spec.split(",") if name.strip()]
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise ValueError(
-            _("--agents names {count} agents for {players} players: give 1 or {players}").format(
-                count=len(names), players=players
-            )
+            _n(
+                "--agents names {count} agent for {players} players: give 1 or {players}",
+                "--agents names {count} agents for {players} players: give 1 or {players}",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     known = agent_names()
     for name in names:
@@ -287,7 +292,10 @@ def _seat_agents(spec: str, players: int) -> list[str]:
 
 
 def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
-    table = Table(title=labelled(title, f"{summary.games} " + _("games")))
+    from spieltisch.core.formats import number, percent
+
+    games = _n("{count} game", "{count} games", summary.games).format(count=number(summary.games))
+    table = Table(title=labelled(title, games))
     for column in (_("seat"), _("agent"), _("win rate"), _("95% CI"), _("mean score")):
         table.add_column(column, justify="right")
     for seat, agent in enumerate(seats):
@@ -296,13 +304,13 @@ def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
         table.add_row(
             str(seat),
             agent,
-            f"{rate.mean:.1%}",
-            f"{rate.low:.1%}–{rate.high:.1%}",
-            f"{score.mean:.2f} ± {score.high - score.mean:.2f}",
+            percent(rate.mean, 1),
+            f"{percent(rate.low, 1)}–{percent(rate.high, 1)}",
+            f"{number(score.mean, 2)} ± {number(score.high - score.mean, 2)}",
         )
     console.print(table)
     length = summary.mean_length()
-    console.print(_("mean length: {moves:.1f} moves").format(moves=length.mean))
+    console.print(_("mean length in moves: {moves}").format(moves=number(length.mean, 1)))
 
 
 @app.command()
@@ -325,14 +333,19 @@ def replay(
     lang: LangOption = None,
 ) -> None:
     """Step through a game record in the terminal, each move in words."""
+    from spieltisch.cli.boards import render_board
+    from spieltisch.cli.record_files import read_records
+
     _use_language(lang)
     try:
         records = read_records(record)
         if game_number is not None and game_number > len(records):
             raise RecordError(
-                _("{path} holds {count} games: choose --game 1 to {count}").format(
-                    path=str(record), count=len(records)
-                )
+                _n(
+                    "{path} holds {count} game: choose --game 1 to {count}",
+                    "{path} holds {count} games: choose --game 1 to {count}",
+                    len(records),
+                ).format(path=str(record), count=len(records))
             )
         chosen = records[(game_number or 1) - 1]
         final = spieltisch.load_record(chosen)
@@ -341,9 +354,11 @@ def replay(
         return
     if len(records) > 1 and game_number is None:
         console.print(
-            _("{path} holds {count} games; this is game 1 (choose another with --game N).").format(
-                path=str(record), count=len(records)
-            ),
+            _n(
+                "{path} holds {count} game; this is game 1 (choose another with --game N).",
+                "{path} holds {count} games; this is game 1 (choose another with --game N).",
+                len(records),
+            ).format(path=str(record), count=len(records)),
             soft_wrap=True,
             highlight=False,
         )
@@ -427,6 +442,8 @@ class ReplayStep:
 
 def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep]:
     """Every position of the game, walking forward once."""
+    from spieltisch.cli.play.moves import describe
+
     state = final.game.new_state()
     steps = [ReplayStep(state.clone(), "", 0)]
     moves = 0
@@ -447,6 +464,9 @@ def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep
 def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
     """`Player 2, yellow (expert)`: each seat with its colour, where the game's seats have
     one (the game's seat-label part), and what the record says sat there."""
+    from spieltisch.cli.play.seats import kind_label, seat_label
+    from spieltisch.core import parts
+
     colour = parts(game).seat_label
     labels = []
     for seat in range(game.num_players):
@@ -489,12 +509,3 @@ def main() -> None:
     args = sys.argv[1:]
     set_language(language_from_argv(args))
     sys.exit(run(app, args))
-
-
-app.command("play")(play_command)
-app.command("analyse")(analyse)
-app.command("review")(review_command)
-app.command("render")(render_command)
-app.command("serve")(serve)
-app.add_typer(db_app, name="db")
-app.add_typer(tournament_app, name="tournament")

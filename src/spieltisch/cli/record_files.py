@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core import RecordError
 from spieltisch.core.records import read_record
 
@@ -36,3 +36,26 @@ def read_records(path: Path) -> list[dict[str, Any]]:
                 _("line {line} of {path}: {reason}").format(line=number, path=path, reason=wrong)
             ) from None
     return records
+
+
+def choose_record(path: Path, number: int | None) -> tuple[dict[str, Any], str | None]:
+    """Game `number` (from 1) of the file, and a note for people when the file holds many
+    and none was chosen (the first is taken); RecordError for a number past the end."""
+    records = read_records(path)
+    if number is not None and not 1 <= number <= len(records):
+        raise RecordError(
+            _n(
+                "{path} holds {count} game: choose --game 1 to {count}",
+                "{path} holds {count} games: choose --game 1 to {count}",
+                len(records),
+            ).format(path=str(path), count=len(records))
+        )
+    note = None
+    if len(records) > 1 and number is None:
+        note = _n(
+            "{path} holds {count} game; this is game 1 (choose another with --game N).",
+            "{path} holds {count} games; this is game 1 (choose another with --game N).",
+            len(records),
+        )
+        note = note.format(path=str(path), count=len(records))
+    return records[(number or 1) - 1], note

@@ -24,6 +24,28 @@ DatabaseOption = Annotated[
 ]
 
 
+def _upgrade(url: str) -> None:
+    """Migrate the database, or stop with one sentence saying why not (an unreachable
+    server, a read-only folder, a failing migration) instead of a traceback."""
+    from alembic.util import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from spieltisch.cli.fail import fail
+    from spieltisch.store.database import describe_url, upgrade
+
+    try:
+        upgrade(url)
+    except (SQLAlchemyError, OSError, CommandError) as exc:
+        cause = getattr(exc, "orig", None) or exc
+        reason = " ".join(str(cause).split())[:300] or type(cause).__name__
+        fail(
+            console,
+            _("the database {url} cannot be opened or migrated: {reason}").format(
+                url=describe_url(url), reason=reason
+            ),
+        )
+
+
 def _url(database: str | None) -> str:
     from spieltisch.store.database import check_url, default_database_url
 
@@ -112,10 +134,11 @@ def serve(
         raise typer.Exit(2) from None
 
     from spieltisch.server import Settings, create_app
+    from spieltisch.server.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.limits import RateLimits
     from spieltisch.server.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.transport import PROTOCOL
-    from spieltisch.store.database import describe_url, is_sqlite, upgrade
+    from spieltisch.store.database import describe_url, is_sqlite
 
     url = _url(database)
     if workers > 1 and is_sqlite(url):
@@ -148,7 +171,7 @@ def serve(
         migrate=False,
         workers=workers,
     )
-    upgrade(url)
+    _upgrade(url)
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(host=host, port=port),
@@ -164,6 +187,7 @@ def serve(
             workers=workers,
             host=host,
             port=port,
+            http=HTTP_PROTOCOL,
             ws=PROTOCOL,
             ws_max_size=TRANSPORT_LIMIT,
             ws_per_message_deflate=ws_deflate,
@@ -175,6 +199,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
+        http=HTTP_PROTOCOL,
         ws=PROTOCOL,
         ws_max_size=TRANSPORT_LIMIT,
         ws_per_message_deflate=ws_deflate,
@@ -196,8 +221,8 @@ def _log_config() -> dict[str, Any]:
 @db_app.command("upgrade")
 def db_upgrade(database: DatabaseOption = None) -> None:
     """Run the database migrations up to the newest."""
-    from spieltisch.store.database import describe_url, upgrade
+    from spieltisch.store.database import describe_url
 
     url = _url(database)
-    upgrade(url)
+    _upgrade(url)
     console.print(_("Database {url} is up to date.").format(url=describe_url(url)), highlight=False)

@@ -17,14 +17,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from spieltisch.agents.names import level_name
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
-from spieltisch.core import SpieltischError
+from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import labelled
+from spieltisch.core.names import game_title
 
 if TYPE_CHECKING:
+    from spieltisch.tournament.ratings import RatingBook
     from spieltisch.tournament.storage import TournamentStore
     from spieltisch.tournament.tournament import Tournament
 
@@ -184,9 +187,11 @@ def new(
         return
     identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
     console.print(
-        _("Tournament {id} created: {name}, {game}, {rounds} rounds").format(
-            id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds
-        ),
+        _n(
+            "Tournament {id} created: {name}, {game}, {rounds} round",
+            "Tournament {id} created: {name}, {game}, {rounds} rounds",
+            settings.rounds,
+        ).format(id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds),
         highlight=False,
     )
     points_text = ", ".join(f"{p:g}" for p in settings.points)
@@ -207,7 +212,7 @@ def list_tournaments(database: DatabaseOption = None) -> None:
     for column in (_("id"), _("name"), _("game"), _("created")):
         table.add_column(column)
     for row in rows:
-        table.add_row(row.id, row.name, row.game, row.created_at.strftime("%Y-%m-%d %H:%M"))
+        table.add_row(row.id, row.name, game_title(row.game), formats.moment(row.created_at))
     console.print(table)
 
 
@@ -583,7 +588,10 @@ def export(
         typer.Option("--html", help="Write printable pages (A4) into this folder."),
     ] = None,
     lang: Annotated[
-        str | None, typer.Option("--lang", help="Language of the pages: de, en or fr.")
+        str | None,
+        typer.Option(
+            "--lang", help="Language of the files: de, en or fr (else the group's --lang)."
+        ),
     ] = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -594,7 +602,8 @@ def export(
 
     if results is None and standings_file is None and html is None and corrections is None:
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
-    use_language(lang, console)
+    if lang is not None:  # else the language the group's --lang (or the environment) chose
+        use_language(lang, console)
     current = _run(database, lambda store: store.load(tournament))
     if html is not None:
         from spieltisch.tournament.printable import write_pages
@@ -628,36 +637,45 @@ def ratings(
     from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, computer_level, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
-    book = _run(database, lambda store: store.ratings())
+    async def ratings_and_names(store: TournamentStore) -> tuple[RatingBook, dict[str, str]]:
+        return await store.ratings(), await store.player_names()
+
+    book, names = _run(database, ratings_and_names)
     reference = reference_levels(game)
     rows: list[tuple[str, Rating, int | None]] = [
         (row.player, row.rating, row.games) for row in book.leaderboard(game)
     ]
     rows += [(f"level:{name}", rating, None) for name, rating in reference.items()]
     rows.sort(key=lambda row: -row[1].value)
-    table = Table(title=_("Ratings: {game}").format(game=game))
+    table = Table(title=_("Ratings: {game}").format(game=game_title(game)))
     columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
     for column in columns + ([_("about")] if reference else []):
         table.add_column(column)
     for rank, (player, rating, games) in enumerate(rows, start=1):
         near = nearest_level(rating, reference) if games is None or games >= LEVEL_AFTER else None
-        about = [] if not reference else [near or ""]
+        about = [] if not reference else [level_name(near) if near else ""]
         level = computer_level(player) if games is not None else None
-        shown = (
-            player
-            if level is None
-            else _("{player} (computer, {level})").format(player=player, level=level)
-        )
+        shown = names.get(player) or _computer(player)
+        if level is not None:
+            shown = _("{player} (computer, {level})").format(player=shown, level=level_name(level))
         table.add_row(
             str(rank),
             shown,
-            f"{rating.value:.1f}",
-            f"{rating.mu:.2f}",
-            f"{rating.sigma:.2f}",
+            formats.number(rating.value, 1),
+            formats.number(rating.mu, 2),
+            formats.number(rating.sigma, 2),
             "" if games is None else str(games),
             *about,
         )
     console.print(table)
+
+
+def _computer(player: str) -> str:
+    """A rating id as people read it: `level:hard` is "computer (hard)"; any other id
+    (a rated player no tournament names) is shown as it is."""
+    if player.startswith("level:"):
+        return _("computer ({level})").format(level=level_name(player.split("/", 1)[0]))
+    return player
 
 
 @tournament_app.command("levels")
@@ -690,7 +708,12 @@ def levels(
         table.add_column(column)
     for name, values in entry["levels"].items():
         value = values["mu"] - 3 * values["sigma"]
-        table.add_row(name, f"{value:.1f}", f"{values['mu']:.2f}", f"{values['sigma']:.2f}")
+        table.add_row(
+            level_name(name),
+            formats.number(value, 1),
+            formats.number(values["mu"], 2),
+            formats.number(values["sigma"], 2),
+        )
     console.print(table)
     if write or to is not None:
         try:

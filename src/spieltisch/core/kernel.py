@@ -8,11 +8,33 @@ depends on which thread, process or machine plays it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
+
+
+def _load_numba_without_blas() -> None:
+    """Load numba's array functions now, telling it that SciPy's BLAS is missing.
+
+    numba checks for BLAS (for `np.dot` in compiled code) the first time a function is
+    compiled or loaded from its cache, by importing `scipy.linalg.cython_blas` where
+    SciPy is installed: all of scipy.linalg, about 0.4 s of CPU in every run that only
+    loads a cached kernel (issue 34: start-up). No kernel uses linear algebra. Where
+    SciPy's BLAS is loaded already, numba finds it as usual."""
+    blas = "scipy.linalg.cython_blas"
+    if blas in sys.modules:
+        return
+    sys.modules[blas] = None  # type: ignore[assignment]  # import fails: "no BLAS"
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules[blas]
+
+
+_load_numba_without_blas()
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -12,13 +12,33 @@ from pathlib import Path
 from typing import Any, TypeVar, overload
 
 from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
+from spieltisch.core.finders import find_games
 from spieltisch.core.game_parts import GameParts
-from spieltisch.core.messages import _
+from spieltisch.core.messages import _, _n
 from spieltisch.core.protocol import Game, GameInfo, State
 from spieltisch.core.records import ends_by_resigning, read_record, resigned_result
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _PARTS: dict[type[Game[Any]], GameParts] = {}
+_FOUND = {"all": False}
+
+
+def _all_games() -> dict[str, type[Game[Any]]]:
+    """The registry, after the finders have imported every game (on first need rather
+    than on `import spieltisch`, which stays light: core.finders)."""
+    if not _FOUND["all"]:
+        _FOUND["all"] = True
+        try:
+            find_games(None)
+        except BaseException:
+            _FOUND["all"] = False
+            raise
+        # listed by name, whichever game was asked for first
+        ordered = dict(sorted(_GAMES.items()))
+        _GAMES.clear()
+        _GAMES.update(ordered)
+    return _GAMES
+
 
 T = TypeVar("T", bound=type[Game[Any]])
 
@@ -47,12 +67,14 @@ def unregister(name: str) -> None:
 
 
 def game_names() -> list[str]:
-    return list(_GAMES)
+    return list(_all_games())
 
 
 def game_class(name: str) -> type[Game[Any]]:
+    if name not in _GAMES and not _FOUND["all"]:
+        find_games(name)
     try:
-        return _GAMES[name]
+        return _GAMES[name] if name in _GAMES else _all_games()[name]
     except KeyError:
         raise UnknownGame(name, game_names()) from None
 
@@ -72,7 +94,7 @@ def parts(game: str | Game[Any] | type[Game[Any]]) -> GameParts:
 
 
 def games() -> list[GameInfo]:
-    return [cls.info() for cls in _GAMES.values()]
+    return [cls.info() for cls in _all_games().values()]
 
 
 def load(name: str, /, **options: Any) -> Game[Any]:
@@ -95,9 +117,11 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
     players = data["players"]
     if players is not None and len(players) != game.num_players:
         raise RecordError(
-            _("record field 'players' must list {count} names, not {given}").format(
-                count=game.num_players, given=len(players)
-            )
+            _n(
+                "record field 'players' must list {count} name, not {given}",
+                "record field 'players' must list {count} names, not {given}",
+                game.num_players,
+            ).format(count=game.num_players, given=len(players))
         )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):

@@ -14,8 +14,8 @@ from spieltisch.core.registry import parts
 
 
 def capitalised(name: str) -> str:
-    """`red, blue` → `Red, blue`: a colour written as a name, like "Player 2"."""
-    return name[:1].upper() + name[1:]
+    """`red, blue` → `Red, Blue`: colours written as names, like "Player 2"."""
+    return ", ".join(part[:1].upper() + part[1:] for part in name.split(", "))
 
 
 def seat_name(game: Game[Any], seat: int) -> str | None:

@@ -2,15 +2,23 @@
 
 A game kept outside spieltisch joins by naming its package (importable, e.g. on
 PYTHONPATH) in the environment variable SPIELTISCH_GAMES, several separated by commas.
+The registry imports them on first need (`find`), not on `import spieltisch`
+(issue 34: start-up); `from spieltisch.games import mahe` imports one as usual.
 """
 
 import importlib
 import os
 
 from spieltisch.core.errors import SpieltischError
-from spieltisch.games import david_goliath, mabula, madn, mahe
 
 EXTRA_GAMES = "SPIELTISCH_GAMES"
+BUILT_IN = {
+    "david_goliath": "spieltisch.games.david_goliath",
+    "mabula": "spieltisch.games.mabula",
+    "madn": "spieltisch.games.madn",
+    "mahe": "spieltisch.games.mahe",
+}
+"""The built-in games by name, with their packages."""
 
 
 def load_extra_games() -> list[str]:
@@ -27,6 +35,16 @@ def load_extra_games() -> list[str]:
     return names
 
 
-load_extra_games()
+def find(name: str | None) -> None:
+    """The registry's finder (core.finders): import (so register) the built-in game
+    `name`, or for None every built-in game and those of SPIELTISCH_GAMES."""
+    if name is not None:
+        if name in BUILT_IN:
+            importlib.import_module(BUILT_IN[name])
+        return
+    for package in BUILT_IN.values():
+        importlib.import_module(package)
+    load_extra_games()
 
-__all__ = ["EXTRA_GAMES", "david_goliath", "load_extra_games", "mabula", "madn", "mahe"]
+
+__all__ = ["BUILT_IN", "EXTRA_GAMES", "find", "load_extra_games"]

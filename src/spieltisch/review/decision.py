@@ -28,20 +28,24 @@ class Rated:
 def rate_decision(state: State, played: str, level: str, budget: Budget, seed: int | None) -> Rated:
     """The best move and the win chances of it and of `played`, for the player to move.
 
-    When the hint's search spent less on the move played than on the best one (MCTS
-    visits moves unevenly) the move played is searched again on its own, with as many
-    iterations as the best move had; the better of the two is then the best move, so a
-    loss is never negative.
+    When the hint's search prefers another move, both moves are searched again, each on
+    its own with the whole budget (`compare`), and the loss is the difference of those
+    two searches. The hint's own value of its best move is not comparable: it is the
+    largest of many noisy estimates (the winner's curse), and a move it hardly visited
+    is rated from a shallow tree, so in Mabula the difference called the hint's own best
+    moves blunders (issue 34). The better of the two is then the best move, so a loss is
+    never negative.
     """
     advice = hint(state, level=level, budget=budget, seed=seed)
-    ratings = {rating.move: rating for rating in advice.ranked}
     best = advice.ranked[0]
-    mine = ratings[played]
+    mine = best
     compared = False
-    if mine.move != best.move and mine.weight < best.weight:
-        # the best move's rating stands; the move played gets as many iterations of its own
-        effort = Budget(iterations=round(best.weight), seconds=budget.seconds)
-        (mine,) = compare(state, [played], level, effort, seed)
+    if played != best.move:
+        rated = {
+            choice.move: choice
+            for choice in compare(state, [best.move, played], level, budget, seed)
+        }
+        best, mine = rated[best.move], rated[played]
         compared = True
     if mine.win_chance >= best.win_chance:
         best = mine

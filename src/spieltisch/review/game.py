@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.agents import Budget, make
+from spieltisch.agents.hints import hint_budget
 from spieltisch.core import CHANCE, State, load, load_record
 from spieltisch.core.i18n import get_language
 from spieltisch.core.ranking import win_shares
 from spieltisch.core.records import read_record
 from spieltisch.review.calibration import Calibration, fitted_calibration
 from spieltisch.review.decision import Rated, rate_decision
-from spieltisch.review.lookups import describe
+from spieltisch.review.lookups import describe, seat_titles
 from spieltisch.review.model import (
     Analysis,
     Rating,
@@ -97,12 +98,13 @@ def review_game(
     calibrate: bool = True,
 ) -> ReviewFile:
     """Review a game record: the decisions of `seats` (default: every seat) rated by the
-    level's search. `budget` None gives each search its own iteration default, which is
-    reproducible; a budget in seconds is not. `only` limits the review to those steps
-    of the history (indices from 0). `calibrate` corrects the search's estimates by the
-    fitted calibration of the game and level, where there is one."""
+    level's search. `budget` None gives each search as much as the level's hint gets, in
+    iterations (`hint_budget`), which is reproducible; a budget in seconds is not. `only`
+    limits the review to those steps of the history (indices from 0). `calibrate`
+    corrects the search's estimates by the fitted calibration of the game and level,
+    where there is one."""
     plan = plan_review(source, seats, only)
-    budget = budget if budget is not None else Budget()
+    budget = budget if budget is not None else hint_budget(plan.final.game, level)
     history = plan.final.history()
     rated = dict(
         _rate_all(plan.record, history, plan.positions, level, budget, seed, workers, progress)
@@ -122,7 +124,7 @@ def assemble_review(
     """The review of a planned game from its rated decisions (rated here or elsewhere,
     e.g. by `rate_steps` in a server's worker pool)."""
     final, game = plan.final, plan.final.game
-    budget = budget if budget is not None else Budget()
+    budget = budget if budget is not None else hint_budget(game, level)
     thresholds = thresholds or Thresholds()
     calibration = fitted_calibration(game.name, level) if calibrate else None
     steps = []
@@ -160,7 +162,7 @@ def assemble_review(
         calibration=calibration,
     )
     record = plan.record
-    names = list(record.get("players") or [f"player {i + 1}" for i in range(game.num_players)])
+    names = seat_titles(game, list(record.get("players") or []))
     shares = win_shares(final.ranking()) if final.is_terminal() else None
     summaries = [_summary(seat, names[seat], steps, shares) for seat in plan.seats]
     return ReviewFile(record=dict(record), settings=settings, steps=steps, seats=summaries)
@@ -170,13 +172,15 @@ def rate_steps(
     record: Mapping[str, Any],
     indices: Collection[int],
     level: str,
-    budget: Budget,
+    budget: Budget | None,
     seed: int,
 ) -> list[tuple[int, Rated]]:
     """Rate the decisions at `indices` of the record's history (plain data in and out,
-    for a worker process); each with the seed `review_game` would give it."""
+    for a worker process); each with the seed `review_game` would give it, and with the
+    same budget (None: the hint's)."""
     wanted = set(indices)
     game = load(record["game"], **record["options"])
+    budget = budget if budget is not None else hint_budget(game, level)
     state = game.new_state()
     rated = []
     for index, move in enumerate(record["history"]):

@@ -2,14 +2,19 @@
 
 Each seat's points are its own reviewed decisions (the win chance after the move it
 played, as the search saw it from that seat's view), ending at the seat's actual share
-of the win. Points are links to their decision in the page.
+of the win. In a game of two the other seat's chance is known too (one minus the
+mover's), so both lines have a point at every reviewed decision and always sum to one.
+Points are links to their decision in the page.
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
+from spieltisch.core import Game, load, parts
 from spieltisch.core.i18n import labelled
+from spieltisch.core.svg import PALETTE
 from spieltisch.review.model import ReviewFile
 from spieltisch.review.verdicts import Verdict
 
@@ -21,12 +26,46 @@ MARKS: dict[Verdict, str] = {
     "blunder": "#d62728",
 }
 
+EDGE = "#555"
+
 WIDTH, HEIGHT = 760, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
 
 
-def seat_colour(seat: int) -> str:
+def seat_colour(seat: int, game: Game[Any] | None = None) -> str:
+    """The colour of the seat's pieces where the game's seats have one colour (the
+    board's palette: Mabula's white and black, the colours of Mensch ärgere Dich nicht),
+    else one of a fixed set of distinct colours."""
+    named = None if game is None else parts(game).seat_colour
+    if named is not None:
+        colour = PALETTE.get(named(game, seat))
+        if colour is not None:
+            return colour
     return COLOURS[seat % len(COLOURS)]
+
+
+def chances_by_step(review: ReviewFile) -> list[list[float | None]]:
+    """Each seat's win chance after each step (None where the review does not know it).
+
+    A reviewed decision gives the mover's chance after the move played; in a game of
+    two it gives the other seat's as well: the search's estimate for it is one minus the
+    mover's (win shares sum to one), corrected by the same calibration as the mover's."""
+    players = int(review.record.get("options", {}).get("players") or len(review.seats))
+    calibration = review.settings.calibration
+    rows: list[list[float | None]] = []
+    for step in review.steps:
+        row: list[float | None] = [None] * players
+        if step.analysis is not None and step.player is not None:
+            played = step.analysis.played
+            row[step.player] = played.win_chance
+            if players == 2:
+                row[1 - step.player] = (
+                    1.0 - played.win_chance
+                    if played.estimate is None or calibration is None
+                    else calibration(1.0 - played.estimate, players)
+                )
+        rows.append(row)
+    return rows
 
 
 def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
@@ -40,50 +79,54 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
     def y(chance: float) -> float:
         return TOP + plot_h * (1.0 - chance)
 
-    parts = [
+    svg = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'class="graph" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
     ]
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(
+        svg.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             'stroke="#ccc" stroke-width="1"/>'
             f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" '
             f'font-size="11">{tick:.0%}</text>'
         )
-    parts.append(
+    svg.append(
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" font-size="11">'
         f"{steps}</text>"
         f'<text x="{LEFT}" y="{HEIGHT - 8}" font-size="11">1</text>'
     )
+    chances = chances_by_step(review)
+    game = load(review.record["game"], **review.record.get("options", {}))
     for summary in review.seats:
         seat = summary.seat
-        colour = seat_colour(seat)
+        colour = seat_colour(seat, game)
         points = [
-            (step.index, step.analysis.played.win_chance, step)
-            for step in review.steps
-            if step.player == seat and step.analysis is not None
+            (step.index, chance, step)
+            for step, row in zip(review.steps, chances, strict=True)
+            if (chance := row[seat]) is not None and step.analysis is not None
         ]
         line = [(x(index + 1), y(chance)) for index, chance, _ in points]
         if summary.win_share is not None:
             line.append((x(steps), y(summary.win_share)))
         if len(line) > 1:
             path = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
-            parts.append(
+            svg.append(  # a dark edge keeps a light colour (white marbles) visible
+                f'<polyline points="{path}" fill="none" stroke="{EDGE}" stroke-width="3.4"/>'
                 f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.8">'
                 f"<title>{escape(names[seat])}</title></polyline>"
             )
         for index, chance, step in points:
             assert step.analysis is not None
-            mark = MARKS[step.analysis.verdict]
+            own = step.player == seat  # the other seat's point of a game of two: no link
+            mark = MARKS[step.analysis.verdict] if own else ""
             radius = 4.5 if mark else 2.5
             fill = mark or colour
             label = f"#{index + 1} " + labelled(names[seat], f"{step.move} {chance:.0%}")
-            parts.append(
-                f'<a href="#step-{index}"><circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" '
-                f'r="{radius}" fill="{fill}" stroke="{colour}">'
-                f"<title>{escape(label)}</title></circle></a>"
+            circle = (
+                f'<circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" r="{radius}" '
+                f'fill="{fill}" stroke="{EDGE}"><title>{escape(label)}</title></circle>'
             )
-    parts.append("</svg>")
-    return "".join(parts)
+            svg.append(f'<a href="#step-{index}">{circle}</a>' if own else circle)
+    svg.append("</svg>")
+    return "".join(svg)

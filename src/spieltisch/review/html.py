@@ -10,14 +10,17 @@ from __future__ import annotations
 import io
 import json
 from html import escape
+from typing import Any
 
 from rich.console import Console
 
-from spieltisch.core import State, load_record, parts
+from spieltisch.agents.names import level_name
+from spieltisch.core import Game, State, load_record, parts
 from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.graph import seat_colour, win_chance_svg
-from spieltisch.review.messages import _
+from spieltisch.review.lookups import seat_titles
+from spieltisch.review.messages import _, _n
 from spieltisch.review.model import ReviewFile, Step
 from spieltisch.review.verdicts import verdict_name
 
@@ -28,7 +31,7 @@ table { border-collapse: collapse; } td, th { padding: 0.2em 0.6em; text-align: 
 tr:nth-child(even) { background: #f4f4f4; }
 .graph { width: 100%; height: auto; border: 1px solid #ddd; }
 .legend span { margin-right: 1.2em; } .swatch { display: inline-block; width: 1em;
-  height: 0.6em; margin-right: 0.3em; }
+  height: 0.6em; margin-right: 0.3em; border: 1px solid #555; }
 .verdict { padding: 0.05em 0.5em; border-radius: 0.6em; color: #fff; font-size: 0.9em; }
 .fine { background: #2a9d4b; } .inaccuracy { background: #c9a400; }
 .mistake { background: #e06d00; } .blunder { background: #c62828; }
@@ -36,6 +39,7 @@ section.decision { border-top: 1px solid #ddd; padding-top: 0.6em; }
 pre.board { font-family: "DejaVu Sans Mono", monospace; font-size: 0.8em; line-height: 1.2;
   background: #fff; overflow-x: auto; }
 .board svg { max-width: 28em; height: auto; }
+.boards { display: flex; flex-wrap: wrap; gap: 1em; } .boards figure { margin: 0; }
 .note { color: #666; font-size: 0.9em; }
 """
 
@@ -43,8 +47,7 @@ pre.board { font-family: "DejaVu Sans Mono", monospace; font-size: 0.8em; line-h
 def review_page(review: ReviewFile) -> str:
     """The page as a string (UTF-8 HTML5)."""
     final = load_record(review.record)
-    names = [str(name) for name in review.record.get("players") or []]
-    names += [str(i) for i in range(len(names), final.game.num_players)]
+    names = seat_titles(final.game, list(review.record.get("players") or []))
     title = _("Review of a game of {game}").format(game=final.game.title)
     graph_title = _("Win chance over the game")
     every = _("Every decision")
@@ -55,7 +58,7 @@ def review_page(review: ReviewFile) -> str:
         f"{escape(calibration_note(review.settings.calibration))}</p>",
         f"<h2>{escape(graph_title)}</h2>",
         win_chance_svg(review, names, graph_title),
-        _legend(review, names),
+        _legend(review, final.game, names),
         _seat_table(review, names),
         _losses(review, names),
         f"<h2>{escape(every)}</h2>",
@@ -73,7 +76,9 @@ def estimate_note(review: ReviewFile) -> str:
     """How the win chances were estimated and judged, in one paragraph."""
     settings = review.settings
     budget = (
-        _("{n} iterations per search").format(n=settings.iterations)
+        _n("{n} iteration per search", "{n} iterations per search", settings.iterations).format(
+            n=settings.iterations
+        )
         if settings.iterations
         else _("{s} s per search").format(s=settings.seconds)
         if settings.seconds
@@ -86,7 +91,7 @@ def estimate_note(review: ReviewFile) -> str:
         "Inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder} "
         "percentage points."
     ).format(
-        level=settings.level,
+        level=level_name(settings.level),
         search=settings.search,
         budget=budget,
         seed=settings.seed,
@@ -107,9 +112,9 @@ def _result(final: State, names: list[str]) -> str:
     return f'<ol class="result" style="list-style: none">{items}</ol>'
 
 
-def _legend(review: ReviewFile, names: list[str]) -> str:
+def _legend(review: ReviewFile, game: Game[Any], names: list[str]) -> str:
     spans = "".join(
-        f'<span><i class="swatch" style="background:{seat_colour(s.seat)}"></i>'
+        f'<span><i class="swatch" style="background:{seat_colour(s.seat, game)}"></i>'
         f"{escape(names[s.seat])}</span>"
         for s in review.seats
     )
@@ -213,21 +218,38 @@ def _decision(step: Step, state: State, names: list[str]) -> str:
             )
         )
     lines.append("</p>")
-    lines.append(board_html(state, step.player, step.move))
+    lines.append(_boards(state, step.player, step.move, analysis.best.move))
     lines.append("</section>")
     return "\n".join(lines)
 
 
+def _boards(state: State, player: int, played: str, best: str) -> str:
+    """The board after the move played and, when the search found a better one, after
+    that move: each with its move marked, side by side."""
+    shown = [(_("The move played: {move}"), played)]
+    if best != played:
+        shown.append((_("The better move: {move}"), best))
+    figures = []
+    for caption, move in shown:
+        after = state.clone()
+        after.apply(move)
+        figures.append(
+            f"<figure><figcaption>{escape(caption.format(move=move))}</figcaption>"
+            f"{board_html(after, player, move)}</figure>"
+        )
+    return f'<div class="boards">{"".join(figures)}</div>'
+
+
 def board_html(state: State, player: int, move: str) -> str:
-    """The board before `move` as `player` saw it: the game's SVG, else its text board."""
+    """The board of `state` as `player` sees it with `move` (just played) marked: the
+    game's SVG, else its text board."""
     game_parts = parts(state.game)
     svg = game_parts.svg_board
     if svg is not None:
         drawing = svg(
             state.view(player),
             seat=player,
-            legal_moves=state.legal_moves(),
-            last_move=None,
+            last_move=move,
             language=get_language(),
         )
         return f'<div class="board">{drawing}</div>'

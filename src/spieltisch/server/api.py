@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
-from spieltisch.server import lobby, parts
+from spieltisch.server import lobby
 from spieltisch.server.context import Services, check_rate, services
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.messages import TableOut
+from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.schemas import (
     REFUSALS,
     AccountId,
@@ -36,6 +39,11 @@ from spieltisch.server.schemas import (
 from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
+MAX_RECORD_ENTRIES = 20_000
+MAX_ENTRY = 1_000
+"""The longest history entry (a deal of David & Goliath for six players is about 320)."""
+MAX_PLAYERS = 16
+MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -76,14 +84,21 @@ async def play_as_guest(
         account = Account(name=_clean_name(body.name))
         session.add(account)
         await session.commit()
-    svc.sessions.sign_in(response, account.id)
-    return _account_out(account, svc.sessions.token(account.id))
+    token = await svc.sessions.open(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
 
 
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
-async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
-    """Keep your guest account: choose a username and a password to sign in elsewhere."""
-    password_hash = await svc.passwords.hash(body.password)  # before a transaction opens
+async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> AccountOut:
+    """Keep your guest account: choose a username and a password to sign in elsewhere.
+    Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
+    account ends: the answer carries the new token (and sets the cookie)."""
+    taken = HTTPException(409, _("the username {name} is taken").format(name=body.username))
+    async with svc.database.session() as session:
+        if await _by_username(session, body.username) is not None:
+            raise taken
+    password_hash = await svc.passwords.hash(body.password)  # outside a transaction
     async with svc.database.session() as session:
         account = await session.get(Account, me)
         if account is None:
@@ -94,29 +109,40 @@ async def claim_account(body: ClaimIn, me: Me, svc: Svc) -> AccountOut:
         try:
             await session.commit()
         except IntegrityError:
-            raise HTTPException(
-                409, _("the username {name} is taken").format(name=body.username)
-            ) from None
-    return _account_out(account)
+            raise taken from None
+    token = await svc.sessions.rotate(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
+
+
+async def _by_username(session: AsyncSession, username: str) -> Account | None:
+    found = await session.execute(
+        select(Account).where(func.lower(Account.username) == username.lower())
+    )
+    return found.scalar()
 
 
 @router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
-async def sign_in(body: SignInIn, response: Response, svc: Svc) -> AccountOut:
+async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> AccountOut:
+    """Sign in with a claimed account's username (any case) and password. Attempts are
+    limited per username and per address (429 with Retry-After)."""
+    check_rate(request, "signin", body.username.lower())
     async with svc.database.session() as session:
-        account = (
-            await session.execute(select(Account).filter_by(username=body.username))
-        ).scalar()
+        account = await _by_username(session, body.username)
     # An unknown name is checked against a dummy hash: as slow as a wrong password.
     known = account.password_hash if account is not None else None
     matches = await svc.passwords.check(known, body.password)
     if account is None or not matches:
         raise HTTPException(401, _("wrong username or password"))
-    svc.sessions.sign_in(response, account.id)
-    return _account_out(account, svc.sessions.token(account.id))
+    token = await svc.sessions.open(account.id)
+    svc.sessions.sign_in(response, token)
+    return _account_out(account, token)
 
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
-async def sign_out(response: Response, svc: Svc) -> None:
+async def sign_out(request: Request, response: Response, svc: Svc) -> None:
+    """End this session: its token (cookie or bearer) no longer works anywhere."""
+    await svc.sessions.close(svc.sessions.token_of(request))
     svc.sessions.sign_out(response)
 
 
@@ -191,10 +217,11 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/tables", response_model=TableList, tags=["lobby"])
-async def list_tables(svc: Svc) -> TableList:
-    """Public tables that are open or running, newest first."""
+async def list_tables(svc: Svc, finished: bool = False) -> TableList:
+    """Public tables that are open or running, newest first; `?finished=true`: the
+    finished ones (the last 100), to replay."""
     async with svc.database.session() as session:
-        return TableList(tables=await lobby.list_tables(session))
+        return TableList(tables=await lobby.list_tables(session, finished=finished))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
@@ -202,14 +229,16 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
     """A new table; options are checked as `spieltisch.load` checks them."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
+        await lobby.check_computer_tables(session, me, body)
         table = await lobby.create_table(session, me, body)
         return await lobby.describe_table(session, table)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
-async def get_table(table_id: TableId, svc: Svc) -> TableOut:
-    """A table by its id (the id is also the link to a private table)."""
-    return await _described(svc, table_id)
+async def get_table(table_id: TableId, request: Request, svc: Svc) -> TableOut:
+    """A table by its id (the id is also the link to a private table; a private table's
+    rematch is shown only to its players)."""
+    return table_for(await _described(svc, table_id), svc.sessions.of(request))
 
 
 async def _described(svc: Services, table_id: str) -> TableOut:
@@ -229,10 +258,14 @@ async def join_table(
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
 ) -> TableOut:
-    """Sit down at an open seat (or the one reserved for you)."""
+    """Sit down at an open seat (or the one reserved for you); the last seat of a rematch
+    starts it."""
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
-    return await _after_change(svc, table_id)
+    described = await _after_change(svc, table_id)
+    if described.status == "running":
+        await svc.runtime.room(table_id)
+    return described
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
@@ -276,27 +309,36 @@ async def claim_seat(
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
 async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table with the same seats; the finished table's players are told its id."""
+    """A new table with the same seats; the finished table's players are told its id.
+    Asked by each person of the game (accepting), the new game starts by itself."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
+    await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
+    if described.status == "running":
+        await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 
 
 # -- records ---------------------------------------------------------------------------------
 
 
-async def _finished_record(svc: Services, table_id: str) -> dict[str, Any]:
+async def _finished_record(svc: Services, table_id: str, viewer: int | None) -> dict[str, Any]:
     async with svc.database.session() as session:
+        table = await lobby.get_table(session, table_id)
+        seated = [seat.account_id for seat in await lobby.seats_of(session, table_id)]
+        if not may_see(table.public, seated, viewer):
+            raise HTTPException(403, _("the record of a private table is for its players"))
         return await lobby.finished_record(session, table_id)
 
 
 @router.get("/games/{table_id}/record", tags=["records"])
-async def download_record(table_id: TableId, svc: Svc) -> Response:
-    """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it)."""
-    record = await _finished_record(svc, table_id)
+async def download_record(table_id: TableId, request: Request, svc: Svc) -> Response:
+    """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it);
+    a private table's only for its players."""
+    record = await _finished_record(svc, table_id, svc.sessions.of(request))
     return Response(
         json.dumps(record, ensure_ascii=False, indent=1),
         media_type="application/json",
@@ -308,9 +350,13 @@ async def download_record(table_id: TableId, svc: Svc) -> Response:
 async def upload_record(
     request: Request, svc: Svc, record: Annotated[dict[str, Any], Body()]
 ) -> RecordUploaded:
-    """Upload a record to view it; it is checked by replaying it."""
+    """Upload a record to view it; it is checked by replaying it (off the event loop).
+    At most `MAX_RECORD_ENTRIES` history entries and `MAX_PLAYERS` player names of up
+    to `MAX_NAME` characters; uploads are limited per account and per address (429)."""
+    check_rate(request, "records", svc.sessions.of(request))
+    _check_record_size(record)
     try:
-        state = spieltisch.load_record(record)
+        state = await asyncio.to_thread(spieltisch.load_record, record)
     except RecordError as exc:
         raise HTTPException(422, str(exc)) from None
     clean = dict(state.to_record(record.get("players")))
@@ -324,6 +370,44 @@ async def upload_record(
         moves=len(state.history()),
         url=f"/api/records/{record_id}",
     )
+
+
+def _check_record_size(record: dict[str, Any]) -> None:
+    """Refuse a record too long to replay quickly, or with names no table would hold."""
+    history, players = record.get("history"), record.get("players")
+    if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
+        raise HTTPException(
+            422,
+            _n(
+                "a record may have at most {count} history entry, this one has {found}",
+                "a record may have at most {count} history entries, this one has {found}",
+                MAX_RECORD_ENTRIES,
+            ).format(count=MAX_RECORD_ENTRIES, found=len(history)),
+        )
+    if isinstance(history, list) and any(
+        not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
+    ):
+        raise HTTPException(
+            422,
+            _n(
+                "each history entry is a text of at most {count} character",
+                "each history entry is a text of at most {count} characters",
+                MAX_ENTRY,
+            ).format(count=MAX_ENTRY),
+        )
+    if players is not None and (
+        not isinstance(players, list)
+        or len(players) > MAX_PLAYERS
+        or any(not isinstance(name, str) or len(name) > MAX_NAME for name in players)
+    ):
+        raise HTTPException(
+            422,
+            _n(
+                "players is a list of at most {players} names of at most {count} character each",
+                "players is a list of at most {players} names of at most {count} characters each",
+                MAX_NAME,
+            ).format(players=MAX_PLAYERS, count=MAX_NAME),
+        )
 
 
 async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
@@ -342,33 +426,40 @@ async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
 async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
+    known_language(lang)
+    record = await uploaded_record(svc, record_id)
+    return await _position(svc, f"record:{record_id}", record, n, lang)
+
+
+@router.get("/games/{table_id}/positions/{n}", response_model=PositionOut, tags=["records"])
+async def game_position(
+    table_id: TableId, n: int, request: Request, svc: Svc, lang: str = "en"
+) -> PositionOut:
+    """Position `n` of a finished table's game (0 = the start), as a spectator sees it;
+    a private table's only for its players."""
+    known_language(lang)
+    record = await _finished_record(svc, table_id, svc.sessions.of(request))
+    return await _position(svc, f"table:{table_id}", record, n, lang)
+
+
+def known_language(lang: str) -> None:
+    """Refuse a `lang` other than de, en, fr, in the request's language."""
     if lang not in ("de", "en", "fr"):
         raise HTTPException(
             422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
         )
-    record = await uploaded_record(svc, record_id)
-    history: list[str] = record["history"]
-    if not 0 <= n <= len(history):
-        raise HTTPException(
-            422, _("position {n} is outside 0..{last}").format(n=n, last=len(history))
-        )
+
+
+async def _position(
+    svc: Services, key: str, record: dict[str, Any], n: int, lang: str
+) -> PositionOut:
+    total = len(record["history"])
+    if not 0 <= n <= total:
+        raise HTTPException(422, _("position {n} is outside 0..{last}").format(n=n, last=total))
     try:
-        game = spieltisch.load(record["game"], **record["options"])
-        before = game.replay(history[: n - 1]) if n else None
-        state = game.replay(history[:n])
+        return await svc.replays.position(key, record, n, lang)
     except SpieltischError as exc:
         raise HTTPException(422, str(exc)) from None
-    words = parts.describe(before, history[n - 1], lang) if before is not None else None
-    return PositionOut(
-        n=n,
-        total=len(history),
-        view=state.view(None),
-        words=words,
-        board_svg=parts.board_svg(state, None, (), history[n - 1] if n else None, lang),
-        seat=before.current_player if before is not None and before.current_player >= 0 else None,
-        turn=before.turn if before is not None and before.is_chance_node() else None,
-        seat_marks=parts.seat_marks(game, lang),
-    )
 
 
 def lobby_error(_request: Request, exc: Exception) -> JSONResponse:

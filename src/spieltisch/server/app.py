@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -18,12 +18,23 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server import api, collector, pages, play, ratings, review_api, tournaments
+from spieltisch.server import (
+    api,
+    collector,
+    hints,
+    pages,
+    play,
+    ratings,
+    review_api,
+    tournaments,
+)
 from spieltisch.server.ai import WorkerPool
-from spieltisch.server.auth import Sessions, signing_key
+from spieltisch.server.auth import Sessions, authenticated, signing_key
 from spieltisch.server.cluster import cluster_for
 from spieltisch.server.context import Services
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.headers import SecurityHeaders, serve_docs
+from spieltisch.server.http_timeouts import BODY_SECONDS
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.lobby import LobbyError
@@ -63,7 +74,7 @@ class Limits:
         headers = {
             key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
         }
-        with language(accepted_language(headers.get("accept-language"))):
+        with language(request_language(headers.get("cookie"), headers.get("accept-language"))):
             await self._checked(scope, receive, send, headers)
 
     async def _checked(
@@ -79,7 +90,11 @@ class Limits:
             return
         limit = self.settings.max_request_bytes
         length = headers.get("content-length")
-        too_large = _("a request body may have at most {count} bytes").format(count=limit)
+        too_large = _n(
+            "a request body may have at most {count} byte",
+            "a request body may have at most {count} bytes",
+            limit,
+        ).format(count=limit)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _reply(send, 413, too_large)
             return
@@ -88,7 +103,12 @@ class Limits:
         chunks: list[bytes] = []
         seen = 0
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout(BODY_SECONDS):
+                    message = await receive()
+            except TimeoutError:
+                await _reply(send, 408, _("the request body came too slowly"))
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunks.append(message.get("body", b""))
@@ -181,7 +201,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.services = Services(
             settings,
             database,
-            Sessions(key, settings.secure_cookies),
+            Sessions(key, settings.secure_cookies, database),
             pool,
             runtime,
             reviews,
@@ -209,8 +229,12 @@ def create_app(settings: Settings) -> FastAPI:
         description="REST for accounts, the lobby and records; live play over the "
         "WebSocket `/ws/tables/{id}` (messages in docs/web.md).",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    serve_docs(app)
     app.add_middleware(Limits, settings=settings)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(LobbyError, api.lobby_error)
     app.add_exception_handler(TournamentError, tournaments.tournament_error)
     app.add_exception_handler(RequestValidationError, request_validation_error)
@@ -220,12 +244,14 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(DataError, database_refused_value)
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, play.query_error)
-    app.include_router(api.router)
-    app.include_router(tournaments.router)
-    app.include_router(ratings.router)
+    who = [Depends(authenticated)]  # the WebSocket checks its token itself (play.py)
+    app.include_router(api.router, dependencies=who)
+    app.include_router(tournaments.router, dependencies=who)
+    app.include_router(ratings.router, dependencies=who)
     app.include_router(play.router)
-    app.include_router(pages.router)
-    app.include_router(review_api.router)
+    app.include_router(pages.router, dependencies=who)
+    app.include_router(review_api.router, dependencies=who)
+    app.include_router(hints.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():
@@ -233,7 +259,9 @@ def create_app(settings: Settings) -> FastAPI:
             break
     index = static / "index.html"
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route(
+        "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False
+    )
     async def landing() -> HTMLResponse:
         if index.is_file():
             return HTMLResponse(index.read_text(encoding="utf-8"))

@@ -1,4 +1,5 @@
-"""Who is asking: a signed, HttpOnly, SameSite cookie carries the account id.
+"""Who is asking: a signed, HttpOnly, SameSite cookie (or a bearer token) names a
+session of an account, kept in the database so it can end.
 
 Guests get an account at once; claiming sets a username and an argon2 password hash so
 the same account can sign in elsewhere. Passwords never reach a log.
@@ -6,20 +7,27 @@ the same account can sign in elsewhere. Passwords never reach a log.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 
 from fastapi import HTTPException, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from spieltisch.server.i18n import _
-from spieltisch.store.models import ServerSecret
+from spieltisch.store import Database
+from spieltisch.store.models import AccountSession, ServerSecret
 
 COOKIE = "spieltisch_session"
 MAX_AGE = 60 * 60 * 24 * 365
+"""The longest a token's signature is good for (its session usually ends long before)."""
+IDLE_SECONDS = 60 * 60 * 24 * 30
+"""A session unused for 30 days ends."""
+SEEN_EVERY = 60 * 60
+"""A session's last use is written at most hourly (not one write per request)."""
 
 
 async def signing_key(session: AsyncSession) -> str:
@@ -38,28 +46,89 @@ async def signing_key(session: AsyncSession) -> str:
 
 
 class Sessions:
-    """Signs and reads the session cookie."""
+    """Signs the session token and checks it against its row in `account_sessions`.
 
-    def __init__(self, key: str, secure: bool) -> None:
-        self._serializer = URLSafeTimedSerializer(key, salt="spieltisch-session")
+    The token is the signed pair (account id, session id): the signature stops forgery,
+    the row lets a session end before its cookie does. Signing out deletes the row;
+    claiming an account deletes all its rows and opens a new one (a token someone else
+    knew of the guest does not carry over); a session unused for `idle` seconds ends by
+    itself (`seen_at` is written at most every `SEEN_EVERY` seconds, not per request).
+    """
+
+    def __init__(
+        self, key: str, secure: bool, database: Database, idle: float = IDLE_SECONDS
+    ) -> None:
+        self._serializer = URLSafeTimedSerializer(key, salt="spieltisch-session-2")
         self.secure = secure
+        self.database = database
+        self.idle = idle
 
-    def token(self, account_id: int) -> str:
-        return self._serializer.dumps(account_id)
-
-    def account_id(self, token: str | None) -> int | None:
-        if not token:
-            return None
+    def _parts(self, token: str) -> tuple[int, str] | None:
         try:
             value = self._serializer.loads(token, max_age=MAX_AGE)
         except BadSignature:
             return None
-        return value if isinstance(value, int) else None
+        match value:
+            case [int() as account, str() as session]:
+                return account, session
+        return None
 
-    def sign_in(self, response: Response, account_id: int) -> None:
+    async def open(self, account_id: int) -> str:
+        """A new session of the account; its token."""
+        session_id = secrets.token_urlsafe(32)
+        async with self.database.session() as session:
+            session.add(AccountSession(id=session_id, account_id=account_id))
+            await session.commit()
+        return self._serializer.dumps([account_id, session_id])
+
+    async def close(self, token: str | None) -> None:
+        """Ends the session of `token` (nothing when it names none)."""
+        parts = self._parts(token) if token else None
+        if parts is None:
+            return
+        async with self.database.session() as session:
+            await session.execute(
+                delete(AccountSession).where(
+                    AccountSession.id == parts[1], AccountSession.account_id == parts[0]
+                )
+            )
+            await session.commit()
+
+    async def rotate(self, account_id: int) -> str:
+        """Ends every session of the account and opens a new one: its token."""
+        async with self.database.session() as session:
+            await session.execute(
+                delete(AccountSession).where(AccountSession.account_id == account_id)
+            )
+            await session.commit()
+        return await self.open(account_id)
+
+    async def account_of(self, token: str) -> int | None:
+        """The account whose live session `token` names; None when forged, signed out,
+        or idle too long (an idle one is deleted)."""
+        parts = self._parts(token)
+        if parts is None:
+            return None
+        account_id, session_id = parts
+        moment = dt.datetime.now(dt.UTC)
+        async with self.database.session() as session:
+            found = await session.get(AccountSession, session_id)
+            if found is None or found.account_id != account_id:
+                return None
+            seen = found.seen_at if found.seen_at.tzinfo else found.seen_at.replace(tzinfo=dt.UTC)
+            if (moment - seen).total_seconds() > self.idle:
+                await session.delete(found)
+                await session.commit()
+                return None
+            if (moment - seen).total_seconds() > SEEN_EVERY:
+                found.seen_at = moment
+                await session.commit()
+        return account_id
+
+    def sign_in(self, response: Response, token: str) -> None:
         response.set_cookie(
             COOKIE,
-            self.token(account_id),
+            token,
             max_age=MAX_AGE,
             httponly=True,
             samesite="lax",
@@ -69,13 +138,27 @@ class Sessions:
     def sign_out(self, response: Response) -> None:
         response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=self.secure)
 
-    def of(self, connection: HTTPConnection) -> int | None:
-        """The account of a request or WebSocket: the cookie, or `Authorization: Bearer`."""
+    @staticmethod
+    def token_of(connection: HTTPConnection) -> str | None:
+        """The token a request or WebSocket brings: the cookie, or `Authorization: Bearer`."""
         token = connection.cookies.get(COOKIE)
         header = connection.headers.get("authorization", "")
         if not token and header.lower().startswith("bearer "):
             token = header[7:].strip()
-        return self.account_id(token)
+        return token or None
+
+    async def authenticate(self, connection: HTTPConnection) -> int | None:
+        """Checks the connection's token once and remembers the account on it (for `of`)."""
+        token = self.token_of(connection)
+        account = await self.account_of(token) if token else None
+        connection.state.account = account
+        connection.state.token_refused = token is not None and account is None
+        return account
+
+    def of(self, connection: HTTPConnection) -> int | None:
+        """The account `authenticate` found for this request or WebSocket."""
+        account: int | None = getattr(connection.state, "account", None)
+        return account
 
     def required(self, connection: HTTPConnection) -> int:
         account = self.of(connection)
@@ -84,3 +167,8 @@ class Sessions:
                 401, _("not signed in: POST /api/session/guest with a name, or sign in")
             )
         return account
+
+
+async def authenticated(connection: HTTPConnection) -> None:
+    """The dependency of every HTTP route: who is asking, checked against the database."""
+    await connection.app.state.services.sessions.authenticate(connection)

@@ -4,7 +4,7 @@ the settings, the rate limiter."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fastapi import HTTPException
 from starlette.requests import HTTPConnection
@@ -15,6 +15,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.limits import RateLimiter
 from spieltisch.server.live import Runtime
 from spieltisch.server.passwords import PasswordWork
+from spieltisch.server.replays import Replays
 from spieltisch.server.reviews import Reviews
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
@@ -30,6 +31,7 @@ class Services:
     reviews: Reviews
     limiter: RateLimiter
     passwords: PasswordWork
+    replays: Replays = field(default_factory=Replays)
 
 
 def services(connection: HTTPConnection) -> Services:
@@ -53,10 +55,20 @@ def too_fast(action: str, seconds: float) -> str:
         return _("too many chat messages in a short time: wait {seconds} s").format(seconds=wait)
     if action == "tables":
         return _("too many new tables in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "records":
+        return _("too many uploaded records in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "tournaments":
+        return _("too many new tournaments in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "reviews":
+        return _("too many reviews asked for in a short time: wait {seconds} s").format(
+            seconds=wait
+        )
+    if action == "signin":
+        return _("too many sign-in attempts in a short time: wait {seconds} s").format(seconds=wait)
     return _("too many new accounts from your address: wait {seconds} s").format(seconds=wait)
 
 
-def check_rate(connection: HTTPConnection, action: str, account: int | None) -> None:
+def check_rate(connection: HTTPConnection, action: str, account: int | str | None) -> None:
     """Refuse an HTTP request over its rate (429 with Retry-After); count it otherwise."""
     svc = services(connection)
     wait = svc.limiter.wait(action, account, address(connection))

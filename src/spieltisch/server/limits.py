@@ -1,7 +1,9 @@
 """Rate limits: a token bucket per action and per account or address.
 
-The actions are moves, chat lines, new tables (per account and per address) and new
-guest accounts (per address: otherwise a new guest would start with fresh buckets).
+The actions are moves, chat lines, new tables (per account and per address), new
+guest accounts (per address: otherwise a new guest would start with fresh buckets) and
+sign-in attempts (per username, which stands in for the account, and per address),
+uploaded records, new tournaments and reviews asked for (per account and per address).
 A move that is played costs nothing (the game itself allows one per position, and a
 fast bot must not be stopped); `moves` counts the move messages that change nothing
 (refused, repeated) and the requests for a position (`sync`, `language`), which are what
@@ -21,7 +23,16 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-ACTIONS = ("moves", "chat", "tables", "accounts")
+ACTIONS = (
+    "moves",
+    "chat",
+    "tables",
+    "accounts",
+    "signin",
+    "records",
+    "tournaments",
+    "reviews",
+)
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -59,6 +70,10 @@ class RateLimits:
             "moves": Rate(60, 3.0),
             "chat": Rate(12, 60.0),
             "tables": Rate(20, 60.0),
+            "signin": Rate(10, 300.0),
+            "records": Rate(20, 60.0),
+            "tournaments": Rate(10, 600.0),
+            "reviews": Rate(6, 600.0),
         }
     )
     per_address: dict[str, Rate] = field(
@@ -67,6 +82,10 @@ class RateLimits:
             "chat": Rate(60, 60.0),
             "tables": Rate(120, 60.0),
             "accounts": Rate(300, 60.0),
+            "signin": Rate(30, 300.0),
+            "records": Rate(60, 60.0),
+            "tournaments": Rate(30, 600.0),
+            "reviews": Rate(60, 600.0),
         }
     )
 
@@ -136,7 +155,7 @@ class RateLimiter:
         self.buckets = buckets or Buckets()
 
     def wait(
-        self, action: str, account: int | None, address: str | None, take: bool = True
+        self, action: str, account: int | str | None, address: str | None, take: bool = True
     ) -> float:
         """Seconds to wait before `action` is allowed; 0 (and counted, unless `take` is
         false) when it is now.

@@ -43,6 +43,7 @@ from spieltisch.server.messages import (
     ServerMessage,
     StateOut,
 )
+from spieltisch.server.privacy import may_see, table_for
 from spieltisch.server.resign import HANDED_LEVEL
 from spieltisch.server.settings import Settings
 from spieltisch.store import Database
@@ -101,6 +102,8 @@ class Connection:
     seat: int | None
     language: str
     address: str | None = None
+    name: str | None = None
+    """The account's name (shown to the table when it watches)."""
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
@@ -137,6 +140,8 @@ class Room:
     elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
     """Seats with a connection open in another process (PostgreSQL), by process: its
     latest announcement's number and the seats."""
+    watching: list[str] = field(default_factory=list)
+    """Who watched when the connections were last told (presence)."""
     announced: frozenset[int] = frozenset()
     """The seats this process last told the others it has connections for."""
     stale: bool = False
@@ -191,11 +196,6 @@ def _last_entry(state: State) -> str:
     return entry if isinstance(entry, str) else state.game.action_to_move(entry)
 
 
-def _chance_turn(state: State, seat: int | None) -> int | None:
-    """Whose die a chance outcome about to be applied to `state` is (None for a move)."""
-    return state.turn if seat is None and state.is_chance_node() else None
-
-
 def _forget_old_words(log: list[LogItem]) -> None:
     """Keep the words of the last RECENT entries only (older ones are described again
     when someone asks for them)."""
@@ -209,12 +209,31 @@ def _here_locally(room: Room) -> frozenset[int]:
     return frozenset(c.seat for c in room.connections if c.seat is not None)
 
 
+def _watching(room: Room) -> list[str]:
+    """Who watches through this process: the names of the signed-in (each once), then
+    one "?" per connection of someone without a name yet."""
+    named = sorted({c.name for c in room.connections if c.seat is None and c.name})
+    unnamed = sum(1 for c in room.connections if c.seat is None and not c.name)
+    return named + ["?"] * unnamed
+
+
 def _wall(moment: datetime | None) -> float:
     if moment is None:
         return time.time()
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.timestamp()
+
+
+def hears_chat(room: Room, connection: Connection) -> bool:
+    """Everyone at a public table hears (and may write) the chat; only the seats at a
+    private one."""
+    seated = (seat.account_id for seat in room.seats)
+    return may_see(room.table.public, seated, connection.account_id)
+
+
+def chat_audience(room: Room) -> list[Connection]:
+    return [connection for connection in room.connections if hears_chat(room, connection)]
 
 
 class Runtime:
@@ -281,7 +300,7 @@ class Runtime:
             if row.seq != index + 1:
                 raise RuntimeError(f"table {table_id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry) if index >= len(entries) - RECENT else None
-            turn = _chance_turn(state, row.seat)
+            turn = parts.chance_turn(state, row.seat)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         started = _wall(entries[-1].created_at if entries else table.started_at)
@@ -331,7 +350,7 @@ class Runtime:
             ]
             for connection in room.connections:
                 connection.seat = self._seat_of(room, connection.account_id, connection.seat)
-                connection.send(described)
+                connection.send(table_for(described, connection.account_id))
             if was_open and table.status == "running":
                 room.turn_started = time.time()
                 await self._advance(room)
@@ -398,14 +417,17 @@ class Runtime:
                 for index in people
             ],
             claim_after_ms=int(self.settings.claim_after_seconds * 1000),
+            watching=_watching(room),
         )
 
     def _tell_presence(self, room: Room, always: Connection | None = None) -> None:
         before = {index for index in range(len(room.seats)) if index not in room.away_since}
         message = self.presence(room)
         after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        changed = before != after or message.watching != room.watching
+        room.watching = message.watching
         for connection in list(room.connections):
-            if before != after or connection is always:
+            if changed or connection is always:
                 connection.send(message)
         if _here_locally(room) != room.announced:
             self._announce_here(room)
@@ -571,7 +593,7 @@ class Runtime:
         while True:
             for entry, seat in pending:
                 words = _words(state, entry)
-                turn = _chance_turn(state, seat)
+                turn = parts.chance_turn(state, seat)
                 state.apply(entry)
                 seq = room.seq + len(items) + 1
                 items.append(LogItem(seq, _last_entry(state), seat, words, turn))
@@ -593,7 +615,10 @@ class Runtime:
             seat = room.seats[mover]
             if clock["mode"] == "game":
                 spent = int((moment - room.turn_started) * 1000)
-                time_left[mover] = max(0, (seat.time_left_ms or 0) - spent)
+                left = max(0, (seat.time_left_ms or 0) - spent)
+                # The increment comes after a move made in time (none once it ran out).
+                bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
+                time_left[mover] = left + bonus
             else:
                 time_left[mover] = int(clock["seconds"] * 1000)
         finished = state.is_terminal()
@@ -679,7 +704,7 @@ class Runtime:
             if row.seq != room.seq + len(items) + 1:
                 raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
             words = _words(state, row.entry)
-            turn = _chance_turn(state, row.seat)
+            turn = parts.chance_turn(state, row.seat)
             state.apply(row.entry)
             items.append(LogItem(row.seq, row.entry, row.seat, words, turn))
         # A move's transaction changes the table row only when it ends the game and the
@@ -729,7 +754,7 @@ class Runtime:
             author = (await names(session, {row.account_id})).get(row.account_id, "?")
         out = ChatOut.of(row, author)
         async with room.lock:
-            for connection in list(room.connections):
+            for connection in chat_audience(room):
                 connection.send(out)
 
     async def on_claimed(self, table_id: str) -> None:
@@ -827,6 +852,8 @@ class Runtime:
                 task.cancel()
         room.tasks.clear()
         if self.closing or room.table.status != "running" or not self.cluster.owns(room.id):
+            if room.table.status == "finished":
+                self.release(room)  # a finished table nobody watches leaves memory
             return
         clock = room.table.clock or {}
         round_seconds = clock.get("round_seconds")
@@ -877,11 +904,21 @@ class Runtime:
             log.exception("computer seat %s of table %s failed", seat, room.id)
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
-        """The seat's time is up: the `easy` level plays this move for it."""
+        """The seat's time is up: the `easy` level plays this move for it (or, with the
+        table's `on_timeout: lose`, a person loses as if they had resigned)."""
         await asyncio.sleep(delay)
         if room.seq != seq:
             return
         clock = room.table.clock or {}
+        if clock.get("on_timeout") == "lose" and room.controller(seat) is None:
+            # The table's rule: out of time is losing, as if the person had resigned.
+            async with room.lock:
+                if room.seq == seq and room.table.status == "running":
+                    try:
+                        await self._hand_over(room, seat)
+                    except LobbyError:  # the database is away: try again when it is back
+                        self._retry_later(room)
+            return
         if clock.get("mode") == "game":
             room.seats[seat].time_left_ms = 0
         await self._computer_move(room, seq, seat, "easy", 0.0)

@@ -10,16 +10,19 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.records import make_record
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.messages import SeatOut, TableOut
 from spieltisch.server.schemas import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, now
+
+MAX_COMPUTER_TABLES = 2
+"""Unfinished tables of computers only that one account may have at once."""
 
 
 class LobbyError(Exception):
@@ -37,9 +40,11 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     if given is not None and given != players:
         raise LobbyError(
             422,
-            _("option players={given} disagrees with the {count} seats given").format(
-                given=given, count=players
-            ),
+            _n(
+                "option players={given} disagrees with the {count} seat given",
+                "option players={given} disagrees with the {count} seats given",
+                players,
+            ).format(given=given, count=players),
         )
     options["players"] = players
     try:
@@ -55,6 +60,13 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
         return None
     if (clock.mode is None) != (clock.seconds is None):
         raise LobbyError(422, _("a clock needs both mode (move or game) and seconds, or neither"))
+    if clock.increment is not None and clock.mode != "game":
+        raise LobbyError(
+            422,
+            _("an increment is for a clock per player (mode game), not mode {mode}").format(
+                mode=clock.mode
+            ),
+        )
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise LobbyError(
             422,
@@ -116,6 +128,35 @@ async def create_table(
         await _start(session, table)
     await session.commit()
     return table
+
+
+async def check_computer_tables(session: AsyncSession, creator: int, spec: TableIn) -> None:
+    """An account keeps at most `MAX_COMPUTER_TABLES` tables of computers only that are not
+    finished: each takes the computer players' time from every other table. (Tables a
+    tournament round opens are not counted against its director.)"""
+    if not spec.seats or any(seat.kind != "ai" for seat in spec.seats):
+        return
+    people = select(Seat.table_id).where(Seat.kind != "ai")
+    unfinished = await session.execute(
+        select(func.count())
+        .select_from(GameTable)
+        .where(
+            GameTable.created_by == creator,
+            GameTable.status != "finished",
+            GameTable.id.not_in(people),
+        )
+    )
+    if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
+        raise LobbyError(
+            429,
+            _n(
+                "you have {count} table of computers only that is not finished: "
+                "wait for it to end before making another",
+                "you have {count} tables of computers only that are not finished: "
+                "wait for one to end before making another",
+                MAX_COMPUTER_TABLES,
+            ).format(count=MAX_COMPUTER_TABLES),
+        )
 
 
 async def _seat_row(
@@ -186,9 +227,29 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     if not free:
         raise LobbyError(409, _("no free seat at this table"))
     chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
-    chosen.kind, chosen.account_id = "human", account
+    number = chosen.seat
+    # Taken only if it is still as it was read: of two people joining the last seat at
+    # once exactly one wins (the database serialises the two updates), the other is told.
+    taken = await session.execute(
+        update(Seat)
+        .where(
+            Seat.table_id == table_id,
+            Seat.seat == number,
+            Seat.kind == chosen.kind,
+            Seat.account_id.is_(None) if chosen.account_id is None else Seat.account_id == account,
+        )
+        .values(kind="human", account_id=account)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(taken, "rowcount", 0) != 1:
+        await session.rollback()
+        raise LobbyError(
+            409, _("seat {seat} was taken a moment ago: choose another").format(seat=number)
+        )
+    chosen.kind, chosen.account_id = "human", account  # as the update above wrote it
+    await _start_when_full(session, table)
     await session.commit()
-    return chosen.seat
+    return number
 
 
 async def leave(session: AsyncSession, table_id: str, account: int) -> None:
@@ -236,15 +297,20 @@ async def _start(session: AsyncSession, table: GameTable) -> None:
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
-    """A new table with the same game, options, clock and seats; the old one points to it."""
+    """A new table with the same game, options, clock and seats; the old one points to it.
+
+    The person asking sits down at once; every other person's seat is kept for them until
+    they ask too (that is accepting), and the game starts when every person has."""
     table = await get_table(session, table_id)
     if table.status != "finished":
         raise LobbyError(409, _("a rematch follows a finished game"))
-    if table.rematch is not None:
-        return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
         raise LobbyError(403, _("only a player of the game asks for a rematch"))
+    if table.rematch is not None:
+        new = await get_table(session, table.rematch)
+        await _accept(session, new, account)
+        return new
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,
@@ -258,18 +324,40 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     session.add(new)
     await session.flush()
     for row in rows:
+        waiting = row.kind == "human" and row.account_id != account
         session.add(
             Seat(
                 table_id=new.id,
                 seat=row.seat,
-                kind=row.kind,
+                kind="reserved" if waiting else row.kind,
                 account_id=row.account_id,
                 ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
+    await session.flush()
+    await _start_when_full(session, new)
     await session.commit()
     return new
+
+
+async def _accept(session: AsyncSession, table: GameTable, account: int) -> None:
+    """A person takes the seat a rematch keeps for them; the last one starts the game."""
+    if table.status != "open":
+        return
+    for row in await seats_of(session, table.id):
+        if row.kind == "reserved" and row.account_id == account:
+            row.kind = "human"
+    await _start_when_full(session, table)
+    await session.commit()
+
+
+async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
+    """A rematch starts by itself once every seat is taken (no start click needed)."""
+    if table.rematch_of is None or table.status != "open":
+        return
+    if all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+        await _start(session, table)
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
@@ -330,11 +418,15 @@ async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
     )
 
 
-async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
-    """Public tables that are open or running, newest first."""
+async def list_tables(
+    session: AsyncSession, limit: int = 100, finished: bool = False
+) -> list[TableOut]:
+    """Public tables that are open or running (or with `finished`, the finished ones, to
+    replay), newest first."""
+    statuses = ("finished",) if finished else ("open", "running")
     rows = await session.execute(
         select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status.in_(("open", "running")))
+        .where(GameTable.public.is_(True), GameTable.status.in_(statuses))
         .order_by(GameTable.created_at.desc())
         .limit(limit)
     )

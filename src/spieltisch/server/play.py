@@ -14,10 +14,10 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.core.i18n import language
 from spieltisch.server.context import Services, address, services, too_fast
-from spieltisch.server.i18n import _, accepted_language
-from spieltisch.server.live import Connection, Refused, Room
+from spieltisch.server.i18n import _, _n, request_language
+from spieltisch.server.live import Connection, Refused, Room, chat_audience, hears_chat
 from spieltisch.server.lobby import LobbyError, describe_table, names
 from spieltisch.server.messages import (
     ChatIn,
@@ -30,6 +30,7 @@ from spieltisch.server.messages import (
     SyncIn,
     incoming,
 )
+from spieltisch.server.privacy import table_for
 from spieltisch.server.schemas import ID_PATTERN
 from spieltisch.server.validation import explain
 from spieltisch.store.database import UNAVAILABLE
@@ -48,15 +49,19 @@ async def table_socket(
     seat: int | None = None,
 ) -> None:
     """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
-    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
+    language chosen on the site, else the Accept-Language header's), `seat` (which of
+    your seats, when you hold several)."""
     svc = services(websocket)
-    code = lang if lang in LANGUAGES else None
-    code = code or accepted_language(websocket.headers.get("accept-language"))
+    code = request_language(
+        websocket.headers.get("cookie"), websocket.headers.get("accept-language"), lang
+    )
     with language(code):
         room = await _open(svc, websocket, table_id)
-    if room is None:
+        if room is None:
+            return
+        admitted, account = await _account(svc, websocket, room, seat)
+    if not admitted:
         return
-    account = svc.sessions.of(websocket)
     await websocket.accept()
     connection = Connection(
         websocket,
@@ -71,7 +76,9 @@ async def table_socket(
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
             async with svc.database.session() as session:
-                connection.send(await describe_table(session, room.table))
+                connection.send(table_for(await describe_table(session, room.table), account))
+                if account is not None:
+                    connection.name = (await names(session, {account})).get(account)
             await _send_chat_history(svc, room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
@@ -101,9 +108,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
     1008 and what was wrong, in the connection's language (FastAPI's own handler sends
     pydantic's English errors as the reason, which is not even text)."""
     assert isinstance(exc, WebSocketRequestValidationError)
-    lang = websocket.query_params.get("lang")
-    code = lang if lang in LANGUAGES else None
-    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+    code = request_language(
+        websocket.headers.get("cookie"),
+        websocket.headers.get("accept-language"),
+        websocket.query_params.get("lang"),
+    )
+    with language(code):
         reason = _reason(explain(exc.errors()))
     await websocket.accept()
     await websocket.close(code=1008, reason=reason)
@@ -131,6 +141,30 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
     return None
 
 
+async def _account(
+    svc: Services, websocket: WebSocket, room: Room, seat: int | None
+) -> tuple[bool, int | None]:
+    """Whether the connection is let in, and who it is (None: a watcher); when not, it
+    was closed with a code and a reason: 4401 when a token came
+    that names no live session (forged, signed out, expired; REST answers 401 for it),
+    4403 when `seat` names a seat this account does not hold, 1013 the database away."""
+    refusal: tuple[int, str] | None = None
+    try:
+        account = await svc.sessions.authenticate(websocket)
+    except UNAVAILABLE:
+        account = None
+        refusal = 1013, _("the database cannot be reached just now: connect again in a moment")
+    if refusal is None and websocket.state.token_refused:
+        refusal = 4401, _("your session has ended or is not valid: sign in again")
+    elif refusal is None and seat is not None and svc.runtime.seat_for(room, account, seat) != seat:
+        refusal = 4403, _("you do not hold seat {seat} at this table").format(seat=seat)
+    if refusal is None:
+        return True, account
+    await websocket.accept()
+    await websocket.close(code=refusal[0], reason=_reason(refusal[1]))
+    return False, None
+
+
 async def _write(connection: Connection) -> None:
     while True:
         text = await connection.queue.get()
@@ -149,9 +183,11 @@ async def _read(svc: Services, room: Room, connection: Connection) -> None:
             return
         if _length(message) > svc.settings.max_frame_bytes:
             with language(connection.language):
-                reason = _("a message over {count} bytes closes the connection").format(
-                    count=svc.settings.max_frame_bytes
-                )
+                reason = _n(
+                    "a message over {count} byte closes the connection",
+                    "a message over {count} bytes closes the connection",
+                    svc.settings.max_frame_bytes,
+                ).format(count=svc.settings.max_frame_bytes)
             await connection.websocket.close(code=1009, reason=_reason(reason))
             return
         with language(connection.language):
@@ -183,7 +219,11 @@ async def _receive(
     if len(text.encode()) > limit:
         problem = ErrorOut(
             code="too_large",
-            message=_("a message may have at most {count} bytes").format(count=limit),
+            message=_n(
+                "a message may have at most {count} byte",
+                "a message may have at most {count} bytes",
+                limit,
+            ).format(count=limit),
         )
         connection.send(problem)
         return
@@ -237,7 +277,8 @@ async def _dispatch(
         _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
-            runtime.send_state(room, connection, room.seq)
+            # From 0: the recent move log again, worded in the new language.
+            runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         connection.send(PongOut())
     else:
@@ -290,11 +331,17 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         connection.send(
             ErrorOut(
                 code="chat_too_long",
-                message=_("a chat message may have at most {count} characters").format(
-                    count=settings.chat_max_length
-                ),
+                message=_n(
+                    "a chat message may have at most {count} character",
+                    "a chat message may have at most {count} characters",
+                    settings.chat_max_length,
+                ).format(count=settings.chat_max_length),
             )
         )
+        return
+    if not hears_chat(room, connection):
+        message = _("the chat of a private table is for its players")
+        connection.send(ErrorOut(code="not_seated", message=message))
         return
     wait = svc.limiter.wait("chat", connection.account_id, connection.address)
     if wait > 0:
@@ -308,11 +355,13 @@ async def _chat(svc: Services, room: Room, connection: Connection, text: str) ->
         await session.commit()
         author = (await names(session, {connection.account_id})).get(connection.account_id, "?")
     out = ChatOut.of(row, author)
-    for other in list(room.connections):
+    for other in chat_audience(room):
         other.send(out)
 
 
 async def _send_chat_history(svc: Services, room: Room, connection: Connection) -> None:
+    if not hears_chat(room, connection):
+        return
     async with svc.database.session() as session:
         rows = list(
             (

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Request
 from sqlalchemy import select
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.server.context import Services, services
 from spieltisch.server.i18n import _
 from spieltisch.server.lobby import get_table, seats_of
+from spieltisch.server.privacy import may_see
 from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds
-from spieltisch.server.schemas import Problem
+from spieltisch.server.schemas import AccountId, Problem
 from spieltisch.server.tournament_schemas import (
     ChangeOut,
     Leaderboard,
@@ -30,7 +31,7 @@ from spieltisch.server.tournament_schemas import (
     SeatChange,
     TableRating,
 )
-from spieltisch.store.models import Account
+from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.ratings import LEVEL_AFTER, Change, computer_level, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
@@ -42,6 +43,8 @@ Svc = Annotated[Services, Depends(services)]
 one game the rating says little (sigma is still large)."""
 TABLE_KEY = "table:"
 TOURNAMENT_KEY = "tournament:"
+PRIVATE_KEY = "table:private"
+"""The key a change at a private table shows to those who did not sit at it."""
 
 
 def _account(player: str) -> int | None:
@@ -134,8 +137,9 @@ def _change_out(game: str, change: Change) -> ChangeOut:
 
 
 @router.get("/players/{account_id}/ratings", response_model=PlayerRatings)
-async def rating_history(account_id: int, svc: Svc) -> PlayerRatings:
-    """A player's rating per game and every change, oldest first."""
+async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> PlayerRatings:
+    """A player's rating per game and every change, oldest first; a change made at a
+    private table names the table only to its players."""
     async with svc.database.session() as session:
         if await session.get(Account, account_id) is None:
             raise HTTPException(404, _("no player {account}").format(account=account_id))
@@ -161,7 +165,35 @@ async def rating_history(account_id: int, svc: Svc) -> PlayerRatings:
                 changes=[_change_out(game, change) for change in changes],
             )
         )
+    hidden = await _private_tables(
+        svc, {c.table for g in games for c in g.changes if c.table}, svc.sessions.of(request)
+    )
+    for row in games:
+        row.changes = [
+            change.model_copy(update={"table": None, "key": PRIVATE_KEY})
+            if change.table in hidden
+            else change
+            for change in row.changes
+        ]
     return PlayerRatings(account=account_id, games=games)
+
+
+async def _private_tables(svc: Services, tables: set[str], viewer: int | None) -> set[str]:
+    """Which of `tables` are private ones `viewer` did not sit at."""
+    if not tables:
+        return set()
+    async with svc.database.session() as session:
+        private = (
+            await session.execute(
+                select(GameTable.id).where(GameTable.id.in_(tables), GameTable.public.is_(False))
+            )
+        ).scalars()
+        hidden = set()
+        for table_id in private:
+            seated = [seat.account_id for seat in await seats_of(session, table_id)]
+            if not may_see(False, seated, viewer):
+                hidden.add(table_id)
+    return hidden
 
 
 @router.get("/tables/{table_id}/rating", response_model=TableRating)

@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, Field
 
 import spieltisch
-from spieltisch.core.i18n import check_language
-from spieltisch.server.api import uploaded_record
-from spieltisch.server.context import Services, services
+from spieltisch.server.api import known_language, uploaded_record
+from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas import Problem
 from spieltisch.store import GameReviewRow
@@ -45,10 +44,8 @@ class ReviewOut(BaseModel):
 
 
 def _language(code: str) -> str:
-    try:
-        return check_language(code)
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+    known_language(code)  # refused in the request's language, as the record routes do
+    return code
 
 
 async def _out(
@@ -72,10 +69,12 @@ async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
 
 
 @router.post("/records/{record_id}/review", response_model=ReviewOut, status_code=202)
-async def start_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
+async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "en") -> ReviewOut:
     """Analyse a finished game in the server's worker pool: once per game (a game asked
-    for again, or uploaded again, gets the kept review), one analysis at a time."""
+    for again, or uploaded again, gets the kept review), one analysis at a time. Asking
+    is limited per account and per address (429)."""
     code = _language(lang)
+    check_rate(request, "reviews", svc.sessions.of(request))
     record = await uploaded_record(svc, record_id)
     finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
     if not finished:

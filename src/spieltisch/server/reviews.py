@@ -73,7 +73,7 @@ def rate_part(
 ) -> list[list[Any]]:
     """Some decisions rated, as rows [index, best, best_chance, played_chance, exact,
     compared, legal_moves]."""
-    parsed = Budget.parse(budget) if budget else Budget()
+    parsed = Budget.parse(budget) if budget else None
     return [
         [index, *astuple(rated)]
         for index, rated in rate_steps(record, indices, level, parsed, seed)
@@ -92,8 +92,9 @@ def page_review(
     every judged decision with its verdict and the better move."""
     with language(code):
         rated = {int(row[0]): Rated(*row[1:]) for row in rows}
-        parsed = Budget.parse(budget) if budget else Budget()
-        review = assemble_review(plan_review(record), rated, level, parsed, seed)
+        parsed = Budget.parse(budget) if budget else None
+        plan = plan_review(record)
+        review = assemble_review(plan, rated, level, parsed, seed)
         names = [summary.name for summary in review.seats]  # every seat, in order
         graph = win_chance_svg(review, names, review_text("Win chance over the game"))
         steps = []
@@ -117,11 +118,15 @@ def page_review(
             )
         return {
             "language": code,
-            "note": f"{estimate_note(review)} {calibration_note(review.settings.calibration)}",
+            "note": review_text(
+                "Win chances are the computer's estimates from what the player to move could "
+                "see; a loss is how much a move lowered its player's chance."
+            ),
+            "method": f"{estimate_note(review)} {calibration_note(review.settings.calibration)}",
             "graph_svg": graph,
             "verdicts": {verdict: verdict_name(verdict) for verdict in VERDICTS},
             "seats": [
-                {**summary.model_dump(), "colour": seat_colour(summary.seat)}
+                {**summary.model_dump(), "colour": seat_colour(summary.seat, plan.final.game)}
                 for summary in review.seats
             ],
             "steps": steps,

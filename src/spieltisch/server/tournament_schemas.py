@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
-from spieltisch.server.schemas import Level, Strict
+from spieltisch.server.schemas import MAX_ID, Level, Strict
 from spieltisch.tournament.settings import TieBreak
+
+
+def _utc(moment: dt.datetime) -> dt.datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+UtcDateTime = Annotated[dt.datetime, AfterValidator(_utc)]
+"""A moment with its time zone: SQLite gives stored UTC times back without one."""
 
 
 class TournamentIn(Strict):
@@ -32,7 +40,7 @@ class PlayerIn(Strict):
     """A player: an account (by id), a computer level, or just a name (a hall player)."""
 
     name: str | None = Field(None, max_length=120, description="Default: the account's name.")
-    account: int | None = Field(None, description="The player's account id.")
+    account: int | None = Field(None, ge=1, le=MAX_ID, description="The player's account id.")
     level: Level | None = Field(None, description="A computer entrant at this level.")
 
 
@@ -84,7 +92,7 @@ class TournamentRef(BaseModel):
     seated: int
     players: int
     finished: bool
-    created_at: dt.datetime
+    created_at: UtcDateTime
 
 
 class TournamentList(BaseModel):
@@ -124,7 +132,7 @@ class ResultOut(BaseModel):
     """Each seat's figures of a table stopped by time, as entered."""
     note: str
     by: str
-    at: dt.datetime
+    at: UtcDateTime
     corrections: int
 
 
@@ -258,7 +266,7 @@ class Leaderboard(BaseModel):
 class ChangeOut(BaseModel):
     game: str
     key: str
-    at: dt.datetime
+    at: UtcDateTime
     place: int
     before: float
     after: float

@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from sqlalchemy import select
 
 from spieltisch.core import parts
-from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.server.context import Services, services
+from spieltisch.core.i18n import LANGUAGES, get_language, language
+from spieltisch.server.context import Services, check_rate, services
 from spieltisch.server.i18n import _
 from spieltisch.server.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.server.schemas import Problem
@@ -289,10 +289,11 @@ async def table_history(identifier: str, round_number: int, table: int, svc: Svc
     response_class=PlainTextResponse,
     responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
 )
-async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
-    """Every seat of every table with a result, and the byes (colours in `lang`)."""
+async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
+    """Every seat of every table with a result, and the byes, for the spreadsheets of
+    `lang` (default: the language chosen on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
-    with language(_language(lang)):
+    with language(_language(lang) if lang else get_language()):
         text = results_csv(tournament)
     return _csv(text, f"{identifier}-results.csv")
 
@@ -302,9 +303,12 @@ async def results_file(identifier: str, svc: Svc, lang: str = "en") -> Response:
     response_class=PlainTextResponse,
     responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
 )
-async def standings_file(identifier: str, svc: Svc) -> Response:
+async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
+    """The standings for the spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
-    return _csv(standings_csv(tournament), f"{identifier}-standings.csv")
+    with language(_language(lang) if lang else get_language()):
+        text = standings_csv(tournament)
+    return _csv(text, f"{identifier}-standings.csv")
 
 
 @router.get(
@@ -328,13 +332,14 @@ def _csv(text: str, filename: str) -> Response:
 
 
 @router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
-async def printable(identifier: str, page: str, svc: Svc, lang: str = "en") -> HTMLResponse:
+async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> HTMLResponse:
     """The A4 pages for the hall: `round-N.html` (table list with colours), `sheets-N.html`
-    (a score sheet per table), `standings.html`; in `lang`."""
+    (a score sheet per table), `standings.html`; in `lang` (default: the language chosen
+    on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
-    with language(_language(lang)):
+    with language(_language(lang) if lang else get_language()):
         if ext == "html" and kind == "standings" and not number:
             return HTMLResponse(standings_page(tournament))
         if ext == "html" and kind in ("round", "sheets") and number.isdigit():
@@ -353,8 +358,12 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str = "en") -> H
 
 
 @router.post("/api/tournaments", response_model=TournamentOut, status_code=201)
-async def create_tournament(body: TournamentIn, me: Me, svc: Svc) -> TournamentOut:
-    """A new tournament directed by you; the seed is published with it."""
+async def create_tournament(
+    body: TournamentIn, request: Request, me: Me, svc: Svc
+) -> TournamentOut:
+    """A new tournament directed by you; the seed is published with it. New tournaments
+    are limited per account and per address (429)."""
+    check_rate(request, "tournaments", me)
     values: dict[str, Any] = body.model_dump(exclude_none=True)
     values["seed"] = body.seed or secrets.token_hex(8)
     values["points"] = tuple(body.points)

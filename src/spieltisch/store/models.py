@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -36,6 +36,21 @@ class Account(Base):
     username: Mapped[str | None] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+    # Usernames differing only in case are one name (sign-in ignores case too).
+    __table_args__ = (Index("ix_accounts_username_lower", func.lower(username), unique=True),)
+
+
+class AccountSession(Base):
+    """One signed-in browser or bot: its token names this row, so signing out (deleting
+    it) ends the token at once, and a session unused for long ends by itself."""
+
+    __tablename__ = "account_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    seen_at: Mapped[datetime] = mapped_column(default=now)
 
 
 class GameTable(Base):

@@ -1,12 +1,17 @@
-"""CSV exports of results and standings, one row per seat or player, for spreadsheets."""
+"""CSV exports of results and standings, one row per seat or player, for the spreadsheets
+of the current language (core/spreadsheet: separator, decimal sign, byte-order mark):
+headers and values in words, English headers are the column ids."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from spieltisch.core.i18n import N_
+from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import place_points
@@ -28,6 +33,65 @@ RESULT_COLUMNS = (
     "entered_at",
     "corrections",
 )
+COLUMN_WORDS: dict[str, str] = {
+    "round": N_("round"),
+    "table": N_("table"),
+    "seat": N_("seat"),
+    "colour": N_("colour"),
+    "player": N_("player"),
+    "name": N_("name"),
+    "place": N_("place"),
+    "points": N_("points"),
+    "how": N_("how"),
+    "figures": N_("figures"),
+    "lots": N_("lots"),
+    "entered_by": N_("entered_by"),
+    "entered_at": N_("entered_at"),
+    "corrections": N_("corrections"),
+    "rank": N_("rank"),
+    "played": N_("played"),
+    "byes": N_("byes"),
+    "buchholz": N_("buchholz"),
+    "countback": N_("countback"),
+    "mutual": N_("mutual"),
+    "active": N_("active"),
+    "per_round": N_("per_round"),
+}
+"""Each column's header in the reader's language (the English ones are the ids)."""
+
+HOW_WORDS: dict[str, str] = {
+    "places": N_("places"),
+    "stopped": N_("stopped"),
+    "bye": N_("bye"),
+}
+"""How a result came about, in words."""
+
+
+def _header(columns: tuple[str, ...]) -> list[str]:
+    return [_(COLUMN_WORDS[column]) for column in columns]
+
+
+def _how(how: str) -> str:
+    return _(HOW_WORDS[how]) if how in HOW_WORDS else how
+
+
+def _figures(figures: Mapping[str, Any] | None) -> str:
+    """A stopped game's figures in words ("Ziel: 4 3; Bahn: 1"), not JSON."""
+    if not figures:
+        return ""
+    from spieltisch.tournament.printable import figure_labels
+
+    labels = figure_labels()
+    parts = []
+    for name in sorted(figures):
+        value = figures[name]
+        if value is None or value == []:
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        parts.append(f"{labels.get(name, name)}: {shown}")
+    return "; ".join(parts)
+
+
 STANDING_COLUMNS = (
     "rank",
     "player",
@@ -40,16 +104,12 @@ STANDING_COLUMNS = (
     "mutual",
     "active",
     "per_round",
-    "opponents",
-    "firsts",
 )
 
 
 def results_csv(tournament: Tournament) -> str:
     """Every seat of every table with a result; byes as rows with table 0."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RESULT_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     points = tournament.settings.points
     for played in tournament.rounds:
         for index, table in enumerate(played.tables, start=1):
@@ -60,7 +120,7 @@ def results_csv(tournament: Tournament) -> str:
             corrections = len(tournament.audit(played.number, index)) - 1
             for seat, player in enumerate(table):
                 figures = result.figures[seat] if result.figures else None
-                writer.writerow(
+                rows.append(
                     (
                         played.number,
                         index,
@@ -69,9 +129,9 @@ def results_csv(tournament: Tournament) -> str:
                         player,
                         tournament.players[player].name,
                         result.places[seat],
-                        f"{table_points[seat]:g}",
-                        result.how,
-                        json.dumps(figures, sort_keys=True) if figures else "",
+                        table_points[seat],
+                        _how(result.how),
+                        _figures(figures),
                         " ".join(result.lots),
                         result.by,
                         result.at.isoformat(),
@@ -80,34 +140,30 @@ def results_csv(tournament: Tournament) -> str:
                 )
         for player in played.byes:
             name = tournament.players[player].name
-            bye = f"{tournament.bye_points():g}"
-            writer.writerow((played.number, 0, "", "", player, name, "", bye, "bye"))
-    return out.getvalue()
+            bye = tournament.bye_points()
+            rows.append((played.number, 0, "", "", player, name, "", bye, _how("bye")))
+    return spreadsheet_csv(_header(RESULT_COLUMNS), rows)
 
 
 def standings_csv(tournament: Tournament, through: int | None = None) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDING_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     for row in tournament.standings(through):
-        writer.writerow(
+        rows.append(
             (
                 row.rank,
                 row.player,
                 row.name,
-                f"{row.points:g}",
+                row.points,
                 row.played,
                 row.byes,
-                f"{row.buchholz:g}",
+                row.buchholz,
                 "-".join(map(str, row.countback)),
                 row.mutual,
-                "yes" if row.active else "no",
-                " ".join("-" if p is None else f"{p:g}" for p in row.per_round),
-                f"{row.opponents:.4f}",
-                row.firsts,
+                row.active,
+                " ".join("-" if p is None else cell(p) for p in row.per_round),
             )
         )
-    return out.getvalue()
+    return spreadsheet_csv(_header(STANDING_COLUMNS), rows)
 
 
 LOT_SOURCE_WORDS = {

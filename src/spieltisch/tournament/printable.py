@@ -8,6 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from spieltisch.core import parts
+from spieltisch.core.i18n import get_language
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
@@ -16,6 +17,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENVIRONMENT = Environment(
     loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"])
 )
+_ENVIRONMENT.globals["page_language"] = get_language
+"""`<html lang>` of every page: the language its texts are in (screen readers, hyphenation)."""
 
 
 def _labels() -> dict[str, str]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from spieltisch.tournament.errors import TournamentError
-from spieltisch.tournament.messages import _
+from spieltisch.tournament.messages import _, _n
 
 Cost = tuple[int, int, float, float, float]
 """(computers at board tables, repeats, points range, points spread, colours): compared
@@ -61,9 +61,11 @@ def table_sizes(players: int, size: int, smallest: int) -> tuple[list[int], int]
     """
     if players < smallest:
         raise TournamentError(
-            _("{players} players cannot fill a table: at least {smallest} are needed").format(
-                players=players, smallest=smallest
-            )
+            _n(
+                "{players} player cannot fill a table: at least {smallest} are needed",
+                "{players} players cannot fill a table: at least {smallest} are needed",
+                players,
+            ).format(players=players, smallest=smallest)
         )
     for byes in range(players):
         seated = players - byes

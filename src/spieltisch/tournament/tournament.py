@@ -35,7 +35,7 @@ from spieltisch.tournament.ledger import (
     Withdrawn,
     now,
 )
-from spieltisch.tournament.messages import _
+from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.points import bye_points, place_points
 from spieltisch.tournament.ratings import RatedGame
 from spieltisch.tournament.results import check_places, parse_lot, rank_stopped
@@ -252,7 +252,11 @@ class Tournament:
             )
         if len(self.rounds) >= self.settings.rounds:
             raise TournamentError(
-                _("all {rounds} rounds are seated").format(rounds=self.settings.rounds)
+                _n(
+                    "the {rounds} round is seated",
+                    "all {rounds} rounds are seated",
+                    self.settings.rounds,
+                ).format(rounds=self.settings.rounds)
             )
         number = len(self.rounds) + 1
         standings = self.standings()

@@ -50,10 +50,10 @@ def test_the_board_shows_the_stack_example() -> None:
     state = stack_on_eighteen()
     play(state, "d1")
     text = render(state, 1).plain
-    assert "Field 18 (bottom to top): blue, red, yellow" in text
+    assert "Field 18 (bottom to top): Blue, Red, Yellow" in text
     assert "Face-up card: 5  cards in the pile: 19" in text.replace(NO_BREAK_SPACE, " ")
     assert unbroken("cards in the pile: 19") in text  # wraps as one (80×24 in French)
-    assert "Moving: red  dice: 1 = 1  Yellow decides for the stack" in text
+    assert "Moving: Red  dice: 1  Yellow decides for the stack" in text
     assert "Yellow: cards 3  eggs: 3" in text  # the seat named as the side panel does
     ring = text.splitlines()
     numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))
@@ -89,7 +89,7 @@ def test_the_board_speaks_german_and_french() -> None:
         assert "Feld 18 (von unten nach oben): Blau, Rot, Gelb" in text
         assert "Floß:" in text
     with language("fr"):
-        assert "Case 18 (de bas en haut)\u202f: bleue, rouge, jaune" in render(state, None).plain
+        assert "Case 18 (de bas en haut)\u202f: Bleue, Rouge, Jaune" in render(state, None).plain
 
 
 def test_refusals_are_translated() -> None:
@@ -123,5 +123,8 @@ def test_rules_summaries(code: str) -> None:
     text = parts("mahe").rules_summary(code)
     lines = text.splitlines()
     assert lines[0].startswith("# ") and 40 <= len(lines) <= 90
-    for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1", "egg_cards_as_dice"):
+    for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1"):
         assert token in text
+    with language(code):
+        option = parts("mahe").option_label("egg_cards_as_dice")
+    assert ("egg_cards_as_dice" if code == "en" else option) in text

@@ -55,4 +55,16 @@ def parse_move(state: State, text: str) -> str:
         legal = state.legal_moves()
         if 1 <= index <= len(legal):
             return legal[index - 1]
+    if state.current_player >= 0 and not is_notation(state, typed):
+        meant = typed_aliases(state).get(" ".join(typed.split()))
+        if meant is not None:
+            return meant
     return typed
+
+
+def typed_aliases(state: State) -> dict[str, str]:
+    """The words of the current language a game accepts for its legal moves (`würfeln`
+    for `roll`, `grün 5` for `g5`): its describe part's `typed_aliases`, if it has one."""
+    module = parts(state.game).module("describe")
+    aliases = getattr(module, "typed_aliases", None) if module is not None else None
+    return dict(aliases(state)) if aliases is not None else {}

@@ -20,13 +20,16 @@ from spieltisch.agents import LEVELS, Budget
 from spieltisch.cli.fail import fail as _fail
 from spieltisch.cli.language import use_language
 from spieltisch.cli.progress import progress_bar
+from spieltisch.cli.record_files import choose_record
 from spieltisch.cli.review.messages import _
 from spieltisch.core import SpieltischError
 from spieltisch.core.file_errors import FileProblem, write_text
-from spieltisch.core.records import read_record
+from spieltisch.core.formats import number
+from spieltisch.core.formats import percent as share
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.html import review_page
+from spieltisch.review.lookups import record_seat_titles
 
 STYLES = {"fine": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
@@ -53,14 +56,14 @@ def parse_seats(values: Sequence[str], names: Sequence[str]) -> list[int] | None
 
 
 def percent(chance: float) -> str:
-    return f"{chance:.0%}"
+    return share(chance)
 
 
 def steps_table(review: ReviewFile) -> Table:
     """Every step: the reviewed decisions judged, the rest (chance, forced) shown dimmed.
 
     Chance outcomes are shown in words only: a deal's notation would show every hand."""
-    names = [str(name) for name in review.record.get("players") or []]
+    names = record_seat_titles(review.record)
     table = Table(title=_("Review"), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(_("player"), max_width=14)
@@ -91,7 +94,7 @@ def _row(step: Step, names: Sequence[str]) -> list[RenderableType]:
         step.move,
         percent(analysis.win_chance_before),
         percent(analysis.played.win_chance),
-        f"{analysis.loss * 100:.1f}" if analysis.loss else "",
+        number(analysis.loss * 100, 1) if analysis.loss else "",
         Text(verdict_name(analysis.verdict), style=STYLES[analysis.verdict]),
         better,
     ]
@@ -103,7 +106,7 @@ def _player(seat: int, names: Sequence[str]) -> str:
 
 def summary(review: ReviewFile, count: int = 5) -> RenderableType:
     """Each seat in short, then the biggest losses of the game."""
-    names = [str(name) for name in review.record.get("players") or []]
+    names = record_seat_titles(review.record)
     seats = Table(title=_("In short"))
     for column in (_("player"), _("decisions"), _("mean loss"), _("result")):
         seats.add_column(column)
@@ -114,7 +117,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
         seats.add_row(
             _player(seat.seat, names),
             str(seat.decisions),
-            f"{seat.mean_loss * 100:.1f}",
+            number(seat.mean_loss * 100, 1),
             result,
             *(str(seat.verdicts[v]) for v in ("inaccuracy", "mistake", "blunder")),
         )
@@ -129,7 +132,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
             _player(step.player, names),
             f"{step.move} ({percent(analysis.played.win_chance)})",
             f"{analysis.best.words} ({percent(analysis.best.win_chance)})",
-            Text(f"{analysis.loss * 100:.1f}", style=STYLES[analysis.verdict]),
+            Text(number(analysis.loss * 100, 1), style=STYLES[analysis.verdict]),
         )
     parts: list[RenderableType] = [seats]
     if losses.row_count:
@@ -145,7 +148,15 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
 
 
 def review(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[
+        Path, typer.Argument(help="A game record (JSON), or a file of them (JSON Lines).")
+    ],
+    game_number: Annotated[
+        int | None,
+        typer.Option(
+            "--game", min=1, help="Which game of a file of many (simulate --out), from 1."
+        ),
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
@@ -157,7 +168,8 @@ def review(
         typer.Option(
             "--budget",
             help="Search budget per decision: 500, 1.5s or 500,1.5s "
-            "(default: the search's own iteration count; seconds are not reproducible).",
+            "(default: as much as the level's hint gets, counted in iterations; seconds are not "
+            "reproducible).",
         ),
     ] = None,
     level: Annotated[
@@ -186,7 +198,9 @@ def review(
     try:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
-        data = read_record(record)
+        data, note = choose_record(record, game_number)
+        if note:
+            console.print(note, soft_wrap=True)
         names = [str(name) for name in data.get("players") or []]
         seats = parse_seats(seat or [], names)
         parsed_budget = Budget.parse(budget) if budget else None

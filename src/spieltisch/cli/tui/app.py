@@ -36,7 +36,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
     Command,
@@ -211,9 +211,11 @@ class PlayApp(App[None]):
         self._kept_offered = True
         when = kept.saved.strftime("%Y-%m-%d %H:%M")
         title = self.session.game.title
-        named = _("the kept game of {game} ({moves} moves, {saved})").format(
-            game=title, moves=kept.moves, saved=when
-        )
+        named = _n(
+            "the kept game of {game} ({moves} move, {saved})",
+            "the kept game of {game} ({moves} moves, {saved})",
+            kept.moves,
+        ).format(game=title, moves=kept.moves, saved=when)
 
         def deleting(choice: str | None) -> None:
             if choice == "discard":
@@ -342,8 +344,8 @@ class PlayApp(App[None]):
         choices = self.session.legal_choices() if self.session.human_to_move else []
         self._choices = [move for move, _words in choices]
         options.clear_options()
-        options.add_options(
-            Option(Text.assemble(f"{list_number(index)} {words}  ", (move, "dim")))
+        options.add_options(  # "#1 4 — words": the notation stays beside its number
+            Option(Text.assemble(f"{list_number(index)} ", (move, "bold"), f" — {words}"))
             for index, (move, words) in enumerate(choices, 1)
         )
         if choices:
@@ -597,7 +599,7 @@ class PlayApp(App[None]):
         if len(self.screen_stack) != 1 or not event.is_printable or not event.character:
             return
         box = self.query_one("#typed", Input)
-        if self.focused is box:
+        if self.focused is box or box.disabled:
             return
         event.stop()
         event.prevent_default()
@@ -672,8 +674,7 @@ class PlayApp(App[None]):
         self.generation += 1
         self.set_thinking(None)
         self.set_thinking(None, hint=True)
-        self.finished = False
-        self.show_keys()
+        self.game_open()
         self.say(_("Taken back: {move}").format(move=taken.text))
         self.advance()
 
@@ -728,6 +729,7 @@ class PlayApp(App[None]):
             return
         self.finished = True
         self.show_keys()
+        self.query_one("#typed", Input).disabled = True  # no move to type: the game is over
         if self.autosave is not None:
             self.autosave.discard(self.session.game.name)
         self.push_screen(EndScreen(results_table(self.session)), self.after_end)
@@ -736,8 +738,7 @@ class PlayApp(App[None]):
         if choice == "again":
             self.generation += 1
             self.session = self.session.again()
-            self.finished = False
-            self.show_keys()
+            self.game_open()
             self._passed_to = None
             self.sub_title = _("seed {seed}").format(seed=self.session.seed)
             self.say("")
@@ -760,9 +761,8 @@ class PlayApp(App[None]):
         """The finished game reviewed: the people's decisions (everyone's when only
         computers played), by the expert's search with the table's budget."""
         session = self.session
-        labels = [session.label(seat) for seat in range(session.game.num_players)]
         return ReviewScreen(
-            session.state.to_record(players=labels),
+            session.record(),  # who sat where as kinds: the review names "Grün · mittel"
             self.language,
             budget=session.budget,
             seats=session.humans or None,
@@ -771,6 +771,14 @@ class PlayApp(App[None]):
     def action_again(self) -> None:
         if self.finished and not any(isinstance(s, EndScreen) for s in self.screen_stack):
             self.after_end("again")
+
+    def game_open(self) -> None:
+        """The game goes on again (a new one, or the last move taken back)."""
+        self.finished = False
+        self.show_keys()
+        box = self.query_one("#typed", Input)
+        box.disabled = False
+        box.focus()
 
     def show_keys(self) -> None:
         """The key bar: what each key does now (F5 once the game is over, F2 before)."""
@@ -825,9 +833,9 @@ class PlayApp(App[None]):
     def game_named(self) -> str:
         """This game, named as the question before deleting it names it."""
         moves = len(self.session.state.history())
-        return _("this game of {game} ({moves} moves)").format(
-            game=self.session.game.title, moves=moves
-        )
+        return _n(
+            "this game of {game} ({moves} move)", "this game of {game} ({moves} moves)", moves
+        ).format(game=self.session.game.title, moves=moves)
 
 
 def help_text() -> str:

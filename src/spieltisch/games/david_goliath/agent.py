@@ -37,7 +37,9 @@ LEVELS: dict[str, LevelSpec] = {
     ),
     "medium": LevelSpec("ismcts", "IS-MCTS, 40 iterations", iterations=40),
     "hard": LevelSpec("ismcts", "IS-MCTS, 300 iterations", iterations=300),
-    "expert": LevelSpec("ismcts", "IS-MCTS, 1 s per move", seconds=1.0),
+    "expert": LevelSpec(
+        "ismcts", "IS-MCTS, 1 s or 3,000 iterations per move", iterations=3_000, seconds=1.0
+    ),
 }
 """The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 

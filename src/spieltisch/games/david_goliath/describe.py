@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.core.i18n import before_punctuation
-from spieltisch.games.david_goliath.messages import _
+from spieltisch.games.david_goliath.messages import _, _n
 from spieltisch.games.david_goliath.rules import (
     CARD_INDEX,
     COLOUR_OF,
@@ -54,6 +54,19 @@ def describe_move(state: DavidGoliathState, move: str) -> str:
             )
         elif new:
             parts.append(
-                _("{player} takes {count} cards").format(player=_player(player), count=len(new))
+                _n("{player} takes {count} card", "{player} takes {count} cards", len(new)).format(
+                    player=_player(player), count=len(new)
+                )
             )
     return text + " — " + f"{before_punctuation()}; ".join(parts) if parts else text
+
+
+def typed_aliases(state: DavidGoliathState) -> dict[str, str]:
+    """Cards typed in the player's language: `grün 5`, `vert5` for `g5` (the notation's
+    letters are the English colours' initials)."""
+    aliases: dict[str, str] = {}
+    for move in state.legal_moves():
+        name = card_name(move).lower()
+        aliases[name] = move
+        aliases[name.replace(" ", "")] = move
+    return aliases

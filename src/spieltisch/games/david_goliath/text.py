@@ -56,7 +56,8 @@ def _cards(
     indent: int = INDENT,
     counted: bool = False,
 ) -> None:
-    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns.
+    """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns
+    between two colours, never inside one (unless a colour alone is wider than a line).
 
     `column` is where the cursor stands; continuation lines start at `indent`. With
     `counted`, a group that scores one point a card is written as its count (``r×4``).
@@ -72,6 +73,11 @@ def _cards(
         else:
             words = values
             glue = " "
+        whole = len(colour + glue + " ".join(words))
+        gap = 0 if column == start else 2
+        if column > indent and column + gap + whole > width and indent + whole <= width:
+            text.append("\n" + " " * indent)  # the whole colour on the next line
+            column = start = indent
         for i, word in enumerate(words):
             shown = colour + glue + word if i == 0 else word  # a colour never ends a line
             gap = 0 if column == start else (2 if i == 0 else 1)

@@ -27,7 +27,12 @@ LEVELS: dict[str, LevelSpec] = {
     "hard": LevelSpec(
         "endgame", "MCTS, 600 iterations; exact from 6", iterations=600, settings={"endgame": 6}
     ),
-    "expert": LevelSpec("endgame", "MCTS, 1 s per move; exact from 8 marbles left", seconds=1.0),
+    "expert": LevelSpec(
+        "endgame",
+        "MCTS, 1 s or 10,000 iterations per move; exact from 8 marbles left",
+        iterations=10_000,
+        seconds=1.0,
+    ),
 }
 """The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 

@@ -14,6 +14,11 @@ from spieltisch.games.mabula.rules import MabulaState, board_groups
 
 COLUMNS = "abcdefgh"
 MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
+EDGE = "grey50"
+"""The edge's background: mid grey, so that both marbles stand out from it by at least
+3:1 (the dark grey23 left black marbles at about 1.7:1)."""
+EDGE_MARBLES = {"w": ("○", "bold bright_white"), "b": ("●", "bold black")}
+"""The marbles on the edge: pure white and pure black against the mid grey."""
 
 
 def _is_corner(col: int, row: int) -> bool:
@@ -57,12 +62,14 @@ def _draw(state: MabulaState, player: int | None, before_score: str) -> Text:
                 continue
             letter = board.get(f"{COLUMNS[col]}{row + 1}")
             edge = _is_edge(col, row)
-            background = " on grey23" if edge else ""
+            background = f" on {EDGE}" if edge else ""
             if letter in MARBLES:
-                symbol, style = MARBLES[letter]
+                symbol, style = (EDGE_MARBLES if edge else MARBLES)[letter]
                 text.append(f" {symbol} ", style=style + background)
             else:
-                text.append(" · " if not edge else " ∙ ", style="dim" + background)
+                text.append(
+                    " · " if not edge else " ∙ ", style=("black" if edge else "dim") + background
+                )
         text.append(f"  {row + 1}\n", style="dim")
     text.append(_columns_line())
     text.append("\n")

@@ -17,7 +17,7 @@ CELL = 3  # columns per field of the ring
 
 
 def _turtle(text: Text, colour: str) -> None:
-    text.append(colour_name(colour), style=STYLE[colour])
+    text.append(capitalised(colour_name(colour)), style=STYLE[colour])
 
 
 def _players_turtles(view: MaheView, player: int) -> list[str]:
@@ -36,7 +36,7 @@ def _seat(out: Text, view: MaheView, player: int) -> None:
         if index:
             out.append(", ")
         name = colour_name(colour)
-        out.append(capitalised(name) if index == 0 else name, style=STYLE[colour])
+        out.append(capitalised(name), style=STYLE[colour])
 
 
 def render(state: MaheState, player: int | None, *, beside: bool = False) -> Text:
@@ -161,7 +161,7 @@ def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
         if index:
             letters.append("  ")
         letters.append(LETTER[colour], style=STYLE[colour])
-        letters.append("=" + colour_name(colour))
+        letters.append("=" + capitalised(colour_name(colour)))
     out.append_text(letters)
     out.append("\n")
 
@@ -175,6 +175,8 @@ def _dice(view: MaheView) -> str:
             parts.append(_("card {value}").format(value=value))
         else:
             parts.append(str(value))
+    if len(dice) == 1:
+        return _("dice:") + " " + parts[0]  # one die: its value, no "= sum" to repeat it
     return _("dice:") + " " + " + ".join(parts) + " = " + str(sum(dice))
 
 

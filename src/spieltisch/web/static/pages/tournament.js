@@ -5,7 +5,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { labelled, language, onLanguage, t } from "../i18n.js";
+import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 import { levelName, statusName } from "./common.js";
 
@@ -24,7 +24,7 @@ export async function show(main, [id]) {
 }
 
 function formatPoints(value) {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+  return formatNumber(Math.round(value * 100) / 100);
 }
 
 function swatch(seat) {
@@ -76,7 +76,7 @@ class TournamentPage {
         { class: "tournament-meta" },
         data.title,
         " · ",
-        data.finished ? t("finished") : t("{seated} of {rounds} rounds", { seated: data.rounds.length, rounds: settings.rounds }),
+        data.finished ? t("finished") : tn("{seated} of {count} round", "{seated} of {count} rounds", settings.rounds, { seated: formatNumber(data.rounds.length), count: formatNumber(settings.rounds) }),
         " · ",
         t("Published seed: {seed}", { seed: settings.seed }),
         " · ",
@@ -87,7 +87,7 @@ class TournamentPage {
         { class: "actions" },
         h("a", { class: "button", href: this.print("standings.html"), target: "_blank" }, t("Standings to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
-        h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
@@ -210,7 +210,7 @@ class TournamentPage {
         h("span", { class: "colour" }, seat.label),
         " ",
         h("span", { class: "name" }, seat.name),
-        result ? h("span", { class: "place" }, " — ", t("place {place}, {points} points", { place: result.places[index], points: formatPoints(result.points[index]) })) : null,
+        result ? h("span", { class: "place" }, " — ", tn("place {place}, {count} point", "place {place}, {count} points", result.points[index], { place: result.places[index], count: formatPoints(result.points[index]) })) : null,
       ),
     );
     let game = t("on a board");

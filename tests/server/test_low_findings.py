@@ -1,0 +1,55 @@
+"""The Low findings of issue 35: security headers, /docs without a CDN, HEAD /, ids past
+what the database holds, moments with their time zone."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+
+from tests.server.client import Client
+from tests.server.servers import ServerProcess
+
+TOO_LARGE = 2**63
+
+
+def test_every_answer_carries_the_security_headers_and_docs_are_local(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        async with Client(server.url) as client:
+            for path in ("/", "/api/games", "/static/app.js", "/api/no-such-route", "/docs"):
+                answer = await client.http.get(path)
+                headers = answer.headers
+                assert headers["x-frame-options"] == "DENY", path
+                assert headers["x-content-type-options"] == "nosniff", path
+                assert headers["referrer-policy"] == "strict-origin-when-cross-origin", path
+                policy = headers["content-security-policy"]
+                assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+            docs = (await client.http.get("/docs")).text
+            sources = re.findall(r'(?:src|href)="([^"]+)"', docs)
+            assert sources and all(s.startswith("/") for s in sources), sources
+            for source in sources:
+                assert (await client.http.get(source)).status_code == 200, source
+            head = await client.http.head("/")
+            assert head.status_code == 200 and head.content == b""
+
+    asyncio.run(scenario())
+
+
+def test_ids_past_the_databases_integers_are_refused_not_500(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        async with Client(server.url) as client:
+            await client.guest("Ana")
+            answer = await client.http.get(f"/api/players/{TOO_LARGE}/ratings")
+            assert answer.status_code == 422 and answer.json()["detail"]
+            created = await client.post("/api/tournaments", {"name": "Cup", "game": "mabula"}, 201)
+            added = await client.http.post(
+                f"/api/tournaments/{created['id']}/players", json={"account": TOO_LARGE}
+            )
+            assert added.status_code == 422 and added.json()["detail"]
+            listed = (await client.http.get("/api/tournaments")).json()
+            mine = next(t for t in listed["tournaments"] if t["id"] == created["id"])
+            assert dt.datetime.fromisoformat(mine["created_at"]).tzinfo is not None
+
+    asyncio.run(scenario())
