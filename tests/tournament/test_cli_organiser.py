@@ -93,7 +93,7 @@ def test_the_leaderboard_marks_computers_and_names_a_level_only_from_the_fifth_g
     run("result", computers, "1", "1", "--places", "1,2,3,4", *db)
     lines = run("ratings", "madn", *db).splitlines()
     assert sum("(computer, easy)" in line for line in lines) == 4
-    person = next(line for line in lines if "guest:p1" in line)
+    person = next(line for line in lines if "│ P1 " in line)
     assert not any(level in person for level in ("random", "easy", "medium", "hard"))
 
 
