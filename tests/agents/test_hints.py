@@ -26,7 +26,7 @@ def test_a_hint_names_the_winning_move_with_certainty_in_a_solved_endgame() -> N
     with language("de"):
         assert advice.explain().startswith("Spiele a2-c2:")
     with language("fr"):
-        assert advice.explain().startswith("Joue a2-c2\u202f:")
+        assert advice.explain().startswith("Jouez a2-c2\u202f:")
 
 
 def test_a_hint_in_a_dice_game_is_a_search_estimate() -> None:

@@ -47,7 +47,13 @@ def test_the_rules_catch_what_they_should() -> None:
 def test_french_catalogs(path: Path) -> None:
     with path.open("rb") as handle:
         catalog = read_po(handle)
-    found = [m for message in catalog if message.id for m in _mistakes(str(message.string))]
+    texts = [
+        text
+        for message in catalog
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else [message.string])
+    ]
+    found = [m for text in texts for m in _mistakes(str(text))]
     assert not found, "\n".join(found)
 
 

@@ -32,7 +32,7 @@ def test_default_seats_are_one_human_and_the_default_level() -> None:
 
 
 def test_seats_are_checked() -> None:
-    with pytest.raises(ValueError, match="names 1 seats for 2 players"):
+    with pytest.raises(ValueError, match="names 1 seat for 2 players"):
         parse_seats("human", 2)
     with pytest.raises(ValueError, match="unknown seat 'genius'"):
         parse_seats("human,genius", 2)
@@ -115,8 +115,8 @@ def test_a_deal_is_described_without_its_cards() -> None:
     ("code", "roll", "card"),
     [
         ("en", "roll a die", "play egg card 2 as a die"),
-        ("de", "Würfeln", "Karte 2 als Würfel einsetzen"),
-        ("fr", "lancer un dé", "jouer la carte 2 comme dé"),
+        ("de", "Würfeln", "Gelege-Karte 2 als Würfel einsetzen"),
+        ("fr", "lancer un dé", "jouer la carte œufs 2 comme dé"),
     ],
 )
 def test_moves_are_described_in_every_language(code: str, roll: str, card: str) -> None:

@@ -119,11 +119,14 @@ async def play_randomly(
     delay: float = 0.0,
     first: Message | None = None,
 ) -> Message:
-    """Play this socket's seat with random legal moves until the game ends (or `stop_at`),
+    """Play this socket's seat with random legal moves until the game ends (or, from
+    `stop_at` on, until it is this seat's move, so the table waits where it stopped),
     thinking `delay` seconds a move."""
     while True:
         state, first = first or await socket.state(), None
-        if state["status"] == "finished" or (stop_at is not None and state["seq"] >= stop_at):
+        if state["status"] == "finished":
+            return state
+        if stop_at is not None and state["seq"] >= stop_at and state["legal_moves"]:
             return state
         if state["legal_moves"]:
             await asyncio.sleep(delay)

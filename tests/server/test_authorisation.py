@@ -32,6 +32,7 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/rematch"): (409, 403),
     ("post", "/api/tables/{table_id}/resign"): (403, 409),
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
+    ("get", "/api/tables/{table_id}/hint"): (403, 409),
     ("get", "/api/games/{table_id}/record"): (409, 200),
     ("get", "/api/games/{table_id}/positions/{n}"): (409, 200),
 }

@@ -91,8 +91,12 @@ async def _table_pair(base: str, people: int, options: dict[str, Any], seed: int
         table = (await clients[0].create("david_goliath", seats, options=options))["id"]
         for client in clients[1:people]:
             await client.post(f"/api/tables/{table}/join", {})
+        old = table
         for game in range(2):
-            await clients[0].post(f"/api/tables/{table}/start")
+            if game == 0:
+                await clients[0].post(f"/api/tables/{table}/start")
+            else:
+                await clients[0].post(f"/api/tables/{old}/rematch")
             await asyncio.gather(
                 _watch(clients[people], table, seen[people]),
                 *(
@@ -101,7 +105,10 @@ async def _table_pair(base: str, people: int, options: dict[str, Any], seed: int
                 ),
             )
             if game == 0:
-                table = (await clients[1].post(f"/api/tables/{table}/rematch"))["id"]
+                old = table
+                table = (await clients[1].post(f"/api/tables/{old}/rematch"))["id"]
+                for client in clients[2:people]:  # the others accept; the last one starts it
+                    await client.post(f"/api/tables/{old}/rematch")
         return seen
     finally:
         for client in clients:

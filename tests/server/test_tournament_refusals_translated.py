@@ -11,7 +11,7 @@ from tests.server.tournaments import Director
 EXPECTED = {
     "de": (
         "kein Turnier 'nope'",
-        "'Ana' ist bereits als Nummer 1 angemeldet",
+        "'Ana' ist bereits als Nummer 1 eingetragen",
         "Runde 2 ist nicht ausgelost: ausgelost sind die Runden noch keine",
     ),
     "fr": (
@@ -55,7 +55,7 @@ def test_a_bad_value_in_a_tournament_step_is_worded_in_the_readers_language(
     it inside the tournament, and the server words it with its sentences for validation
     errors (the same as for a request body), not in pydantic's English."""
     expected = {
-        "de": ("Zahlen von Platz 1", "track: muss eine ganze Zahl sein"),
+        "de": ("Zahlen von Sitzplatz 1", "track: muss eine ganze Zahl sein"),
         "fr": ("chiffres de la place 1", "track\u202f: doit être un nombre entier"),
         "en": ("figures of seat 1", "track: must be a whole number"),
     }

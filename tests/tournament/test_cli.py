@@ -82,8 +82,8 @@ def test_a_hall_tournament_from_registration_to_standings(
     ranks = list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
     assert [r["name"] for r in ranks] == [r.name for r in load(database_url, tid).standings()]
     board = run("ratings", "madn", *db)
-    assert "guest:spieler 1" in board
-    assert "level:random" in board and "about" in board  # the stored reference ratings
+    assert "Spieler 1" in board and "guest:" not in board  # names as people wrote them
+    assert "computer (random)" in board and "about" in board  # the stored reference ratings
     assert tid in run("list", *db)
 
 
@@ -99,8 +99,9 @@ def test_colours_are_shown_in_the_language_of_the_environment(tmp_path: Path) ->
     run("result", tid, "1", "1", "--places", "1,2,3,4", *db)
     results = tmp_path / "results.csv"
     run("export", tid, "--results", str(results), "--lang", "fr", *db)
-    rows = list(csv.DictReader(io.StringIO(results.read_text(encoding="utf-8"))))
-    assert [row["colour"] for row in rows] == ["rouge", "noir", "jaune", "vert"]
+    text = results.read_text(encoding="utf-8-sig")  # French spreadsheets: BOM and ';'
+    rows = list(csv.DictReader(io.StringIO(text), delimiter=";"))
+    assert [row["Couleur"] for row in rows] == ["rouge", "noir", "jaune", "vert"]
     set_language("en")  # the commands set it for this thread; later tests expect English
 
 

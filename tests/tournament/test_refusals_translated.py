@@ -27,7 +27,7 @@ def _invoke(*args: str, lang_env: str = "C") -> tuple[int, str]:
             "kein Turnier 'nope'",
             "Runde 3 ist nicht ausgelost: ausgelost sind die Runden noch keine",
             "die Plätze [1, 3, 3, 4] sind keine Rangfolge",
-            "ist bereits als Nummer 1 angemeldet",
+            "ist bereits als Nummer 1 eingetragen",
         ),
         (
             "fr",
@@ -72,13 +72,16 @@ def test_refusals_follow_lang_and_the_environment(
         (
             "de",
             "ungültige Angabe: Turniereinstellung: rounds: muss mindestens 1 sein",
-            "tiebreaks.0: muss eines von 'buchholz', 'countback', 'mutual' sein",
-            "Zahlen von Platz 1 (Regel 18): Zielfelder sind die Tiefen 1 bis 4 (g1..g4), nicht [9]",
+            "tiebreaks.0: muss eines von 'mutual', 'opponents', 'firsts', 'countback', "
+            "'buchholz' sein",
+            "Zahlen von Sitzplatz 1 (Regel 18): Zielfelder sind die Tiefen 1 bis 4 (g1..g4), "
+            "nicht [9]",
         ),
         (
             "fr",
             "valeur invalide : réglage du tournoi : rounds : doit valoir au moins 1",
-            "tiebreaks.0 : doit être l'un de 'buchholz', 'countback', 'mutual'",
+            "tiebreaks.0 : doit être l'un de 'mutual', 'opponents', 'firsts', 'countback', "
+            "'buchholz'",
             "chiffres de la place 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
         ),
     ],
@@ -115,8 +118,8 @@ def test_a_value_pydantic_refuses_is_worded_with_the_servers_sentences(
     [
         (
             "de",
-            "die Stufe easy ist zweimal genannt: jeder Platz braucht eine andere Stufe",
-            "3 Plätze brauchen mindestens 3 verschiedene Stufen, genannt sind 2: random, easy",
+            "die Stufe easy ist zweimal genannt: jeder Sitzplatz braucht eine andere Stufe",
+            "3 Sitzplätze brauchen mindestens 3 verschiedene Stufen, genannt sind 2: random, easy",
             "aus 0 Partien lassen sich die Stufen nicht werten: spiele mindestens 1",
             "ist keine Datei mit Wertungen der Stufen",
             "nicht schreiben: ein Teil des Pfads ist eine Datei, kein Ordner",
@@ -125,7 +128,7 @@ def test_a_value_pydantic_refuses_is_worded_with_the_servers_sentences(
             "fr",
             "le niveau easy est nommé deux fois : chaque place demande un niveau différent",
             "3 places demandent au moins 3 niveaux différents, il y en a 2 : random, easy",
-            "impossible d’évaluer les niveaux sur 0 parties : jouez-en au moins 1",
+            "impossible d’évaluer les niveaux sur 0 partie : jouez-en au moins 1",
             "n’est pas un fichier d’évaluations des niveaux",
             "une partie du chemin est un fichier, pas un dossier",
         ),

@@ -56,7 +56,13 @@ class Person:
     """One browser context (its own cookies: one person) with the errors its pages log."""
 
     def __init__(
-        self, browser: Browser, base: str, locale: str, width: int = 1200, csp: bool = False
+        self,
+        browser: Browser,
+        base: str,
+        locale: str,
+        width: int = 1200,
+        csp: bool = False,
+        autoplay: bool = False,
     ) -> None:
         # Playwright evaluates string predicates (wait_for_function) with eval, which the
         # server's Content-Security-Policy forbids; test_content_security.py plays under
@@ -65,6 +71,10 @@ class Person:
             locale=locale, viewport={"width": width, "height": 900}, bypass_csp=not csp
         )
         self.context.set_default_timeout(20_000)
+        if not autoplay:
+            # The page plays a lone legal move by itself (its default): tests that click
+            # every move themselves turn that off, as a person may.
+            self.context.add_init_script("localStorage.setItem('spieltisch.autoplay', 'off')")
         self.base = base
         self.errors: list[str] = []
         self.page = self.open()
@@ -96,8 +106,8 @@ class People:
         self.web = web
         self.made: list[Person] = []
 
-    def __call__(self, locale: str = "en-GB", width: int = 1200) -> Person:
-        person = Person(self.browser, self.web.url, locale, width)
+    def __call__(self, locale: str = "en-GB", width: int = 1200, autoplay: bool = False) -> Person:
+        person = Person(self.browser, self.web.url, locale, width, autoplay=autoplay)
         self.made.append(person)
         return person
 

@@ -11,11 +11,12 @@ import pytest
 import spieltisch.web
 from spieltisch.core import game_class, game_names
 from spieltisch.web.content import game_forms, option_form, page_texts, rules_html
-from spieltisch.web.texts import TEXTS
+from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
 STATIC = Path(spieltisch.web.__file__).parent / "static"
 SCRIPTS = sorted(STATIC.rglob("*.js"))
 CALL = re.compile(r"""\bt\("((?:[^"\\]|\\.)*)"\s*[,)]""")
+PLURAL_CALL = re.compile(r"""\btn\("((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\s*,""")
 
 
 def test_every_text_the_pages_show_is_in_the_catalog_list_and_back() -> None:
@@ -23,19 +24,30 @@ def test_every_text_the_pages_show_is_in_the_catalog_list_and_back() -> None:
     assert used, "no t(...) calls found"
     assert used - set(TEXTS) == set(), "texts missing from web/texts.py"
     assert set(TEXTS) - used == set(), "texts listed but never shown"
+    plural = {pair for script in SCRIPTS for pair in PLURAL_CALL.findall(script.read_text())}
+    assert plural, "no tn(...) calls found"
+    assert plural == set(PLURAL_TEXTS), "tn() calls and web/texts.py PLURAL_TEXTS disagree"
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
 def test_page_texts_are_translated(code: str) -> None:
     texts = page_texts(code)
-    assert set(texts) == set(TEXTS)
+    assert set(texts) == set(TEXTS) | {singular for singular, _plural in PLURAL_TEXTS} | {""}
+    assert texts[""] == ["one", "other"]
+    for singular, _plural in PLURAL_TEXTS:
+        forms = texts[singular]
+        assert isinstance(forms, list) and len(forms) == 2 and all(forms), singular
+    if code == "de":
+        assert texts["{count} point"] == ["{count} Punkt", "{count} Punkte"]
     untranslated = [text for text, shown in texts.items() if shown == text]
     # A few words are the same in both languages.
     assert len(untranslated) < len(TEXTS) / 10, untranslated
 
 
 def test_english_page_texts_are_the_texts_themselves() -> None:
-    assert all(text == shown for text, shown in page_texts("en").items())
+    texts = page_texts("en")
+    assert all(texts[text] == text for text in TEXTS)
+    assert all(texts[singular] == [singular, plural] for singular, plural in PLURAL_TEXTS)
 
 
 def test_an_unknown_language_is_refused_by_name() -> None:
@@ -98,3 +110,23 @@ def test_the_client_sets_html_only_from_what_python_drew() -> None:
             if "innerHTML" in line:
                 allowed = r"this\.state\.board_svg|answer\.board_svg|rules\.html|data\.graph_svg"
                 assert re.search(rf"innerHTML = ({allowed})", line), f"{script.name}: {line}"
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_options_and_their_values_are_named_not_identified(code: str) -> None:
+    for form in game_forms(code):
+        for option in form["options"]:
+            label = option["label"]
+            assert label and label != option["name"] and "_" not in label, option["name"]
+            for choice, shown in zip(
+                option.get("choices", []), option.get("choice_labels", []), strict=True
+            ):
+                if isinstance(choice, str):
+                    assert shown != choice, f"{form['name']} {option['name']}={choice}"
+
+
+def test_option_value_names_follow_the_language() -> None:
+    german = {f["name"]: f for f in game_forms("de")}["madn"]["options"]
+    duties = next(option for option in german if option["name"] == "duties")
+    assert duties["label"] == "Pflichten"
+    assert duties["choice_labels"][duties["choices"].index("penalized")].startswith("bestraft")

@@ -49,7 +49,7 @@ def test_a_trick_taken_stays_in_view_with_who_took_it(people: People, artifacts:
         "marks => marks.map(m => Number(m.dataset.dealPoints))"
     )
     assert len(points) == 3 and sum(points) > 0, points
-    assert page.locator(".board-box svg text", has_text=" in dieser Runde").count() == 3
+    assert page.locator(".board-box svg text", has_text=" in diesem Durchgang").count() == 3
 
 
 def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(
@@ -89,6 +89,12 @@ def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(
     assert log["x"] <= box["x"] and box["x"] + box["width"] <= log["x"] + log["width"]
     assert number.inner_text() == "1452."
     page.screenshot(path=str(artifacts / "resigned-phone-fr.png"), full_page=True)
+    # The finished game is in the replays' list of recent games, to replay in a click.
+    page.goto(f"{ana.base}/#/replay")
+    page.locator(f".recent-games tr[data-table='{table}'] button.replay").click()
+    page.wait_for_url("**/#/replay/*")
+    page.wait_for_selector(".replay-board svg")
+    assert page.locator("p.players").inner_text() == "Blanc · Ana | Noir · ordinateur (facile)"
 
 
 def test_the_last_move_is_marked_from_and_to_in_mensch_aergere_dich_nicht(

@@ -62,7 +62,9 @@ SMALL_TARGETS = """([least]) => {
         'main a.button, main summary, .board-box svg .move',
     ].join(', '));
     for (const target of targets) {
-        const r = target.getBoundingClientRect();
+        // A box in a label is tapped through its label.
+        const tapped = target.matches('input[type=checkbox]') ? target.closest('label') : null;
+        const r = (tapped || target).getBoundingClientRect();
         if (!r.width || target.closest('[hidden], dialog:not([open])')) continue;
         if (target.closest('.board-box g.hand')) continue;  // D&G's fan: the move list serves
         if (r.height < least || r.width < least) {

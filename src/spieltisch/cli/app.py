@@ -17,7 +17,7 @@ import spieltisch
 from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.fail import fail
 from spieltisch.cli.language import use_language
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.usage_texts import language_from_argv, run
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.i18n import (
@@ -274,9 +274,11 @@ def _seat_agents(spec: str, players: int) -> list[str]:
         names *= players
     if len(names) != players:
         raise ValueError(
-            _("--agents names {count} agents for {players} players: give 1 or {players}").format(
-                count=len(names), players=players
-            )
+            _n(
+                "--agents names {count} agent for {players} players: give 1 or {players}",
+                "--agents names {count} agents for {players} players: give 1 or {players}",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     known = agent_names()
     for name in names:
@@ -290,7 +292,10 @@ def _seat_agents(spec: str, players: int) -> list[str]:
 
 
 def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
-    table = Table(title=labelled(title, f"{summary.games} " + _("games")))
+    from spieltisch.core.formats import number, percent
+
+    games = _n("{count} game", "{count} games", summary.games).format(count=number(summary.games))
+    table = Table(title=labelled(title, games))
     for column in (_("seat"), _("agent"), _("win rate"), _("95% CI"), _("mean score")):
         table.add_column(column, justify="right")
     for seat, agent in enumerate(seats):
@@ -299,13 +304,13 @@ def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
         table.add_row(
             str(seat),
             agent,
-            f"{rate.mean:.1%}",
-            f"{rate.low:.1%}–{rate.high:.1%}",
-            f"{score.mean:.2f} ± {score.high - score.mean:.2f}",
+            percent(rate.mean, 1),
+            f"{percent(rate.low, 1)}–{percent(rate.high, 1)}",
+            f"{number(score.mean, 2)} ± {number(score.high - score.mean, 2)}",
         )
     console.print(table)
     length = summary.mean_length()
-    console.print(_("mean length: {moves:.1f} moves").format(moves=length.mean))
+    console.print(_("mean length in moves: {moves}").format(moves=number(length.mean, 1)))
 
 
 @app.command()
@@ -336,9 +341,11 @@ def replay(
         records = read_records(record)
         if game_number is not None and game_number > len(records):
             raise RecordError(
-                _("{path} holds {count} games: choose --game 1 to {count}").format(
-                    path=str(record), count=len(records)
-                )
+                _n(
+                    "{path} holds {count} game: choose --game 1 to {count}",
+                    "{path} holds {count} games: choose --game 1 to {count}",
+                    len(records),
+                ).format(path=str(record), count=len(records))
             )
         chosen = records[(game_number or 1) - 1]
         final = spieltisch.load_record(chosen)
@@ -347,9 +354,11 @@ def replay(
         return
     if len(records) > 1 and game_number is None:
         console.print(
-            _("{path} holds {count} games; this is game 1 (choose another with --game N).").format(
-                path=str(record), count=len(records)
-            ),
+            _n(
+                "{path} holds {count} game; this is game 1 (choose another with --game N).",
+                "{path} holds {count} games; this is game 1 (choose another with --game N).",
+                len(records),
+            ).format(path=str(record), count=len(records)),
             soft_wrap=True,
             highlight=False,
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core import RecordError
 from spieltisch.core.records import read_record
 
@@ -44,12 +44,18 @@ def choose_record(path: Path, number: int | None) -> tuple[dict[str, Any], str |
     records = read_records(path)
     if number is not None and not 1 <= number <= len(records):
         raise RecordError(
-            _("{path} holds {count} games: choose --game 1 to {count}").format(
-                path=str(path), count=len(records)
-            )
+            _n(
+                "{path} holds {count} game: choose --game 1 to {count}",
+                "{path} holds {count} games: choose --game 1 to {count}",
+                len(records),
+            ).format(path=str(path), count=len(records))
         )
     note = None
     if len(records) > 1 and number is None:
-        note = _("{path} holds {count} games; this is game 1 (choose another with --game N).")
+        note = _n(
+            "{path} holds {count} game; this is game 1 (choose another with --game N).",
+            "{path} holds {count} games; this is game 1 (choose another with --game N).",
+            len(records),
+        )
         note = note.format(path=str(path), count=len(records))
     return records[(number or 1) - 1], note

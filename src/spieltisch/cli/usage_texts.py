@@ -27,10 +27,11 @@ from typer._click.exceptions import ClickException
 from typer._click.formatting import HelpFormatter
 
 from spieltisch.cli.commands import LazyCommands
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core.i18n import (
     LANGUAGES,
     N_,
+    Nn_,
     UnknownLanguage,
     check_language,
     get_language,
@@ -58,64 +59,62 @@ RICH_WORDS: dict[str, str] = {
 }
 """typer.rich_utils' fixed words, read by its help and error printers at each call."""
 
-_SENTENCES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(pattern, re.DOTALL), message)
-    for pattern, message in [
-        (
-            r"Invalid value for (?P<hint>.+?): (?P<reason>.+)",
-            N_("Invalid value for {hint}: {reason}"),
-        ),
-        (r"Invalid value: (?P<reason>.+)", N_("Invalid value: {reason}")),
-        (r"Missing argument (?P<hint>.+?)\.", N_("Missing argument {hint}.")),
-        (r"Missing option (?P<hint>.+?)\.", N_("Missing option {hint}.")),
-        (r"Missing parameter: (?P<hint>.+)", N_("Missing parameter: {hint}")),
-        (
-            r"No such option: (?P<name>\S+) \(Possible options: (?P<names>.+)\)",
-            N_("No such option: {name} (possible options: {names})"),
-        ),
-        (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
-        (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
-        (r"Missing command\.", N_("Missing command.")),
-        (
-            r"Got unexpected extra argument(?:\(s\)|s)? \((?P<values>.*)\)",
-            N_("Unexpected extra arguments: {values}"),
-        ),
-        (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' needs a value.")),
-        (
-            r"Option '(?P<name>.+)' requires (?P<count>\d+) arguments\.",
-            N_("Option '{name}' needs {count} values."),
-        ),
-        (
-            r"Option '(?P<name>.+)' does not take a value\.",
-            N_("Option '{name}' takes no value."),
-        ),
-        (
-            r"Argument '(?P<name>.+)' takes (?P<count>\d+) values\.",
-            N_("Argument '{name}' takes {count} values."),
-        ),
-        (
-            r"Input should be a valid integer.*",
-            N_("a whole number is needed"),
-        ),
-        (r"Input should be a valid number.*", N_("a number is needed")),
-        (r"Input should be a valid boolean.*", N_("yes or no (true/false) is needed")),
-        (
-            r"Input should be greater than or equal to (?P<limit>\S+)",
-            N_("the smallest allowed is {limit}"),
-        ),
-        (
-            r"Input should be less than or equal to (?P<limit>\S+)",
-            N_("the largest allowed is {limit}"),
-        ),
-        (r"Input should be greater than (?P<limit>\S+)", N_("it must be more than {limit}")),
-        (r"Input should be less than (?P<limit>\S+)", N_("it must be less than {limit}")),
-        (
-            r"(?P<value>.+) is not one of (?P<choices>.+?)\.?",
-            N_("{value} is not one of {choices}."),
-        ),
-        (r"Value (?P<value>.+) is not a valid (?P<kind>.+?)\.", N_("{value} is not allowed here.")),
-    ]
+_SHAPES: list[tuple[str, str | tuple[str, str]]] = [
+    (
+        r"Invalid value for (?P<hint>.+?): (?P<reason>.+)",
+        N_("Invalid value for {hint}: {reason}"),
+    ),
+    (r"Invalid value: (?P<reason>.+)", N_("Invalid value: {reason}")),
+    (r"Missing argument (?P<hint>.+?)\.", N_("Missing argument {hint}.")),
+    (r"Missing option (?P<hint>.+?)\.", N_("Missing option {hint}.")),
+    (r"Missing parameter: (?P<hint>.+)", N_("Missing parameter: {hint}")),
+    (
+        r"No such option: (?P<name>\S+) \(Possible options: (?P<names>.+)\)",
+        N_("No such option: {name} (possible options: {names})"),
+    ),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (r"No such command '(?P<name>.*)'\.", N_("No such command '{name}'.")),
+    (r"Missing command\.", N_("Missing command.")),
+    (
+        r"Got unexpected extra argument(?:\(s\)|s)? \((?P<values>.*)\)",
+        N_("Unexpected extra arguments: {values}"),
+    ),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' needs a value.")),
+    (
+        r"Option '(?P<name>.+)' requires (?P<count>\d+) arguments\.",
+        Nn_("Option '{name}' needs {count} value.", "Option '{name}' needs {count} values."),
+    ),
+    (
+        r"Option '(?P<name>.+)' does not take a value\.",
+        N_("Option '{name}' takes no value."),
+    ),
+    (
+        r"Argument '(?P<name>.+)' takes (?P<count>\d+) values\.",
+        Nn_("Argument '{name}' takes {count} value.", "Argument '{name}' takes {count} values."),
+    ),
+    (
+        r"Input should be a valid integer.*",
+        N_("a whole number is needed"),
+    ),
+    (r"Input should be a valid number.*", N_("a number is needed")),
+    (r"Input should be a valid boolean.*", N_("yes or no (true/false) is needed")),
+    (
+        r"Input should be greater than or equal to (?P<limit>\S+)",
+        N_("the smallest allowed is {limit}"),
+    ),
+    (
+        r"Input should be less than or equal to (?P<limit>\S+)",
+        N_("the largest allowed is {limit}"),
+    ),
+    (r"Input should be greater than (?P<limit>\S+)", N_("it must be more than {limit}")),
+    (r"Input should be less than (?P<limit>\S+)", N_("it must be less than {limit}")),
+    (
+        r"(?P<value>.+) is not one of (?P<choices>.+?)\.?",
+        N_("{value} is not one of {choices}."),
+    ),
+    (r"Value (?P<value>.+) is not a valid (?P<kind>.+?)\.", N_("{value} is not allowed here.")),
 ]
+_SENTENCES = [(re.compile(pattern, re.DOTALL), message) for pattern, message in _SHAPES]
 """English sentence shapes of Click, Typer and pydantic, and the catalog's words for each."""
 
 UNKNOWN_SENTENCE = N_("The command line cannot be used as it is: {sentence}")
@@ -158,6 +157,8 @@ def reword(sentence: str, inside: bool = False) -> str:
                 key: reword(value, inside=True) if key == "reason" else value
                 for key, value in match.groupdict().items()
             }
+            if isinstance(message, tuple):
+                return _n(*message, int(fields["count"])).format(**fields)
             return _(message).format(**fields)
     if inside or get_language() == "en":
         return sentence

@@ -265,6 +265,28 @@ class GameParts:
         translate = self._attribute("messages", "_")
         return cast("Callable[[str], str]", translate) if translate is not None else _identity
 
+    @property
+    def ngettext(self) -> Callable[[str, str, int], str]:
+        """The `_n` of the game's catalogs: a game's text with a number in it, in the form
+        for that number."""
+        translate = self._attribute("messages", "_n")
+        if translate is None:
+            return _english_ngettext
+        return cast("Callable[[str, str, int], str]", translate)
+
+    def option_label(self, option: str) -> str:
+        """An option's name for people in the current language (`OPTION_WORDS` of the
+        game's messages), never its id; the id only when the game names none."""
+        words = getattr(self.module("messages"), "OPTION_WORDS", {})
+        return self.gettext(words[option]) if option in words else option
+
+    def value_label(self, option: str, value: object) -> str:
+        """An option value's name for people (`VALUE_WORDS`, keyed `option=value`); a
+        number stays a number."""
+        words = getattr(self.module("messages"), "VALUE_WORDS", {})
+        key = f"{option}={value}"
+        return self.gettext(words[key]) if key in words else str(value)
+
     def rules_summary(self, language: str) -> str:
         """The project's own rules summary (Markdown) in de, en or fr."""
         folder = self.folder("rules_summaries")
@@ -280,3 +302,7 @@ class GameParts:
 
 def _identity(message: str) -> str:
     return message
+
+
+def _english_ngettext(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural

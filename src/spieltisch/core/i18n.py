@@ -6,8 +6,9 @@ folder carries its own translations. Catalogs are read with Babel when first use
 
 from __future__ import annotations
 
+import gettext as _stdlib_gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -77,40 +78,84 @@ def unbroken(text: str) -> str:
     return text.replace(" ", NO_BREAK_SPACE)
 
 
+PluralRule = Callable[[int], int]
+
+
+def _english_plural(n: int) -> int:
+    return int(n != 1)
+
+
 class Catalog:
-    """The translations of one package; `gettext` looks up the current language per call."""
+    """The translations of one package; `gettext` and `ngettext` look up the current
+    language per call. Plural entries (`msgid_plural` in the .po file) choose their form
+    by the catalog's own `Plural-Forms` header, as gettext does."""
 
     def __init__(self, package_file: str | Path) -> None:
         self.folder = Path(package_file).resolve().parent / "locale"
         self._tables: dict[str, dict[str, str]] = {}
+        self._plurals: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._rules: dict[str, PluralRule] = {}
+
+    def _load(self, code: str) -> None:
+        table: dict[str, str] = {}
+        plurals: dict[str, tuple[str, ...]] = {}
+        rule: PluralRule = _english_plural
+        path = self.folder / f"{code}.po"
+        if path.exists():
+            from babel.messages.pofile import read_po  # only where a catalog is read
+
+            with path.open("rb") as handle:
+                catalog = read_po(handle)
+            rule = _stdlib_gettext.c2py(catalog.plural_expr)
+            for message in catalog:
+                if not message.id or message.fuzzy:
+                    continue
+                if isinstance(message.id, str) and isinstance(message.string, str):
+                    if message.string:
+                        table[message.id] = message.string
+                elif isinstance(message.id, tuple | list) and message.string:
+                    forms = tuple(str(form) for form in message.string)
+                    if forms and all(forms):
+                        plurals[str(message.id[0])] = forms
+        self._tables[code] = table
+        self._plurals[code] = plurals
+        self._rules[code] = rule
 
     def table(self, code: str) -> dict[str, str]:
-        table = self._tables.get(code)
-        if table is None:
-            table = {}
-            path = self.folder / f"{code}.po"
-            if path.exists():
-                from babel.messages.pofile import read_po  # only where a catalog is read
+        """The singular entries of `code`: English text -> translation."""
+        if code not in self._tables:
+            self._load(code)
+        return self._tables[code]
 
-                with path.open("rb") as handle:
-                    for message in read_po(handle):
-                        usable = (
-                            isinstance(message.id, str)
-                            and isinstance(message.string, str)
-                            and message.id
-                            and message.string
-                            and not message.fuzzy
-                        )
-                        if usable:
-                            table[str(message.id)] = str(message.string)
-            self._tables[code] = table
-        return table
+    def plural_table(self, code: str) -> dict[str, tuple[str, ...]]:
+        """The plural entries of `code`: English singular -> the forms, in the order of
+        the language's Plural-Forms."""
+        if code not in self._plurals:
+            self._load(code)
+        return self._plurals[code]
+
+    def plural_index(self, code: str, n: int) -> int:
+        """Which form `code` uses for the number n (0 = the first form)."""
+        if code not in self._rules:
+            self._load(code)
+        return self._rules[code](n)
 
     def gettext(self, message: str) -> str:
         code = _language.get()
         if code == "en":
             return message
         return self.table(code).get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of the text for the number n in the current language ("1 Punkt",
+        "2 Punkte", "0 œuf", "2 œufs"); English when the catalog lacks the entry. The
+        caller fills in the number (formatted for the language) with `.format`."""
+        code = _language.get()
+        forms = None if code == "en" else self.plural_table(code).get(singular)
+        if not forms:
+            return singular if _english_plural(n) == 0 else plural
+        index = self.plural_index(code, n)
+        return forms[min(index, len(forms) - 1)]
 
 
 class UnknownLanguage(ValueError):
@@ -128,6 +173,12 @@ def N_(message: str) -> str:
     """Mark a text for the catalogs without translating it yet (option descriptions are
     read once at import); whoever shows it looks it up in the catalog then."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with a plural for the catalogs without translating it yet (the pages'
+    texts); whoever shows it picks the form for its number then."""
+    return singular, plural
 
 
 _CORE = Catalog(__file__)

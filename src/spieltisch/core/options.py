@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 
 from spieltisch.core.errors import OptionError
-from spieltisch.core.messages import _
+from spieltisch.core.messages import _, _n
 
 UNSET = "unset"
 """Key in a field's `json_schema_extra` naming the word that stands for None ("auto")."""
@@ -217,7 +217,11 @@ def _describe_type(annotation: Any, metadata: list[Any], unset: str = "none") ->
             (m.min_length for m in metadata if isinstance(m, annotated_types.MinLen)), None
         )
         if length is not None:
-            return _("a list of {count} values, each {inner}").format(count=length, inner=inner)
+            return _n(
+                "a list of {count} value, each {inner}",
+                "a list of {count} values, each {inner}",
+                length,
+            ).format(count=length, inner=inner)
         return _("a list of values, each {inner}").format(inner=inner)
     return _("a value of the kind {kind}").format(kind=getattr(annotation, "__name__", annotation))
 

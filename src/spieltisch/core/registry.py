@@ -14,7 +14,7 @@ from typing import Any, TypeVar, overload
 from spieltisch.core.errors import IllegalMove, OptionError, RecordError, UnknownGame, shorten
 from spieltisch.core.finders import find_games
 from spieltisch.core.game_parts import GameParts
-from spieltisch.core.messages import _
+from spieltisch.core.messages import _, _n
 from spieltisch.core.protocol import Game, GameInfo, State
 from spieltisch.core.records import ends_by_resigning, read_record, resigned_result
 
@@ -117,9 +117,11 @@ def load_record(source: Mapping[str, Any] | str | Path) -> State:
     players = data["players"]
     if players is not None and len(players) != game.num_players:
         raise RecordError(
-            _("record field 'players' must list {count} names, not {given}").format(
-                count=game.num_players, given=len(players)
-            )
+            _n(
+                "record field 'players' must list {count} name, not {given}",
+                "record field 'players' must list {count} names, not {given}",
+                game.num_players,
+            ).format(count=game.num_players, given=len(players))
         )
     state = game.new_state()
     for index, entry in enumerate(data["history"]):

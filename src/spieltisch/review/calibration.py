@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spieltisch.core.formats import number, signed
 from spieltisch.review.messages import _
 
 FITTED = Path(__file__).with_name("calibration.json")
@@ -76,4 +77,4 @@ def calibration_note(calibration: Calibration | None) -> str:
     return _(
         "The search's estimates are corrected by a calibration fitted on the outcomes of "
         "simulated games (slope {slope}, shift {shift}), since the raw ones are overconfident."
-    ).format(slope=f"{calibration.slope:.2f}", shift=f"{calibration.shift:+.2f}")
+    ).format(slope=number(calibration.slope, 2), shift=signed(calibration.shift, 2))

@@ -14,12 +14,13 @@ from typing import Any
 
 from rich.console import Console
 
+from spieltisch.agents.names import level_name
 from spieltisch.core import Game, State, load_record, parts
 from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.lookups import seat_titles
-from spieltisch.review.messages import _
+from spieltisch.review.messages import _, _n
 from spieltisch.review.model import ReviewFile, Step
 from spieltisch.review.verdicts import verdict_name
 
@@ -75,7 +76,9 @@ def estimate_note(review: ReviewFile) -> str:
     """How the win chances were estimated and judged, in one paragraph."""
     settings = review.settings
     budget = (
-        _("{n} iterations per search").format(n=settings.iterations)
+        _n("{n} iteration per search", "{n} iterations per search", settings.iterations).format(
+            n=settings.iterations
+        )
         if settings.iterations
         else _("{s} s per search").format(s=settings.seconds)
         if settings.seconds
@@ -88,7 +91,7 @@ def estimate_note(review: ReviewFile) -> str:
         "Inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder} "
         "percentage points."
     ).format(
-        level=settings.level,
+        level=level_name(settings.level),
         search=settings.search,
         budget=budget,
         seed=settings.seed,

@@ -1,3 +1,5 @@
 from spieltisch.core.i18n import Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext

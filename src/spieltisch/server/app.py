@@ -18,7 +18,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.cluster import cluster_for
@@ -30,7 +30,15 @@ from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Refusal, unavailable
-from spieltisch.server.routes import api, pages, ratings, reviews, tournaments, websocket
+from spieltisch.server.routes import (
+    api,
+    hints,
+    pages,
+    ratings,
+    reviews,
+    tournaments,
+    websocket,
+)
 from spieltisch.server.routes.context import Services
 from spieltisch.server.routes.refusals import refusal_response, refused
 from spieltisch.server.routes.validation import http_error, request_validation_error
@@ -67,7 +75,7 @@ class Limits:
         headers = {
             key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]
         }
-        with language(accepted_language(headers.get("accept-language"))):
+        with language(request_language(headers.get("cookie"), headers.get("accept-language"))):
             await self._checked(scope, receive, send, headers)
 
     async def _checked(
@@ -83,7 +91,11 @@ class Limits:
             return
         limit = self.settings.max_request_bytes
         length = headers.get("content-length")
-        too_large = _("a request body may have at most {count} bytes").format(count=limit)
+        too_large = _n(
+            "a request body may have at most {count} byte",
+            "a request body may have at most {count} bytes",
+            limit,
+        ).format(count=limit)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _reply(send, 413, too_large)
             return
@@ -236,6 +248,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(websocket.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
+    app.include_router(hints.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -39,14 +39,17 @@ async def account_names(session: AsyncSession, ids: Collection[int]) -> dict[int
     return {row.id: row.name for row in rows}
 
 
-async def public_tables(session: AsyncSession, limit: int) -> list[GameTable]:
-    """Public tables that are open or running, newest first."""
+async def public_tables(
+    session: AsyncSession, limit: int, finished: bool = False
+) -> list[GameTable]:
+    """Public tables that are open or running (or with `finished`, the finished ones),
+    newest first."""
+    statuses = (
+        (TableStatus.FINISHED,) if finished else (TableStatus.OPEN, TableStatus.RUNNING)
+    )
     rows = await session.execute(
         select(GameTable)
-        .where(
-            GameTable.public.is_(True),
-            GameTable.status.in_((TableStatus.OPEN, TableStatus.RUNNING)),
-        )
+        .where(GameTable.public.is_(True), GameTable.status.in_(statuses))
         .order_by(GameTable.created_at.desc())
         .limit(limit)
     )

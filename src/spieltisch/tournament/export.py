@@ -1,11 +1,19 @@
-"""CSV exports of results and standings, one row per seat or player, for spreadsheets."""
+"""CSV exports of results and standings, one row per seat or player, for the spreadsheets
+of the current language (core/spreadsheet: separator, decimal sign, byte-order mark):
+headers and values in words, English headers are the column ids."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from collections.abc import Mapping
+from typing import Any
 
+from spieltisch.core.i18n import N_
+from spieltisch.core.spreadsheet import cell, spreadsheet_csv
+from spieltisch.tournament.ledger import ResultEntered
+from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import place_points
 from spieltisch.tournament.tournament import Tournament
 
@@ -25,6 +33,65 @@ RESULT_COLUMNS = (
     "entered_at",
     "corrections",
 )
+COLUMN_WORDS: dict[str, str] = {
+    "round": N_("round"),
+    "table": N_("table"),
+    "seat": N_("seat"),
+    "colour": N_("colour"),
+    "player": N_("player"),
+    "name": N_("name"),
+    "place": N_("place"),
+    "points": N_("points"),
+    "how": N_("how"),
+    "figures": N_("figures"),
+    "lots": N_("lots"),
+    "entered_by": N_("entered_by"),
+    "entered_at": N_("entered_at"),
+    "corrections": N_("corrections"),
+    "rank": N_("rank"),
+    "played": N_("played"),
+    "byes": N_("byes"),
+    "buchholz": N_("buchholz"),
+    "countback": N_("countback"),
+    "mutual": N_("mutual"),
+    "active": N_("active"),
+    "per_round": N_("per_round"),
+}
+"""Each column's header in the reader's language (the English ones are the ids)."""
+
+HOW_WORDS: dict[str, str] = {
+    "places": N_("places"),
+    "stopped": N_("stopped"),
+    "bye": N_("bye"),
+}
+"""How a result came about, in words."""
+
+
+def _header(columns: tuple[str, ...]) -> list[str]:
+    return [_(COLUMN_WORDS[column]) for column in columns]
+
+
+def _how(how: str) -> str:
+    return _(HOW_WORDS[how]) if how in HOW_WORDS else how
+
+
+def _figures(figures: Mapping[str, Any] | None) -> str:
+    """A stopped game's figures in words ("Ziel: 4 3; Bahn: 1"), not JSON."""
+    if not figures:
+        return ""
+    from spieltisch.tournament.printable import figure_labels
+
+    labels = figure_labels()
+    parts = []
+    for name in sorted(figures):
+        value = figures[name]
+        if value is None or value == []:
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        parts.append(f"{labels.get(name, name)}: {shown}")
+    return "; ".join(parts)
+
+
 STANDING_COLUMNS = (
     "rank",
     "player",
@@ -42,9 +109,7 @@ STANDING_COLUMNS = (
 
 def results_csv(tournament: Tournament) -> str:
     """Every seat of every table with a result; byes as rows with table 0."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RESULT_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     points = tournament.settings.points
     for played in tournament.rounds:
         for index, table in enumerate(played.tables, start=1):
@@ -55,7 +120,7 @@ def results_csv(tournament: Tournament) -> str:
             corrections = len(tournament.audit(played.number, index)) - 1
             for seat, player in enumerate(table):
                 figures = result.figures[seat] if result.figures else None
-                writer.writerow(
+                rows.append(
                     (
                         played.number,
                         index,
@@ -64,9 +129,9 @@ def results_csv(tournament: Tournament) -> str:
                         player,
                         tournament.players[player].name,
                         result.places[seat],
-                        f"{table_points[seat]:g}",
-                        result.how,
-                        json.dumps(figures, sort_keys=True) if figures else "",
+                        table_points[seat],
+                        _how(result.how),
+                        _figures(figures),
                         " ".join(result.lots),
                         result.by,
                         result.at.isoformat(),
@@ -75,29 +140,86 @@ def results_csv(tournament: Tournament) -> str:
                 )
         for player in played.byes:
             name = tournament.players[player].name
-            bye = f"{tournament.bye_points():g}"
-            writer.writerow((played.number, 0, "", "", player, name, "", bye, "bye"))
-    return out.getvalue()
+            bye = tournament.bye_points()
+            rows.append((played.number, 0, "", "", player, name, "", bye, _how("bye")))
+    return spreadsheet_csv(_header(RESULT_COLUMNS), rows)
 
 
 def standings_csv(tournament: Tournament, through: int | None = None) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDING_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     for row in tournament.standings(through):
-        writer.writerow(
+        rows.append(
             (
                 row.rank,
                 row.player,
                 row.name,
-                f"{row.points:g}",
+                row.points,
                 row.played,
                 row.byes,
-                f"{row.buchholz:g}",
+                row.buchholz,
                 "-".join(map(str, row.countback)),
                 row.mutual,
-                "yes" if row.active else "no",
-                " ".join("-" if p is None else f"{p:g}" for p in row.per_round),
+                row.active,
+                " ".join("-" if p is None else cell(p) for p in row.per_round),
             )
         )
+    return spreadsheet_csv(_header(STANDING_COLUMNS), rows)
+
+
+LOT_SOURCE_WORDS = {
+    "drawn": N_("drawn now"),
+    "kept": N_("kept (tied figures unchanged)"),
+    "table": N_("drawn at the table"),
+}
+
+
+def lot_words(entry: ResultEntered) -> str:
+    """The entry's lots, each with where it came from: `lot:2,4 (drawn now)`."""
+    words = []
+    for index, lot in enumerate(entry.lots):
+        source = entry.lot_sources[index] if index < len(entry.lot_sources) else None
+        words.append(f"{lot} ({_(LOT_SOURCE_WORDS[source])})" if source else lot)
+    return " ".join(words)
+
+
+CORRECTION_COLUMNS = (
+    "round",
+    "table",
+    "entry",
+    "entered_by",
+    "entered_at",
+    "how",
+    "places",
+    "figures",
+    "lots",
+    "lot_drawn",
+    "note",
+)
+
+
+def corrections_csv(tournament: Tournament) -> str:
+    """Every result ever entered, one row per entry, oldest first per table: the first
+    entry of a table is 1, each later one a correction (who, when, the note, the places
+    and figures before and after, whether the lot was drawn again)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CORRECTION_COLUMNS)
+    for played in tournament.rounds:
+        for table in range(1, len(played.tables) + 1):
+            for number, entry in enumerate(tournament.audit(played.number, table), start=1):
+                writer.writerow(
+                    (
+                        played.number,
+                        table,
+                        number,
+                        entry.by,
+                        entry.at.isoformat(),
+                        entry.how,
+                        ",".join(map(str, entry.places)),
+                        json.dumps(entry.figures, sort_keys=True) if entry.figures else "",
+                        " ".join(entry.lots),
+                        " ".join(entry.lot_sources),
+                        entry.note,
+                    )
+                )
     return out.getvalue()

@@ -14,7 +14,7 @@ from spieltisch.agents import Budget
 from spieltisch.core import load
 from spieltisch.sim.play import play_one
 from spieltisch.tournament.errors import TournamentError
-from spieltisch.tournament.messages import _
+from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.ratings import RatedGame, RatingBook
 
 LEVEL_PREFIX = "level:"
@@ -52,7 +52,11 @@ def check_run(levels: Sequence[str], players: int, games: int) -> None:
     TournamentError in the reader's language naming what is wrong and what is allowed."""
     if games < 1:
         raise TournamentError(
-            _("cannot rate the levels from {games} games: play at least 1").format(games=games)
+            _n(
+                "cannot rate the levels from {games} game: play at least 1",
+                "cannot rate the levels from {games} games: play at least 1",
+                games,
+            ).format(games=games)
         )
     twice = sorted({level for level in levels if list(levels).count(level) > 1})
     if twice:
@@ -63,8 +67,10 @@ def check_run(levels: Sequence[str], players: int, games: int) -> None:
         )
     if len(levels) < players:
         raise TournamentError(
-            _(
-                "{players} seats need at least {players} different levels, got {count}: {levels}"
+            _n(
+                "{players} seat needs at least {players} different level, got {count}: {levels}",
+                "{players} seats need at least {players} different levels, got {count}: {levels}",
+                players,
             ).format(players=players, count=len(levels), levels=", ".join(levels) or "-")
         )
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from spieltisch.tournament.errors import TournamentError
-from spieltisch.tournament.messages import _
+from spieltisch.tournament.messages import _, _n
 
 MODEL = PlackettLuce()
 MOST_SHARING = 7
@@ -95,9 +95,12 @@ class RatingBook:
     def rate(self, played: RatedGame) -> list[Change]:
         if len(played.players) != len(played.places) or len(played.players) < 2:
             raise TournamentError(
-                _(
+                _n(
                     "a rated game needs a place for each of at least two players, got "
-                    "{players} players and {places} places"
+                    "{players} player and {places} places",
+                    "a rated game needs a place for each of at least two players, got "
+                    "{players} players and {places} places",
+                    len(played.players),
                 ).format(players=len(played.players), places=len(played.places))
             )
         if len(set(played.players)) != len(played.players):
@@ -184,8 +187,10 @@ def _shared_places(places: Sequence[int]) -> list[list[int]]:
     for group in groups:
         if len(group) > MOST_SHARING:
             raise TournamentError(
-                _(
-                    "{count} players share place {place}: at most {most} players can share a place"
+                _n(
+                    "{count} player shares place {place}: at most {most} players can share a place",
+                    "{count} players share place {place}: at most {most} players can share a place",
+                    len(group),
                 ).format(count=len(group), place=places[group[0]], most=MOST_SHARING)
             )
     return groups
@@ -231,6 +236,20 @@ def rate_all(
                 raise
             refused(played, exc)
     return book
+
+
+LEVEL_AFTER = 5
+"""Games a player needs before the leaderboard says which AI level they are about as
+strong as: fewer say little (docs/tournaments.md)."""
+COMPUTER_PREFIX = "level:"
+"""The rating id of a computer entrant (`level:<level>/<tag>`)."""
+
+
+def computer_level(rating_id: str) -> str | None:
+    """The level of a computer entrant's rating id, None for a person."""
+    if not rating_id.startswith(COMPUTER_PREFIX):
+        return None
+    return rating_id[len(COMPUTER_PREFIX) :].split("/", 1)[0]
 
 
 def nearest_level(rating: Rating, levels: Mapping[str, Rating]) -> str | None:

@@ -10,22 +10,53 @@ import types
 import typing
 from typing import Any, Literal, get_args, get_origin
 
+from babel import Locale
 from markdown_it import MarkdownIt
 from pydantic.fields import FieldInfo
 
 from spieltisch.core import game_class, game_names, parts
 from spieltisch.core.i18n import check_language, language
-from spieltisch.web.messages import _
-from spieltisch.web.texts import TEXTS
+from spieltisch.web.messages import _, catalog
+from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
 SMALL_RANGE = 10
 """A whole-number option with at most this many values is offered as a list to choose from."""
 
 
-def page_texts(code: str) -> dict[str, str]:
-    """Every page text in `code`: English text → its translation (English: itself)."""
+PLURAL_CATEGORIES_KEY = ""
+"""Where the page texts carry the language's plural categories (gettext keeps its header
+under the empty message id too)."""
+
+
+def plural_categories(code: str) -> list[str]:
+    """The CLDR plural category (what the browser's Intl.PluralRules answers) of each of
+    the catalog's plural forms, in the catalog's order: ["one", "other"] for de, en, fr.
+    Taken from the first number that uses each form, so catalog and browser agree."""
+    rule = Locale.parse(code).plural_form
+    forms = catalog.plural_table(code) if code != "en" else {}
+    count = max((len(f) for f in forms.values()), default=2)
+    categories: list[str] = []
+    for index in range(count):
+        first = next((n for n in range(1000) if _form_index(code, n) == index), None)
+        categories.append(rule(first) if first is not None else "other")
+    return categories
+
+
+def _form_index(code: str, n: int) -> int:
+    return int(n != 1) if code == "en" else catalog.plural_index(code, n)
+
+
+def page_texts(code: str) -> dict[str, str | list[str]]:
+    """Every page text in `code`: English text → its translation (English: itself); a
+    text with a number → its plural forms, and "" → the plural categories of the forms."""
+    texts: dict[str, str | list[str]] = {}
     with language(check_language(code)):
-        return {text: _(text) for text in TEXTS}
+        texts.update({text: _(text) for text in TEXTS})
+        for singular, plural in PLURAL_TEXTS:
+            forms = catalog.plural_table(code).get(singular) if code != "en" else None
+            texts[singular] = list(forms) if forms else [singular, plural]
+    texts[PLURAL_CATEGORIES_KEY] = plural_categories(code)
+    return texts
 
 
 def _bounds(field: FieldInfo) -> tuple[int | None, int | None]:
@@ -61,7 +92,8 @@ def game_forms(code: str) -> list[dict[str, Any]]:
     with language(check_language(code)):
         for name in game_names():
             cls = game_class(name)
-            translate = parts(name).gettext
+            part = parts(name)
+            translate = part.gettext
             info = cls.info()
             described = {option.name: option for option in info.options}
             options = []
@@ -69,13 +101,20 @@ def game_forms(code: str) -> list[dict[str, Any]]:
                 if option_name == "players":
                     continue
                 option = described[option_name]
+                form = option_form(field)
+                labels = [
+                    None if choice is None else part.value_label(option_name, choice)
+                    for choice in form.get("choices", [])
+                ]
                 options.append(
                     {
                         "name": option_name,
+                        "label": part.option_label(option_name),
                         "default": option.default,
                         "allowed": option.allowed,
                         "description": translate(option.description) if option.description else "",
-                        **option_form(field),
+                        **form,
+                        **({"choice_labels": labels} if "choices" in form else {}),
                     }
                 )
             default_players = cls.Options.model_fields["players"].default

@@ -1,11 +1,11 @@
 """Every text the browser pages show, for the catalogs (web/locale/de.po, fr.po).
 
-The pages call `t("...")` with these English texts; `GET /api/texts/{lang}` sends the
-table of one language. A test checks this list and the `t("...")` calls in the static
-files agree.
+The pages call `t("...")` with these English texts, and `tn("...", "...", n)` with the
+texts of PLURAL_TEXTS; `GET /api/texts/{lang}` sends the table of one language. A test
+checks these lists and the calls in the static files agree.
 """
 
-from spieltisch.core.i18n import N_
+from spieltisch.core.i18n import N_, Nn_
 
 TEXTS: tuple[str, ...] = (
     N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
@@ -19,14 +19,11 @@ TEXTS: tuple[str, ...] = (
     N_("Resign"),
     N_("(you)"),
     N_("Account number"),
-    N_("All {count} moves as a list"),
     N_("Analyse this game"),
-    N_("Analysing: {done} of {total} decisions"),
     N_("Back to the lobby"),
     N_("Back to the tournament"),
     N_("Back"),
     N_("Board"),
-    N_("Buchholz"),
     N_("Byes: {names}"),
     N_("Cancel"),
     N_("Change"),
@@ -42,6 +39,8 @@ TEXTS: tuple[str, ...] = (
     N_("Create the table"),
     N_("Create the tournament"),
     N_("Decisions"),
+    N_("How it is computed"),
+    N_("Details"),
     N_("Directed by {name}"),
     N_(
         "Directed from the command line: to direct it here, print a one-time code with "
@@ -173,6 +172,7 @@ TEXTS: tuple[str, ...] = (
     N_("corrected"),
     N_("drawn now"),
     N_("easy"),
+    N_("random"),
     N_("entered"),
     N_("expert"),
     N_("fast"),
@@ -188,7 +188,6 @@ TEXTS: tuple[str, ...] = (
     N_("open seat (a friend)"),
     N_("open seat"),
     N_("or sign in"),
-    N_("place {place}, {points} points"),
     N_("played online"),
     N_("reserved for {name}"),
     N_("reserved seat"),
@@ -202,11 +201,56 @@ TEXTS: tuple[str, ...] = (
     N_("waiting for players"),
     N_("withdrawn"),
     N_("{chance}; better: {move} ({best})"),
-    N_("{count} players"),
     N_("{minutes} min per player"),
     N_("{name} to move."),
-    N_("{points} points"),
-    N_("{seated} of {rounds} rounds"),
     N_("{seconds} s per move"),
+    N_("Withdraw {name}? They are not seated from the next round on; their results stand."),
+    N_("Readmit {name}? They are seated again from the next round."),
+    N_("kept (tied figures unchanged)"),
+    N_("drawn at the table"),
+    N_("correction {n}"),
+    N_("Entry"),
+    N_("Who and when"),
+    N_("Lot"),
+    N_("Note"),
+    N_("History"),
+    N_("Give every player a place."),
+    N_("finished {n}."),
     N_("{name} gave up"),
+    N_("Choose a name above (or sign in) to open a table."),
+    N_("Play the only legal move for me"),
+    N_("Sound when it is my turn"),
+    N_("Animate the last move"),
+    N_("Invite link"),
+    N_("Copy the link"),
+    N_("Copied"),
+    N_("Selected: copy it with Ctrl+C"),
+    N_("Invite a friend:"),
+    N_("When a move's time runs out, the computer (easy) plays that move."),
+    N_(
+        "When a player's time runs out, the computer (easy) plays their moves to the end; "
+        "nobody loses on time."
+    ),
+    N_("My games"),
+    N_("Recent games"),
+    N_("No finished game yet."),
+    N_("Accept the rematch"),
+    N_("The rematch starts when every player has accepted."),
+    N_("Watching"),
+    N_("{minutes} min per player + {seconds} s a move"),
+    N_("Each move made in time adds {seconds} s."),
+    N_("When a player's time runs out, they lose as if they had resigned."),
+    N_("Out of time loses"),
+    N_("Hint"),
+    N_("Hint: {move} (win chance {chance})"),
+)
+
+PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
+    Nn_("{count} point", "{count} points"),
+    Nn_("{count} player", "{count} players"),
+    Nn_("All {count} move as a list", "All {count} moves as a list"),
+    Nn_("Analysing: {done} of {total} decision", "Analysing: {done} of {total} decisions"),
+    Nn_("place {place}, {count} point", "place {place}, {count} points"),
+    Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
+    Nn_("{count} person without a name", "{count} people without a name"),
 )

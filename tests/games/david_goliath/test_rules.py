@@ -75,7 +75,7 @@ def test_sampled_deals_look_uniform() -> None:
         ("d3", "deal:<hand 0>"),
         ("deal:", "a deal has 3 hands"),
         ("deal:r1/r2", "a deal has 3 hands"),
-        ("deal:r1/r2/r3", "hand 0 has 1 cards"),
+        ("deal:r1/r2/r3", "hand 0 has 1 card;"),
     ],
 )
 def test_malformed_deals_are_refused(outcome: str, reason: str) -> None:

@@ -44,3 +44,9 @@ def test_the_turtles_run_counter_clockwise_from_the_beach_at_the_top() -> None:
         return float(found.group(1))
 
     assert x_of(1) < centre < x_of(20)  # field 1 left of the beach, 20 right of it
+
+
+def test_the_top_turtle_of_a_stack_is_marked() -> None:
+    state = stack_on_eighteen()  # blue, red, yellow on field 18, yellow on top
+    svg = board(state.view(None))
+    assert re.findall(r'data-top="(\w+)"', svg) == ["yellow"]

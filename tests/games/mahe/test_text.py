@@ -123,5 +123,8 @@ def test_rules_summaries(code: str) -> None:
     text = parts("mahe").rules_summary(code)
     lines = text.splitlines()
     assert lines[0].startswith("# ") and 40 <= len(lines) <= 90
-    for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1", "egg_cards_as_dice"):
+    for token in ("turtle:", "roll", "stop", "card:", "deck:", "d1"):
         assert token in text
+    with language(code):
+        option = parts("mahe").option_label("egg_cards_as_dice")
+    assert ("egg_cards_as_dice" if code == "en" else option) in text

@@ -14,7 +14,7 @@ from spieltisch.agents import Budget, agent_names
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.language import use_language
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.preferences import Preferences
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
 from spieltisch.cli.play.session import Session
@@ -49,9 +49,11 @@ def build_session(
         records = read_records(resume)
         if (game_number is None and len(records) > 1) or (game_number or 1) > len(records):
             raise ValueError(
-                _("{path} holds {count} games: choose --game 1 to {count}").format(
-                    path=str(resume), count=len(records)
-                )
+                _n(
+                    "{path} holds {count} game: choose --game 1 to {count}",
+                    "{path} holds {count} games: choose --game 1 to {count}",
+                    len(records),
+                ).format(path=str(resume), count=len(records))
             )
         data = records[(game_number or 1) - 1]
         state = load_record(data)
@@ -237,14 +239,16 @@ def ask_which_game(console: Console, path: Path) -> int | None:
         ended = _("over") if record.get("result") else _("unfinished")
         console.print(
             f"  {number}. {record.get('game', '?')} · "
-            + _("{moves} moves").format(moves=moves)
+            + _n("{moves} move", "{moves} moves", moves).format(moves=moves)
             + f" · {ended}",
             highlight=False,
             markup=False,
         )
-    question = _("{path} holds {count} games: which one (1 to {count})?").format(
-        path=str(path), count=len(records)
-    )
+    question = _n(
+        "{path} holds {count} game: which one (1 to {count})?",
+        "{path} holds {count} games: which one (1 to {count})?",
+        len(records),
+    ).format(path=str(path), count=len(records))
     while True:
         typed = typer.prompt(question, default="1").strip()
         if typed.isdigit() and 1 <= int(typed) <= len(records):

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
     auto_move_message,
@@ -240,15 +240,19 @@ class PlainPlay:
             return True
         when = kept.saved.strftime("%Y-%m-%d %H:%M")
         title = self.session.game.title
-        question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
-            game=title, moves=kept.moves, saved=when
-        )
+        question = _n(
+            "An unfinished game of {game} ({moves} move, {saved}) was kept.",
+            "An unfinished game of {game} ({moves} moves, {saved}) was kept.",
+            kept.moves,
+        ).format(game=title, moves=kept.moves, saved=when)
         choices = _(
             "Enter: continue it; {new}: start a new game (asks before the kept one is deleted)"
         ).format(new=_("new").lower())
-        named = _("the kept game of {game} ({moves} moves, {saved})").format(
-            game=title, moves=kept.moves, saved=when
-        )
+        named = _n(
+            "the kept game of {game} ({moves} move, {saved})",
+            "the kept game of {game} ({moves} moves, {saved})",
+            kept.moves,
+        ).format(game=title, moves=kept.moves, saved=when)
         while True:
             line = self.ask(stream, f"{question} {choices}> ")
             if line is None:
@@ -325,9 +329,12 @@ class PlainPlay:
                     return False
                 continue
             if chosen == "delete":
-                named = _("this game of {game} ({moves} moves)").format(
-                    game=self.session.game.title, moves=len(self.session.state.history())
-                )
+                moves = len(self.session.state.history())
+                named = _n(
+                    "this game of {game} ({moves} move)",
+                    "this game of {game} ({moves} moves)",
+                    moves,
+                ).format(game=self.session.game.title, moves=moves)
                 confirmed = self.confirm_delete(stream, named)
                 if confirmed is None:
                     self.keep_at_the_end(_("End of input."))

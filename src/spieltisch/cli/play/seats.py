@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.agents import agent_names
-from spieltisch.cli.messages import _
+from spieltisch.agents.names import level_name
+from spieltisch.cli.messages import _, _n
 from spieltisch.core import Game
 from spieltisch.core.seat_names import seat_name
 
@@ -27,9 +28,11 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
     names = [name.strip().lower() for name in spec.split(",") if name.strip()]
     if len(names) != players:
         raise ValueError(
-            _("--seats names {count} seats for {players} players").format(
-                count=len(names), players=players
-            )
+            _n(
+                "--seats names {count} seat for {players} players",
+                "--seats names {count} seats for {players} players",
+                len(names),
+            ).format(count=len(names), players=players)
         )
     known = agent_names()
     for name in names:
@@ -60,14 +63,7 @@ def kind_label(kind: str, humans: int) -> str:
     """A seat's kind in words: you, human, or the level."""
     if kind == HUMAN:
         return _("you") if humans == 1 else _("human")
-    labels = {
-        "random": _("random"),
-        "easy": _("easy"),
-        "medium": _("medium"),
-        "hard": _("hard"),
-        "expert": _("expert"),
-    }
-    return labels.get(kind, kind)
+    return level_name(kind)
 
 
 def seat_label(game: Game[Any], seat: int, kind: str, humans: int) -> str:

@@ -24,6 +24,8 @@ from spieltisch.cli.record_files import choose_record
 from spieltisch.cli.review.messages import _
 from spieltisch.core import SpieltischError
 from spieltisch.core.file_errors import FileProblem, write_text
+from spieltisch.core.formats import number
+from spieltisch.core.formats import percent as share
 from spieltisch.review import ReviewFile, Step, review_game, verdict_name
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.html import review_page
@@ -54,7 +56,7 @@ def parse_seats(values: Sequence[str], names: Sequence[str]) -> list[int] | None
 
 
 def percent(chance: float) -> str:
-    return f"{chance:.0%}"
+    return share(chance)
 
 
 def steps_table(review: ReviewFile) -> Table:
@@ -92,7 +94,7 @@ def _row(step: Step, names: Sequence[str]) -> list[RenderableType]:
         step.move,
         percent(analysis.win_chance_before),
         percent(analysis.played.win_chance),
-        f"{analysis.loss * 100:.1f}" if analysis.loss else "",
+        number(analysis.loss * 100, 1) if analysis.loss else "",
         Text(verdict_name(analysis.verdict), style=STYLES[analysis.verdict]),
         better,
     ]
@@ -115,7 +117,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
         seats.add_row(
             _player(seat.seat, names),
             str(seat.decisions),
-            f"{seat.mean_loss * 100:.1f}",
+            number(seat.mean_loss * 100, 1),
             result,
             *(str(seat.verdicts[v]) for v in ("inaccuracy", "mistake", "blunder")),
         )
@@ -130,7 +132,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
             _player(step.player, names),
             f"{step.move} ({percent(analysis.played.win_chance)})",
             f"{analysis.best.words} ({percent(analysis.best.win_chance)})",
-            Text(f"{analysis.loss * 100:.1f}", style=STYLES[analysis.verdict]),
+            Text(number(analysis.loss * 100, 1), style=STYLES[analysis.verdict]),
         )
     parts: list[RenderableType] = [seats]
     if losses.row_count:

@@ -36,7 +36,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
     Command,
@@ -211,9 +211,11 @@ class PlayApp(App[None]):
         self._kept_offered = True
         when = kept.saved.strftime("%Y-%m-%d %H:%M")
         title = self.session.game.title
-        named = _("the kept game of {game} ({moves} moves, {saved})").format(
-            game=title, moves=kept.moves, saved=when
-        )
+        named = _n(
+            "the kept game of {game} ({moves} move, {saved})",
+            "the kept game of {game} ({moves} moves, {saved})",
+            kept.moves,
+        ).format(game=title, moves=kept.moves, saved=when)
 
         def deleting(choice: str | None) -> None:
             if choice == "discard":
@@ -831,9 +833,9 @@ class PlayApp(App[None]):
     def game_named(self) -> str:
         """This game, named as the question before deleting it names it."""
         moves = len(self.session.state.history())
-        return _("this game of {game} ({moves} moves)").format(
-            game=self.session.game.title, moves=moves
-        )
+        return _n(
+            "this game of {game} ({moves} move)", "this game of {game} ({moves} moves)", moves
+        ).format(game=self.session.game.title, moves=moves)
 
 
 def help_text() -> str:

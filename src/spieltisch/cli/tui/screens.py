@@ -13,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Markdown, Static
 
-from spieltisch.cli.messages import _
+from spieltisch.cli.messages import _, _n
 from spieltisch.core.i18n import labelled
 
 
@@ -208,9 +208,11 @@ class ResumeScreen(ChoiceScreen):
     game asks first (`DiscardScreen`), and quitting leaves it kept."""
 
     def __init__(self, title: str, moves: int, saved: str) -> None:
-        question = _("An unfinished game of {game} ({moves} moves, {saved}) was kept.").format(
-            game=title, moves=moves, saved=saved
-        )
+        question = _n(
+            "An unfinished game of {game} ({moves} move, {saved}) was kept.",
+            "An unfinished game of {game} ({moves} moves, {saved}) was kept.",
+            moves,
+        ).format(game=title, moves=moves, saved=saved)
         super().__init__(
             question,
             None,

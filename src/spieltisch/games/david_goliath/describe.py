@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.core.i18n import before_punctuation
-from spieltisch.games.david_goliath.messages import _
+from spieltisch.games.david_goliath.messages import _, _n
 from spieltisch.games.david_goliath.rules import (
     CARD_INDEX,
     COLOUR_OF,
@@ -54,7 +54,9 @@ def describe_move(state: DavidGoliathState, move: str) -> str:
             )
         elif new:
             parts.append(
-                _("{player} takes {count} cards").format(player=_player(player), count=len(new))
+                _n("{player} takes {count} card", "{player} takes {count} cards", len(new)).format(
+                    player=_player(player), count=len(new)
+                )
             )
     return text + " — " + f"{before_punctuation()}; ".join(parts) if parts else text
 

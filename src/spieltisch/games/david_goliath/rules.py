@@ -28,7 +28,7 @@ from spieltisch.core import (
 from spieltisch.core.i18n import N_
 from spieltisch.core.options import UNSET
 from spieltisch.core.ranking import places_from_keys
-from spieltisch.games.david_goliath.messages import _
+from spieltisch.games.david_goliath.messages import _, _n
 
 COLOURS = ("r", "y", "g", "b", "p")
 """Colour letters in notation order: red, yellow, green, blue, purple."""
@@ -319,8 +319,10 @@ class DavidGoliathState(State[DavidGoliathView]):
         hand = self._hands[self._turn]
         if VALUE_OF[action] > self.game.top:
             return Refusal(
-                _(
-                    "{card} is not in this game: with {players} players the values run to {top}"
+                _n(
+                    "{card} is not in this game: with {players} player the values run to {top}",
+                    "{card} is not in this game: with {players} players the values run to {top}",
+                    self._n,
                 ).format(card=card, players=self._n, top=self.game.top)
             )
         if not hand & BIT[action]:
@@ -347,9 +349,11 @@ class DavidGoliathState(State[DavidGoliathView]):
         if len(parts) != n:
             raise IllegalMove(
                 outcome,
-                _("a deal has {players} hands separated by '/'; this one has {count}").format(
-                    players=n, count=len(parts)
-                ),
+                _n(
+                    "a deal has {players} hand separated by '/'; this one has {count}",
+                    "a deal has {players} hands separated by '/'; this one has {count}",
+                    n,
+                ).format(players=n, count=len(parts)),
             )
         top = self.game.top
         seen = 0
@@ -359,9 +363,11 @@ class DavidGoliathState(State[DavidGoliathView]):
             if len(tokens) != HAND_SIZE:
                 raise IllegalMove(
                     outcome,
-                    _("hand {player} has {count} cards; every hand has 15").format(
-                        player=player, count=len(tokens) if part else 0
-                    ),
+                    _n(
+                        "hand {player} has {count} card; every hand has 15",
+                        "hand {player} has {count} cards; every hand has 15",
+                        len(tokens) if part else 0,
+                    ).format(player=player, count=len(tokens) if part else 0),
                 )
             mask = 0
             for token in tokens:
@@ -377,9 +383,12 @@ class DavidGoliathState(State[DavidGoliathView]):
                 if VALUE_OF[card] > top:
                     raise IllegalMove(
                         outcome,
-                        _(
+                        _n(
+                            "{card} is not in this game: with {players} player the values "
+                            "run to {top}",
                             "{card} is not in this game: with {players} players the values "
-                            "run to {top}"
+                            "run to {top}",
+                            n,
                         ).format(card=token, players=n, top=top),
                     )
                 if seen & BIT[card]:

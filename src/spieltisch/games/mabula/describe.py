@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spieltisch.core import IllegalMove
-from spieltisch.games.mabula.messages import _
+from spieltisch.games.mabula.messages import _, _n
 from spieltisch.games.mabula.rules import MabulaGame, MabulaState
 
 COLUMNS = "abcdefgh"
@@ -53,5 +53,11 @@ def describe_move(state: MabulaState, move: str) -> str:
     if pushed == 1:
         return text + " — " + _("pushing 1 marble along")
     if pushed:
-        return text + " — " + _("pushing {count} marbles along").format(count=pushed)
+        return (
+            text
+            + " — "
+            + _n("pushing {count} marble along", "pushing {count} marbles along", pushed).format(
+                count=pushed
+            )
+        )
     return text

@@ -35,7 +35,7 @@ from spieltisch.core import (
     View,
 )
 from spieltisch.core.ranking import places_from_keys
-from spieltisch.games.mabula.messages import N_, _
+from spieltisch.games.mabula.messages import N_, _, _n
 
 WHITE = 0
 BLACK = 1
@@ -418,7 +418,11 @@ class MabulaState(State[MabulaView]):
         elif count == 6:
             holds = _("the line {line} is full").format(line=line_name)
         else:
-            holds = _("the line {line} holds {count} marbles").format(line=line_name, count=count)
+            holds = _n(
+                "the line {line} holds {count} marble",
+                "the line {line} holds {count} marbles",
+                count,
+            ).format(line=line_name, count=count)
         if free == 0:
             can = _("{square} cannot move").format(square=square)
         elif free == 1:

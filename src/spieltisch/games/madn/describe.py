@@ -53,6 +53,16 @@ def describe_move(state: MadnState, move: str) -> str:
         return _("pass (the referee voids the turn)")
     game = state.game
     colour = game.colours[player]
+    if game.penalized and action not in state.obliged_moves:
+        # The referee's mode: a move that misses a duty is void (rule 14), the piece
+        # stays; say so and name the penalty, never a move that does not happen.
+        if action == ENTER:
+            text = _("void by rule 14: no piece comes out of the base")
+        else:
+            text = _("void by rule 14: the piece on {source} stays there").format(
+                source=_square(move)
+            )
+        return text + _consequences(state, move, player)
     if action == ENTER:
         text = _("bring a piece onto the start field {field}").format(field=square_name(colour, 0))
     else:

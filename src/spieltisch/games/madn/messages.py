@@ -1,5 +1,22 @@
 """Translated texts of Mensch ärgere Dich nicht (catalogs in locale/de.po and locale/fr.po)."""
 
-from spieltisch.core.i18n import Catalog
+from spieltisch.core.i18n import N_, Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext
+
+OPTION_WORDS: dict[str, str] = {
+    "duties": N_("Duties"),
+    "rules": N_("Rule set"),
+    "max_rounds": N_("Round limit"),
+}
+"""How forms and rules pages name each option (never its id)."""
+
+VALUE_WORDS: dict[str, str] = {
+    "duties=enforced": N_("enforced (only moves that meet them)"),
+    "duties=penalized": N_("penalized (referee mode)"),
+    "rules=tournament": N_("tournament rules"),
+    "rules=openspiel": N_("OpenSpiel rules"),
+}
+"""How forms name each option value, keyed `option=value`."""

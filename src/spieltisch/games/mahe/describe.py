@@ -6,7 +6,7 @@ from collections import Counter
 
 from spieltisch.core import IllegalMove
 from spieltisch.core.seat_names import capitalised
-from spieltisch.games.mahe.messages import _, colour_name
+from spieltisch.games.mahe.messages import _, _n, colour_name
 from spieltisch.games.mahe.rules import BEACH_EGGS, COLOURS, LIMIT, MaheGame, MaheState
 
 
@@ -85,16 +85,18 @@ def _consequences(state: MaheState, move: str) -> str:
     later = after.view(None)
     for seat, cards in enumerate(later["cards"]):
         for value in sorted((Counter(cards) - Counter(view["cards"][seat])).elements()):
-            took = (
-                _("{player} takes the egg card with 1 egg")
-                if value == 1
-                else _("{player} takes the egg card with {eggs} eggs")
+            took = _n(
+                "{player} takes the egg card with {eggs} egg",
+                "{player} takes the egg card with {eggs} eggs",
+                value,
             )
             said += " — " + took.format(player=_seat(state, seat), eggs=value)
     if later["beach"] is not None and later["beach"] != view["beach"]:
-        said += " — " + _("{player} takes the beach with {eggs} eggs").format(
-            player=_seat(state, later["beach"]), eggs=BEACH_EGGS
-        )
+        said += " — " + _n(
+            "{player} takes the beach with {eggs} egg",
+            "{player} takes the beach with {eggs} eggs",
+            BEACH_EGGS,
+        ).format(player=_seat(state, later["beach"]), eggs=BEACH_EGGS)
     return said
 
 

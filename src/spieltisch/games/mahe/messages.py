@@ -1,8 +1,10 @@
 """Translations of every text Mahé shows to people (catalogs in locale/)."""
 
-from spieltisch.core.i18n import Catalog
+from spieltisch.core.i18n import N_, Catalog
 
-_ = Catalog(__file__).gettext
+catalog = Catalog(__file__)
+_ = catalog.gettext
+_n = catalog.ngettext
 
 
 def colour_name(colour: str) -> str:
@@ -17,3 +19,15 @@ def colour_name(colour: str) -> str:
         "white": _("white"),
     }
     return names[colour]
+
+
+OPTION_WORDS: dict[str, str] = {
+    "turtles_per_player": N_("Turtles per player"),
+    "egg_cards_as_dice": N_("Egg cards as dice"),
+    "third_die_at_seven": N_("Third die at exactly 7"),
+    "deck": N_("Egg card deck"),
+}
+"""How forms and rules pages name each option (never its id)."""
+
+VALUE_WORDS: dict[str, str] = {}
+"""How forms name each option value, keyed `option=value` (Mahé's are numbers)."""

@@ -23,6 +23,7 @@ from spieltisch.core.svg import (
     element,
     fitted,
     text,
+    title,
     turn_band,
 )
 from spieltisch.games.mahe.messages import _, colour_name
@@ -122,6 +123,28 @@ def _field_mark(field: int) -> str:
     ) + text(x, y + 4, str(field), class_="small", font_weight="bold")
 
 
+def _top_mark(field: int, height: int, top: str) -> str:
+    """A small arrow past a stack's top turtle, pointing away from the field: the top is
+    the turtle farthest out (it decides for the stack)."""
+    angle = _angle(field)
+    tip = RING + 30 + (height - 1) * STEP + TURTLE + 9
+    base = tip - 7
+    ux, uy = math.cos(angle), math.sin(angle)
+    points = [
+        (CENTRE + tip * ux, CENTRE + tip * uy),
+        (CENTRE + base * ux - 5 * uy, CENTRE + base * uy + 5 * ux),
+        (CENTRE + base * ux + 5 * uy, CENTRE + base * uy - 5 * ux),
+    ]
+    label = _("on top: {colour}").format(colour=colour_name(top))
+    return element(
+        "polygon",
+        title(label),
+        points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+        fill="#333",
+        data_top=top,
+    )
+
+
 def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> str:
     parts = [_sea()]
     fields: dict[str, list[str]] = view["fields"]
@@ -132,6 +155,9 @@ def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> 
             if colour == view["moving"]:
                 parts.append(element("circle", cx=tx, cy=ty, r=TURTLE + 4, class_="last"))
             parts.append(_maybe_clickable(_turtle(colour, tx, ty), colour, legal, tx, ty))
+        stack = fields.get(str(field), [])
+        if len(stack) > 1:
+            parts.append(_top_mark(field, len(stack), stack[-1]))
     parts.extend(_raft(view["raft"], legal))
     parts.extend(_centre(view, legal))
     rows, height = _eggs(view, seat, legal, SIZE)

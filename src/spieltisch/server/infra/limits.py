@@ -85,7 +85,7 @@ class RateLimits:
             "signin": Rate(30, 300.0),
             "records": Rate(60, 60.0),
             "tournaments": Rate(30, 600.0),
-            "reviews": Rate(12, 600.0),
+            "reviews": Rate(60, 600.0),
         }
     )
 

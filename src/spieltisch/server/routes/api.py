@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.routes.context import Services, check_rate, services
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
@@ -40,7 +40,8 @@ from spieltisch.store.tables import seats_of
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 MAX_RECORD_ENTRIES = 20_000
-MAX_ENTRY = 1_000  # a deal of David & Goliath for six players is about 320 characters
+MAX_ENTRY = 1_000
+"""The longest history entry (a deal of David & Goliath for six players is about 320)."""
 MAX_PLAYERS = 16
 MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]
@@ -216,10 +217,11 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/tables", response_model=TableList, tags=["lobby"])
-async def list_tables(svc: Svc) -> TableList:
-    """Public tables that are open or running, newest first."""
+async def list_tables(svc: Svc, finished: bool = False) -> TableList:
+    """Public tables that are open or running, newest first; `?finished=true`: the
+    finished ones (the last 100), to replay."""
     async with svc.database.session() as session:
-        return TableList(tables=await lobby.list_tables(session))
+        return TableList(tables=await lobby.list_tables(session, finished=finished))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
@@ -256,10 +258,14 @@ async def join_table(
     svc: Svc,
     seat: Annotated[int | None, Body(embed=True, ge=0, le=15)] = None,
 ) -> TableOut:
-    """Sit down at an open seat (or the one reserved for you)."""
+    """Sit down at an open seat (or the one reserved for you); the last seat of a rematch
+    starts it."""
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
-    return await _after_change(svc, table_id)
+    described = await _after_change(svc, table_id)
+    if described.status == "running":
+        await svc.runtime.room(table_id)
+    return described
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
@@ -303,12 +309,16 @@ async def claim_seat(
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
 async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table with the same seats; the finished table's players are told its id."""
+    """A new table with the same seats; the finished table's players are told its id.
+    Asked by each person of the game (accepting), the new game starts by itself."""
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
         new = await lobby.rematch(session, table_id, me)
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
+    await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
+    if described.status == "running":
+        await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 
 
@@ -368,16 +378,22 @@ def _check_record_size(record: dict[str, Any]) -> None:
     if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
         raise HTTPException(
             422,
-            _("a record may have at most {count} history entries, this one has {found}").format(
-                count=MAX_RECORD_ENTRIES, found=len(history)
-            ),
+            _n(
+                "a record may have at most {count} history entry, this one has {found}",
+                "a record may have at most {count} history entries, this one has {found}",
+                MAX_RECORD_ENTRIES,
+            ).format(count=MAX_RECORD_ENTRIES, found=len(history)),
         )
     if isinstance(history, list) and any(
         not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
     ):
         raise HTTPException(
             422,
-            _("each history entry is a text of at most {count} characters").format(count=MAX_ENTRY),
+            _n(
+                "each history entry is a text of at most {count} character",
+                "each history entry is a text of at most {count} characters",
+                MAX_ENTRY,
+            ).format(count=MAX_ENTRY),
         )
     if players is not None and (
         not isinstance(players, list)
@@ -386,8 +402,10 @@ def _check_record_size(record: dict[str, Any]) -> None:
     ):
         raise HTTPException(
             422,
-            _(
-                "players is a list of at most {players} names of at most {count} characters each"
+            _n(
+                "players is a list of at most {players} names of at most {count} character each",
+                "players is a list of at most {players} names of at most {count} characters each",
+                MAX_NAME,
             ).format(players=MAX_PLAYERS, count=MAX_NAME),
         )
 

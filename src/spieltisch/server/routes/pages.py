@@ -42,8 +42,9 @@ def _language(code: str) -> str:
 
 
 @router.get("/texts/{code}")
-async def texts(code: str) -> dict[str, str]:
-    """Every text of the pages in `code` (de, en, fr), keyed by its English text."""
+async def texts(code: str) -> dict[str, str | list[str]]:
+    """Every text of the pages in `code` (de, en, fr), keyed by its English text; a text
+    with a number has its plural forms, and "" the language's plural categories."""
     return page_texts(_language(code))
 
 

@@ -7,6 +7,7 @@ what was wrong, so the sentence is made here from the server's own catalog.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -17,7 +18,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from spieltisch.core.i18n import before_punctuation, labelled
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 
 MAX_PROBLEMS = 5
 
@@ -37,16 +38,22 @@ def _allowed(expected: Any) -> str:
     return str(expected).replace("' or '", "', '")
 
 
+_log = logging.getLogger(__name__)
+
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "missing": lambda c: _("is required"),
     "extra_forbidden": lambda c: _("is not a field of this request"),
     "string_type": lambda c: _("must be text"),
-    "string_too_short": lambda c: _("needs at least {count} characters").format(
-        count=c.get("min_length")
-    ),
-    "string_too_long": lambda c: _("may have at most {count} characters").format(
-        count=c.get("max_length")
-    ),
+    "string_too_short": lambda c: _n(
+        "needs at least {count} character",
+        "needs at least {count} characters",
+        int(c.get("min_length") or 0),
+    ).format(count=c.get("min_length")),
+    "string_too_long": lambda c: _n(
+        "may have at most {count} character",
+        "may have at most {count} characters",
+        int(c.get("max_length") or 0),
+    ).format(count=c.get("max_length")),
     "string_pattern_mismatch": lambda c: _("must match {pattern}").format(pattern=c.get("pattern")),
     "int_type": lambda c: _("must be a whole number"),
     "int_parsing": lambda c: _("must be a whole number"),
@@ -66,8 +73,19 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "enum": lambda c: _("must be one of {allowed}").format(allowed=_allowed(c.get("expected"))),
     "list_type": lambda c: _("must be a list"),
-    "too_short": lambda c: _("needs at least {count} entries").format(count=c.get("min_length")),
-    "too_long": lambda c: _("may have at most {count} entries").format(count=c.get("max_length")),
+    "tuple_type": lambda c: _("must be a list"),
+    "set_type": lambda c: _("must be a list"),
+    "frozen_set_type": lambda c: _("must be a list"),
+    "too_short": lambda c: _n(
+        "needs at least {count} entry",
+        "needs at least {count} entries",
+        int(c.get("min_length") or 0),
+    ).format(count=c.get("min_length")),
+    "too_long": lambda c: _n(
+        "may have at most {count} entry",
+        "may have at most {count} entries",
+        int(c.get("max_length") or 0),
+    ).format(count=c.get("max_length")),
     "dict_type": lambda c: _("must be an object"),
     "model_type": lambda c: _("must be an object"),
     "model_attributes_type": lambda c: _("must be an object"),
@@ -82,6 +100,13 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
+def _unknown_problem(error: Mapping[str, Any]) -> str:
+    """A problem of a kind with no sentence of ours: the person reads that the value is
+    not valid; pydantic's English wording goes to the log, for whoever runs the server."""
+    _log.info("validation problem without a sentence: %s (%s)", error.get("type"), error.get("msg"))
+    return _("is not valid")
+
+
 def _where(loc: Sequence[Any]) -> str:
     parts = [str(part) for part in loc if part not in ("body", "query", "path")]
     return ".".join(parts) or _("the message")
@@ -93,11 +118,7 @@ def problem_sentences(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     for error in errors[:MAX_PROBLEMS]:
         make = _SENTENCES.get(str(error.get("type")))
         context = error.get("ctx") or {}
-        said = (
-            make(context)
-            if make is not None
-            else _("is not valid ({problem})").format(problem=error.get("msg", ""))
-        )
+        said = make(context) if make is not None else _unknown_problem(error)
         loc = list(error.get("loc", ()))
         out.append({"loc": loc, "message": labelled(_where(loc), said)})
     return out

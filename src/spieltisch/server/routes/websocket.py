@@ -14,7 +14,7 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 
 from spieltisch.core.i18n import LANGUAGES, language
-from spieltisch.server.i18n import _, accepted_language
+from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
@@ -35,6 +35,7 @@ from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.tables import account_names
 
 router = APIRouter()
 
@@ -48,10 +49,12 @@ async def table_socket(
     seat: int | None = None,
 ) -> None:
     """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
-    Accept-Language header's), `seat` (which of your seats, when you hold several)."""
+    language chosen on the site, else the Accept-Language header's), `seat` (which of
+    your seats, when you hold several)."""
     svc = services(websocket)
-    code = lang if lang in LANGUAGES else None
-    code = code or accepted_language(websocket.headers.get("accept-language"))
+    code = request_language(
+        websocket.headers.get("cookie"), websocket.headers.get("accept-language"), lang
+    )
     with language(code):
         room = await _open(svc, websocket, table_id)
         if room is None:
@@ -73,6 +76,8 @@ async def table_socket(
         async with room.lock:
             async with svc.database.session() as session:
                 connection.send(table_for(await describe_table(session, room.table), account))
+                if account is not None:
+                    connection.name = (await account_names(session, {account})).get(account)
             await svc.runtime.chat.history(room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
@@ -102,9 +107,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
     1008 and what was wrong, in the connection's language (FastAPI's own handler sends
     pydantic's English errors as the reason, which is not even text)."""
     assert isinstance(exc, WebSocketRequestValidationError)
-    lang = websocket.query_params.get("lang")
-    code = lang if lang in LANGUAGES else None
-    with language(code or accepted_language(websocket.headers.get("accept-language"))):
+    code = request_language(
+        websocket.headers.get("cookie"),
+        websocket.headers.get("accept-language"),
+        websocket.query_params.get("lang"),
+    )
+    with language(code):
         reason = _reason(explain(exc.errors()))
     await websocket.accept()
     await websocket.close(code=1008, reason=reason)
@@ -175,9 +183,11 @@ async def _read(svc: Services, websocket: WebSocket, room: Room, connection: Con
             return
         if _length(message) > svc.settings.max_frame_bytes:
             with language(connection.language):
-                reason = _("a message over {count} bytes closes the connection").format(
-                    count=svc.settings.max_frame_bytes
-                )
+                reason = _n(
+                    "a message over {count} byte closes the connection",
+                    "a message over {count} bytes closes the connection",
+                    svc.settings.max_frame_bytes,
+                ).format(count=svc.settings.max_frame_bytes)
             await websocket.close(code=1009, reason=_reason(reason))
             return
         with language(connection.language):
@@ -206,7 +216,11 @@ async def _receive(
     if len(text.encode()) > limit:
         problem = ErrorOut(
             code="too_large",
-            message=_("a message may have at most {count} bytes").format(count=limit),
+            message=_n(
+                "a message may have at most {count} byte",
+                "a message may have at most {count} bytes",
+                limit,
+            ).format(count=limit),
         )
         connection.send(problem)
         return
@@ -260,7 +274,8 @@ async def _dispatch(
         _charge(svc, connection)
         connection.language = message.language
         async with room.lock:
-            runtime.send_state(room, connection, room.seq)
+            # From 0: the recent move log again, worded in the new language.
+            runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         connection.send(PongOut())
     else:

@@ -212,6 +212,9 @@ class PresenceOut(ServerMessage):
     claim_after_ms: int
     """After this long away, the others may hand a seat to the computer
     (`POST /api/tables/{id}/claim`)."""
+    watching: list[str] = Field(default_factory=list)
+    """Who watches without a seat (connected to this server process): names, and "?"
+    for each one without a name yet."""
 
 
 OUTGOING: tuple[type[ServerMessage], ...] = (

@@ -60,6 +60,18 @@ class ClockIn(Strict):
         default=None, description="Seconds per move, or per player for the whole game."
     )
     seconds: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
+    on_timeout: Literal["computer", "lose"] | None = Field(
+        default=None,
+        description="When a person's time runs out: the `easy` computer plays on for them "
+        "(computer, the default), or they lose as if they had resigned (lose).",
+    )
+    increment: float | None = Field(
+        default=None,
+        ge=0,
+        le=3600,
+        description="With mode game: seconds added to a player's time after each of their "
+        "moves (while they have time left).",
+    )
     round_seconds: float | None = Field(
         default=None,
         ge=1,

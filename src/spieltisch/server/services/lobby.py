@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.records import make_record
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
@@ -33,9 +33,11 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     if given is not None and given != players:
         raise Refusal(
             Code.INVALID,
-            _("option players={given} disagrees with the {count} seats given").format(
-                given=given, count=players
-            ),
+            _n(
+                "option players={given} disagrees with the {count} seat given",
+                "option players={given} disagrees with the {count} seats given",
+                players,
+            ).format(given=given, count=players),
         )
     options["players"] = players
     try:
@@ -52,6 +54,13 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
     if (clock.mode is None) != (clock.seconds is None):
         raise Refusal(
             Code.INVALID, _("a clock needs both mode (move or game) and seconds, or neither")
+        )
+    if clock.increment is not None and clock.mode != "game":
+        raise Refusal(
+            Code.INVALID,
+            _("an increment is for a clock per player (mode game), not mode {mode}").format(
+                mode=clock.mode
+            ),
         )
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise Refusal(
@@ -136,9 +145,12 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
     if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
         raise Refusal(
             Code.TOO_MANY,
-            _(
+            _n(
+                "you have {count} table of computers only that is not finished: "
+                "wait for it to end before making another",
                 "you have {count} tables of computers only that are not finished: "
-                "wait for one to end before making another"
+                "wait for one to end before making another",
+                MAX_COMPUTER_TABLES,
             ).format(count=MAX_COMPUTER_TABLES),
         )
 
@@ -227,6 +239,8 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
             Code.CONFLICT,
             _("seat {seat} was taken a moment ago: choose another").format(seat=number),
         )
+    chosen.kind, chosen.account_id = "human", account  # as the update above wrote it
+    await _start_when_full(session, table)
     await session.commit()
     return number
 
@@ -279,15 +293,20 @@ async def _start(session: AsyncSession, table: GameTable) -> None:
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
-    """A new table with the same game, options, clock and seats; the old one points to it."""
+    """A new table with the same game, options, clock and seats; the old one points to it.
+
+    The person asking sits down at once; every other person's seat is kept for them until
+    they ask too (that is accepting), and the game starts when every person has."""
     table = await get_table(session, table_id)
     if table.status != "finished":
         raise Refusal(Code.CONFLICT, _("a rematch follows a finished game"))
-    if table.rematch is not None:
-        return await get_table(session, table.rematch)
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
         raise Refusal(Code.FORBIDDEN, _("only a player of the game asks for a rematch"))
+    if table.rematch is not None:
+        new = await get_table(session, table.rematch)
+        await _accept(session, new, account)
+        return new
     new = GameTable(
         id=secrets.token_urlsafe(12),
         game=table.game,
@@ -301,18 +320,40 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     session.add(new)
     await session.flush()
     for row in rows:
+        waiting = row.kind == "human" and row.account_id != account
         session.add(
             Seat(
                 table_id=new.id,
                 seat=row.seat,
-                kind=row.kind,
+                kind="reserved" if waiting else row.kind,
                 account_id=row.account_id,
                 ai_level=row.ai_level if row.kind == "ai" else None,
             )
         )
     table.rematch = new.id
+    await session.flush()
+    await _start_when_full(session, new)
     await session.commit()
     return new
+
+
+async def _accept(session: AsyncSession, table: GameTable, account: int) -> None:
+    """A person takes the seat a rematch keeps for them; the last one starts the game."""
+    if table.status != "open":
+        return
+    for row in await seats_of(session, table.id):
+        if row.kind == "reserved" and row.account_id == account:
+            row.kind = "human"
+    await _start_when_full(session, table)
+    await session.commit()
+
+
+async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
+    """A rematch starts by itself once every seat is taken (no start click needed)."""
+    if table.rematch_of is None or table.status != "open":
+        return
+    if all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+        await _start(session, table)
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
@@ -379,6 +420,9 @@ def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> Table
     )
 
 
-async def list_tables(session: AsyncSession, limit: int = 100) -> list[TableOut]:
-    """Public tables that are open or running, newest first."""
-    return await describe_tables(session, await public_tables(session, limit))
+async def list_tables(
+    session: AsyncSession, limit: int = 100, finished: bool = False
+) -> list[TableOut]:
+    """Public tables that are open or running (or with `finished`, the finished ones, to
+    replay), newest first."""
+    return await describe_tables(session, await public_tables(session, limit, finished))

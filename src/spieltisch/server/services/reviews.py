@@ -118,7 +118,11 @@ def page_review(
             )
         return {
             "language": code,
-            "note": f"{estimate_note(review)} {calibration_note(review.settings.calibration)}",
+            "note": review_text(
+                "Win chances are the computer's estimates from what the player to move could "
+                "see; a loss is how much a move lowered its player's chance."
+            ),
+            "method": f"{estimate_note(review)} {calibration_note(review.settings.calibration)}",
             "graph_svg": graph,
             "verdicts": {verdict: verdict_name(verdict) for verdict in VERDICTS},
             "seats": [

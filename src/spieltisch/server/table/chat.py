@@ -3,7 +3,7 @@ by the database's news to the others'), and the recent lines for a new connectio
 
 from __future__ import annotations
 
-from spieltisch.server.i18n import _
+from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.privacy import may_see
 from spieltisch.server.table.room import Connection, Room
@@ -19,7 +19,11 @@ def clean(text: str, max_length: int) -> str:
     if len(text) > max_length:
         raise Refusal(
             Code.CHAT_TOO_LONG,
-            _("a chat message may have at most {count} characters").format(count=max_length),
+            _n(
+                "a chat message may have at most {count} character",
+                "a chat message may have at most {count} characters",
+                max_length,
+            ).format(count=max_length),
         )
     return text
 

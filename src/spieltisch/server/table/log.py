@@ -35,9 +35,7 @@ class LogItem:
     """For a chance outcome: whose turn it belongs to (whose die), where there is one."""
 
 
-def chance_turn(state: State, seat: int | None) -> int | None:
-    """Whose die a chance outcome about to be applied to `state` is (None for a move)."""
-    return state.turn if seat is None and state.is_chance_node() else None
+chance_turn = parts.chance_turn
 
 
 def last_entry(state: State) -> str:

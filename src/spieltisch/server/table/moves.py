@@ -170,5 +170,8 @@ def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int
         return {}
     if clock["mode"] == "game":
         spent = int((moment - room.turn_started) * 1000)
-        return {mover: max(0, (room.seats[mover].time_left_ms or 0) - spent)}
+        left = max(0, (room.seats[mover].time_left_ms or 0) - spent)
+        # The increment comes after a move made in time (none once it ran out).
+        bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
+        return {mover: left + bonus}
     return {mover: int(clock["seconds"] * 1000)}

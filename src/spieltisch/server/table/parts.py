@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spieltisch.core import Game, State
+from spieltisch.core import Game, LargeChanceNode, State
 from spieltisch.core.i18n import language
 from spieltisch.core.registry import parts
 from spieltisch.core.seat_names import seat_mark
@@ -55,3 +55,15 @@ def seat_marks(game: Game[Any], lang: str) -> list[str]:
     """Each seat's mark (colour or number) in `lang`, as the board names it."""
     with language(lang):
         return [seat_mark(game, seat) for seat in range(game.num_players)]
+
+
+def chance_turn(state: State, seat: int | None) -> int | None:
+    """Whose die a chance outcome about to be applied to `state` is: the seat of the turn
+    at a small chance node (dice); None for a move, a shuffle or a deal (nobody's act)."""
+    if seat is not None or not state.is_chance_node():
+        return None
+    try:
+        state.chance_outcomes()
+    except LargeChanceNode:
+        return None
+    return state.turn

@@ -14,6 +14,14 @@ from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.models import SeatKind
 
 
+def watching(room: Room) -> list[str]:
+    """Who watches through this process: the names of the signed-in (each once), then
+    one "?" per connection of someone without a name yet."""
+    named = sorted({c.name for c in room.connections if c.seat is None and c.name})
+    unnamed = sum(1 for c in room.connections if c.seat is None and not c.name)
+    return named + ["?"] * unnamed
+
+
 class Presence:
     def __init__(
         self, cluster: SingleProcess, claim_after_seconds: float, background: Background
@@ -49,6 +57,7 @@ class Presence:
                 for index in people
             ],
             claim_after_ms=int(self.claim_after_seconds * 1000),
+            watching=watching(room),
         )
 
     def tell(self, room: Room, always: Connection | None = None) -> None:
@@ -57,8 +66,10 @@ class Presence:
         before = {index for index in range(len(room.seats)) if index not in room.away_since}
         message = self.of(room)
         after = {index for index in range(len(room.seats)) if index not in room.away_since}
+        changed = before != after or message.watching != room.watching
+        room.watching = message.watching
         for connection in list(room.connections):
-            if before != after or connection is always:
+            if changed or connection is always:
                 connection.send(message)
         if room.seated_here() != room.announced:
             self.announce(room)

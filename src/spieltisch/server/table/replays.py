@@ -63,7 +63,7 @@ class Replay:
             seat=before.current_player
             if before is not None and before.current_player >= 0
             else None,
-            turn=before.turn if before is not None and before.is_chance_node() else None,
+            turn=parts.chance_turn(before, None) if before is not None else None,
             seat_marks=parts.seat_marks(self.game, lang),
         )
 

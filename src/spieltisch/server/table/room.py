@@ -54,6 +54,8 @@ class Connection:
     seat: int | None
     language: str
     address: str | None = None
+    name: str | None = None
+    """The account's name (shown to the table when it watches)."""
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
@@ -90,6 +92,8 @@ class Room:
     elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
     """Seats with a connection open in another process (PostgreSQL), by process: its
     latest announcement's number and the seats."""
+    watching: list[str] = field(default_factory=list)
+    """Who watched when the connections were last told (presence)."""
     announced: frozenset[int] = frozenset()
     """The seats this process last told the others it has connections for."""
     stale: bool = False

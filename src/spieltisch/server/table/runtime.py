@@ -66,6 +66,7 @@ class Runtime:
         self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
         self.scheduler.release = self.release
+        self.scheduler.hand_over = self._hand_over
 
     def _moved(self, room: Room) -> None:
         view.broadcast(room)
@@ -197,14 +198,18 @@ class Runtime:
             if seat is not None:
                 self.presence_of.of(room)
                 check_claim(room, seat, mine, self.settings.claim_after_seconds)
-            described = await self.finishing.hand_over(room, target)
-            for connection in room.connections:
-                connection.seat = room.seat_of(connection.account_id, connection.seat)
-                if described is not None:
-                    connection.send(table_for(described, connection.account_id))
-            view.broadcast(room)
-            self.presence_of.tell(room)
-            self.scheduler.schedule(room)
+            await self._hand_over(room, target)
+
+    async def _hand_over(self, room: Room, seat: int) -> None:
+        """The computer plays `seat` from now on, and everyone is told (hold the lock)."""
+        described = await self.finishing.hand_over(room, seat)
+        for connection in room.connections:
+            connection.seat = room.seat_of(connection.account_id, connection.seat)
+            if described is not None:
+                connection.send(table_for(described, connection.account_id))
+        view.broadcast(room)
+        self.presence_of.tell(room)
+        self.scheduler.schedule(room)
 
     # -- moves ------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
@@ -24,6 +24,10 @@ log = logging.getLogger("spieltisch.server")
 RETRY_SECONDS = 1.0
 """How soon computer seats, clocks and pending chance try again after the database was
 away."""
+
+
+async def _no_hand_over(room: Room, seat: int) -> None:
+    raise NotImplementedError("the runtime sets how a seat is handed over")
 
 
 class Scheduler:
@@ -43,6 +47,9 @@ class Scheduler:
         self.release: Callable[[Room], None] = lambda room: None
         """Forgets an idle room (the runtime's `release`): a finished table nobody
         watches leaves memory."""
+        self.hand_over: Callable[[Room, int], Awaitable[None]] = _no_hand_over
+        """Hands a seat to the computer and tells the table (the runtime's): a person
+        out of time loses so under the table's `on_timeout: lose`."""
         self.closing = False
 
     async def advance(self, room: Room) -> None:
@@ -144,11 +151,22 @@ class Scheduler:
             log.exception("computer seat %s of table %s failed", seat, room.id)
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
-        """The seat's time is up: the `easy` level plays this move for it."""
+        """The seat's time is up: the `easy` level plays this move for it (or, with the
+        table's `on_timeout: lose`, a person loses as if they had resigned)."""
         await asyncio.sleep(delay)
         if room.seq != seq:
             return
         clock = room.table.clock or {}
+        if clock.get("on_timeout") == "lose" and room.controller(seat) is None:
+            async with room.lock:
+                if room.seq == seq and room.table.status == TableStatus.RUNNING:
+                    try:
+                        await self.hand_over(room, seat)
+                    except Refusal as refused:
+                        if refused.code != Code.DATABASE_UNAVAILABLE:
+                            raise
+                        self.retry_later(room)  # try again when the database is back
+            return
         if clock.get("mode") == "game":
             room.seats[seat].time_left_ms = 0
         await self._computer_move(room, seq, seat, "easy", 0.0)

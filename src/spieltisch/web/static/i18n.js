@@ -1,10 +1,15 @@
 // Page texts in de, en and fr: the server sends the table of one language from the
 // catalogs (src/spieltisch/web/locale); the browser's language picks the first one.
+// A text with a number comes as its list of plural forms, in the order of the
+// language's plural categories (sent under the key ""); numbers use Intl with the
+// same CLDR rules as the server's Babel, and the one minus sign U+2212.
 
 export const LANGUAGES = ["de", "en", "fr"];
 const STORAGE_KEY = "spieltisch.language";
 let current = "en";
 let table = {};
+let categories = ["one", "other"];
+let pluralRules = new Intl.PluralRules("en");
 const listeners = new Set();
 
 export function preferredLanguage() {
@@ -24,8 +29,12 @@ export function language() {
 export async function useLanguage(code, { remember = false } = {}) {
   const response = await fetch(`/api/texts/${code}`);
   table = response.ok ? await response.json() : {};
+  categories = Array.isArray(table[""]) ? table[""] : ["one", "other"];
+  pluralRules = new Intl.PluralRules(code);
   current = code;
   document.documentElement.lang = code;
+  // The server answers (refusals, downloads, printouts) in the language chosen here.
+  document.cookie = `spieltisch_lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
   if (remember) window.localStorage.setItem(STORAGE_KEY, code);
   for (const listener of listeners) listener(code);
 }
@@ -46,8 +55,55 @@ export function labelled(label, value = "") {
   return `${label}${beforePunctuation()}: ${value}`;
 }
 
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
 // t("Seat {number}", {number: 2}): the text in the current language, placeholders filled.
 export function t(text, values = {}) {
-  const translated = table[text] || text;
-  return translated.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  const translated = typeof table[text] === "string" ? table[text] : text;
+  return fill(translated, values);
+}
+
+// tn("{count} point", "{count} points", n, {count: formatNumber(n)}): the form for the
+// number n in the current language ("1 Punkt", "2 Punkte", "0 point", "2 points").
+export function tn(singular, plural, n, values = {}) {
+  const forms = table[singular];
+  let chosen = n === 1 ? singular : plural;
+  if (Array.isArray(forms) && forms.length) {
+    const index = categories.indexOf(pluralRules.select(n));
+    chosen = forms[index >= 0 && index < forms.length ? index : forms.length - 1];
+  }
+  return fill(chosen, values);
+}
+
+const MINUS = "\u2212";
+
+// formatNumber(1.5) is "1,5" in German and French, "1.5" in English; digits fixes the
+// number of decimals; a negative number carries the minus sign U+2212.
+export function formatNumber(value, digits = null) {
+  const options = digits === null ? { maximumFractionDigits: 3 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(current, options).format(value).replace(/[-\u2212]/g, MINUS);
+}
+
+// formatSigned(0.3, 1) is "+0,3" in German; a change always shows its sign.
+export function formatSigned(value, digits = null) {
+  const text = formatNumber(value, digits);
+  return value > 0 ? `+${text}` : text;
+}
+
+// formatPercent(0.25) is "25 %" in German and French, "25%" in English.
+export function formatPercent(share) {
+  return new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: 0 }).format(share);
+}
+
+// formatMoment("2026-11-28T14:05:00Z"): date, hours and minutes and the time zone.
+export function formatMoment(when) {
+  const date = new Date(when);
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(date) + " " + zoneName(date);
+}
+
+function zoneName(date) {
+  const part = new Intl.DateTimeFormat(current, { timeZoneName: "short" }).formatToParts(date).find((item) => item.type === "timeZoneName");
+  return part ? part.value : "";
 }

@@ -1,13 +1,21 @@
 // One line at the top of the page for refusals and errors, read out by screen readers.
 
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
-export function notify(message, kind = "error") {
+// A notice is a sentence: it starts with a capital whatever the server's text starts with.
+function sentence(text) {
+  const shown = String(text);
+  return shown.charAt(0).toLocaleUpperCase(language()) + shown.slice(1);
+}
+
+// notify(what a person should know, kind, technical detail shown only on request).
+export function notify(message, kind = "error", detail = "") {
   const notice = document.getElementById("notice");
   notice.className = `notice ${kind}`;
   const close = h("button", { type: "button", class: "close", "aria-label": t("Close"), onclick: () => (notice.hidden = true) }, "×");
-  replace(notice, h("span", { class: "text" }, message), close);
+  const more = detail ? h("details", { class: "detail" }, h("summary", {}, t("Details")), String(detail)) : null;
+  replace(notice, h("span", { class: "text" }, sentence(message)), more, close);
   notice.hidden = false;
 }
 

@@ -31,7 +31,8 @@ export function guestForm(onDone) {
 const LEVELS = ["easy", "medium", "hard", "expert", "random"];
 
 export function levelName(level) {
-  return { easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert") }[level] || level;
+  const bare = String(level).replace(/^level:/, "");
+  return { random: t("random"), easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert") }[bare] || level;
 }
 
 // A seat as people read it: the player's name, "computer (hard)" or "open seat".

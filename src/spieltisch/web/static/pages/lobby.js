@@ -12,6 +12,7 @@ const CLOCKS = [
   ["move:60", () => t("{seconds} s per move", { seconds: 60 })],
   ["game:300", () => t("{minutes} min per player", { minutes: 5 })],
   ["game:900", () => t("{minutes} min per player", { minutes: 15 })],
+  ["game:300:5", () => t("{minutes} min per player + {seconds} s a move", { minutes: 5, seconds: 5 })],
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
@@ -95,12 +96,15 @@ function optionControl(option) {
     control = h(
       "select",
       { id, name: option.name },
-      option.choices.map((choice) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : String(choice))),
+      option.choices.map((choice, index) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : option.choice_labels[index])),
     );
   } else {
     control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
   }
-  return h("div", { class: "option" }, h("label", { for: id }, option.description || option.name), control);
+  // A choice explains itself through its named values; a text field or checkbox gets the
+  // description as a hint (the descriptions name values by id, as the command line types them).
+  const hint = option.description && option.kind !== "choice" ? h("small", { class: "hint" }, option.description) : null;
+  return h("div", { class: "option game-option" }, h("label", { for: id }, option.label), control, hint);
 }
 
 function optionValue(option, form) {
@@ -129,6 +133,7 @@ function renderCreate(box, forms, me) {
   const optionsBox = h("div", { class: "options" });
   const clockSelect = h("select", { name: "clock", id: "create-clock" }, CLOCKS.map(([value, label]) => h("option", { value }, label())));
   const publicBox = h("input", { type: "checkbox", name: "public", id: "create-public", checked: true });
+  const loseBox = h("input", { type: "checkbox", name: "on_timeout", id: "create-lose" });
   const form = h(
     "form",
     { class: "create-form" },
@@ -137,8 +142,11 @@ function renderCreate(box, forms, me) {
     seatsBox,
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
+    h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox),
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
-    h("button", { type: "submit", disabled: !me }, t("Create the table")),
+    h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
+    // Why the button is greyed out, before anyone wonders.
+    me ? null : h("p", { class: "hint", id: "create-why" }, t("Choose a name above (or sign in) to open a table.")),
   );
 
   function current() {
@@ -188,8 +196,9 @@ function renderCreate(box, forms, me) {
     });
     const body = { game: game.name, options, seats, public: publicBox.checked };
     if (clockSelect.value) {
-      const [mode, seconds] = clockSelect.value.split(":");
-      body.clock = { mode, seconds: Number(seconds) };
+      const [mode, seconds, increment] = clockSelect.value.split(":");
+      body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
+      if (loseBox.checked) body.clock.on_timeout = "lose";
     }
     try {
       const table = await post("/api/tables", body);

@@ -3,7 +3,7 @@
 
 import { get } from "../api.js";
 import { h } from "../dom.js";
-import { labelled, t } from "../i18n.js";
+import { formatMoment, formatSigned, labelled, t } from "../i18n.js";
 import { aboutLevel, formatRating } from "./ratings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -11,8 +11,7 @@ const WIDTH = 320;
 const HEIGHT = 80;
 
 export function signed(value) {
-  const shown = formatRating(Math.abs(value));
-  return value >= 0 ? `+${shown}` : `−${shown}`;
+  return formatSigned(value, 1);
 }
 
 // The rating after each game as a small line (no numbers on it: the table below has them).
@@ -62,7 +61,7 @@ export async function ratingSection(accountId) {
             game.changes
               .slice()
               .reverse()
-              .map((change) => h("tr", {}, h("td", {}, new Date(change.at).toLocaleString()), h("td", { class: "num" }, String(change.place)), h("td", { class: `num ${change.delta >= 0 ? "up" : "down"}` }, signed(change.delta)), h("td", { class: "num" }, formatRating(change.after)), h("td", {}, source(change)))),
+              .map((change) => h("tr", {}, h("td", {}, formatMoment(change.at)), h("td", { class: "num" }, String(change.place)), h("td", { class: `num ${change.delta >= 0 ? "up" : "down"}` }, signed(change.delta)), h("td", { class: "num" }, formatRating(change.after)), h("td", {}, source(change)))),
           ),
         ),
       ),

@@ -3,11 +3,11 @@
 
 import { get } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { formatNumber, language, onLanguage, t } from "../i18n.js";
 import { levelName } from "./common.js";
 
 export function formatRating(value) {
-  return (Math.round(value * 10) / 10).toFixed(1);
+  return formatNumber(value, 1);
 }
 
 export function aboutLevel(level) {
@@ -25,13 +25,13 @@ export async function show(main, [game]) {
         "tr",
         { "data-player": row.player },
         h("td", { class: "num" }, String(row.rank)),
-        h("td", {}, row.account !== null ? h("a", { href: `#/player/${row.account}` }, row.name) : row.name),
+        h("td", {}, row.account !== null ? h("a", { href: `#/player/${row.account}` }, row.name) : row.name, row.computer ? h("span", { class: "computer" }, " — ", t("computer ({level})", { level: levelName(row.computer) })) : null),
         h("td", { class: "num" }, formatRating(row.rating)),
         h("td", { class: "num" }, String(row.games)),
         h("td", { class: "about" }, aboutLevel(row.about)),
       ),
     );
-    const levels = board.levels.map((row) => h("tr", {}, h("td", {}, levelName(row.level)), h("td", { class: "num" }, formatRating(row.rating)), h("td", { class: "num" }, (Math.round(row.mu * 10) / 10).toFixed(1))));
+    const levels = board.levels.map((row) => h("tr", {}, h("td", {}, levelName(row.level)), h("td", { class: "num" }, formatRating(row.rating)), h("td", { class: "num" }, formatRating(row.mu))));
     replace(
       main,
       h("h1", {}, t("Leaderboard: {game}", { game: board.title })),

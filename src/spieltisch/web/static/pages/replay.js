@@ -1,11 +1,11 @@
 // The replay viewer: any record, position by position (step, slider, autoplay), drawn by
 // the game's own board as a spectator sees it; under it the game's review (review.js).
 
-import { get, uploadRecord } from "../api.js";
+import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { markedName, recordedName } from "./common.js";
+import { markedName, openReplay, recordedName, seatName } from "./common.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -29,16 +29,46 @@ function showUpload(main) {
       const record = JSON.parse(await file.text());
       location.hash = `#/replay/${await uploadRecord(record)}`;
     } catch (error) {
-      notify(error instanceof SyntaxError ? t("This file is not a game record (JSON).") : error.message);
+      // What is wrong with the file in detail (its format field, a bad move) behind a toggle.
+      notify(t("This file is not a game record (JSON)."), "error", error instanceof SyntaxError ? "" : error.message);
     }
   });
+  const recent = h("section", { class: "recent-games", "aria-labelledby": "recent-title" });
+  const me = currentAccount();
   replace(
     main,
     h("h1", {}, t("Replays")),
+    me ? h("p", {}, h("a", { class: "my-games", href: `#/player/${me.id}` }, t("My games"))) : null,
+    recent,
+    h("h2", {}, t("Game record")),
     h("p", {}, t("Open a game record (a .json file) to step through it.")),
     h("label", { for: "record-file" }, t("Game record")),
     " ",
     input,
+  );
+  showRecent(recent).catch((error) => notify(error.message));
+}
+
+// The finished public games, newest first: each to replay, each person to their games.
+async function showRecent(box) {
+  const { tables } = await get("/api/tables?finished=true");
+  const rows = tables.map((table) =>
+    h(
+      "tr",
+      { "data-table": table.id },
+      h("td", {}, table.title),
+      h(
+        "td",
+        {},
+        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat)]),
+      ),
+      h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
+    ),
+  );
+  replace(
+    box,
+    h("h2", { id: "recent-title" }, t("Recent games")),
+    rows.length ? h("table", { class: "games" }, h("tbody", {}, rows)) : h("p", {}, t("No finished game yet.")),
   );
 }
 

@@ -4,13 +4,13 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { labelled, language, t } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, t, tn } from "../i18n.js";
 import { notify } from "../notice.js";
 
 const POLL_MS = 800;
 
-const percent = (chance) => `${Math.round(chance * 100)}%`;
-const points = (loss) => (loss * 100).toFixed(1);
+const percent = (chance) => formatPercent(chance);
+const points = (loss) => formatNumber(loss * 100, 1);
 
 export class ReviewPanel {
   // `go(position)` shows a position of the replay; a decision at history index i is
@@ -65,7 +65,7 @@ export class ReviewPanel {
         heading,
         h("progress", { class: "review-progress", value: answer.done, max: total }),
         " ",
-        h("span", { class: "review-status" }, t("Analysing: {done} of {total} decisions", { done: answer.done, total: answer.total })),
+        h("span", { class: "review-status" }, tn("Analysing: {done} of {total} decision", "Analysing: {done} of {total} decisions", answer.total, { done: formatNumber(answer.done), total: formatNumber(answer.total) })),
       );
       this.timer = window.setTimeout(() => this.load().catch((error) => notify(error.message)), POLL_MS);
       return;
@@ -117,7 +117,7 @@ export class ReviewPanel {
         ),
       ),
     );
-    replace(this.element, h("h2", {}, t("Review")), h("h3", {}, t("Win chance over the game")), graph, seats, h("h3", {}, t("Every decision")), this.list, h("p", { class: "note" }, data.note));
+    replace(this.element, h("h2", {}, t("Review")), h("h3", {}, t("Win chance over the game")), graph, seats, h("h3", {}, t("Every decision")), this.list, h("p", { class: "note" }, data.note), h("details", { class: "method" }, h("summary", {}, t("How it is computed")), h("p", {}, data.method)));
     this.at(this.position);
   }
 

@@ -2,11 +2,18 @@
 
 import { currentAccount, signIn, signOut } from "../api.js";
 import { h, replace } from "../dom.js";
-import { t } from "../i18n.js";
+import { onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
 import { guestForm } from "./common.js";
 
 export async function show(main) {
+  render(main);
+  // Choosing another language redraws the page in it (what was typed is kept).
+  return onLanguage(() => render(main));
+}
+
+function render(main) {
+  const typed = main.querySelector("#signin-username");
   const me = currentAccount();
   const username = h("input", { name: "username", id: "signin-username", autocomplete: "username", required: true });
   const password = h("input", { name: "password", id: "signin-password", type: "password", autocomplete: "current-password", required: true });
@@ -36,6 +43,6 @@ export async function show(main) {
   } else {
     parts.push(h("h2", {}, t("New here?")), guestForm(() => (location.hash = "#/")));
   }
+  if (typed) username.value = typed.value;
   replace(main, parts);
-  return null;
 }

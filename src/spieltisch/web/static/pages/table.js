@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { labelled, onLanguage, t } from "../i18n.js";
+import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
@@ -12,6 +12,30 @@ import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 
 const MOVE_SEPARATOR = ";";
+const ONLY_MOVE_LOOK_MS = 900;
+const DEFAULTS = { autoplay: true, sound: false, animate: true };
+
+// A setting of this browser (localStorage "spieltisch.<name>": on/off).
+function setting(name) {
+  const stored = window.localStorage.getItem(`spieltisch.${name}`);
+  return stored === null ? DEFAULTS[name] : stored === "on";
+}
+
+// A short, quiet tone (no sound file to load).
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    volume.gain.value = 0.05;
+    tone.frequency.value = 660;
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch {
+    // No sound where the browser allows none.
+  }
+}
 const LONG_LIST = 12;
 
 export async function show(main, [tableId]) {
@@ -65,7 +89,7 @@ class TablePage {
       h(
         "div",
         { class: "table-layout" },
-        h("div", { class: "play-column" }, this.board, this.moves),
+        h("div", { class: "play-column" }, this.board, this.moves, this.settingsBox()),
         h(
           "aside",
           { class: "side" },
@@ -89,6 +113,7 @@ class TablePage {
       this.renderClaimable();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
+      this.log.clear(); // the server sends the recent moves again in the new language
       this.layout();
       this.render();
       this.live.send({ type: "language", language: code });
@@ -97,6 +122,7 @@ class TablePage {
 
   stop() {
     window.clearTimeout(this.holdTimer);
+    window.clearTimeout(this.onlyMoveTimer);
     this.live.close();
     window.clearInterval(this.ticker);
     this.stopLanguage();
@@ -176,12 +202,88 @@ class TablePage {
     // The tab's title says when it is your turn, so a person in another tab sees it.
     document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
     this.renderStatus();
+    this.board.classList.toggle("animate", setting("animate"));
     this.renderBoard();
+    this.onlyMove();
+    this.turnSound(yourTurn);
     this.renderMoves();
     this.renderSeats();
     this.renderLog();
     this.renderChat();
     this.renderEnd();
+  }
+
+  // The page's own settings, kept in this browser: the only legal move played after a
+  // short look, a sound when it becomes your turn, the last move's short animation.
+  settingsBox() {
+    const box = (name, label) => {
+      const input = h("input", { type: "checkbox", name, checked: setting(name) });
+      input.addEventListener("change", () => {
+        window.localStorage.setItem(`spieltisch.${name}`, input.checked ? "on" : "off");
+        this.render();
+      });
+      return h("label", {}, input, label);
+    };
+    return h(
+      "div",
+      { class: "table-settings" },
+      box("autoplay", t("Play the only legal move for me")),
+      box("sound", t("Sound when it is my turn")),
+      box("animate", t("Animate the last move")),
+    );
+  }
+
+  // One legal move only: played for you after a short look (the setting turns it off).
+  onlyMove() {
+    const state = this.state;
+    window.clearTimeout(this.onlyMoveTimer);
+    if (!state || !setting("autoplay") || state.status !== "running" || state.legal_moves.length !== 1) return;
+    const seq = state.seq;
+    this.onlyMoveTimer = window.setTimeout(() => {
+      if (this.state && this.state.seq === seq) this.play(state.legal_moves[0].move);
+    }, ONLY_MOVE_LOOK_MS);
+  }
+
+  turnSound(yourTurn) {
+    const now = Boolean(yourTurn);
+    if (now && !this.wasMyTurn && setting("sound")) beep();
+    this.wasMyTurn = now;
+  }
+
+  // Who watches without a seat, as the server last said.
+  watchers() {
+    const watching = (this.presence && this.presence.watching) || [];
+    if (!watching.length) return null;
+    const named = watching.filter((name) => name !== "?");
+    const unnamed = watching.length - named.length;
+    const names = [...named, unnamed ? tn("{count} person without a name", "{count} people without a name", unnamed, { count: formatNumber(unnamed) }) : null].filter(Boolean);
+    return h("p", { class: "watchers" }, labelled(t("Watching"), names.join(", ")));
+  }
+
+  // A table waiting for a friend: the link to send them.
+  invite() {
+    const table = this.table;
+    if (table.status !== "open" || !table.seats.some((seat) => seat.kind === "open")) return null;
+    const link = `${location.origin}${location.pathname}#/table/${table.id}`;
+    const field = h("input", { type: "text", readonly: true, value: link, "aria-label": t("Invite link"), class: "invite-link" });
+    const copy = h("button", { type: "button", class: "copy" }, this.copied || t("Copy the link"));
+    copy.addEventListener("click", () => {
+      field.select();
+      // The page's own copy first (no permission asked); the link stays selected anyway.
+      this.copied = document.execCommand("copy") ? t("Copied") : t("Selected: copy it with Ctrl+C");
+      copy.textContent = this.copied;
+    });
+    return h("div", { class: "invite" }, h("span", {}, t("Invite a friend:")), field, copy);
+  }
+
+  // What happens when a clock runs out (docs/web.md, "Clocks"), said where the clocks are.
+  clockRule() {
+    const clock = this.table.clock || {};
+    if (clock.mode && clock.on_timeout === "lose") return h("p", { class: "clock-rule" }, t("When a player's time runs out, they lose as if they had resigned."));
+    if (clock.mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
+    if (clock.mode !== "game") return null;
+    const bonus = clock.increment ? [" ", t("Each move made in time adds {seconds} s.", { seconds: clock.increment })] : [];
+    return h("p", { class: "clock-rule" }, t("When a player's time runs out, the computer (easy) plays their moves to the end; nobody loses on time."), bonus);
   }
 
   renderStatus() {
@@ -190,6 +292,7 @@ class TablePage {
     const parts = [];
     if (table.status === "open") {
       parts.push(t("Waiting for players."));
+      if (table.rematch_of) parts.push(" ", t("The rematch starts when every player has accepted."));
       const me = this.me();
       if (!me) parts.push(guestForm(() => this.render()));
       const full = table.seats.every((seat) => seat.kind === "ai" || seat.kind === "human");
@@ -200,7 +303,13 @@ class TablePage {
     } else if (state && state.status === "finished") {
       parts.push(t("Game over."));
     } else if (state && state.to_move !== null) {
-      if (state.to_move === state.seat) parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
+      if (state.to_move === state.seat) {
+        parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
+        // The engine's best move and win chance, when asked (the server refuses in
+        // tournament games, whose results are rated).
+        if (this.hint && this.hint.seq === state.seq) parts.push(" ", h("span", { class: "hint-line" }, this.hint.text));
+        else parts.push(" ", h("button", { type: "button", class: "hint-button", onclick: () => this.askHint() }, t("Hint")));
+      }
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
       // The resign answer (the table) can come before the finished state: no second resign.
       const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
@@ -303,7 +412,7 @@ class TablePage {
     }
     const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
-    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, t("All {count} moves as a list", { count: legal.length })), list) : list;
+    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
     replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
   }
 
@@ -321,14 +430,14 @@ class TablePage {
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
-      if (result) parts.push(h("span", { class: "score" }, t("{points} points", { points: formatScore(result.scores[seat.seat]) })));
+      if (result) parts.push(h("span", { class: "score" }, tn("{count} point", "{count} points", result.scores[seat.seat], { count: formatScore(result.scores[seat.seat]) })));
       const mayTake = seat.kind === "open" || (seat.kind === "reserved" && me && seat.account === me.id);
       if (table.status === "open" && mayTake && me && !seated) {
         parts.push(h("button", { type: "button", class: "sit", onclick: () => this.sit(seat.seat) }, t("Sit here")));
       }
       return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
     });
-    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items));
+    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule(), this.watchers());
     this.renderClocks();
   }
 
@@ -355,6 +464,18 @@ class TablePage {
     if (key !== this.claimable) {
       this.claimable = key;
       this.renderSeats();
+    }
+  }
+
+  async askHint() {
+    const seq = this.state.seq;
+    try {
+      const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
+      const chance = `${Math.round(advice.win_chance * 100)}%`;
+      this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
+      this.renderStatus();
+    } catch (error) {
+      notify(error.message);
     }
   }
 
@@ -463,10 +584,12 @@ class TablePage {
       ),
     );
     const actions = [];
-    if (this.table.rematch) {
+    if (this.mySeat() !== null) {
+      // Asking for a rematch, or accepting one asked for: it starts once every player has.
+      const label = this.table.rematch ? t("Accept the rematch") : t("Rematch");
+      actions.push(h("button", { type: "button", class: "rematch", onclick: () => this.rematch() }, label));
+    } else if (this.table.rematch) {
       actions.push(h("a", { class: "button", href: `#/table/${this.table.rematch}` }, t("Go to the rematch")));
-    } else if (this.mySeat() !== null) {
-      actions.push(h("button", { type: "button", class: "rematch", onclick: () => this.rematch() }, t("Rematch")));
     }
     actions.push(h("a", { class: "button", href: `/api/games/${this.tableId}/record`, download: `${this.tableId}.json` }, t("Download the record")));
     actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
@@ -590,5 +713,5 @@ function givenUp(table, seat) {
 }
 
 function formatScore(score) {
-  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+  return formatNumber(Math.round(score * 100) / 100);
 }

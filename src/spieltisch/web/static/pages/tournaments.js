@@ -3,7 +3,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { formatNumber, language, onLanguage, t, tn } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm } from "./common.js";
 
@@ -19,9 +19,9 @@ export async function show(main) {
         h(
           "div",
           {},
-          item.finished ? t("finished") : t("{seated} of {rounds} rounds", { seated: item.seated, rounds: item.rounds }),
+          item.finished ? t("finished") : tn("{seated} of {count} round", "{seated} of {count} rounds", item.rounds, { seated: formatNumber(item.seated), count: formatNumber(item.rounds) }),
           " · ",
-          t("{count} players", { count: item.players }),
+          tn("{count} player", "{count} players", item.players, { count: formatNumber(item.players) }),
         ),
       ),
     );

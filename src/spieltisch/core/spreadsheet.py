@@ -1,0 +1,52 @@
+"""CSV that the spreadsheets of the reader's language open as a table at once.
+
+German and French spreadsheets (Excel, LibreOffice) read a comma as the decimal sign, so
+their CSV separates fields with a semicolon, writes "1,5", and starts with a byte-order
+mark so Excel takes the file as UTF-8 ("Groß", not "GroÃŸ"). English keeps the plain
+comma-separated file without a mark. Cells are formatted here: numbers with the
+language's decimal sign and no grouping, booleans as the language's yes and no.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+
+from babel.numbers import format_decimal
+
+from spieltisch.core.i18n import get_language
+from spieltisch.core.messages import _
+
+BYTE_ORDER_MARK = "\ufeff"
+DECIMAL_COMMA_LANGUAGES = frozenset({"de", "fr"})
+
+
+def separator() -> str:
+    """The field separator the current language's spreadsheets expect."""
+    return ";" if get_language() in DECIMAL_COMMA_LANGUAGES else ","
+
+
+def cell(value: object) -> str:
+    """One value as the current language's spreadsheet reads it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, int | float):
+        # A hyphen-minus, not U+2212: a spreadsheet reads only that as a negative number.
+        text: str = format_decimal(value, format="0.###", locale=get_language())
+        return text
+    return str(value)
+
+
+def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV file of `rows` under `header` for the current language's spreadsheets."""
+    out = io.StringIO()
+    if get_language() in DECIMAL_COMMA_LANGUAGES:
+        out.write(BYTE_ORDER_MARK)
+    writer = csv.writer(out, delimiter=separator(), lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([cell(value) for value in row])
+    return out.getvalue()

@@ -1,0 +1,83 @@
+"""The glossary (src/spieltisch/core/glossary.toml) is kept: one term per thing per
+language in every catalog and rules summary of its scope."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+import spieltisch
+
+PACKAGE = Path(spieltisch.__file__).parent
+GLOSSARY = PACKAGE / "core" / "glossary.toml"
+TERMS: list[dict[str, Any]] = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))["term"]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|--\w+")
+"""Placeholders and option names: `{seat}`, `--seats` are not the word itself."""
+FOLDERS = sorted(path.parent for path in PACKAGE.rglob("locale") if path.is_dir())
+
+
+def _pairs(folder: Path, code: str) -> list[tuple[str, str]]:
+    """(English, translation) of every catalog entry, every plural form included."""
+    with (folder / "locale" / f"{code}.po").open("rb") as handle:
+        catalog = read_po(handle)
+    pairs = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.id, tuple):
+            forms = list(message.string)
+            pairs += [(str(message.id[min(i, 1)]), str(form)) for i, form in enumerate(forms)]
+        else:
+            pairs.append((str(message.id), str(message.string)))
+    return pairs
+
+
+def _in_scope(term: dict[str, Any], folder: Path) -> bool:
+    return "all" in term["scope"] or folder.name in term["scope"]
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("term", TERMS, ids=lambda term: term["thing"][:40])
+def test_the_catalogs_keep_to_the_glossary(term: dict[str, Any], code: str) -> None:
+    if code not in term:
+        pytest.skip(f"no {code} term for this thing")
+    english = re.compile(term["en"], re.IGNORECASE)
+    wanted = re.compile(term[code], re.IGNORECASE)
+    never = [re.compile(word) for word in term.get(f"{code}_never", [])]
+    wrong = []
+    for folder in FOLDERS:
+        if not _in_scope(term, folder):
+            continue
+        for source, translated in _pairs(folder, code):
+            if not english.search(PLACEHOLDER.sub("", source)):
+                continue
+            if not wanted.search(translated):
+                wrong.append(f"{folder.name}: {source!r} -> {translated!r} lacks {term[code]}")
+            wrong += [
+                f"{folder.name}: {translated!r} uses {bad.pattern}"
+                for bad in never
+                if bad.search(translated)
+            ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("term", TERMS, ids=lambda term: term["thing"][:40])
+def test_the_rules_summaries_keep_to_the_glossary(term: dict[str, Any]) -> None:
+    wrong = []
+    for summary in sorted(PACKAGE.glob("games/*/rules/*.md")):
+        game, code = summary.parent.parent.name, summary.stem
+        in_scope = "all" in term["scope"] or game in term["scope"]
+        if code == "en" or not in_scope or not term.get("summaries", True):
+            continue
+        text = summary.read_text(encoding="utf-8")
+        wrong += [
+            f"{game}/{code}.md uses {bad}"
+            for bad in term.get(f"{code}_never", [])
+            if re.search(bad, text)
+        ]
+    assert not wrong, "\n".join(wrong)

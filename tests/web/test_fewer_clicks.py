@@ -1,0 +1,154 @@
+"""Fewer clicks: the only legal move played for you after a short look (a setting turns it
+off), an invite link on a table waiting for a friend, why "create" is greyed out, the chat
+form only for who may chat, and what a clock running out does, said on the page."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from tests.web.conftest import People
+from tests.web.flows import (
+    CLICKABLE,
+    click_a_move,
+    create_table_by_api,
+    sign_in_as_guest,
+    wait_for_turn_or_end,
+)
+
+AI = {"kind": "ai", "level": "easy"}
+LONE_MOVE = "window.spieltisch.live && document.querySelectorAll('.move-list button').length === 1"
+
+
+def test_the_only_legal_move_is_played_for_me_unless_i_turn_it_off(people: People) -> None:
+    ana = people("en-GB", autoplay=True)
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI], options={"max_rounds": 12})
+    page.goto(f"{ana.base}/#/table/{table}")
+    assert page.locator(".table-settings input[name=autoplay]").is_checked()  # on by default
+    played_for_me = 0
+    deadline = time.monotonic() + 120
+    while played_for_me < 2:
+        assert time.monotonic() < deadline, "no lone legal move came up"
+        wait_for_turn_or_end(page)
+        if page.locator(".move-list button").count() == 1:
+            seq = page.evaluate("window.spieltisch.live.lastSeq")
+            page.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}", timeout=5000)
+            played_for_me += 1
+        elif page.locator(CLICKABLE).count():
+            click_a_move(page)
+    page.uncheck(".table-settings input[name=autoplay]")
+    while True:
+        assert time.monotonic() < deadline + 120, "no lone legal move came up again"
+        wait_for_turn_or_end(page)
+        if page.locator(".move-list button").count() == 1:
+            break
+        click_a_move(page)
+    seq = page.evaluate("window.spieltisch.live.lastSeq")
+    page.wait_for_timeout(2500)
+    assert page.evaluate("window.spieltisch.live.lastSeq") == seq, "played although turned off"
+
+
+def test_a_waiting_table_offers_its_link_and_the_lobby_says_why_it_waits(
+    people: People, artifacts: Path
+) -> None:
+    newcomer = people("de-DE")
+    lobby = newcomer.goto("/")
+    assert lobby.locator(".create-form button[type=submit]").is_disabled()
+    why = lobby.locator("#create-why")
+    assert why.inner_text().startswith("Wähle oben einen Namen")
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "move", "seconds": 60}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    link = page.locator(".invite input.invite-link")
+    assert link.input_value().endswith(f"/#/table/{table}")
+    page.click(".invite button.copy")
+    page.wait_for_selector(".invite button.copy:text-matches('Copied|Selected')")
+    assert page.locator(".clock-rule").inner_text().startswith("When a move's time runs out")
+    page.screenshot(path=str(artifacts / "invite-en.png"), full_page=True)
+    # The newcomer (no name yet) follows the link: no chat form for who may not chat.
+    newcomer.page.goto(link.input_value())
+    newcomer.page.wait_for_selector(".seat-list")
+    assert not newcomer.page.locator(".chat-form").is_visible()
+    assert page.locator(".chat-form").is_visible()
+    # Everyone sees who watches: a named guest, and one without a name yet.
+    eve = people("en-GB")
+    eve_page = sign_in_as_guest(eve, "Eve")
+    eve_page.goto(link.input_value())
+    page.wait_for_selector(".watchers:has-text('Watching: Eve, 1 person without a name')")
+    newcomer.page.wait_for_selector(".watchers:has-text('Beobachten: Eve, 1 Person ohne Namen')")
+
+
+def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: Path) -> None:
+    ana, bo = people("en-GB"), people("de-DE")
+    ana_page = sign_in_as_guest(ana, "Ana")
+    bo_page = sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}])
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    bo_page.wait_for_selector(".seat-list .you")  # seated before Ana starts
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    ana_page.wait_for_selector("button.resign")
+    ana_page.once("dialog", lambda dialog: dialog.accept())
+    ana_page.click("button.resign")
+    ana_page.click("section.end button.rematch")
+    ana_page.wait_for_url(re.compile(r".*#/table/(?!" + table + ")"))
+    ana_page.wait_for_selector("text=The rematch starts when every player has accepted.")
+    assert ana_page.locator("button.start").count() == 0
+    bo_page.click("section.end button.rematch:has-text('Revanche annehmen')")
+    bo_page.wait_for_url(ana_page.url)
+    for page in (ana_page, bo_page):  # running, nobody clicked "start"
+        page.wait_for_selector(".board-box svg [data-player]")
+        page.wait_for_selector("button.resign")
+    ana_page.screenshot(path=str(artifacts / "rematch-started-en.png"), full_page=True)
+
+
+def test_a_clock_with_an_increment_gives_time_back_after_a_move(people: People) -> None:
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "game", "seconds": 60, "increment": 20}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    wait_for_turn_or_end(page)
+    assert "Each move made in time adds 20 s." in page.locator(".clock-rule").inner_text()
+    click_a_move(page)
+    wait_for_turn_or_end(page)
+    mine = page.locator(".seat-list .clock[data-seat='0']").inner_text()
+    assert mine.startswith("⏱ 1:"), mine  # 60 s, less the moments spent, plus 20
+    refused = ana.context.request.post(
+        ana.base + "/api/tables",
+        data={"game": "mabula", "clock": {"mode": "move", "seconds": 30, "increment": 5}},
+    )
+    assert refused.status == 422 and "mode game" in refused.text()
+
+
+def test_a_table_where_running_out_of_time_loses(people: People) -> None:
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI], clock=clock)
+    page.goto(f"{ana.base}/#/table/{table}")
+    rule = page.locator(".clock-rule").inner_text()
+    assert rule == "When a player's time runs out, they lose as if they had resigned."
+    page.wait_for_selector("section.end:not([hidden])", timeout=30_000)  # nobody moved
+    assert page.locator(".ranking tbody tr").first.inner_text().startswith("1\tBlack")
+    page.locator(".log li.event", has_text="White · Ana gave up").wait_for()
+
+
+def test_a_hint_names_the_engines_best_move_and_its_win_chance(people: People) -> None:
+    ana = people("de-DE")
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
+    page.goto(f"{ana.base}/#/table/{table}")
+    wait_for_turn_or_end(page)
+    page.click("button.hint-button")
+    line = page.locator(".status .hint-line")
+    line.wait_for(timeout=30_000)
+    text = line.inner_text()
+    assert text.startswith("Tipp: Murmel von ") and "(Gewinnchance " in text, text
+    legal = page.locator(".move-list button").evaluate_all("all => all.map(b => b.textContent)")
+    assert text.removeprefix("Tipp: ").rsplit(" (Gewinnchance", 1)[0] in legal

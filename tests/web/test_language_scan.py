@@ -1,0 +1,120 @@
+"""Every page in German and French, read in headless Chromium as a person would: no English
+word from the list of known leaks, no raw id, no sentence starting in lowercase, no
+decimal point in German numbers (tests/web/word_scan.py); and the language chosen on the
+site governs the sign-in page and the server's refusals, not the browser's own."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.core.records import make_record
+from spieltisch.server.i18n import request_language
+from tests.web.conftest import People, Person
+from tests.web.word_scan import findings, visible_text
+
+GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
+LEVELS = ["easy", "medium", "hard", "easy"]
+LEVEL_WORD = {"de": "mittel", "fr": "moyen"}
+
+
+def _finished_record(game: str, players: int) -> dict[str, Any]:
+    state = spieltisch.load(game, players=players).new_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return dict(make_record(state, LEVELS[:players]))
+
+
+def _pages(person: Person) -> list[str]:
+    """Every kind of page, with content: a running table and a replay of each game."""
+    request = person.context.request
+    assert request.post(person.base + "/api/session/guest", data={"name": "Lothar Groß"}).ok
+    routes = ["#/", "#/rules", "#/ratings", "#/tournaments", "#/player", "#/replay", "#/signin"]
+    for game, players in GAMES.items():
+        # One seat is the person's own: the server limits tables of computers only.
+        seats = [{"kind": "me"}] + [{"kind": "ai", "level": lv} for lv in LEVELS[1:players]]
+        table = request.post(person.base + "/api/tables", data={"game": game, "seats": seats})
+        assert table.ok, table.text()
+        identifier = table.json()["id"]
+        assert request.post(person.base + f"/api/tables/{identifier}/start", data={}).ok
+        routes += [f"#/table/{identifier}", f"#/rules/{game}"]
+        if game == "david_goliath":
+            continue  # a deal's notation is longer than the server takes in an upload today
+        record = request.post(person.base + "/api/records", data=_finished_record(game, players))
+        assert record.ok, record.text()
+        routes.append(f"#/replay/{record.json()['id']}")
+    director = request.post(
+        person.base + "/api/tournaments",
+        data={"name": "Pokal", "game": "madn", "rounds": 2, "seed": "scan"},
+    )
+    assert director.ok, director.text()
+    tournament = f"/api/tournaments/{director.json()['id']}"
+    for name in ("Lothar Groß", "Ana", "Bea", "Cem"):
+        assert request.post(person.base + tournament + "/players", data={"name": name}).ok
+    assert request.post(person.base + tournament + "/rounds", data={"online": False}).ok
+    result = {"places": [1, 2, 3, 4]}
+    assert request.post(person.base + tournament + "/rounds/1/tables/1", data=result).ok
+    routes += [f"#/tournament/{director.json()['id']}", "#/ratings/madn"]
+    return routes
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
+    person = people(locale="en-GB")
+    page = person.goto("/")
+    page.select_option("#language", code)
+    page.wait_for_function(f"document.documentElement.lang === '{code}'")
+    found = []
+    for route in _pages(person):
+        page.goto(f"{person.base}/{route}")
+        page.wait_for_selector("#nav a")
+        page.wait_for_timeout(600)
+        text = visible_text(page)
+        assert len(text) > 40, f"{route} shows next to nothing: {text!r}"
+        if route.startswith(("#/table/", "#/replay/")):
+            assert LEVEL_WORD[code] in text, f"{route}: {text[:300]!r}"
+        found += findings(f"{code} {route}", code, text)
+    assert not found, "\n".join(str(finding) for finding in found)
+
+
+def test_the_language_chosen_on_the_site_governs_sign_in_and_refusals(people: People) -> None:
+    person = people(locale="en-GB")
+    page = person.goto("/#/signin")
+    page.wait_for_selector("form.signin")
+    page.select_option("#language", "de")
+    page.wait_for_function(
+        "document.querySelector('form.signin button').textContent === 'Anmelden'"
+    )
+    refused = person.context.request.get(
+        person.base + "/api/tournaments/nope", headers={"Accept-Language": "en"}
+    )
+    assert refused.status == 404
+    assert (
+        refused.json()["detail"].startswith("Kein Turnier") or "Turnier" in refused.json()["detail"]
+    ), refused.text()
+
+
+def test_the_scan_finds_what_it_looks_for() -> None:
+    kinds = [
+        finding.kind
+        for finding in findings("p", "de", "Computer (easy)\nWertungen: madn\nMittel 1.5")
+    ]
+    assert kinds == ["English word 'easy'", "raw id 'madn'", "decimal point 1.5"]
+    assert findings("p", "fr", "aucune carte d'une couleur n'y est.")
+    assert not findings("p", "de", "Am 28.11.2026 um 14:05 UTC: 1,5 Punkte.")
+
+
+def test_the_request_language_prefers_what_was_asked_then_the_site_then_the_browser() -> None:
+    assert request_language("spieltisch_lang=de", "fr,en;q=0.5") == "de"
+    assert request_language("other=1; spieltisch_lang=fr", "de") == "fr"
+    assert request_language("spieltisch_lang=it", "fr") == "fr"
+    assert request_language(None, "de") == "de"
+    assert request_language("spieltisch_lang=de", "fr", asked="en") == "en"
+    assert request_language("\x00broken", None) == "en"

@@ -1,0 +1,136 @@
+"""What a German or French reader must never see on a page: English words from a list of
+known leaks, raw ids, sentences starting in lowercase, decimal points in German numbers.
+
+Used by tests/web/test_language_scan.py over every page in headless Chromium, and by hand:
+`uv run python -m tests.web.word_scan http://127.0.0.1:8000` prints what it finds.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+from playwright.sync_api import Page, sync_playwright
+
+ENGLISH_LEAKS = (
+    "easy",
+    "medium",
+    "hard",
+    "random",
+    "enforced",
+    "penalized",
+    "openspiel",
+    "largest",
+    "product",
+    "groups",
+    "turtles_per_player",
+    "Input should be",
+    "seat",
+    "points",
+    "round",
+    "table",
+    "player",
+    "yes",
+    "true",
+    "false",
+    "None",
+    "none",
+    "null",
+    "undefined",
+    "NaN",
+    "Seed",
+)
+"""Words that leaked from code or English texts into German and French pages before."""
+
+RAW_IDS = ("madn", "mahe", "david_goliath", "mabula", "account:", "guest:", "level:")
+
+_GERMAN_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)([a-zäöüéèàç])[a-zäöüéèàç]+ [a-zäöüéèàç]+")
+
+
+@dataclass(frozen=True)
+class Finding:
+    page: str
+    kind: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.page}: {self.kind}: {self.text!r}"
+
+
+def _word(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w/#.:-]){re.escape(word)}(?![\w/-])")
+
+
+_LEAKS = [(word, _word(word)) for word in ENGLISH_LEAKS]
+_IDS = [
+    (word, _word(word.rstrip(":")) if not word.endswith(":") else re.compile(re.escape(word)))
+    for word in RAW_IDS
+]
+
+
+def findings(page_name: str, code: str, text: str) -> list[Finding]:
+    """Everything wrong with a page's visible text in language `code` (de or fr)."""
+    found: list[Finding] = []
+    for line in (line.strip() for line in text.splitlines()):
+        if not line:
+            continue
+        for word, pattern in _LEAKS:
+            if pattern.search(line) and not _is_native(word, code):
+                found.append(Finding(page_name, f"English word {word!r}", line))
+        for word, pattern in _IDS:
+            if pattern.search(line):
+                found.append(Finding(page_name, f"raw id {word!r}", line))
+        if code == "de":
+            for match in _GERMAN_DECIMAL_POINT.finditer(line):
+                if not re.search(r"\d+\.\d+\.\d+", line):  # a date 28.11.2026
+                    found.append(Finding(page_name, f"decimal point {match[0]}", line))
+        start = _SENTENCE_START.match(line)
+        if start and len(line) > 25 and line[-1] in ".!?":
+            found.append(Finding(page_name, "lowercase sentence start", line))
+    return found
+
+
+_NATIVE = {
+    "fr": {"table", "product", "groups", "round", "points"},
+    "de": {"product"},
+}
+
+
+def _is_native(word: str, code: str) -> bool:
+    """A leak word that is also a word of the language itself (French "table")."""
+    return word.lower() in _NATIVE.get(code, set())
+
+
+def visible_text(page: Page) -> str:
+    text: str = page.locator("#notice").inner_text() + "\n" + page.locator("#page").inner_text()
+    return text
+
+
+def scan(base: str, pages: list[str], codes: tuple[str, ...] = ("de", "fr")) -> list[Finding]:
+    """Open every page (a hash route: "#/", "#/rules/madn") in each language in one
+    browser and return what the reader should not see."""
+    from spieltisch.cli.picture import chromium_path
+
+    found: list[Finding] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path())
+        for code in codes:
+            context = browser.new_context(locale=code)
+            context.add_init_script(f"localStorage.setItem('spieltisch.language', '{code}')")
+            page = context.new_page()
+            for route in pages:
+                page.goto(f"{base}/{route}")
+                page.wait_for_selector("#nav a")
+                page.wait_for_timeout(700)
+                found += findings(f"{code} {route}", code, visible_text(page))
+            context.close()
+        browser.close()
+    return found
+
+
+if __name__ == "__main__":
+    base = sys.argv[1]
+    for finding in scan(base, sys.argv[2:] or ["#/"]):
+        print(finding)
