@@ -40,7 +40,7 @@ def cup(monkeypatch: pytest.MonkeyPatch) -> Tournament:
         {"finished": 1},
         {"finished": 2},
     ]
-    cup.enter_stopped(seated.round, 1, figures, by="Schiri", note="Zeit")
+    cup.enter_stopped(seated.round, 1, figures, by="Schiri", note="Zeit", table_lots=[(2, 1)])
     return cup
 
 

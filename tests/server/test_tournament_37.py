@@ -64,7 +64,11 @@ async def _tournament(url: str, round_minutes: float, levels: tuple[str, ...]) -
                         await director.enter(round_number, table["number"], places=places)
                 await play_my_tables(clients, tables, seed=round_number * 100)
                 await director.wait_for_online_results(round_number, timeout=300)
-            await director.enter(3, 2, places=[4, 3, 2, 1], note="typo on the sheet")
+            page = await director.get()
+            corrected = next(  # a table of four (tables are numbered by the standings)
+                t["number"] for t in page["rounds"][2]["tables"] if len(t["seats"]) == 4
+            )
+            await director.enter(3, corrected, places=[4, 3, 2, 1], note="typo on the sheet")
             final = await director.get()
             records = []
             for played in final["rounds"]:
@@ -73,7 +77,9 @@ async def _tournament(url: str, round_minutes: float, levels: tuple[str, ...]) -
                         response = await boss.http.get(f"/api/games/{table['online']}/record")
                         records.append(response.json())
             board = (await boss.http.get("/api/ratings/madn")).json()
-            audit = await boss.http.get(f"/api/tournaments/{director.id}/rounds/3/tables/2")
+            audit = await boss.http.get(
+                f"/api/tournaments/{director.id}/rounds/3/tables/{corrected}"
+            )
             return {"final": final, "records": records, "board": board, "audit": audit.json()}
         finally:
             for client in clients.values():
@@ -118,7 +124,7 @@ def _check(outcome: dict[str, Any]) -> None:
             colours[seat["player"]][seat["colour"]] += 1
     names = ("red", "black", "yellow", "green")
     spread = [max(c[n] for n in names) - min(c[n] for n in names) for c in colours.values()]
-    assert sum(s <= 1 for s in spread) >= 0.9 * PLAYERS
+    assert sum(s > 1 for s in spread) <= PLAYERS // 6  # points come before colours
     assert sum(spread) < sum(_random_spread(final))
 
     # Every seat of every table rated once, the corrected table counted once.

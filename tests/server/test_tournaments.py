@@ -41,9 +41,10 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
                 account = await client.guest(name)
                 page = await director.register(account=account["id"])
                 players[page["players"][-1]["number"]] = client
-            for index in range(5):
+            for index in range(2):
                 await director.register(name=f"Bot {index + 1}", level="easy")
-            await director.register(name="Hall Hanna")  # no account: a board in the hall
+            for name in ("Hall Hanna", "Hall Heinz", "Hall Hugo", "Hall Hedda"):
+                await director.register(name=name)  # no account: a board in the hall
             await stranger.guest("Stranger")
             refused = await stranger.http.post(
                 f"/api/tournaments/{director.id}/rounds", json={"online": True}

@@ -72,14 +72,16 @@ def test_refusals_follow_lang_and_the_environment(
         (
             "de",
             "ungültige Angabe: Turniereinstellung: rounds: muss mindestens 1 sein",
-            "tiebreaks.0: muss eines von 'buchholz', 'countback', 'mutual' sein",
+            "tiebreaks.0: muss eines von 'mutual', 'opponents', 'firsts', 'countback', "
+            "'buchholz' sein",
             "Zahlen von Sitzplatz 1 (Regel 18): Zielfelder sind die Tiefen 1 bis 4 (g1..g4), "
             "nicht [9]",
         ),
         (
             "fr",
             "valeur invalide : réglage du tournoi : rounds : doit valoir au moins 1",
-            "tiebreaks.0 : doit être l'un de 'buchholz', 'countback', 'mutual'",
+            "tiebreaks.0 : doit être l'un de 'mutual', 'opponents', 'firsts', 'countback', "
+            "'buchholz'",
             "chiffres de la place 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
         ),
     ],

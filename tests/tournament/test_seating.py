@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -105,16 +105,18 @@ def test_nobody_meets_twice_in_the_first_three_rounds(players: int, seed: int) -
 def test_full_tables_give_each_player_different_colours_first(
     players: int, rounds: int, seed: int
 ) -> None:
-    """Through three rounds no player gets a colour twice; after four, most players have
-    had all four (nine in ten from 32 players on: below, avoiding repeated meetings
-    leaves fewer choices)."""
+    """Through three rounds hardly any player gets a colour twice (points groups come
+    before colours, so one in six may); after four, more than half the players have
+    had all four colours."""
     _seatings, history = play(players, rounds, seed)
     counts = [history.seat_counts(p, 4) for p in range(players)]
-    if rounds < 4:
+    if rounds < 3:
         assert all(max(c) == 1 for c in counts)
+    elif rounds == 3:
+        assert sum(1 for c in counts if max(c) > 1) <= players // 6
     else:
         balanced = sum(1 for c in counts if max(c) - min(c) <= 1)
-        assert balanced >= (0.9 if players >= 32 else 0.6) * players
+        assert balanced >= 0.55 * players
 
 
 @settings(max_examples=6, deadline=None)
@@ -170,3 +172,71 @@ def test_later_rounds_group_players_by_points() -> None:
             sum(max(points[p] for p in t) - min(points[p] for p in t) for t in tables)
         )
     assert spread < sorted(random_spreads)[10]  # better than 95% of random seatings
+
+
+def test_two_unbeaten_leaders_meet_although_their_colours_clash() -> None:
+    """Both leaders held seats 0, 1 and 2 in three rounds (both miss seat 3): evening
+    out colours used to keep them apart; points groups come first."""
+    history = History()
+    others = iter(range(2, 8))
+    for seat in range(3):
+        for leader in (0, 1):
+            table = [next(others, 7) for _ in range(3)]
+            table.insert(seat, leader)
+            history.add_table(table[:4], 4)
+    points = {0: 9.0, 1: 9.0, 2: 4.0, 3: 4.0, 4: 3.0, 5: 3.0, 6: 2.0, 7: 1.0}
+    history.met = {}  # nobody has met, so only points and colours matter
+    seating = seat_round(
+        sorted(points, key=lambda p: -points[p]), points, history, 4, 3, random.Random(1), False
+    )
+    assert {0, 1} <= set(seating.tables[0])
+
+
+def test_table_numbers_follow_the_standings() -> None:
+    points = {p: float(p) for p in range(12)}  # player 11 leads
+    seating = seat_round(
+        sorted(points, key=lambda p: -points[p]), points, History(), 4, 3, random.Random(2), False
+    )
+    tops = [max(points[p] for p in table) for table in seating.tables]
+    assert tops == sorted(tops, reverse=True) and 11 in seating.tables[0]
+
+
+def _exhaustive(players: list[int], sizes: list[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every way of cutting `players` into tables of `sizes` (table order ignored)."""
+    if not sizes:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for others in itertools.combinations(rest, sizes[0] - 1):
+        left = [p for p in rest if p not in others]
+        for tail in _exhaustive(left, sizes[1:]):
+            yield [(first, *others), *tail]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_seating_without_repeats_is_found_whenever_one_exists(seed: int) -> None:
+    """Fields of 10 and 11 after three rounds: the seater's repeats and points range match
+    the best of every possible seating (checked exhaustively)."""
+    players = 10 + seed % 2
+    _seatings, history = play(players, 3, seed)
+    rng = random.Random(seed)
+    points = {p: float(rng.randrange(7)) for p in range(players)}
+    order = sorted(points, key=lambda p: -points[p])
+    seating = seat_round(order, points, history, 4, 3, random.Random(seed), False)
+    sizes, _byes = table_sizes(players, 4, 3)
+
+    def quality(tables: Sequence[Sequence[int]]) -> tuple[int, float]:
+        repeated = sum(
+            history.met.get(frozenset(pair), 0)
+            for table in tables
+            for pair in itertools.combinations(table, 2)
+        )
+        spans = sum(max(points[p] for p in t) - min(points[p] for p in t) for t in tables)
+        return repeated, spans
+
+    best = min(
+        quality(tables)
+        for order in set(itertools.permutations(sizes))
+        for tables in _exhaustive(list(range(players)), list(order))
+    )
+    assert quality(seating.tables) == best

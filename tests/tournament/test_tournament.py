@@ -196,7 +196,7 @@ def test_refusals_name_what_is_allowed_and_change_nothing(step: object, message:
 def test_tie_breaks_buchholz_then_countback_then_mutual() -> None:
     """Players 1 and 5 both have 3 points after two rounds; the one who met stronger
     players ranks higher (Buchholz)."""
-    tournament = new_tournament(8, rounds=2)
+    tournament = new_tournament(8, rounds=2, tiebreaks=("buchholz", "countback", "mutual"))
     tournament.seat_next(by=DIRECTOR)
     first, second = tournament.rounds[0].tables
     tournament.enter_places(1, 1, [1, 2, 3, 4], by=DIRECTOR)

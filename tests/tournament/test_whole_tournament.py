@@ -102,7 +102,14 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
                         rng.shuffle(places)
                         step = by_hand(round_number, index, places)
                     await store.act(tid, step)
-            await store.act(tid, lambda t: t.enter_places(3, 2, [4, 3, 2, 1], "chief", "typo"))
+            current = await store.load(tid)
+            third = current.round(3)
+            four = next(  # a table of four entered by hand (tables follow the standings)
+                n
+                for n, t in enumerate(third.tables, start=1)
+                if len(t) == 4 and third.results[n].how == "places"
+            )
+            await store.act(tid, lambda t: t.enter_places(3, four, [4, 3, 2, 1], "chief", "typo"))
             return await store.load(tid)
         finally:
             await database.close()
@@ -124,9 +131,16 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
             ):
                 points[player] += value
     assert {row.player: row.points for row in tournament.standings()} == points
-    assert len(tournament.audit(3, 2)) == 2
+    assert sorted(len(tournament.audit(3, n)) for n in range(1, 11))[-1] == 2
 
-    # Nobody meets twice in the first three rounds; every player's colours within one.
+    # Computers only at tables of computers (they play online, never on a board).
+    for played in tournament.rounds:
+        for table in played.tables:
+            kinds = {tournament.players[p].seating_kind for p in table}
+            assert len(kinds) == 1, (played.number, table)
+
+    # Nobody meets twice in the first three rounds; colours within one for nearly all
+    # (points groups come before colours: a few players get a colour a second time).
     met: set[frozenset[int]] = set()
     for played in tournament.rounds[:3]:
         pairs = {frozenset(p) for t in played.tables for p in itertools.combinations(t, 2)}
@@ -135,7 +149,7 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
     history = tournament.seating_history()
     spread = [max(history.seat_counts(p, 4)) - min(history.seat_counts(p, 4)) for p in points]
     random_spread = _random_seat_spread(tournament)
-    assert max(spread) <= 1, sorted(spread)
+    assert max(spread) <= 2 and sum(1 for s in spread if s > 1) <= len(spread) // 6, spread
     assert sum(spread) < sum(random_spread)
 
     # Ratings: every player rated, the corrected table counted once.

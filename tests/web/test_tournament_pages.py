@@ -94,6 +94,11 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
     hall = page.locator(".round[data-round='1'] tbody tr", has_text="Hanna").first
     hall.locator("button.enter-result").click()
     form = page.locator("form.result-form")
+    # The form starts empty: saving it untouched enters nothing.
+    assert {form.locator("select.place").nth(i).input_value() for i in range(3)} == {""}
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "place" in page.locator("#notice").inner_text()
     form.locator("select.result-mode").select_option("stopped")
     goals, tracks = form.locator("input.goal"), form.locator("input.track")
     for index, (goal, track) in enumerate((("4,3", "1"), ("4", "2"), ("", "3"))):
@@ -107,7 +112,26 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
     hall = page.locator(".round[data-round='1'] tbody tr", has_text="Hanna").first
     assert "place 1" in hall.locator("li[data-seat]").nth(0).inner_text()
     assert page.locator(".standings tbody tr").count() == 7
+    assert "Ties are broken by: 1. head to head" in page.locator(".standings .legend").inner_text()
     assert page.locator("section.director button.start:not([disabled])").count() == 1
+
+    # A correction starts from the figures entered; the history shows every entry.
+    hall.locator("button.enter-result").click()
+    form = page.locator("form.result-form")
+    assert form.locator("select.result-mode").input_value() == "stopped"
+    assert form.locator("input.goal").nth(0).input_value() == "4,3"
+    assert form.locator("input.track").nth(2).input_value() == "3"
+    form.locator("input.track").nth(2).fill("2")
+    form.locator("input.note").fill("track miscounted")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("form.result-form", state="detached")
+    hall = page.locator(".round[data-round='1'] tbody tr", has_text="Hanna").first
+    hall.locator("button.show-history").click()
+    history = page.locator("tr.history-row")
+    history.wait_for()
+    assert history.locator("tbody tr").count() == 2
+    assert "track miscounted" in history.inner_text() and "4,3/1/0" in history.inner_text()
+    page.screenshot(path=str(artifacts / "tournament-history-en.png"), full_page=True)
     page.screenshot(path=str(artifacts / "tournament-standings-en.png"), full_page=True)
 
     # The printable pages come from the server, in the page's language.

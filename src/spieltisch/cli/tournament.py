@@ -146,8 +146,12 @@ def new(
     ] = None,
     tiebreaks: Annotated[
         str,
-        typer.Option("--tiebreaks", help="Tie-breaks in order: buchholz, countback, mutual."),
-    ] = "buchholz,countback,mutual",
+        typer.Option(
+            "--tiebreaks",
+            help="Tie-breaks in order, from mutual (head to head), opponents (Buchholz per "
+            "opponent), firsts, countback, buchholz (the sum: favours tables of four).",
+        ),
+    ] = "mutual,opponents,firsts",
     seed: Annotated[
         str | None, typer.Option("--seed", help="The published seed (default: drawn now).")
     ] = None,
@@ -330,10 +334,29 @@ def seat(
     round_number: Annotated[
         int | None, typer.Option("--round", help="Show this round instead of seating the next.")
     ] = None,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo",
+            help="Take the current round back before any result is in; seat it again after.",
+        ),
+    ] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the ledger).")] = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Seat the next round (every result of the last one must be in) and print its tables."""
+    if undo:
+        undone = _run(
+            database, lambda store: store.act(tournament, lambda t: t.unseat(_who(by), reason))
+        )[1]
+        console.print(
+            _("Round {n} is undone: seat it again with `spieltisch tournament seat`.").format(
+                n=undone.round
+            ),
+            highlight=False,
+        )
+        return
 
     async def work(store: TournamentStore) -> Tournament:
         if round_number is not None:
@@ -345,6 +368,30 @@ def seat(
 
     current = _run(database, work)
     _print_round(current, round_number or len(current.rounds))
+
+
+@tournament_app.command("swap")
+def swap(
+    tournament: Id,
+    first: Annotated[int, typer.Argument(help="A player number.")],
+    second: Annotated[int, typer.Argument(help="The other player number.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Swap two players of the current round by hand (seat and table), before their
+    tables have a result; prints the round."""
+
+    async def work(store: TournamentStore) -> Tournament:
+        current = await store.load(tournament)
+        number = len(current.rounds)
+        changed, _entry = await store.act(
+            tournament, lambda t: t.swap(number, first, second, _who(by), reason)
+        )
+        return changed
+
+    current = _run(database, work)
+    _print_round(current, len(current.rounds))
 
 
 def _print_round(current: Tournament, number: int) -> None:
@@ -393,11 +440,22 @@ def result(
             "(4,3/1/27; -/2/40) or done:N.",
         ),
     ] = None,
+    lot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lot",
+            help="With --stopped: a lot drawn at the table for tied seats, best first: 3,1; "
+            "repeat for each tied group (default: drawn by the program, kept on corrections).",
+        ),
+    ] = None,
     note: Annotated[str, typer.Option("--note", help="Why (for a correction).")] = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Enter (or correct) a table's result; without places or figures, show its history."""
+    if lot and not stopped:
+        _fail(_("--lot goes with --stopped: a lot decides players tied by their figures"))
+    table_lots = [_numbers(one, _("lots")) for one in lot or []]
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
     who = _who(by)
@@ -423,7 +481,7 @@ def result(
         elif figures:
             current, _e = await store.act(
                 tournament,
-                lambda t: t.enter_stopped(round_number, table, figures, who, note),
+                lambda t: t.enter_stopped(round_number, table, figures, who, note, table_lots),
             )
         else:
             current = await store.load(tournament)
@@ -431,23 +489,45 @@ def result(
         return current
 
     current = _run(database, work)
-    seats = current.round(round_number).tables[table - 1]
-    trail = current.audit(round_number, table)
-    if not trail:
+    if not current.audit(round_number, table):
         console.print(_("No result yet."))
         return
+    console.print(history_table(current, round_number, table))
+
+
+def history_table(current: Tournament, round_number: int, table: int) -> Table:
+    """Every entry of a table's result, oldest first: who and when, each seat's place
+    (and figures when stopped by time), the lots and whether each was drawn now, kept
+    from before or drawn at the table, and the note."""
+    from spieltisch.tournament.export import lot_words
+
+    seats = current.round(round_number).tables[table - 1]
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
         view.add_column(
             labelled(current.seat_words(len(seats), seat), current.players[player].name)
         )
-    for entry in trail:
+    view.add_column(_("lot"))
+    view.add_column(_("note"))
+    for entry in current.audit(round_number, table):
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
-        if entry.lots:
-            when += " " + " ".join(entry.lots)
-        view.add_row(when, *(str(place) for place in entry.places))
-    console.print(view)
+        cells = []
+        for seat, place in enumerate(entry.places):
+            cell = str(place)
+            if entry.figures:
+                cell += f" ({format_figures(entry.figures[seat])})"
+            cells.append(cell)
+        view.add_row(when, *cells, lot_words(entry), entry.note)
+    return view
+
+
+def format_figures(figures: dict[str, Any]) -> str:
+    """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
+    if figures.get("finished"):
+        return f"done:{figures['finished']}"
+    goal = ",".join(map(str, figures.get("goal") or ())) or "-"
+    return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 
 
 @tournament_app.command("standings")
@@ -459,31 +539,33 @@ def standings(
     database: DatabaseOption = None,
 ) -> None:
     """The standings: points, then the tie-breaks in the tournament's order."""
+    from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+
     current = _run(database, lambda store: store.load(tournament))
+    if round_number is not None:
+        try:
+            current.round(round_number)
+        except SpieltischError as exc:
+            _fail(str(exc))
     through = round_number if round_number is not None else len(current.rounds)
+    tiebreaks = current.settings.tiebreaks
     table = Table(title=_("Standings after round {n}").format(n=through))
-    for column in (
-        _("rank"),
-        _("no."),
-        _("name"),
-        _("points"),
-        _("played"),
-        _("Buchholz"),
-        _("places"),
-    ):
+    for column in (_("rank"), _("no."), _("name"), _("points"), _("played")):
         table.add_column(column)
+    for tiebreak in tiebreaks:
+        table.add_column(tie_break_name(tiebreak))
     for row in current.standings(through):
-        name = row.name if row.active else f"{row.name} ({_('withdrawn')})"
+        shown = row.name if row.active else f"{row.name} ({_('withdrawn')})"
         table.add_row(
             str(row.rank),
             str(row.player),
-            name,
+            shown,
             f"{row.points:g}",
             str(row.played),
-            f"{row.buchholz:g}",
-            "-".join(map(str, row.countback)),
+            *(row.tiebreak(tiebreak) for tiebreak in tiebreaks),
         )
     console.print(table)
+    console.print(tie_break_legend(tiebreaks), highlight=False)
 
 
 @tournament_app.command("export")
@@ -494,6 +576,12 @@ def export(
     ] = None,
     standings_file: Annotated[
         Path | None, typer.Option("--standings", help="Write the standings as CSV.")
+    ] = None,
+    corrections: Annotated[
+        Path | None,
+        typer.Option(
+            "--corrections", help="Write every result entered, corrections included, as CSV."
+        ),
     ] = None,
     html: Annotated[
         Path | None,
@@ -510,9 +598,9 @@ def export(
     """Write results and standings as CSV files, and printable pages for the hall."""
     from spieltisch.cli.language import use_language
     from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
-    from spieltisch.tournament.export import results_csv, standings_csv
+    from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 
-    if results is None and standings_file is None and html is None:
+    if results is None and standings_file is None and html is None and corrections is None:
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
@@ -526,7 +614,11 @@ def export(
             _fail(str(cannot_write(html, exc)))
         for page in pages:
             console.print(_("Wrote {path}").format(path=page), highlight=False)
-    for path, text in ((results, results_csv), (standings_file, standings_csv)):
+    for path, text in (
+        (results, results_csv),
+        (standings_file, standings_csv),
+        (corrections, corrections_csv),
+    ):
         if path is not None:
             try:
                 write_text(path, text(current))
@@ -542,7 +634,7 @@ def ratings(
 ) -> None:
     """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
     nearest to them by the stored reference ratings (`spieltisch tournament levels`)."""
-    from spieltisch.tournament.ratings import Rating, nearest_level
+    from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, computer_level, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
     async def ratings_and_names(store: TournamentStore) -> tuple[RatingBook, dict[str, str]]:
@@ -560,11 +652,15 @@ def ratings(
     for column in columns + ([_("about")] if reference else []):
         table.add_column(column)
     for rank, (player, rating, games) in enumerate(rows, start=1):
-        nearest = nearest_level(rating, reference) if reference else None
-        about = [] if not reference else [level_name(nearest) if nearest else ""]
+        near = nearest_level(rating, reference) if games is None or games >= LEVEL_AFTER else None
+        about = [] if not reference else [level_name(near) if near else ""]
+        level = computer_level(player) if games is not None else None
+        shown = names.get(player) or _computer(player)
+        if level is not None:
+            shown = _("{player} (computer, {level})").format(player=shown, level=level_name(level))
         table.add_row(
             str(rank),
-            names.get(player) or _computer(player),
+            shown,
             formats.number(rating.value, 1),
             formats.number(rating.mu, 2),
             formats.number(rating.sigma, 2),

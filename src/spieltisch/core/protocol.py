@@ -104,6 +104,14 @@ class Game(ABC, Generic[OptionsT]):
     def num_players(self) -> int:
         return self.options.players
 
+    @property
+    def shared_places(self) -> bool:
+        """Whether two players can end on the same place under these options (equal
+        scores draw). Rules that always separate the players (Mensch ärgere Dich nicht's
+        tournament rules: rule 17 plays on for every place, rule 18 ends with the lot)
+        say False, and a tournament refuses a result with a shared place for them."""
+        return True
+
     @abstractmethod
     def new_state(self) -> State:
         """The starting position, usually a chance node (the set-up or the deal)."""

@@ -32,14 +32,13 @@ from spieltisch.server.tournament_schemas import (
     TableRating,
 )
 from spieltisch.store.models import Account, GameTable
-from spieltisch.tournament.ratings import Change, nearest_level
+from spieltisch.tournament.ratings import LEVEL_AFTER, Change, computer_level, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses={422: {"model": Problem}})
 Svc = Annotated[Services, Depends(services)]
-LEVEL_AFTER = 5
 """Games a player needs before the leaderboard names the AI level nearest to them: after
 one game the rating says little (sigma is still large)."""
 TABLE_KEY = "table:"
@@ -107,6 +106,7 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
                 mu=row.rating.mu,
                 sigma=row.rating.sigma,
                 games=row.games,
+                computer=computer_level(row.player),
                 about=nearest_level(row.rating, levels) if row.games >= LEVEL_AFTER else None,
             )
             for rank, row in enumerate(rows, start=1)

@@ -52,6 +52,15 @@ class RoundIn(Strict):
     )
 
 
+class ReasonIn(Strict):
+    reason: str = Field("", max_length=500, description="Why (kept in the ledger).")
+
+
+class SwapIn(Strict):
+    players: tuple[int, int] = Field(description="The two player numbers to swap.")
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
+
+
 class TakeOverIn(Strict):
     code: str = Field(
         min_length=1,
@@ -65,6 +74,12 @@ class ResultIn(Strict):
 
     places: list[int] | None = Field(None, max_length=8)
     stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
+    lots: list[list[int]] = Field(
+        default_factory=list,
+        max_length=4,
+        description="With `stopped`: lots drawn at the table, each a tied group's seats "
+        "(from 1) best first; default: the server draws (and a correction keeps it)",
+    )
     note: str = Field("", max_length=500)
 
 
@@ -110,6 +125,11 @@ class ResultOut(BaseModel):
     points: list[float]
     how: str
     lots: list[str]
+    lot_sources: list[str]
+    """For each lot: `drawn` (by the server now), `kept` (from the entry before: the tied
+    figures did not change) or `table` (drawn at the table, entered by the director)."""
+    figures: list[dict[str, Any]] | None
+    """Each seat's figures of a table stopped by time, as entered."""
     note: str
     by: str
     at: UtcDateTime
@@ -143,6 +163,11 @@ class StandingOut(BaseModel):
     buchholz: float
     countback: list[int]
     mutual: int
+    opponents: float
+    """Buchholz per opponent (mean over games of the opponents' mean points)."""
+    firsts: int
+    tiebreaks: list[str]
+    """The values of the tournament's tie-breaks, in its order, as standings print them."""
     active: bool
 
 
@@ -179,6 +204,10 @@ class TournamentOut(BaseModel):
     players: list[PlayerOut]
     rounds: list[RoundOut]
     standings: list[StandingOut]
+    tiebreaks: list[str]
+    """The names of the tie-breaks in the order used, in the request's language."""
+    tiebreak_legend: str
+    """The order of the tie-breaks as a sentence, printed under the standings."""
     stopped: StoppedOut | None
     """None when the game has no rule for a game stopped by time."""
 
@@ -199,8 +228,11 @@ class RatingRow(BaseModel):
     mu: float
     sigma: float
     games: int
+    computer: str | None = None
+    """The level of a computer entrant (played by the program), None for a person."""
     about: str | None
-    """The nearest AI level by the stored reference ratings ("about the hard level")."""
+    """The nearest AI level by the stored reference ratings ("about the hard level"),
+    from the fifth game on."""
 
 
 class LevelRow(BaseModel):

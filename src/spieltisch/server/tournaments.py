@@ -26,6 +26,7 @@ from spieltisch.server.tournament_schemas import (
     FigureField,
     PlayerIn,
     PlayerOut,
+    ReasonIn,
     ResultIn,
     ResultOut,
     RoundIn,
@@ -33,6 +34,7 @@ from spieltisch.server.tournament_schemas import (
     SeatOut,
     StandingOut,
     StoppedOut,
+    SwapIn,
     TableOut,
     TakeOverIn,
     TournamentIn,
@@ -43,7 +45,7 @@ from spieltisch.server.tournament_schemas import (
 from spieltisch.server.validation import explain_bad
 from spieltisch.store.models import Account, GameTable
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
-from spieltisch.tournament.export import results_csv, standings_csv
+from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points
 from spieltisch.tournament.printable import (
@@ -52,7 +54,7 @@ from spieltisch.tournament.printable import (
     score_sheets,
     standings_page,
 )
-from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
 router = APIRouter(tags=["tournaments"], responses={422: {"model": Problem}})
@@ -125,6 +127,8 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
         points=place_points(entry.places, tournament.settings.points),
         how=entry.how,
         lots=list(entry.lots),
+        lot_sources=list(entry.lot_sources),
+        figures=[dict(one) for one in entry.figures] if entry.figures else None,
         note=entry.note,
         by=names.get(entry.by, entry.by),
         at=entry.at,
@@ -227,10 +231,15 @@ async def _describe(
                 buchholz=row.buchholz,
                 countback=list(row.countback),
                 mutual=row.mutual,
+                opponents=row.opponents,
+                firsts=row.firsts,
+                tiebreaks=[row.tiebreak(name) for name in tournament.settings.tiebreaks],
                 active=row.active,
             )
             for row in tournament.standings()
         ],
+        tiebreaks=[tie_break_name(name) for name in tournament.settings.tiebreaks],
+        tiebreak_legend=tie_break_legend(tournament.settings.tiebreaks),
     )
 
 
@@ -300,6 +309,18 @@ async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> 
     with language(_language(lang) if lang else get_language()):
         text = standings_csv(tournament)
     return _csv(text, f"{identifier}-standings.csv")
+
+
+@router.get(
+    "/api/tournaments/{identifier}/corrections.csv",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
+async def corrections_file(identifier: str, svc: Svc) -> Response:
+    """Every result entered, oldest first per table: each correction with who, when, the
+    note, the places and figures, and whether the lot was drawn again."""
+    tournament = await _load(svc, identifier)
+    return _csv(corrections_csv(tournament), f"{identifier}-corrections.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
@@ -392,7 +413,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
         step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
     elif body.level is not None:
         level = body.level
-        step = lambda t: t.register_ai(name or level, level, by)  # noqa: E731
+        step = lambda t: t.register_ai(name, level, by)  # noqa: E731
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)
@@ -431,6 +452,40 @@ async def start_round(identifier: str, body: RoundIn, me: Me, svc: Svc) -> Tourn
 
 
 @router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/undo", response_model=TournamentOut
+)
+async def undo_round(
+    identifier: str, round_number: int, body: ReasonIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Take the current round back before any result or online game; seat it again with
+    a new draw (`POST .../rounds`)."""
+    by = _by(me)
+    current = await _load(svc, identifier)
+    current.round(round_number)
+    if round_number != len(current.rounds):
+        raise TournamentError(
+            _("only the current round ({round}) can be undone").format(round=len(current.rounds))
+        )
+    tournament = await _director_step(svc, identifier, me, lambda t: t.unseat(by, body.reason))
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/swap", response_model=TournamentOut
+)
+async def swap_players(
+    identifier: str, round_number: int, body: SwapIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Swap two players of the current round by hand (before their tables have a
+    result), with the reason kept in the ledger."""
+    by = _by(me)
+    first, second = body.players
+    step = lambda t: t.swap(round_number, first, second, by, body.reason)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post(
     "/api/tournaments/{identifier}/rounds/{round_number}/online", response_model=TournamentOut
 )
 async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
@@ -459,7 +514,9 @@ async def enter_result(
         step: Any = lambda t: t.enter_places(round_number, table, places, by, body.note)  # noqa: E731
     else:
         figures = body.stopped or []
-        step = lambda t: t.enter_stopped(round_number, table, figures, by, body.note)  # noqa: E731
+        step = lambda t: t.enter_stopped(  # noqa: E731
+            round_number, table, figures, by, body.note, body.lots
+        )
     tournament = await _director_step(svc, identifier, me, step)
     names = await _who(svc, tournament)
     entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]

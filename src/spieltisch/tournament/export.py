@@ -4,11 +4,15 @@ headers and values in words, English headers are the column ids."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from spieltisch.core.i18n import N_
 from spieltisch.core.spreadsheet import cell, spreadsheet_csv
+from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import place_points
 from spieltisch.tournament.tournament import Tournament
@@ -160,3 +164,62 @@ def standings_csv(tournament: Tournament, through: int | None = None) -> str:
             )
         )
     return spreadsheet_csv(_header(STANDING_COLUMNS), rows)
+
+
+LOT_SOURCE_WORDS = {
+    "drawn": N_("drawn now"),
+    "kept": N_("kept (tied figures unchanged)"),
+    "table": N_("drawn at the table"),
+}
+
+
+def lot_words(entry: ResultEntered) -> str:
+    """The entry's lots, each with where it came from: `lot:2,4 (drawn now)`."""
+    words = []
+    for index, lot in enumerate(entry.lots):
+        source = entry.lot_sources[index] if index < len(entry.lot_sources) else None
+        words.append(f"{lot} ({_(LOT_SOURCE_WORDS[source])})" if source else lot)
+    return " ".join(words)
+
+
+CORRECTION_COLUMNS = (
+    "round",
+    "table",
+    "entry",
+    "entered_by",
+    "entered_at",
+    "how",
+    "places",
+    "figures",
+    "lots",
+    "lot_drawn",
+    "note",
+)
+
+
+def corrections_csv(tournament: Tournament) -> str:
+    """Every result ever entered, one row per entry, oldest first per table: the first
+    entry of a table is 1, each later one a correction (who, when, the note, the places
+    and figures before and after, whether the lot was drawn again)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CORRECTION_COLUMNS)
+    for played in tournament.rounds:
+        for table in range(1, len(played.tables) + 1):
+            for number, entry in enumerate(tournament.audit(played.number, table), start=1):
+                writer.writerow(
+                    (
+                        played.number,
+                        table,
+                        number,
+                        entry.by,
+                        entry.at.isoformat(),
+                        entry.how,
+                        ",".join(map(str, entry.places)),
+                        json.dumps(entry.figures, sort_keys=True) if entry.figures else "",
+                        " ".join(entry.lots),
+                        " ".join(entry.lot_sources),
+                        entry.note,
+                    )
+                )
+    return out.getvalue()

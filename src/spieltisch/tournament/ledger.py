@@ -63,6 +63,25 @@ class Seated(_Entry):
     byes: tuple[int, ...] = ()
 
 
+class Unseated(_Entry):
+    """The last round is taken back before any result (a wrong player list, a late
+    arrival at the door): it can be seated again, with a new draw."""
+
+    kind: Literal["unseated"] = "unseated"
+    round: int = Field(ge=1)
+    reason: str = Field("", max_length=500)
+
+
+class Swapped(_Entry):
+    """Two players of the current round change places by the director's hand (seat and
+    table), before their tables have a result; the reason is kept."""
+
+    kind: Literal["swapped"] = "swapped"
+    round: int = Field(ge=1)
+    players: tuple[int, int]
+    reason: str = Field(min_length=1, max_length=500)
+
+
 class Opened(_Entry):
     """A round's tables opened online on the server: table number -> the online table's id.
 
@@ -97,6 +116,9 @@ class HandOverOffered(_Entry):
     until: dt.datetime = Field(description="the code works until then (UTC)")
 
 
+LotSource = Literal["drawn", "kept", "table"]
+
+
 class ResultEntered(_Entry):
     """A table's result; a later entry for the same table corrects an earlier one."""
 
@@ -109,9 +131,19 @@ class ResultEntered(_Entry):
         None, description="each seat's figures when the table was stopped by time"
     )
     lots: tuple[str, ...] = Field((), description="lots drawn for ties, in notation")
+    lot_sources: tuple[LotSource, ...] = Field(
+        (),
+        description="for each lot: drawn now (`secrets`), kept from the table's last entry "
+        "(the tied players' figures did not change), or drawn at the table by the director",
+    )
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
     table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
+
+    @property
+    def redrawn(self) -> bool:
+        """Whether this entry drew a lot of its own (not kept, not given from the table)."""
+        return "drawn" in self.lot_sources
 
 
 Entry = Annotated[
@@ -120,6 +152,8 @@ Entry = Annotated[
     | Withdrawn
     | Returned
     | Seated
+    | Unseated
+    | Swapped
     | Opened
     | DirectorNamed
     | HandOverOffered

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from spieltisch.core import parts
+from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
 from spieltisch.tournament.messages import _
+from spieltisch.tournament.settings import tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -18,6 +19,8 @@ _ENVIRONMENT = Environment(
 )
 _ENVIRONMENT.globals["page_language"] = get_language
 """`<html lang>` of every page: the language its texts are in (screen readers, hyphenation)."""
+_ENVIRONMENT.filters["number"] = formats.number
+"""Points and figures as the page's language writes them ("1,5" in German)."""
 
 
 def _labels() -> dict[str, str]:
@@ -92,8 +95,14 @@ def score_sheets(tournament: Tournament, number: int) -> str:
 
 def standings_page(tournament: Tournament, through: int | None = None) -> str:
     last = len(tournament.rounds) if through is None else through
+    tiebreaks = tournament.settings.tiebreaks
     return _ENVIRONMENT.get_template("standings.html").render(
-        t=tournament, number=last, rows=tournament.standings(last), L=_labels()
+        t=tournament,
+        number=last,
+        rows=tournament.standings(last),
+        L=_labels(),
+        tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
+        legend=tie_break_legend(tiebreaks),
     )
 
 

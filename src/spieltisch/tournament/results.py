@@ -17,9 +17,10 @@ from spieltisch.tournament.messages import _
 LOT_PREFIX = "lot:"
 
 
-def check_places(places: Sequence[int], size: int) -> tuple[int, ...]:
+def check_places(places: Sequence[int], size: int, shared: bool = True) -> tuple[int, ...]:
     """Places 1 = best for each seat; players who share a place skip the places they span
-    (1, 1, 3), as everywhere in spieltisch."""
+    (1, 1, 3), as everywhere in spieltisch, where the game's rules let them share one
+    (`shared`: `Game.shared_places`)."""
     if len(places) != size:
         raise TournamentError(
             _("this table has {size} players: give {size} places, not {given}").format(
@@ -34,15 +35,32 @@ def check_places(places: Sequence[int], size: int) -> tuple[int, ...]:
                 "players, such as 1,2,3,4 or 1,1,3,4"
             ).format(places=list(places))
         )
+    if not shared and len(set(places)) != len(places):
+        raise TournamentError(
+            _(
+                "places {places} share a place, which this game's rules never do: "
+                "give each player their own place, such as 1,2,3,4"
+            ).format(places=list(places))
+        )
     return tuple(places)
 
 
+def parse_lot(lot: str) -> tuple[int, ...]:
+    """The seats (from 0) of a recorded lot `lot:2,4`, best first."""
+    return tuple(int(seat) - 1 for seat in lot.removeprefix(LOT_PREFIX).split(","))
+
+
 def rank_stopped(
-    game: type[Game[Any]], figures: Sequence[Mapping[str, Any]], rng: random.Random
+    game: type[Game[Any]],
+    figures: Sequence[Mapping[str, Any]],
+    rng: random.Random,
+    given: Mapping[frozenset[int], Sequence[int]] | None = None,
 ) -> tuple[tuple[int, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
     """Places from each seat's figures by the game's rule for a stopped game; players
     still equal draw lots (`rng`), recorded as `lot:<seat>,<seat>,...` best first for each
-    tied group, in order of place. Returns places, the checked figures and the lots."""
+    tied group, in order of place. A tied group found in `given` (its seats from 0 -> their
+    order, best first: a lot kept from before or drawn at the table) takes that order
+    instead of a new draw. Returns places, the checked figures and the lots."""
     rule = game.stopped_ranking
     if rule is None:
         raise TournamentError(
@@ -73,11 +91,25 @@ def rank_stopped(
         tied = groups[key]
         if len(tied) < 2:
             continue
-        order = tied.copy()
-        rng.shuffle(order)
+        known = (given or {}).get(frozenset(tied))
+        if known is not None:
+            order = list(known)
+        else:
+            order = tied.copy()
+            rng.shuffle(order)
         lots.append(LOT_PREFIX + ",".join(str(seat + 1) for seat in order))
         for position, seat in enumerate(order):
             lot_rank[seat] = len(order) - position
+    for lot in given or {}:
+        if not any(frozenset(tied) == lot for tied in groups.values()):
+            tied_now = [g for g in groups.values() if len(g) > 1]
+            raise TournamentError(
+                _("seats {seats} are not tied by {rule}: tied are {tied}").format(
+                    seats=",".join(str(seat + 1) for seat in sorted(lot)),
+                    rule=rule_name,
+                    tied="; ".join(",".join(str(s + 1) for s in g) for g in tied_now) or _("none"),
+                )
+            )
     places = places_from_keys([(*key, lot_rank[seat]) for seat, key in enumerate(keys)])
     dumped = tuple(one.model_dump(mode="json") for one in checked)
     return tuple(places), dumped, tuple(lots)

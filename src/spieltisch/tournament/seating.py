@@ -2,10 +2,21 @@
 
 Round 1 is drawn at random. Later rounds are a Swiss system for tables of n: players in
 standings order are cut into tables, then players are swapped between tables while that
-lowers, in this order of weight, the repeated meetings, the spread of points at a table,
-and the colour imbalance. Within a table the seats go to the assignment that evens out
-each player's colours, the starting seat (red) first. Every draw comes from a generator
-seeded by the published seed and the round, so anyone can reproduce the seating.
+lowers the seating's cost, compared in this order (a later one only among seatings equal
+in the earlier ones):
+
+1. a computer at a table played on a real board (never: the round refuses instead);
+2. repeated meetings: where a seating without one exists, it is chosen (putting points
+   first gave fields of 16 to 48 players seven repeats in round 3, tests/tournament);
+3. the points groups: the sum over tables of the range of points at the table (best
+   minus worst), so players meet those with their own points;
+4. the spread of points at a table (squared, finer than the range);
+5. the colour imbalance, which never outweighs points.
+
+Tables are then numbered by the standings (the top table is table 1). Within a table the
+seats go to the assignment that evens out each player's colours, the starting seat (red)
+first. Every draw comes from a generator seeded by the published seed and the round, so
+anyone can reproduce the seating.
 """
 
 from __future__ import annotations
@@ -18,14 +29,24 @@ from dataclasses import dataclass, field
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _, _n
 
-REPEAT_WEIGHT = 1000.0
-"""A repeated meeting weighs more than any spread of points or colours."""
-COLOUR_WEIGHT = 100.0
-SPREAD_WEIGHT = 1.0
+Cost = tuple[int, int, float, float, float]
+"""(computers at board tables, repeats, points range, points spread, colours): compared
+in this order, the first difference decides."""
+ZERO: Cost = (0, 0, 0.0, 0.0, 0.0)
+COMPUTER = "computer"
+HALL = "hall"
+"""Kinds of player for seating: a computer entrant plays only online; a hall player
+(no account) only on a real board; anyone else (an account) either way."""
 START_WEIGHT = 2.0
 """The starting seat's imbalance counts twice: it is worth the most (docs/tournaments.md)."""
-RESTARTS = 8
-"""Further searches from shaken seatings while a repeat or a colour clash remains."""
+RESTARTS = 16
+"""At most this many shaken searches while a repeat or a computer at a board remains."""
+COLOUR_RESTARTS = 8
+"""... and this many while only colours could be evened out further."""
+SPLITS = 8
+"""At most this many ways of giving tables to the computers are tried, while repeats
+remain (the most even first): 37 players (25 computers, 6 hall players, 6 accounts)
+meet nobody twice through round 4, at about 2 s of CPU a round."""
 SEARCH_WINDOW = 100
 """Swaps are tried between tables at most this far apart in the standings. Colours often
 need a partner from far away (round 4 of tables of four asks for four players each missing
@@ -93,8 +114,10 @@ def seat_round(
     smallest: int,
     rng: random.Random,
     first_round: bool,
+    kinds: Mapping[int, str] | None = None,
 ) -> Seating:
-    """Seat the players of `standings` (best first) for one round."""
+    """Seat the players of `standings` (best first) for one round; `kinds` marks
+    computer entrants and hall players (`COMPUTER`, `HALL`), who never share a table."""
     players = list(standings)
     if len(set(players)) != len(players):
         raise TournamentError(_("a player is listed twice for seating"))
@@ -103,10 +126,33 @@ def seat_round(
         rng.shuffle(players)
     byes = _choose_byes(players, history, bye_count, rng, first_round)
     playing = [player for player in players if player not in byes]
-    seater = _Seater(points, history, size, rng)
-    tables = _cut(playing, sizes)
+    kinds = kinds or {}
+    seater = _Seater(points, history, size, rng, kinds)
+    starts = _separated(playing, sizes, kinds)
+    if not starts:
+        computers = sum(1 for p in playing if kinds.get(p) == COMPUTER)
+        hall = sum(1 for p in playing if kinds.get(p) == HALL)
+        raise TournamentError(
+            _(
+                "cannot seat the round: {computers} computer players play only online and "
+                "{hall} players without an account only on a real board, and tables of "
+                "{smallest} to {size} cannot keep them apart; register the hall players "
+                "with their accounts, or withdraw computer players"
+            ).format(computers=computers, hall=hall, smallest=smallest, size=size)
+        )
+    tables: list[list[int]] = []
+    for start in starts[:SPLITS]:  # the most even split first; more while repeats remain
+        found = seater.search(start)
+        if not tables or _less(seater.total(found), seater.total(tables)):
+            tables = found
+        if seater.total(tables)[1] == 0:
+            break
+    assert not any(seater.mixed(table) for table in tables)  # no start has any
+    rank = {player: index for index, player in enumerate(players if first_round else standings)}
     if not first_round:
-        tables = seater.search(tables)
+        tables.sort(
+            key=lambda table: (-max(points.get(p, 0.0) for p in table), min(rank[p] for p in table))
+        )
     seated = tuple(seater.best_seats(table) for table in tables)
     return Seating(seated, tuple(byes))
 
@@ -124,6 +170,37 @@ def _choose_byes(
     return order[:count]
 
 
+def _separated(
+    players: list[int], sizes: list[int], kinds: Mapping[int, str]
+) -> list[list[list[int]]]:
+    """Swiss cuts of `players` (best first) into tables of `sizes` with computers and
+    hall players at different tables: some tables go to the computers (filled up with
+    players who have an account), the others to the hall; one cut per way of choosing
+    the computers' table sizes, the most even split first (the smaller side is where
+    repeats loom). None fits: an empty list."""
+    computers = [p for p in players if kinds.get(p) == COMPUTER]
+    hall = [p for p in players if kinds.get(p) == HALL]
+    if not computers or not hall:
+        return [_cut(players, sizes)]
+    either = [p for p in players if kinds.get(p) not in (COMPUTER, HALL)]
+    fitting = {
+        tuple(sorted(chosen, reverse=True))
+        for count in range(len(sizes) + 1)
+        for chosen in itertools.combinations(sizes, count)
+        if len(computers) <= sum(chosen) <= len(computers) + len(either)
+    }
+    cuts = []
+    for chosen in sorted(fitting, key=lambda option: (abs(2 * sum(option) - len(players)), option)):
+        fill = len(computers) + len(either) - sum(chosen)  # account players to the boards
+        online_side = sorted(computers + either[: len(either) - fill], key=players.index)
+        board_side = sorted(hall + either[len(either) - fill :], key=players.index)
+        board_sizes = list(sizes)
+        for one in chosen:
+            board_sizes.remove(one)
+        cuts.append(_cut(online_side, list(chosen)) + _cut(board_side, board_sizes))
+    return cuts
+
+
 def _cut(players: list[int], sizes: list[int]) -> list[list[int]]:
     tables = []
     start = 0
@@ -137,49 +214,81 @@ class _Seater:
     """Costs of tables, and the local search that lowers their sum."""
 
     def __init__(
-        self, points: Mapping[int, float], history: History, size: int, rng: random.Random
+        self,
+        points: Mapping[int, float],
+        history: History,
+        size: int,
+        rng: random.Random,
+        kinds: Mapping[int, str],
     ) -> None:
         self.points = points
         self.history = history
         self.size = size
         self.rng = rng
-        self._colour_memo: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
+        self.kinds = kinds
+        self._colour_memo: dict[tuple[int, ...], float] = {}
+        self._cost_memo: dict[tuple[int, ...], Cost] = {}
 
-    def cost(self, table: Sequence[int]) -> float:
+    def mixed(self, table: Sequence[int]) -> int:
+        """How many players would have to leave the table so that no computer sits with
+        a hall player (such a table can be played neither online nor on a real board)."""
+        kinds = [self.kinds.get(player) for player in table]
+        return min(kinds.count(COMPUTER), kinds.count(HALL))
+
+    def cost(self, table: Sequence[int]) -> Cost:
+        """What seating these players together costs (whatever their seat order)."""
+        key = tuple(sorted(table))
+        known = self._cost_memo.get(key)
+        if known is None:
+            known = self._cost_memo[key] = self._cost(key)
+        return known
+
+    def _cost(self, table: Sequence[int]) -> Cost:
         repeats = sum(
             self.history.met.get(frozenset(pair), 0) for pair in itertools.combinations(table, 2)
         )
         values = [self.points.get(player, 0.0) for player in table]
         mean = sum(values) / len(values)
-        spread = sum((value - mean) ** 2 for value in values)
-        colour, _order = self._colours(table)
-        return REPEAT_WEIGHT * repeats + SPREAD_WEIGHT * spread + COLOUR_WEIGHT * colour
+        spread = round(sum((value - mean) ** 2 for value in values), 9)
+        colour = self._colours(table)
+        return (self.mixed(table), repeats, max(values) - min(values), spread, colour)
 
     def search(self, tables: list[list[int]]) -> list[list[int]]:
         """Local search from the Swiss cut; while repeats or colour clashes remain, again
-        from a few shaken copies of it, keeping the cheapest seating found."""
+        from shaken copies of it and of the best seating so far (shaking never seats a
+        computer with a hall player), keeping the cheapest seating found."""
         best = self.improve([table.copy() for table in tables])
-        best_cost = sum(self.cost(table) for table in best)
-        for _restart in range(RESTARTS):
-            if best_cost < COLOUR_WEIGHT:
+        best_cost = self.total(best)
+        for restart in range(RESTARTS):
+            settled = best_cost[0] == 0 and best_cost[1] == 0
+            if settled and (best_cost[4] == 0 or restart >= COLOUR_RESTARTS):
                 break
-            shaken = [table.copy() for table in tables]
+            shaken = [table.copy() for table in (best if restart % 2 else tables)]
             for _swap in range(len(shaken)):
                 first, second = (
                     self.rng.sample(range(len(shaken)), 2) if len(shaken) > 1 else (0, 0)
                 )
                 i = self.rng.randrange(len(shaken[first]))
                 j = self.rng.randrange(len(shaken[second]))
-                shaken[first][i], shaken[second][j] = shaken[second][j], shaken[first][i]
+                a, b = shaken[first], shaken[second]
+                a[i], b[j] = b[j], a[i]
+                if self.mixed(a) or self.mixed(b):  # never shake a computer onto a board
+                    a[i], b[j] = b[j], a[i]
             candidate = self.improve(shaken)
-            cost = sum(self.cost(table) for table in candidate)
-            if cost < best_cost:
+            cost = self.total(candidate)
+            if _less(cost, best_cost):
                 best, best_cost = candidate, cost
         return best
 
+    def total(self, tables: Sequence[Sequence[int]]) -> Cost:
+        result = ZERO
+        for table in tables:
+            result = _add(result, self.cost(table))
+        return result
+
     def improve(self, tables: list[list[int]]) -> list[list[int]]:
         """Swap players between nearby tables while the total cost falls."""
-        costs = [self.cost(table) for table in tables]
+        costs: list[Cost] = [self.cost(table) for table in tables]
         improved = True
         while improved:
             improved = False
@@ -191,16 +300,16 @@ class _Seater:
         return tables
 
     def _best_swap(
-        self, tables: list[list[int]], costs: list[float], first: int, second: int
+        self, tables: list[list[int]], costs: list[Cost], first: int, second: int
     ) -> bool:
         a, b = tables[first], tables[second]
-        before = costs[first] + costs[second]
-        best: tuple[float, int, int] | None = None
+        before = _add(costs[first], costs[second])
+        best: tuple[Cost, int, int] | None = None
         for i, j in itertools.product(range(len(a)), range(len(b))):
             new_a = [*a[:i], b[j], *a[i + 1 :]]
             new_b = [*b[:j], a[i], *b[j + 1 :]]
-            after = self.cost(new_a) + self.cost(new_b)
-            if after < before - 1e-9 and (best is None or after < best[0]):
+            after = _add(self.cost(new_a), self.cost(new_b))
+            if _less(after, before) and (best is None or _less(after, best[0])):
                 best = (after, i, j)
         if best is None:
             return False
@@ -210,20 +319,39 @@ class _Seater:
         return True
 
     def best_seats(self, table: Sequence[int]) -> tuple[int, ...]:
-        _cost, order = self._colours(table)
-        return order
+        """The seat order that evens out colours best. Ties between equally good orders
+        are broken by the round's generator, so no seat is favoured by list order."""
+        key = tuple(sorted(table))
+        seat_cost = self._seat_costs(key)
+        if len(key) > 5:
+            return self._greedy_order(list(key), seat_cost)
+        orders = list(itertools.permutations(key))
+        self.rng.shuffle(orders)
+        return min(orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order)))
 
-    def _colours(self, table: Sequence[int]) -> tuple[float, tuple[int, ...]]:
-        """The seat order that evens out colours best, and what imbalance it leaves.
-
-        A seat costs a player how far his count of it would rise above his least-held
-        seat (squared), the starting seat counted double. Ties between equally good
-        orders are broken by the round's generator, so no seat is favoured by list order.
-        """
+    def _colours(self, table: Sequence[int]) -> float:
+        """What imbalance of colours the best seat order of these players leaves (only
+        the amount: the search asks it for every table it tries, so no draw is made)."""
         key = tuple(sorted(table))
         memo = self._colour_memo.get(key)
         if memo is not None:
             return memo
+        seat_cost = self._seat_costs(key)
+        if len(key) > 5:
+            order = self._greedy_order(list(key), seat_cost, shuffle=False)
+            cost = sum(seat_cost(p, s) for s, p in enumerate(order))
+        else:
+            costs = [[seat_cost(p, seat) for seat in range(len(key))] for p in key]
+            cost = min(
+                sum(row[seat] for row, seat in zip(costs, seats, strict=True))
+                for seats in itertools.permutations(range(len(key)))
+            )
+        self._colour_memo[key] = cost
+        return cost
+
+    def _seat_costs(self, table: Sequence[int]) -> Callable[[int, int], float]:
+        """A seat costs a player how far his count of it would rise above his least-held
+        seat (squared), the starting seat counted double."""
         counts = {p: self.history.seat_counts(p, self.size) for p in table}
         lowest = {p: min(counts[p]) for p in table}
 
@@ -231,23 +359,35 @@ class _Seater:
             excess = counts[player][seat] + 1 - lowest[player]
             return (START_WEIGHT if seat == 0 else 1.0) * (excess - 1) ** 2 * excess
 
-        if len(table) <= 5:
-            orders = list(itertools.permutations(key))
-            self.rng.shuffle(orders)
-            best = min(orders, key=lambda order: sum(seat_cost(p, s) for s, p in enumerate(order)))
-        else:
-            best = self._greedy_order(list(key), seat_cost)
-        cost = sum(seat_cost(p, s) for s, p in enumerate(best))
-        self._colour_memo[key] = (cost, tuple(best))
-        return cost, tuple(best)
+        return seat_cost
 
     def _greedy_order(
-        self, players: list[int], seat_cost: Callable[[int, int], float]
+        self, players: list[int], seat_cost: Callable[[int, int], float], shuffle: bool = True
     ) -> tuple[int, ...]:
         """Large tables (6 or 7 seats): each seat in turn to the player it costs least."""
-        self.rng.shuffle(players)
+        if shuffle:
+            self.rng.shuffle(players)
         order: list[int] = []
         for seat in range(len(players)):
             chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
             order.append(chosen)
         return tuple(order)
+
+
+def _add(a: Cost, b: Cost) -> Cost:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+
+def _key(cost: Cost) -> Cost:
+    """A cost with its sums rounded, to compare seatings as `_less` does."""
+    return (cost[0], cost[1], round(cost[2], 6), round(cost[3], 6), round(cost[4], 6))
+
+
+def _less(a: Cost, b: Cost) -> bool:
+    """a < b in the order of the parts, floats compared with a little slack for sums."""
+    for x, y in zip(a, b, strict=True):
+        if x < y - 1e-9:
+            return True
+        if x > y + 1e-9:
+            return False
+    return False

@@ -3,19 +3,44 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spieltisch.core import Game, OptionError, UnknownGame, game_class, load
+from spieltisch.core.i18n import N_
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import DEFAULT_POINTS
 
-TieBreak = Literal["buchholz", "countback", "mutual"]
-TIE_BREAKS: tuple[TieBreak, ...] = ("buchholz", "countback", "mutual")
-"""buchholz: the points of everyone met; countback: more firsts, then more seconds, ...;
-mutual: places against the other tied players where they met. The lot comes last."""
+TieBreak = Literal["mutual", "opponents", "firsts", "countback", "buchholz"]
+TIE_BREAK_CHOICES: tuple[TieBreak, ...] = ("mutual", "opponents", "firsts", "countback", "buchholz")
+TIE_BREAKS: tuple[TieBreak, ...] = ("mutual", "opponents", "firsts")
+"""The default order: head to head, then Buchholz per opponent, then first places; none
+of them depends on the size of the tables a player was drawn to (`benchmarks/tiebreaks.py`).
+The lot comes last. `standings.py` says what each one is."""
+TIE_BREAK_NAMES: dict[str, str] = {
+    "mutual": N_("head to head"),
+    "opponents": N_("Buchholz per opponent"),
+    "firsts": N_("first places"),
+    "countback": N_("places countback"),
+    "buchholz": N_("Buchholz (sum)"),
+}
+"""What a tie-break is called where standings print the order used."""
+
+
+def tie_break_name(name: str) -> str:
+    """A tie-break's name in the current language."""
+    return _(TIE_BREAK_NAMES[name])
+
+
+def tie_break_legend(tiebreaks: Sequence[str]) -> str:
+    """The order of the tie-breaks in words, the lot last: printed under standings."""
+    names = [tie_break_name(name) for name in tiebreaks] + [_("lot")]
+    return _("Ties are broken by: {order}").format(
+        order=", ".join(f"{number}. {name}" for number, name in enumerate(names, start=1))
+    )
 
 
 class Settings(BaseModel):

@@ -1,12 +1,19 @@
 """Standings: points by place, then the tie-breaks in the tournament's order, then the lot.
 
 - points: the points of each place (`points.py`), a bye the mean of a full table's points;
-- buchholz: the sum of the current points of everyone met, once per meeting (who met
-  strong players ranks higher);
+- mutual (head to head): among the players still tied, how often one finished ahead of
+  the others where they met, minus how often behind;
+- opponents (Buchholz per opponent): per game played, the mean current points of the
+  opponents at that table, averaged over the games, so a table of three (two opponents)
+  counts as much as a table of four (three);
+- firsts: the number of first places;
 - countback: more first places, then more second places, and so on;
-- mutual: among the players still tied, how often one finished ahead of the others
-  where they met, minus how often behind;
+- buchholz: the sum of the current points of everyone met, once per meeting. It rewards
+  having had more opponents (tables of four over tables of three), so it is only kept for
+  tournaments that chose it;
 - lot: a number per player drawn from the published seed, so the order is never left open.
+
+`benchmarks/tiebreaks.py` shows by simulation which of them favour the table size.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from spieltisch.core import formats
 from spieltisch.tournament.points import place_points
 
 if TYPE_CHECKING:
@@ -31,12 +39,28 @@ class Standing:
     played: int = 0
     byes: int = 0
     buchholz: float = 0.0
+    opponents: float = 0.0
+    """Buchholz per opponent: the mean over games of the opponents' mean points."""
+    firsts: int = 0
     countback: tuple[int, ...] = ()
     mutual: int = 0
     lot: float = 0.0
     active: bool = True
     per_round: list[float | None] = field(default_factory=list)
     """Points in each round: None when not seated (joined later, withdrawn)."""
+
+    def tiebreak(self, name: str) -> str:
+        """A tie-break's value as standings print it, in the current language's numbers
+        ("1,67" in German)."""
+        if name == "mutual":
+            return formats.signed(self.mutual)
+        if name == "opponents":
+            return formats.number(self.opponents, 2)
+        if name == "firsts":
+            return formats.number(self.firsts)
+        if name == "countback":
+            return "-".join(map(str, self.countback))
+        return formats.number(self.buchholz)
 
 
 def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
@@ -54,6 +78,7 @@ def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
         for number, player in tournament.players.items()
     }
     met: dict[int, list[int]] = defaultdict(list)
+    tables_met: dict[int, list[tuple[int, ...]]] = defaultdict(list)  # per game: opponents
     ahead: dict[tuple[int, int], int] = defaultdict(int)  # (a, b): times a placed above b
     counts: dict[int, list[int]] = {number: [0] * size for number in rows}
     for played in tournament.rounds[:through]:
@@ -67,6 +92,7 @@ def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
             for seat, player in enumerate(table):
                 counts[player][result.places[seat] - 1] += 1
                 rows[player].played += 1
+                tables_met[player].append(tuple(p for p in table if p != player))
                 for other_seat, other in enumerate(table):
                     if other != player:
                         met[player].append(other)
@@ -80,7 +106,15 @@ def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
             row.points += scored.get(number, 0.0)
     for number, row in rows.items():
         row.buchholz = sum(rows[other].points for other in met[number])
+        games = [opponents for opponents in tables_met[number] if opponents]
+        row.opponents = (
+            sum(sum(rows[o].points for o in opponents) / len(opponents) for opponents in games)
+            / len(games)
+            if games
+            else 0.0
+        )
         row.countback = tuple(counts[number])
+        row.firsts = counts[number][0]
     order = _order(list(rows.values()), settings.tiebreaks, ahead)
     for rank, row in enumerate(order, start=1):
         row.rank = rank
@@ -101,6 +135,10 @@ def _order(
             for row in group:
                 if tiebreak == "buchholz":
                     value: Any = row.buchholz
+                elif tiebreak == "opponents":
+                    value = round(row.opponents, 9)
+                elif tiebreak == "firsts":
+                    value = row.firsts
                 elif tiebreak == "countback":
                     value = row.countback
                 else:

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pydantic import ValidationError
+
 from spieltisch.core import Game, game_class, parts
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import TournamentError
@@ -22,19 +24,22 @@ from spieltisch.tournament.ledger import (
     DirectorNamed,
     Entry,
     HandOverOffered,
+    LotSource,
     Opened,
     Registered,
     ResultEntered,
     Returned,
     Seated,
+    Swapped,
+    Unseated,
     Withdrawn,
     now,
 )
 from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.points import bye_points, place_points
 from spieltisch.tournament.ratings import RatedGame
-from spieltisch.tournament.results import check_places, rank_stopped
-from spieltisch.tournament.seating import History, seat_round
+from spieltisch.tournament.results import check_places, parse_lot, rank_stopped
+from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
 
@@ -45,11 +50,15 @@ E = TypeVar(
     Withdrawn,
     Returned,
     Seated,
+    Unseated,
+    Swapped,
     Opened,
     DirectorNamed,
     HandOverOffered,
     ResultEntered,
 )
+_LOT_DRAW = secrets.SystemRandom()
+"""Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
 AI_PREFIX = "level:"
 """An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
 the tag keeps two entrants of one level apart)."""
@@ -69,6 +78,13 @@ class Player:
     def rating_id(self) -> str:
         """Who the rating belongs to: the account, else the name (a guest in the hall)."""
         return self.account if self.account else f"guest:{self.name.casefold()}"
+
+    @property
+    def seating_kind(self) -> str | None:
+        """A computer plays only online, a hall player (no account) only on a real board."""
+        if self.ai_level is not None:
+            return COMPUTER
+        return HALL if self.account is None else None
 
     @property
     def ai_level(self) -> str | None:
@@ -248,7 +264,10 @@ class Tournament:
         order = [s.player for s in standings if s.player in active]
         points = {s.player: s.points for s in standings}
         settings = self.settings
-        rng = random.Random(f"{settings.seed}/round/{number}")
+        again = sum(1 for e in self.entries if isinstance(e, Unseated) and e.round == number)
+        rng = random.Random(
+            f"{settings.seed}/round/{number}" + (f"/again/{again}" if again else "")
+        )
         seating = seat_round(
             order,
             points,
@@ -257,9 +276,61 @@ class Tournament:
             settings.min_table,
             rng,
             first_round=number == 1,
+            kinds={n: kind for n in order if (kind := self.players[n].seating_kind)},
         )
         return self._append(
             Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
+        )
+
+    def unseat(self, by: str, reason: str = "") -> Unseated:
+        """Take the last round back while none of its tables has a result or is played
+        online; `seat_next` then seats it again with a new draw."""
+        if not self.rounds:
+            raise TournamentError(_("no round is seated: nothing to undo"))
+        played = self.rounds[-1]
+        if played.results or played.online:
+            tables = sorted(set(played.results) | set(played.online))
+            raise TournamentError(
+                _(
+                    "round {round} has results or online games at table {tables}: it can "
+                    "no longer be undone; correct the results instead"
+                ).format(round=played.number, tables=", ".join(map(str, tables)))
+            )
+        return self._append(Unseated(round=played.number, reason=reason, by=by, at=now()))
+
+    def swap(self, round_number: int, first: int, second: int, by: str, reason: str) -> Swapped:
+        """Two players of the current round change places (seat and table, or a bye) by
+        the director's hand, before their tables have a result; the reason is kept."""
+        if not reason.strip():
+            raise TournamentError(_("give the reason for swapping players by hand"))
+        if first == second:
+            raise TournamentError(_("a swap needs two different players"))
+        self.player(first)
+        self.player(second)
+        played = self.round(round_number)
+        if round_number != len(self.rounds):
+            raise TournamentError(
+                _("only the current round ({round}) can be changed").format(round=len(self.rounds))
+            )
+        for player in (first, second):
+            table = _table_of(played, player)
+            if table is None and player not in played.byes:
+                raise TournamentError(
+                    _("player {number} is not seated in round {round}").format(
+                        number=player, round=round_number
+                    )
+                )
+            if table is not None and (table in played.results or table in played.online):
+                raise TournamentError(
+                    _(
+                        "table {table} of round {round} has a result or is played online: "
+                        "its players stay"
+                    ).format(table=table, round=round_number)
+                )
+        return self._append(
+            Swapped(
+                round=round_number, players=(first, second), reason=reason.strip(), by=by, at=now()
+            )
         )
 
     def seating_history(self) -> History:
@@ -272,7 +343,12 @@ class Tournament:
         return history
 
     def register_ai(self, name: str, level: str, by: str) -> Registered:
-        """An entrant the computer plays at `level` (its online seats are computer seats)."""
+        """An entrant the computer plays at `level` (its online seats are computer seats).
+        Without a name it is called after its level, numbered from the second one of the
+        same level on (`easy`, `easy 2`), so a second computer of a level can be seated."""
+        if not name.strip():
+            same = sum(1 for p in self.players.values() if p.ai_level == level)
+            name = level if not same else f"{level} {same + 1}"
         return self.register(name, by, f"{AI_PREFIX}{level}/{secrets.token_hex(4)}")
 
     def open_online(self, round_number: int, tables: Mapping[int, str], by: str) -> Opened:
@@ -359,7 +435,7 @@ class Tournament:
         self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
     ) -> ResultEntered:
         seats = self._table(round_number, table)
-        checked = check_places(places, len(seats))
+        checked = check_places(places, len(seats), self._shared(len(seats)))
         return self._append(
             ResultEntered(
                 round=round_number, table=table, places=checked, note=note, by=by, at=now()
@@ -373,9 +449,15 @@ class Tournament:
         figures: Sequence[Mapping[str, Any]],
         by: str,
         note: str = "",
+        table_lots: Sequence[Sequence[int]] = (),
     ) -> ResultEntered:
-        """A table stopped by time: places by the game's rule from each seat's figures, ties
-        by a lot drawn from the published seed, this table and how often it was entered."""
+        """A table stopped by time: places by the game's rule from each seat's figures.
+
+        Players still tied go by lot (rule 18's last step), drawn once per table: with
+        `secrets` the first time, so nobody can compute it in advance; a correction keeps
+        the lot of a tied group whose figures it does not change. `table_lots` are lots
+        drawn at the table (each a tied group's seats from 1, best first) and replace a
+        draw. The entry records where each lot came from."""
         seats = self._table(round_number, table)
         if len(figures) != len(seats):
             raise TournamentError(
@@ -383,9 +465,19 @@ class Tournament:
                     size=len(seats)
                 )
             )
-        attempt = len(self.audit(round_number, table))
-        rng = random.Random(f"{self.settings.seed}/lot/{round_number}/{table}/{attempt}")
-        places, checked, lots = rank_stopped(self.game, figures, rng)
+        given = self._kept_lots(round_number, table, figures)
+        from_table = _table_lots(table_lots, len(seats))
+        given.update(from_table)
+        places, checked, lots = rank_stopped(self.game, figures, _LOT_DRAW, given)
+        sources: list[LotSource] = []
+        for lot in lots:
+            group = frozenset(parse_lot(lot))
+            if group in from_table:
+                sources.append("table")
+            elif group in given:
+                sources.append("kept")
+            else:
+                sources.append("drawn")
         return self._append(
             ResultEntered(
                 round=round_number,
@@ -394,11 +486,39 @@ class Tournament:
                 how="stopped",
                 figures=checked,
                 lots=lots,
+                lot_sources=tuple(sources),
                 note=note,
                 by=by,
                 at=now(),
             )
         )
+
+    def _kept_lots(
+        self, round_number: int, table: int, figures: Sequence[Mapping[str, Any]]
+    ) -> dict[frozenset[int], tuple[int, ...]]:
+        """The lots of the table's current result whose tied players enter the same
+        figures again: those lots stand (a correction elsewhere at the table, or the same
+        figures typed twice, draws nothing new)."""
+        current = self.round(round_number).results.get(table)
+        if current is None or current.figures is None:
+            return {}
+        kept = {}
+        for lot in current.lots:
+            order = parse_lot(lot)
+            try:
+                same = all(
+                    self.game.stopped_ranking is not None
+                    and self.game.stopped_ranking.figures.model_validate(
+                        dict(figures[seat])
+                    ).model_dump(mode="json")
+                    == current.figures[seat]
+                    for seat in order
+                )
+            except (ValidationError, IndexError):
+                same = False
+            if same:
+                kept[frozenset(order)] = order
+        return kept
 
     def enter_online(
         self,
@@ -415,7 +535,7 @@ class Tournament:
         result = record.get("result")
         if not isinstance(result, Mapping) or "ranking" not in result:
             raise TournamentError(_("the table's game has not ended: its record has no result"))
-        places = check_places(list(result["ranking"]), len(seats))
+        places = check_places(list(result["ranking"]), len(seats), self._shared(len(seats)))
         lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
         return self._append(
             ResultEntered(
@@ -430,6 +550,10 @@ class Tournament:
                 at=now(),
             )
         )
+
+    def _shared(self, size: int) -> bool:
+        """Whether the game's rules let players share a place at a table of `size`."""
+        return self.settings.game_for(size).shared_places
 
     def _table(self, round_number: int, table: int) -> tuple[int, ...]:
         tables = self.round(round_number).tables
@@ -463,6 +587,17 @@ class Tournament:
             self.player(entry.player).active = True
         elif isinstance(entry, Seated):
             self.rounds.append(Round(entry.round, entry.tables, entry.byes))
+        elif isinstance(entry, Unseated):
+            self.rounds.pop()
+        elif isinstance(entry, Swapped):
+            played = self.round(entry.round)
+            a, b = entry.players
+
+            def swapped(player: int) -> int:
+                return b if player == a else a if player == b else player
+
+            played.tables = tuple(tuple(swapped(p) for p in t) for t in played.tables)
+            played.byes = tuple(swapped(p) for p in played.byes)
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
         elif isinstance(entry, DirectorNamed | HandOverOffered):
@@ -513,3 +648,36 @@ class Tournament:
 
     def bye_points(self) -> float:
         return bye_points(self.settings.points)
+
+
+def _table_of(played: Round, player: int) -> int | None:
+    """The table number (from 1) a player sits at in a round, None for a bye."""
+    for number, table in enumerate(played.tables, start=1):
+        if player in table:
+            return number
+    return None
+
+
+def _table_lots(lots: Sequence[Sequence[int]], seats: int) -> dict[frozenset[int], tuple[int, ...]]:
+    """Lots drawn at the table (seats from 1, best first) as tied groups of seats from 0;
+    a TournamentError for a seat that is not at the table or named twice."""
+    given: dict[frozenset[int], tuple[int, ...]] = {}
+    taken: set[int] = set()
+    for lot in lots:
+        order = tuple(seat - 1 for seat in lot)
+        if len(order) < 2 or any(not 0 <= seat < seats for seat in order):
+            raise TournamentError(
+                _(
+                    "a lot names two or more seats of this table (1 to {seats}) best first, "
+                    "such as 2,4; not {lot}"
+                ).format(seats=seats, lot=",".join(map(str, lot)))
+            )
+        if taken & set(order) or len(set(order)) != len(order):
+            raise TournamentError(
+                _("a seat is named twice in the lots: {lots}").format(
+                    lots="; ".join(",".join(map(str, lot)) for lot in lots)
+                )
+            )
+        taken |= set(order)
+        given[frozenset(order)] = order
+    return given

@@ -62,6 +62,13 @@ class Rule18Figures(BaseModel):
                     _("a finished player has all four pieces in the goal and none out")
                 )
             return self
+        if len(self.goal) == 4:
+            raise ValueError(
+                _(
+                    "four pieces in the goal: the player has finished, and the order of "
+                    "finishing decides (rule 17); give their finishing order instead"
+                )
+            )
         if len(self.goal) + self.track > 4:
             raise ValueError(
                 _(

@@ -233,6 +233,12 @@ class Madn(Game[MadnOptions]):
         self.tries = rule_set.TRIES
         self.next_seat = tuple((p + 1) % n for p in range(n))
 
+    @property
+    def shared_places(self) -> bool:
+        """Tournament rules never share a place (rules 17 and 18); OpenSpiel's do (every
+        player but the winner is second)."""
+        return not self.tournament
+
     def new_state(self) -> MadnState:
         return self.state_class(self)
 

@@ -25,7 +25,7 @@ export async function show(main, [game]) {
         "tr",
         { "data-player": row.player },
         h("td", { class: "num" }, String(row.rank)),
-        h("td", {}, row.account !== null ? h("a", { href: `#/player/${row.account}` }, row.name) : row.name),
+        h("td", {}, row.account !== null ? h("a", { href: `#/player/${row.account}` }, row.name) : row.name, row.computer ? h("span", { class: "computer" }, " — ", t("computer ({level})", { level: levelName(row.computer) })) : null),
         h("td", { class: "num" }, formatRating(row.rating)),
         h("td", { class: "num" }, String(row.games)),
         h("td", { class: "about" }, aboutLevel(row.about)),

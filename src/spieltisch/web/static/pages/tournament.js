@@ -222,9 +222,48 @@ class TournamentPage {
     if (this.data.can_direct) {
       actions.push(h("button", { type: "button", class: "enter-result", onclick: () => this.toggle(round.number, table.number) }, result ? t("Correct") : t("Enter the result")));
     }
+    if (result) actions.push(h("button", { type: "button", class: "show-history", onclick: () => this.showHistory(round.number, table.number).catch((error) => notify(error.message)) }, t("History")));
     const row = h("tr", { "data-table": table.number }, cells, h("td", {}, actions));
-    if (!editing) return row;
-    return [row, h("tr", { class: "result-form-row" }, h("td", { colspan: 4 }, this.resultForm(round, table)))];
+    const extra = [];
+    if (this.history && this.history.key === `${round.number}/${table.number}`) extra.push(h("tr", { class: "history-row" }, h("td", { colspan: 4 }, this.historyBox(table))));
+    if (editing) extra.push(h("tr", { class: "result-form-row" }, h("td", { colspan: 4 }, this.resultForm(round, table))));
+    return [row, ...extra];
+  }
+
+  withdrawOrReadmit(player, action) {
+    const question = action === "withdraw"
+      ? t("Withdraw {name}? They are not seated from the next round on; their results stand.", { name: player.name })
+      : t("Readmit {name}? They are seated again from the next round.", { name: player.name });
+    if (!window.confirm(question)) return;
+    this.act(() => post(`/api/tournaments/${this.id}/players/${player.number}/${action}`));
+  }
+
+  async showHistory(round, table) {
+    const key = `${round}/${table}`;
+    if (this.history && this.history.key === key) {
+      this.history = null;
+      this.render();
+      return;
+    }
+    const audit = await get(`/api/tournaments/${this.id}/rounds/${round}/tables/${table}`);
+    this.history = { key, entries: audit.entries };
+    this.render();
+  }
+
+  historyBox(table) {
+    const sources = { drawn: t("drawn now"), kept: t("kept (tied figures unchanged)"), table: t("drawn at the table") };
+    const rows = this.history.entries.map((entry, index) =>
+      h(
+        "tr",
+        {},
+        h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
+        h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.places[seatIndex]}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
+        h("td", {}, entry.lots.map((lot, lotIndex) => `${lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
+        h("td", {}, entry.note),
+      ),
+    );
+    return h("table", { class: "games history" }, h("thead", {}, h("tr", {}, [t("Entry"), t("Who and when"), t("Places"), t("Lot"), t("Note")].map((label) => h("th", {}, label)))), h("tbody", {}, rows));
   }
 
   toggle(round, table) {
@@ -242,10 +281,12 @@ class TournamentPage {
       h(
         "select",
         { class: "place", "aria-label": labelled(seat.label, seat.name) },
-        Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: (table.result ? table.result.places[index] : index + 1) === i + 1 }, String(i + 1))),
+        h("option", { value: "", selected: !table.result }, "–"),
+        Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: table.result ? table.result.places[index] === i + 1 : false }, String(i + 1))),
       ),
     );
-    const figureInputs = table.seats.map(() => Object.fromEntries((stopped ? stopped.fields : []).map((f) => [f.name, h("input", { class: `figure ${f.name}`, "data-field": f.name, inputmode: "numeric", size: f.kind === "list" ? 8 : 4, placeholder: f.kind === "list" ? "4,3" : "" })])));
+    const before = table.result && table.result.figures ? table.result.figures : null;
+    const figureInputs = table.seats.map((_seat, index) => Object.fromEntries((stopped ? stopped.fields : []).map((f) => [f.name, h("input", { class: `figure ${f.name}`, "data-field": f.name, inputmode: "numeric", size: f.kind === "list" ? 8 : 4, placeholder: f.kind === "list" ? "4,3" : "", value: before ? figureValue(before[index][f.name]) : "" })])));
     const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.label, " ", seat.name), h("td", {}, places[index])))));
     const figuresBox = stopped
       ? h(
@@ -255,16 +296,26 @@ class TournamentPage {
           h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.name), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
         )
       : null;
-    mode.addEventListener("change", () => {
+    const showMode = () => {
       placesBox.hidden = mode.value !== "places";
       if (figuresBox) figuresBox.hidden = mode.value === "places";
-    });
+    };
+    mode.addEventListener("change", showMode);
+    if (before && stopped) {
+      mode.value = "stopped";
+      showMode();
+    }
     const form = h("form", { class: "result-form" }, mode, placesBox, figuresBox, h("div", { class: "option" }, note, h("button", { type: "submit" }, t("Save the result")), h("button", { type: "button", onclick: () => this.toggle(round.number, table.number) }, t("Cancel"))));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const body = { note: note.value.trim() };
-      if (mode.value === "places") body.places = places.map((select) => Number(select.value));
-      else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
+      if (mode.value === "places") {
+        if (places.some((select) => !select.value)) {
+          notify(t("Give every player a place."));
+          return;
+        }
+        body.places = places.map((select) => Number(select.value));
+      } else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
       const path = `/api/tournaments/${this.id}/rounds/${round.number}/tables/${table.number}`;
       try {
         await post(path, body);
@@ -280,13 +331,14 @@ class TournamentPage {
 
   standings() {
     const rows = this.data.standings.map((row) =>
-      h("tr", { class: row.active ? "" : "withdrawn" }, h("td", {}, String(row.rank)), h("td", {}, `${row.name} (${row.player})`), h("td", { class: "num" }, formatPoints(row.points)), h("td", { class: "num" }, String(row.played)), h("td", { class: "num" }, formatPoints(row.buchholz))),
+      h("tr", { class: row.active ? "" : "withdrawn" }, h("td", {}, String(row.rank)), h("td", {}, `${row.name} (${row.player})`), h("td", { class: "num" }, formatPoints(row.points)), h("td", { class: "num" }, String(row.played)), row.tiebreaks.map((value) => h("td", { class: "num" }, value))),
     );
     return h(
       "section",
       { class: "standings", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("Standings")),
-      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), t("Buchholz")].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), ...this.data.tiebreaks].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      h("p", { class: "legend" }, this.data.tiebreak_legend),
     );
   }
 
@@ -304,7 +356,7 @@ class TournamentPage {
         h("td", {}, player.name),
         h("td", {}, kind),
         h("td", {}, player.active ? "" : t("withdrawn")),
-        direct ? h("td", {}, h("button", { type: "button", class: action, onclick: () => this.act(() => post(`/api/tournaments/${this.id}/players/${player.number}/${action}`)) }, action === "withdraw" ? t("Withdraw") : t("Readmit"))) : null,
+        direct ? h("td", {}, h("button", { type: "button", class: action, onclick: () => this.withdrawOrReadmit(player, action) }, action === "withdraw" ? t("Withdraw") : t("Readmit"))) : null,
       );
     });
     return h("section", { class: "players", "aria-labelledby": "players-title" }, h("h2", { id: "players-title" }, t("Players")), h("table", { class: "games" }, h("tbody", {}, rows)));
@@ -312,6 +364,16 @@ class TournamentPage {
 }
 
 // One seat's figures from the form: numbers, a list of numbers ("4,3"), empty = none.
+function figureValue(value) {
+  if (value === null || value === undefined) return "";
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
+function figureText(figures) {
+  if (figures.finished) return t("finished {n}.", { n: figures.finished });
+  return `${(figures.goal || []).join(",") || "-"}/${figures.track || 0}/${figures.distance || 0}`;
+}
+
 function figures(fields, inputs) {
   const out = {};
   for (const field of fields) {
