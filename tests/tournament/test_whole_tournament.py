@@ -103,8 +103,11 @@ def test_a_whole_tournament_of_37_players(tmp_path: Any) -> None:
                         step = by_hand(round_number, index, places)
                     await store.act(tid, step)
             current = await store.load(tid)
-            four = next(  # a table of four (tables are numbered by the standings)
-                n for n, t in enumerate(current.round(3).tables, start=1) if len(t) == 4
+            third = current.round(3)
+            four = next(  # a table of four entered by hand (tables follow the standings)
+                n
+                for n, t in enumerate(third.tables, start=1)
+                if len(t) == 4 and third.results[n].how == "places"
             )
             await store.act(tid, lambda t: t.enter_places(3, four, [4, 3, 2, 1], "chief", "typo"))
             return await store.load(tid)
