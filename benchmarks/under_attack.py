@@ -10,11 +10,17 @@ player feels it), first with nothing else going on, then during the attack:
   a wrong password, as fast as answers come (argon2 on the loop stalled everything);
 - `replay`: `--clients` clients fetch positions of an uploaded long record (a whole
   random game of Mensch ärgere Dich nicht, about a thousand entries), each at a random
-  position in its second half.
+  position in its second half;
+- `computers`: `--clients` guests each start two Mabula tables of two `expert` computers
+  (1 s a move, in one worker process); the person at the unrelated table plays against
+  an `easy` computer instead of pinging, and the round trip is from their move to the
+  computer's answer (the worker pool's queue, not the event loop, is what an attack on
+  computer seats fills).
 
 The machine is shared: `/proc/loadavg` is printed beside each figure.
 
     uv run python benchmarks/under_attack.py --attack signin --before b2ebb0d
+    uv run python benchmarks/under_attack.py --attack computers --before fe09bae --clients 10
 """
 
 from __future__ import annotations
@@ -92,6 +98,47 @@ class Watcher:
             await socket.close()
 
 
+class Opponent(Watcher):
+    """A person playing Mabula against an `easy` computer, timing from each of their
+    moves to the computer's answer (their next turn)."""
+
+    async def run(self, base: str, ready: asyncio.Event) -> None:
+        rng = random.Random(3)
+        async with Client(base) as person:
+            await person.guest("Person")
+            while not self.stop.is_set():
+                seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+                table = await person.create("mabula", seats)
+                socket = await person.socket(table["id"])
+                state = await socket.state(lambda m: bool(m["legal_moves"]))
+                ready.set()
+                while not self.stop.is_set() and state["status"] != "finished":
+                    phase, sent, seq = self.phase, time.perf_counter(), state["seq"]
+                    move = rng.choice(state["legal_moves"])["move"]
+                    await socket.send({"type": "move", "seq": seq, "move": move})
+                    state = await socket.state(
+                        lambda m, seq=seq: (
+                            m["seq"] > seq and (bool(m["legal_moves"]) or m["status"] == "finished")
+                        )
+                    )
+                    self.delays[phase].append(time.perf_counter() - sent)
+                    await asyncio.sleep(0.02)
+                await socket.close()
+
+
+async def _computers_attack(base: str, clients: int) -> Attack:
+    async def attack(_base: str, stop: asyncio.Event) -> int:
+        async with Client(base) as flooder:
+            await flooder.guest("Flooder")
+            expert = {"kind": "ai", "level": "expert"}
+            for _ in range(2):
+                await flooder.create("mabula", [expert, expert])
+            await stop.wait()
+            return 2
+
+    return attack
+
+
 async def _signin_attack(base: str, clients: int) -> Attack:
     async with Client(base) as owner:
         await owner.guest("Owner")
@@ -144,12 +191,16 @@ async def _replay_attack(base: str, clients: int) -> Attack:
     return attack
 
 
-ATTACKS = {"signin": _signin_attack, "replay": _replay_attack}
+ATTACKS = {"signin": _signin_attack, "replay": _replay_attack, "computers": _computers_attack}
+WATCHERS: dict[str, type[Watcher]] = {"computers": Opponent}
+"""Who measures an attack, when not a `Watcher`'s ping."""
+SERVERS: dict[str, tuple[str, ...]] = {"computers": ("--ai-budget", "1s")}
+"""Options an attack's server needs (the tests' servers think 20 iterations a move)."""
 
 
 async def _measure(base: str, attack_name: str, clients: int, seconds: float) -> dict[str, Any]:
     attack = await ATTACKS[attack_name](base, clients)
-    watcher, ready = Watcher(), asyncio.Event()
+    watcher, ready = WATCHERS.get(attack_name, Watcher)(), asyncio.Event()
     watching = asyncio.ensure_future(watcher.run(base, ready))
     await ready.wait()
     await asyncio.sleep(seconds)
@@ -190,7 +241,12 @@ def main() -> None:
         with _source(ref) as src, tempfile.TemporaryDirectory() as folder:
             if src is not None:
                 os.environ["PYTHONPATH"] = str(src)
-            server = ServerProcess(f"sqlite+aiosqlite:///{folder}/bench.sqlite3", Path(folder))
+            server = ServerProcess(
+                f"sqlite+aiosqlite:///{folder}/bench.sqlite3",
+                Path(folder),
+                *SERVERS.get(args.attack, ()),
+                ai_threads=args.attack != "computers",
+            )
             try:
                 server.start()
             finally:
@@ -202,7 +258,7 @@ def main() -> None:
         rows.append((label, figures))
     print(
         f"attack: {args.attack}, {args.clients} clients, {args.seconds:g} s; "
-        "round trip of an unrelated table's ping (ms)"
+        "round trip of an unrelated table's ping (ms; computers: a move to the answer)"
     )
     print(
         f"{'version':<24} {'quiet median':>12} {'load':>5} {'attacked median':>16} "

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 import spieltisch
 from spieltisch.agents import Budget, hint
 from spieltisch.server.i18n import _
+from spieltisch.server.infra.fair import Lane
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.api import Me
 from spieltisch.server.routes.context import Services, check_rate, services
@@ -65,6 +66,12 @@ async def table_hint(
         raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
     state = room.state
     move, chance = await svc.pool.run(
-        best_move, room.table.game, dict(room.table.options), state.history()
+        best_move,
+        room.table.game,
+        dict(room.table.options),
+        state.history(),
+        lane=Lane.ASK,
+        account=me,
+        table=table_id,
     )
     return HintOut(move=move, words=parts.describe(state, move, lang), win_chance=chance)

@@ -139,6 +139,8 @@ class Scheduler:
                 level,
                 self.settings.ai_budget,
                 room.id,
+                account=room.table.created_by,
+                table=room.id,
             )
             if room.seq == seq:
                 await self.moves.submit(room, seat, seq, move)
