@@ -109,11 +109,14 @@ class Opponent(Watcher):
             while not self.stop.is_set():
                 seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
                 table = await person.create("mabula", seats)
+                await person.post(f"/api/tables/{table['id']}/start")
                 socket = await person.socket(table["id"])
                 state = await socket.state(lambda m: bool(m["legal_moves"]))
-                ready.set()
                 while not self.stop.is_set() and state["status"] != "finished":
-                    phase, sent, seq = self.phase, time.perf_counter(), state["seq"]
+                    # Timed from the second answer on: the first waits for the worker
+                    # process to start.
+                    phase = self.phase if ready.is_set() else "warming"
+                    sent, seq = time.perf_counter(), state["seq"]
                     move = rng.choice(state["legal_moves"])["move"]
                     await socket.send({"type": "move", "seq": seq, "move": move})
                     state = await socket.state(
@@ -121,7 +124,8 @@ class Opponent(Watcher):
                             m["seq"] > seq and (bool(m["legal_moves"]) or m["status"] == "finished")
                         )
                     )
-                    self.delays[phase].append(time.perf_counter() - sent)
+                    self.delays.setdefault(phase, []).append(time.perf_counter() - sent)
+                    ready.set()
                     await asyncio.sleep(0.02)
                 await socket.close()
 
@@ -132,7 +136,8 @@ async def _computers_attack(base: str, clients: int) -> Attack:
             await flooder.guest("Flooder")
             expert = {"kind": "ai", "level": "expert"}
             for _ in range(2):
-                await flooder.create("mabula", [expert, expert])
+                table = await flooder.create("mabula", [expert, expert])
+                await flooder.post(f"/api/tables/{table['id']}/start")
             await stop.wait()
             return 2
 
@@ -194,8 +199,9 @@ async def _replay_attack(base: str, clients: int) -> Attack:
 ATTACKS = {"signin": _signin_attack, "replay": _replay_attack, "computers": _computers_attack}
 WATCHERS: dict[str, type[Watcher]] = {"computers": Opponent}
 """Who measures an attack, when not a `Watcher`'s ping."""
-SERVERS: dict[str, tuple[str, ...]] = {"computers": ("--ai-budget", "1s")}
-"""Options an attack's server needs (the tests' servers think 20 iterations a move)."""
+SERVED_AS_IS = {"computers"}
+"""Attacks whose server runs computer seats as `serve` does: each level at its own
+budget, in a worker process (the tests' servers think 20 iterations, in threads)."""
 
 
 async def _measure(base: str, attack_name: str, clients: int, seconds: float) -> dict[str, Any]:
@@ -244,8 +250,8 @@ def main() -> None:
             server = ServerProcess(
                 f"sqlite+aiosqlite:///{folder}/bench.sqlite3",
                 Path(folder),
-                *SERVERS.get(args.attack, ()),
-                ai_threads=args.attack != "computers",
+                ai_threads=args.attack not in SERVED_AS_IS,
+                ai_budget=None if args.attack in SERVED_AS_IS else "20",
             )
             try:
                 server.start()

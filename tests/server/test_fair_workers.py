@@ -56,7 +56,7 @@ async def test_play_goes_before_hints_and_reviews_and_accounts_take_turns() -> N
             )
 
         for n in range(3):
-            ask(f"review{n}", Lane.REVIEW, "flooder", f"record{n}")
+            ask(f"review{n}", Lane.REVIEW, "flooder", "record")
         for n in range(4):
             ask(f"many{n}", Lane.PLAY, "many tables", f"table{n}")
         ask("hint", Lane.ASK, "player", "table9")
@@ -68,11 +68,11 @@ async def test_play_goes_before_hints_and_reviews_and_accounts_take_turns() -> N
         pool.close()
     assert jobs.ran == [
         "busy",
-        "many0",
         "other",  # the other account's table does not wait for the four of `many tables`
+        "many3",  # equally served: the one that came last has waited least... and goes
+        "many2",  # first, so a table coming back from idle is not behind the others
         "many1",
-        "many2",
-        "many3",
+        "many0",
         "hint",
         "review0",
         "review1",
@@ -80,24 +80,18 @@ async def test_play_goes_before_hints_and_reviews_and_accounts_take_turns() -> N
     ]
 
 
-@pytest.mark.asyncio
-async def test_an_accounts_tables_take_turns() -> None:
-    pool, jobs = WorkerPool(1, processes=False), Recorder()
-    try:
-        first = asyncio.ensure_future(pool.run(jobs.blocking, "busy"))
-        async with asyncio.timeout(10):
-            while not jobs.ran:
-                await asyncio.sleep(0.001)
-        calls = [
-            asyncio.ensure_future(pool.run(jobs.job, label, account="a", table=table))
-            for label, table in (("t1a", 1), ("t1b", 1), ("t1c", 1), ("t2a", 2))
-        ]
-        await _queued(pool, Lane.PLAY)
-        jobs.gate.set()
-        await asyncio.gather(first, *calls)
-    finally:
-        pool.close()
-    assert jobs.ran == ["busy", "t1a", "t2a", "t1b", "t1c"]
+def test_an_accounts_tables_take_turns() -> None:
+    queue: FairQueue[str] = FairQueue()
+    for job in ("t1a", "t1b", "t1c"):
+        queue.put(("a", 1), job)
+    for job in ("t2a", "t2b"):
+        queue.put(("a", 2), job)
+    order = []
+    while (taken := queue.take()) is not None:
+        order.append(taken[1])
+        queue.done(taken[0], 1.0)
+    # Equally served, the one that came later goes first; then they take turns.
+    assert order == ["t2a", "t1a", "t2b", "t1b", "t1c"]
 
 
 @pytest.mark.asyncio
@@ -139,5 +133,7 @@ def test_a_share_back_from_idle_starts_level_with_the_least_served() -> None:
     while (taken := queue.take()) is not None:
         order.append(taken[1])
         queue.done(taken[0], 1.0)
-    assert order == ["b2", "a2", "c1"]
+    # All three level at 5 s, the latest comer first: a2 is neither first (credit kept
+    # from idle) nor last (its 100 s held against it).
+    assert order == ["c1", "a2", "b2"]
     assert len(queue) == 0

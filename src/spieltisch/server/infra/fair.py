@@ -38,10 +38,13 @@ class _Share(Generic[J]):
     """One account's or one table's part: worker seconds used, jobs waiting and running
     under it, and its own parts (or, at the bottom, its jobs in order)."""
 
-    __slots__ = ("jobs", "parts", "running", "used", "waiting")
+    __slots__ = ("came", "jobs", "parts", "running", "used", "waiting")
 
-    def __init__(self, used: float) -> None:
+    def __init__(self, used: float, came: int) -> None:
         self.used = used
+        self.came = came
+        """When it came (back): of two equally served, the later goes first (it has
+        not waited while the other was served)."""
         self.waiting = 0
         self.running = 0
         self.parts: dict[Hashable, _Share[J]] = {}
@@ -52,7 +55,8 @@ class FairQueue(Generic[J]):
     """Jobs of one lane waiting for a worker, taken fairly along their paths."""
 
     def __init__(self) -> None:
-        self._root: _Share[J] = _Share(0.0)
+        self._root: _Share[J] = _Share(0.0, 0)
+        self._arrivals = 0
 
     def __len__(self) -> int:
         return self._root.waiting
@@ -64,7 +68,8 @@ class FairQueue(Generic[J]):
             part = share.parts.get(key)
             if part is None:  # back from idle: level with the least-served one waiting
                 level = min((p.used for p in share.parts.values()), default=0.0)
-                part = share.parts[key] = _Share(level)
+                self._arrivals += 1
+                part = share.parts[key] = _Share(level, self._arrivals)
             part.waiting += 1
             share = part
         share.jobs.append(job)
@@ -80,7 +85,7 @@ class FairQueue(Generic[J]):
         while share.parts and not share.jobs:
             key, share = min(
                 ((k, p) for k, p in share.parts.items() if p.waiting),
-                key=lambda item: (item[1].used, item[1].running),
+                key=lambda item: (item[1].used, item[1].running, -item[1].came),
             )
             path.append(key)
             share.waiting -= 1
