@@ -19,10 +19,10 @@ import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.api import known_language, uploaded_record
 from spieltisch.server.routes.context import Services, address, check_rate, services
-from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.store import GameReviewRow
 
-router = APIRouter(prefix="/api", tags=["reviews"], responses={422: {"model": Problem}})
+router = APIRouter(prefix="/api", tags=["reviews"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
