@@ -36,6 +36,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,13 @@ class Watcher:
             await socket.close()
 
 
+def _answered(seq: int, message: dict[str, Any]) -> bool:
+    """A state after `seq` where the person is to move again (or the game is over)."""
+    return message["seq"] > seq and (
+        bool(message["legal_moves"]) or message["status"] == "finished"
+    )
+
+
 class Opponent(Watcher):
     """A person playing Mabula against an `easy` computer, timing from each of their
     moves to the computer's answer (their next turn)."""
@@ -119,15 +127,12 @@ class Opponent(Watcher):
                     sent, seq = time.perf_counter(), state["seq"]
                     move = rng.choice(state["legal_moves"])["move"]
                     await socket.send({"type": "move", "seq": seq, "move": move})
-                    state = await socket.state(
-                        lambda m, seq=seq: (
-                            m["seq"] > seq and (bool(m["legal_moves"]) or m["status"] == "finished")
-                        )
-                    )
+                    state = await socket.state(partial(_answered, seq))
                     self.delays.setdefault(phase, []).append(time.perf_counter() - sent)
                     ready.set()
                     await asyncio.sleep(0.02)
                 await socket.close()
+                await asyncio.sleep(3.0)  # new tables are rate-limited (20 a minute)
 
 
 async def _computers_attack(base: str, clients: int) -> Attack:
