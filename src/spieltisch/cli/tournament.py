@@ -24,8 +24,8 @@ from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import labelled
-from spieltisch.tournament.defaults import DEFAULT_GAME
 from spieltisch.core.names import game_title
+from spieltisch.tournament.defaults import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from spieltisch.tournament.ratings import RatingBook

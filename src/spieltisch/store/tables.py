@@ -44,9 +44,7 @@ async def public_tables(
 ) -> list[GameTable]:
     """Public tables that are open or running (or with `finished`, the finished ones),
     newest first."""
-    statuses = (
-        (TableStatus.FINISHED,) if finished else (TableStatus.OPEN, TableStatus.RUNNING)
-    )
+    statuses = (TableStatus.FINISHED,) if finished else (TableStatus.OPEN, TableStatus.RUNNING)
     rows = await session.execute(
         select(GameTable)
         .where(GameTable.public.is_(True), GameTable.status.in_(statuses))

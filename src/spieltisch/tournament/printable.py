@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from spieltisch.core import parts
+from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
@@ -19,6 +19,8 @@ _ENVIRONMENT = Environment(
 )
 _ENVIRONMENT.globals["page_language"] = get_language
 """`<html lang>` of every page: the language its texts are in (screen readers, hyphenation)."""
+_ENVIRONMENT.filters["number"] = formats.number
+"""Points and figures as the page's language writes them ("1,5" in German)."""
 
 
 def _labels() -> dict[str, str]:

@@ -9,8 +9,8 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spieltisch.core import Game, OptionError, UnknownGame, game_class, load
-from spieltisch.tournament.defaults import DEFAULT_GAME
 from spieltisch.core.i18n import N_
+from spieltisch.tournament.defaults import DEFAULT_GAME
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import DEFAULT_POINTS

@@ -23,6 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from spieltisch.core import formats
 from spieltisch.tournament.points import place_points
 
 if TYPE_CHECKING:
@@ -49,16 +50,17 @@ class Standing:
     """Points in each round: None when not seated (joined later, withdrawn)."""
 
     def tiebreak(self, name: str) -> str:
-        """A tie-break's value as standings print it."""
+        """A tie-break's value as standings print it, in the current language's numbers
+        ("1,67" in German)."""
         if name == "mutual":
-            return f"{self.mutual:+d}" if self.mutual else "0"
+            return formats.signed(self.mutual)
         if name == "opponents":
-            return f"{self.opponents:.2f}"
+            return formats.number(self.opponents, 2)
         if name == "firsts":
-            return str(self.firsts)
+            return formats.number(self.firsts)
         if name == "countback":
             return "-".join(map(str, self.countback))
-        return f"{self.buchholz:g}"
+        return formats.number(self.buchholz)
 
 
 def compute_standings(tournament: Tournament, through: int) -> list[Standing]:

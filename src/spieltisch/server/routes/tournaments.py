@@ -44,7 +44,7 @@ from spieltisch.server.schemas.tournaments import (
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
 from spieltisch.store.tables import account_names
-from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
+from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import place_points

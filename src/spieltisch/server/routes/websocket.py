@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 
-from spieltisch.core.i18n import LANGUAGES, language
+from spieltisch.core.i18n import language
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
