@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from spieltisch.server.app import create_app
 from spieltisch.server.infra.settings import Settings as ServerSettings
-
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import entry_from_json, entry_to_json
 from spieltisch.tournament.printable import standings_page
