@@ -61,14 +61,15 @@ async def table_hint(
     if await OnlineRounds(svc.database, svc.runtime).tournament_of(table_id) is not None:
         raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     room = await svc.runtime.room(table_id)
-    if rated_seating([seat.account_id for seat in room.seats]):
+    running = room.table.status == TableStatus.RUNNING
+    if running and not any(s.played_by(me) for s in room.seats):
+        raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
+    seat = room.to_move() if running else None
+    if seat is not None and rated_seating([info.account_id for info in room.seats]):
         raise Refusal(
             Code.FORBIDDEN,
             _("no hints in a rated game: hints are for casual games, with a computer seat"),
         )
-    if room.table.status == TableStatus.RUNNING and not any(s.played_by(me) for s in room.seats):
-        raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
-    seat = room.to_move() if room.table.status == TableStatus.RUNNING else None
     if seat is None or not room.seats[seat].played_by(me):
         raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
     state = room.state
