@@ -110,6 +110,7 @@ class TournamentPage {
       this.registerForm(),
       h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
       ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
+      last && !last.tables.some((table) => table.result || table.online) ? this.changeRound(last) : null,
       data.rounds.length ? this.awardForm() : null,
     );
   }
@@ -200,6 +201,32 @@ class TournamentPage {
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
       round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
     );
+  }
+
+  // Before any result of the current round: take it back (it is seated again with a new
+  // draw), or swap two of its players by hand; both keep the reason in the ledger.
+  changeRound(round) {
+    const names = Object.fromEntries(this.data.players.map((p) => [p.number, p.name]));
+    const seated = [...round.tables.flatMap((table) => table.seats.map((seat) => seat.player)), ...round.byes];
+    const choose = (id, label) => h("select", { id, "aria-label": label }, seated.map((number) => h("option", { value: number }, `${names[number]} (${number})`)));
+    const first = choose("swap-first", t("Player"));
+    const second = choose("swap-second", t("Player"));
+    if (seated.length > 1) second.value = String(seated[1]);
+    const reason = h("input", { id: "swap-reason", maxlength: 500, required: true, size: 16, placeholder: t("Reason (kept)") });
+    const swap = h("form", { class: "swap" }, h("label", { for: "swap-first" }, t("Swap two players of round {n}", { n: round.number })), " ", first, " ", second, " ", reason, " ", h("button", { type: "submit" }, t("Swap")));
+    swap.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { players: [Number(first.value), Number(second.value)], reason: reason.value.trim() };
+      await this.act(() => post(`/api/tournaments/${this.id}/rounds/${round.number}/swap`, body));
+    });
+    const undo = h("button", { type: "button", class: "undo-round", onclick: () => this.undoRound(round.number) }, t("Undo round {n}", { n: round.number }));
+    return h("div", { class: "change-round" }, swap, h("p", { class: "option" }, undo));
+  }
+
+  undoRound(number) {
+    const reason = window.prompt(t("Undo round {n}? It is seated again with a new draw. Why?", { n: number }));
+    if (reason === null) return;
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${number}/undo`, { reason: reason.trim() }));
   }
 
   // Points for a round a player was not seated in (a late arrival, an absence): the
