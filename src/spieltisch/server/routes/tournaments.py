@@ -51,10 +51,15 @@ from spieltisch.tournament.export import corrections_csv, results_csv, standings
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import (
+    TIMER_SCRIPT,
+    cross_table,
     figure_labels,
+    players_page,
     round_page,
     score_sheets,
+    seats_page,
     standings_page,
+    timer_page,
 )
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
@@ -345,26 +350,42 @@ def _csv(text: str, filename: str) -> Response:
     )
 
 
+ROUND_PAGES = {
+    "round": round_page,
+    "seats": seats_page,
+    "sheets": score_sheets,
+    "timer": timer_page,
+}
+"""The printable pages of one round, `NAME-N.html`."""
+WHOLE_PAGES = {"standings": standings_page, "players": players_page, "crosstable": cross_table}
+"""The printable pages of the whole tournament, `NAME.html`."""
+
+
 @router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
-async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> HTMLResponse:
-    """The A4 pages for the hall: `round-N.html` (table list with colours), `sheets-N.html`
-    (a score sheet per table), `standings.html`; in `lang` (default: the language chosen
-    on the site, else Accept-Language)."""
+async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> Response:
+    """The pages for the hall: `round-N.html` (table list with colours), `seats-N.html`
+    (where each player sits, by name), `sheets-N.html` (a score sheet per table),
+    `timer-N.html` (the round timer for a screen, with its `timer.js`), `players.html`,
+    `standings.html`, `crosstable.html`; in `lang` (default: the language chosen on the
+    site, else Accept-Language). A4 with print CSS."""
+    if page == "timer.js":
+        script = TIMER_SCRIPT.read_text(encoding="utf-8")
+        return Response(script, media_type="text/javascript; charset=utf-8")
     tournament = await _load(svc, identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
     with language(_language(lang) if lang else get_language()):
-        if ext == "html" and kind == "standings" and not number:
-            return HTMLResponse(standings_page(tournament))
-        if ext == "html" and kind in ("round", "sheets") and number.isdigit():
+        if ext == "html" and kind in WHOLE_PAGES and not number:
+            return HTMLResponse(WHOLE_PAGES[kind](tournament))
+        if ext == "html" and kind in ROUND_PAGES and number.isdigit():
             tournament.round(int(number))
-            make = round_page if kind == "round" else score_sheets
-            return HTMLResponse(make(tournament, int(number)))
+            return HTMLResponse(ROUND_PAGES[kind](tournament, int(number)))
     raise HTTPException(
         404,
-        _("no page {page}: pages are round-N.html, sheets-N.html and standings.html").format(
-            page=page
-        ),
+        _(
+            "no page {page}: pages are round-N.html, seats-N.html, sheets-N.html, "
+            "timer-N.html, players.html, standings.html and crosstable.html"
+        ).format(page=page),
     )
 
 
