@@ -306,6 +306,32 @@ def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
     return lambda t: t.readmit(number, who)
 
 
+@tournament_app.command("signup")
+def signup(
+    tournament: Id,
+    open_it: Annotated[
+        bool,
+        typer.Option(
+            "--open/--close",
+            help="Open the sign-up (people with an account sign themselves up on the "
+            "tournament's page) or close it.",
+        ),
+    ],
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Open or close the sign-up: while it is open, people sign themselves up on the
+    tournament's page (`spieltisch serve`, #/tournament/ID), the link to hand out."""
+    _run(
+        database, lambda store: store.act(tournament, lambda t: t.change_signup(open_it, _who(by)))
+    )
+    if open_it:
+        message = _("Sign-up is open: people sign up on the tournament's page, {page}")
+        console.print(message.format(page=f"#/tournament/{tournament}"), highlight=False)
+    else:
+        console.print(_("Sign-up is closed."), highlight=False)
+
+
 @tournament_app.command("director")
 def director(
     tournament: Id,

@@ -40,6 +40,14 @@ class Registered(_Entry):
     account: str | None = Field(None, description="the player's account, if they have one")
 
 
+class SignUpChanged(_Entry):
+    """The director opens or closes the tournament's sign-up: while it is open, people
+    with an account register themselves on the tournament's page (the link)."""
+
+    kind: Literal["signup"] = "signup"
+    open: bool
+
+
 class Withdrawn(_Entry):
     """A player leaves: not seated from the next round on; results so far stand."""
 
@@ -173,6 +181,7 @@ class Awarded(_Entry):
 Entry = Annotated[
     Created
     | Registered
+    | SignUpChanged
     | Withdrawn
     | Returned
     | Seated

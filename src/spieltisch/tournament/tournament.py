@@ -31,6 +31,7 @@ from spieltisch.tournament.ledger import (
     ResultEntered,
     Returned,
     Seated,
+    SignUpChanged,
     Swapped,
     Unseated,
     Withdrawn,
@@ -48,6 +49,7 @@ E = TypeVar(
     "E",
     Created,
     Registered,
+    SignUpChanged,
     Withdrawn,
     Returned,
     Seated,
@@ -232,6 +234,36 @@ class Tournament:
         return self._append(
             Registered(player=len(self.players) + 1, name=name, account=account, by=by, at=now())
         )
+
+    @property
+    def signup_open(self) -> bool:
+        """Whether people sign themselves up (the director opened it and has not closed it)."""
+        changes = [e.open for e in self.entries if isinstance(e, SignUpChanged)]
+        return bool(changes) and changes[-1]
+
+    def change_signup(self, open_it: bool, by: str) -> SignUpChanged:
+        """Open or close the sign-up; a finished tournament takes nobody."""
+        if open_it == self.signup_open:
+            raise TournamentError(
+                _("the sign-up is open already") if open_it else _("the sign-up is closed already")
+            )
+        if open_it and self.finished:
+            raise TournamentError(_("the tournament is over: no more players"))
+        return self._append(SignUpChanged(open=open_it, by=by, at=now()))
+
+    def sign_up(self, name: str, account: str) -> Registered:
+        """Someone with an account registers themselves while the sign-up is open; the
+        ledger says they did (`by` is their account)."""
+        if not self.signup_open:
+            raise TournamentError(
+                _("the sign-up of this tournament is closed: ask the director to register you")
+            )
+        for player in self.players.values():
+            if player.account == account:
+                raise TournamentError(
+                    _("you are registered already, as number {number}").format(number=player.number)
+                )
+        return self.register(name, account, account)
 
     def withdraw(self, number: int, by: str) -> Withdrawn:
         if not self.player(number).active:
@@ -650,7 +682,7 @@ class Tournament:
             played.byes = tuple(swapped(p) for p in played.byes)
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
-        elif isinstance(entry, DirectorNamed | HandOverOffered):
+        elif isinstance(entry, DirectorNamed | HandOverOffered | SignUpChanged):
             pass  # read by `director` and `open_hand_over`
         elif isinstance(entry, Awarded):
             self.round(entry.round).awarded[entry.player] = entry

@@ -25,6 +25,7 @@ from spieltisch.server.schemas.tournaments import (
     AwardIn,
     AwardOut,
     FigureField,
+    JoinIn,
     PlayerIn,
     PlayerOut,
     ReasonIn,
@@ -33,6 +34,7 @@ from spieltisch.server.schemas.tournaments import (
     RoundIn,
     RoundOut,
     SeatOut,
+    SignUpIn,
     StandingOut,
     StoppedOut,
     SwapIn,
@@ -224,6 +226,10 @@ async def _describe(
         directed_online=director.startswith(ACCOUNT_PREFIX),
         hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
+        signup_open=tournament.signup_open,
+        my_number=next(
+            (p.number for p in tournament.players.values() if me and p.account == _by(me)), None
+        ),
         players=[
             PlayerOut(
                 number=p.number,
@@ -435,23 +441,55 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     """Register a player: an account (by id), a computer level, or a name for the hall.
     Between rounds, a late arrival plays from the next round."""
     by = _by(me)
-    if body.account is not None and body.level is not None:
+    if sum(x is not None for x in (body.account, body.username, body.level)) > 1:
         raise HTTPException(422, _("a player is an account or a computer level, not both"))
     name = (body.name or "").strip()
-    if body.account is not None:
+    if body.username is not None:
+        username = body.username.strip()
+        rating_id = await _rounds(svc).store.account_rating_id(username)
+        name = name or await _account_name(svc, rating_id)
+        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
+    elif body.account is not None:
         async with svc.database.session() as session:
             account = await session.get(Account, body.account)
         if account is None:
             raise HTTPException(422, _("no account {account}").format(account=body.account))
         name = name or account.name
-        rating_id = _by(account.id)
-        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
+        account_id = _by(account.id)
+        step = lambda t: t.register(name, by, account_id)  # noqa: E731
     elif body.level is not None:
         level = body.level
         step = lambda t: t.register_ai(name, level, by)  # noqa: E731
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+async def _account_name(svc: Services, rating_id: str) -> str:
+    async with svc.database.session() as session:
+        account = await session.get(Account, int(rating_id[len(ACCOUNT_PREFIX) :]))
+    return account.name if account is not None else rating_id
+
+
+@router.post("/api/tournaments/{identifier}/signup", response_model=TournamentOut)
+async def change_signup(identifier: str, body: SignUpIn, me: Me, svc: Svc) -> TournamentOut:
+    """Open or close the sign-up: while it is open, anyone signed in (a guest too) signs
+    up on the tournament's page, the link the director hands out."""
+    by = _by(me)
+    step = lambda t: t.change_signup(body.open, by)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post("/api/tournaments/{identifier}/join", response_model=TournamentOut)
+async def join(identifier: str, body: JoinIn, me: Me, svc: Svc) -> TournamentOut:
+    """Sign yourself up with your account while the director has the sign-up open; you
+    play from the next round to be seated."""
+    name = (body.name or "").strip() or await _account_name(svc, _by(me))
+    account = _by(me)
+    step = lambda t: t.sign_up(name, account)  # noqa: E731
+    tournament, _made = await _rounds(svc).store.act(identifier, step)
     return await _describe(svc, identifier, tournament, me)
 
 

@@ -38,11 +38,26 @@ class TournamentIn(Strict):
 
 
 class PlayerIn(Strict):
-    """A player: an account (by id), a computer level, or just a name (a hall player)."""
+    """A player: an account (by its username, or by id), a computer level, or just a name
+    (a hall player). Guests (accounts without a username) sign themselves up while the
+    director has the sign-up open (`POST .../join`)."""
 
     name: str | None = Field(None, max_length=120, description="Default: the account's name.")
+    username: str | None = Field(
+        None, min_length=1, max_length=40, description="The player's username (any case)."
+    )
     account: int | None = Field(None, ge=1, le=MAX_ID, description="The player's account id.")
     level: Level | None = Field(None, description="A computer entrant at this level.")
+
+
+class SignUpIn(Strict):
+    open: bool = Field(description="Open (true) or close (false) the sign-up.")
+
+
+class JoinIn(Strict):
+    name: str | None = Field(
+        None, max_length=120, description="The name on the lists; default: the account's."
+    )
 
 
 class RoundIn(Strict):
@@ -230,6 +245,10 @@ class TournamentOut(BaseModel):
     """A one-time code from the command line is waiting: a signed-in account that types
     it directs the tournament (POST /api/tournaments/{id}/director)."""
     finished: bool
+    signup_open: bool
+    """People with an account sign themselves up on the tournament's page (POST .../join)."""
+    my_number: int | None
+    """The caller's player number, if their account is registered."""
     players: list[PlayerOut]
     rounds: list[RoundOut]
     standings: list[StandingOut]

@@ -95,6 +95,7 @@ class TournamentPage {
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
       !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
       data.can_direct && !data.finished ? this.director(next) : null,
+      data.signup_open && data.my_number === null && !data.finished ? this.signUpForm() : null,
       h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
     );
   }
@@ -110,6 +111,7 @@ class TournamentPage {
       { class: "director", "aria-labelledby": "director-title" },
       h("h2", { id: "director-title" }, t("Director")),
       this.registerForm(),
+      this.signUpSwitch(),
       h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
       ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
       last && !last.tables.some((table) => table.result || table.online) ? this.changeRound(last) : null,
@@ -145,10 +147,10 @@ class TournamentPage {
       "select",
       { id: "register-kind" },
       h("option", { value: "hall" }, t("a name in the hall")),
-      h("option", { value: "account" }, t("an account (its number)")),
+      h("option", { value: "account" }, t("an account (its username)")),
       LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
     );
-    const account = h("input", { id: "register-account", type: "number", min: 1, placeholder: t("Account number"), hidden: true });
+    const account = h("input", { id: "register-account", maxlength: 40, autocomplete: "off", placeholder: t("Username"), hidden: true });
     kind.addEventListener("change", () => {
       account.hidden = kind.value !== "account";
     });
@@ -157,10 +159,29 @@ class TournamentPage {
       event.preventDefault();
       const body = {};
       if (name.value.trim()) body.name = name.value.trim();
-      if (kind.value === "account") body.account = Number(account.value);
+      if (kind.value === "account") body.username = account.value.trim();
       if (kind.value.startsWith("ai:")) body.level = kind.value.slice(3);
       await this.act(() => post(`/api/tournaments/${this.id}/players`, body));
       document.getElementById("register-name")?.focus();
+    });
+    return form;
+  }
+
+  // The sign-up: while open, this page is the link people use to sign themselves up.
+  signUpSwitch() {
+    const open = this.data.signup_open;
+    const link = `${window.location.origin}/#/tournament/${this.id}`;
+    const toggle = h("button", { type: "button", class: open ? "close-signup" : "open-signup", onclick: () => this.act(() => post(`/api/tournaments/${this.id}/signup`, { open: !open })) }, open ? t("Close the sign-up") : t("Open the sign-up"));
+    return h("p", { class: "signup option" }, open ? [t("Sign-up is open: players sign themselves up at"), " ", h("a", { href: link, class: "signup-link" }, link), " "] : [t("Players can sign themselves up through this page's link once the sign-up is open."), " "], toggle);
+  }
+
+  signUpForm() {
+    const name = h("input", { id: "join-name", maxlength: 120, placeholder: t("Name (default: your account's)") });
+    const form = h("form", { class: "join" }, h("h2", {}, t("Sign up for this tournament")), h("label", { for: "join-name" }, t("Name")), " ", name, " ", h("button", { type: "submit" }, t("Sign up")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = name.value.trim() ? { name: name.value.trim() } : {};
+      await this.act(() => post(`/api/tournaments/${this.id}/join`, body));
     });
     return form;
   }
