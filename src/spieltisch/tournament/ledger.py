@@ -153,6 +153,12 @@ class ResultEntered(_Entry):
         description="each seat's outcome when someone did not play to the end (they score "
         "nothing and share the place after everyone who finished); empty: all played",
     )
+    handed: tuple[int, ...] = Field(
+        (),
+        description="online: the seats (from 0) handed to the computer during the game "
+        "(given up, or claimed by the others while the person was away), which the easy "
+        "level played to the end; the director decides whether the game is rated",
+    )
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
     table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
@@ -164,6 +170,17 @@ class ResultEntered(_Entry):
 
     def outcome(self, seat: int) -> Outcome:
         return self.outcomes[seat] if self.outcomes else "played"
+
+
+class RatingDecided(_Entry):
+    """The director's word on an online game in which the computer played a person's
+    seat: rated (the default) or not; a later decision for the table replaces it."""
+
+    kind: Literal["rating"] = "rating"
+    round: int = Field(ge=1)
+    table: int = Field(ge=1)
+    rated: bool
+    reason: str = Field(min_length=1, max_length=500)
 
 
 class Awarded(_Entry):
@@ -191,7 +208,8 @@ Entry = Annotated[
     | DirectorNamed
     | HandOverOffered
     | ResultEntered
-    | Awarded,
+    | Awarded
+    | RatingDecided,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

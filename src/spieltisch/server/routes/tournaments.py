@@ -28,6 +28,7 @@ from spieltisch.server.schemas.tournaments import (
     JoinIn,
     PlayerIn,
     PlayerOut,
+    RatingIn,
     ReasonIn,
     ResultIn,
     ResultOut,
@@ -133,6 +134,7 @@ async def list_tournaments(svc: Svc) -> TournamentList:
 def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
     return ResultOut(
         places=list(entry.places),
+        handed=list(entry.handed),
         outcomes=[entry.outcome(seat) for seat in range(len(entry.places))],
         points=result_points(entry.places, entry.outcomes, tournament.settings.points),
         how=entry.how,
@@ -195,6 +197,10 @@ async def _describe(
                     online=table_id,
                     status=status.get(table_id) if table_id else None,
                     result=_result_out(tournament, result, names) if result else None,
+                    rated=played.rated(number),
+                    rating_reason=(
+                        played.rating[number].reason if number in played.rating else None
+                    ),
                 )
             )
         rounds.append(
@@ -608,6 +614,21 @@ async def enter_result(
     names = await _who(svc, tournament)
     entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
     return AuditOut(round=round_number, table=table, entries=entries)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/tables/{table}/rating",
+    response_model=TournamentOut,
+)
+async def decide_rating(
+    identifier: str, round_number: int, table: int, body: RatingIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Whether an online game in which the computer played a person's seat (handed over:
+    given up, or claimed while they were away) is rated; the result stands either way."""
+    by = _by(me)
+    step = lambda t: t.decide_rating(round_number, table, body.rated, by, body.reason)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
 
 
 async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:

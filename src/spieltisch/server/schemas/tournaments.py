@@ -60,6 +60,11 @@ class JoinIn(Strict):
     )
 
 
+class RatingIn(Strict):
+    rated: bool = Field(description="Whether the table's game is rated.")
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
+
+
 class RoundIn(Strict):
     online: bool = Field(
         True,
@@ -151,6 +156,9 @@ class SeatOut(BaseModel):
 
 class ResultOut(BaseModel):
     places: list[int]
+    handed: list[int]
+    """Online: the seats (from 0) the computer played after they were handed over (given
+    up, or claimed while the person was away)."""
     outcomes: list[str]
     """Each seat's outcome: `played`, `forfeit` (did not play) or `disqualified`."""
     points: list[float]
@@ -175,6 +183,10 @@ class TableOut(BaseModel):
     status: str | None
     """The online table's status: open, running or finished."""
     result: ResultOut | None
+    rated: bool
+    """False when the director decided the game is not rated (the computer played a seat)."""
+    rating_reason: str | None
+    """The reason the director gave for that decision."""
 
 
 class AwardOut(BaseModel):

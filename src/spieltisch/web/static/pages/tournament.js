@@ -287,11 +287,17 @@ class TournamentPage {
     let game = t("on a board");
     if (table.online) game = h("a", { href: `#/table/${table.online}` }, table.status === "running" ? t("Watch") : t("Open"), " (", statusName(table.status), ")");
     const how = result ? h("div", { class: "how" }, { online: t("played online"), places: t("entered"), stopped: t("stopped by time") }[result.how], result.corrections ? ` · ${t("corrected")}` : "") : null;
-    const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how)];
+    const handed = result && result.handed.length
+      ? h("div", { class: "handed" }, t("The computer played for {names}.", { names: result.handed.map((seat) => table.seats[seat].name).join(", ") }), " ", table.rated ? t("Rated.") : t("Not rated: {reason}", { reason: table.rating_reason || "" }))
+      : null;
+    const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how, handed)];
     const editing = this.editing === `${round.number}/${table.number}`;
     const actions = [];
     if (this.data.can_direct) {
       actions.push(h("button", { type: "button", class: "enter-result", onclick: () => this.toggle(round.number, table.number) }, result ? t("Correct") : t("Enter the result")));
+    }
+    if (this.data.can_direct && result && result.handed.length) {
+      actions.push(h("button", { type: "button", class: table.rated ? "unrate" : "rate", onclick: () => this.decideRating(round.number, table.number, !table.rated) }, table.rated ? t("Do not rate") : t("Rate it")));
     }
     if (result) actions.push(h("button", { type: "button", class: "show-history", onclick: () => this.showHistory(round.number, table.number).catch((error) => notify(error.message)) }, t("History")));
     const row = h("tr", { "data-table": table.number }, cells, h("td", {}, actions));
@@ -299,6 +305,14 @@ class TournamentPage {
     if (this.history && this.history.key === `${round.number}/${table.number}`) extra.push(h("tr", { class: "history-row" }, h("td", { colspan: 4 }, this.historyBox(table))));
     if (editing) extra.push(h("tr", { class: "result-form-row" }, h("td", { colspan: 4 }, this.resultForm(round, table))));
     return [row, ...extra];
+  }
+
+  // An online game in which the computer played a person's seat: the director decides
+  // whether it is rated (its result stands in the standings either way).
+  decideRating(round, table, rated) {
+    const reason = window.prompt(rated ? t("Rate this game after all? Why?") : t("Leave this game out of the ratings? Why?"));
+    if (reason === null || !reason.trim()) return;
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${round}/tables/${table}/rating`, { rated, reason: reason.trim() }));
   }
 
   withdrawOrReadmit(player, action) {
