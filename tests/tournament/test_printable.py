@@ -55,7 +55,7 @@ def test_score_sheets_print_one_a4_page_per_table(tmp_path: Path) -> None:
     written = write_pages(tournament, tmp_path)
     assert {p.name for p in written} == {
         "round-1.html",
-        "seats-1.html",
+        "where-1.html",
         "sheets-1.html",
         "timer-1.html",
         "timer.js",

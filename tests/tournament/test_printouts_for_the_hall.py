@@ -13,8 +13,8 @@ from spieltisch.core.i18n import language
 from spieltisch.tournament.printable import (
     cross_table,
     players_page,
-    seats_page,
     timer_page,
+    where_page,
     write_pages,
 )
 from spieltisch.tournament.tournament import Tournament
@@ -35,7 +35,7 @@ def _evening() -> Tournament:
 
 def test_where_do_i_sit_lists_everyone_by_name_with_table_and_colour() -> None:
     tournament = _evening()
-    page = seats_page(tournament, 1)
+    page = where_page(tournament, 1)
     listed = re.findall(r"<td><strong>([^<]+)</strong> \((\d+)\)</td>", page)
     assert [name for name, _ in listed] == [
         "Anna", "Änne", "Bea", "bernd", "Carl", "Örs", "Otto", "Ute", "Yusuf", "Zoe"
@@ -49,7 +49,7 @@ def test_where_do_i_sit_lists_everyone_by_name_with_table_and_colour() -> None:
         colour = tournament.seat_label(len(played.tables[table - 1]), seat)
         assert f'class="swatch {colour}"' in row
     with language("de"):
-        german = seats_page(tournament, 1)
+        german = where_page(tournament, 1)
     assert "Wo sitze ich? Runde 1" in german and "Sitz" in german
 
 
@@ -114,7 +114,7 @@ def test_the_printouts_fit_a4_in_chromium(tmp_path: Path) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         page = browser.new_page()
-        for name in ("seats-1.html", "players.html", "crosstable.html"):
+        for name in ("where-1.html", "players.html", "crosstable.html"):
             page.goto((tmp_path / name).as_uri())
             page.emulate_media(media="print")
             page.screenshot(path=str(tmp_path / name.replace(".html", ".png")), full_page=True)

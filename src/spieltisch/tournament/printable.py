@@ -144,7 +144,7 @@ def _sort_key(name: str) -> str:
     return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
 
 
-def seats_page(tournament: Tournament, number: int) -> str:
+def where_page(tournament: Tournament, number: int) -> str:
     """Where do I sit: every player of a round by name, with their table and colour (a
     bye says so), for the wall by the door."""
     played = tournament.round(number)
@@ -158,7 +158,7 @@ def seats_page(tournament: Tournament, number: int) -> str:
     for player in played.byes:
         rows.append((tournament.players[player].name, player, None, "", "", 0))
     rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
-    return _ENVIRONMENT.get_template("seats.html").render(
+    return _ENVIRONMENT.get_template("where.html").render(
         t=tournament, number=number, rows=rows, L=_labels()
     )
 
@@ -260,7 +260,7 @@ def write_pages(tournament: Tournament, folder: Path) -> list[Path]:
         number = played.number
         pages += [
             (f"round-{number}.html", round_page(tournament, number)),
-            (f"seats-{number}.html", seats_page(tournament, number)),
+            (f"where-{number}.html", where_page(tournament, number)),
             (f"sheets-{number}.html", score_sheets(tournament, number)),
             (f"timer-{number}.html", timer_page(tournament, number)),
         ]

@@ -60,9 +60,9 @@ from spieltisch.tournament.printable import (
     players_page,
     round_page,
     score_sheets,
-    seats_page,
     standings_page,
     timer_page,
+    where_page,
 )
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
@@ -364,7 +364,7 @@ def _csv(text: str, filename: str) -> Response:
 
 ROUND_PAGES = {
     "round": round_page,
-    "seats": seats_page,
+    "where": where_page,
     "sheets": score_sheets,
     "timer": timer_page,
 }
@@ -375,7 +375,7 @@ WHOLE_PAGES = {"standings": standings_page, "players": players_page, "crosstable
 
 @router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
 async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> Response:
-    """The pages for the hall: `round-N.html` (table list with colours), `seats-N.html`
+    """The pages for the hall: `round-N.html` (table list with colours), `where-N.html`
     (where each player sits, by name), `sheets-N.html` (a score sheet per table),
     `timer-N.html` (the round timer for a screen, with its `timer.js`), `players.html`,
     `standings.html`, `crosstable.html`; in `lang` (default: the language chosen on the
@@ -395,7 +395,7 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str | None = Non
     raise HTTPException(
         404,
         _(
-            "no page {page}: pages are round-N.html, seats-N.html, sheets-N.html, "
+            "no page {page}: pages are round-N.html, where-N.html, sheets-N.html, "
             "timer-N.html, players.html, standings.html and crosstable.html"
         ).format(page=page),
     )
