@@ -19,7 +19,7 @@ from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, get_language, language
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, check_rate, services
-from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (
     AuditOut,
     AwardIn,
@@ -67,7 +67,7 @@ from spieltisch.tournament.printable import (
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
-router = APIRouter(tags=["tournaments"], responses={422: {"model": Problem}})
+router = APIRouter(tags=["tournaments"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
