@@ -11,6 +11,10 @@ position after it. A finished table is replaced by a new one, so the count stays
     uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
     uv run --extra web python benchmarks/load.py --backend postgresql-2 --tables 1000
     uv run --extra web python benchmarks/load.py --backend postgresql --deflate both
+    uv run --extra web python benchmarks/load.py --before b2ebb0d --runs 3 --tables 200
+
+`--before COMMIT` serves every run from that commit too (a worktree beside this one),
+alternating with this version run by run, so both meet the same machine load.
 
 On a shared machine, measure while nobody else measures or runs the test suite (the
 project holds the landing lock: `flock /tmp/spieltisch-land.lock uv run ...`); never with
@@ -50,7 +54,7 @@ import traceback
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +69,7 @@ from tests.server.logs import move_log
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
 
 import spieltisch
+from benchmarks.checkout import earlier_tree
 from benchmarks.profiles import record, summarise
 from spieltisch.server.infra import collector
 
@@ -99,7 +104,10 @@ class Figures:
 
     latencies: list[float] = field(default_factory=list)
     entries: int = 0
-    """Log entries seen by spectators in the window (moves of people and computers)."""
+    """Log entries seen by spectators in the window (moves of people and computers, and
+    the chance outcomes after them)."""
+    logged_moves: int = 0
+    """The moves of people and computers among them."""
     unseen: int = 0
     """Moves sent whose position not every connection had when the run stopped."""
     measuring: bool = False
@@ -154,8 +162,13 @@ async def _connection(table: Table, index: int, think: float, rng: random.Random
             continue
         seq = message["seq"]
         table.seen(index, seq)
-        if message["seat"] is None and table.figures.measuring:
-            table.figures.entries += max(0, seq - last) if last else 0
+        if message["seat"] is None and table.figures.measuring and last:
+            table.figures.entries += max(0, seq - last)
+            table.figures.logged_moves += sum(
+                1
+                for entry in message["last_moves"]
+                if entry["seq"] > last and entry["seat"] is not None
+            )
         last = seq
         if message["status"] == "finished":
             return
@@ -423,6 +436,8 @@ async def _run(
         "unseen": figures.unseen,
         "finished": figures.finished,
         "server_cpu": cpu_server / elapsed,
+        "ms_per_entry": cpu_server * 1000 / max(figures.entries, 1),
+        "ms_per_move": cpu_server * 1000 / max(figures.logged_moves, 1),
         "db_cpu": cpu_db / elapsed,
         "client_cpu": cpu_client / elapsed,
         "cpu_per_table": (cpu_server + cpu_db) / elapsed / tables,
@@ -478,7 +493,7 @@ async def _scan(url: str, played: list[Played]) -> tuple[int, int, list[str]]:
 
 @contextmanager
 def _server(
-    backend: str, folder: Path, pg: str | None, deflate: bool
+    backend: str, folder: Path, pg: str | None, deflate: bool, source: Path | None = None
 ) -> Iterator[tuple[ServerProcess, int | None, str]]:
     workers = BACKENDS[backend]
     if backend == "sqlite":
@@ -493,7 +508,7 @@ def _server(
         extra += ["--workers", str(workers)]
     if not deflate:
         extra.append("--no-ws-deflate")
-    server = ServerProcess(url, folder, *extra, ai_threads=False)
+    server = ServerProcess(url, folder, *extra, ai_threads=False, source=source)
     server.start()
     try:
         yield server, port, url
@@ -504,7 +519,8 @@ def _server(
 def _one_run(
     backend: str, tables: int, folder: Path, pg: str | None, args: argparse.Namespace
 ) -> dict[str, Any]:
-    with _server(backend, folder, pg, args.current_deflate) as (server, port, url):
+    source = args.current_source
+    with _server(backend, folder, pg, args.current_deflate, source) as (server, port, url):
 
         async def measure() -> dict[str, Any]:
             async with asyncio.timeout(args.run_seconds):
@@ -557,22 +573,35 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=Path, help="sample the servers with py-spy in the window; a folder"
     )
+    parser.add_argument("--before", help="also serve each run from this commit, alternating")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each setting (and version)")
     args = parser.parse_args()
     sizes = args.tables or [50, 200]
     backends = args.backend or list(BACKENDS)
     rows: list[tuple[str, dict[str, Any]]] = []
-    with tempfile.TemporaryDirectory() as folder, postgres_cluster() as pg:
+    with ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        pg = stack.enter_context(postgres_cluster())
+        versions: dict[str, Path | None] = {"now": None}
+        if args.before:
+            tree = stack.enter_context(earlier_tree(args.before))
+            versions = {"before": tree / "src", "now": None}
         for backend in backends:
             args.current_backend = backend
             for tables in sizes:
                 for deflate in {"on": [True], "off": [False], "both": [True, False]}[args.deflate]:
                     args.current_deflate = deflate
-                    figures = _one_run(backend, tables, Path(folder), pg, args)
-                    name = backend if deflate else f"{backend}/raw"
-                    rows.append((name, figures))
-                    _print([(name, figures)], header=len(rows) == 1)
-                    if args.json:
-                        args.json.write_text(json.dumps(rows, indent=1))
+                    for _run in range(args.runs):
+                        for version, source in versions.items():
+                            args.current_source = source
+                            figures = _one_run(backend, tables, Path(folder), pg, args)
+                            name = backend if deflate else f"{backend}/raw"
+                            if args.before:
+                                name += f" {version}"
+                            rows.append((name, figures))
+                            _print([(name, figures)], header=len(rows) == 1)
+                            if args.json:
+                                args.json.write_text(json.dumps(rows, indent=1))
     print()
     _print(rows, header=True)
 
@@ -583,6 +612,7 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
             f"{'backend':<17}{'tables':>7}{'moves':>7}{'moves/s':>8}{'entries/s':>10}"
             f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'unseen':>7}{'srv cpu':>8}{'db cpu':>7}"
             f"{'cli cpu':>8}{'cpu/table':>10}{'KB/table':>9}{'load':>11}"
+            f"{'ms/entry':>9}{'ms/move':>8}"
         )
     for backend, f in rows:
         if "p50" in f:
@@ -592,7 +622,8 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
                 f"{f['unseen']:>7}{f['server_cpu']:>8.2f}{f['db_cpu']:>7.2f}"
                 f"{f['client_cpu']:>8.2f}{f['cpu_per_table'] * 100:>9.2f}%"
                 f"{f['memory_per_table'] / 1024:>9.0f}"
-                f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}",
+                f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}"
+                f"{f['ms_per_entry']:>9.2f}{f['ms_per_move']:>8.2f}",
                 flush=True,
             )
             print(

@@ -139,10 +139,17 @@ class ServerProcess:
     """`spieltisch serve` in a child process; `kill()` is SIGKILL, `start()` again."""
 
     def __init__(
-        self, database_url: str, folder: Path, *extra: str, ai_threads: bool = True
+        self,
+        database_url: str,
+        folder: Path,
+        *extra: str,
+        ai_threads: bool = True,
+        source: Path | None = None,
     ) -> None:
         self.database_url = database_url
         self.folder = folder
+        self.source = source
+        """Another checkout's `src` folder to serve from (a benchmark's earlier version)."""
         self.extra = (*extra, "--ai-threads") if ai_threads else extra
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -174,7 +181,8 @@ class ServerProcess:
             "20",
             *self.extra,
         ]
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
