@@ -33,8 +33,10 @@ information (`tests/server/leaks.py`); the count of messages scanned and of leak
 is printed (`--no-scan` to skip).
 
 CPU is the server processes' (and PostgreSQL's) CPU time during the measured window, as a
-share of one core; memory is the servers' resident memory with the tables open minus
-without. The load generator runs on the same machine, and its own CPU is printed too.
+share of one core; per log entry and per move it is the servers' with their computer
+seats' workers (`ms/entry`, `ms/move`) and the event loops' alone (`loop ms/entry`).
+Memory is the servers' resident memory with the tables open minus without. The load
+generator runs on the same machine, and its own CPU is printed too.
 """
 
 from __future__ import annotations
@@ -290,6 +292,22 @@ def _postgres(port: int | None) -> list[psutil.Process]:
     return found
 
 
+def _event_loops(root: int, tree: list[psutil.Process]) -> list[psutil.Process]:
+    """The server processes that run an event loop: the server itself, or with
+    `--workers` its worker processes; not the computer seats' workers below them."""
+    children = [process for process in tree if process.pid != root and _parent(process) == root]
+    below = {child.pid for child in children}
+    if not any(_parent(process) in below for process in tree):
+        children = []  # one process: its children are the computer seats' workers
+    return [process for process in tree if process.pid == root or process in children]
+
+
+def _parent(process: psutil.Process) -> int | None:
+    with suppress(psutil.NoSuchProcess):
+        return process.ppid()
+    return None
+
+
 def _cpu(processes: list[psutil.Process]) -> dict[int, float]:
     """CPU seconds so far of each process, by pid."""
     seconds = {}
@@ -401,6 +419,8 @@ async def _run(
     elapsed = time.perf_counter() - started
     servers_now = _tree(server.process.pid)
     cpu_server = _cpu_since(cpu_server_at, _cpu(servers_now))
+    loops = _event_loops(server.process.pid, servers_now)
+    cpu_loops = _cpu_since(cpu_server_at, _cpu(loops))
     cpu_db = _cpu_since(cpu_db_at, _cpu(_postgres(db_port)))
     cpu_client = time.process_time() - cpu_client
     load_after = os.getloadavg()[0]
@@ -438,6 +458,7 @@ async def _run(
         "server_cpu": cpu_server / elapsed,
         "ms_per_entry": cpu_server * 1000 / max(figures.entries, 1),
         "ms_per_move": cpu_server * 1000 / max(figures.logged_moves, 1),
+        "loop_ms_per_entry": cpu_loops * 1000 / max(figures.entries, 1),
         "db_cpu": cpu_db / elapsed,
         "client_cpu": cpu_client / elapsed,
         "cpu_per_table": (cpu_server + cpu_db) / elapsed / tables,
@@ -612,7 +633,7 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
             f"{'backend':<17}{'tables':>7}{'moves':>7}{'moves/s':>8}{'entries/s':>10}"
             f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'unseen':>7}{'srv cpu':>8}{'db cpu':>7}"
             f"{'cli cpu':>8}{'cpu/table':>10}{'KB/table':>9}{'load':>11}"
-            f"{'ms/entry':>9}{'ms/move':>8}"
+            f"{'ms/entry':>9}{'ms/move':>8}{'loop ms/entry':>14}"
         )
     for backend, f in rows:
         if "p50" in f:
@@ -623,7 +644,8 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
                 f"{f['client_cpu']:>8.2f}{f['cpu_per_table'] * 100:>9.2f}%"
                 f"{f['memory_per_table'] / 1024:>9.0f}"
                 f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}"
-                f"{f['ms_per_entry']:>9.2f}{f['ms_per_move']:>8.2f}",
+                f"{f['ms_per_entry']:>9.2f}{f['ms_per_move']:>8.2f}"
+                f"{f['loop_ms_per_entry']:>14.2f}",
                 flush=True,
             )
             print(
