@@ -144,13 +144,17 @@ class ServerProcess:
         folder: Path,
         *extra: str,
         ai_threads: bool = True,
+        ai_budget: str | None = "20",
         source: Path | None = None,
     ) -> None:
+        """`ai_budget`: every computer seat's budget (None: each level's own, as served)."""
         self.database_url = database_url
         self.folder = folder
         self.source = source
         """Another checkout's `src` folder to serve from (a benchmark's earlier version)."""
         self.extra = (*extra, "--ai-threads") if ai_threads else extra
+        if ai_budget is not None:
+            self.extra = ("--ai-budget", ai_budget, *self.extra)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -177,8 +181,6 @@ class ServerProcess:
             str(self.port),
             "--ai-pace",
             "0",
-            "--ai-budget",
-            "20",
             *self.extra,
         ]
         env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}

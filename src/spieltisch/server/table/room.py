@@ -118,6 +118,9 @@ class Room:
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
+    wake_at: float | None = None
+    """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
+    table that left memory idle is loaded again then."""
     shown: Shown | None = None
     """What the connections of the latest position were shown (made once, shared)."""
     marks: dict[str, list[str]] = field(default_factory=dict)
