@@ -187,6 +187,7 @@ def create_app(settings: Settings) -> FastAPI:
         if settings.migrate:
             await asyncio.to_thread(upgrade, settings.database_url)
         database = Database(settings.database_url)
+        await database.warm()
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)

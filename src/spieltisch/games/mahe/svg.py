@@ -22,6 +22,7 @@ from spieltisch.core.svg import (
     document,
     element,
     fitted,
+    seat_text,
     text,
     title,
     turn_band,
@@ -303,9 +304,20 @@ def _eggs(
             if owner == number:
                 parts.append(_turtle(colour, x, y + ROW / 2 - 1))
                 x += 2 * TURTLE + 4
-        name = _player(view, number) + (" " + _("(you)") if number == seat else "")
+        name = _player(view, number)
+        yours = name + " " + _("(you)")
         parts.append(
-            text(x + 4, y + 18, name, class_="label", text_anchor="start", data_player=number)
+            seat_text(
+                x + 4,
+                y + 18,
+                number,
+                seat,
+                name,
+                yours,
+                class_="label",
+                text_anchor="start",
+                data_player=number,
+            )
         )
         x = 250.0
         for value in cards:
