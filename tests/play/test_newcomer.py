@@ -513,7 +513,8 @@ def test_the_last_trick_stays_in_view_until_the_next_card() -> None:
     board = dg_text.render(state, None).plain
     assert "Last trick: " in board and "takes the rest" in board
     state.apply(state.legal_moves()[0])
-    assert state.view(None)["last_trick"] is None
+    # The next card played: the trick taken last stays in the view (the "last trick" view).
+    assert state.view(None)["last_trick"] == last
 
 
 def test_typing_after_a_refused_move_replaces_it() -> None:
