@@ -426,7 +426,9 @@ class TablePage {
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
       const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
-      if (state && seat.seat === state.seat) parts.push(h("span", { class: "you" }, t("(you)")));
+      // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
+      const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
+      if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
       if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
