@@ -56,7 +56,7 @@ def test_a_bad_value_in_a_tournament_step_is_worded_in_the_readers_language(
     errors (the same as for a request body), not in pydantic's English."""
     expected = {
         "de": ("Zahlen von Sitzplatz 1", "track: muss eine ganze Zahl sein"),
-        "fr": ("chiffres de la place 1", "track\u202f: doit être un nombre entier"),
+        "fr": ("chiffres du siège 1", "track\u202f: doit être un nombre entier"),
         "en": ("figures of seat 1", "track: must be a whole number"),
     }
 
