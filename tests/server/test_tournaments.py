@@ -266,7 +266,7 @@ def test_a_command_line_tournament_is_taken_over_in_the_browser_with_a_one_time_
             assert not page["hand_over_open"]
             again = await other.http.post(path, json={"code": code})
             assert (
-                again.status_code == 409 and "no hand-over code is open" in again.json()["detail"]
+                again.status_code == 409 and "No hand-over code is open" in again.json()["detail"]
             )
             page = await Director(boss, tid).start_round(online=False)
             assert len(page["rounds"]) == 1

@@ -68,6 +68,14 @@ def labelled(label: str, value: object = "") -> str:
     return f"{label}{before_punctuation()}: {value}"
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence for the person in front of the screen: its first letter a
+    capital. Refusals are written to be composed (`Platz 2: {reason}`), so their catalog
+    texts start in lower case; whatever sends one on its own (an API `detail`, a
+    WebSocket error, the command line) makes it a sentence here, in every language."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 NO_BREAK_SPACE = "\u00a0"
 
 
