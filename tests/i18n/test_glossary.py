@@ -83,3 +83,46 @@ def test_the_rules_summaries_keep_to_the_glossary(term: dict[str, Any]) -> None:
             if re.search(bad, text)
         ]
     assert not wrong, "\n".join(wrong)
+
+
+PIECES = {
+    "mahe": ("red", "yellow", "blue", "green", "orange", "purple", "white"),
+    "david_goliath": ("r", "y", "g", "b", "p"),
+}
+
+
+def _colour_words(game: str) -> dict[str, str]:
+    """Each piece's colour in the current language, as the game's catalog says it."""
+    if game == "mahe":
+        from spieltisch.games.mahe.messages import colour_name
+
+        return {colour: colour_name(colour) for colour in PIECES[game]}
+    from spieltisch.games.david_goliath.messages import _ as dg
+    from spieltisch.games.david_goliath.text import COLOUR_NAMES
+
+    return {letter: dg(name) for letter, name in zip(PIECES[game], COLOUR_NAMES, strict=True)}
+
+
+def _abbreviates(mark: str, word: str) -> bool:
+    """`mark` starts as `word` does and takes the rest of its letters in order (Ws: Weiß)."""
+    rest = iter(word.casefold()[1:])
+    folded = mark.casefold()
+    return word.casefold().startswith(folded[0]) and all(c in rest for c in folded[1:])
+
+
+@pytest.mark.parametrize("game", sorted(PIECES))
+def test_piece_letters_tell_every_piece_apart_in_every_language(game: str) -> None:
+    """The glossary's `[letters]`: every piece has letters in de, en and fr, no two pieces
+    share them, and they abbreviate the colour's word in that language (G for green, Gr
+    for Grün, Ws for Weiß) so that a reader sees which colour it is."""
+    from spieltisch.core.glossary import piece_letters
+    from spieltisch.core.i18n import language
+
+    for code in ("de", "en", "fr"):
+        letters = piece_letters(game, code)
+        assert sorted(letters) == sorted(PIECES[game]), code
+        assert len(set(letters.values())) == len(letters), (code, letters)
+        with language(code):
+            words = _colour_words(game)
+        for piece, mark in letters.items():
+            assert _abbreviates(mark, words[piece]), (code, mark, words[piece])

@@ -104,7 +104,7 @@ def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
             listed = (await eve.http.get("/api/tables")).json()["tables"]
             assert table["id"] in [t["id"] for t in listed]
             early = await ana.http.post(path + "/start")
-            assert early.status_code == 409 and "seats 1" in early.text
+            assert early.status_code == 409 and "Seats 1" in early.text
             joined = await bob.post(path + "/join", {})
             assert [s["name"] for s in joined["seats"]] == ["Ana", "Bob"]
             full = await eve.http.post(path + "/join", json={})

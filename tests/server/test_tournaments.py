@@ -108,7 +108,7 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
             bad = await boss.http.post(
                 f"/api/tournaments/{director.id}/rounds/1/tables/1", json={"places": [1, 1, 9, 2]}
             )
-            assert bad.status_code == 409 and "place" in bad.json()["detail"]
+            assert bad.status_code == 409 and "Places" in bad.json()["detail"]
 
             # Exports and printable pages, colours in the asked language.
             results = await boss.http.get(f"/api/tournaments/{director.id}/results.csv?lang=de")

@@ -73,7 +73,10 @@ def sentence(text: str) -> str:
     capital. Refusals are written to be composed (`Platz 2: {reason}`), so their catalog
     texts start in lower case; whatever sends one on its own (an API `detail`, a
     WebSocket error, the command line) makes it a sentence here, in every language."""
-    return text[:1].upper() + text[1:] if text[:1].islower() else text
+    first = text.split(" ", 1)[0]
+    if not text[:1].islower() or any(mark in first for mark in "_=./"):
+        return text  # a capital already, or an identifier (`last_seq: …`) kept as written
+    return text[:1].upper() + text[1:]
 
 
 NO_BREAK_SPACE = "\u00a0"

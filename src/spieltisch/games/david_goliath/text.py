@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
@@ -19,6 +20,13 @@ STYLES = {
     letter: f"bold {PALETTE[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
 }
 """Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
+
+
+def card_text(card: str) -> str:
+    """A card as the board shows it: its colour's letters in the reader's language (the
+    glossary's: `r4`, `Gr4` for grün in German, `Ve4` for vert in French) and its value.
+    The notation (`r4`) stays what is typed and recorded."""
+    return piece_letters("david_goliath").get(card[:1], card[:1]) + card[1:]
 
 
 def _player(number: int) -> str:
@@ -66,7 +74,9 @@ def _cards(
         text.append("-", style="dim")
         return
     start = column
-    for colour, values in _groups(cards):
+    letters = piece_letters("david_goliath")
+    for notation, values in _groups(cards):
+        colour = letters.get(notation, notation)
         if counted and len(values) >= COUNTED:
             words = [f"×{len(values)}"]
             glue = ""
@@ -87,7 +97,7 @@ def _cards(
                 gap = 0
             text.append(" " * gap)
             if i == 0:
-                text.append(colour, style=STYLES.get(colour, ""))
+                text.append(colour, style=STYLES.get(notation, ""))
                 text.append(glue + word)
             else:
                 text.append(word)
@@ -234,4 +244,4 @@ def _trick(text: Text, cards: list[list[Any]], name: Callable[[int], str] = _pla
         if i:
             text.append(", ")
         text.append(name(seat) + " ")
-        text.append(card, style=STYLES.get(card[0], ""))
+        text.append(card_text(card), style=STYLES.get(card[0], ""))
