@@ -103,12 +103,14 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput
+    from spieltisch.tournament.errors import InvalidInput, UnknownTournament
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
 
         return explain_bad(exc.what, exc.problems)
+    if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
+        return labelled(str(exc), _("`spieltisch tournament list` shows them"))
     return str(exc)
 
 

@@ -156,11 +156,7 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     )
     entries = [entry_from_json(row.data) for row in rows.scalars()]
     if not entries:
-        raise UnknownTournament(
-            _("no tournament {identifier}: `spieltisch tournament list` shows them").format(
-                identifier=repr(identifier)
-            )
-        )
+        raise UnknownTournament(_("no tournament {identifier}").format(identifier=repr(identifier)))
     return Tournament(entries)
 
 
