@@ -56,6 +56,6 @@ def test_texts_that_reach_pages_name_no_command_line(package: str) -> None:
 
     path = Path(spieltisch.__file__).parent / package / "locale" / "de.po"
     with path.open("rb") as handle:
-        ids = [m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle) if m.id]
+        ids = [str(m.id[0] if isinstance(m.id, tuple) else m.id) for m in read_po(handle) if m.id]
     found = [text for text in ids if COMMAND_LINE.search(text) and text not in ON_PURPOSE]
     assert not found, found

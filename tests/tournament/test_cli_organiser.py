@@ -45,7 +45,7 @@ def test_a_lot_from_the_table_and_the_history_of_corrections(tmp_path: Path) -> 
         "drawn at the table",
         "kept (tied figures unchanged)",
     ]
-    assert [row["places_by_seat"] for row in rows] == ["3 1 2 4", "3 1 2 4"]
+    assert [row["places_by_seat"] for row in rows] == ["3 | 1 | 2 | 4", "3 | 1 | 2 | 4"]
     assert rows[1]["note"] == "typo" and rows[0]["entered_by"] == "referee"
 
 

@@ -11,7 +11,8 @@ from spieltisch.core.i18n import N_
 from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.points import place_points
+from spieltisch.tournament.points import result_points
+from spieltisch.tournament.results import place_words
 from spieltisch.tournament.tournament import Tournament
 
 RESULT_COLUMNS = (
@@ -64,8 +65,13 @@ HOW_WORDS: dict[str, str] = {
     "places": N_("places"),
     "stopped": N_("stopped"),
     "bye": N_("bye"),
+    "forfeit": N_("forfeit"),
+    "disqualified": N_("disqualified"),
+    "awarded": N_("awarded"),
 }
-"""How a result came about, in words."""
+"""How a result came about, in words: a seat that did not play to the end says so instead
+of how its table's result was entered; `awarded`: points the director gave for a round
+the player was not seated in."""
 
 
 def _header(columns: tuple[str, ...]) -> list[str]:
@@ -124,7 +130,7 @@ def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) 
             result = played.results.get(index)
             if result is None:
                 continue
-            table_points = place_points(result.places, points)
+            table_points = result_points(result.places, result.outcomes, points)
             corrections = len(tournament.audit(played.number, index)) - 1
             for seat, player in enumerate(table):
                 figures = result.figures[seat] if result.figures else None
@@ -138,7 +144,9 @@ def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) 
                         tournament.players[player].name,
                         result.places[seat],
                         table_points[seat],
-                        _how(result.how),
+                        _how(
+                            result.how if result.outcome(seat) == "played" else result.outcome(seat)
+                        ),
                         _figures(figures),
                         " ".join(result.lots),
                         who(result.by, names or {}),
@@ -150,6 +158,9 @@ def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) 
             name = tournament.players[player].name
             bye = tournament.bye_points()
             rows.append((played.number, 0, "", "", player, name, "", bye, _how("bye")))
+        for player, award in played.awarded.items():
+            name = tournament.players[player].name
+            rows.append((played.number, 0, "", "", player, name, "", award.points, _how("awarded")))
     return spreadsheet_csv(_header(RESULT_COLUMNS), rows)
 
 
@@ -222,7 +233,7 @@ def corrections_csv(tournament: Tournament, names: Mapping[str, str] | None = No
                         who(entry.by, names or {}),
                         entry.at.isoformat(),
                         _how(entry.how),
-                        " ".join(map(str, entry.places)),
+                        " | ".join(place_words(entry, seat) for seat in range(len(entry.places))),
                         " | ".join(_figures(one) for one in figures),
                         " ".join(entry.lots),
                         " ".join(_(LOT_SOURCE_WORDS[s]) for s in entry.lot_sources if s),
