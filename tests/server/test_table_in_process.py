@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
@@ -291,7 +292,7 @@ def test_a_move_is_applied_once_and_an_illegal_one_says_the_engines_words(
             applied.clear()
             with pytest.raises(Refusal) as illegal:
                 await runtime.submit(room, 0, room.seq, "a1-a1")
-            assert illegal.value.message == expected
+            assert expected is not None and illegal.value.message == sentence(expected)
             move = room.state.legal_moves()[0]
             applied.clear()
             await runtime.submit(room, 0, room.seq, move)

@@ -87,9 +87,11 @@ class GameOptions(BaseModel):
             elif error["type"] == "value_error" and "error" in error.get("ctx", {}):
                 allowed = str(error["ctx"]["error"])  # a validator's own words, not pydantic's
             else:
+                from spieltisch.core.names import game_title  # the registry imports options
+
                 allowed = describe_allowed(cls.model_fields.get(name)) or _(
-                    "what `spieltisch games {game}` lists for it"
-                ).format(game=cls.game_name)
+                    "what the rules of {game} list for it"
+                ).format(game=game_title(cls.game_name))
             raise OptionError(name, error.get("input"), allowed, cls.game_name) from None
         options.check()
         return options
