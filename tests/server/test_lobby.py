@@ -77,7 +77,7 @@ def test_bad_options_are_refused_with_the_message_of_spieltisch_load(
                 ({"game": "mabula", "seats": [{"kind": "me"}] * 3}, "players"),
                 ({"game": "mabula", "seats": [{"kind": "ai"}, {"kind": "me"}]}, "level"),
                 ({"game": "mabula", "colour": "red"}, "colour: is not a field"),
-                ({"game": "mabula", "clock": {"round_seconds": 60}}, "time event"),
+                ({"game": "mabula", "clock": {"round_seconds": 60}}, "no time called by a referee"),
                 ({"game": "mabula", "clock": {"mode": "move"}}, "seconds"),
             ]:
                 response = await ana.http.post("/api/tables", json=body)

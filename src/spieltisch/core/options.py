@@ -36,6 +36,8 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game_name: ClassVar[str] = "game"
+    game_title: ClassVar[str] = "game"
+    """The game's title for people; both are set when the game is registered."""
 
     players: int
     """Every game has a player count; subclasses give it bounds and a default."""
@@ -87,11 +89,9 @@ class GameOptions(BaseModel):
             elif error["type"] == "value_error" and "error" in error.get("ctx", {}):
                 allowed = str(error["ctx"]["error"])  # a validator's own words, not pydantic's
             else:
-                from spieltisch.core.names import game_title  # the registry imports options
-
                 allowed = describe_allowed(cls.model_fields.get(name)) or _(
                     "what the rules of {game} list for it"
-                ).format(game=game_title(cls.game_name))
+                ).format(game=cls.game_title)
             raise OptionError(name, error.get("input"), allowed, cls.game_name) from None
         options.check()
         return options
