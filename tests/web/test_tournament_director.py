@@ -110,6 +110,7 @@ def test_the_director_merges_and_splits_a_hall_player_on_the_page(
     page.click(".players tr[data-player='1'] button.identity")
     page.wait_for_selector("#identity-choice")
     assert "Herbst (Nr. 1)" in page.inner_text("#identity-choice")
+    page.select_option("#identity-choice", value=anna)  # other Annas of this server too
     page.fill("#identity-reason", "dieselbe Anna")
     page.click(".identities button.merge")
     page.wait_for_selector(".identities", state="detached")
