@@ -259,6 +259,14 @@ def players(
     account: Annotated[
         str | None, typer.Option("--account", help="With one --add: the player's username.")
     ] = None,
+    same_as: Annotated[
+        str | None,
+        typer.Option(
+            "--same-as",
+            help="With one --add of a hall player: the same person as this hall identity "
+            "of another tournament (see `spieltisch tournament identities NAME`).",
+        ),
+    ] = None,
     withdraw: Annotated[
         list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
     ] = None,
@@ -272,11 +280,18 @@ def players(
     who = _who(by)
     if account and len(add or []) != 1:
         _fail(_("--account goes with exactly one --add"))
+    if same_as and (len(add or []) != 1 or account):
+        _fail(_("--same-as goes with exactly one --add of a player without --account"))
 
     async def work(store: TournamentStore) -> Tournament:
+        from spieltisch.tournament.identities import register_hall_player
+
         rating_id = await store.account_rating_id(account) if account else None
         current = await store.load(tournament)
         for name in add or []:
+            if same_as:
+                current = await register_hall_player(store, tournament, name, who, same_as)
+                continue
             current, _r = await store.act(tournament, _registering(name, who, rating_id))
         for number in withdraw or []:
             current, _w = await store.act(tournament, _withdrawing(number, who))
@@ -286,13 +301,11 @@ def players(
 
     current = _run(database, work)
     table = Table(title=_("Players"))
-    for column in (_("no."), _("name"), _("account"), _("from round"), _("status")):
+    for column in (_("no."), _("name"), _("rated as"), _("from round"), _("status")):
         table.add_column(column)
     for player in current.players.values():
         status = _("playing") if player.active else _("withdrawn")
-        table.add_row(
-            str(player.number), player.name, player.account or "", str(player.joined), status
-        )
+        table.add_row(str(player.number), player.name, player.rating_id, str(player.joined), status)
     console.print(table)
 
 
@@ -306,6 +319,64 @@ def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
 
 def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
     return lambda t: t.readmit(number, who)
+
+
+@tournament_app.command("identities")
+def identities(
+    name: Annotated[
+        str | None, typer.Argument(help="Only identities a hall player of this name has.")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """The hall identities (one per person without an account) and where each played, to
+    find the one a hall player is the same person as."""
+    from spieltisch.tournament.identities import hall_identities
+
+    found = _run(database, lambda store: hall_identities(store, name))
+    table = Table(title=_("Hall identities"))
+    for column in (_("identity"), _("name"), _("played in")):
+        table.add_column(column)
+    for identity, seen in found.items():
+        names = ", ".join(sorted({one.name for one in seen}))
+        where = "; ".join(
+            f"{one.tournament_name} ({one.tournament}) {_('no.')} {one.number}" for one in seen
+        )
+        table.add_row(identity, names, where)
+    console.print(table)
+
+
+@tournament_app.command("identity")
+def identity(
+    tournament: Id,
+    player: Annotated[int, typer.Argument(help="The player number.")],
+    same_as: Annotated[
+        str | None,
+        typer.Option("--same-as", help="Merge: the same person as this hall identity."),
+    ] = None,
+    split: Annotated[
+        bool, typer.Option("--split", help="Split: a person of their own (a new identity).")
+    ] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Merge a hall player with the same person's identity from another tournament, or
+    split them off into an identity of their own; their rated games follow."""
+    from spieltisch.tournament.identities import link
+
+    if (same_as is None) == (not split):
+        _fail(_("give --same-as IDENTITY or --split, one of the two"))
+    current = _run(
+        database, lambda store: link(store, tournament, player, _who(by), reason, same_as)
+    )
+    console.print(
+        _("Player {number} ({name}) is rated as {identity} now").format(
+            number=player,
+            name=current.players[player].name,
+            identity=current.players[player].rating_id,
+        ),
+        highlight=False,
+    )
 
 
 @tournament_app.command("signup")
