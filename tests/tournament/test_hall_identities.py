@@ -88,7 +88,7 @@ def test_merging_names_a_known_identity_on_the_command_line_and_the_api(tmp_path
     spring = run("new", "Frühling", "--seed", "f", "--rounds", "1", *db).split()[1]
     listed = " ".join(run("identities", "anna", *db).split())
     assert anna in listed and "Herbst" in listed and "Bernd" not in listed
-    assert "no hall player has the identity 'guest:anna/zz'" in refused(
+    assert "No hall player has the identity 'guest:anna/zz'" in refused(
         "players", spring, "--add=Anna", "--same-as", "guest:anna/zz", *db
     )
     run("players", spring, "--add=Anna", "--same-as", anna, *db)

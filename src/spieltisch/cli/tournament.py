@@ -103,7 +103,7 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput, UnknownTournament
+    from spieltisch.tournament.errors import InvalidInput, UnknownIdentity, UnknownTournament
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
@@ -111,6 +111,8 @@ def _refusal(exc: Exception) -> str:
         return explain_bad(exc.what, exc.problems)
     if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
         return labelled(str(exc), _("`spieltisch tournament list` shows them"))
+    if isinstance(exc, UnknownIdentity):
+        return labelled(str(exc), _("`spieltisch tournament identities NAME` lists them"))
     return str(exc)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.errors import UnknownIdentity
 from spieltisch.tournament.ledger import IdentityChanged, Registered
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.storage import TournamentStore
@@ -54,13 +54,11 @@ async def hall_identities(
 
 
 async def check_known(store: TournamentStore, identity: str) -> None:
-    """A TournamentError unless some tournament has a hall player with `identity`."""
+    """UnknownIdentity unless some tournament has a hall player with `identity` (the page
+    offers the known ones; the command line says which command lists them)."""
     if identity not in await hall_identities(store):
-        raise TournamentError(
-            _(
-                "no hall player has the identity {identity}: "
-                "`spieltisch tournament identities NAME` lists them"
-            ).format(identity=repr(identity))
+        raise UnknownIdentity(
+            _("No hall player has the identity {identity}").format(identity=repr(identity))
         )
 
 

@@ -322,7 +322,7 @@ class TournamentPage {
 
   identityForm() {
     const { player, found } = this.identities;
-    const choice = h("select", { id: "identity-choice", "aria-label": t("Same person as…") }, found.map((one) => h("option", { value: one.identity }, `${one.names.join(", ")}: ${one.appearances.map((a) => `${a.tournament_name} (${t("no.")} ${a.number})`).join("; ")}`)));
+    const choice = h("select", { id: "identity-choice", "aria-label": t("Same person as…") }, found.map((one) => h("option", { value: one.identity }, labelled(one.names.join(", "), one.appearances.map((a) => `${a.tournament_name} (${t("no.")} ${a.number})`).join(", ")))));
     const reason = h("input", { id: "identity-reason", maxlength: 500, required: true, size: 16, placeholder: t("Reason (kept)") });
     const send = (sameAs) => this.act(async () => {
       const answer = await post(`/api/tournaments/${this.id}/players/${player.number}/identity`, sameAs ? { same_as: sameAs, reason: reason.value.trim() } : { reason: reason.value.trim() });
