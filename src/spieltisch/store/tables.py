@@ -11,6 +11,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.models import Account, GameTable, Seat, TableStatus
+from spieltisch.store.tournaments import TournamentEntryRow
 
 
 async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
@@ -79,3 +80,20 @@ async def public_tables(
         .limit(limit)
     )
     return list(rows.scalars())
+
+
+async def tournaments_of_tables(session: AsyncSession, ids: Collection[str]) -> dict[str, str]:
+    """The tournament each of these tables was opened for, by table id (ordinary tables
+    are left out): one query over the ledgers' "online" entries, however many tables."""
+    wanted = set(ids)
+    found: dict[str, str] = {}
+    if not wanted:
+        return found
+    rows = await session.execute(
+        select(TournamentEntryRow.tournament_id, TournamentEntryRow.data).filter_by(kind="online")
+    )
+    for tournament, data in rows:
+        for table_id in data.get("tables", {}).values():
+            if table_id in wanted:
+                found[table_id] = str(tournament)
+    return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import select
@@ -157,6 +157,13 @@ def _row(identifier: str, seq: int, entry: Entry) -> TournamentEntryRow:
     )
 
 
+def rated_seating(accounts: Sequence[int | None]) -> bool:
+    """Whether a game at an ordinary table seated by these accounts (None: a computer)
+    changes ratings: every seat a different person. A computer seat, or one account
+    playing itself, leaves the game casual, as on lichess."""
+    return None not in accounts and len(set(accounts)) == len(accounts)
+
+
 async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame]:
     tables = await session.execute(
         select(GameTable).filter(GameTable.status == "finished", GameTable.result.is_not(None))
@@ -168,10 +175,10 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         seats = await session.execute(select(Seat).filter_by(table_id=table.id).order_by(Seat.seat))
         accounts = [seat.account_id for seat in seats.scalars()]
         ranking = table.result.get("ranking")
-        if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
+        if not rated_seating(accounts) or not isinstance(ranking, list):
             continue
-        if len(set(accounts)) != len(accounts):
-            continue  # one account in two seats played itself: unrated, as on lichess
+        if len(ranking) != len(accounts):
+            continue
         finished = table.finished_at
         if finished.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
             finished = finished.replace(tzinfo=dt.UTC)

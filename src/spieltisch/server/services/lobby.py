@@ -21,7 +21,14 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, now
-from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
+from spieltisch.store.tables import (
+    account_names,
+    public_tables,
+    seats_of,
+    seats_of_tables,
+    tournaments_of_tables,
+)
+from spieltisch.tournament.storage import rated_seating
 
 MAX_COMPUTER_TABLES = 2
 """Unfinished tables of computers only that one account may have at once."""
@@ -390,10 +397,17 @@ async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> lis
         session,
         {row.account_id for rows in seats.values() for row in rows if row.account_id},
     )
-    return [_described(table, seats.get(table.id, []), who) for table in tables]
+    tournaments = await tournaments_of_tables(session, [table.id for table in tables])
+    return [
+        _described(table, seats.get(table.id, []), who, tournaments.get(table.id))
+        for table in tables
+    ]
 
 
-def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> TableOut:
+def _described(
+    table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
+) -> TableOut:
+    rated = tournament is not None or rated_seating([row.account_id for row in rows])
     return TableOut(
         id=table.id,
         game=table.game,
@@ -417,6 +431,8 @@ def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> Table
         rematch=table.rematch,
         rematch_of=table.rematch_of,
         result=table.result,
+        tournament=tournament,
+        rated=rated,
     )
 
 

@@ -28,7 +28,7 @@ from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, finished_record
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable
-from spieltisch.store.tournaments import TournamentEntryRow
+from spieltisch.store.tables import tournaments_of_tables
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.storage import TournamentStore
@@ -165,15 +165,7 @@ class OnlineRounds:
     async def tournament_of(self, table_id: str) -> str | None:
         """The tournament an online table was opened for (None: an ordinary table)."""
         async with self.database.session() as session:
-            rows = await session.execute(
-                select(TournamentEntryRow.tournament_id, TournamentEntryRow.data).filter_by(
-                    kind="online"
-                )
-            )
-            for identifier, data in rows.tuples():
-                if table_id in data.get("tables", {}).values():
-                    return str(identifier)
-        return None
+            return (await tournaments_of_tables(session, [table_id])).get(table_id)
 
     async def table_finished(self, table_id: str) -> None:
         """The runtime's hook: a finished tournament table's result goes in at once."""
