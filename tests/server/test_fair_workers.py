@@ -4,6 +4,8 @@ before reviews, per account, then per table, so one account's flood starves nobo
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 import time
 from collections.abc import Hashable
@@ -137,3 +139,18 @@ def test_a_share_back_from_idle_starts_level_with_the_least_served() -> None:
     # from idle) nor last (its 100 s held against it).
     assert order == ["c1", "a2", "b2"]
     assert len(queue) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_worker_process_lives_through_ctrl_c() -> None:
+    """Ctrl+C reaches every process of `serve`: a worker stopped by it printed a traceback
+    and left semaphores behind ("leaked semaphore objects" with `--workers 2`); the server
+    stops its workers itself."""
+    pool = WorkerPool(1)
+    try:
+        worker = await pool.run(os.getpid)
+        os.kill(worker, signal.SIGINT)
+        assert await pool.run(signal.getsignal, signal.SIGINT) == signal.SIG_IGN
+        assert await pool.run(os.getpid) == worker
+    finally:
+        pool.close()

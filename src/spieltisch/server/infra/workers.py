@@ -13,6 +13,7 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import signal
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -81,6 +82,14 @@ def _position(
     return spieltisch.load(game, **options).replay(history)
 
 
+def _worker_starts(parent: int) -> None:
+    """A worker ignores Ctrl+C (the terminal sends it to every process of the server):
+    the server stops its workers itself as it shuts down; interrupted, they printed
+    tracebacks and left their semaphores to the resource tracker's warning."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with(parent)
+
+
 def _nothing() -> None:
     """A job that only makes the pool start its worker."""
 
@@ -113,7 +122,7 @@ class WorkerPool:
                 self._executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=die_with,
+                    initializer=_worker_starts,
                     initargs=(os.getpid(),),
                 )
             else:
