@@ -60,6 +60,12 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     bo_page.click(f"[data-table='{table}'] button.join")
     bo_page.wait_for_url(f"**/#/table/{table}")
     ana_page.click("button.start")
+    # The seat not to move is shown the picture it shares with the spectators, marked
+    # "(you)" by the page itself (the server draws it once per language, not per seat).
+    wait_for_turn_or_end(ana_page)  # white moves first
+    bo_page.wait_for_selector(".board-box svg")
+    wait_for_current_board(bo_page)
+    assert "Schwarz (du)" in (bo_page.locator(".board-box svg").text_content() or "")
     ana_page.fill(".chat-form input", "<b>hallo</b> & willkommen")
     ana_page.click(".chat-form button")
     line = bo_page.locator(".chat-lines li").first

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import getpass
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -103,12 +103,14 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput
+    from spieltisch.tournament.errors import InvalidInput, UnknownTournament
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
 
         return explain_bad(exc.what, exc.problems)
+    if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
+        return labelled(str(exc), _("`spieltisch tournament list` shows them"))
     return str(exc)
 
 
@@ -611,7 +613,11 @@ def result(
             )
     numbers = _places(places) if places else []
 
-    async def work(store: TournamentStore) -> Tournament:
+    async def work(store: TournamentStore) -> tuple[Tournament, dict[str, str]]:
+        current = await enter(store)
+        return current, await store.actor_names(current)
+
+    async def enter(store: TournamentStore) -> Tournament:
         if numbers:
             current, _e = await store.act(
                 tournament,
@@ -627,18 +633,20 @@ def result(
             current._table(round_number, table)
         return current
 
-    current = _run(database, work)
+    current, names = _run(database, work)
     if not current.audit(round_number, table):
         console.print(_("No result yet."))
         return
-    console.print(history_table(current, round_number, table))
+    console.print(history_table(current, round_number, table, names))
 
 
-def history_table(current: Tournament, round_number: int, table: int) -> Table:
+def history_table(
+    current: Tournament, round_number: int, table: int, names: Mapping[str, str]
+) -> Table:
     """Every entry of a table's result, oldest first: who and when, each seat's place
     (and figures when stopped by time), the lots and whether each was drawn now, kept
     from before or drawn at the table, and the note."""
-    from spieltisch.tournament.export import lot_words
+    from spieltisch.tournament.export import lot_words, who
     from spieltisch.tournament.results import place_words
 
     seats = current.round(round_number).tables[table - 1]
@@ -651,7 +659,7 @@ def history_table(current: Tournament, round_number: int, table: int) -> Table:
     view.add_column(_("lot"))
     view.add_column(_("note"))
     for entry in current.audit(round_number, table):
-        when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
+        when = f"{entry.at:%Y-%m-%d %H:%M} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
@@ -744,7 +752,12 @@ def export(
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
-    current = _run(database, lambda store: store.load(tournament))
+
+    async def load_with_names(store: TournamentStore) -> tuple[Tournament, dict[str, str]]:
+        loaded = await store.load(tournament)
+        return loaded, await store.actor_names(loaded)
+
+    current, names = _run(database, load_with_names)
     if html is not None:
         from spieltisch.tournament.printable import write_pages
 
@@ -754,14 +767,15 @@ def export(
             _fail(str(cannot_write(html, exc)))
         for page in pages:
             console.print(_("Wrote {path}").format(path=page), highlight=False)
-    for path, text in (
-        (results, results_csv),
-        (standings_file, standings_csv),
-        (corrections, corrections_csv),
-    ):
+    files: tuple[tuple[Path | None, Callable[[], str]], ...] = (
+        (results, lambda: results_csv(current, names)),
+        (standings_file, lambda: standings_csv(current)),
+        (corrections, lambda: corrections_csv(current, names)),
+    )
+    for path, text in files:
         if path is not None:
             try:
-                write_text(path, text(current))
+                write_text(path, text())
             except FileProblem as exc:
                 _fail(str(exc))
             console.print(_("Wrote {path}").format(path=path), highlight=False)

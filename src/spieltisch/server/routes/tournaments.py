@@ -48,7 +48,6 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
-from spieltisch.store.tables import account_names
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
@@ -150,17 +149,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
 
 async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     """Display names of the `account:<id>` entries in the ledger."""
-    named = {entry.by for entry in tournament.entries} | {tournament.director}
-    ids = {
-        int(who[len(ACCOUNT_PREFIX) :])
-        for who in named
-        if who.startswith(ACCOUNT_PREFIX) and who[len(ACCOUNT_PREFIX) :].isdigit()
-    }
-    if not ids:
-        return {}
-    async with svc.database.session() as session:
-        found = await account_names(session, ids)
-    return {_by(account): name for account, name in found.items()}
+    return await _rounds(svc).store.actor_names(tournament)
 
 
 async def _describe(
@@ -324,8 +313,9 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
     """Every seat of every table with a result, and the byes, for the spreadsheets of
     `lang` (default: the language chosen on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
+    names = await _who(svc, tournament)
     with language(_language(lang) if lang else get_language()):
-        text = results_csv(tournament)
+        text = results_csv(tournament, names)
     return _csv(text, f"{identifier}-results.csv")
 
 
@@ -347,11 +337,15 @@ async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> 
     response_class=PlainTextResponse,
     responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
 )
-async def corrections_file(identifier: str, svc: Svc) -> Response:
-    """Every result entered, oldest first per table: each correction with who, when, the
-    note, the places and figures, and whether the lot was drawn again."""
+async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
+    """Every result entered, oldest first per table: each correction with who (by name),
+    when, the note, the places and figures, and where each lot came from; for the
+    spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
-    return _csv(corrections_csv(tournament), f"{identifier}-corrections.csv")
+    names = await _who(svc, tournament)
+    with language(_language(lang) if lang else get_language()):
+        text = corrections_csv(tournament, names)
+    return _csv(text, f"{identifier}-corrections.csv")
 
 
 def _csv(text: str, filename: str) -> Response:

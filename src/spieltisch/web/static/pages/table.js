@@ -341,6 +341,7 @@ class TablePage {
       // The board is drawn by the game's svg part on the server, from this seat's view.
       const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
       this.board.innerHTML = this.state.board_svg;
+      showYou(this.board, this.state.seat);
       if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
       if (this.moved) markMoved(this.board, this.moved);
       this.boardSeq = this.state.seq;
@@ -658,6 +659,14 @@ class TablePage {
     window.spieltisch.live = this.live;
     this.render();
   }
+}
+
+// One picture of a position serves every seat that is not to move (the server draws it
+// once per language): each player's line carries its words with "(you)", and the page
+// puts them in for the seat it plays.
+function showYou(board, seat) {
+  if (seat === null || seat === undefined) return;
+  for (const line of board.querySelectorAll(`[data-you="${seat}"]`)) line.textContent = line.getAttribute("data-you-text");
 }
 
 // The last move marked on the board, from the pictures alone: pieces that carry their
