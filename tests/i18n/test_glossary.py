@@ -88,6 +88,7 @@ def test_the_rules_summaries_keep_to_the_glossary(term: dict[str, Any]) -> None:
 PIECES = {
     "mahe": ("red", "yellow", "blue", "green", "orange", "purple", "white"),
     "david_goliath": ("r", "y", "g", "b", "p"),
+    "mabula": ("w", "b"),
 }
 
 
@@ -97,6 +98,10 @@ def _colour_words(game: str) -> dict[str, str]:
         from spieltisch.games.mahe.messages import colour_name
 
         return {colour: colour_name(colour) for colour in PIECES[game]}
+    if game == "mabula":
+        from spieltisch.games.mabula.messages import _ as mabula
+
+        return {"w": mabula("White"), "b": mabula("Black")}
     from spieltisch.games.david_goliath.messages import _ as dg
     from spieltisch.games.david_goliath.text import COLOUR_NAMES
 

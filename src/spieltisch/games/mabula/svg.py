@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import clickable, document, element, group_moves, seat_text, text
 from spieltisch.games.mabula.messages import _
@@ -22,7 +23,9 @@ BOARD = 8 * CELL
 PANEL = 96
 WIDTH = BOARD + 2 * MARGIN
 HEIGHT = BOARD + 2 * MARGIN + PANEL
-MARBLE = {"w": ("#f7f7f2", "#222222", "W"), "b": ("#262626", "#f0f0f0", "B")}
+MARBLE = {"w": ("#f7f7f2", "#222222"), "b": ("#262626", "#f0f0f0")}
+"""Each colour's fill and ink; its letter is the reader's (the glossary's: W and B, in
+German W and S, in French B for blanc and N for noir)."""
 
 
 def _corner(col: int, row: int) -> bool:
@@ -76,10 +79,14 @@ def _squares() -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=4096, typed=True)
 def _marble(square: str, letter: str) -> str:
+    return _drawn_marble(square, letter, piece_letters("mabula")[letter])
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _drawn_marble(square: str, letter: str, mark: str) -> str:
     x, y = _centre(square)
-    fill, ink, mark = MARBLE[letter]
+    fill, ink = MARBLE[letter]
     return element(
         "g",
         element("circle", cx=x, cy=y, r=CELL * 0.38, fill=fill, stroke="#111", stroke_width=1.5)
@@ -165,7 +172,8 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
     top = MARGIN * 2 + BOARD
     for player, letter in enumerate("wb"):
         y = top + 20 + player * 34
-        fill, ink, mark = MARBLE[letter]
+        fill, ink = MARBLE[letter]
+        mark = piece_letters("mabula")[letter]
         parts.append(element("circle", cx=MARGIN + 12, cy=y - 5, r=11, fill=fill, stroke="#111"))
         parts.append(text(MARGIN + 12, y, mark, fill=ink, font_size=12, font_weight="bold"))
         name = _colour_name(letter)
