@@ -241,15 +241,6 @@ def rate_all(
 LEVEL_AFTER = 5
 """Games a player needs before the leaderboard says which AI level they are about as
 strong as: fewer say little (docs/tournaments.md)."""
-COMPUTER_PREFIX = "level:"
-"""The rating id of a computer entrant (`level:<level>/<tag>`)."""
-
-
-def computer_level(rating_id: str) -> str | None:
-    """The level of a computer entrant's rating id, None for a person."""
-    if not rating_id.startswith(COMPUTER_PREFIX):
-        return None
-    return rating_id[len(COMPUTER_PREFIX) :].split("/", 1)[0]
 
 
 def nearest_level(rating: Rating, levels: Mapping[str, Rating]) -> str | None:

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.core.identity import GameKey, PlayerId
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
@@ -99,7 +100,7 @@ class TournamentStore:
             raise TournamentError(
                 _("no account with the username {username}").format(username=repr(username))
             )
-        return f"account:{account.id}"
+        return str(PlayerId.of_account(account.id))
 
     async def rated_games(self) -> list[RatedGame]:
         """Every rated game: tournament tables, and finished online tables where every seat
@@ -109,7 +110,7 @@ class TournamentStore:
         in_tournaments: set[str] = set()
         for row in await self.all():
             tournament = await self.load(row.id)
-            games += tournament.rated_games(f"tournament:{row.id}")
+            games += tournament.rated_games(row.id)
             in_tournaments |= tournament.online_tables()
         async with self.database.session() as session:
             games += await _online_games(session, in_tournaments)
@@ -166,9 +167,12 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         if table.id in skip or table.finished_at is None or table.result is None:
             continue
         seats = await session.execute(select(Seat).filter_by(table_id=table.id).order_by(Seat.seat))
-        accounts = [seat.account_id for seat in seats.scalars()]
+        seated = [seat.account_id for seat in seats.scalars()]
+        accounts = [account for account in seated if account is not None]
         ranking = table.result.get("ranking")
-        if None in accounts or not isinstance(ranking, list) or len(ranking) != len(accounts):
+        if len(accounts) != len(seated) or not isinstance(ranking, list):
+            continue
+        if len(ranking) != len(accounts):
             continue
         if len(set(accounts)) != len(accounts):
             continue  # one account in two seats played itself: unrated, as on lichess
@@ -178,9 +182,9 @@ async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame
         games.append(
             RatedGame(
                 table.game,
-                f"table:{table.id}",
+                str(GameKey.of_table(table.id)),
                 finished,
-                tuple(f"account:{account}" for account in accounts),
+                tuple(str(PlayerId.of_account(account)) for account in accounts),
                 tuple(int(place) for place in ranking),
             )
         )

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from spieltisch.core import Game, game_class, parts
+from spieltisch.core.identity import GameKey, PlayerId, level_of
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
@@ -59,9 +60,6 @@ E = TypeVar(
 )
 _LOT_DRAW = secrets.SystemRandom()
 """Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
-AI_PREFIX = "level:"
-"""An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
-the tag keeps two entrants of one level apart)."""
 
 
 @dataclass
@@ -77,7 +75,7 @@ class Player:
     @property
     def rating_id(self) -> str:
         """Who the rating belongs to: the account, else the name (a guest in the hall)."""
-        return self.account if self.account else f"guest:{self.name.casefold()}"
+        return self.account if self.account else str(PlayerId.of_guest(self.name))
 
     @property
     def seating_kind(self) -> str | None:
@@ -89,9 +87,7 @@ class Player:
     @property
     def ai_level(self) -> str | None:
         """The computer level of an entrant the computer plays (`level:hard/3` -> hard)."""
-        if self.account is None or not self.account.startswith(AI_PREFIX):
-            return None
-        return self.account[len(AI_PREFIX) :].split("/", 1)[0]
+        return level_of(self.account)
 
 
 @dataclass
@@ -349,7 +345,7 @@ class Tournament:
         if not name.strip():
             same = sum(1 for p in self.players.values() if p.ai_level == level)
             name = level if not same else f"{level} {same + 1}"
-        return self.register(name, by, f"{AI_PREFIX}{level}/{secrets.token_hex(4)}")
+        return self.register(name, by, str(PlayerId.of_level(level, secrets.token_hex(4))))
 
     def open_online(self, round_number: int, tables: Mapping[int, str], by: str) -> Opened:
         """Record that these tables of a round are played online, at these table ids."""
@@ -606,7 +602,7 @@ class Tournament:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
 
-    def rated_games(self, key: str) -> list[RatedGame]:
+    def rated_games(self, identifier: str) -> list[RatedGame]:
         """Every table with a result as a rated game (none if the tournament is unrated).
 
         A table's time is that of its first entry, so a correction replaces the game in
@@ -624,7 +620,7 @@ class Tournament:
                 games.append(
                     RatedGame(
                         self.settings.game,
-                        f"{key}/{played.number}/{index}",
+                        str(GameKey.of_tournament(identifier, played.number, index)),
                         first.at,
                         tuple(self.players[p].rating_id for p in table),
                         result.places,

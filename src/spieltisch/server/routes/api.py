@@ -439,7 +439,7 @@ async def game_position(
     a private table's only for its players."""
     known_language(lang)
     record = await _finished_record(svc, table_id, svc.sessions.of(request))
-    return await _position(svc, f"table:{table_id}", record, n, lang)
+    return await _position(svc, f"game:{table_id}", record, n, lang)
 
 
 def known_language(lang: str) -> None:

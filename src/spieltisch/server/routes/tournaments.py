@@ -15,8 +15,9 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from sqlalchemy import select
 
-from spieltisch.core import parts
+from spieltisch.core import identity, parts
 from spieltisch.core.i18n import LANGUAGES, get_language, language
+from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, check_rate, services
 from spieltisch.server.schemas.rest import Problem
@@ -41,7 +42,7 @@ from spieltisch.server.schemas.tournaments import (
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
+from spieltisch.server.services.rounds import OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
 from spieltisch.store.tables import account_names
 from spieltisch.tournament.errors import TournamentError
@@ -73,7 +74,7 @@ def _rounds(svc: Services) -> OnlineRounds:
 
 
 def _by(account: int) -> str:
-    return f"{ACCOUNT_PREFIX}{account}"
+    return str(PlayerId.of_account(account))
 
 
 def _check_director(tournament: Tournament, me: int) -> None:
@@ -139,11 +140,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
 async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     """Display names of the `account:<id>` entries in the ledger."""
     named = {entry.by for entry in tournament.entries} | {tournament.director}
-    ids = {
-        int(who[len(ACCOUNT_PREFIX) :])
-        for who in named
-        if who.startswith(ACCOUNT_PREFIX) and who[len(ACCOUNT_PREFIX) :].isdigit()
-    }
+    ids = {account for account in map(identity.account_of, named) if account is not None}
     if not ids:
         return {}
     async with svc.database.session() as session:
@@ -204,7 +201,7 @@ async def _describe(
         settings=tournament.settings.model_dump(mode="json"),
         director=names.get(director, director),
         can_direct=me is not None and director == _by(me),
-        directed_online=director.startswith(ACCOUNT_PREFIX),
+        directed_online=identity.account_of(director) is not None,
         hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
         players=[

@@ -22,7 +22,7 @@ from typing import Protocol, get_args
 
 from sqlalchemy import select
 
-from spieltisch.core import game_class
+from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, finished_record
@@ -35,7 +35,6 @@ from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Player, Tournament
 
 log = logging.getLogger("spieltisch.server")
-ACCOUNT_PREFIX = "account:"
 SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
 COLLECT_RETRIES = 20
@@ -46,9 +45,7 @@ keeps a busy moment out of the log."""
 
 def account_of(player: Player) -> int | None:
     """The server account of a player registered with one (`account:7` -> 7)."""
-    if player.account is None or not player.account.startswith(ACCOUNT_PREFIX):
-        return None
-    return int(player.account[len(ACCOUNT_PREFIX) :])
+    return identity.account_of(player.account)
 
 
 def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None:
