@@ -55,7 +55,7 @@ def test_a_guest_is_one_player_whatever_the_case(name: str) -> None:
 
 @pytest.mark.parametrize("text", ["", "account:", "account:seven", "anna@club", "player:3", "7"])
 def test_a_string_that_is_no_rating_id_is_refused_saying_what_is_allowed(text: str) -> None:
-    with pytest.raises(BadIdentity, match="account:<number>|an account is a number"):
+    with pytest.raises(BadIdentity, match=r"account:<number>|an account is a number"):
         PlayerId.parse(text)
     assert PlayerId.maybe(text) is None and account_of(text) is None
 
@@ -85,7 +85,7 @@ def test_no_module_writes_a_rating_prefix_of_its_own() -> None:
         if path.name == "identity.py" and path.parent.name == "core":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if node.value.startswith(prefixes) and len(node.value) < 16:
-                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value!r}")
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and text.startswith(prefixes) and len(text) < 16:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {text!r}")
     assert found == []
