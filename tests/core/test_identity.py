@@ -23,7 +23,7 @@ from spieltisch.core.identity import (
 )
 
 PACKAGE = Path(spieltisch.__file__).parent
-names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20)
+names = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=20)
 
 
 @given(st.integers(min_value=0, max_value=10**9))
@@ -85,7 +85,8 @@ def test_no_module_writes_a_rating_prefix_of_its_own() -> None:
         if path.name == "identity.py" and path.parent.name == "core":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            text = node.value if isinstance(node, ast.Constant) else None
-            if isinstance(text, str) and text.startswith(prefixes) and len(text) < 16:
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {text!r}")
+            if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                continue
+            if node.value.startswith(prefixes) and len(node.value) < 16:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value!r}")
     assert found == []

@@ -7,7 +7,7 @@ import json
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Body, Depends, Request, Response
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,7 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import spieltisch
 from spieltisch.core import RecordError, SpieltischError, game_class
 from spieltisch.server.i18n import _, _n
-from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
     REFUSALS,
@@ -67,7 +68,7 @@ def _account_out(account: Account, token: str | None = None) -> AccountOut:
 def _clean_name(name: str) -> str:
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not cleaned:
-        raise HTTPException(422, _("a name needs at least one visible character"))
+        raise Refusal(Code.INVALID, _("a name needs at least one visible character"))
     return cleaned
 
 
@@ -94,7 +95,7 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
     """Keep your guest account: choose a username and a password to sign in elsewhere.
     Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
     account ends: the answer carries the new token (and sets the cookie)."""
-    taken = HTTPException(409, _("the username {name} is taken").format(name=body.username))
+    taken = Refusal(Code.CONFLICT, _("the username {name} is taken").format(name=body.username))
     async with svc.database.session() as session:
         if await _by_username(session, body.username) is not None:
             raise taken
@@ -102,9 +103,9 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
     async with svc.database.session() as session:
         account = await session.get(Account, me)
         if account is None:
-            raise HTTPException(401, _("your account no longer exists: sign in again"))
+            raise Refusal(Code.NOT_SIGNED_IN, _("your account no longer exists: sign in again"))
         if account.password_hash is not None:
-            raise HTTPException(409, _("this account is claimed already"))
+            raise Refusal(Code.CONFLICT, _("this account is claimed already"))
         account.username, account.password_hash = body.username, password_hash
         try:
             await session.commit()
@@ -133,7 +134,7 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     known = account.password_hash if account is not None else None
     matches = await svc.passwords.check(known, body.password)
     if account is None or not matches:
-        raise HTTPException(401, _("wrong username or password"))
+        raise Refusal(Code.NOT_SIGNED_IN, _("wrong username or password"))
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
     return _account_out(account, token)
@@ -151,7 +152,7 @@ async def who_am_i(me: Me, svc: Svc) -> AccountOut:
     async with svc.database.session() as session:
         account = await session.get(Account, me)
     if account is None:
-        raise HTTPException(401, _("your account no longer exists: sign in again"))
+        raise Refusal(Code.NOT_SIGNED_IN, _("your account no longer exists: sign in again"))
     return _account_out(account)
 
 
@@ -162,7 +163,7 @@ async def player_page(account_id: AccountId, request: Request, svc: Svc) -> Play
     async with svc.database.session() as session:
         account = await session.get(Account, account_id)
         if account is None:
-            raise HTTPException(404, _("no player {account}").format(account=account_id))
+            raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
         rows = await session.execute(
             select(Seat, GameTable)
             .join(GameTable, GameTable.id == Seat.table_id)
@@ -330,7 +331,7 @@ async def _finished_record(svc: Services, table_id: str, viewer: int | None) -> 
         table = await lobby.get_table(session, table_id)
         seated = [seat.account_id for seat in await seats_of(session, table_id)]
         if not may_see(table.public, seated, viewer):
-            raise HTTPException(403, _("the record of a private table is for its players"))
+            raise Refusal(Code.FORBIDDEN, _("the record of a private table is for its players"))
         return await lobby.finished_record(session, table_id)
 
 
@@ -358,7 +359,7 @@ async def upload_record(
     try:
         state = await asyncio.to_thread(spieltisch.load_record, record)
     except RecordError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(Code.INVALID, str(exc)) from None
     clean = dict(state.to_record(record.get("players")))
     record_id = secrets.token_urlsafe(12)
     async with svc.database.session() as session:
@@ -376,8 +377,8 @@ def _check_record_size(record: dict[str, Any]) -> None:
     """Refuse a record too long to replay quickly, or with names no table would hold."""
     history, players = record.get("history"), record.get("players")
     if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
-        raise HTTPException(
-            422,
+        raise Refusal(
+            Code.INVALID,
             _n(
                 "a record may have at most {count} history entry, this one has {found}",
                 "a record may have at most {count} history entries, this one has {found}",
@@ -387,8 +388,8 @@ def _check_record_size(record: dict[str, Any]) -> None:
     if isinstance(history, list) and any(
         not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
     ):
-        raise HTTPException(
-            422,
+        raise Refusal(
+            Code.INVALID,
             _n(
                 "each history entry is a text of at most {count} character",
                 "each history entry is a text of at most {count} characters",
@@ -400,8 +401,8 @@ def _check_record_size(record: dict[str, Any]) -> None:
         or len(players) > MAX_PLAYERS
         or any(not isinstance(name, str) or len(name) > MAX_NAME for name in players)
     ):
-        raise HTTPException(
-            422,
+        raise Refusal(
+            Code.INVALID,
             _n(
                 "players is a list of at most {players} names of at most {count} character each",
                 "players is a list of at most {players} names of at most {count} characters each",
@@ -414,7 +415,7 @@ async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
     async with svc.database.session() as session:
         found = await session.get(UploadedRecord, record_id)
     if found is None:
-        raise HTTPException(404, _("no record {record}").format(record=record_id))
+        raise Refusal(Code.NOT_FOUND, _("no record {record}").format(record=record_id))
     return found.data
 
 
@@ -442,21 +443,13 @@ async def game_position(
     return await _position(svc, f"game:{table_id}", record, n, lang)
 
 
-def known_language(lang: str) -> None:
-    """Refuse a `lang` other than de, en, fr, in the request's language."""
-    if lang not in ("de", "en", "fr"):
-        raise HTTPException(
-            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
-        )
-
-
 async def _position(
     svc: Services, key: str, record: dict[str, Any], n: int, lang: str
 ) -> PositionOut:
     total = len(record["history"])
     if not 0 <= n <= total:
-        raise HTTPException(422, _("position {n} is outside 0..{last}").format(n=n, last=total))
+        raise Refusal(Code.INVALID, _("position {n} is outside 0..{last}").format(n=n, last=total))
     try:
         return await svc.replays.position(key, record, n, lang)
     except SpieltischError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(Code.INVALID, str(exc)) from None

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from sqlalchemy import select
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
 from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Services, services
 from spieltisch.server.schemas.rest import AccountId, Problem
 from spieltisch.server.schemas.tournaments import (
@@ -49,7 +50,7 @@ def _title(game: str) -> str:
     try:
         return game_class(game).title
     except UnknownGame as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
 
 
 async def _names(svc: Services, store: TournamentStore, players: list[str]) -> dict[str, str]:
@@ -130,7 +131,7 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
     private table names the table only to its players."""
     async with svc.database.session() as session:
         if await session.get(Account, account_id) is None:
-            raise HTTPException(404, _("no player {account}").format(account=account_id))
+            raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
     book = await TournamentStore(svc.database).ratings()
     player = str(PlayerId.of_account(account_id))
     games = []

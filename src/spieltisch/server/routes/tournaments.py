@@ -11,15 +11,16 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any, get_origin
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from sqlalchemy import select
 
 from spieltisch.core import identity, parts
-from spieltisch.core.i18n import LANGUAGES, get_language, language
+from spieltisch.core.i18n import get_language, language
 from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
-from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.rest import Problem
 from spieltisch.server.schemas.tournaments import (
     AuditOut,
@@ -79,15 +80,7 @@ def _by(account: int) -> str:
 
 def _check_director(tournament: Tournament, me: int) -> None:
     if tournament.director != _by(me):
-        raise HTTPException(403, _("only the tournament's director takes this step"))
-
-
-def _language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise HTTPException(
-            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
-        )
-    return lang
+        raise Refusal(Code.FORBIDDEN, _("only the tournament's director takes this step"))
 
 
 async def _load(svc: Services, identifier: str) -> Tournament:
@@ -264,7 +257,7 @@ async def get_tournament(
     tournament = await _load(svc, identifier)
     if lang is None:
         return await _describe(svc, identifier, tournament, svc.sessions.of(request))
-    with language(_language(lang)):
+    with language(known_language(lang)):
         return await _describe(svc, identifier, tournament, svc.sessions.of(request))
 
 
@@ -290,7 +283,7 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
     """Every seat of every table with a result, and the byes, for the spreadsheets of
     `lang` (default: the language chosen on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         text = results_csv(tournament)
     return _csv(text, f"{identifier}-results.csv")
 
@@ -303,7 +296,7 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
 async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
     """The standings for the spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         text = standings_csv(tournament)
     return _csv(text, f"{identifier}-standings.csv")
 
@@ -336,15 +329,15 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str | None = Non
     tournament = await _load(svc, identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         if ext == "html" and kind == "standings" and not number:
             return HTMLResponse(standings_page(tournament))
         if ext == "html" and kind in ("round", "sheets") and number.isdigit():
             tournament.round(int(number))
             make = round_page if kind == "round" else score_sheets
             return HTMLResponse(make(tournament, int(number)))
-    raise HTTPException(
-        404,
+    raise Refusal(
+        Code.NOT_FOUND,
         _("no page {page}: pages are round-N.html, sheets-N.html and standings.html").format(
             page=page
         ),
@@ -398,13 +391,13 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     Between rounds, a late arrival plays from the next round."""
     by = _by(me)
     if body.account is not None and body.level is not None:
-        raise HTTPException(422, _("a player is an account or a computer level, not both"))
+        raise Refusal(Code.INVALID, _("a player is an account or a computer level, not both"))
     name = (body.name or "").strip()
     if body.account is not None:
         async with svc.database.session() as session:
             account = await session.get(Account, body.account)
         if account is None:
-            raise HTTPException(422, _("no account {account}").format(account=body.account))
+            raise Refusal(Code.INVALID, _("no account {account}").format(account=body.account))
         name = name or account.name
         rating_id = _by(account.id)
         step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
@@ -430,8 +423,9 @@ async def withdraw_or_readmit(
     elif action == "readmit":
         step = lambda t: t.readmit(number, by)  # noqa: E731
     else:
-        raise HTTPException(
-            404, _("no action {action}: allowed are withdraw, readmit").format(action=action)
+        raise Refusal(
+            Code.NOT_FOUND,
+            _("no action {action}: allowed are withdraw, readmit").format(action=action),
         )
     tournament = await _director_step(svc, identifier, me, step)
     return await _describe(svc, identifier, tournament, me)
@@ -504,7 +498,7 @@ async def enter_result(
     """Enter or correct a table's result: places in seat order (1 = best), or each seat's
     figures if time was called (ranked by the game's rule, ties by a recorded lot)."""
     if (body.places is None) == (body.stopped is None):
-        raise HTTPException(422, _("give places or stopped figures, one of the two"))
+        raise Refusal(Code.INVALID, _("give places or stopped figures, one of the two"))
     by = _by(me)
     if body.places is not None:
         places = body.places
