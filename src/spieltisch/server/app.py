@@ -198,7 +198,8 @@ def create_app(settings: Settings) -> FastAPI:
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
-        runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
+        rounds = OnlineRounds(database, runtime)
+        runtime.on_finish.append(rounds.table_finished)
         app.state.services = Services(
             settings,
             database,
@@ -213,9 +214,11 @@ def create_app(settings: Settings) -> FastAPI:
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
         collector.settle()
+        sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         try:
             yield
         finally:
+            sweeping.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()

@@ -4,6 +4,7 @@ table."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection
 
@@ -52,3 +53,44 @@ async def public_tables(
         .limit(limit)
     )
     return list(rows.scalars())
+
+
+async def finished_among(session: AsyncSession, ids: Collection[str]) -> list[str]:
+    """Which of these tables have finished, in one query."""
+    if not ids:
+        return []
+    rows = await session.execute(
+        select(GameTable.id).where(
+            GameTable.id.in_(list(ids)), GameTable.status == TableStatus.FINISHED
+        )
+    )
+    return list(rows.scalars())
+
+
+async def statuses_of(session: AsyncSession, ids: Collection[str]) -> dict[str, TableStatus]:
+    """The status of each of these tables, in one query."""
+    if not ids:
+        return {}
+    rows = await session.execute(
+        select(GameTable.id, GameTable.status).where(GameTable.id.in_(list(ids)))
+    )
+    return {row.id: TableStatus(row.status) for row in rows}
+
+
+async def tournament_of(session: AsyncSession, table_id: str) -> str | None:
+    """The tournament a table was opened for, None for an ordinary table (or none)."""
+    found = await session.execute(select(GameTable.tournament_id).where(GameTable.id == table_id))
+    return found.scalar()
+
+
+async def tournaments_with_finished_tables(
+    session: AsyncSession, since: dt.datetime | None = None
+) -> list[str]:
+    """The tournaments with an online table finished since `since` (None: ever)."""
+    query = select(GameTable.tournament_id).where(
+        GameTable.tournament_id.is_not(None), GameTable.status == TableStatus.FINISHED
+    )
+    if since is not None:
+        query = query.where(GameTable.finished_at >= since)
+    rows = await session.execute(query.distinct().order_by(GameTable.tournament_id))
+    return [identifier for identifier in rows.scalars() if identifier is not None]

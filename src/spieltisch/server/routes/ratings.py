@@ -196,7 +196,7 @@ async def table_rating(table_id: str, svc: Svc) -> TableRating:
         return TableRating(rated=False, tournament=None, changes=[])
     tournament_id = await rounds.tournament_of(table_id)
     if tournament_id is not None:
-        tournament = await rounds.collect(tournament_id)
+        tournament = await rounds.store.load(tournament_id)
         where = tournament.table_of(table_id)
         assert where is not None
         key = str(GameKey.of_tournament(tournament_id, *where))

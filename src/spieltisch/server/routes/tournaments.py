@@ -13,7 +13,6 @@ from typing import Annotated, Any, get_origin
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
-from sqlalchemy import select
 
 from spieltisch.core import identity, parts
 from spieltisch.core.i18n import get_language, language
@@ -44,8 +43,8 @@ from spieltisch.server.schemas.tournaments import (
     TournamentRef,
 )
 from spieltisch.server.services.rounds import OnlineRounds, account_of
-from spieltisch.store.models import Account, GameTable
-from spieltisch.store.tables import account_names
+from spieltisch.store.models import Account
+from spieltisch.store.tables import account_names, statuses_of
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
@@ -84,8 +83,9 @@ def _check_director(tournament: Tournament, me: int) -> None:
 
 
 async def _load(svc: Services, identifier: str) -> Tournament:
-    """The tournament with every finished online table's result taken."""
-    return await _rounds(svc).collect(identifier)
+    """The tournament as its ledger stands: reading writes nothing (results of online
+    tables are taken when they finish, `services/rounds.py`)."""
+    return await _rounds(svc).store.load(identifier)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -146,13 +146,8 @@ async def _describe(
 ) -> TournamentOut:
     names = await _who(svc, tournament)
     online = [t for played in tournament.rounds for t in played.online.values()]
-    status: dict[str, str] = {}
-    if online:
-        async with svc.database.session() as session:
-            rows = await session.execute(
-                select(GameTable.id, GameTable.status).where(GameTable.id.in_(online))
-            )
-            status = {row.id: row.status for row in rows}
+    async with svc.database.session() as session:
+        status = await statuses_of(session, online)
     rounds = []
     for played in tournament.rounds:
         tables = []
@@ -482,7 +477,7 @@ async def swap_players(
 async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
     """Open the round's tables that can be played online and are not yet (again, after a
     failure); tables with a result or an online table are left as they are."""
-    current = await _load(svc, identifier)
+    current = await _rounds(svc).collect(identifier)
     _check_director(current, me)
     await _rounds(svc).open_tables(identifier, round_number, _by(me), me)
     return await get_tournament_for(svc, identifier, me)

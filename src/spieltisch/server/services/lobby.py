@@ -20,7 +20,7 @@ from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, now
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
 
 MAX_COMPUTER_TABLES = 2
@@ -81,10 +81,12 @@ async def create_table(
     *,
     start: bool = False,
     seated: bool = False,
+    tournament_id: str | None = None,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
-    its players; the round clock runs whether they come or not).
+    its players; the round clock runs whether they come or not); `tournament_id` the
+    tournament it is opened for.
 
     Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -109,9 +111,10 @@ async def create_table(
         game=spec.game,
         options=options,
         public=spec.public,
-        status="open",
+        status=TableStatus.OPEN,
         created_by=creator,
         clock=clock,
+        tournament_id=tournament_id,
     )
     session.add(table)
     for index, seat in enumerate(seats):
