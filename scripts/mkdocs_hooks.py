@@ -96,22 +96,6 @@ def _model_table(name: str, schema: dict[str, Any]) -> list[str]:
     return rows
 
 
-def server_module(name: str) -> Any:
-    """A module of the server package by its last name (`messages`, `settings`), wherever
-    the server's layout keeps it (issue 30 moves modules into sub-packages)."""
-    import importlib
-
-    for package in ("spieltisch.server", *(f"spieltisch.server.{sub}" for sub in SUBPACKAGES)):
-        try:
-            return importlib.import_module(f"{package}.{name}")
-        except ModuleNotFoundError:
-            continue
-    raise ModuleNotFoundError(f"no module {name!r} in spieltisch.server or its sub-packages")
-
-
-SUBPACKAGES = ("schemas", "infra", "services", "routes", "table")
-
-
 def _own_doc(model: type) -> str:
     """The class's own docstring, not one inherited from pydantic's BaseModel."""
     import inspect
@@ -126,7 +110,7 @@ def message_reference() -> str:
 
     from pydantic import BaseModel
 
-    messages = server_module("messages")
+    from spieltisch.server.schemas import messages
 
     out: list[str] = []
     for direction, base in (
@@ -172,8 +156,9 @@ def message_reference() -> str:
 
 def openapi_document() -> dict[str, Any]:
     from spieltisch.server.app import create_app
+    from spieltisch.server.infra.settings import Settings
 
-    settings = server_module("settings").Settings("sqlite+aiosqlite:///:memory:")
+    settings = Settings("sqlite+aiosqlite:///:memory:")
     document: dict[str, Any] = create_app(settings).openapi()
     return document
 
