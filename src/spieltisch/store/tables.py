@@ -94,3 +94,20 @@ async def tournaments_with_finished_tables(
         query = query.where(GameTable.finished_at >= since)
     rows = await session.execute(query.distinct().order_by(GameTable.tournament_id))
     return [identifier for identifier in rows.scalars() if identifier is not None]
+
+
+async def finished_without_tournament(
+    session: AsyncSession, since: dt.datetime | None = None
+) -> list[tuple[GameTable, list[Seat]]]:
+    """Finished tables with a result that were not opened for a tournament (finished since
+    `since`, None: ever), each with its seats in order: two queries however many."""
+    query = select(GameTable).where(
+        GameTable.status == TableStatus.FINISHED,
+        GameTable.result.is_not(None),
+        GameTable.tournament_id.is_(None),
+    )
+    if since is not None:
+        query = query.where(GameTable.finished_at >= since)
+    tables = list((await session.execute(query.order_by(GameTable.finished_at))).scalars())
+    seats = await seats_of_tables(session, [table.id for table in tables])
+    return [(table, seats.get(table.id, [])) for table in tables]
