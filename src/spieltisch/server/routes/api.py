@@ -36,7 +36,7 @@ from spieltisch.server.schemas.rest import (
 )
 from spieltisch.server.services import lobby
 from spieltisch.server.services.privacy import may_see, table_for
-from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
+from spieltisch.store.models import Account, GameTable, Seat, SeatKind, TableStatus, UploadedRecord
 from spieltisch.store.tables import seats_of
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
@@ -167,7 +167,7 @@ async def player_page(account_id: AccountId, request: Request, svc: Svc) -> Play
         rows = await session.execute(
             select(Seat, GameTable)
             .join(GameTable, GameTable.id == Seat.table_id)
-            .where(Seat.account_id == account_id, Seat.kind == "human")
+            .where(Seat.account_id == account_id, Seat.kind == SeatKind.HUMAN)
             .order_by(GameTable.created_at.desc())
             .limit(200)
         )
@@ -185,7 +185,9 @@ async def player_page(account_id: AccountId, request: Request, svc: Svc) -> Play
                     seat=seat.seat,
                     place=ranking[seat.seat] if ranking else None,
                     players=[s.name or "?" for s in described.seats],
-                    record=f"/api/games/{table.id}/record" if table.status == "finished" else None,
+                    record=f"/api/games/{table.id}/record"
+                    if table.status == TableStatus.FINISHED
+                    else None,
                 )
             )
     return PlayerOut(account=_account_out(account), games=games)
@@ -264,7 +266,7 @@ async def join_table(
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
     described = await _after_change(svc, table_id)
-    if described.status == "running":
+    if described.status == TableStatus.RUNNING:
         await svc.runtime.room(table_id)
     return described
 
@@ -318,7 +320,7 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
     await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
-    if described.status == "running":
+    if described.status == TableStatus.RUNNING:
         await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 

@@ -33,7 +33,7 @@ from spieltisch.server.schemas.tournaments import (
 from spieltisch.server.services.lobby import get_table
 from spieltisch.server.services.privacy import may_see
 from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.store.models import Account, GameTable
+from spieltisch.store.models import Account, GameTable, TableStatus
 from spieltisch.store.tables import account_names, seats_of
 from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
@@ -192,7 +192,7 @@ async def table_rating(table_id: str, svc: Svc) -> TableRating:
     async with svc.database.session() as session:
         table = await get_table(session, table_id)
         seats = await seats_of(session, table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         return TableRating(rated=False, tournament=None, changes=[])
     tournament_id = await rounds.tournament_of(table_id)
     if tournament_id is not None:
