@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.api import uploaded_record
 from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.services.records import Records
 from spieltisch.store import GameReviewRow
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses={422: {"model": Problem}})
@@ -60,7 +60,7 @@ async def _out(
 async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
     """The record's review as far as it goes (the page asks again while it runs)."""
     code = known_language(lang)
-    record = await uploaded_record(svc, record_id)
+    record = await Records(svc.database).uploaded(record_id)
     return await _out(svc, await svc.reviews.find(record), record, code)
 
 
@@ -71,7 +71,7 @@ async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "
     is limited per account and per address (429)."""
     code = known_language(lang)
     check_rate(request, "reviews", svc.sessions.of(request))
-    record = await uploaded_record(svc, record_id)
+    record = await Records(svc.database).uploaded(record_id)
     finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
     if not finished:
         raise Refusal(
