@@ -84,6 +84,8 @@ def test_no_module_writes_a_rating_prefix_of_its_own() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "identity.py" and path.parent.name == "core":
             continue
+        if path.is_relative_to(PACKAGE / "games"):
+            continue  # a game's own marks (`table:` cards of David & Goliath) are no players
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
                 continue

@@ -45,6 +45,21 @@ def test_a_trick_taken_stays_in_view_with_who_took_it(people: People, artifacts:
             page.wait_for_timeout(600)
             assert page.locator(TAKERS).count() == 1, "the trick taken vanished at once"
     assert " nimmt den Rest, " in seen and "Spieler " in seen, seen
+    # Once the next card is played, the last trick stays beside the trick in play.
+    last_trick = page.locator(".board-box svg .last-trick")
+    while not last_trick.count():
+        assert time.monotonic() < deadline + 60, "no last trick beside the next one"
+        wait_for_turn_or_end(page)
+        wait_for_current_board(page)
+        if last_trick.count() or not page.locator(".board-box svg .hand [data-move]").count():
+            continue
+        before = page.evaluate("window.spieltisch.live.lastSeq")
+        click_a_move(page)
+        page.wait_for_function(f"window.spieltisch.live.lastSeq > {before}")
+    shown = last_trick.text_content() or ""
+    assert shown.startswith("Letzter Stich") and " nimmt den Rest, " in shown, shown
+    assert last_trick.locator("rect").count() == 3  # a small card per player
+    page.locator(".board-box").screenshot(path=str(artifacts / "dg-last-trick-beside-de.png"))
     points = page.locator(".board-box svg [data-deal-points]").evaluate_all(
         "marks => marks.map(m => Number(m.dataset.dealPoints))"
     )

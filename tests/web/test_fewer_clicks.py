@@ -93,6 +93,9 @@ def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: P
     ana_page.goto(f"{ana.base}/#/table/{table}")
     ana_page.click("button.start")
     ana_page.wait_for_selector("button.resign")
+    # Two people: a rated game, so no hint button on Ana's turn (casual games have one).
+    ana_page.wait_for_selector(".status .your-turn")
+    assert ana_page.locator(".status button.hint-button").count() == 0
     ana_page.once("dialog", lambda dialog: dialog.accept())
     ana_page.click("button.resign")
     ana_page.click("section.end button.rematch")

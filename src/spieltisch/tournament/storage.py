@@ -12,7 +12,7 @@ import asyncio
 import datetime as dt
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
@@ -217,6 +217,13 @@ def _row(identifier: str, seq: int, entry: Entry) -> TournamentEntryRow:
     )
 
 
+def rated_seating(accounts: Sequence[int | None]) -> bool:
+    """Whether a game at an ordinary table seated by these accounts (None: a computer)
+    changes ratings: every seat a different person. A computer seat, or one account
+    playing itself, leaves the game casual, as on lichess."""
+    return None not in accounts and len(set(accounts)) == len(accounts)
+
+
 def _utc(moment: dt.datetime) -> dt.datetime:
     """SQLite gives the stored UTC time back without its zone."""
     return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
@@ -230,10 +237,10 @@ def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
     seated = [seat.account_id for seat in seats]
     accounts = [account for account in seated if account is not None]
     ranking = table.result.get("ranking")
-    if len(accounts) != len(seated) or not isinstance(ranking, list):
+    if not rated_seating(seated) or not isinstance(ranking, list):
         return None
-    if len(ranking) != len(accounts) or len(set(accounts)) != len(accounts):
-        return None  # one account in two seats played itself: unrated, as on lichess
+    if len(ranking) != len(accounts):
+        return None
     return RatedGame(
         table.game,
         str(GameKey.of_table(table.id)),

@@ -255,7 +255,6 @@ class DavidGoliathState(State[DavidGoliathView]):
 
     def _apply_action(self, action: int) -> None:
         player = self._turn
-        self._last = None
         self._hands[player] ^= BIT[action]
         trick = self._trick
         if trick:
@@ -487,8 +486,9 @@ class DavidGoliathState(State[DavidGoliathView]):
         (``[player, card]`` pairs in playing order), ``won`` (each player's open pile of
         this deal, or of the deal just finished until the next is dealt), ``hand_sizes``,
         ``deal_scores`` (per finished deal, per player), ``last_trick`` (the trick
-        completed last, until the next card is played or the next deal is dealt:
-        ``cards``, ``takes_rest``, ``takes_top``; else null) and, for a seat, its
+        completed last in this deal, also while the next one is played, as a "last trick"
+        view: ``cards``, ``takes_rest``, ``takes_top``; null before the first trick of a
+        deal) and, for a seat, its
         ``hand``."""
         n = self._n
         turn: int | None = self._turn

@@ -16,13 +16,20 @@ from spieltisch.core.svg import (
     clickable,
     document,
     element,
+    fitted,
     refusable,
     text,
     turn_band,
 )
 from spieltisch.games.david_goliath.describe import card_name
 from spieltisch.games.david_goliath.messages import _
-from spieltisch.games.david_goliath.rules import BIT, CARD_INDEX, DavidGoliathView, mask_points
+from spieltisch.games.david_goliath.rules import (
+    BIT,
+    CARD_INDEX,
+    DavidGoliathView,
+    LastTrick,
+    mask_points,
+)
 
 WIDTH = 760
 HOLD_MS = 1800
@@ -86,8 +93,8 @@ def _card(
 
 
 @lru_cache(maxsize=4096, typed=True)
-def _chip(card: str, x: float, y: float) -> str:
-    """A small won card."""
+def _chip(card: str, x: float, y: float, *, named: bool = True) -> str:
+    """A small card (won, or of the last trick); `named`: `data-card` names it."""
     colour = COLOUR[card[0]]
     ink = "#000000" if colour == "yellow" else "#ffffff"
     return element(
@@ -96,7 +103,7 @@ def _chip(card: str, x: float, y: float) -> str:
         + text(
             x + 13, y + 16, SYMBOL[card[0]] + card[1:], fill=ink, font_size=10, font_weight="bold"
         ),
-        data_card=card,
+        data_card=card if named else None,
     )
 
 
@@ -163,6 +170,9 @@ def _draw(
         )
     if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
+    previous = view.get("last_trick") if view["trick"] else None
+    if previous:
+        parts.append(_last_trick(previous, 16 + players * (CARD_W + 18), trick_top))
     height = trick_top + 24 + CARD_H + 30
     if taken:
         takers = _("{rest} takes the rest, {top} the top card").format(
@@ -195,6 +205,41 @@ def _draw(
         parts.append(text(WIDTH / 2, height + 16, _("your move"), class_="title"))
         height += 30
     return document(WIDTH, height + 10, parts, label=_("David & Goliath table"), language=language)
+
+
+def _last_trick(taken: LastTrick, left: float, top: float) -> str:
+    """The trick taken last, small, beside the trick in play (as Board Game Arena's "last
+    trick" view): each card with who played it, and who took what."""
+    width = WIDTH - 16 - left
+    columns = 1 if len(taken["cards"]) <= 3 else 2
+    column_width = width / columns
+    parts = [
+        text(
+            left, top + 14, _("Last trick"), class_="label", text_anchor="start", font_weight="bold"
+        )
+    ]
+    for index, (player, card) in enumerate(taken["cards"]):
+        column, row = divmod(index, 3)
+        x, y = left + column * column_width, top + 22 + row * 28
+        parts.append(_chip(str(card), x, y, named=False))
+        parts.append(
+            fitted(
+                x + 32,
+                y + 16,
+                _player(int(player)),
+                column_width - 36,
+                12,
+                class_="small",
+                text_anchor="start",
+            )
+        )
+    takers = _("{rest} takes the rest, {top} the top card").format(
+        rest=_player(taken["takes_rest"]), top=_player(taken["takes_top"])
+    )
+    parts.append(
+        fitted(left, top + 22 + 3 * 28 + 14, takers, width, 12, class_="small", text_anchor="start")
+    )
+    return element("g", "".join(parts), class_="last-trick", data_last_trick="")
 
 
 def _player_row(

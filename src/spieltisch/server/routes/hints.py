@@ -1,8 +1,9 @@
 """A hint at the table: the engine's best move and its win chance for the person to move.
 
-Off in tournament games (their results are rated). The search runs in the worker pool
-and sees only what the seat may see (`spieltisch.agents.hint` deals hidden cards anew
-from the seat's view).
+Off in rated games, as on lichess: tournament games, and games where every seat is a
+different person (`rated_seating`); casual games have a computer seat. The search runs
+in the worker pool and sees only what the seat may see (`spieltisch.agents.hint` deals
+hidden cards anew from the seat's view).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import BaseModel
 import spieltisch
 from spieltisch.agents import Budget, hint
 from spieltisch.server.i18n import _
+from spieltisch.server.infra.fair import Lane
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.api import Me
 from spieltisch.server.routes.context import Services, check_rate, services
@@ -22,6 +24,7 @@ from spieltisch.server.schemas.rest import REFUSALS, TableId
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table import parts
 from spieltisch.store.models import TableStatus
+from spieltisch.tournament.storage import rated_seating
 
 router = APIRouter(prefix="/api", tags=["lobby"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
@@ -58,13 +61,25 @@ async def table_hint(
     if await OnlineRounds(svc.database, svc.runtime).tournament_of(table_id) is not None:
         raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     room = await svc.runtime.room(table_id)
-    if room.table.status == TableStatus.RUNNING and not any(s.played_by(me) for s in room.seats):
+    running = room.table.status == TableStatus.RUNNING
+    if running and not any(s.played_by(me) for s in room.seats):
         raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
-    seat = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    seat = room.to_move() if running else None
+    if seat is not None and rated_seating([info.account_id for info in room.seats]):
+        raise Refusal(
+            Code.FORBIDDEN,
+            _("no hints in a rated game: hints are for casual games, with a computer seat"),
+        )
     if seat is None or not room.seats[seat].played_by(me):
         raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
     state = room.state
     move, chance = await svc.pool.run(
-        best_move, room.table.game, dict(room.table.options), state.history()
+        best_move,
+        room.table.game,
+        dict(room.table.options),
+        state.history(),
+        lane=Lane.ASK,
+        account=me,
+        table=table_id,
     )
     return HintOut(move=move, words=parts.describe(state, move, lang), win_chance=chance)

@@ -146,6 +146,11 @@ class TableOut(ServerMessage):
     rematch: str | None
     rematch_of: str | None
     result: dict[str, Any] | None
+    tournament: str | None = None
+    """The tournament this table was opened for (None: an ordinary table)."""
+    rated: bool = False
+    """Whether the result changes ratings (a tournament game, or every seat a different
+    person): no hints and no takebacks there."""
 
 
 class ChatOut(ServerMessage):

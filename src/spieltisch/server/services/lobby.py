@@ -22,6 +22,7 @@ from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
+from spieltisch.tournament.storage import rated_seating
 
 MAX_COMPUTER_TABLES = 2
 """Unfinished tables of computers only that one account may have at once."""
@@ -398,10 +399,15 @@ async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> lis
         session,
         {row.account_id for rows in seats.values() for row in rows if row.account_id},
     )
-    return [_described(table, seats.get(table.id, []), who) for table in tables]
+    return [
+        _described(table, seats.get(table.id, []), who, table.tournament_id) for table in tables
+    ]
 
 
-def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> TableOut:
+def _described(
+    table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
+) -> TableOut:
+    rated = tournament is not None or rated_seating([row.account_id for row in rows])
     return TableOut(
         id=table.id,
         game=table.game,
@@ -425,12 +431,14 @@ def _described(table: GameTable, rows: list[Seat], who: dict[int, str]) -> Table
         rematch=table.rematch,
         rematch_of=table.rematch_of,
         result=table.result,
+        tournament=tournament,
+        rated=rated,
     )
 
 
 async def list_tables(
     session: AsyncSession, limit: int = 100, finished: bool = False
 ) -> list[TableOut]:
-    """Public tables that are open or running (or with `finished`, the finished ones, to
-    replay), newest first."""
+    """Public tables that are open or running, open ones first, at most a few of each
+    account (or with `finished`, the finished ones, to replay), newest first."""
     return await describe_tables(session, await public_tables(session, limit, finished))

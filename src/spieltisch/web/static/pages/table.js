@@ -305,10 +305,10 @@ class TablePage {
     } else if (state && state.to_move !== null) {
       if (state.to_move === state.seat) {
         parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
-        // The engine's best move and win chance, when asked (the server refuses in
-        // tournament games, whose results are rated).
+        // The engine's best move and win chance, when asked: only in casual games (the
+        // server refuses in rated ones: tournament games, every seat a different person).
         if (this.hint && this.hint.seq === state.seq) parts.push(" ", h("span", { class: "hint-line" }, this.hint.text));
-        else parts.push(" ", h("button", { type: "button", class: "hint-button", onclick: () => this.askHint() }, t("Hint")));
+        else if (!table.rated) parts.push(" ", h("button", { type: "button", class: "hint-button", onclick: () => this.askHint() }, t("Hint")));
       }
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
       // The resign answer (the table) can come before the finished state: no second resign.
