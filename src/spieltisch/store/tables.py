@@ -138,3 +138,13 @@ async def finished_without_tournament(
     tables = list((await session.execute(query.order_by(GameTable.finished_at))).scalars())
     seats = await seats_of_tables(session, [table.id for table in tables])
     return [(table, seats.get(table.id, [])) for table in tables]
+
+
+async def private_among(session: AsyncSession, ids: Collection[str]) -> list[str]:
+    """Which of these tables are private, in one query."""
+    if not ids:
+        return []
+    rows = await session.execute(
+        select(GameTable.id).where(GameTable.id.in_(list(ids)), GameTable.public.is_(False))
+    )
+    return list(rows.scalars())

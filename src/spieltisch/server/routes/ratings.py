@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from sqlalchemy import select
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
@@ -33,8 +32,8 @@ from spieltisch.server.schemas.tournaments import (
 from spieltisch.server.services.lobby import get_table
 from spieltisch.server.services.privacy import may_see
 from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.store.models import Account, GameTable, TableStatus
-from spieltisch.store.tables import account_names, seats_of
+from spieltisch.store.models import Account, TableStatus
+from spieltisch.store.tables import account_names, private_among, seats_of, seats_of_tables
 from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
@@ -172,16 +171,10 @@ async def _private_tables(svc: Services, tables: set[str], viewer: int | None) -
     if not tables:
         return set()
     async with svc.database.session() as session:
-        private = (
-            await session.execute(
-                select(GameTable.id).where(GameTable.id.in_(tables), GameTable.public.is_(False))
-            )
-        ).scalars()
-        hidden = set()
-        for table_id in private:
-            seated = [seat.account_id for seat in await seats_of(session, table_id)]
-            if not may_see(False, seated, viewer):
-                hidden.add(table_id)
+        private = await private_among(session, tables)
+        seats = await seats_of_tables(session, private)
+    seated = {table: [seat.account_id for seat in seats.get(table, [])] for table in private}
+    hidden = {table for table in private if not may_see(False, seated[table], viewer)}
     return hidden
 
 
