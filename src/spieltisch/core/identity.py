@@ -73,9 +73,11 @@ class PlayerId:
         return cls(Kind.LEVEL, level if tag is None else f"{level}/{tag}")
 
     @classmethod
-    def of_guest(cls, name: str) -> PlayerId:
-        """A hall player: two spellings differing only in case are one guest."""
-        return cls(Kind.GUEST, name.casefold())
+    def of_guest(cls, name: str, tag: str | None = None) -> PlayerId:
+        """A hall player: two spellings differing only in case are one guest; the tag
+        keeps two people of one name apart (`guest:anna/1f2e`)."""
+        folded = name.strip().casefold()
+        return cls(Kind.GUEST, folded if tag is None else f"{folded}/{tag}")
 
     @property
     def account(self) -> int | None:
@@ -92,6 +94,12 @@ def account_of(text: str | None) -> int | None:
     """The account number of a rating id string (`account:7` -> 7), None otherwise."""
     found = PlayerId.maybe(text)
     return None if found is None else found.account
+
+
+def is_guest(text: str | None) -> bool:
+    """Whether a rating id string names a hall player (`guest:...`)."""
+    found = PlayerId.maybe(text)
+    return found is not None and found.kind == Kind.GUEST
 
 
 def level_of(text: str | None) -> str | None:

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spieltisch.core.i18n import language
+from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
@@ -135,7 +135,7 @@ class Limits:
 async def _reply(send: Send, status: int, detail: str) -> None:
     import json
 
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"detail": sentence(detail)}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -191,6 +191,7 @@ def create_app(settings: Settings) -> FastAPI:
         if settings.migrate:
             await asyncio.to_thread(upgrade, settings.database_url)
         database = Database(settings.database_url)
+        await database.warm()
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)

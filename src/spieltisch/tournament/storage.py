@@ -21,10 +21,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.core.identity import GameKey, PlayerId
+from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
-from spieltisch.store.tables import finished_without_tournament
+from spieltisch.store.tables import account_names, finished_without_tournament
 from spieltisch.store.tournaments import (
     TournamentEntryRow,
     TournamentRow,
@@ -43,6 +43,7 @@ from spieltisch.tournament.tournament import Tournament
 E = TypeVar("E")
 log = logging.getLogger("spieltisch.tournament")
 RETRIES = 3
+"""How the ledger names a server account (`account:7`), as actor or rating id."""
 
 
 def new_identifier() -> str:
@@ -126,6 +127,17 @@ class TournamentStore:
         reads the ledgers and tables that changed since the last (`Kept`)."""
         return (await self._kept()).projection.book
 
+    async def actor_names(self, tournament: Tournament) -> dict[str, str]:
+        """The people behind the ledger's `account:<id>` actors (the director and whoever
+        entered a result online), by their accounts' display names: a history or an
+        export names a person, never `account:1`. Names typed on the command line are
+        people's names already and are not in the map."""
+        actors = {entry.by for entry in tournament.entries} | {tournament.director}
+        ids = {account for account in map(account_of, actors) if account is not None}
+        async with self.database.session() as session:
+            found = await account_names(session, ids)
+        return {str(PlayerId.of_account(account)): name for account, name in found.items()}
+
     async def player_names(self) -> dict[str, str]:
         """The names tournaments know their rated players by (rating id -> name; the
         latest tournament's name wins)."""
@@ -200,11 +212,7 @@ commit may land with an earlier time than one already read."""
 async def _load(session: AsyncSession, identifier: str) -> Tournament:
     entries = [entry_from_json(row.data) for row in await ledger(session, identifier)]
     if not entries:
-        raise UnknownTournament(
-            _("no tournament {identifier}: `spieltisch tournament list` shows them").format(
-                identifier=repr(identifier)
-            )
-        )
+        raise UnknownTournament(_("no tournament {identifier}").format(identifier=repr(identifier)))
     return Tournament(entries)
 
 

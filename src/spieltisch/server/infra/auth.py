@@ -166,7 +166,7 @@ class Sessions:
         if account is None:
             raise Refusal(
                 Code.NOT_SIGNED_IN,
-                _("not signed in: POST /api/session/guest with a name, or sign in"),
+                _("not signed in: choose a name to play as a guest, or sign in"),
             )
         return account
 
