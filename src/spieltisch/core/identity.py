@@ -76,7 +76,7 @@ class PlayerId:
     def of_guest(cls, name: str, tag: str | None = None) -> PlayerId:
         """A hall player: two spellings differing only in case are one guest; the tag
         keeps two people of one name apart (`guest:anna/1f2e`)."""
-        folded = name.strip().casefold()
+        folded = name.casefold()
         return cls(Kind.GUEST, folded if tag is None else f"{folded}/{tag}")
 
     @property

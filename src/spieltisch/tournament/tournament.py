@@ -71,7 +71,7 @@ E = TypeVar(
 def new_hall_identity(name: str) -> str:
     """A rating identity of its own for a hall player: the name folded, and a tag that
     keeps two people of one name apart."""
-    return str(PlayerId.of_guest(name, secrets.token_hex(4)))
+    return str(PlayerId.of_guest(name.strip(), secrets.token_hex(4)))
 
 
 _LOT_DRAW = secrets.SystemRandom()
