@@ -8,7 +8,7 @@ hidden cards anew from the seat's view).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
@@ -22,6 +22,7 @@ from spieltisch.server.routes.context import Services, check_rate, services
 from spieltisch.server.schemas.rest import REFUSALS, TableId
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table import parts
+from spieltisch.server.table.room import Room
 from spieltisch.store.models import TableStatus
 from spieltisch.tournament.storage import rated_seating
 
@@ -46,6 +47,14 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
     return advice.move, advice.win_chance
 
 
+async def rated_kind(svc: Services, room: Room) -> Literal["tournament", "rated"] | None:
+    """Whether the table's result changes ratings: "tournament" (a tournament game),
+    "rated" (every seat a different person), None (a casual game)."""
+    if await OnlineRounds(svc.database, svc.runtime).tournament_of(room.id) is not None:
+        return "tournament"
+    return "rated" if rated_seating([seat.account_id for seat in room.seats]) else None
+
+
 @router.get("/tables/{table_id}/hint", response_model=HintOut)
 async def table_hint(
     table_id: TableId, request: Request, me: Me, svc: Svc, lang: str = "en"
@@ -57,10 +66,11 @@ async def table_hint(
             _("unknown language {language}: allowed are de, en, fr").format(language=lang),
         )
     check_rate(request, "moves", me)
-    if await OnlineRounds(svc.database, svc.runtime).tournament_of(table_id) is not None:
-        raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     room = await svc.runtime.room(table_id)
-    if rated_seating([seat.account_id for seat in room.seats]):
+    rated = await rated_kind(svc, room)
+    if rated == "tournament":
+        raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
+    if rated == "rated":
         raise Refusal(
             Code.FORBIDDEN,
             _("no hints in a rated game: hints are for casual games, with a computer seat"),

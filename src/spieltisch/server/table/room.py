@@ -77,6 +77,18 @@ class Drawn:
     board_svg: str | None
 
 
+@dataclass
+class Asked:
+    """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
+    `keep`; `waiting`: the seats of the people who have not accepted yet."""
+
+    seat: int
+    seq: int
+    keep: int
+    moves: int
+    waiting: set[int]
+
+
 @dataclass(eq=False)
 class Room:
     table: GameTable
@@ -99,6 +111,8 @@ class Room:
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
+    asked: Asked | None = None
+    """The takeback asked and not yet answered by all (a move made since ends it)."""
     drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
     """What the connections of this position were shown, by (seq, status, seat,
     language, last move): drawn once, sent to every connection that shares it."""
