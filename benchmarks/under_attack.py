@@ -10,11 +10,17 @@ player feels it), first with nothing else going on, then during the attack:
   a wrong password, as fast as answers come (argon2 on the loop stalled everything);
 - `replay`: `--clients` clients fetch positions of an uploaded long record (a whole
   random game of Mensch ärgere Dich nicht, about a thousand entries), each at a random
-  position in its second half.
+  position in its second half;
+- `computers`: `--clients` guests each start two Mabula tables of two `expert` computers
+  (1 s a move, in one worker process); the person at the unrelated table plays against
+  an `easy` computer instead of pinging, and the round trip is from their move to the
+  computer's answer (the worker pool's queue, not the event loop, is what an attack on
+  computer seats fills).
 
 The machine is shared: `/proc/loadavg` is printed beside each figure.
 
     uv run python benchmarks/under_attack.py --attack signin --before b2ebb0d
+    uv run python benchmarks/under_attack.py --attack computers --before fe09bae --clients 10
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +99,56 @@ class Watcher:
             await socket.close()
 
 
+def _answered(seq: int, message: dict[str, Any]) -> bool:
+    """A state after `seq` where the person is to move again (or the game is over)."""
+    return message["seq"] > seq and (
+        bool(message["legal_moves"]) or message["status"] == "finished"
+    )
+
+
+class Opponent(Watcher):
+    """A person playing Mabula against an `easy` computer, timing from each of their
+    moves to the computer's answer (their next turn)."""
+
+    async def run(self, base: str, ready: asyncio.Event) -> None:
+        rng = random.Random(3)
+        async with Client(base) as person:
+            await person.guest("Person")
+            while not self.stop.is_set():
+                seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+                table = await person.create("mabula", seats)
+                await person.post(f"/api/tables/{table['id']}/start")
+                socket = await person.socket(table["id"])
+                state = await socket.state(lambda m: bool(m["legal_moves"]))
+                while not self.stop.is_set() and state["status"] != "finished":
+                    # Timed from the second answer on: the first waits for the worker
+                    # process to start.
+                    phase = self.phase if ready.is_set() else "warming"
+                    sent, seq = time.perf_counter(), state["seq"]
+                    move = rng.choice(state["legal_moves"])["move"]
+                    await socket.send({"type": "move", "seq": seq, "move": move})
+                    state = await socket.state(partial(_answered, seq))
+                    self.delays.setdefault(phase, []).append(time.perf_counter() - sent)
+                    ready.set()
+                    await asyncio.sleep(0.02)
+                await socket.close()
+                await asyncio.sleep(3.0)  # new tables are rate-limited (20 a minute)
+
+
+async def _computers_attack(base: str, clients: int) -> Attack:
+    async def attack(_base: str, stop: asyncio.Event) -> int:
+        async with Client(base) as flooder:
+            await flooder.guest("Flooder")
+            expert = {"kind": "ai", "level": "expert"}
+            for _ in range(2):
+                table = await flooder.create("mabula", [expert, expert])
+                await flooder.post(f"/api/tables/{table['id']}/start")
+            await stop.wait()
+            return 2
+
+    return attack
+
+
 async def _signin_attack(base: str, clients: int) -> Attack:
     async with Client(base) as owner:
         await owner.guest("Owner")
@@ -144,12 +201,17 @@ async def _replay_attack(base: str, clients: int) -> Attack:
     return attack
 
 
-ATTACKS = {"signin": _signin_attack, "replay": _replay_attack}
+ATTACKS = {"signin": _signin_attack, "replay": _replay_attack, "computers": _computers_attack}
+WATCHERS: dict[str, type[Watcher]] = {"computers": Opponent}
+"""Who measures an attack, when not a `Watcher`'s ping."""
+SERVED_AS_IS = {"computers"}
+"""Attacks whose server runs computer seats as `serve` does: each level at its own
+budget, in a worker process (the tests' servers think 20 iterations, in threads)."""
 
 
 async def _measure(base: str, attack_name: str, clients: int, seconds: float) -> dict[str, Any]:
     attack = await ATTACKS[attack_name](base, clients)
-    watcher, ready = Watcher(), asyncio.Event()
+    watcher, ready = WATCHERS.get(attack_name, Watcher)(), asyncio.Event()
     watching = asyncio.ensure_future(watcher.run(base, ready))
     await ready.wait()
     await asyncio.sleep(seconds)
@@ -190,7 +252,12 @@ def main() -> None:
         with _source(ref) as src, tempfile.TemporaryDirectory() as folder:
             if src is not None:
                 os.environ["PYTHONPATH"] = str(src)
-            server = ServerProcess(f"sqlite+aiosqlite:///{folder}/bench.sqlite3", Path(folder))
+            server = ServerProcess(
+                f"sqlite+aiosqlite:///{folder}/bench.sqlite3",
+                Path(folder),
+                ai_threads=args.attack not in SERVED_AS_IS,
+                ai_budget=None if args.attack in SERVED_AS_IS else "20",
+            )
             try:
                 server.start()
             finally:
@@ -202,7 +269,7 @@ def main() -> None:
         rows.append((label, figures))
     print(
         f"attack: {args.attack}, {args.clients} clients, {args.seconds:g} s; "
-        "round trip of an unrelated table's ping (ms)"
+        "round trip of an unrelated table's ping (ms; computers: a move to the answer)"
     )
     print(
         f"{'version':<24} {'quiet median':>12} {'load':>5} {'attacked median':>16} "

@@ -139,11 +139,19 @@ class ServerProcess:
     """`spieltisch serve` in a child process; `kill()` is SIGKILL, `start()` again."""
 
     def __init__(
-        self, database_url: str, folder: Path, *extra: str, ai_threads: bool = True
+        self,
+        database_url: str,
+        folder: Path,
+        *extra: str,
+        ai_threads: bool = True,
+        ai_budget: str | None = "20",
     ) -> None:
+        """`ai_budget`: every computer seat's budget (None: each level's own, as served)."""
         self.database_url = database_url
         self.folder = folder
         self.extra = (*extra, "--ai-threads") if ai_threads else extra
+        if ai_budget is not None:
+            self.extra = ("--ai-budget", ai_budget, *self.extra)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -170,8 +178,6 @@ class ServerProcess:
             str(self.port),
             "--ai-pace",
             "0",
-            "--ai-budget",
-            "20",
             *self.extra,
         ]
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

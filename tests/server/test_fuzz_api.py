@@ -34,7 +34,7 @@ CHECKS = [
     response_schema_conformance,
     negative_data_rejection,
 ]
-IDS = {"table_id", "record_id", "account_id"}
+IDS = {"table_id", "record_id", "account_id", "identifier", "round_number", "table", "number"}
 
 
 def _refusal_is_a_sentence(response: Any) -> None:
@@ -47,7 +47,8 @@ def _refusal_is_a_sentence(response: Any) -> None:
 
 
 def _known_ids(base: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """A signed-in guest with a running table, a finished one and an uploaded record."""
+    """A signed-in guest with a running table, an uploaded record and a tournament of
+    four in its first round (so tournament routes are fuzzed with real data, issue 35)."""
     with httpx.Client(base_url=base, timeout=30) as http:
         me = http.post("/api/session/guest", json={"name": "Fuzz"}).raise_for_status().json()
         http.headers["Authorization"] = f"Bearer {me['token']}"
@@ -64,7 +65,22 @@ def _known_ids(base: str) -> tuple[dict[str, Any], dict[str, str]]:
             "history": [],
         }
         uploaded = http.post("/api/records", json=record).raise_for_status().json()
-    return me, {"table_id": table, "record_id": uploaded["id"], "account_id": str(me["id"])}
+        cup = http.post("/api/tournaments", json={"name": "Fuzz cup", "game": "madn"})
+        identifier = cup.raise_for_status().json()["id"]
+        for name in ("Ada", "Bo", "Cy", "Di"):
+            players = http.post(f"/api/tournaments/{identifier}/players", json={"name": name})
+            players.raise_for_status()
+        first = http.post(f"/api/tournaments/{identifier}/rounds", json={"online": False})
+        first.raise_for_status()
+    return me, {
+        "table_id": table,
+        "record_id": uploaded["id"],
+        "account_id": str(me["id"]),
+        "identifier": identifier,
+        "round_number": "1",
+        "table": "1",
+        "number": "1",
+    }
 
 
 def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:

@@ -1,11 +1,14 @@
 """The Low findings of issue 35: security headers, /docs without a CDN, HEAD /, ids past
-what the database holds, moments with their time zone."""
+what the database holds, moments with their time zone, a frame of invalid UTF-8."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import re
+
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
@@ -51,5 +54,30 @@ def test_ids_past_the_databases_integers_are_refused_not_500(server: ServerProce
             listed = (await client.http.get("/api/tournaments")).json()
             mine = next(t for t in listed["tournaments"] if t["id"] == created["id"])
             assert dt.datetime.fromisoformat(mine["created_at"]).tzinfo is not None
+
+    asyncio.run(scenario())
+
+
+def test_a_frame_of_invalid_utf8_closes_with_1007_and_logs_no_traceback(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        async with Client(server.url) as client:
+            await client.guest("Ana")
+            table = await client.create("mabula", [{"kind": "me"}, {"kind": "open"}])
+            socket = await client.socket(table["id"])
+            await socket.state()
+            logged = len(server.log())
+            await socket.connection.send(b"\xff\xfe not UTF-8", text=True)
+            with contextlib.suppress(ConnectionClosed):
+                async with asyncio.timeout(10):
+                    await socket.connection.wait_closed()
+            assert socket.connection.close_code == 1007
+            # The server is fine: a new connection gets the table.
+            again = await client.socket(table["id"])
+            await again.state()
+            await again.close()
+            later = server.log()[logged:]
+            assert "Traceback" not in later and "Error" not in later, later
 
     asyncio.run(scenario())

@@ -132,6 +132,23 @@ def test_a_move_is_stored_then_each_seat_is_shown_its_own_position(url: str) -> 
     run(scenario)
 
 
+def test_a_repeated_move_is_acked_with_the_same_seq_as_when_it_was_new(url: str) -> None:
+    """`ack.seq` is the position after the move and the chance drawn with it (the next
+    die in Mensch ärgere Dich nicht), for a repeated move too (issue 35: a duplicate was
+    acked with the position right after the move)."""
+
+    async def scenario() -> None:
+        async with a_table(url, "madn", TWO_PEOPLE) as (runtime, room, _accounts):
+            seq, seat = room.seq, room.state.current_player
+            move = room.state.legal_moves()[0]
+            new = await runtime.submit(room, seat, seq, move)
+            again = await runtime.submit(room, seat, seq, move)
+            assert new.seq == room.seq and new.seq >= seq + 2  # the move, then the die
+            assert again.duplicate is True and (again.seq, again.move) == (new.seq, new.move)
+
+    run(scenario)
+
+
 def test_refused_moves_change_nothing_and_say_why(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, _accounts):

@@ -27,6 +27,7 @@ from spieltisch.core.i18n import (
     language_from_environment,
     set_language,
 )
+from spieltisch.core.marks import BoardMarks, Marks, step_marks
 
 if TYPE_CHECKING:
     from spieltisch.sim import Summary
@@ -377,7 +378,7 @@ def replay(
         console.rule(title)
         if shown.line:
             console.print(shown.line, highlight=False, markup=False)
-        console.print(render_board(shown.state))
+        console.print(render_board(shown.state, marks=BoardMarks(last=shown.last_move)))
         if position == len(steps) - 1:
             _print_result(final, labels, chosen.get("result"))
             return
@@ -438,26 +439,33 @@ class ReplayStep:
     state: spieltisch.State
     line: str
     moves: int
+    last_move: Marks | None = None
+    """Where the last move that moved pieces took them (underlined on the board)."""
 
 
 def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep]:
     """Every position of the game, walking forward once."""
     from spieltisch.cli.play.moves import describe
+    from spieltisch.core import parts
 
     state = final.game.new_state()
     steps = [ReplayStep(state.clone(), "", 0)]
     moves = 0
+    places = parts(final.game).places
+    last: Marks | None = None
     for move in final.history():
         player = state.current_player
         words = describe(state, move)
+        before = state.clone()
         state.apply(move)
+        last = (step_marks(places, before, state) if places else None) or last
         if 0 <= player < len(labels):
             moves += 1
             line = _("{player}: {move}").format(player=labels[player], move=words)
             line += f" [{move}]"
         else:
             line = f"· {words}"
-        steps.append(ReplayStep(state.clone(), line, moves))
+        steps.append(ReplayStep(state.clone(), line, moves, last))
     return steps
 
 

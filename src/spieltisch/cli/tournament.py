@@ -120,6 +120,37 @@ def _numbers(text: str, what: str) -> list[int]:
         raise AssertionError("unreachable") from None
 
 
+PLACE_LETTERS = {
+    "f": "forfeit",
+    "forfeit": "forfeit",
+    "d": "disqualified",
+    "disqualified": "disqualified",
+}
+"""What the command line takes for a seat that did not play to the end."""
+
+
+def _places(text: str) -> list[int | str]:
+    """Each seat's place: a number, or F (forfeit: did not play) or D (disqualified by
+    rule 16)."""
+    places: list[int | str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if not part:
+            continue
+        if part.casefold() in PLACE_LETTERS:
+            places.append(PLACE_LETTERS[part.casefold()])
+            continue
+        try:
+            places.append(int(part))
+        except ValueError:
+            _fail(
+                _(
+                    "places are whole numbers separated by commas, F for a forfeit (did not "
+                    "play) or D for disqualified (rule 16), such as 2,1,F,3; not {text!r}"
+                ).format(text=part)
+            )
+    return places
+
+
 def _points(text: str) -> tuple[float, ...]:
     try:
         return tuple(float(part) for part in text.split(",") if part.strip())
@@ -409,6 +440,37 @@ def _print_round(current: Tournament, number: int) -> None:
     if played.byes:
         byes = ", ".join(f"{current.players[p].name} ({p})" for p in played.byes)
         console.print(_("Byes: {players}").format(players=byes), highlight=False)
+    for player, award in played.awarded.items():
+        console.print(
+            _("Not seated: {name} ({number}), points given: {points} ({reason})").format(
+                name=current.players[player].name,
+                number=player,
+                points=formats.number(award.points),
+                reason=award.reason,
+            ),
+            highlight=False,
+        )
+
+
+@tournament_app.command("award")
+def award(
+    tournament: Id,
+    round_number: Annotated[int, typer.Argument(help="The round the player missed.")],
+    player: Annotated[int, typer.Argument(help="The player number.")],
+    points: Annotated[float, typer.Argument(help="The points, from 0 to a first place's.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Give a player points for a round they were not seated in (a late arrival, an
+    absence announced); again for the same round replaces them. Prints the round."""
+    current = _run(
+        database,
+        lambda store: store.act(
+            tournament, lambda t: t.award(round_number, player, points, _who(by), reason)
+        ),
+    )[0]
+    _print_round(current, round_number)
 
 
 def parse_stopped(spec: str) -> dict[str, Any]:
@@ -431,7 +493,12 @@ def result(
     round_number: Annotated[int, typer.Argument(help="The round.")],
     table: Annotated[int, typer.Argument(help="The table number.")],
     places: Annotated[
-        str | None, typer.Option("--places", help="Each seat's place in seat order: 2,1,4,3.")
+        str | None,
+        typer.Option(
+            "--places",
+            help="Each seat's place in seat order: 2,1,4,3; F for a forfeit (did not play), "
+            "D for disqualified (rule 16): 2,1,F,3.",
+        ),
     ] = None,
     stopped: Annotated[
         list[str] | None,
@@ -471,7 +538,7 @@ def result(
                     "not {text!r}"
                 ).format(text=spec)
             )
-    numbers = _numbers(places, _("places")) if places else []
+    numbers = _places(places) if places else []
 
     async def work(store: TournamentStore) -> Tournament:
         if numbers:
@@ -501,6 +568,7 @@ def history_table(current: Tournament, round_number: int, table: int) -> Table:
     (and figures when stopped by time), the lots and whether each was drawn now, kept
     from before or drawn at the table, and the note."""
     from spieltisch.tournament.export import lot_words
+    from spieltisch.tournament.results import place_words
 
     seats = current.round(round_number).tables[table - 1]
     view = Table(title=_("Round {n}, table {t}").format(n=round_number, t=table))
@@ -514,8 +582,8 @@ def history_table(current: Tournament, round_number: int, table: int) -> Table:
     for entry in current.audit(round_number, table):
         when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
         cells = []
-        for seat, place in enumerate(entry.places):
-            cell = str(place)
+        for seat in range(len(entry.places)):
+            cell = place_words(entry, seat)
             if entry.figures:
                 cell += f" ({format_figures(entry.figures[seat])})"
             cells.append(cell)

@@ -24,6 +24,7 @@ from typing import Any, Protocol, cast
 
 from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.marks import PlacesOf
 
 OPTIONAL = frozenset({"svg", "kernel"})
 """Parts whose module may be missing although declared (written by later work)."""
@@ -42,9 +43,10 @@ FOLDER_PARTS = ("rules_summaries", "catalogs")
 
 
 class TextBoard(Protocol):
-    """`text.render(state, player)`: the board as Rich text for that seat."""
+    """`text.render(state, player)`: the board as Rich text for that seat; where the
+    game has `places`, also `marks=` (a `core.marks.BoardMarks`)."""
 
-    def __call__(self, state: Any, player: int | None) -> Any: ...
+    def __call__(self, state: Any, player: int | None, **marks: Any) -> Any: ...
 
 
 class Panel(Protocol):
@@ -53,15 +55,16 @@ class Panel(Protocol):
 
     A game with a panel also draws its board without those lines and without whose
     turn it is when asked with `text.render(state, player, beside=True)`: the
-    interface shows them beside the board, and a screen should say a thing once."""
+    interface shows them beside the board, and a screen should say a thing once. Where
+    the game has `places`, the panel also takes `marks=` (the trick's last card)."""
 
-    def __call__(self, view: Any) -> Any: ...
+    def __call__(self, view: Any, **marks: Any) -> Any: ...
 
 
 class BoardBeside(Protocol):
     """`text.render(state, player, beside=True)` of a game with a panel (see Panel)."""
 
-    def __call__(self, state: Any, player: int | None, *, beside: bool) -> Any: ...
+    def __call__(self, state: Any, player: int | None, *, beside: bool, **marks: Any) -> Any: ...
 
 
 class SvgBoard(Protocol):
@@ -200,6 +203,14 @@ class GameParts:
         where it has not (the interface then shows nothing there)."""
         module = self.module("text")
         return cast("Panel | None", getattr(module, "panel", None))
+
+    @property
+    def places(self) -> PlacesOf | None:
+        """`text.places(view)`, where the text board can mark a move (`core.marks`): its
+        places and the pieces on them; its `render` then takes `marks=BoardMarks(...)`.
+        None where it cannot (the board is drawn unmarked)."""
+        module = self.module("text")
+        return cast("PlacesOf | None", getattr(module, "places", None))
 
     @property
     def board_beside(self) -> BoardBeside | None:

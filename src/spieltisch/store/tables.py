@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection
 
-from sqlalchemy import select
+from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.models import Account, GameTable, Seat, TableStatus
@@ -40,16 +40,43 @@ async def account_names(session: AsyncSession, ids: Collection[int]) -> dict[int
     return {row.id: row.name for row in rows}
 
 
+LISTED_PER_ACCOUNT = 3
+"""How many open (and how many running) tables of one account the lobby lists: its
+newest; the others stay reachable by their link."""
+
+
 async def public_tables(
     session: AsyncSession, limit: int, finished: bool = False
 ) -> list[GameTable]:
-    """Public tables that are open or running (or with `finished`, the finished ones),
-    newest first."""
-    statuses = (TableStatus.FINISHED,) if finished else (TableStatus.OPEN, TableStatus.RUNNING)
+    """Public tables that are open or running, open ones first, newest first, each
+    account's newest LISTED_PER_ACCOUNT of each (so one account's flood of tables cannot
+    push another's open table off the list); with `finished`, the finished ones."""
+    public = GameTable.public.is_(True)
+    if finished:
+        rows = await session.execute(
+            select(GameTable)
+            .where(public, GameTable.status == TableStatus.FINISHED)
+            .order_by(GameTable.created_at.desc())
+            .limit(limit)
+        )
+        return list(rows.scalars())
+    newest = func.row_number().over(
+        partition_by=(GameTable.created_by, GameTable.status),
+        order_by=(GameTable.created_at.desc(), GameTable.id),
+    )
+    ranked = (
+        select(GameTable.id, newest.label("rank"))
+        .where(public, GameTable.status.in_((TableStatus.OPEN, TableStatus.RUNNING)))
+        .subquery()
+    )
     rows = await session.execute(
         select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status.in_(statuses))
-        .order_by(GameTable.created_at.desc())
+        .join(ranked, ranked.c.id == GameTable.id)
+        .where(ranked.c.rank <= LISTED_PER_ACCOUNT)
+        .order_by(
+            case((GameTable.status == TableStatus.OPEN, 0), else_=1),
+            GameTable.created_at.desc(),
+        )
         .limit(limit)
     )
     return list(rows.scalars())

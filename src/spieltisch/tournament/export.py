@@ -14,7 +14,7 @@ from spieltisch.core.i18n import N_
 from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.points import place_points
+from spieltisch.tournament.points import result_points
 from spieltisch.tournament.tournament import Tournament
 
 RESULT_COLUMNS = (
@@ -63,8 +63,13 @@ HOW_WORDS: dict[str, str] = {
     "places": N_("places"),
     "stopped": N_("stopped"),
     "bye": N_("bye"),
+    "forfeit": N_("forfeit"),
+    "disqualified": N_("disqualified"),
+    "awarded": N_("awarded"),
 }
-"""How a result came about, in words."""
+"""How a result came about, in words: a seat that did not play to the end says so instead
+of how its table's result was entered; `awarded`: points the director gave for a round
+the player was not seated in."""
 
 
 def _header(columns: tuple[str, ...]) -> list[str]:
@@ -116,7 +121,7 @@ def results_csv(tournament: Tournament) -> str:
             result = played.results.get(index)
             if result is None:
                 continue
-            table_points = place_points(result.places, points)
+            table_points = result_points(result.places, result.outcomes, points)
             corrections = len(tournament.audit(played.number, index)) - 1
             for seat, player in enumerate(table):
                 figures = result.figures[seat] if result.figures else None
@@ -130,7 +135,9 @@ def results_csv(tournament: Tournament) -> str:
                         tournament.players[player].name,
                         result.places[seat],
                         table_points[seat],
-                        _how(result.how),
+                        _how(
+                            result.how if result.outcome(seat) == "played" else result.outcome(seat)
+                        ),
                         _figures(figures),
                         " ".join(result.lots),
                         result.by,
@@ -142,6 +149,9 @@ def results_csv(tournament: Tournament) -> str:
             name = tournament.players[player].name
             bye = tournament.bye_points()
             rows.append((played.number, 0, "", "", player, name, "", bye, _how("bye")))
+        for player, award in played.awarded.items():
+            name = tournament.players[player].name
+            rows.append((played.number, 0, "", "", player, name, "", award.points, _how("awarded")))
     return spreadsheet_csv(_header(RESULT_COLUMNS), rows)
 
 
@@ -215,7 +225,10 @@ def corrections_csv(tournament: Tournament) -> str:
                         entry.by,
                         entry.at.isoformat(),
                         entry.how,
-                        ",".join(map(str, entry.places)),
+                        ",".join(
+                            str(place) if entry.outcome(seat) == "played" else entry.outcome(seat)
+                            for seat, place in enumerate(entry.places)
+                        ),
                         json.dumps(entry.figures, sort_keys=True) if entry.figures else "",
                         " ".join(entry.lots),
                         " ".join(entry.lot_sources),

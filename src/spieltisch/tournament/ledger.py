@@ -117,6 +117,10 @@ class HandOverOffered(_Entry):
 
 
 LotSource = Literal["drawn", "kept", "table"]
+Outcome = Literal["played", "forfeit", "disqualified"]
+"""How a seat's game went: played to its place; `forfeit`: did not play (absent, lost
+without a game); `disqualified`: excluded from the game by the director (the club's
+rule 16: knocking pieces over on purpose), the others playing on."""
 
 
 class ResultEntered(_Entry):
@@ -136,6 +140,11 @@ class ResultEntered(_Entry):
         description="for each lot: drawn now (`secrets`), kept from the table's last entry "
         "(the tied players' figures did not change), or drawn at the table by the director",
     )
+    outcomes: tuple[Outcome, ...] = Field(
+        (),
+        description="each seat's outcome when someone did not play to the end (they score "
+        "nothing and share the place after everyone who finished); empty: all played",
+    )
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
     table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
@@ -144,6 +153,21 @@ class ResultEntered(_Entry):
     def redrawn(self) -> bool:
         """Whether this entry drew a lot of its own (not kept, not given from the table)."""
         return "drawn" in self.lot_sources
+
+    def outcome(self, seat: int) -> Outcome:
+        return self.outcomes[seat] if self.outcomes else "played"
+
+
+class Awarded(_Entry):
+    """Points the director gives a player for a round they were not seated in (a late
+    arrival's earlier rounds, an absence announced): a later award for the same player
+    and round replaces it; the reason is kept."""
+
+    kind: Literal["awarded"] = "awarded"
+    round: int = Field(ge=1)
+    player: int = Field(ge=1)
+    points: float = Field(ge=0)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 Entry = Annotated[
@@ -157,7 +181,8 @@ Entry = Annotated[
     | Opened
     | DirectorNamed
     | HandOverOffered
-    | ResultEntered,
+    | ResultEntered
+    | Awarded,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

@@ -46,3 +46,19 @@ def place_points(places: Sequence[int], points: Sequence[float]) -> list[float]:
 def bye_points(points: Sequence[float]) -> float:
     """A bye is worth a full table's mean points: neither a gift nor a loss."""
     return sum(points) / len(points)
+
+
+def result_points(
+    places: Sequence[int], outcomes: Sequence[str], points: Sequence[float]
+) -> list[float]:
+    """Each seat's points of a table's result: by place, except that a player who did
+    not play to the end (forfeit, disqualified: `outcomes`, empty when all played) scores
+    nothing. Those who finished score their places of the full table, as if the others
+    had come last."""
+    by_place = place_points(places, points)
+    if not outcomes:
+        return by_place
+    return [
+        value if outcome == "played" else 0.0
+        for value, outcome in zip(by_place, outcomes, strict=True)
+    ]

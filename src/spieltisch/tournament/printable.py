@@ -48,7 +48,15 @@ def _labels() -> dict[str, str]:
         "countback": _("Places"),
         "withdrawn": _("withdrawn"),
         "seed": _("Published seed: {seed}"),
+        "marks": _(
+            "F: forfeit (did not play), 0 points · D: disqualified (rule 16), 0 points · "
+            "A: points the director gave for a round not played"
+        ),
     }
+
+
+MARKS = {"forfeit": "F", "disqualified": "D", "awarded": "A"}
+"""The marks of round points that are not a game's, as `--places` takes the first two."""
 
 
 def figure_labels() -> dict[str, str]:
@@ -96,10 +104,13 @@ def score_sheets(tournament: Tournament, number: int) -> str:
 def standings_page(tournament: Tournament, through: int | None = None) -> str:
     last = len(tournament.rounds) if through is None else through
     tiebreaks = tournament.settings.tiebreaks
+    rows = tournament.standings(last)
     return _ENVIRONMENT.get_template("standings.html").render(
         t=tournament,
         number=last,
-        rows=tournament.standings(last),
+        rows=rows,
+        marks=MARKS,
+        marked=any(kind in MARKS for row in rows for kind in row.per_round_kind),
         L=_labels(),
         tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
         legend=tie_break_legend(tiebreaks),

@@ -10,8 +10,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from spieltisch.core import Game, parts
+from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.tournament.errors import TournamentError, explain_validation
+from spieltisch.tournament.ledger import Outcome, ResultEntered
 from spieltisch.tournament.messages import _
 
 LOT_PREFIX = "lot:"
@@ -43,6 +45,56 @@ def check_places(places: Sequence[int], size: int, shared: bool = True) -> tuple
             ).format(places=list(places))
         )
     return tuple(places)
+
+
+NOT_PLAYED: tuple[Outcome, ...] = ("forfeit", "disqualified")
+OUTCOME_WORDS: dict[str, str] = {
+    "forfeit": N_("forfeit (did not play)"),
+    "disqualified": N_("disqualified (rule 16)"),
+}
+"""A seat that did not play to the end, in words, where its place would be shown."""
+
+
+def place_words(entry: ResultEntered, seat: int) -> str:
+    """A seat's place as results show it: the number, or why it has none."""
+    outcome = entry.outcome(seat)
+    return str(entry.places[seat]) if outcome == "played" else _(OUTCOME_WORDS[outcome])
+
+
+def check_outcomes(
+    items: Sequence[int | str], size: int, shared: bool = True
+) -> tuple[tuple[int, ...], tuple[Outcome, ...]]:
+    """Places and outcomes from what a director enters per seat: a place among the
+    players who finished, or `forfeit` (did not play) or `disqualified` (excluded from
+    the game). Those who did not play to the end share the place after the last one who
+    finished; outcomes are empty when everyone played."""
+    if len(items) != size:
+        raise TournamentError(
+            _("this table has {size} players: give {size} places, not {given}").format(
+                size=size, given=len(items)
+            )
+        )
+    outcomes: list[Outcome] = []
+    for item in items:
+        if isinstance(item, int):
+            outcomes.append("played")
+        elif item in NOT_PLAYED:
+            outcomes.append("forfeit" if item == "forfeit" else "disqualified")
+        else:
+            raise TournamentError(
+                _(
+                    "{item} is not a place: give a number from 1, or forfeit (did not play) "
+                    "or disqualified (excluded from the game)"
+                ).format(item=repr(item))
+            )
+    finished = [item for item in items if isinstance(item, int)]
+    if len(finished) == size:
+        return check_places(finished, size, shared), ()
+    ranked = check_places(finished, len(finished), shared) if finished else ()
+    last = len(finished) + 1
+    found = iter(ranked)
+    places = tuple(next(found) if outcome == "played" else last for outcome in outcomes)
+    return places, tuple(outcomes)
 
 
 def parse_lot(lot: str) -> tuple[int, ...]:

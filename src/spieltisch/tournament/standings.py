@@ -1,6 +1,9 @@
 """Standings: points by place, then the tie-breaks in the tournament's order, then the lot.
 
 - points: the points of each place (`points.py`), a bye the mean of a full table's points;
+  a player who forfeits or is disqualified scores nothing; a round a player was not
+  seated in scores the points the director awarded for it, if any. A forfeit is no game:
+  it counts for no tie-break (no opponents, no head to head, no place);
 - mutual (head to head): among the players still tied, how often one finished ahead of
   the others where they met, minus how often behind;
 - opponents (Buchholz per opponent): per game played, the mean current points of the
@@ -21,13 +24,16 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from spieltisch.core import formats
-from spieltisch.tournament.points import place_points
+from spieltisch.tournament.points import result_points
 
 if TYPE_CHECKING:
     from spieltisch.tournament.tournament import Tournament
+
+
+RoundKind = Literal["played", "forfeit", "disqualified", "bye", "awarded"]
 
 
 @dataclass
@@ -47,7 +53,9 @@ class Standing:
     lot: float = 0.0
     active: bool = True
     per_round: list[float | None] = field(default_factory=list)
-    """Points in each round: None when not seated (joined later, withdrawn)."""
+    """Points in each round: None when not seated (joined later, withdrawn) and given none."""
+    per_round_kind: list[RoundKind | None] = field(default_factory=list)
+    """How each round's points came: played, bye, forfeit, disqualified, awarded."""
 
     def tiebreak(self, name: str) -> str:
         """A tie-break's value as standings print it, in the current language's numbers
@@ -83,26 +91,37 @@ def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
     counts: dict[int, list[int]] = {number: [0] * size for number in rows}
     for played in tournament.rounds[:through]:
         scored: dict[int, float] = {}
+        kinds: dict[int, RoundKind] = {}
         for index, table in enumerate(played.tables, start=1):
             result = played.results.get(index)
             if result is None:
                 continue
-            for seat, value in enumerate(place_points(result.places, settings.points)):
-                scored[table[seat]] = value
+            values = result_points(result.places, result.outcomes, settings.points)
+            present = [s for s in range(len(table)) if result.outcome(s) != "forfeit"]
             for seat, player in enumerate(table):
+                scored[player] = values[seat]
+                kinds[player] = result.outcome(seat)
+                if seat not in present:
+                    continue
                 counts[player][result.places[seat] - 1] += 1
                 rows[player].played += 1
-                tables_met[player].append(tuple(p for p in table if p != player))
-                for other_seat, other in enumerate(table):
+                tables_met[player].append(tuple(table[s] for s in present if s != seat))
+                for other_seat in present:
+                    other = table[other_seat]
                     if other != player:
                         met[player].append(other)
                         if result.places[seat] < result.places[other_seat]:
                             ahead[(player, other)] += 1
         for player in played.byes:
             scored[player] = tournament.bye_points()
+            kinds[player] = "bye"
             rows[player].byes += 1
+        for player, award in played.awarded.items():
+            scored[player] = award.points
+            kinds[player] = "awarded"
         for number, row in rows.items():
             row.per_round.append(scored.get(number))
+            row.per_round_kind.append(kinds.get(number))
             row.points += scored.get(number, 0.0)
     for number, row in rows.items():
         row.buchholz = sum(rows[other].points for other in met[number])

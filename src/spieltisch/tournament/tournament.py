@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from spieltisch.core import Game, game_class, parts
+from spieltisch.core import Game, formats, game_class, parts
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
+    Awarded,
     Created,
     DirectorNamed,
     Entry,
@@ -36,9 +37,9 @@ from spieltisch.tournament.ledger import (
     now,
 )
 from spieltisch.tournament.messages import _, _n
-from spieltisch.tournament.points import bye_points, place_points
+from spieltisch.tournament.points import bye_points, result_points
 from spieltisch.tournament.ratings import RatedGame
-from spieltisch.tournament.results import check_places, parse_lot, rank_stopped
+from spieltisch.tournament.results import check_outcomes, check_places, parse_lot, rank_stopped
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
@@ -56,6 +57,7 @@ E = TypeVar(
     DirectorNamed,
     HandOverOffered,
     ResultEntered,
+    Awarded,
 )
 _LOT_DRAW = secrets.SystemRandom()
 """Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
@@ -103,6 +105,8 @@ class Round:
     """The current result per table number (1-based): the latest entry for it."""
     online: dict[int, str] = field(default_factory=dict)
     """The online table of each table played on the server (table number -> table id)."""
+    awarded: dict[int, Awarded] = field(default_factory=dict)
+    """Points the director gave players not seated in this round (player -> the award)."""
 
     def missing(self) -> list[int]:
         return [t for t in range(1, len(self.tables) + 1) if t not in self.results]
@@ -184,7 +188,7 @@ class Tournament:
 
     def table_points(self, round_number: int, table: int) -> list[float]:
         result = self.round(round_number).results[table]
-        return place_points(result.places, self.settings.points)
+        return result_points(result.places, result.outcomes, self.settings.points)
 
     def standings(self, through: int | None = None) -> list[Standing]:
         """The standings after round `through` (default: every round with results)."""
@@ -284,7 +288,8 @@ class Tournament:
 
     def unseat(self, by: str, reason: str = "") -> Unseated:
         """Take the last round back while none of its tables has a result or is played
-        online; `seat_next` then seats it again with a new draw."""
+        online; `seat_next` then seats it again with a new draw. Points awarded for the
+        round go with it (they are given again for the new round)."""
         if not self.rounds:
             raise TournamentError(_("no round is seated: nothing to undo"))
         played = self.rounds[-1]
@@ -432,13 +437,58 @@ class Tournament:
         return self._append(DirectorNamed(director=director, by=director, at=now()))
 
     def enter_places(
-        self, round_number: int, table: int, places: Sequence[int], by: str, note: str = ""
+        self,
+        round_number: int,
+        table: int,
+        places: Sequence[int | str],
+        by: str,
+        note: str = "",
     ) -> ResultEntered:
+        """Each seat's place (1 = best) among those who finished, or `forfeit` (did not
+        play) or `disqualified` (excluded from the game by rule 16): those score nothing."""
         seats = self._table(round_number, table)
-        checked = check_places(places, len(seats), self._shared(len(seats)))
+        checked, outcomes = check_outcomes(places, len(seats), self._shared(len(seats)))
         return self._append(
             ResultEntered(
-                round=round_number, table=table, places=checked, note=note, by=by, at=now()
+                round=round_number,
+                table=table,
+                places=checked,
+                outcomes=outcomes,
+                note=note,
+                by=by,
+                at=now(),
+            )
+        )
+
+    def award(self, round_number: int, player: int, points: float, by: str, reason: str) -> Awarded:
+        """Points for a round the player was not seated in (joined later, absent): at
+        most a first place's points; a later award for the same round replaces it."""
+        if not reason.strip():
+            raise TournamentError(_("give the reason for the points a player gets without a game"))
+        self.player(player)
+        played = self.round(round_number)
+        if _table_of(played, player) is not None or player in played.byes:
+            raise TournamentError(
+                _(
+                    "player {number} is seated in round {round}: their table's result (or the "
+                    "bye) gives their points there"
+                ).format(number=player, round=round_number)
+            )
+        most = max(self.settings.points)
+        if not 0 <= points <= most:
+            raise TournamentError(
+                _(
+                    "points for a missed round go from 0 to {most} (a first place), not {points}"
+                ).format(most=formats.number(most), points=formats.number(points))
+            )
+        return self._append(
+            Awarded(
+                round=round_number,
+                player=player,
+                points=points,
+                reason=reason.strip(),
+                by=by,
+                at=now(),
             )
         )
 
@@ -602,6 +652,8 @@ class Tournament:
             self.round(entry.round).online.update(entry.tables)
         elif isinstance(entry, DirectorNamed | HandOverOffered):
             pass  # read by `director` and `open_hand_over`
+        elif isinstance(entry, Awarded):
+            self.round(entry.round).awarded[entry.player] = entry
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
@@ -611,6 +663,8 @@ class Tournament:
 
         A table's time is that of its first entry, so a correction replaces the game in
         the same place of the order and ratings come out as if it had been right at once.
+        A player who forfeited did not play and is left out; one disqualified is rated at
+        the last place.
         """
         if not self.settings.rated:
             return []
@@ -618,7 +672,10 @@ class Tournament:
         for played in self.rounds:
             for index, table in enumerate(played.tables, start=1):
                 result = played.results.get(index)
-                if result is None or len(table) < 2:
+                if result is None:
+                    continue
+                seats = [s for s in range(len(table)) if result.outcome(s) != "forfeit"]
+                if len(seats) < 2:
                     continue
                 first = self.audit(played.number, index)[0]
                 games.append(
@@ -626,8 +683,8 @@ class Tournament:
                         self.settings.game,
                         f"{key}/{played.number}/{index}",
                         first.at,
-                        tuple(self.players[p].rating_id for p in table),
-                        result.places,
+                        tuple(self.players[table[s]].rating_id for s in seats),
+                        tuple(result.places[s] for s in seats),
                     )
                 )
         return games

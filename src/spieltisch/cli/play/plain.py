@@ -16,7 +16,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.markdown import Markdown
 
-from spieltisch.cli.boards import render_board
+from spieltisch.cli.boards import render_board, render_panel
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import Autosave, kept_message
 from spieltisch.cli.play.commands import (
@@ -31,6 +31,7 @@ from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.errors import shorten
 from spieltisch.core.file_errors import FileProblem
+from spieltisch.core.marks import BoardMarks
 
 
 def default_save_name(session: Session) -> str:
@@ -99,9 +100,10 @@ class PlainPlay:
         session = self.session
         seat = session.to_move
         viewer = session.viewer()
-        self.console.print(render_board(session.state, viewer, beside=True))
-        panel = parts(session.game).panel  # the dice or the trick, below the board here
-        beside = panel(session.state.view(viewer)) if panel is not None else None
+        marks = BoardMarks(last=session.last_move)  # the last move underlined
+        self.console.print(render_board(session.state, viewer, beside=True, marks=marks))
+        # the dice or the trick, below the board here
+        beside = render_panel(session.state, viewer, marks=marks)
         if beside is not None and beside.plain:
             self.console.print(beside)
         self.say(_("{player} to move.").format(player=session.label(seat)))
@@ -111,7 +113,9 @@ class PlainPlay:
 
     def results(self) -> None:
         """The final board (which says the game is over) and the places with their points."""
-        self.console.print(render_board(self.session.state, self.session.viewer()))
+        session = self.session
+        marks = BoardMarks(last=session.last_move)
+        self.console.print(render_board(session.state, session.viewer(), marks=marks))
         self.say(_("Ranking (points):"))
         for place, label, score in self.session.results():
             self.say(

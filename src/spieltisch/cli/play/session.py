@@ -26,8 +26,9 @@ from spieltisch.cli.play.moves import (
     parse_move,
 )
 from spieltisch.cli.play.seats import HUMAN, seat_label
-from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State
+from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State, parts
 from spieltisch.core.file_errors import FileProblem, file_problem
+from spieltisch.core.marks import Marks, preview_marks, step_marks
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ class Session:
         self._agents: dict[int, Agent] = {}
         self.state: State = game.new_state()
         self.log: list[LogEntry] = []
+        self.last_move: Marks | None = None
+        """Where the last step that moved pieces took them from and to (see core.marks);
+        a roll that moves nothing keeps the marks of the move before."""
         self._rebuild(history)
 
     # -- who is who ---------------------------------------------------------------------
@@ -146,6 +150,7 @@ class Session:
         self.state.apply(move)  # checked before it is described: describing needs a move
         entry = LogEntry(player, move, describe(before, move), forced=forced)
         self.log.append(entry)
+        self._mark(before, self.state)
         return entry
 
     def forced_move(self) -> str | None:
@@ -164,7 +169,21 @@ class Session:
         outcome = self.state.sample_chance(rng)
         entry = LogEntry(None, outcome, describe(before, outcome), _turn(before))
         self.log.append(entry)
+        self._mark(before, self.state)
         return entry
+
+    def _mark(self, before: State, after: State) -> None:
+        """Remember the step from `before` to `after` as the last move if it moved pieces."""
+        places = parts(self.game).places
+        marks = step_marks(places, before, after) if places is not None else None
+        if marks is not None:
+            self.last_move = marks
+
+    def preview(self, move: str, seat: int | None) -> Marks | None:
+        """Where `move` would take pieces from and to, as `seat` sees it (None: it moves
+        nothing by itself, or the board cannot mark)."""
+        places = parts(self.game).places
+        return preview_marks(places, self.state, move, seat) if places is not None else None
 
     def _chance_count(self) -> int:
         return sum(1 for entry in self.log if entry.player is None)
@@ -201,12 +220,15 @@ class Session:
     def _rebuild(self, history: Sequence[str]) -> None:
         state = self.game.new_state()
         log: list[LogEntry] = []
+        self.last_move = None
         for move in history:
             player = state.current_player
             words = describe(state, move)
             turn = _turn(state) if player < 0 else None
             forced = player >= 0 and len(state.legal_moves()) == 1
+            before = state.clone()
             state.apply(move)
+            self._mark(before, state)
             log.append(LogEntry(player if player >= 0 else None, move, words, turn, forced))
         self.state = state
         self.log = log

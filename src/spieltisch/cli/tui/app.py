@@ -63,6 +63,7 @@ from spieltisch.cli.tui.screens import (
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
+from spieltisch.core.marks import BoardMarks, Marks
 
 LOG_LINES = 60
 """Log entries kept on screen (the record keeps them all)."""
@@ -143,6 +144,7 @@ class PlayApp(App[None]):
         self._choices: list[str] = []
         self._log_shown: list[LogEntry] = []
         self._board: RenderableType = ""
+        self._preview: Marks | None = None  # where the highlighted move would go
         self._held = False  # a step waits until the pausing window closes
         self._held_move: str | None = None  # the computer's move, found while paused
         self._kept_offered = False  # the kept game's question is open: quitting keeps it
@@ -306,13 +308,33 @@ class PlayApp(App[None]):
     def refresh_view(self) -> None:
         session = self.session
         viewer = self.viewer()
-        self._board = render_board(session.state, viewer, beside=True)
-        self.query_one("#board", Static).update(self._board)
+        self.show_board()
         self.query_one("#turn", Static).update(turn_text(session, viewer))
-        self.query_one("#table", Static).update(table_text(session, viewer))
         self.query_one("#scores", Static).update(scores_table(session))
         self.show_log()
         self.fit_to_screen()
+
+    def show_board(self) -> None:
+        """The board and the panel beside it, with the last move underlined and the
+        highlighted move (before it is played) in reverse."""
+        session = self.session
+        viewer = self.viewer()
+        marks = BoardMarks(last=session.last_move, preview=self._preview)
+        self._board = render_board(session.state, viewer, beside=True, marks=marks)
+        self.query_one("#board", Static).update(self._board)
+        self.query_one("#table", Static).update(table_text(session, viewer, marks))
+
+    def preview(self, index: int | None) -> None:
+        """Show on the board where the list's move `index` would go (None: no move)."""
+        move = self._choices[index] if index is not None and index < len(self._choices) else None
+        marks = self.session.preview(move, self.viewer()) if move is not None else None
+        if marks != self._preview:
+            self._preview = marks
+            self.show_board()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.preview(event.option_index)
 
     def show_log(self) -> None:
         """The latest lines of the log, wrapped to the panel (the newest at the bottom)."""
@@ -350,6 +372,7 @@ class PlayApp(App[None]):
         )
         if choices:
             options.highlighted = 0
+        self.preview(0 if choices else None)
         if len(self.screen_stack) == 1:
             self.query_one("#typed", Input).focus()
 
@@ -850,6 +873,10 @@ def help_text() -> str:
             _(
                 "Up/Down, Page Up/Down: move the highlight in the list of moves. "
                 "Shift+Up/Down, Shift+Page Up/Down: scroll the log."
+            ),
+            _(
+                "On the board the last move is underlined, and the highlighted move is "
+                "shown in reverse before you play it."
             ),
             _(
                 "Type a move (its number #1, #2, … or its notation) and press Enter; with the "

@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from spieltisch.cli.boards import render_panel
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.session import Session
-from spieltisch.core import parts
+from spieltisch.core.marks import BoardMarks
 
 
 def turn_text(session: Session, viewer: int | None) -> Text:
@@ -37,11 +38,10 @@ def turn_text(session: Session, viewer: int | None) -> Text:
     return text
 
 
-def table_text(session: Session, viewer: int | None) -> Text:
+def table_text(session: Session, viewer: int | None, marks: BoardMarks | None = None) -> Text:
     """What the game shows beside its board for this seat (its panel part): the dice of
-    the turn, the trick on the table; nothing for a game without one."""
-    panel = parts(session.game).panel
-    return panel(session.state.view(viewer)) if panel is not None else Text()
+    the turn, the trick on the table (its last card marked); nothing for a game without."""
+    return render_panel(session.state, viewer, marks=marks) or Text()
 
 
 def scores_table(session: Session) -> Table:

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from spieltisch.core.i18n import labelled
+from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
@@ -38,6 +39,21 @@ COUNTED = 3
 compact board writes such a group as its colour and count (`r×4`)."""
 
 
+def places(view: DavidGoliathView) -> dict[str, list[str]]:
+    """Where cards are (see core.marks): each seat's hand by its size (`seat:2`), the
+    cards of the seat's own hand (`hand:r10`), and those on the table (`table:r10`: in
+    the trick, or in the trick just taken)."""
+    found: dict[str, list[str]] = {
+        f"seat:{seat}": ["card"] * size for seat, size in enumerate(view["hand_sizes"])
+    }
+    for card in view.get("hand", []):
+        found[f"hand:{card}"] = [card]
+    last = view.get("last_trick")
+    for _seat, played in [*view["trick"], *(last["cards"] if last else [])]:
+        found[f"table:{played}"] = [str(played)]
+    return found
+
+
 def _groups(cards: list[str]) -> list[tuple[str, list[str]]]:
     """Cards by colour in their order, e.g. [("r", ["4", "10"]), ("g", ["5"])]."""
     groups: list[tuple[str, list[str]]] = []
@@ -55,12 +71,14 @@ def _cards(
     width: int = WIDTH,
     indent: int = INDENT,
     counted: bool = False,
+    marked: Callable[[str], str] = lambda _card: "",
 ) -> None:
     """Cards grouped by colour, e.g. ``r 4 10 11  g 5 9``, wrapped to `width` columns
     between two colours, never inside one (unless a colour alone is wider than a line).
 
     `column` is where the cursor stands; continuation lines start at `indent`. With
     `counted`, a group that scores one point a card is written as its count (``r×4``).
+    `marked(card)`: the style that marks a card (a move's, see core.marks), or "".
     """
     if not cards:
         text.append("-", style="dim")
@@ -86,23 +104,34 @@ def _cards(
                 column = start = indent
                 gap = 0
             text.append(" " * gap)
+            mark = marked(colour + word) if glue else ""  # a count (r×4) is no card
             if i == 0:
-                text.append(colour, style=STYLES.get(colour, ""))
-                text.append(glue + word)
-            else:
-                text.append(word)
+                text.append(colour, style=f"{STYLES.get(colour, '')} {mark}".strip())
+                text.append(glue)
+            text.append(word, style=mark)
             column += gap + len(shown)
 
 
-def render(state: DavidGoliathState, player: int | None, *, beside: bool = False) -> Text:
+def render(
+    state: DavidGoliathState,
+    player: int | None,
+    *,
+    beside: bool = False,
+    marks: BoardMarks = NO_MARKS,
+) -> Text:
     """The table as seen from `player` (None: a spectator), 80 columns wide; on a narrow
     screen a compact board of 40 columns that fits 24 lines with six players. `beside`:
-    without the tricks and whose turn it is, which the interface shows beside the board."""
+    without the tricks and whose turn it is, which the interface shows beside the board;
+    `marks`: the last card played and the highlighted one, in the trick and the hand."""
     return ReflowText(
-        _draw(state, player, beside),
+        _draw(state, player, beside, marks),
         WIDTH,
-        [(COMPACT, _draw_compact(state, player, COMPACT, beside))],
+        [(COMPACT, _draw_compact(state, player, COMPACT, beside, marks))],
     )
+
+
+def _in_hand(marks: BoardMarks) -> Callable[[str], str]:
+    return lambda card: marks.style(f"hand:{card}")
 
 
 def _deal_line(view: DavidGoliathView, state: DavidGoliathState, name: Callable[[int], str]) -> str:
@@ -134,7 +163,9 @@ def _totals(view: DavidGoliathView, players: int) -> list[int]:
     return [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
 
 
-def _draw(state: DavidGoliathState, player: int | None, beside: bool = False) -> Text:
+def _draw(
+    state: DavidGoliathState, player: int | None, beside: bool = False, marks: BoardMarks = NO_MARKS
+) -> Text:
     view = state.view(player)
     n = state.game.num_players
     text = Text()
@@ -142,12 +173,12 @@ def _draw(state: DavidGoliathState, player: int | None, beside: bool = False) ->
     text.append("  " + _deal_line(view, state, _player) + "\n")
 
     if not beside:
-        _tricks(text, view, _player, " — ")
+        _tricks(text, view, _player, " — ", marks)
 
     if "hand" in view:
         label = labelled(_("Your hand"))
         text.append(label, style="bold")
-        _cards(text, view["hand"], len(label))
+        _cards(text, view["hand"], len(label), marked=_in_hand(marks))
         text.append("\n")
     _status(text, view, state, beside)
 
@@ -171,7 +202,11 @@ def _draw(state: DavidGoliathState, player: int | None, beside: bool = False) ->
 
 
 def _draw_compact(
-    state: DavidGoliathState, player: int | None, width: int, beside: bool = False
+    state: DavidGoliathState,
+    player: int | None,
+    width: int,
+    beside: bool = False,
+    marks: BoardMarks = NO_MARKS,
 ) -> Text:
     """The same table in `width` columns and few lines: seats as P1..P6, one row per seat
     with its points and the cards it won this deal (a colour that scores a point a card
@@ -182,11 +217,11 @@ def _draw_compact(
     text = Text()
     text.append(_deal_line(view, state, _short) + "\n")
     if not beside:
-        _tricks(text, view, _short, "\n→ ")
+        _tricks(text, view, _short, "\n→ ", marks)
     if "hand" in view:
         label = labelled(_("Your hand") + f" ({len(view['hand'])})")
         text.append(label, style="bold")
-        _cards(text, view["hand"], len(label), width, indent=2)
+        _cards(text, view["hand"], len(label), width, indent=2, marked=_in_hand(marks))
         text.append("\n")
     _status(text, view, state, beside)
     text.append(_("Points · won this deal") + "\n", style="bold")
@@ -201,32 +236,42 @@ def _draw_compact(
     return text
 
 
-def panel(view: DavidGoliathView) -> Text:
-    """The trick on the table and the last one, for a side panel beside the board."""
+def panel(view: DavidGoliathView, *, marks: BoardMarks = NO_MARKS) -> Text:
+    """The trick on the table and the last one, for a side panel beside the board, with
+    the last card played (and the highlighted one) marked."""
     text = Text()
-    _tricks(text, view, _player, "\n")
+    _tricks(text, view, _player, "\n", marks)
     text.rstrip()
     return text
 
 
 def _tricks(
-    text: Text, view: DavidGoliathView, name: Callable[[int], str], before_takers: str
+    text: Text,
+    view: DavidGoliathView,
+    name: Callable[[int], str],
+    before_takers: str,
+    marks: BoardMarks = NO_MARKS,
 ) -> None:
     """The trick in progress, and the last one with who took what."""
     text.append(labelled(_("Trick")), style="bold")
-    _trick(text, view["trick"], name)
+    _trick(text, view["trick"], name, marks)
     text.append("\n")
     last = view.get("last_trick")
     if last:
         text.append(labelled(_("Last trick")), style="bold")
-        _trick(text, last["cards"], name)
+        _trick(text, last["cards"], name, marks)
         takers = _("{rest} takes the rest, {top} the top card").format(
             rest=name(last["takes_rest"]), top=name(last["takes_top"])
         )
         text.append(before_takers + takers + "\n")
 
 
-def _trick(text: Text, cards: list[list[Any]], name: Callable[[int], str] = _player) -> None:
+def _trick(
+    text: Text,
+    cards: list[list[Any]],
+    name: Callable[[int], str] = _player,
+    marks: BoardMarks = NO_MARKS,
+) -> None:
     if not cards:
         text.append("-", style="dim")
         return
@@ -234,4 +279,4 @@ def _trick(text: Text, cards: list[list[Any]], name: Callable[[int], str] = _pla
         if i:
             text.append(", ")
         text.append(name(seat) + " ")
-        text.append(card, style=STYLES.get(card[0], ""))
+        text.append(card, style=marks.styled(STYLES.get(card[0], ""), f"table:{card}"))

@@ -8,9 +8,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from spieltisch.core.i18n import labelled
+from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import MabulaState, board_groups
+from spieltisch.games.mabula.rules import MabulaState, MabulaView, board_groups
 
 COLUMNS = "abcdefgh"
 MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
@@ -38,18 +39,24 @@ NARROW = 40
 beside the board leaves it about 42 at 80×24, too few for name, groups and score)."""
 
 
-def render(state: MabulaState, player: int | None) -> Text:
+def places(view: MabulaView) -> dict[str, list[str]]:
+    """Every square with a marble, and its colour (see core.marks)."""
+    return {square: [letter] for square, letter in view["board"].items()}
+
+
+def render(state: MabulaState, player: int | None, *, marks: BoardMarks = NO_MARKS) -> Text:
     """The board seen from `player`'s seat (None: a spectator), at most 60 columns wide;
-    on a narrow screen each player's groups and score take two lines."""
-    wide = _draw(state, player, "   ")
+    on a narrow screen each player's groups and score take two lines. `marks`: the last
+    move and the highlighted one on their squares."""
+    wide = _draw(state, player, "   ", marks)
     return ReflowText(
         wide,
         max(len(line) for line in wide.plain.split("\n")),
-        [(NARROW, _draw(state, player, "\n   "))],
+        [(NARROW, _draw(state, player, "\n   ", marks))],
     )
 
 
-def _draw(state: MabulaState, player: int | None, before_score: str) -> Text:
+def _draw(state: MabulaState, player: int | None, before_score: str, marks: BoardMarks) -> Text:
     view = state.view(player)
     board = view["board"]
     text = Text()
@@ -60,16 +67,16 @@ def _draw(state: MabulaState, player: int | None, before_score: str) -> Text:
             if _is_corner(col, row):
                 text.append("   ")
                 continue
-            letter = board.get(f"{COLUMNS[col]}{row + 1}")
+            square = f"{COLUMNS[col]}{row + 1}"
+            letter = board.get(square)
             edge = _is_edge(col, row)
             background = f" on {EDGE}" if edge else ""
             if letter in MARBLES:
                 symbol, style = (EDGE_MARBLES if edge else MARBLES)[letter]
-                text.append(f" {symbol} ", style=style + background)
+                text.append(f" {symbol} ", style=marks.styled(style + background, square))
             else:
-                text.append(
-                    " · " if not edge else " ∙ ", style=("black" if edge else "dim") + background
-                )
+                style = ("black" if edge else "dim") + background
+                text.append(" · " if not edge else " ∙ ", style=marks.styled(style, square))
         text.append(f"  {row + 1}\n", style="dim")
     text.append(_columns_line())
     text.append("\n")

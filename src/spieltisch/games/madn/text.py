@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.seat_names import capitalised, seat_name
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
@@ -74,14 +75,48 @@ def _dice(view: MadnView) -> str:
     return _("Dice this turn: {dice}").format(dice=dice)
 
 
-def panel(view: MadnView) -> Text:
-    """The dice of the current turn, for a side panel beside the board."""
+def panel(view: MadnView, *, marks: BoardMarks = NO_MARKS) -> Text:
+    """The dice of the current turn, for a side panel beside the board
+    (the dice: nothing a move marks)."""
     return Text(_dice(view)) if view["turn"] is not None else Text()
 
 
-def render(state: MadnState, player: int | None, *, beside: bool = False) -> Text:
+def _place(colour: int, square: str) -> str:
+    """A square of the view as a place of the board: track fields are shared (`12`),
+    a colour's base and goal fields are its own (`red:b`, `red:g2`)."""
+    return square if square.isdigit() else f"{COLOURS[colour]}:{square}"
+
+
+def places(view: MadnView) -> dict[str, list[str]]:
+    """Every place with a piece, and the colours of the pieces on it (see core.marks)."""
+    found: dict[str, list[str]] = {}
+    for name, squares in view["pieces"].items():
+        colour = COLOURS.index(name)
+        for square in squares:
+            found.setdefault(_place(colour, square), []).append(name)
+    return found
+
+
+def _cell_places() -> dict[tuple[int, int], str]:
+    """The place each cell of the grid draws (a base's four cells draw one place)."""
+    cells = {xy: str(index + 1) for index, xy in enumerate(TRACK_XY)}
+    for colour in range(4):
+        for depth, xy in enumerate(GOAL_XY[colour]):
+            cells[xy] = _place(colour, f"g{depth + 1}")
+        for xy in BASE_XY[colour]:
+            cells[xy] = _place(colour, "b")
+    return cells
+
+
+CELL_PLACES = _cell_places()
+
+
+def render(
+    state: MadnState, player: int | None, *, beside: bool = False, marks: BoardMarks = NO_MARKS
+) -> Text:
     """The board as `state.view(player)` shows it, with turn, dice and finishing order;
-    `beside`: without whose turn it is and the dice, which the interface shows beside."""
+    `beside`: without whose turn it is and the dice, which the interface shows beside;
+    `marks`: the last move and the highlighted one on their places."""
     view = state.view(player)
     colours = state.game.colours
     cells: dict[tuple[int, int], tuple[str, str]] = {}
@@ -110,6 +145,8 @@ def render(state: MadnState, player: int | None, *, beside: bool = False) -> Tex
     for y in range(11):
         for x in range(11):
             label, style = cells.get((x, y), ("", ""))
+            if label:
+                style = marks.styled(style, CELL_PLACES[(x, y)])
             board.append(f"{label:^3}", style=style)
             board.append(" ")
         board.rstrip()

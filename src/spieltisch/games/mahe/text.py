@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from spieltisch.core.i18n import labelled, unbroken
+from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.palette import PALETTE
 from spieltisch.core.reflow import ReflowText
 from spieltisch.core.seat_names import capitalised
@@ -39,12 +40,29 @@ def _seat(out: Text, view: MaheView, player: int) -> None:
         out.append(capitalised(name), style=STYLE[colour])
 
 
-def render(state: MaheState, player: int | None, *, beside: bool = False) -> Text:
+RAFT = "raft"
+"""The raft's place (the ring's fields are their numbers)."""
+
+
+def places(view: MaheView) -> dict[str, list[str]]:
+    """The raft and every field with its turtles (see core.marks)."""
+    return {
+        RAFT: list(view["raft"]),
+        **{field: list(stack) for field, stack in view["fields"].items()},
+    }
+
+
+def render(
+    state: MaheState, player: int | None, *, beside: bool = False, marks: BoardMarks = NO_MARKS
+) -> Text:
     """The board as seen from seat `player` (None: a spectator); on a narrow screen the
     ring of 21 fields is drawn in two or three rows. `beside`: without whose turn it is
-    and the dice, which the interface shows beside the board."""
+    and the dice, which the interface shows beside the board; `marks`: the last move and
+    the highlighted one on their fields (and the raft)."""
     view = state.view(player)
-    layouts = [(_ring_width(per_row), _draw(view, per_row, beside)) for per_row in (21, 11, 7)]
+    layouts = [
+        (_ring_width(per_row), _draw(view, per_row, beside, marks)) for per_row in (21, 11, 7)
+    ]
     needs, wide = layouts[0]
     return ReflowText(wide, needs, layouts[1:])
 
@@ -54,7 +72,7 @@ def _ring_width(per_row: int) -> int:
     return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
 
 
-def _draw(view: MaheView, per_row: int, beside: bool = False) -> Text:
+def _draw(view: MaheView, per_row: int, beside: bool = False, marks: BoardMarks = NO_MARKS) -> Text:
     """The board with the ring in rows of `per_row` fields. The narrow layouts (rows of
     11 or 7, for a screen of 80×24 with seven players) leave out what is shown twice: the
     blank lines, the legend of letters (each player's row names its turtles with their
@@ -80,7 +98,8 @@ def _draw(view: MaheView, per_row: int, beside: bool = False) -> Text:
     out.append("\n")
 
     # the raft
-    out.append(_("Raft:") + " ")
+    out.append(_("Raft:"), style=marks.style(RAFT))
+    out.append(" ")
     if view["raft"]:
         for index, colour in enumerate(view["raft"]):
             if index:
@@ -90,7 +109,7 @@ def _draw(view: MaheView, per_row: int, beside: bool = False) -> Text:
         out.append("-")
     out.append("\n" if compact else "\n\n")
 
-    _ring(out, view, per_row, legend=not compact)
+    _ring(out, view, per_row, marks, legend=not compact)
 
     # the stacks, spelled out
     for field, stack in view["fields"].items():
@@ -128,7 +147,7 @@ def _levels(stack: list[str], paired: bool) -> list[list[str]]:
     return [stack[index : index + step] for index in range(0, len(stack), step)]
 
 
-def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
+def _ring(out: Text, view: MaheView, per_row: int, marks: BoardMarks, legend: bool = True) -> None:
     """Fields 1..21 in rows of `per_row`, each stack drawn upwards above its number. In
     the narrow rows (no legend), a row whose stacks are taller than two draws them two
     turtles a level, so that seven turtles on one field still fit a screen of 80×24."""
@@ -149,8 +168,10 @@ def _ring(out: Text, view: MaheView, per_row: int, legend: bool = True) -> None:
             out.rstrip()
             out.append("\n")
         for field in row:
-            style = "bold underline" if field == 21 else "dim"
-            out.append(str(field).rjust(CELL), style=style)
+            style = "bold" if field == 21 else "dim"  # underlined: the last move
+            number = str(field)
+            out.append(" " * (CELL - len(number)))
+            out.append(number, style=marks.styled(style, number))
         if row[-1] == 21:
             out.append("  " + _("(21 = beach)"))
         out.append("\n")
@@ -180,8 +201,9 @@ def _dice(view: MaheView) -> str:
     return _("dice:") + " " + " + ".join(parts) + " = " + str(sum(dice))
 
 
-def panel(view: MaheView) -> Text:
-    """The dice of the move in progress, for a side panel beside the board."""
+def panel(view: MaheView, *, marks: BoardMarks = NO_MARKS) -> Text:
+    """The dice of the move in progress, for a side panel beside the board
+    (the dice: nothing a move marks)."""
     return Text(_dice(view)) if view["dice"] else Text()
 
 

@@ -49,6 +49,10 @@ class Settings:
     claim_after_seconds: float = 300.0
     """How long a person's seat must be away before the others may hand it to the
     computer (a running game without anyone to move must not stay stuck)."""
+    idle_seconds: float | None = 60.0
+    """How long a running table nobody watches stays in memory without a move; then it
+    leaves, and comes back for its next clock or round deadline or when opened (None:
+    it stays)."""
     migrate: bool = True
     workers: int = 1
     """Server processes sharing the port (PostgreSQL only)."""

@@ -50,3 +50,17 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if config.ws_per_message_deflate:
             # Read only during the handshake, which has not started yet.
             self.conn.available_extensions = [deflate_factory()]
+
+    def send_receive_event_to_app(self) -> None:
+        """A text message that is not UTF-8 closes the connection with 1007, logged in
+        one line (uvicorn logs a traceback for it)."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.logger.info("a WebSocket text message was not UTF-8: closed with 1007")
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 import spieltisch
 from spieltisch.agents import Budget, hint
 from spieltisch.server.i18n import _
+from spieltisch.server.infra.fair import Lane
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.api import Me
 from spieltisch.server.routes.context import Services, check_rate, services
@@ -70,18 +71,25 @@ async def table_hint(
     rated = await rated_kind(svc, room)
     if rated == "tournament":
         raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
-    if rated == "rated":
+    running = room.table.status == TableStatus.RUNNING
+    if running and not any(s.played_by(me) for s in room.seats):
+        raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
+    seat = room.to_move() if running else None
+    if seat is not None and rated == "rated":
         raise Refusal(
             Code.FORBIDDEN,
             _("no hints in a rated game: hints are for casual games, with a computer seat"),
         )
-    if room.table.status == TableStatus.RUNNING and not any(s.played_by(me) for s in room.seats):
-        raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
-    seat = room.to_move() if room.table.status == TableStatus.RUNNING else None
     if seat is None or not room.seats[seat].played_by(me):
         raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
     state = room.state
     move, chance = await svc.pool.run(
-        best_move, room.table.game, dict(room.table.options), state.history()
+        best_move,
+        room.table.game,
+        dict(room.table.options),
+        state.history(),
+        lane=Lane.ASK,
+        account=me,
+        table=table_id,
     )
     return HintOut(move=move, words=parts.describe(state, move, lang), win_chance=chance)

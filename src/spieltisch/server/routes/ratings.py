@@ -15,7 +15,7 @@ from sqlalchemy import select
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, services
-from spieltisch.server.schemas.rest import AccountId, Problem
+from spieltisch.server.schemas.rest import REFUSALS, AccountId
 from spieltisch.server.schemas.tournaments import (
     ChangeOut,
     Leaderboard,
@@ -38,7 +38,7 @@ from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
 
-router = APIRouter(prefix="/api", tags=["ratings"], responses={422: {"model": Problem}})
+router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 """Games a player needs before the leaderboard names the AI level nearest to them: after
 one game the rating says little (sigma is still large)."""

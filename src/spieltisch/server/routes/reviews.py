@@ -18,11 +18,11 @@ from pydantic import BaseModel, Field
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.api import known_language, uploaded_record
-from spieltisch.server.routes.context import Services, check_rate, services
-from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.routes.context import Services, address, check_rate, services
+from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.store import GameReviewRow
 
-router = APIRouter(prefix="/api", tags=["reviews"], responses={422: {"model": Problem}})
+router = APIRouter(prefix="/api", tags=["reviews"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -74,9 +74,12 @@ async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "
     for again, or uploaded again, gets the kept review), one analysis at a time. Asking
     is limited per account and per address (429)."""
     code = _language(lang)
-    check_rate(request, "reviews", svc.sessions.of(request))
+    asker = svc.sessions.of(request)
+    check_rate(request, "reviews", asker)
     record = await uploaded_record(svc, record_id)
     finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
     if not finished:
         raise HTTPException(409, _("only a finished game can be reviewed: this record ends early"))
-    return await _out(svc, await svc.reviews.start(record), record, code)
+    return await _out(
+        svc, await svc.reviews.start(record, asker or f"address {address(request)}"), record, code
+    )

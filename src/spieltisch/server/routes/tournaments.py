@@ -19,9 +19,11 @@ from spieltisch.core import parts
 from spieltisch.core.i18n import LANGUAGES, get_language, language
 from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, check_rate, services
-from spieltisch.server.schemas.rest import Problem
+from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (
     AuditOut,
+    AwardIn,
+    AwardOut,
     FigureField,
     PlayerIn,
     PlayerOut,
@@ -47,7 +49,7 @@ from spieltisch.store.tables import account_names
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
-from spieltisch.tournament.points import place_points
+from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import (
     figure_labels,
     round_page,
@@ -57,7 +59,7 @@ from spieltisch.tournament.printable import (
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
-router = APIRouter(tags=["tournaments"], responses={422: {"model": Problem}})
+router = APIRouter(tags=["tournaments"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -124,7 +126,8 @@ async def list_tournaments(svc: Svc) -> TournamentList:
 def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
     return ResultOut(
         places=list(entry.places),
-        points=place_points(entry.places, tournament.settings.points),
+        outcomes=[entry.outcome(seat) for seat in range(len(entry.places))],
+        points=result_points(entry.places, entry.outcomes, tournament.settings.points),
         how=entry.how,
         lots=list(entry.lots),
         lot_sources=list(entry.lot_sources),
@@ -193,6 +196,15 @@ async def _describe(
                 complete=played.complete,
                 tables=tables,
                 byes=list(played.byes),
+                awarded=[
+                    AwardOut(
+                        player=player,
+                        name=tournament.players[player].name,
+                        points=award.points,
+                        reason=award.reason,
+                    )
+                    for player, award in played.awarded.items()
+                ],
             )
         )
     director = tournament.director
@@ -234,6 +246,8 @@ async def _describe(
                 opponents=row.opponents,
                 firsts=row.firsts,
                 tiebreaks=[row.tiebreak(name) for name in tournament.settings.tiebreaks],
+                per_round=row.per_round,
+                per_round_kind=list(row.per_round_kind),
                 active=row.active,
             )
             for row in tournament.standings()
@@ -481,6 +495,20 @@ async def swap_players(
     by = _by(me)
     first, second = body.players
     step = lambda t: t.swap(round_number, first, second, by, body.reason)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/awards", response_model=TournamentOut
+)
+async def award_points(
+    identifier: str, round_number: int, body: AwardIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Give a player points for a round they were not seated in (a late arrival, an
+    absence announced), with the reason kept; again for the same round replaces them."""
+    by = _by(me)
+    step = lambda t: t.award(round_number, body.player, body.points, by, body.reason)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)
     return await _describe(svc, identifier, tournament, me)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
@@ -62,6 +62,14 @@ class SwapIn(Strict):
     reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
 
 
+class AwardIn(Strict):
+    """Points for a round the player was not seated in (a late arrival, an absence)."""
+
+    player: int = Field(ge=1, description="The player number.")
+    points: float = Field(ge=0, description="From 0 to a first place's points.")
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
+
+
 class TakeOverIn(Strict):
     code: str = Field(
         min_length=1,
@@ -73,7 +81,12 @@ class TakeOverIn(Strict):
 class ResultIn(Strict):
     """A table's result: places in seat order, or each seat's figures if time was called."""
 
-    places: list[int] | None = Field(None, max_length=8)
+    places: list[int | Literal["forfeit", "disqualified"]] | None = Field(
+        None,
+        max_length=8,
+        description="Each seat's place among those who finished, or `forfeit` (did not "
+        "play) or `disqualified` (excluded from the game, rule 16): they score nothing.",
+    )
     stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
     lots: list[list[int]] = Field(
         default_factory=list,
@@ -123,6 +136,8 @@ class SeatOut(BaseModel):
 
 class ResultOut(BaseModel):
     places: list[int]
+    outcomes: list[str]
+    """Each seat's outcome: `played`, `forfeit` (did not play) or `disqualified`."""
     points: list[float]
     how: str
     lots: list[str]
@@ -147,11 +162,20 @@ class TableOut(BaseModel):
     result: ResultOut | None
 
 
+class AwardOut(BaseModel):
+    player: int
+    name: str
+    points: float
+    reason: str
+
+
 class RoundOut(BaseModel):
     number: int
     complete: bool
     tables: list[TableOut]
     byes: list[int]
+    awarded: list[AwardOut]
+    """Points the director gave players not seated in the round."""
 
 
 class StandingOut(BaseModel):
@@ -169,6 +193,10 @@ class StandingOut(BaseModel):
     firsts: int
     tiebreaks: list[str]
     """The values of the tournament's tie-breaks, in its order, as standings print them."""
+    per_round: list[float | None]
+    """Points in each round; None when not seated and given none."""
+    per_round_kind: list[str | None]
+    """How: played, forfeit, disqualified, bye or awarded (by the director)."""
     active: bool
 
 

@@ -443,6 +443,6 @@ def _described(
 async def list_tables(
     session: AsyncSession, limit: int = 100, finished: bool = False
 ) -> list[TableOut]:
-    """Public tables that are open or running (or with `finished`, the finished ones, to
-    replay), newest first."""
+    """Public tables that are open or running, open ones first, at most a few of each
+    account (or with `finished`, the finished ones, to replay), newest first."""
     return await describe_tables(session, await public_tables(session, limit, finished))

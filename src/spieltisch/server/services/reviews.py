@@ -17,7 +17,7 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import astuple
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +34,7 @@ from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.html import estimate_note
 from spieltisch.review.messages import _ as review_text
 from spieltisch.review.verdicts import VERDICTS, verdict_name
+from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.store import Database, GameReviewRow
 
@@ -161,8 +162,9 @@ class Reviews:
         async with self.database.session() as session:
             return await session.get(GameReviewRow, self.key(record))
 
-    async def start(self, record: dict[str, Any]) -> GameReviewRow:
-        """The game's review: kept, running, or started now (unless another runs)."""
+    async def start(self, record: dict[str, Any], asker: Hashable = None) -> GameReviewRow:
+        """The game's review: kept, running, or started now (unless another runs); its
+        searches take their fair turn in the pool as `asker`'s (an account or address)."""
         key, owner = self.key(record), secrets.token_hex(8)
         async with self.database.session() as session:
             row = await session.get(GameReviewRow, key)
@@ -187,7 +189,7 @@ class Reviews:
                 if taken.rowcount != 1:  # type: ignore[attr-defined]
                     await session.refresh(row)
                     return row
-        self._tasks[key] = asyncio.create_task(self._run(key, owner, record))
+        self._tasks[key] = asyncio.create_task(self._run(key, owner, record, asker))
         self._tasks[key].add_done_callback(lambda _task: self._tasks.pop(key, None))
         found = await self.find(record)
         assert found is not None
@@ -198,19 +200,28 @@ class Reviews:
         assert row.review is not None
         rows = row.review["rated"]
         return await self.pool.run(
-            page_review, record, rows, self.level, self.budget, self.seed, code
+            page_review,
+            record,
+            rows,
+            self.level,
+            self.budget,
+            self.seed,
+            code,
+            lane=Lane.ASK,
+            table=row.key,
         )
 
-    async def _run(self, key: str, owner: str, record: dict[str, Any]) -> None:
+    async def _run(self, key: str, owner: str, record: dict[str, Any], asker: Hashable) -> None:
+        turn: dict[str, Any] = {"lane": Lane.REVIEW, "account": asker, "table": key}
         try:
-            indices = await self.pool.run(decisions_to_rate, record)
+            indices = await self.pool.run(decisions_to_rate, record, **turn)
             rows: list[list[Any]] = []
             if not await self._update(key, owner, done=0, total=len(indices)):
                 return
             for start in range(0, len(indices), BATCH):
                 part = indices[start : start + BATCH]
                 rows += await self.pool.run(
-                    rate_part, record, part, self.level, self.budget, self.seed
+                    rate_part, record, part, self.level, self.budget, self.seed, **turn
                 )
                 if not await self._update(key, owner, done=len(rows), total=len(indices)):
                     return  # taken over by another attempt

@@ -66,7 +66,7 @@ class Moves:
                 if seq < room.seq:
                     item = room.log[seq]
                     if item.seat == seat and item.entry == move:
-                        return AckOut(seq=item.seq, move=move, duplicate=True)
+                        return AckOut(seq=_after(room, seq), move=move, duplicate=True)
                 raise stale(seq, room.seq)
             if room.state.current_player != seat:
                 raise Refusal(Code.NOT_YOUR_TURN, _whose_turn(room))
@@ -188,3 +188,12 @@ def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int
         bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
         return {mover: left + bonus}
     return {mover: int(clock["seconds"] * 1000)}
+
+
+def _after(room: Room, seq: int) -> int:
+    """The position after the entry at `seq` and the chance outcomes drawn with it: what
+    the ack of the move said when it was new, so a repeated move is acked the same."""
+    after = seq + 1
+    while after < room.seq and room.log[after].seat is None:
+        after += 1
+    return after

@@ -113,6 +113,9 @@ class Room:
     is read again from the database (the next move does that first)."""
     asked: Asked | None = None
     """The takeback asked and not yet answered by all (a move made since ends it)."""
+    wake_at: float | None = None
+    """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
+    table that left memory idle is loaded again then."""
     drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
     """What the connections of this position were shown, by (seq, status, seat,
     language, last move): drawn once, sent to every connection that shares it."""

@@ -32,13 +32,17 @@ from spieltisch.server.table.loading import catch_up, load, refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.room import Connection, Room, SeatState
-from spieltisch.server.table.scheduler import Scheduler
+from spieltisch.server.table.scheduler import RETRY_SECONDS, Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
+
+WAITING = frozenset({"clock", "round"})
+"""The tasks of a table that only waits (for a person or a deadline): it may leave
+memory when nobody watches."""
 
 
 class Runtime:
@@ -59,6 +63,8 @@ class Runtime:
         self.storage = storage or TableStorage(database, self.cluster)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._wakeups: dict[str, asyncio.TimerHandle] = {}
+        """Tables that left memory idle, and when they are loaded again."""
         self.background = Background()
         self.finishing = Finishing(self.storage, self.background)
         self.on_finish = self.finishing.on_finish
@@ -86,9 +92,14 @@ class Runtime:
             if room is None:
                 room = await load(self.storage, table_id)
                 self.rooms[table_id] = room
+                waking = self._wakeups.pop(table_id, None)
+                if waking is not None:  # opened before its deadline: set going below
+                    waking.cancel()
                 await self.cluster.announce("ask", table_id)  # who is here elsewhere
                 async with room.lock:
                     await self.scheduler.advance(room)
+        if self._loading.get(table_id) is lock and not lock.locked():
+            del self._loading[table_id]  # one lock per table ever opened would pile up
         return room
 
     async def recover(self) -> int:
@@ -134,10 +145,52 @@ class Runtime:
                 self.scheduler.schedule(room)
 
     def release(self, room: Room) -> None:
-        """Forget a table nobody watches that is not in play (it loads again when opened)."""
-        idle = not room.connections and room.table.status != TableStatus.RUNNING and not room.tasks
-        if idle and self.rooms.get(room.id) is room:
+        """Forget a table nobody watches that is not in play (it loads again when opened);
+        one in play but only waiting for a person's move or a deadline is forgotten after
+        `idle_seconds` (and loaded again for its deadline)."""
+        if room.connections or self.rooms.get(room.id) is not room:
+            return
+        if room.table.status != TableStatus.RUNNING:
+            if not room.tasks:
+                del self.rooms[room.id]
+            return
+        idle_seconds = self.settings.idle_seconds
+        if idle_seconds is not None and set(room.tasks) <= WAITING and not self.scheduler.closing:
+            room.tasks["idle"] = asyncio.create_task(self._forget_when_idle(room, idle_seconds))
+
+    async def _forget_when_idle(self, room: Room, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with room.lock:
+            if room.connections or self.rooms.get(room.id) is not room:
+                return
+            if not set(room.tasks) <= WAITING | {"idle"}:
+                return
+            current = asyncio.current_task()
+            for task in room.tasks.values():
+                if task is not current:
+                    task.cancel()
+            room.tasks.clear()
             del self.rooms[room.id]
+            if room.wake_at is not None:
+                self._wake_at(room.id, room.wake_at)
+
+    def _wake_at(self, table_id: str, moment: float) -> None:
+        """Load a table that left memory again at `moment` (its clock or round time)."""
+        delay = max(0.0, moment - time.time())
+        loop = asyncio.get_running_loop()
+        self._wakeups[table_id] = loop.call_later(delay, self._wake, table_id)
+
+    def _wake(self, table_id: str) -> None:
+        self._wakeups.pop(table_id, None)
+        if not self.scheduler.closing and table_id not in self.rooms:
+            self.background.spawn(self._load_quietly(table_id))
+
+    async def _load_quietly(self, table_id: str) -> None:
+        try:
+            await self.room(table_id)
+        except Refusal as refused:  # gone, or the database away: try again later
+            if refused.code == Code.DATABASE_UNAVAILABLE:
+                self._wake_at(table_id, time.time() + RETRY_SECONDS)
 
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return room.seat_of(account, wanted)
@@ -148,6 +201,14 @@ class Runtime:
         """A connection opens: it gets the position and who is here; the others are told
         when its seat comes back."""
         room.connections.add(connection)
+        if "idle" in room.tasks:
+            room.tasks.pop("idle").cancel()
+        if room.id not in self.rooms:  # forgotten idle just before: in memory again
+            self.rooms[room.id] = room
+            waking = self._wakeups.pop(room.id, None)
+            if waking is not None:
+                waking.cancel()
+            self.scheduler.schedule(room)
         self.send_state(room, connection, connection.last_seq)
         self.presence_of.tell(room, always=connection)
 
@@ -279,6 +340,8 @@ class Runtime:
 
     async def close(self) -> None:
         self.scheduler.closing = True
+        for waking in self._wakeups.values():
+            waking.cancel()
         await cancel(
             [
                 *(task for room in self.rooms.values() for task in room.tasks.values()),

@@ -47,7 +47,7 @@ class Scheduler:
         self.moves = moves
         self.release: Callable[[Room], None] = lambda room: None
         """Forgets an idle room (the runtime's `release`): a finished table nobody
-        watches leaves memory."""
+        watches leaves memory, a running one after a while without moves."""
         self.hand_over: Callable[[Room, int], Awaitable[None]] = _no_hand_over
         """Hands a seat to the computer and tells the table (the runtime's): a person
         out of time loses so under the table's `on_timeout: lose`."""
@@ -94,37 +94,39 @@ class Scheduler:
             if task is not current:
                 task.cancel()
         room.tasks.clear()
+        room.wake_at = None
         if (
-            self.closing
-            or room.table.status != TableStatus.RUNNING
-            or not self.cluster.owns(room.id)
+            not self.closing
+            and room.table.status == TableStatus.RUNNING
+            and self.cluster.owns(room.id)
         ):
-            if room.table.status == TableStatus.FINISHED:
-                self.release(room)  # a finished table nobody watches leaves memory
-            return
+            self._set_going(room)
+        self.release(room)  # a finished table, or one idle, nobody watches leaves memory
+
+    def _set_going(self, room: Room) -> None:
+        """Start the round time, the computer seat to move or the person's clock."""
         clock = room.table.clock or {}
+        deadlines = []
         round_seconds = clock.get("round_seconds")
         if round_seconds and "time" not in room.state.history():
-            started = wall(room.table.started_at)
-            delay = max(0.0, started + float(round_seconds) - time.time())
+            deadlines.append(wall(room.table.started_at) + float(round_seconds))
+            delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["round"] = asyncio.create_task(self._round_time(room, delay))
         seat = room.to_move()
-        if seat is None:
-            return
-        level = room.controller(seat)
-        if level is not None:
+        level = None if seat is None else room.controller(seat)
+        if seat is not None and level is not None:
             room.tasks["ai"] = asyncio.create_task(
                 self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
             )
-            return
-        if clock.get("mode") is not None:
+        elif seat is not None and clock.get("mode") is not None:
             left = room.seats[seat].time_left_ms
             if clock["mode"] == "move":
                 left = int(clock["seconds"] * 1000)
-            deadline = room.turn_started + (left or 0) / 1000
+            deadlines.append(room.turn_started + (left or 0) / 1000)
             room.tasks["clock"] = asyncio.create_task(
-                self._time_out(room, room.seq, seat, max(0.0, deadline - time.time()))
+                self._time_out(room, room.seq, seat, max(0.0, deadlines[-1] - time.time()))
             )
+        room.wake_at = min(deadlines, default=None)
 
     async def _computer_move(
         self, room: Room, seq: int, seat: int, level: str, pause: float
@@ -140,6 +142,8 @@ class Scheduler:
                 level,
                 self.settings.ai_budget,
                 room.id,
+                account=room.table.created_by,
+                table=room.id,
             )
             if room.seq == seq:
                 await self.moves.submit(room, seat, seq, move)

@@ -110,6 +110,7 @@ class TournamentPage {
       this.registerForm(),
       h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
       ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
+      data.rounds.length ? this.awardForm() : null,
     );
   }
 
@@ -197,7 +198,25 @@ class TournamentPage {
       ),
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
+      round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
     );
+  }
+
+  // Points for a round a player was not seated in (a late arrival, an absence): the
+  // server refuses a player who was seated, and says why.
+  awardForm() {
+    const data = this.data;
+    const round = h("select", { id: "award-round" }, data.rounds.map((r) => h("option", { value: r.number, selected: r.number === data.rounds.length }, t("Round {n}", { n: r.number }))));
+    const player = h("select", { id: "award-player", "aria-label": t("Player") }, data.players.map((p) => h("option", { value: p.number }, `${p.name} (${p.number})`)));
+    const points = h("input", { id: "award-points", type: "number", min: 0, step: "any", size: 4, required: true, "aria-label": t("Points"), placeholder: t("Points") });
+    const reason = h("input", { id: "award-reason", maxlength: 500, required: true, placeholder: t("Reason (kept)"), size: 16 });
+    const form = h("form", { class: "award" }, h("label", { for: "award-round" }, t("Points for a round not played")), " ", round, " ", player, " ", points, " ", reason, " ", h("button", { type: "submit" }, t("Give the points")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { player: Number(player.value), points: Number(points.value), reason: reason.value.trim() };
+      await this.act(() => post(`/api/tournaments/${this.id}/rounds/${round.value}/awards`, body));
+    });
+    return form;
   }
 
   tableRow(round, table) {
@@ -210,7 +229,7 @@ class TournamentPage {
         h("span", { class: "colour" }, seat.label),
         " ",
         h("span", { class: "name" }, seat.name),
-        result ? h("span", { class: "place" }, " — ", tn("place {place}, {count} point", "place {place}, {count} points", result.points[index], { place: result.places[index], count: formatPoints(result.points[index]) })) : null,
+        result ? h("span", { class: "place" }, " — ", placeText(result, index)) : null,
       ),
     );
     let game = t("on a board");
@@ -258,7 +277,7 @@ class TournamentPage {
         {},
         h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
         h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
-        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.places[seatIndex]}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
         h("td", {}, entry.lots.map((lot, lotIndex) => `${lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
         h("td", {}, entry.note),
       ),
@@ -282,7 +301,8 @@ class TournamentPage {
         "select",
         { class: "place", "aria-label": labelled(seat.label, seat.name) },
         h("option", { value: "", selected: !table.result }, "–"),
-        Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: table.result ? table.result.places[index] === i + 1 : false }, String(i + 1))),
+        Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: table.result ? table.result.outcomes[index] === "played" && table.result.places[index] === i + 1 : false }, String(i + 1))),
+        NOT_PLAYED.map((outcome) => h("option", { value: outcome, selected: table.result ? table.result.outcomes[index] === outcome : false }, outcomeName(outcome))),
       ),
     );
     const before = table.result && table.result.figures ? table.result.figures : null;
@@ -314,7 +334,7 @@ class TournamentPage {
           notify(t("Give every player a place."));
           return;
         }
-        body.places = places.map((select) => Number(select.value));
+        body.places = places.map((select) => (NOT_PLAYED.includes(select.value) ? select.value : Number(select.value)));
       } else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
       const path = `/api/tournaments/${this.id}/rounds/${round.number}/tables/${table.number}`;
       try {
@@ -361,6 +381,20 @@ class TournamentPage {
     });
     return h("section", { class: "players", "aria-labelledby": "players-title" }, h("h2", { id: "players-title" }, t("Players")), h("table", { class: "games" }, h("tbody", {}, rows)));
   }
+}
+
+const NOT_PLAYED = ["forfeit", "disqualified"];
+
+function outcomeName(outcome) {
+  return outcome === "forfeit" ? t("forfeit (did not play)") : t("disqualified (rule 16)");
+}
+
+// A seat's place and points, or why it has no place (forfeit, disqualified).
+function placeText(result, index) {
+  const count = formatPoints(result.points[index]);
+  const outcome = result.outcomes[index];
+  if (outcome !== "played") return tn("{outcome}, {count} point", "{outcome}, {count} points", result.points[index], { outcome: outcomeName(outcome), count });
+  return tn("place {place}, {count} point", "place {place}, {count} points", result.points[index], { place: result.places[index], count });
 }
 
 // One seat's figures from the form: numbers, a list of numbers ("4,3"), empty = none.

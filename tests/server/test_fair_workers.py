@@ -1,0 +1,139 @@
+"""The worker pool takes turns fairly (issue 35, finding 8): computer moves before hints
+before reviews, per account, then per table, so one account's flood starves nobody."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Hashable
+
+import pytest
+
+from spieltisch.server.infra.fair import FairQueue, Lane
+from spieltisch.server.infra.workers import WorkerPool
+
+
+class Recorder:
+    """Jobs that note their label when they run; the first waits for `gate`."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+        self.gate = threading.Event()
+
+    def blocking(self, label: str) -> str:
+        self.ran.append(label)
+        assert self.gate.wait(30)
+        return label
+
+    def job(self, label: str) -> str:
+        self.ran.append(label)
+        time.sleep(0.005)  # some worker time, so usage counts
+        return label
+
+
+async def _queued(pool: WorkerPool, lane: Lane) -> None:
+    """Until `pool` has a job of `lane` waiting (run() hands out synchronously)."""
+    async with asyncio.timeout(10):
+        while pool.waiting(lane) == 0:
+            await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio
+async def test_play_goes_before_hints_and_reviews_and_accounts_take_turns() -> None:
+    pool, jobs = WorkerPool(1, processes=False), Recorder()
+    try:
+        calls = [asyncio.ensure_future(pool.run(jobs.blocking, "busy", account="x"))]
+        async with asyncio.timeout(10):
+            while not jobs.ran:
+                await asyncio.sleep(0.001)
+
+        def ask(label: str, lane: Lane, account: Hashable, table: Hashable) -> None:
+            calls.append(
+                asyncio.ensure_future(
+                    pool.run(jobs.job, label, lane=lane, account=account, table=table)
+                )
+            )
+
+        for n in range(3):
+            ask(f"review{n}", Lane.REVIEW, "flooder", "record")
+        for n in range(4):
+            ask(f"many{n}", Lane.PLAY, "many tables", f"table{n}")
+        ask("hint", Lane.ASK, "player", "table9")
+        ask("other", Lane.PLAY, "other account", "table8")
+        await _queued(pool, Lane.REVIEW)
+        jobs.gate.set()
+        await asyncio.gather(*calls)
+    finally:
+        pool.close()
+    assert jobs.ran == [
+        "busy",
+        "other",  # the other account's table does not wait for the four of `many tables`
+        "many3",  # equally served: the one that came last has waited least... and goes
+        "many2",  # first, so a table coming back from idle is not behind the others
+        "many1",
+        "many0",
+        "hint",
+        "review0",
+        "review1",
+        "review2",
+    ]
+
+
+def test_an_accounts_tables_take_turns() -> None:
+    queue: FairQueue[str] = FairQueue()
+    for job in ("t1a", "t1b", "t1c"):
+        queue.put(("a", 1), job)
+    for job in ("t2a", "t2b"):
+        queue.put(("a", 2), job)
+    order = []
+    while (taken := queue.take()) is not None:
+        order.append(taken[1])
+        queue.done(taken[0], 1.0)
+    # Equally served, the one that came later goes first; then they take turns.
+    assert order == ["t2a", "t1a", "t2b", "t1b", "t1c"]
+
+
+@pytest.mark.asyncio
+async def test_a_job_given_up_while_waiting_never_runs_and_errors_reach_the_caller() -> None:
+    pool, jobs = WorkerPool(1, processes=False), Recorder()
+    try:
+        first = asyncio.ensure_future(pool.run(jobs.blocking, "busy"))
+        async with asyncio.timeout(10):
+            while not jobs.ran:
+                await asyncio.sleep(0.001)
+        given_up = asyncio.ensure_future(pool.run(jobs.job, "given up", table=1))
+        failing = asyncio.ensure_future(pool.run(int, "not a number", table=2))
+        await _queued(pool, Lane.PLAY)
+        given_up.cancel()
+        jobs.gate.set()
+        assert await first == "busy"
+        with pytest.raises(ValueError, match="not a number"):
+            await failing
+        assert await pool.run(jobs.job, "later") == "later"
+    finally:
+        pool.close()
+    assert jobs.ran == ["busy", "later"]
+    assert given_up.cancelled()
+
+
+def test_a_share_back_from_idle_starts_level_with_the_least_served() -> None:
+    queue: FairQueue[str] = FairQueue()
+    queue.put(("a",), "a1")
+    taken = queue.take()
+    assert taken == (("a",), "a1")
+    queue.done(("a",), 100.0)  # a long search, then "a" had nothing to do
+    for job in ("b1", "b2"):
+        queue.put(("b",), job)
+    assert queue.take() == (("b",), "b1")
+    queue.done(("b",), 5.0)
+    queue.put(("a",), "a2")  # back: level with b (5 s), not 100 s behind nor 5 s ahead
+    queue.put(("c",), "c1")
+    order = []
+    while (taken := queue.take()) is not None:
+        order.append(taken[1])
+        queue.done(taken[0], 1.0)
+    # All three level at 5 s, the latest comer first: a2 is neither first (credit kept
+    # from idle) nor last (its 100 s held against it).
+    assert order == ["c1", "a2", "b2"]
+    assert len(queue) == 0
