@@ -53,7 +53,16 @@ def test_score_sheets_print_one_a4_page_per_table(tmp_path: Path) -> None:
     tournament = new_tournament(11)
     tournament.seat_next(by="d")
     written = write_pages(tournament, tmp_path)
-    assert {p.name for p in written} == {"round-1.html", "sheets-1.html", "standings.html"}
+    assert {p.name for p in written} == {
+        "round-1.html",
+        "where-1.html",
+        "sheets-1.html",
+        "timer-1.html",
+        "timer.js",
+        "players.html",
+        "standings.html",
+        "crosstable.html",
+    }
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         page = browser.new_page()

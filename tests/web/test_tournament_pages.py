@@ -23,12 +23,10 @@ computer entrants together (one online table) and the hall players at a board.""
 GAME_MINUTES = 4
 
 
-def _register(page: Page, kind: str, name: str = "", account: int | None = None) -> None:
+def _register(page: Page, kind: str, name: str = "") -> None:
     count = page.locator(".players tr").count()
     page.select_option("#register-kind", kind)
     page.fill("#register-name", name)
-    if account is not None:
-        page.fill("#register-account", str(account))
     page.click("form.register button[type=submit]")
     page.wait_for_function(f"document.querySelectorAll('.players tr').length > {count}")
 
@@ -48,7 +46,6 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
 ) -> None:
     dora, ana = people("en-GB"), people("de-DE")
     ana_page = sign_in_as_guest(ana, "Ana")
-    ana_id = ana_page.evaluate("fetch('/api/session').then(r => r.json())")["account"]["id"]
     page = sign_in_as_guest(dora, "Dora")
     page.click("#nav a[href='#/tournaments']")
     page.fill("#tournament-name", "Club cup")
@@ -59,7 +56,16 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
     page.wait_for_url("**/#/tournament/*")
     tournament = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("section.director")
-    _register(page, "account", account=ana_id)
+    # Ana signs herself up through the link the director hands out (the page itself).
+    page.click("button.open-signup")
+    link = page.get_attribute("a.signup-link", "href")
+    assert link and link.endswith(f"#/tournament/{tournament}")
+    ana_page.goto(link)
+    ana_page.click("form.join button[type=submit]")
+    ana_page.wait_for_selector("form.join", state="detached")
+    page.wait_for_selector(".players tr[data-player='1']")
+    page.click("button.close-signup")
+    page.wait_for_selector("button.open-signup")
     for number in (1, 2, 3):
         _register(page, "ai:easy", f"Bot {number}")
     for name in ("Hanna", "Hugo", "Heidi"):

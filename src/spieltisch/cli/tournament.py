@@ -306,6 +306,32 @@ def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
     return lambda t: t.readmit(number, who)
 
 
+@tournament_app.command("signup")
+def signup(
+    tournament: Id,
+    open_it: Annotated[
+        bool,
+        typer.Option(
+            "--open/--close",
+            help="Open the sign-up (people with an account sign themselves up on the "
+            "tournament's page) or close it.",
+        ),
+    ],
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Open or close the sign-up: while it is open, people sign themselves up on the
+    tournament's page (`spieltisch serve`, #/tournament/ID), the link to hand out."""
+    _run(
+        database, lambda store: store.act(tournament, lambda t: t.change_signup(open_it, _who(by)))
+    )
+    if open_it:
+        message = _("Sign-up is open: people sign up on the tournament's page, {page}")
+        console.print(message.format(page=f"#/tournament/{tournament}"), highlight=False)
+    else:
+        console.print(_("Sign-up is closed."), highlight=False)
+
+
 @tournament_app.command("director")
 def director(
     tournament: Id,
@@ -437,6 +463,18 @@ def _print_round(current: Tournament, number: int) -> None:
         names = [f"{current.players[p].name} ({p})" for p in seats]
         table.add_row(str(index), *names, *[""] * (size - len(seats)))
     console.print(table)
+    for index, result in sorted(played.results.items()):
+        if result.handed:
+            handed = ", ".join(
+                current.players[played.tables[index - 1][s]].name for s in result.handed
+            )
+            rated = _("rated") if played.rated(index) else _("not rated")
+            console.print(
+                _("Table {table}: the computer played for {names}; {rated}").format(
+                    table=index, names=handed, rated=rated
+                ),
+                highlight=False,
+            )
     if played.byes:
         byes = ", ".join(f"{current.players[p].name} ({p})" for p in played.byes)
         console.print(_("Byes: {players}").format(players=byes), highlight=False)
@@ -450,6 +488,39 @@ def _print_round(current: Tournament, number: int) -> None:
             ),
             highlight=False,
         )
+
+
+@tournament_app.command("rating")
+def rating(
+    tournament: Id,
+    round_number: Annotated[int, typer.Argument(help="The round.")],
+    table: Annotated[int, typer.Argument(help="The table number.")],
+    rated: Annotated[
+        bool,
+        typer.Option(
+            "--rated/--not-rated",
+            help="Whether the online game in which the computer played a person's seat is rated.",
+        ),
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Decide whether an online game in which the computer played a person's seat (handed
+    over: given up, or claimed while they were away) is rated; its result stands."""
+    _run(
+        database,
+        lambda store: store.act(
+            tournament, lambda t: t.decide_rating(round_number, table, rated, _who(by), reason)
+        ),
+    )
+    shown = _("rated") if rated else _("not rated")
+    console.print(
+        _("Round {round}, table {table}: {rated} ({reason})").format(
+            round=round_number, table=table, rated=shown, reason=reason.strip()
+        ),
+        highlight=False,
+    )
 
 
 @tournament_app.command("award")

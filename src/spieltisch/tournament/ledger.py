@@ -40,6 +40,14 @@ class Registered(_Entry):
     account: str | None = Field(None, description="the player's account, if they have one")
 
 
+class SignUpChanged(_Entry):
+    """The director opens or closes the tournament's sign-up: while it is open, people
+    with an account register themselves on the tournament's page (the link)."""
+
+    kind: Literal["signup"] = "signup"
+    open: bool
+
+
 class Withdrawn(_Entry):
     """A player leaves: not seated from the next round on; results so far stand."""
 
@@ -145,6 +153,12 @@ class ResultEntered(_Entry):
         description="each seat's outcome when someone did not play to the end (they score "
         "nothing and share the place after everyone who finished); empty: all played",
     )
+    handed: tuple[int, ...] = Field(
+        (),
+        description="online: the seats (from 0) handed to the computer during the game "
+        "(given up, or claimed by the others while the person was away), which the easy "
+        "level played to the end; the director decides whether the game is rated",
+    )
     record: dict[str, Any] | None = Field(None, description="the game record of an online table")
     table_id: str | None = Field(None, description="the online table it was played at")
     note: str = ""
@@ -156,6 +170,17 @@ class ResultEntered(_Entry):
 
     def outcome(self, seat: int) -> Outcome:
         return self.outcomes[seat] if self.outcomes else "played"
+
+
+class RatingDecided(_Entry):
+    """The director's word on an online game in which the computer played a person's
+    seat: rated (the default) or not; a later decision for the table replaces it."""
+
+    kind: Literal["rating"] = "rating"
+    round: int = Field(ge=1)
+    table: int = Field(ge=1)
+    rated: bool
+    reason: str = Field(min_length=1, max_length=500)
 
 
 class Awarded(_Entry):
@@ -173,6 +198,7 @@ class Awarded(_Entry):
 Entry = Annotated[
     Created
     | Registered
+    | SignUpChanged
     | Withdrawn
     | Returned
     | Seated
@@ -182,7 +208,8 @@ Entry = Annotated[
     | DirectorNamed
     | HandOverOffered
     | ResultEntered
-    | Awarded,
+    | Awarded
+    | RatingDecided,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

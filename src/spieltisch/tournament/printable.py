@@ -1,9 +1,14 @@
 """Printable pages for the hall, A4 from any browser: the table list of a round with the
-colours, a score sheet per table, and the standings. Plain HTML with print CSS."""
+colours, where each player sits (by name), a score sheet per table, the player list, the
+standings, the cross table, and the round timer for the hall's screen. Plain HTML with
+print CSS; the timer's script is a file beside the pages (`timer.js`), so the server's
+content policy (scripts only from files) lets it run."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+from unicodedata import combining, normalize
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -48,6 +53,23 @@ def _labels() -> dict[str, str]:
         "countback": _("Places"),
         "withdrawn": _("withdrawn"),
         "seed": _("Published seed: {seed}"),
+        "where": _("Where do I sit? Round {n}"),
+        "by_name": _("players by name"),
+        "bye": _("bye"),
+        "players": _("Player list"),
+        "number": _("No."),
+        "kind": _("Plays"),
+        "from_round": _("From round"),
+        "status": _("Status"),
+        "cross": _("Cross table after round {n}"),
+        "cross_help": _(
+            "per round: table, colour, place and points; below it the opponents' numbers"
+        ),
+        "timer": _("Round timer: round {n}"),
+        "start": _("Start"),
+        "pause": _("Pause"),
+        "reset": _("Reset"),
+        "timer_hint": _("Space bar: start and pause. F11: full screen."),
         "marks": _(
             "F: forfeit (did not play), 0 points · D: disqualified (rule 16), 0 points · "
             "A: points the director gave for a round not played"
@@ -117,17 +139,138 @@ def standings_page(tournament: Tournament, through: int | None = None) -> str:
     )
 
 
+def _sort_key(name: str) -> str:
+    """A name as an alphabetical list sorts it: Änne with the A, not after Z."""
+    return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
+
+
+def where_page(tournament: Tournament, number: int) -> str:
+    """Where do I sit: every player of a round by name, with their table and colour (a
+    bye says so), for the wall by the door."""
+    played = tournament.round(number)
+    translate = parts(tournament.settings.game).gettext
+    rows: list[tuple[str, int, int | None, str, str, int]] = []
+    for index, seats in enumerate(played.tables, start=1):
+        for seat, player in enumerate(seats):
+            colour = tournament.seat_label(len(seats), seat)
+            name = tournament.players[player].name
+            rows.append((name, player, index, colour, translate(colour), seat + 1))
+    for player in played.byes:
+        rows.append((tournament.players[player].name, player, None, "", "", 0))
+    rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
+    return _ENVIRONMENT.get_template("where.html").render(
+        t=tournament, number=number, rows=rows, L=_labels()
+    )
+
+
+def players_page(tournament: Tournament) -> str:
+    """The player list by start number: who plays how (in the hall, an account, the
+    computer), from which round, and who has withdrawn."""
+    from spieltisch.agents.names import level_name
+
+    rows = []
+    for player in tournament.players.values():
+        if player.ai_level is not None:
+            kind = _("computer ({level})").format(level=level_name(player.ai_level))
+        elif player.account is not None:
+            kind = _("account")
+        else:
+            kind = _("in the hall")
+        status = _("playing") if player.active else _("withdrawn")
+        rows.append((player.number, player.name, kind, player.joined, status))
+    return _ENVIRONMENT.get_template("players.html").render(t=tournament, rows=rows, L=_labels())
+
+
+def cross_table(tournament: Tournament, through: int | None = None) -> str:
+    """The cross table by rank: per round the table, colour, place and points, with the
+    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
+    last = len(tournament.rounds) if through is None else through
+    rows = tournament.standings(last)
+    cells: dict[int, list[dict[str, Any] | None]] = {row.player: [] for row in rows}
+    for played in tournament.rounds[:last]:
+        found: dict[int, dict[str, Any]] = {}
+        for index, seats in enumerate(played.tables, start=1):
+            result = played.results.get(index)
+            points = tournament.table_points(played.number, index) if result else []
+            for seat, player in enumerate(seats):
+                head = str(index)
+                if result is not None:
+                    place = (
+                        f"{result.places[seat]}."
+                        if result.outcome(seat) == "played"
+                        else MARKS[result.outcome(seat)]
+                    )
+                    head += f" · {place} ({formats.number(points[seat])})"
+                found[player] = {
+                    "colour": tournament.seat_label(len(seats), seat),
+                    "head": head,
+                    "opponents": " ".join(str(p) for p in seats if p != player),
+                }
+        for player in played.byes:
+            found[player] = {"head": f"{_('bye')} ({formats.number(tournament.bye_points())})"}
+        for player, award in played.awarded.items():
+            found[player] = {"head": f"{MARKS['awarded']} ({formats.number(award.points)})"}
+        for player, row_cells in cells.items():
+            row_cells.append(found.get(player))
+    tiebreaks = tournament.settings.tiebreaks
+    return _ENVIRONMENT.get_template("crosstable.html").render(
+        t=tournament,
+        number=last,
+        rows=[(row, cells[row.player]) for row in rows],
+        L=_labels(),
+        tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
+        legend=tie_break_legend(tiebreaks),
+    )
+
+
+TIMER_SCRIPT = TEMPLATES / "timer.js"
+"""The round timer's script, served beside the pages (`timer.js`)."""
+
+
+def timer_page(tournament: Tournament, number: int) -> str:
+    """The round timer for the hall's screen: the round time counted down from Start,
+    and when it is up, what the game's rule for a stopped game says to do."""
+    tournament.round(number)
+    minutes = tournament.settings.round_minutes or 0
+    seconds = round(minutes * 60)
+    rule = tournament.game.stopped_ranking
+    if rule is not None:
+        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
+        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
+    else:
+        end = _("Time is up.")
+    return _ENVIRONMENT.get_template("timer.html").render(
+        t=tournament,
+        number=number,
+        seconds=seconds,
+        clock=f"{seconds // 60}:{seconds % 60:02d}",
+        key=f"{tournament.settings.seed}/{number}",
+        end=end,
+        L=_labels(),
+    )
+
+
 def write_pages(tournament: Tournament, folder: Path) -> list[Path]:
-    """Every round's table list and score sheets, and the standings, as HTML files."""
+    """Every round's table list, where-do-I-sit list, score sheets and timer, the player
+    list, the standings and the cross table, as HTML files (and the timer's script)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
+    pages: list[tuple[str, str]] = []
     for played in tournament.rounds:
-        for name, page in (
-            (f"round-{played.number}.html", round_page(tournament, played.number)),
-            (f"sheets-{played.number}.html", score_sheets(tournament, played.number)),
-        ):
-            (folder / name).write_text(page, encoding="utf-8")
-            written.append(folder / name)
-    (folder / "standings.html").write_text(standings_page(tournament), encoding="utf-8")
-    written.append(folder / "standings.html")
+        number = played.number
+        pages += [
+            (f"round-{number}.html", round_page(tournament, number)),
+            (f"where-{number}.html", where_page(tournament, number)),
+            (f"sheets-{number}.html", score_sheets(tournament, number)),
+            (f"timer-{number}.html", timer_page(tournament, number)),
+        ]
+    pages += [
+        ("players.html", players_page(tournament)),
+        ("standings.html", standings_page(tournament)),
+        ("crosstable.html", cross_table(tournament)),
+        ("timer.js", TIMER_SCRIPT.read_text(encoding="utf-8")),
+    ]
+    for name, page in pages:
+        (folder / name).write_text(page, encoding="utf-8")
+        written.append(folder / name)
     return written

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -93,7 +93,9 @@ class TournamentStore:
     async def account_rating_id(self, username: str) -> str:
         """The rating id of a claimed account, for registering it in a tournament."""
         async with self.database.session() as session:
-            found = await session.execute(select(Account).filter_by(username=username))
+            found = await session.execute(
+                select(Account).where(func.lower(Account.username) == username.lower())
+            )
             account = found.scalars().first()
         if account is None:
             raise TournamentError(

@@ -27,10 +27,12 @@ from spieltisch.tournament.ledger import (
     HandOverOffered,
     LotSource,
     Opened,
+    RatingDecided,
     Registered,
     ResultEntered,
     Returned,
     Seated,
+    SignUpChanged,
     Swapped,
     Unseated,
     Withdrawn,
@@ -48,6 +50,7 @@ E = TypeVar(
     "E",
     Created,
     Registered,
+    SignUpChanged,
     Withdrawn,
     Returned,
     Seated,
@@ -58,6 +61,7 @@ E = TypeVar(
     HandOverOffered,
     ResultEntered,
     Awarded,
+    RatingDecided,
 )
 _LOT_DRAW = secrets.SystemRandom()
 """Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
@@ -107,6 +111,13 @@ class Round:
     """The online table of each table played on the server (table number -> table id)."""
     awarded: dict[int, Awarded] = field(default_factory=dict)
     """Points the director gave players not seated in this round (player -> the award)."""
+    rating: dict[int, RatingDecided] = field(default_factory=dict)
+    """The director's word on whether a table's online game is rated (table -> it)."""
+
+    def rated(self, table: int) -> bool:
+        """Whether the table's game is rated: unless the director said not."""
+        decided = self.rating.get(table)
+        return decided is None or decided.rated
 
     def missing(self) -> list[int]:
         return [t for t in range(1, len(self.tables) + 1) if t not in self.results]
@@ -232,6 +243,36 @@ class Tournament:
         return self._append(
             Registered(player=len(self.players) + 1, name=name, account=account, by=by, at=now())
         )
+
+    @property
+    def signup_open(self) -> bool:
+        """Whether people sign themselves up (the director opened it and has not closed it)."""
+        changes = [e.open for e in self.entries if isinstance(e, SignUpChanged)]
+        return bool(changes) and changes[-1]
+
+    def change_signup(self, open_it: bool, by: str) -> SignUpChanged:
+        """Open or close the sign-up; a finished tournament takes nobody."""
+        if open_it == self.signup_open:
+            raise TournamentError(
+                _("the sign-up is open already") if open_it else _("the sign-up is closed already")
+            )
+        if open_it and self.finished:
+            raise TournamentError(_("the tournament is over: no more players"))
+        return self._append(SignUpChanged(open=open_it, by=by, at=now()))
+
+    def sign_up(self, name: str, account: str) -> Registered:
+        """Someone with an account registers themselves while the sign-up is open; the
+        ledger says they did (`by` is their account)."""
+        if not self.signup_open:
+            raise TournamentError(
+                _("the sign-up of this tournament is closed: ask the director to register you")
+            )
+        for player in self.players.values():
+            if player.account == account:
+                raise TournamentError(
+                    _("you are registered already, as number {number}").format(number=player.number)
+                )
+        return self.register(name, account, account)
 
     def withdraw(self, number: int, by: str) -> Withdrawn:
         if not self.player(number).active:
@@ -587,6 +628,9 @@ class Tournament:
             raise TournamentError(_("the table's game has not ended: its record has no result"))
         places = check_places(list(result["ranking"]), len(seats), self._shared(len(seats)))
         lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
+        handed = tuple(
+            sorted({int(seat) for seat in result.get("resigned") or () if 0 <= seat < len(seats)})
+        )
         return self._append(
             ResultEntered(
                 round=round_number,
@@ -594,8 +638,37 @@ class Tournament:
                 places=places,
                 how="online",
                 lots=lots,
+                handed=handed,
                 record=dict(record),
                 table_id=table_id,
+                by=by,
+                at=now(),
+            )
+        )
+
+    def decide_rating(
+        self, round_number: int, table: int, rated: bool, by: str, reason: str
+    ) -> RatingDecided:
+        """Whether an online game in which the computer played a person's seat (handed
+        over: given up, or claimed while the person was away) is rated; its result stands
+        in the standings either way."""
+        self._table(round_number, table)
+        result = self.round(round_number).results.get(table)
+        if result is None or not result.handed:
+            raise TournamentError(
+                _(
+                    "table {table} of round {round} has no online game in which the computer "
+                    "played a person's seat: its game is rated as played"
+                ).format(table=table, round=round_number)
+            )
+        if not reason.strip():
+            raise TournamentError(_("give the reason for the decision on the rating"))
+        return self._append(
+            RatingDecided(
+                round=round_number,
+                table=table,
+                rated=rated,
+                reason=reason.strip(),
                 by=by,
                 at=now(),
             )
@@ -650,10 +723,12 @@ class Tournament:
             played.byes = tuple(swapped(p) for p in played.byes)
         elif isinstance(entry, Opened):
             self.round(entry.round).online.update(entry.tables)
-        elif isinstance(entry, DirectorNamed | HandOverOffered):
+        elif isinstance(entry, DirectorNamed | HandOverOffered | SignUpChanged):
             pass  # read by `director` and `open_hand_over`
         elif isinstance(entry, Awarded):
             self.round(entry.round).awarded[entry.player] = entry
+        elif isinstance(entry, RatingDecided):
+            self.round(entry.round).rating[entry.table] = entry
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
@@ -664,7 +739,8 @@ class Tournament:
         A table's time is that of its first entry, so a correction replaces the game in
         the same place of the order and ratings come out as if it had been right at once.
         A player who forfeited did not play and is left out; one disqualified is rated at
-        the last place.
+        the last place. An online game the director decided not to rate (the computer
+        played a person's seat) is left out.
         """
         if not self.settings.rated:
             return []
@@ -672,7 +748,7 @@ class Tournament:
         for played in self.rounds:
             for index, table in enumerate(played.tables, start=1):
                 result = played.results.get(index)
-                if result is None:
+                if result is None or not played.rated(index):
                     continue
                 seats = [s for s in range(len(table)) if result.outcome(s) != "forfeit"]
                 if len(seats) < 2:

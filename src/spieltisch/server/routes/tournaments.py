@@ -25,14 +25,17 @@ from spieltisch.server.schemas.tournaments import (
     AwardIn,
     AwardOut,
     FigureField,
+    JoinIn,
     PlayerIn,
     PlayerOut,
+    RatingIn,
     ReasonIn,
     ResultIn,
     ResultOut,
     RoundIn,
     RoundOut,
     SeatOut,
+    SignUpIn,
     StandingOut,
     StoppedOut,
     SwapIn,
@@ -51,10 +54,15 @@ from spieltisch.tournament.export import corrections_csv, results_csv, standings
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import (
+    TIMER_SCRIPT,
+    cross_table,
     figure_labels,
+    players_page,
     round_page,
     score_sheets,
     standings_page,
+    timer_page,
+    where_page,
 )
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
@@ -126,6 +134,7 @@ async def list_tournaments(svc: Svc) -> TournamentList:
 def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
     return ResultOut(
         places=list(entry.places),
+        handed=list(entry.handed),
         outcomes=[entry.outcome(seat) for seat in range(len(entry.places))],
         points=result_points(entry.places, entry.outcomes, tournament.settings.points),
         how=entry.how,
@@ -188,6 +197,10 @@ async def _describe(
                     online=table_id,
                     status=status.get(table_id) if table_id else None,
                     result=_result_out(tournament, result, names) if result else None,
+                    rated=played.rated(number),
+                    rating_reason=(
+                        played.rating[number].reason if number in played.rating else None
+                    ),
                 )
             )
         rounds.append(
@@ -219,6 +232,10 @@ async def _describe(
         directed_online=director.startswith(ACCOUNT_PREFIX),
         hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
+        signup_open=tournament.signup_open,
+        my_number=next(
+            (p.number for p in tournament.players.values() if me and p.account == _by(me)), None
+        ),
         players=[
             PlayerOut(
                 number=p.number,
@@ -345,26 +362,42 @@ def _csv(text: str, filename: str) -> Response:
     )
 
 
+ROUND_PAGES = {
+    "round": round_page,
+    "where": where_page,
+    "sheets": score_sheets,
+    "timer": timer_page,
+}
+"""The printable pages of one round, `NAME-N.html`."""
+WHOLE_PAGES = {"standings": standings_page, "players": players_page, "crosstable": cross_table}
+"""The printable pages of the whole tournament, `NAME.html`."""
+
+
 @router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
-async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> HTMLResponse:
-    """The A4 pages for the hall: `round-N.html` (table list with colours), `sheets-N.html`
-    (a score sheet per table), `standings.html`; in `lang` (default: the language chosen
-    on the site, else Accept-Language)."""
+async def printable(identifier: str, page: str, svc: Svc, lang: str | None = None) -> Response:
+    """The pages for the hall: `round-N.html` (table list with colours), `where-N.html`
+    (where each player sits, by name), `sheets-N.html` (a score sheet per table),
+    `timer-N.html` (the round timer for a screen, with its `timer.js`), `players.html`,
+    `standings.html`, `crosstable.html`; in `lang` (default: the language chosen on the
+    site, else Accept-Language). A4 with print CSS."""
+    if page == "timer.js":
+        script = TIMER_SCRIPT.read_text(encoding="utf-8")
+        return Response(script, media_type="text/javascript; charset=utf-8")
     tournament = await _load(svc, identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
     with language(_language(lang) if lang else get_language()):
-        if ext == "html" and kind == "standings" and not number:
-            return HTMLResponse(standings_page(tournament))
-        if ext == "html" and kind in ("round", "sheets") and number.isdigit():
+        if ext == "html" and kind in WHOLE_PAGES and not number:
+            return HTMLResponse(WHOLE_PAGES[kind](tournament))
+        if ext == "html" and kind in ROUND_PAGES and number.isdigit():
             tournament.round(int(number))
-            make = round_page if kind == "round" else score_sheets
-            return HTMLResponse(make(tournament, int(number)))
+            return HTMLResponse(ROUND_PAGES[kind](tournament, int(number)))
     raise HTTPException(
         404,
-        _("no page {page}: pages are round-N.html, sheets-N.html and standings.html").format(
-            page=page
-        ),
+        _(
+            "no page {page}: pages are round-N.html, where-N.html, sheets-N.html, "
+            "timer-N.html, players.html, standings.html and crosstable.html"
+        ).format(page=page),
     )
 
 
@@ -414,23 +447,55 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     """Register a player: an account (by id), a computer level, or a name for the hall.
     Between rounds, a late arrival plays from the next round."""
     by = _by(me)
-    if body.account is not None and body.level is not None:
+    if sum(x is not None for x in (body.account, body.username, body.level)) > 1:
         raise HTTPException(422, _("a player is an account or a computer level, not both"))
     name = (body.name or "").strip()
-    if body.account is not None:
+    if body.username is not None:
+        username = body.username.strip()
+        rating_id = await _rounds(svc).store.account_rating_id(username)
+        name = name or await _account_name(svc, rating_id)
+        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
+    elif body.account is not None:
         async with svc.database.session() as session:
             account = await session.get(Account, body.account)
         if account is None:
             raise HTTPException(422, _("no account {account}").format(account=body.account))
         name = name or account.name
-        rating_id = _by(account.id)
-        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
+        account_id = _by(account.id)
+        step = lambda t: t.register(name, by, account_id)  # noqa: E731
     elif body.level is not None:
         level = body.level
         step = lambda t: t.register_ai(name, level, by)  # noqa: E731
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+async def _account_name(svc: Services, rating_id: str) -> str:
+    async with svc.database.session() as session:
+        account = await session.get(Account, int(rating_id[len(ACCOUNT_PREFIX) :]))
+    return account.name if account is not None else rating_id
+
+
+@router.post("/api/tournaments/{identifier}/signup", response_model=TournamentOut)
+async def change_signup(identifier: str, body: SignUpIn, me: Me, svc: Svc) -> TournamentOut:
+    """Open or close the sign-up: while it is open, anyone signed in (a guest too) signs
+    up on the tournament's page, the link the director hands out."""
+    by = _by(me)
+    step = lambda t: t.change_signup(body.open, by)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.post("/api/tournaments/{identifier}/join", response_model=TournamentOut)
+async def join(identifier: str, body: JoinIn, me: Me, svc: Svc) -> TournamentOut:
+    """Sign yourself up with your account while the director has the sign-up open; you
+    play from the next round to be seated."""
+    name = (body.name or "").strip() or await _account_name(svc, _by(me))
+    account = _by(me)
+    step = lambda t: t.sign_up(name, account)  # noqa: E731
+    tournament, _made = await _rounds(svc).store.act(identifier, step)
     return await _describe(svc, identifier, tournament, me)
 
 
@@ -549,6 +614,21 @@ async def enter_result(
     names = await _who(svc, tournament)
     entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
     return AuditOut(round=round_number, table=table, entries=entries)
+
+
+@router.post(
+    "/api/tournaments/{identifier}/rounds/{round_number}/tables/{table}/rating",
+    response_model=TournamentOut,
+)
+async def decide_rating(
+    identifier: str, round_number: int, table: int, body: RatingIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Whether an online game in which the computer played a person's seat (handed over:
+    given up, or claimed while they were away) is rated; the result stands either way."""
+    by = _by(me)
+    step = lambda t: t.decide_rating(round_number, table, body.rated, by, body.reason)  # noqa: E731
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
 
 
 async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:

@@ -38,11 +38,31 @@ class TournamentIn(Strict):
 
 
 class PlayerIn(Strict):
-    """A player: an account (by id), a computer level, or just a name (a hall player)."""
+    """A player: an account (by its username, or by id), a computer level, or just a name
+    (a hall player). Guests (accounts without a username) sign themselves up while the
+    director has the sign-up open (`POST .../join`)."""
 
     name: str | None = Field(None, max_length=120, description="Default: the account's name.")
+    username: str | None = Field(
+        None, min_length=1, max_length=40, description="The player's username (any case)."
+    )
     account: int | None = Field(None, ge=1, le=MAX_ID, description="The player's account id.")
     level: Level | None = Field(None, description="A computer entrant at this level.")
+
+
+class SignUpIn(Strict):
+    open: bool = Field(description="Open (true) or close (false) the sign-up.")
+
+
+class JoinIn(Strict):
+    name: str | None = Field(
+        None, max_length=120, description="The name on the lists; default: the account's."
+    )
+
+
+class RatingIn(Strict):
+    rated: bool = Field(description="Whether the table's game is rated.")
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
 
 
 class RoundIn(Strict):
@@ -136,6 +156,9 @@ class SeatOut(BaseModel):
 
 class ResultOut(BaseModel):
     places: list[int]
+    handed: list[int]
+    """Online: the seats (from 0) the computer played after they were handed over (given
+    up, or claimed while the person was away)."""
     outcomes: list[str]
     """Each seat's outcome: `played`, `forfeit` (did not play) or `disqualified`."""
     points: list[float]
@@ -160,6 +183,10 @@ class TableOut(BaseModel):
     status: str | None
     """The online table's status: open, running or finished."""
     result: ResultOut | None
+    rated: bool
+    """False when the director decided the game is not rated (the computer played a seat)."""
+    rating_reason: str | None
+    """The reason the director gave for that decision."""
 
 
 class AwardOut(BaseModel):
@@ -230,6 +257,10 @@ class TournamentOut(BaseModel):
     """A one-time code from the command line is waiting: a signed-in account that types
     it directs the tournament (POST /api/tournaments/{id}/director)."""
     finished: bool
+    signup_open: bool
+    """People with an account sign themselves up on the tournament's page (POST .../join)."""
+    my_number: int | None
+    """The caller's player number, if their account is registered."""
     players: list[PlayerOut]
     rounds: list[RoundOut]
     standings: list[StandingOut]

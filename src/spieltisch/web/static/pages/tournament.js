@@ -86,6 +86,8 @@ class TournamentPage {
         "p",
         { class: "actions" },
         h("a", { class: "button", href: this.print("standings.html"), target: "_blank" }, t("Standings to print")),
+        h("a", { class: "button", href: this.print("crosstable.html"), target: "_blank" }, t("Cross table to print")),
+        h("a", { class: "button", href: this.print("players.html"), target: "_blank" }, t("Player list to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
@@ -93,6 +95,7 @@ class TournamentPage {
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
       !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
       data.can_direct && !data.finished ? this.director(next) : null,
+      data.signup_open && data.my_number === null && !data.finished ? this.signUpForm() : null,
       h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
     );
   }
@@ -108,8 +111,10 @@ class TournamentPage {
       { class: "director", "aria-labelledby": "director-title" },
       h("h2", { id: "director-title" }, t("Director")),
       this.registerForm(),
+      this.signUpSwitch(),
       h("div", { class: "option" }, start, h("label", { for: "round-online" }, online, " ", t("Play online (players with accounts and computers)"))),
       ready ? null : h("p", {}, t("Every table of round {n} needs its result first.", { n: last.number })),
+      last && !last.tables.some((table) => table.result || table.online) ? this.changeRound(last) : null,
       data.rounds.length ? this.awardForm() : null,
     );
   }
@@ -142,10 +147,10 @@ class TournamentPage {
       "select",
       { id: "register-kind" },
       h("option", { value: "hall" }, t("a name in the hall")),
-      h("option", { value: "account" }, t("an account (its number)")),
+      h("option", { value: "account" }, t("an account (its username)")),
       LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
     );
-    const account = h("input", { id: "register-account", type: "number", min: 1, placeholder: t("Account number"), hidden: true });
+    const account = h("input", { id: "register-account", maxlength: 40, autocomplete: "off", placeholder: t("Username"), hidden: true });
     kind.addEventListener("change", () => {
       account.hidden = kind.value !== "account";
     });
@@ -154,10 +159,29 @@ class TournamentPage {
       event.preventDefault();
       const body = {};
       if (name.value.trim()) body.name = name.value.trim();
-      if (kind.value === "account") body.account = Number(account.value);
+      if (kind.value === "account") body.username = account.value.trim();
       if (kind.value.startsWith("ai:")) body.level = kind.value.slice(3);
       await this.act(() => post(`/api/tournaments/${this.id}/players`, body));
       document.getElementById("register-name")?.focus();
+    });
+    return form;
+  }
+
+  // The sign-up: while open, this page is the link people use to sign themselves up.
+  signUpSwitch() {
+    const open = this.data.signup_open;
+    const link = `${window.location.origin}/#/tournament/${this.id}`;
+    const toggle = h("button", { type: "button", class: open ? "close-signup" : "open-signup", onclick: () => this.act(() => post(`/api/tournaments/${this.id}/signup`, { open: !open })) }, open ? t("Close the sign-up") : t("Open the sign-up"));
+    return h("p", { class: "signup option" }, open ? [t("Sign-up is open: players sign themselves up at"), " ", h("a", { href: link, class: "signup-link" }, link), " "] : [t("Players can sign themselves up through this page's link once the sign-up is open."), " "], toggle);
+  }
+
+  signUpForm() {
+    const name = h("input", { id: "join-name", maxlength: 120, placeholder: t("Name (default: your account's)") });
+    const form = h("form", { class: "join" }, h("h2", {}, t("Sign up for this tournament")), h("label", { for: "join-name" }, t("Name")), " ", name, " ", h("button", { type: "submit" }, t("Sign up")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = name.value.trim() ? { name: name.value.trim() } : {};
+      await this.act(() => post(`/api/tournaments/${this.id}/join`, body));
     });
     return form;
   }
@@ -195,11 +219,39 @@ class TournamentPage {
         { class: "actions" },
         h("a", { href: this.print(`round-${round.number}.html`), target: "_blank" }, t("Table list to print")),
         h("a", { href: this.print(`sheets-${round.number}.html`), target: "_blank" }, t("Score sheets to print")),
+        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by name)")),
+        h("a", { href: this.print(`timer-${round.number}.html`), target: "_blank" }, t("Round timer for the screen")),
       ),
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
       round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
     );
+  }
+
+  // Before any result of the current round: take it back (it is seated again with a new
+  // draw), or swap two of its players by hand; both keep the reason in the ledger.
+  changeRound(round) {
+    const names = Object.fromEntries(this.data.players.map((p) => [p.number, p.name]));
+    const seated = [...round.tables.flatMap((table) => table.seats.map((seat) => seat.player)), ...round.byes];
+    const choose = (id, label) => h("select", { id, "aria-label": label }, seated.map((number) => h("option", { value: number }, `${names[number]} (${number})`)));
+    const first = choose("swap-first", t("Player"));
+    const second = choose("swap-second", t("Player"));
+    if (seated.length > 1) second.value = String(seated[1]);
+    const reason = h("input", { id: "swap-reason", maxlength: 500, required: true, size: 16, placeholder: t("Reason (kept)") });
+    const swap = h("form", { class: "swap" }, h("label", { for: "swap-first" }, t("Swap two players of round {n}", { n: round.number })), " ", first, " ", second, " ", reason, " ", h("button", { type: "submit" }, t("Swap")));
+    swap.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { players: [Number(first.value), Number(second.value)], reason: reason.value.trim() };
+      await this.act(() => post(`/api/tournaments/${this.id}/rounds/${round.number}/swap`, body));
+    });
+    const undo = h("button", { type: "button", class: "undo-round", onclick: () => this.undoRound(round.number) }, t("Undo round {n}", { n: round.number }));
+    return h("div", { class: "change-round" }, swap, h("p", { class: "option" }, undo));
+  }
+
+  undoRound(number) {
+    const reason = window.prompt(t("Undo round {n}? It is seated again with a new draw. Why?", { n: number }));
+    if (reason === null) return;
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${number}/undo`, { reason: reason.trim() }));
   }
 
   // Points for a round a player was not seated in (a late arrival, an absence): the
@@ -235,11 +287,17 @@ class TournamentPage {
     let game = t("on a board");
     if (table.online) game = h("a", { href: `#/table/${table.online}` }, table.status === "running" ? t("Watch") : t("Open"), " (", statusName(table.status), ")");
     const how = result ? h("div", { class: "how" }, { online: t("played online"), places: t("entered"), stopped: t("stopped by time") }[result.how], result.corrections ? ` · ${t("corrected")}` : "") : null;
-    const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how)];
+    const handed = result && result.handed.length
+      ? h("div", { class: "handed" }, t("The computer played for {names}.", { names: result.handed.map((seat) => table.seats[seat].name).join(", ") }), " ", table.rated ? t("Rated.") : t("Not rated: {reason}", { reason: table.rating_reason || "" }))
+      : null;
+    const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how, handed)];
     const editing = this.editing === `${round.number}/${table.number}`;
     const actions = [];
     if (this.data.can_direct) {
       actions.push(h("button", { type: "button", class: "enter-result", onclick: () => this.toggle(round.number, table.number) }, result ? t("Correct") : t("Enter the result")));
+    }
+    if (this.data.can_direct && result && result.handed.length) {
+      actions.push(h("button", { type: "button", class: table.rated ? "unrate" : "rate", onclick: () => this.decideRating(round.number, table.number, !table.rated) }, table.rated ? t("Do not rate") : t("Rate it")));
     }
     if (result) actions.push(h("button", { type: "button", class: "show-history", onclick: () => this.showHistory(round.number, table.number).catch((error) => notify(error.message)) }, t("History")));
     const row = h("tr", { "data-table": table.number }, cells, h("td", {}, actions));
@@ -247,6 +305,14 @@ class TournamentPage {
     if (this.history && this.history.key === `${round.number}/${table.number}`) extra.push(h("tr", { class: "history-row" }, h("td", { colspan: 4 }, this.historyBox(table))));
     if (editing) extra.push(h("tr", { class: "result-form-row" }, h("td", { colspan: 4 }, this.resultForm(round, table))));
     return [row, ...extra];
+  }
+
+  // An online game in which the computer played a person's seat: the director decides
+  // whether it is rated (its result stands in the standings either way).
+  decideRating(round, table, rated) {
+    const reason = window.prompt(rated ? t("Rate this game after all? Why?") : t("Leave this game out of the ratings? Why?"));
+    if (reason === null || !reason.trim()) return;
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${round}/tables/${table}/rating`, { rated, reason: reason.trim() }));
   }
 
   withdrawOrReadmit(player, action) {
