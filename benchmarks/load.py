@@ -11,6 +11,10 @@ position after it. A finished table is replaced by a new one, so the count stays
     uv run --extra web python benchmarks/load.py --tables 50 --tables 200 --seconds 60
     uv run --extra web python benchmarks/load.py --backend postgresql-2 --tables 1000
     uv run --extra web python benchmarks/load.py --backend postgresql --deflate both
+    uv run --extra web python benchmarks/load.py --before b2ebb0d --runs 3 --tables 200
+
+`--before COMMIT` serves every run from that commit too (a worktree beside this one),
+alternating with this version run by run, so both meet the same machine load.
 
 On a shared machine, measure while nobody else measures or runs the test suite (the
 project holds the landing lock: `flock /tmp/spieltisch-land.lock uv run ...`); never with
@@ -29,8 +33,10 @@ information (`tests/server/leaks.py`); the count of messages scanned and of leak
 is printed (`--no-scan` to skip).
 
 CPU is the server processes' (and PostgreSQL's) CPU time during the measured window, as a
-share of one core; memory is the servers' resident memory with the tables open minus
-without. The load generator runs on the same machine, and its own CPU is printed too.
+share of one core; per log entry and per move it is the servers' with their computer
+seats' workers (`ms/entry`, `ms/move`) and the event loops' alone (`loop ms/entry`).
+Memory is the servers' resident memory with the tables open minus without. The load
+generator runs on the same machine, and its own CPU is printed too.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ import traceback
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +71,7 @@ from tests.server.logs import move_log
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
 
 import spieltisch
+from benchmarks.checkout import earlier_tree
 from benchmarks.profiles import record, summarise
 from spieltisch.server.infra import collector
 
@@ -99,7 +106,10 @@ class Figures:
 
     latencies: list[float] = field(default_factory=list)
     entries: int = 0
-    """Log entries seen by spectators in the window (moves of people and computers)."""
+    """Log entries seen by spectators in the window (moves of people and computers, and
+    the chance outcomes after them)."""
+    logged_moves: int = 0
+    """The moves of people and computers among them."""
     unseen: int = 0
     """Moves sent whose position not every connection had when the run stopped."""
     measuring: bool = False
@@ -154,8 +164,13 @@ async def _connection(table: Table, index: int, think: float, rng: random.Random
             continue
         seq = message["seq"]
         table.seen(index, seq)
-        if message["seat"] is None and table.figures.measuring:
-            table.figures.entries += max(0, seq - last) if last else 0
+        if message["seat"] is None and table.figures.measuring and last:
+            table.figures.entries += max(0, seq - last)
+            table.figures.logged_moves += sum(
+                1
+                for entry in message["last_moves"]
+                if entry["seq"] > last and entry["seat"] is not None
+            )
         last = seq
         if message["status"] == "finished":
             return
@@ -277,6 +292,22 @@ def _postgres(port: int | None) -> list[psutil.Process]:
     return found
 
 
+def _event_loops(root: int, tree: list[psutil.Process]) -> list[psutil.Process]:
+    """The server processes that run an event loop: the server itself, or with
+    `--workers` its worker processes; not the computer seats' workers below them."""
+    children = [process for process in tree if process.pid != root and _parent(process) == root]
+    below = {child.pid for child in children}
+    if not any(_parent(process) in below for process in tree):
+        children = []  # one process: its children are the computer seats' workers
+    return [process for process in tree if process.pid == root or process in children]
+
+
+def _parent(process: psutil.Process) -> int | None:
+    with suppress(psutil.NoSuchProcess):
+        return process.ppid()
+    return None
+
+
 def _cpu(processes: list[psutil.Process]) -> dict[int, float]:
     """CPU seconds so far of each process, by pid."""
     seconds = {}
@@ -388,6 +419,8 @@ async def _run(
     elapsed = time.perf_counter() - started
     servers_now = _tree(server.process.pid)
     cpu_server = _cpu_since(cpu_server_at, _cpu(servers_now))
+    loops = _event_loops(server.process.pid, servers_now)
+    cpu_loops = _cpu_since(cpu_server_at, _cpu(loops))
     cpu_db = _cpu_since(cpu_db_at, _cpu(_postgres(db_port)))
     cpu_client = time.process_time() - cpu_client
     load_after = os.getloadavg()[0]
@@ -423,6 +456,9 @@ async def _run(
         "unseen": figures.unseen,
         "finished": figures.finished,
         "server_cpu": cpu_server / elapsed,
+        "ms_per_entry": cpu_server * 1000 / max(figures.entries, 1),
+        "ms_per_move": cpu_server * 1000 / max(figures.logged_moves, 1),
+        "loop_ms_per_entry": cpu_loops * 1000 / max(figures.entries, 1),
         "db_cpu": cpu_db / elapsed,
         "client_cpu": cpu_client / elapsed,
         "cpu_per_table": (cpu_server + cpu_db) / elapsed / tables,
@@ -478,7 +514,7 @@ async def _scan(url: str, played: list[Played]) -> tuple[int, int, list[str]]:
 
 @contextmanager
 def _server(
-    backend: str, folder: Path, pg: str | None, deflate: bool
+    backend: str, folder: Path, pg: str | None, deflate: bool, source: Path | None = None
 ) -> Iterator[tuple[ServerProcess, int | None, str]]:
     workers = BACKENDS[backend]
     if backend == "sqlite":
@@ -493,7 +529,7 @@ def _server(
         extra += ["--workers", str(workers)]
     if not deflate:
         extra.append("--no-ws-deflate")
-    server = ServerProcess(url, folder, *extra, ai_threads=False)
+    server = ServerProcess(url, folder, *extra, ai_threads=False, source=source)
     server.start()
     try:
         yield server, port, url
@@ -504,7 +540,8 @@ def _server(
 def _one_run(
     backend: str, tables: int, folder: Path, pg: str | None, args: argparse.Namespace
 ) -> dict[str, Any]:
-    with _server(backend, folder, pg, args.current_deflate) as (server, port, url):
+    source = args.current_source
+    with _server(backend, folder, pg, args.current_deflate, source) as (server, port, url):
 
         async def measure() -> dict[str, Any]:
             async with asyncio.timeout(args.run_seconds):
@@ -557,22 +594,35 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=Path, help="sample the servers with py-spy in the window; a folder"
     )
+    parser.add_argument("--before", help="also serve each run from this commit, alternating")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each setting (and version)")
     args = parser.parse_args()
     sizes = args.tables or [50, 200]
     backends = args.backend or list(BACKENDS)
     rows: list[tuple[str, dict[str, Any]]] = []
-    with tempfile.TemporaryDirectory() as folder, postgres_cluster() as pg:
+    with ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        pg = stack.enter_context(postgres_cluster())
+        versions: dict[str, Path | None] = {"now": None}
+        if args.before:
+            tree = stack.enter_context(earlier_tree(args.before))
+            versions = {"before": tree / "src", "now": None}
         for backend in backends:
             args.current_backend = backend
             for tables in sizes:
                 for deflate in {"on": [True], "off": [False], "both": [True, False]}[args.deflate]:
                     args.current_deflate = deflate
-                    figures = _one_run(backend, tables, Path(folder), pg, args)
-                    name = backend if deflate else f"{backend}/raw"
-                    rows.append((name, figures))
-                    _print([(name, figures)], header=len(rows) == 1)
-                    if args.json:
-                        args.json.write_text(json.dumps(rows, indent=1))
+                    for _run in range(args.runs):
+                        for version, source in versions.items():
+                            args.current_source = source
+                            figures = _one_run(backend, tables, Path(folder), pg, args)
+                            name = backend if deflate else f"{backend}/raw"
+                            if args.before:
+                                name += f" {version}"
+                            rows.append((name, figures))
+                            _print([(name, figures)], header=len(rows) == 1)
+                            if args.json:
+                                args.json.write_text(json.dumps(rows, indent=1))
     print()
     _print(rows, header=True)
 
@@ -583,6 +633,7 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
             f"{'backend':<17}{'tables':>7}{'moves':>7}{'moves/s':>8}{'entries/s':>10}"
             f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'unseen':>7}{'srv cpu':>8}{'db cpu':>7}"
             f"{'cli cpu':>8}{'cpu/table':>10}{'KB/table':>9}{'load':>11}"
+            f"{'ms/entry':>9}{'ms/move':>8}{'loop ms/entry':>14}"
         )
     for backend, f in rows:
         if "p50" in f:
@@ -592,7 +643,9 @@ def _print(rows: list[tuple[str, dict[str, Any]]], header: bool) -> None:
                 f"{f['unseen']:>7}{f['server_cpu']:>8.2f}{f['db_cpu']:>7.2f}"
                 f"{f['client_cpu']:>8.2f}{f['cpu_per_table'] * 100:>9.2f}%"
                 f"{f['memory_per_table'] / 1024:>9.0f}"
-                f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}",
+                f"{f['load'][0]:>6.1f}/{f['load'][1]:<4.1f}"
+                f"{f['ms_per_entry']:>9.2f}{f['ms_per_move']:>8.2f}"
+                f"{f['loop_ms_per_entry']:>14.2f}",
                 flush=True,
             )
             print(

@@ -7,10 +7,17 @@ Each command runs as a whole process (`python -c` running the `spieltisch` scrip
 worktree of that commit, made under the system's temporary folder if missing), with the
 same Python and libraries. Printed per command: the median wall time and the median CPU
 time (user + system) of the process, and `python -X importtime`'s figure for
-`import spieltisch`. The kernel command is run once before it is timed, so its kernel is
-compiled and cached: the figures are those of a second run. CPU time means something on
-a loaded machine, wall time only on an idle one: the load average is printed beside them.
-The default `--before` is the last commit before the start-up work of issue 34.
+`import spieltisch`. Every command is run once before it is timed, so its kernel is
+compiled and cached and Python's bytecode written: the figures are those of a second run,
+as a person sees them. CPU time means something on a loaded machine, wall time only on an
+idle one: the load average is printed beside them. The default `--before` is the last
+commit before the start-up work of issue 34.
+
+The processes run without PYTHONDONTWRITEBYTECODE (which some containers set, and this
+machine does), as on a person's machine. Where it is set and the installer wrote no
+bytecode (uv does not unless asked: `uv sync --compile-bytecode`), every run compiles
+the source of every module it imports: the last row shows that case for this checkout
+(PYTHONDONTWRITEBYTECODE=1 with an empty PYTHONPYCACHEPREFIX, so no bytecode is found).
 """
 
 from __future__ import annotations
@@ -27,10 +34,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = "import sys; from spieltisch.cli.app import main; sys.argv[0] = 'spieltisch'; main()"
+FAST = ["simulate", "madn", "--engine", "fast", "-n"]
 COMMANDS = (
     ("--version", ["--version"]),
     ("--help", ["--help"]),
-    ("simulate madn -n 1000 --engine fast", ["simulate", "madn", "-n", "1000", "--engine", "fast"]),
+    ("simulate madn -n 1 --engine fast (the first game)", [*FAST, "1"]),
+    ("simulate madn -n 1000 --engine fast", [*FAST, "1000"]),
 )
 
 
@@ -46,14 +55,24 @@ def checkout(commit: str) -> Path:
     return folder
 
 
-def timed(source: Path, args: list[str]) -> tuple[float, float]:
+def environment(source: Path, bytecode: bool = True) -> dict[str, str]:
+    """The process's environment: this tree's code; bytecode read and written as usual,
+    or (`bytecode=False`) none found, none written."""
+    variables = {**os.environ, "PYTHONPATH": str(source / "src")}
+    variables.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not bytecode:
+        variables["PYTHONDONTWRITEBYTECODE"] = "1"
+        variables["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="spieltisch-no-bytecode-")
+    return variables
+
+
+def timed(source: Path, args: list[str], bytecode: bool = True) -> tuple[float, float]:
     """Wall and CPU seconds of one whole process running the command."""
-    environment = {**os.environ, "PYTHONPATH": str(source / "src")}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
         [sys.executable, "-c", SCRIPT, *args],
-        env=environment,
+        env=environment(source, bytecode),
         check=True,
         capture_output=True,
         cwd=tempfile.gettempdir(),
@@ -66,10 +85,9 @@ def timed(source: Path, args: list[str]) -> tuple[float, float]:
 
 def import_time(source: Path) -> float:
     """`python -X importtime -c 'import spieltisch'`: the package's cumulative seconds."""
-    environment = {**os.environ, "PYTHONPATH": str(source / "src")}
     lines = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", "import spieltisch"],
-        env=environment,
+        env=environment(source),
         check=True,
         capture_output=True,
         text=True,
@@ -92,8 +110,9 @@ def main() -> None:
         f"before {args.before}, now {commit}; median of {args.runs} runs; load before "
         f"{os.getloadavg()[0]:.1f}"
     )
-    for tree in trees.values():  # compile and cache the kernel: the runs are second runs
-        timed(tree, COMMANDS[-1][1])
+    for tree in trees.values():  # the kernel compiled, the bytecode written: second runs
+        for _title, command in COMMANDS:
+            timed(tree, command)
     print("| command | wall before | wall now | CPU before | CPU now | CPU before/now |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for title, command in COMMANDS:
@@ -110,6 +129,13 @@ def main() -> None:
             f"| {cpu_now:.2f} s | {cpu_before / cpu_now:.1f}× |",
             flush=True,
         )
+    runs = [timed(ROOT, COMMANDS[-1][1], bytecode=False) for _ in range(args.runs)]
+    print(
+        f"| `{COMMANDS[-1][0]}`, now, no bytecode (PYTHONDONTWRITEBYTECODE=1, none installed) "
+        f"| | {statistics.median(w for w, _ in runs):.2f} s "
+        f"| | {statistics.median(c for _, c in runs):.2f} s | |",
+        flush=True,
+    )
     imports = {
         name: statistics.median(import_time(tree) for _ in range(args.runs))
         for name, tree in trees.items()

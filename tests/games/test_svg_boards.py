@@ -195,3 +195,38 @@ def test_parts_drawn_once_are_the_parts_drawn_anew(name: str) -> None:
                 warm = draw_state(state, seat, language=language)
                 _clear_drawing_caches(name)
                 assert draw_state(state, seat, language=language) == warm, (seed, players)
+
+
+def _as_the_page_shows_it(svg: str, seat: int) -> str:
+    """The picture after the page put in the words of its own seat (`showYou` in
+    pages/table.js), without the attributes that carry them."""
+    root = ElementTree.fromstring(svg)
+    for node in root.iter():
+        if node.attrib.get("data-you") == str(seat):
+            node.text = node.attrib["data-you-text"]
+        node.attrib.pop("data-you", None)
+        node.attrib.pop("data-you-text", None)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+@pytest.mark.parametrize(("name", "players"), SETTINGS)
+def test_one_picture_serves_every_seat_not_to_move(name: str, players: int) -> None:
+    """The server draws a position once per language for the seats not to move (each with
+    its view, the same object where the views are equal): with its own line put in, the
+    picture is the one drawn for that seat, "(you)" and all."""
+    drawer = board_drawer(spieltisch.load(name, players=players))
+    assert drawer is not None
+    checked = 0
+    for state in _positions(name, players, seed=4, every=5):
+        for seat in range(players):
+            view = state.view(seat)
+            if seat in (state.current_player, view.get("turn")):
+                continue
+            shared = drawer(view, seat=None, language="de")
+            own = drawer(view, seat=seat, language="de")
+            assert "(du)" in own and "(du)" not in "".join(
+                ElementTree.fromstring(shared).itertext()
+            )
+            assert _as_the_page_shows_it(shared, seat) == _as_the_page_shows_it(own, seat)
+            checked += 1
+    assert checked

@@ -15,7 +15,7 @@ import pytest
 
 import spieltisch.tournament.tournament as tournament_module
 from spieltisch.core.i18n import language
-from spieltisch.tournament.export import results_csv, standings_csv
+from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.printable import round_page, standings_page
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
@@ -54,12 +54,14 @@ def _check(name: str, text: str) -> None:
 def test_german_csv_exports(cup: Tournament) -> None:
     with language("de"):
         results, standings = results_csv(cup), standings_csv(cup)
-    for text in (results, standings):
+        corrections = corrections_csv(cup)
+    for text in (results, standings, corrections):
         assert text.startswith("\ufeff") and ";" in text.splitlines()[0]
         assert not any(word in text for word in ("yes", "no;", "stopped", "{", "account:"))
     assert "1,5" in standings  # the bye's points with a decimal comma
     _check("results-de.csv", results)
     _check("standings-de.csv", standings)
+    _check("corrections-de.csv", corrections)
 
 
 def test_german_printable_pages(cup: Tournament) -> None:

@@ -9,10 +9,10 @@ from textual.containers import VerticalScroll
 
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.tui.app import PlayApp
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import language
 from spieltisch.games.mahe.messages import colour_name
 from spieltisch.games.mahe.rules import MaheState
-from spieltisch.games.mahe.text import LETTER
 from tests.games.mahe.helpers import load, play, start
 from tests.play.test_newcomer import screen_lines, session_at
 from tests.play.test_tui import ready, until
@@ -42,13 +42,15 @@ def test_seven_turtles_on_one_field_fit_80x24(code: str) -> None:
             assert pane.max_scroll_y == 0, "the board needs no scrolling"
             lines = screen_lines(app)
             board = [line.split("│")[1] for line in lines if line.count("│") >= 2]
-            ring = next(i for i, row in enumerate(board) if "  1  2  3" in row)
-            stack = [row for row in board[:ring] if row.strip() and set(row) <= set("RYBGOPW ")]
+            ring = next(i for i, row in enumerate(board) if row.split()[:3] == ["1", "2", "3"])
+            marks = piece_letters("mahe", code)  # two letters in German and French
+            drawn = set("".join(marks.values()) + " ")
+            stack = [row for row in board[:ring] if row.strip() and set(row) <= drawn]
             letters = "".join(stack).replace(" ", "")
-            assert sorted(letters) == sorted(LETTER.values()), board
+            assert sorted(letters) == sorted("".join(marks.values())), board
             with language(code):  # the seventh player's row names its turtle by letter
                 white = colour_name("white")
-                seventh = f"{LETTER['white']}={white[:1].upper()}{white[1:]}"
+                seventh = f"{marks['white']}={white[:1].upper()}{white[1:]}"
             assert any(seventh in line for line in lines), lines
             assert any("21" in line for line in lines)
 

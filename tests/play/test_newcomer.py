@@ -31,7 +31,7 @@ from spieltisch.games.mahe import text as mahe_text
 from spieltisch.games.mahe.messages import _ as mahe_gettext
 from spieltisch.games.mahe.messages import colour_name
 from spieltisch.games.mahe.rules import COLOURS
-from spieltisch.games.mahe.text import LETTER
+from spieltisch.games.mahe.text import letter
 from tests.play.conftest import BUDGET, level
 from tests.play.test_plain import play
 from tests.play.test_tui import ready, until
@@ -381,7 +381,7 @@ def test_mahe_with_seven_players_shows_every_player_without_scrolling(
                 rows = [
                     (
                         f"{seat_name(session.game, seat)}{colon}",
-                        f"{LETTER[c]}={capitalised(colour_name(c))}",
+                        f"{letter(c)}={capitalised(colour_name(c))}",
                     )
                     for seat, c in enumerate(COLOURS)
                     for colon in [mahe_gettext(":")]

@@ -145,10 +145,13 @@ class ServerProcess:
         *extra: str,
         ai_threads: bool = True,
         ai_budget: str | None = "20",
+        source: Path | None = None,
     ) -> None:
         """`ai_budget`: every computer seat's budget (None: each level's own, as served)."""
         self.database_url = database_url
         self.folder = folder
+        self.source = source
+        """Another checkout's `src` folder to serve from (a benchmark's earlier version)."""
         self.extra = (*extra, "--ai-threads") if ai_threads else extra
         if ai_budget is not None:
             self.extra = ("--ai-budget", ai_budget, *self.extra)
@@ -180,7 +183,8 @@ class ServerProcess:
             "0",
             *self.extra,
         ]
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

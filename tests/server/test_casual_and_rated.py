@@ -68,10 +68,10 @@ def test_a_game_of_two_people_is_rated_and_one_with_a_computer_is_casual(
         assert started["rated"] is True and started["tournament"] is None
         refused = http.get(f"/api/tables/{table['id']}/hint?lang=en")
         assert refused.status_code == 403, refused.text
-        assert "no hints in a rated game" in refused.json()["detail"]
+        assert "No hints in a rated game" in refused.json()["detail"]
         refused = http.post(f"/api/tables/{table['id']}/takeback")
         assert refused.status_code == 403, refused.text
-        assert "no takebacks in a rated game" in refused.json()["detail"]
+        assert "No takebacks in a rated game" in refused.json()["detail"]
 
         seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
         casual = ok(http.post("/api/tables", json={"game": "mabula", "seats": seats}), 201)

@@ -46,7 +46,7 @@ def test_reviews_are_rate_limited_and_refuse_in_the_requests_language(
             german = await ana.http.post(
                 f"{uploaded['url']}/review?lang=xx", headers={"Accept-Language": "de"}
             )
-            assert german.status_code == 422 and "unbekannte Sprache" in german.json()["detail"]
+            assert german.status_code == 422 and "Unbekannte Sprache" in german.json()["detail"]
             statuses = [
                 (await ana.http.post(f"{uploaded['url']}/review")).status_code for _ in range(7)
             ]

@@ -10,6 +10,7 @@ import pytest
 
 import spieltisch
 from spieltisch.core import OptionError
+from spieltisch.core.i18n import sentence
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 
@@ -70,13 +71,13 @@ def test_bad_options_are_refused_with_the_message_of_spieltisch_load(
                 "/api/tables", json={"game": "mabula", "options": {"scoring": "sum"}}
             )
             assert response.status_code == 422
-            assert response.json()["detail"] == str(expected.value)
+            assert response.json()["detail"] == sentence(str(expected.value))
             for body, words in [
                 ({"game": "chess"}, "chess"),
                 ({"game": "mabula", "seats": [{"kind": "me"}] * 3}, "players"),
                 ({"game": "mabula", "seats": [{"kind": "ai"}, {"kind": "me"}]}, "level"),
                 ({"game": "mabula", "colour": "red"}, "colour: is not a field"),
-                ({"game": "mabula", "clock": {"round_seconds": 60}}, "time event"),
+                ({"game": "mabula", "clock": {"round_seconds": 60}}, "no time called by a referee"),
                 ({"game": "mabula", "clock": {"mode": "move"}}, "seconds"),
             ]:
                 response = await ana.http.post("/api/tables", json=body)
@@ -103,7 +104,7 @@ def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
             listed = (await eve.http.get("/api/tables")).json()["tables"]
             assert table["id"] in [t["id"] for t in listed]
             early = await ana.http.post(path + "/start")
-            assert early.status_code == 409 and "seats 1" in early.text
+            assert early.status_code == 409 and "Seats 1" in early.text
             joined = await bob.post(path + "/join", {})
             assert [s["name"] for s in joined["seats"]] == ["Ana", "Bob"]
             full = await eve.http.post(path + "/join", json={})

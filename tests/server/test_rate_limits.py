@@ -97,7 +97,7 @@ def test_a_flood_of_tables_and_moves_is_refused_with_a_clear_word(server: Server
                 )
                 statuses.append(answer.status_code)
             assert statuses[:-1] == [201] * (len(statuses) - 1) and statuses[-1] == 429
-            assert "zu viele neue Tische" in answer.json()["detail"]
+            assert "Zu viele neue Tische" in answer.json()["detail"]
             assert int(answer.headers["Retry-After"]) >= 1
             listed = (await ana.http.get("/api/tables")).json()["tables"]
             table = next(t for t in listed if t["seats"][0]["account"] == ana.account["id"])
@@ -109,7 +109,7 @@ def test_a_flood_of_tables_and_moves_is_refused_with_a_clear_word(server: Server
                 await socket.send({"type": "move", "seq": state["seq"], "move": "nowhere"})
             codes = [(await socket.next_of("error")) for _ in range(burst + 5)]
             limited = [e for e in codes if e["code"] == "rate_limited"]
-            assert limited and "trop de coups" in limited[0]["message"]
+            assert limited and "Trop de coups" in limited[0]["message"]
             assert all(e["code"] in ("illegal_move", "rate_limited") for e in codes)
             # Asking for the position counts too; once the bucket refilled, it is answered.
             await asyncio.sleep(RateLimits().per_account["moves"].period)

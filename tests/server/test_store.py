@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
 from spieltisch.store import Base, Database
-from spieltisch.store.database import check_url, describe_url
+from spieltisch.store.database import WARM, check_url, describe_url
+from tests.server.servers import new_postgres_database
 
 
 def test_db_upgrade_creates_every_table_and_the_models_match_the_migrations(
@@ -55,3 +56,29 @@ def test_passwords_never_show_in_a_described_url() -> None:
     shown = describe_url("postgresql+psycopg://ana:s3cret@db:5432/spieltisch")
     assert "s3cret" not in shown
     assert "ana" in shown
+
+
+def test_the_postgresql_pool_keeps_the_connections_it_opened(postgres: str) -> None:
+    """A burst of moves above the pool's first connections opens more, and they stay
+    (overflow connections were closed again after every burst: a PostgreSQL backend
+    started each time during steady play); the first ones are opened at start."""
+    url = new_postgres_database(postgres)
+
+    async def check() -> tuple[int, int]:
+        database = Database(url)
+        try:
+            await database.warm()
+            warm = database.engine.pool.checkedin()  # type: ignore[attr-defined]
+
+            async def hold() -> None:
+                async with database.engine.connect():
+                    await asyncio.sleep(0.2)
+
+            await asyncio.gather(*(hold() for _ in range(20)))
+            return warm, database.engine.pool.checkedin()  # type: ignore[attr-defined]
+        finally:
+            await database.close()
+
+    warm, after_burst = asyncio.run(check())
+    assert warm == WARM
+    assert after_burst == 20

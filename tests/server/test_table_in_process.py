@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
@@ -291,7 +292,7 @@ def test_a_move_is_applied_once_and_an_illegal_one_says_the_engines_words(
             applied.clear()
             with pytest.raises(Refusal) as illegal:
                 await runtime.submit(room, 0, room.seq, "a1-a1")
-            assert illegal.value.message == expected
+            assert expected is not None and illegal.value.message == sentence(expected)
             move = room.state.legal_moves()[0]
             applied.clear()
             await runtime.submit(room, 0, room.seq, move)
@@ -318,5 +319,38 @@ def test_log_words_are_made_in_the_languages_shown_and_match_the_engine(url: str
                 before = game.replay(history[: out["seq"] - 1])
                 assert out["words"] == parts.describe(before, history[out["seq"] - 1], "de")
             assert len(shown) > KEEP_BEFORE  # some were described by replaying
+
+    run(scenario)
+
+
+def test_a_position_is_drawn_once_per_language_for_the_seats_not_to_move(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat to move gets its own board (its moves clickable); the other seats and the
+    spectators of one language share one, which each page marks "(you)" itself."""
+    drawn: list[tuple[int | None, str]] = []
+    draw = parts.board_svg
+
+    def counted(*arguments: Any, **named: Any) -> str | None:
+        drawn.append((arguments[1], arguments[4]))
+        return draw(*arguments, **named)
+
+    monkeypatch.setattr(parts, "board_svg", counted)
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+            to_ana, to_bob, to_guest = (connect(runtime, room, who) for who in (ana, bob, None))
+            to_french = connect(runtime, room, None, "fr")
+            move = room.state.legal_moves()[0]
+            drawn.clear()
+            await runtime.submit(room, 0, room.seq, move)
+            assert sorted(drawn, key=str) == [(1, "en"), (None, "en"), (None, "fr")]
+            ana_sees, bob_sees = states(to_ana)[-1], states(to_bob)[-1]
+            guest_sees, french_sees = states(to_guest)[-1], states(to_french)[-1]
+            assert ana_sees["board_svg"] == guest_sees["board_svg"]
+            assert 'data-you="0"' in ana_sees["board_svg"] and "(you)" in ana_sees["board_svg"]
+            assert "(you)" in bob_sees["board_svg"] and 'data-you="1"' not in bob_sees["board_svg"]
+            assert "(vous)" in french_sees["board_svg"]
+            assert bob_sees["legal_moves"] and not ana_sees["legal_moves"]
 
     run(scenario)

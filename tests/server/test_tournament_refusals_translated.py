@@ -10,19 +10,19 @@ from tests.server.tournaments import Director
 
 EXPECTED = {
     "de": (
-        "kein Turnier 'nope'",
+        "Kein Turnier 'nope'",
         "'Ana' ist bereits als Nummer 1 eingetragen",
         "Runde 2 ist nicht ausgelost: ausgelost sind die Runden noch keine",
     ),
     "fr": (
-        "aucun tournoi 'nope'",
+        "Aucun tournoi 'nope'",
         "'Ana' est déjà inscrit sous le numéro 1",
-        "la ronde 2 n’est pas appariée\u202f: les rondes appariées sont aucune pour l’instant",
+        "La ronde 2 n’est pas appariée\u202f: les rondes appariées sont aucune pour l’instant",
     ),
     "en": (
-        "no tournament 'nope'",
+        "No tournament 'nope'",
         "'Ana' is registered already as number 1",
-        "round 2 is not seated: seated rounds are none yet",
+        "Round 2 is not seated: seated rounds are none yet",
     ),
 }
 
@@ -56,7 +56,7 @@ def test_a_bad_value_in_a_tournament_step_is_worded_in_the_readers_language(
     errors (the same as for a request body), not in pydantic's English."""
     expected = {
         "de": ("Zahlen von Sitzplatz 1", "track: muss eine ganze Zahl sein"),
-        "fr": ("chiffres de la place 1", "track\u202f: doit être un nombre entier"),
+        "fr": ("chiffres du siège 1", "track\u202f: doit être un nombre entier"),
         "en": ("figures of seat 1", "track: must be a whole number"),
     }
 

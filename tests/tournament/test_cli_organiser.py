@@ -41,7 +41,11 @@ def test_a_lot_from_the_table_and_the_history_of_corrections(tmp_path: Path) -> 
     run("export", tid, "--corrections", str(out), *db)
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert [row["entry"] for row in rows] == ["1", "2"]
-    assert [row["lot_drawn"] for row in rows] == ["table", "kept"]
+    assert [row["lot_drawn"] for row in rows] == [
+        "drawn at the table",
+        "kept (tied figures unchanged)",
+    ]
+    assert [row["places_by_seat"] for row in rows] == ["3 | 1 | 2 | 4", "3 | 1 | 2 | 4"]
     assert rows[1]["note"] == "typo" and rows[0]["entered_by"] == "referee"
 
 

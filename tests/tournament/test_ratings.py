@@ -226,17 +226,16 @@ def test_a_refused_game_is_left_out_when_asked_and_the_others_are_rated() -> Non
 
 def test_a_correction_gives_the_ratings_of_the_right_result_from_the_start() -> None:
     wrong = new_tournament(12)
-    right = new_tournament(12)
-    for tournament in (wrong, right):
-        rng = random.Random(9)
-        for _ in range(3):
-            play_round(tournament, rng)
+    rng = random.Random(9)
+    for _ in range(3):
+        play_round(wrong, rng)
+    before = list(wrong.entries)  # the same players, with the same hall identities
     table = len(wrong.rounds[1].tables[0])
     corrected = list(reversed(range(1, table + 1)))
     wrong.enter_places(2, 1, corrected, by="referee")
     # The right tournament got the same places at its first entry: rebuild it so.
     right_entries = []
-    for entry in right.entries:
+    for entry in before:
         if entry.kind == "result" and (entry.round, entry.table) == (2, 1):
             entry = entry.model_copy(update={"places": tuple(corrected)})
         right_entries.append(entry)
@@ -283,12 +282,13 @@ def test_a_corrected_shared_place_gives_the_ratings_of_the_right_result_from_the
     assert wrong.standings() == right.standings()
 
 
-def test_guests_are_rated_by_name_and_players_with_accounts_by_account() -> None:
+def test_guests_are_rated_as_persons_of_their_own_and_accounts_by_account() -> None:
     tournament = new_tournament(3)
     tournament.register("Anna", by=DIRECTOR, account="anna@club")
     play_round(tournament, random.Random(1))
     players = {p for g in tournament.rated_games("cup") for p in g.players}
-    assert "anna@club" in players and "guest:player 1" in players
+    assert "anna@club" in players
+    assert any(p.startswith("guest:player 1/") for p in players)
 
 
 def test_an_unrated_tournament_rates_nothing() -> None:

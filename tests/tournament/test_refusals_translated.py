@@ -82,7 +82,7 @@ def test_refusals_follow_lang_and_the_environment(
             "valeur invalide : réglage du tournoi : rounds : doit valoir au moins 1",
             "tiebreaks.0 : doit être l'un de 'mutual', 'opponents', 'firsts', 'countback', "
             "'buchholz'",
-            "chiffres de la place 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
+            "chiffres du siège 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
         ),
     ],
 )
@@ -126,8 +126,8 @@ def test_a_value_pydantic_refuses_is_worded_with_the_servers_sentences(
         ),
         (
             "fr",
-            "le niveau easy est nommé deux fois : chaque place demande un niveau différent",
-            "3 places demandent au moins 3 niveaux différents, il y en a 2 : random, easy",
+            "le niveau easy est nommé deux fois : chaque siège demande un niveau différent",
+            "3 sièges demandent au moins 3 niveaux différents, il y en a 2 : random, easy",
             "impossible d’évaluer les niveaux sur 0 partie : jouez-en au moins 1",
             "n’est pas un fichier d’évaluations des niveaux",
             "une partie du chemin est un fichier, pas un dossier",

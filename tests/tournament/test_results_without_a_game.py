@@ -162,7 +162,7 @@ def test_forfeit_disqualification_and_awards_on_the_command_line(tmp_path: Path)
     results = tmp_path / "results.csv"
     run("export", tid, "--corrections", str(out), "--results", str(results), *db)
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
-    assert rows[0]["places"] == "2,forfeit,disqualified,1"
+    assert rows[0]["places_by_seat"] == "2 | forfeit (did not play) | disqualified (rule 16) | 1"
     assert "awarded" in results.read_text(encoding="utf-8-sig")
 
 

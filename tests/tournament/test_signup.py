@@ -57,7 +57,7 @@ def test_sign_up_and_registration_by_username_through_the_web_api(tmp_path: Path
         claim = ben.post("/api/session/claim", json={"username": "Ben_K", "password": "x" * 12})
         assert claim.status_code == 200, claim.text
         unknown = director.post(f"{base}/players", json={"username": "nobody"})
-        assert unknown.status_code == 409 and "no account with the username 'nobody'" in (
+        assert unknown.status_code == 409 and "No account with the username 'nobody'" in (
             unknown.text
         )
         page = director.post(f"{base}/players", json={"username": "ben_k"})

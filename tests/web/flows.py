@@ -53,6 +53,32 @@ def create_table_by_api(
     return table
 
 
+DUEL: list[dict[str, Any]] = [{"kind": "me"}, {"kind": "open"}]
+"""The host's seat and one open seat (as tests/server/tables.py's `started_table`)."""
+
+
+def started_table(
+    ana: Person,
+    bo: Person,
+    game: str = "mabula",
+    seats: list[dict[str, Any]] = DUEL,
+    names: tuple[str, str] = ("Ana", "Bo"),
+) -> tuple[str, Page, Page]:
+    """The browser's `started_table`: Ana and Bo sign in as guests, Ana makes a table of
+    `game` (`seats`: hers first, one open seat for Bo), Bo joins it from the lobby and Ana
+    starts it; both pages show the running game. The table's id and the two pages."""
+    ana_page, bo_page = sign_in_as_guest(ana, names[0]), sign_in_as_guest(bo, names[1])
+    table = create_table_by_api(ana, game, seats)
+    bo_page.goto(f"{bo.base}/#/")
+    bo_page.click(f"[data-table='{table}'] button.join")
+    bo_page.wait_for_url(f"**/#/table/{table}")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    for page in (ana_page, bo_page):
+        page.wait_for_selector("button.resign")
+    return table, ana_page, bo_page
+
+
 def my_turn(page: Page) -> bool:
     return page.locator(CLICKABLE).count() > 0
 

@@ -26,6 +26,8 @@ from tests.web.flows import (
     finished,
     my_turn,
     sign_in_as_guest,
+    started_table,
+    wait_for_change,
     wait_for_current_board,
     wait_for_turn_or_end,
 )
@@ -58,6 +60,12 @@ def test_two_people_play_a_whole_game_of_mabula_by_clicking(
     bo_page.click(f"[data-table='{table}'] button.join")
     bo_page.wait_for_url(f"**/#/table/{table}")
     ana_page.click("button.start")
+    # The seat not to move is shown the picture it shares with the spectators, marked
+    # "(you)" by the page itself (the server draws it once per language, not per seat).
+    wait_for_turn_or_end(ana_page)  # white moves first
+    bo_page.wait_for_selector(".board-box svg")
+    wait_for_current_board(bo_page)
+    assert "Schwarz (du)" in (bo_page.locator(".board-box svg").text_content() or "")
     ana_page.fill(".chat-form input", "<b>hallo</b> & willkommen")
     ana_page.click(".chat-form button")
     line = bo_page.locator(".chat-lines li").first
@@ -138,17 +146,11 @@ def _hand(page: Page) -> set[str]:
 
 def test_no_page_ever_holds_another_players_hand(people: People) -> None:
     ana, bo = people("en-GB"), people("en-GB")
-    ana_page = sign_in_as_guest(ana, "Ana")
-    bo_page = sign_in_as_guest(bo, "Bo")
     seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
-    table = create_table_by_api(ana, "david_goliath", seats)
-    bo_page.goto(f"{bo.base}/#/")
-    bo_page.click(f"[data-table='{table}'] button.join")
-    bo_page.wait_for_url(f"**/#/table/{table}")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    _table, ana_page, bo_page = started_table(ana, bo, "david_goliath", seats)
     checked = 0
     for _round in range(12):
+        seen = ana_page.evaluate("window.spieltisch.live.lastSeq")
         for page, other in ((ana_page, bo_page), (bo_page, ana_page)):
             page.wait_for_selector(".board-box svg g.hand [data-card]")
             hidden = _hand(other)
@@ -160,8 +162,8 @@ def test_no_page_ever_holds_another_players_hand(people: People) -> None:
                     assert card_name(card) not in dom
             checked += 1
             if my_turn(page):
-                click_a_move(page)
-        ana_page.wait_for_timeout(100)
+                click_a_move(page)  # waits until the page saw the card played
+        wait_for_change(ana_page, seen)  # the next round looks at another position
     assert checked == 24
 
 

@@ -81,6 +81,8 @@ def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(
     page.click("button.resign")
     page.wait_for_selector("section.end:not([hidden])")
     assert finished(page) and not my_turn(page)
+    # the end page still names her seat as hers
+    assert page.locator(".seat-list .seat[data-seat='0'] .you").inner_text() == "(vous)"
     assert page.locator(".seat-list .seat.to-move").count() == 0
     page.locator(".log li.event", has_text="Ana a abandonné").wait_for()
     svg = page.locator(".board-box svg").inner_html()

@@ -109,6 +109,12 @@ def test_the_scan_finds_what_it_looks_for() -> None:
     assert kinds == ["English word 'easy'", "raw id 'madn'", "decimal point 1.5"]
     assert findings("p", "fr", "aucune carte d'une couleur n'y est.")
     assert not findings("p", "de", "Am 28.11.2026 um 14:05 UTC: 1,5 Punkte.")
+    commands = findings("p", "de", "Nicht angemeldet: POST /api/session/guest mit einem Namen")
+    listed = findings("p", "fr", "Aucun tournoi : spieltisch tournament list les affiche")
+    assert [f.kind for f in commands + listed] == [
+        "command line 'POST /api'",
+        "command line 'spieltisch tournament '",
+    ]
 
 
 def test_the_request_language_prefers_what_was_asked_then_the_site_then_the_browser() -> None:

@@ -95,3 +95,32 @@ def test_the_director_swaps_undoes_and_enters_results_without_a_game(
 
 def _options(page: Page) -> list[str]:
     return page.locator("#swap-first option").all_inner_texts()
+
+
+def test_the_director_merges_and_splits_a_hall_player_on_the_page(
+    people: People, artifacts: Path
+) -> None:
+    page = sign_in_as_guest(people("de-DE"), "Leitung")
+    autumn = str(_api(page, "/api/tournaments", {"name": "Herbst", "seed": "h"})["id"])
+    first = _api(page, f"/api/tournaments/{autumn}/players", {"name": "Anna"})
+    anna = first["players"][0]["identity"]  # type: ignore[index]
+    spring = str(_api(page, "/api/tournaments", {"name": "Frühling", "seed": "f"})["id"])
+    _api(page, f"/api/tournaments/{spring}/players", {"name": "Anna"})
+    page.goto(page.url.split("#")[0] + f"#/tournament/{spring}")
+    page.click(".players tr[data-player='1'] button.identity")
+    page.wait_for_selector("#identity-choice")
+    assert "Herbst (Nr. 1)" in page.inner_text("#identity-choice")
+    page.select_option("#identity-choice", value=anna)  # other Annas of this server too
+    page.fill("#identity-reason", "dieselbe Anna")
+    page.click(".identities button.merge")
+    page.wait_for_selector(".identities", state="detached")
+    data = page.evaluate(f"fetch('/api/tournaments/{spring}').then((r) => r.json())")
+    assert data["players"][0]["identity"] == anna
+    page.click(".players tr[data-player='1'] button.identity")
+    page.wait_for_selector(".identities button.split")
+    page.screenshot(path=str(artifacts / "tournament-identity-de.png"), full_page=True)
+    page.fill("#identity-reason", "doch eine andere")
+    page.click(".identities button.split")
+    page.wait_for_selector(".identities", state="detached")
+    data = page.evaluate(f"fetch('/api/tournaments/{spring}').then((r) => r.json())")
+    assert data["players"][0]["identity"] != anna

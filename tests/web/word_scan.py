@@ -1,5 +1,6 @@
 """What a German or French reader must never see on a page: English words from a list of
-known leaks, raw ids, sentences starting in lowercase, decimal points in German numbers.
+known leaks, raw ids, commands of the command line, sentences starting in lowercase,
+decimal points in German numbers.
 
 Used by tests/web/test_language_scan.py over every page in headless Chromium, and by hand:
 `uv run python -m tests.web.word_scan http://127.0.0.1:8000` prints what it finds.
@@ -45,6 +46,9 @@ ENGLISH_LEAKS = (
 
 RAW_IDS = ("madn", "mahe", "david_goliath", "mabula", "account:", "guest:", "level:")
 
+_COMMAND_LINE = re.compile(r"\bspieltisch [a-z]+ |(?<![\w-])--[a-z][\w-]*|\b(?:GET|POST) /api")
+"""A command, its option or an HTTP request: a page speaks to people, not to a terminal
+(a tournament directed from the command line says how to hand it over: not scanned)."""
 _GERMAN_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)([a-zäöüéèàç])[a-zäöüéèàç]+ [a-zäöüéèàç]+")
 
@@ -82,6 +86,9 @@ def findings(page_name: str, code: str, text: str) -> list[Finding]:
         for word, pattern in _IDS:
             if pattern.search(line):
                 found.append(Finding(page_name, f"raw id {word!r}", line))
+        command = _COMMAND_LINE.search(line)
+        if command:
+            found.append(Finding(page_name, f"command line {command[0]!r}", line))
         if code == "de":
             for match in _GERMAN_DECIMAL_POINT.finditer(line):
                 if not re.search(r"\d+\.\d+\.\d+", line):  # a date 28.11.2026

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 import spieltisch
+from spieltisch.cli.collector import before_exit, loading
 from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.fail import fail
 from spieltisch.cli.language import use_language
@@ -180,7 +181,7 @@ def simulate_command(
     from spieltisch.core.file_errors import cannot_write
     from spieltisch.sim import Summary, simulate
     from spieltisch.sim.executors import parse_cluster
-    from spieltisch.sim.fast import choose_engine, simulate_fast
+    from spieltisch.sim.fast import choose_engine, simulate_fast, warm
 
     _use_language(lang)
     try:
@@ -205,7 +206,10 @@ def simulate_command(
     if engine not in ENGINES:
         _fail(_("unknown engine {engine!r}: allowed are auto, python, fast").format(engine=engine))
     try:
-        chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
+        with loading():  # numba and the compiled kernel: kept to the end, never collected
+            chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
+            if chosen == "fast":
+                warm(loaded)
     except ValueError as exc:
         reasons = f"{before_punctuation()}; ".join(
             _(ENGINE_REASONS[code]) for code in str(exc).split(", ")
@@ -516,4 +520,6 @@ def main() -> None:
     the environment, like the commands' own."""
     args = sys.argv[1:]
     set_language(language_from_argv(args))
-    sys.exit(run(app, args))
+    code = run(app, args)
+    before_exit()
+    sys.exit(code)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import getpass
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -103,12 +103,16 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput
+    from spieltisch.tournament.errors import InvalidInput, UnknownIdentity, UnknownTournament
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
 
         return explain_bad(exc.what, exc.problems)
+    if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
+        return labelled(str(exc), _("`spieltisch tournament list` shows them"))
+    if isinstance(exc, UnknownIdentity):
+        return labelled(str(exc), _("`spieltisch tournament identities NAME` lists them"))
     return str(exc)
 
 
@@ -257,6 +261,14 @@ def players(
     account: Annotated[
         str | None, typer.Option("--account", help="With one --add: the player's username.")
     ] = None,
+    same_as: Annotated[
+        str | None,
+        typer.Option(
+            "--same-as",
+            help="With one --add of a hall player: the same person as this hall identity "
+            "of another tournament (see `spieltisch tournament identities NAME`).",
+        ),
+    ] = None,
     withdraw: Annotated[
         list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
     ] = None,
@@ -270,11 +282,18 @@ def players(
     who = _who(by)
     if account and len(add or []) != 1:
         _fail(_("--account goes with exactly one --add"))
+    if same_as and (len(add or []) != 1 or account):
+        _fail(_("--same-as goes with exactly one --add of a player without --account"))
 
     async def work(store: TournamentStore) -> Tournament:
+        from spieltisch.tournament.identities import register_hall_player
+
         rating_id = await store.account_rating_id(account) if account else None
         current = await store.load(tournament)
         for name in add or []:
+            if same_as:
+                current = await register_hall_player(store, tournament, name, who, same_as)
+                continue
             current, _r = await store.act(tournament, _registering(name, who, rating_id))
         for number in withdraw or []:
             current, _w = await store.act(tournament, _withdrawing(number, who))
@@ -284,13 +303,11 @@ def players(
 
     current = _run(database, work)
     table = Table(title=_("Players"))
-    for column in (_("no."), _("name"), _("account"), _("from round"), _("status")):
+    for column in (_("no."), _("name"), _("rated as"), _("from round"), _("status")):
         table.add_column(column)
     for player in current.players.values():
         status = _("playing") if player.active else _("withdrawn")
-        table.add_row(
-            str(player.number), player.name, player.account or "", str(player.joined), status
-        )
+        table.add_row(str(player.number), player.name, player.rating_id, str(player.joined), status)
     console.print(table)
 
 
@@ -304,6 +321,64 @@ def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
 
 def _readmitting(number: int, who: str) -> Callable[[Tournament], object]:
     return lambda t: t.readmit(number, who)
+
+
+@tournament_app.command("identities")
+def identities(
+    name: Annotated[
+        str | None, typer.Argument(help="Only identities a hall player of this name has.")
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """The hall identities (one per person without an account) and where each played, to
+    find the one a hall player is the same person as."""
+    from spieltisch.tournament.identities import hall_identities
+
+    found = _run(database, lambda store: hall_identities(store, name))
+    table = Table(title=_("Hall identities"))
+    for column in (_("identity"), _("name"), _("played in")):
+        table.add_column(column)
+    for identity, seen in found.items():
+        names = ", ".join(sorted({one.name for one in seen}))
+        where = "; ".join(
+            f"{one.tournament_name} ({one.tournament}) {_('no.')} {one.number}" for one in seen
+        )
+        table.add_row(identity, names, where)
+    console.print(table)
+
+
+@tournament_app.command("identity")
+def identity(
+    tournament: Id,
+    player: Annotated[int, typer.Argument(help="The player number.")],
+    same_as: Annotated[
+        str | None,
+        typer.Option("--same-as", help="Merge: the same person as this hall identity."),
+    ] = None,
+    split: Annotated[
+        bool, typer.Option("--split", help="Split: a person of their own (a new identity).")
+    ] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    by: By = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Merge a hall player with the same person's identity from another tournament, or
+    split them off into an identity of their own; their rated games follow."""
+    from spieltisch.tournament.identities import link
+
+    if (same_as is None) == (not split):
+        _fail(_("give --same-as IDENTITY or --split, one of the two"))
+    current = _run(
+        database, lambda store: link(store, tournament, player, _who(by), reason, same_as)
+    )
+    console.print(
+        _("Player {number} ({name}) is rated as {identity} now").format(
+            number=player,
+            name=current.players[player].name,
+            identity=current.players[player].rating_id,
+        ),
+        highlight=False,
+    )
 
 
 @tournament_app.command("signup")
@@ -611,7 +686,11 @@ def result(
             )
     numbers = _places(places) if places else []
 
-    async def work(store: TournamentStore) -> Tournament:
+    async def work(store: TournamentStore) -> tuple[Tournament, dict[str, str]]:
+        current = await enter(store)
+        return current, await store.actor_names(current)
+
+    async def enter(store: TournamentStore) -> Tournament:
         if numbers:
             current, _e = await store.act(
                 tournament,
@@ -627,18 +706,20 @@ def result(
             current._table(round_number, table)
         return current
 
-    current = _run(database, work)
+    current, names = _run(database, work)
     if not current.audit(round_number, table):
         console.print(_("No result yet."))
         return
-    console.print(history_table(current, round_number, table))
+    console.print(history_table(current, round_number, table, names))
 
 
-def history_table(current: Tournament, round_number: int, table: int) -> Table:
+def history_table(
+    current: Tournament, round_number: int, table: int, names: Mapping[str, str]
+) -> Table:
     """Every entry of a table's result, oldest first: who and when, each seat's place
     (and figures when stopped by time), the lots and whether each was drawn now, kept
     from before or drawn at the table, and the note."""
-    from spieltisch.tournament.export import lot_words
+    from spieltisch.tournament.export import lot_words, who
     from spieltisch.tournament.results import place_words
 
     seats = current.round(round_number).tables[table - 1]
@@ -651,7 +732,7 @@ def history_table(current: Tournament, round_number: int, table: int) -> Table:
     view.add_column(_("lot"))
     view.add_column(_("note"))
     for entry in current.audit(round_number, table):
-        when = f"{entry.at:%Y-%m-%d %H:%M} {entry.by}"
+        when = f"{entry.at:%Y-%m-%d %H:%M} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
@@ -744,7 +825,12 @@ def export(
         _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
-    current = _run(database, lambda store: store.load(tournament))
+
+    async def load_with_names(store: TournamentStore) -> tuple[Tournament, dict[str, str]]:
+        loaded = await store.load(tournament)
+        return loaded, await store.actor_names(loaded)
+
+    current, names = _run(database, load_with_names)
     if html is not None:
         from spieltisch.tournament.printable import write_pages
 
@@ -754,14 +840,15 @@ def export(
             _fail(str(cannot_write(html, exc)))
         for page in pages:
             console.print(_("Wrote {path}").format(path=page), highlight=False)
-    for path, text in (
-        (results, results_csv),
-        (standings_file, standings_csv),
-        (corrections, corrections_csv),
-    ):
+    files: tuple[tuple[Path | None, Callable[[], str]], ...] = (
+        (results, lambda: results_csv(current, names)),
+        (standings_file, lambda: standings_csv(current)),
+        (corrections, lambda: corrections_csv(current, names)),
+    )
+    for path, text in files:
         if path is not None:
             try:
-                write_text(path, text(current))
+                write_text(path, text())
             except FileProblem as exc:
                 _fail(str(exc))
             console.print(_("Wrote {path}").format(path=path), highlight=False)

@@ -68,6 +68,17 @@ def labelled(label: str, value: object = "") -> str:
     return f"{label}{before_punctuation()}: {value}"
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence for the person in front of the screen: its first letter a
+    capital. Refusals are written to be composed (`Platz 2: {reason}`), so their catalog
+    texts start in lower case; whatever sends one on its own (an API `detail`, a
+    WebSocket error, the command line) makes it a sentence here, in every language."""
+    first = text.split(" ", 1)[0]
+    if not text[:1].islower() or any(mark in first for mark in "_=./"):
+        return text  # a capital already, or an identifier (`last_seq: …`) kept as written
+    return text[:1].upper() + text[1:]
+
+
 NO_BREAK_SPACE = "\u00a0"
 
 

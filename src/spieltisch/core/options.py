@@ -36,6 +36,8 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game_name: ClassVar[str] = "game"
+    game_title: ClassVar[str] = "game"
+    """The game's title for people; both are set when the game is registered."""
 
     players: int
     """Every game has a player count; subclasses give it bounds and a default."""
@@ -88,8 +90,8 @@ class GameOptions(BaseModel):
                 allowed = str(error["ctx"]["error"])  # a validator's own words, not pydantic's
             else:
                 allowed = describe_allowed(cls.model_fields.get(name)) or _(
-                    "what `spieltisch games {game}` lists for it"
-                ).format(game=cls.game_name)
+                    "what the rules of {game} list for it"
+                ).format(game=cls.game_title)
             raise OptionError(name, error.get("input"), allowed, cls.game_name) from None
         options.check()
         return options

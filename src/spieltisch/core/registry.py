@@ -56,6 +56,7 @@ def register(cls: T, parts: GameParts | None = None) -> T:
     if cls.name in _GAMES and _GAMES[cls.name] is not cls:
         raise ValueError(f"a game named {cls.name!r} is registered already")
     cls.Options.game_name = cls.name
+    cls.Options.game_title = cls.title
     _PARTS[cls] = parts if parts is not None else GameParts(cls.__module__)
     _GAMES[cls.name] = cls
     return cls

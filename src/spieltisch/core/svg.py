@@ -123,6 +123,19 @@ def text(x: float, y: float, words: str, /, **values: object) -> str:
     return element("text", escape(words), x=_number(x), y=_number(y), **values)
 
 
+def seat_text(
+    x: float, y: float, player: int, seat: int | None, words: str, yours: str, /, **values: object
+) -> str:
+    """A player's line: `words`, or `yours` (the same with "(you)") where `player` is
+    `seat`. Every other player's line carries `yours` too (`data-you-text`), so one
+    picture serves all the seats of a position (the server draws it once per language,
+    not once per seat) and the page puts in the words of the seat it plays: the same
+    text in one piece, drawn exactly as if the picture were the seat's own."""
+    if player == seat:
+        return text(x, y, yours, **values)
+    return text(x, y, words, data_you=player, data_you_text=yours, **values)
+
+
 GLYPH_WIDTH = 0.62
 """A generous average width of a DejaVu Sans glyph, in ems (bold is wider than regular)."""
 

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spieltisch.core.i18n import language
+from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
@@ -136,7 +136,7 @@ class Limits:
 async def _reply(send: Send, status: int, detail: str) -> None:
     import json
 
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"detail": sentence(detail)}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -161,7 +161,7 @@ async def passwords_busy(_request: Request, _exc: Exception) -> JSONResponse:
     """Every password thread is busy and its queue full (a sign-in flood): refused at
     once, so the flood waits on itself and never on the tables."""
     return JSONResponse(
-        {"detail": _("too many sign-ins at once: try again in a few seconds")},
+        {"detail": sentence(_("too many sign-ins at once: try again in a few seconds"))},
         status_code=503,
         headers={"Retry-After": "2"},
     )
@@ -171,7 +171,11 @@ async def database_refused_value(_request: Request, exc: Exception) -> JSONRespo
     """A value the database cannot hold that no check caught before: refused, not a 500."""
     log.warning("the database refused a value: %s", type(exc).__name__)
     return JSONResponse(
-        {"detail": _("a value the database cannot store (a number too large, a NUL character)")},
+        {
+            "detail": sentence(
+                _("a value the database cannot store (a number too large, a NUL character)")
+            )
+        },
         status_code=422,
     )
 
@@ -188,6 +192,7 @@ def create_app(settings: Settings) -> FastAPI:
         if settings.migrate:
             await asyncio.to_thread(upgrade, settings.database_url)
         database = Database(settings.database_url)
+        await database.warm()
         async with database.session() as session:
             key = await signing_key(session)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from spieltisch.core.i18n import sentence
 from spieltisch.server.i18n import _
 
 
@@ -38,10 +39,12 @@ class Code(StrEnum):
 
 class Refusal(Exception):
     """A refused request: `code` says which kind, `message` what was wrong and what is
-    allowed, in the current language. Nothing was changed. (Not a `SpieltischError`: the
+    allowed, in the current language, as a sentence (a capital first, whatever the
+    composed text started with). Nothing was changed. (Not a `SpieltischError`: the
     routes catch those as bad input of the engine.)"""
 
     def __init__(self, code: Code, message: str) -> None:
+        message = sentence(message)
         super().__init__(message)
         self.code = code
         self.message = message

@@ -56,15 +56,17 @@ def _on_dask(
 ) -> Iterator[Any]:
     kind, count = parse_cluster(address)
     try:
+        import dask
         import dask.distributed
     except ImportError:
         raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
     dd: Any = dask.distributed  # untyped
     cluster = None
     if kind == "local":
-        cluster = dd.LocalCluster(
-            n_workers=count, threads_per_worker=1, dashboard_address=None, processes=True
-        )
+        with dask.config.set({"distributed.worker.multiprocessing-method": start_method()}):
+            cluster = dd.LocalCluster(
+                n_workers=count, threads_per_worker=1, dashboard_address=None, processes=True
+            )
         client = dd.Client(cluster)
     else:
         client = dd.Client(address)
@@ -83,6 +85,18 @@ def _on_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def start_method() -> str:
+    """How a local cluster starts its workers: as copies of this process (`fork`), which
+    has loaded numba and the kernel already (`sim.fast.warm`), where the system can.
+    Spawned afresh, each worker imported Python, Dask, spieltisch and numba again and
+    loaded the kernel, about 2 s of CPU each: `--cluster local:2` ran at 0.6× of one
+    process on 100,000 MÄDN games, and on a loaded machine a spawned worker took longer
+    to start than its nanny waits ("Nanny failed to start"); benchmarks/results/workers.md."""
+    import multiprocessing
+
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def in_process_cluster(workers: int = 2) -> Any:

@@ -157,9 +157,9 @@ def guided_chunks(
 
 
 def warm(game: Game[Any]) -> None:
-    """Import numba and load (or compile) the game's kernel in this process. Before local
-    workers are forked they inherit it, instead of each paying the import and the cache
-    load again."""
+    """Import numba and load (or compile) the game's kernel in this process. Local
+    workers (`--workers N`, `--cluster local:N`) are forked from it and inherit it,
+    instead of each paying the import and the cache load again."""
     import numpy as np
 
     kernel = kernel_for(game)
@@ -183,8 +183,8 @@ def simulate_fast(
         raise ValueError(
             "the kernel plays only random and policy agents, and levels that are one of them"
         )
-    if workers > 1 and not cluster:
-        warm(game)
+    if workers > 1 or (cluster or "").startswith("local:"):
+        warm(game)  # local workers start as copies of this process (sim.executors)
     options = game.options.to_json()
     parts = chunks(games, chunk) if chunk else guided_chunks(games, workers)
     arguments = [(game.name, options, seats, seed, start, count) for start, count in parts]

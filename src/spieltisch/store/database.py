@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +87,24 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+POOL_SIZE = 30
+"""PostgreSQL connections one process keeps. Hundreds of tables: a move's commit, a
+connection's first messages and a computer seat's read each hold one for a moment; 5 + 10
+made them queue for the pool (seconds at 1,000 tables). All of them are kept once opened:
+as 10 kept + 20 overflow, every burst above 10 opened connections and closed them again
+(a PostgreSQL backend started each time; issue 30's profile at 200 tables had the commit
+path at 53 % of the event loop). 2 × 30 stays well below PostgreSQL's default of 100
+with `--workers 2`."""
+WARM = 5
+"""PostgreSQL connections opened at start (`Database.warm`), before the first moves."""
+
+
 def make_engine(url: str) -> AsyncEngine:
     url = check_url(url)
     if is_sqlite(url):
         engine = create_async_engine(url, pool_pre_ping=True)
     else:
-        # Hundreds of tables: a move's commit, a connection's first messages and a
-        # computer seat's read each hold a connection for a moment; 5 + 10 made them
-        # queue for the pool (seconds at 1,000 tables). 2 × 30 stays well below
-        # PostgreSQL's default of 100 connections with `--workers 2`.
-        engine = create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        engine = create_async_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=0)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
@@ -122,6 +131,15 @@ class Database:
                 self._write_lock = asyncio.Lock()
             session.write_lock = self._write_lock
         return session
+
+    async def warm(self, count: int = WARM) -> None:
+        """Open `count` connections of the pool now (PostgreSQL; SQLite has one file), so
+        the first moves after a start do not wait for them."""
+        if self.sqlite:
+            return
+        async with AsyncExitStack() as opened:
+            for _ in range(count):
+                await opened.enter_async_context(self.engine.connect())
 
     async def close(self) -> None:
         await self.engine.dispose()

@@ -18,6 +18,10 @@ class UnknownTournament(TournamentError):
     """No tournament has the id asked for."""
 
 
+class UnknownIdentity(TournamentError):
+    """No hall player of any tournament has the identity asked for."""
+
+
 class InvalidInput(TournamentError):
     """A value pydantic refused for its type or range, in pydantic's own (English) words;
     `what` and `problems` let an interface word it again in the reader's language (the

@@ -4,9 +4,6 @@ headers and values in words, English headers are the column ids."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +12,7 @@ from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import result_points
+from spieltisch.tournament.results import place_words
 from spieltisch.tournament.tournament import Tournament
 
 RESULT_COLUMNS = (
@@ -56,6 +54,10 @@ COLUMN_WORDS: dict[str, str] = {
     "mutual": N_("mutual"),
     "active": N_("active"),
     "per_round": N_("per_round"),
+    "entry": N_("entry"),
+    "places_by_seat": N_("places_by_seat"),
+    "lot_drawn": N_("lot_drawn"),
+    "note": N_("note"),
 }
 """Each column's header in the reader's language (the English ones are the ids)."""
 
@@ -78,6 +80,12 @@ def _header(columns: tuple[str, ...]) -> list[str]:
 
 def _how(how: str) -> str:
     return _(HOW_WORDS[how]) if how in HOW_WORDS else how
+
+
+def who(by: str, names: Mapping[str, str]) -> str:
+    """Who took a step, by name: the server's `account:1` as the account's display name
+    (`names`, from TournamentStore.actor_names); a name typed on the command line as is."""
+    return names.get(by, by)
 
 
 def _figures(figures: Mapping[str, Any] | None) -> str:
@@ -112,8 +120,9 @@ STANDING_COLUMNS = (
 )
 
 
-def results_csv(tournament: Tournament) -> str:
-    """Every seat of every table with a result; byes as rows with table 0."""
+def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) -> str:
+    """Every seat of every table with a result; byes as rows with table 0. `names` gives
+    the people behind the ledger's `account:<id>` (TournamentStore.actor_names)."""
     rows: list[tuple[object, ...]] = []
     points = tournament.settings.points
     for played in tournament.rounds:
@@ -140,7 +149,7 @@ def results_csv(tournament: Tournament) -> str:
                         ),
                         _figures(figures),
                         " ".join(result.lots),
-                        result.by,
+                        who(result.by, names or {}),
                         result.at.isoformat(),
                         corrections,
                     )
@@ -199,7 +208,7 @@ CORRECTION_COLUMNS = (
     "entered_by",
     "entered_at",
     "how",
-    "places",
+    "places_by_seat",
     "figures",
     "lots",
     "lot_drawn",
@@ -207,32 +216,28 @@ CORRECTION_COLUMNS = (
 )
 
 
-def corrections_csv(tournament: Tournament) -> str:
+def corrections_csv(tournament: Tournament, names: Mapping[str, str] | None = None) -> str:
     """Every result ever entered, one row per entry, oldest first per table: the first
     entry of a table is 1, each later one a correction (who, when, the note, the places
-    and figures before and after, whether the lot was drawn again)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CORRECTION_COLUMNS)
+    and figures as entered, where each lot came from). `names` as for results_csv."""
+    rows: list[tuple[object, ...]] = []
     for played in tournament.rounds:
         for table in range(1, len(played.tables) + 1):
             for number, entry in enumerate(tournament.audit(played.number, table), start=1):
-                writer.writerow(
+                figures = entry.figures or ()
+                rows.append(
                     (
                         played.number,
                         table,
                         number,
-                        entry.by,
+                        who(entry.by, names or {}),
                         entry.at.isoformat(),
-                        entry.how,
-                        ",".join(
-                            str(place) if entry.outcome(seat) == "played" else entry.outcome(seat)
-                            for seat, place in enumerate(entry.places)
-                        ),
-                        json.dumps(entry.figures, sort_keys=True) if entry.figures else "",
+                        _how(entry.how),
+                        " | ".join(place_words(entry, seat) for seat in range(len(entry.places))),
+                        " | ".join(_figures(one) for one in figures),
                         " ".join(entry.lots),
-                        " ".join(entry.lot_sources),
+                        " ".join(_(LOT_SOURCE_WORDS[s]) for s in entry.lot_sources if s),
                         entry.note,
                     )
                 )
-    return out.getvalue()
+    return spreadsheet_csv(_header(CORRECTION_COLUMNS), rows)

@@ -38,6 +38,12 @@ class Registered(_Entry):
     player: int = Field(ge=0)
     name: str = Field(min_length=1, max_length=120)
     account: str | None = Field(None, description="the player's account, if they have one")
+    identity: str | None = Field(
+        None,
+        description="a hall player's rating identity, one per person: `guest:<name>/<tag>` "
+        "(the tag keeps two people of one name apart), or the identity of the same person "
+        "in another tournament; ledgers from before have none (`guest:<name>` then)",
+    )
 
 
 class SignUpChanged(_Entry):
@@ -46,6 +52,16 @@ class SignUpChanged(_Entry):
 
     kind: Literal["signup"] = "signup"
     open: bool
+
+
+class IdentityChanged(_Entry):
+    """The director says whose rating a hall player's games go to: the same person as a
+    hall identity of another tournament (merge), or a person of their own (split)."""
+
+    kind: Literal["identity"] = "identity"
+    player: int = Field(ge=1)
+    identity: str = Field(min_length=7, max_length=200)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 class Withdrawn(_Entry):
@@ -199,6 +215,7 @@ Entry = Annotated[
     Created
     | Registered
     | SignUpChanged
+    | IdentityChanged
     | Withdrawn
     | Returned
     | Seated

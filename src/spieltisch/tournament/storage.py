@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
+from spieltisch.store.tables import account_names
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
@@ -31,6 +32,8 @@ from spieltisch.tournament.tournament import Tournament
 E = TypeVar("E")
 log = logging.getLogger("spieltisch.tournament")
 RETRIES = 3
+ACCOUNT_PREFIX = "account:"
+"""How the ledger names a server account (`account:7`), as actor or rating id."""
 
 
 def new_identifier() -> str:
@@ -101,7 +104,7 @@ class TournamentStore:
             raise TournamentError(
                 _("no account with the username {username}").format(username=repr(username))
             )
-        return f"account:{account.id}"
+        return f"{ACCOUNT_PREFIX}{account.id}"
 
     async def rated_games(self) -> list[RatedGame]:
         """Every rated game: tournament tables, and finished online tables where every seat
@@ -122,6 +125,21 @@ class TournamentStore:
         of every rating route."""
         return rate_all(await self.rated_games(), _left_out)
 
+    async def actor_names(self, tournament: Tournament) -> dict[str, str]:
+        """The people behind the ledger's `account:<id>` actors (the director and whoever
+        entered a result online), by their accounts' display names: a history or an
+        export names a person, never `account:1`. Names typed on the command line are
+        people's names already and are not in the map."""
+        actors = {entry.by for entry in tournament.entries} | {tournament.director}
+        ids = {
+            int(actor[len(ACCOUNT_PREFIX) :])
+            for actor in actors
+            if actor.startswith(ACCOUNT_PREFIX) and actor[len(ACCOUNT_PREFIX) :].isdigit()
+        }
+        async with self.database.session() as session:
+            found = await account_names(session, ids)
+        return {f"{ACCOUNT_PREFIX}{account}": name for account, name in found.items()}
+
     async def player_names(self) -> dict[str, str]:
         """The names tournaments know their rated players by (rating id -> name; the
         latest tournament's name wins)."""
@@ -140,11 +158,7 @@ async def _load(session: AsyncSession, identifier: str) -> Tournament:
     )
     entries = [entry_from_json(row.data) for row in rows.scalars()]
     if not entries:
-        raise UnknownTournament(
-            _("no tournament {identifier}: `spieltisch tournament list` shows them").format(
-                identifier=repr(identifier)
-            )
-        )
+        raise UnknownTournament(_("no tournament {identifier}").format(identifier=repr(identifier)))
     return Tournament(entries)
 
 

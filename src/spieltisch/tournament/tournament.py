@@ -25,6 +25,7 @@ from spieltisch.tournament.ledger import (
     DirectorNamed,
     Entry,
     HandOverOffered,
+    IdentityChanged,
     LotSource,
     Opened,
     RatingDecided,
@@ -51,6 +52,7 @@ E = TypeVar(
     Created,
     Registered,
     SignUpChanged,
+    IdentityChanged,
     Withdrawn,
     Returned,
     Seated,
@@ -63,6 +65,16 @@ E = TypeVar(
     Awarded,
     RatingDecided,
 )
+GUEST_PREFIX = "guest:"
+"""A hall player's rating identity: `guest:<name>/<tag>`."""
+
+
+def new_hall_identity(name: str) -> str:
+    """A rating identity of its own for a hall player: the name folded, and a tag that
+    keeps two people of one name apart."""
+    return f"{GUEST_PREFIX}{name.strip().casefold()}/{secrets.token_hex(4)}"
+
+
 _LOT_DRAW = secrets.SystemRandom()
 """Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
 AI_PREFIX = "level:"
@@ -79,11 +91,16 @@ class Player:
     joined: int
     """The first round the player can be seated in."""
     active: bool = True
+    identity: str | None = None
+    """A hall player's rating identity (one per person); None in ledgers from before."""
 
     @property
     def rating_id(self) -> str:
-        """Who the rating belongs to: the account, else the name (a guest in the hall)."""
-        return self.account if self.account else f"guest:{self.name.casefold()}"
+        """Who the rating belongs to: the account, else the hall player's identity (in
+        ledgers from before identities, the name: `guest:anna`)."""
+        if self.account:
+            return self.account
+        return self.identity or f"{GUEST_PREFIX}{self.name.casefold()}"
 
     @property
     def seating_kind(self) -> str | None:
@@ -222,10 +239,18 @@ class Tournament:
 
     # -- the director's steps -----------------------------------------------------------
 
-    def register(self, name: str, by: str, account: str | None = None) -> Registered:
+    def register(
+        self, name: str, by: str, account: str | None = None, same_as: str | None = None
+    ) -> Registered:
+        """A player by name, with an account, or in the hall: a hall player is a person of
+        their own (a new rating identity) unless `same_as` names the hall identity the
+        same person has from another tournament."""
         name = name.strip()
         if not name:
             raise TournamentError(_("a player needs a name"))
+        if same_as is not None and account is not None:
+            raise TournamentError(_("a player with an account is rated as the account"))
+        identity = None if account is not None else self._free_identity(same_as or name)
         for player in self.players.values():
             if player.name.casefold() == name.casefold():
                 raise TournamentError(
@@ -241,7 +266,59 @@ class Tournament:
         if self.finished:
             raise TournamentError(_("the tournament is over: no more players"))
         return self._append(
-            Registered(player=len(self.players) + 1, name=name, account=account, by=by, at=now())
+            Registered(
+                player=len(self.players) + 1,
+                name=name,
+                account=account,
+                identity=identity,
+                by=by,
+                at=now(),
+            )
+        )
+
+    def _free_identity(self, same_as_or_name: str, player: int | None = None) -> str:
+        """`same_as` checked (a hall identity no other player of this tournament has), or
+        a new identity for the name."""
+        if not same_as_or_name.startswith(GUEST_PREFIX):
+            return new_hall_identity(same_as_or_name)
+        for other in self.players.values():
+            if other.number != player and other.rating_id == same_as_or_name:
+                raise TournamentError(
+                    _("{identity} is player {number} of this tournament already").format(
+                        identity=same_as_or_name, number=other.number
+                    )
+                )
+        return same_as_or_name
+
+    def link_identity(
+        self, number: int, by: str, reason: str, same_as: str | None = None
+    ) -> IdentityChanged:
+        """A hall player's games go to `same_as` (merge: the hall identity the same person
+        has elsewhere), or, without it, to a new identity of their own (split)."""
+        player = self.player(number)
+        if player.account is not None:
+            raise TournamentError(
+                _("player {number} has an account: they are rated as the account").format(
+                    number=number
+                )
+            )
+        if not reason.strip():
+            raise TournamentError(_("give the reason for merging or splitting identities"))
+        if same_as is not None and not same_as.startswith(GUEST_PREFIX):
+            raise TournamentError(
+                _("{identity} is no hall identity: they look like guest:anna/1f2e").format(
+                    identity=repr(same_as)
+                )
+            )
+        if same_as == player.rating_id:
+            raise TournamentError(
+                _("player {number} is {identity} already").format(number=number, identity=same_as)
+            )
+        identity = self._free_identity(same_as or player.name, number)
+        return self._append(
+            IdentityChanged(
+                player=number, identity=identity, reason=reason.strip(), by=by, at=now()
+            )
         )
 
     @property
@@ -702,8 +779,10 @@ class Tournament:
                 raise TournamentError(_("a tournament is created once"))
         elif isinstance(entry, Registered):
             self.players[entry.player] = Player(
-                entry.player, entry.name, entry.account, len(self.rounds) + 1
+                entry.player, entry.name, entry.account, len(self.rounds) + 1, True, entry.identity
             )
+        elif isinstance(entry, IdentityChanged):
+            self.player(entry.player).identity = entry.identity
         elif isinstance(entry, Withdrawn):
             self.player(entry.player).active = False
         elif isinstance(entry, Returned):

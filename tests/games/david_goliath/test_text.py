@@ -118,3 +118,28 @@ def test_the_compact_board_counts_a_colour_that_scores_a_point_a_card() -> None:
                 assert f"{colour}×{len(values)}" in row
             elif values:
                 assert f"{colour} {values[0]}" in "\n".join(rows)
+
+
+@pytest.mark.parametrize(
+    ("code", "letters"),
+    [
+        ("en", "rygbp"),
+        ("de", ["Ro", "Ge", "Gr", "Bl", "Li"]),
+        ("fr", ["Ro", "Ja", "Ve", "Bl", "Vi"]),
+    ],
+)
+def test_card_colours_are_written_in_the_readers_letters(code: str, letters: list[str]) -> None:
+    """The hand, the trick and the won cards write each colour by the glossary's letters
+    of the reader's language (Gelb and Grün share G, vert and violet V); the notation
+    typed and recorded stays `r4`."""
+    game = spieltisch.load("david_goliath", players=4)
+    state = game.new_state()
+    assert isinstance(state, DavidGoliathState)
+    play_random(state, random.Random(9), 3)
+    mark = dict(zip("rygbp", letters, strict=True))
+    with language(code):
+        text = "\n".join(plain(state, 2))
+    for seat, card in state.view(2)["trick"]:
+        assert f" {int(seat) + 1} {mark[str(card)[0]]}{str(card)[1:]}" in text
+    first = state.view(2)["hand"][0]
+    assert f"{mark[first[0]]} {first[1:]}" in text

@@ -11,6 +11,7 @@ from babel.messages.pofile import read_po
 
 from spieltisch.core import CHANCE, parts
 from spieltisch.core.i18n import NO_BREAK_SPACE, language, unbroken
+from spieltisch.core.reflow import ReflowText
 from spieltisch.games import mahe
 from spieltisch.games.mahe.rules import MaheState
 from spieltisch.games.mahe.text import render
@@ -128,3 +129,29 @@ def test_rules_summaries(code: str) -> None:
     with language(code):
         option = parts("mahe").option_label("egg_cards_as_dice")
     assert ("egg_cards_as_dice" if code == "en" else option) in text
+
+
+@pytest.mark.parametrize(
+    ("code", "stacked", "legend"),
+    [
+        ("en", ["Y", "R", "B"], "B=Blue"),
+        ("de", ["Ge", "Ro", "Bl"], "Gr=Grün"),  # Gelb and Grün share their initial
+        ("fr", ["Ja", "Ro", "Bl"], "Ve=Verte"),  # verte and violette, bleue and blanche too
+    ],
+)
+def test_the_ring_letters_are_the_readers(code: str, stacked: list[str], legend: str) -> None:
+    """The ring names each turtle by the glossary's letters of the reader's language, in
+    the stacks, the legend and (on a narrow board) each player's row; never an English
+    initial that reads as another colour (G is Gelb and Grün in German)."""
+    state = stack_on_eighteen()
+    with language(code):
+        ring = render(state, None).plain.splitlines()
+        board = render(state, None)
+        assert isinstance(board, ReflowText)
+        narrow = board.layout(40).plain
+    numbers = next(i for i, line in enumerate(ring) if line.startswith("  1  2  3"))
+    width = len(stacked[0])
+    column = 18 * 3 - width
+    assert [ring[numbers - k][column : column + width] for k in (3, 2, 1)] == stacked
+    assert legend in " ".join(ring)
+    assert f"{stacked[1]}=" in narrow  # the narrow board's rows name the letters

@@ -18,6 +18,7 @@ from spieltisch.core.svg import (
     element,
     fitted,
     refusable,
+    seat_text,
     text,
     turn_band,
 )
@@ -253,12 +254,20 @@ def _player_row(
     parts = []
     if view["turn"] == p:
         parts.append(turn_band(WIDTH, y - 2, height - 4))
-    name = _player(p) + (" " + _("(you)") if p == seat else "")
-    if view["turn"] == p:
-        name = "▶ " + name
+    name = ("▶ " if view["turn"] == p else "") + _player(p)
+    yours = name + " " + _("(you)")
     parts.append(
-        text(
-            16, y + 16, name, class_="label", text_anchor="start", font_weight="bold", data_player=p
+        seat_text(
+            16,
+            y + 16,
+            p,
+            seat,
+            name,
+            yours,
+            class_="label",
+            text_anchor="start",
+            font_weight="bold",
+            data_player=p,
         )
     )
     parts.append(

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled
 from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.palette import PALETTE
@@ -20,6 +21,13 @@ STYLES = {
     letter: f"bold {PALETTE[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
 }
 """Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
+
+
+def card_text(card: str) -> str:
+    """A card as the board shows it: its colour's letters in the reader's language (the
+    glossary's: `r4`, `Gr4` for grün in German, `Ve4` for vert in French) and its value.
+    The notation (`r4`) stays what is typed and recorded."""
+    return piece_letters("david_goliath").get(card[:1], card[:1]) + card[1:]
 
 
 def _player(number: int) -> str:
@@ -84,7 +92,9 @@ def _cards(
         text.append("-", style="dim")
         return
     start = column
-    for colour, values in _groups(cards):
+    letters = piece_letters("david_goliath")
+    for notation, values in _groups(cards):
+        colour = letters.get(notation, notation)
         if counted and len(values) >= COUNTED:
             words = [f"×{len(values)}"]
             glue = ""
@@ -104,9 +114,9 @@ def _cards(
                 column = start = indent
                 gap = 0
             text.append(" " * gap)
-            mark = marked(colour + word) if glue else ""  # a count (r×4) is no card
+            mark = marked(notation + word) if glue else ""  # a count (r×4) is no card
             if i == 0:
-                text.append(colour, style=f"{STYLES.get(colour, '')} {mark}".strip())
+                text.append(colour, style=f"{STYLES.get(notation, '')} {mark}".strip())
                 text.append(glue)
             text.append(word, style=mark)
             column += gap + len(shown)
@@ -279,4 +289,4 @@ def _trick(
         if i:
             text.append(", ")
         text.append(name(seat) + " ")
-        text.append(card, style=marks.styled(STYLES.get(card[0], ""), f"table:{card}"))
+        text.append(card_text(card), style=marks.styled(STYLES.get(card[0], ""), f"table:{card}"))

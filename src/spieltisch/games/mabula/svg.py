@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import clickable, document, element, group_moves, text
+from spieltisch.core.svg import clickable, document, element, group_moves, seat_text, text
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaView, board_groups
 
@@ -169,18 +169,19 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
         parts.append(element("circle", cx=MARGIN + 12, cy=y - 5, r=11, fill=fill, stroke="#111"))
         parts.append(text(MARGIN + 12, y, mark, fill=ink, font_size=12, font_weight="bold"))
         name = _colour_name(letter)
-        if seat == player:
-            name += " " + _("(you)")
         groups = board_groups(marbles, letter)
         shown = " ".join(str(size) for size in groups) if groups else "–"
-        line = f"{name} · " + _("groups: {groups}").format(groups=shown)
-        line += " · " + _("score: {score}").format(score=scores[player])
+        rest = " · " + _("groups: {groups}").format(groups=shown)
+        rest += " · " + _("score: {score}").format(score=scores[player])
         weight = "bold" if player == turn else "normal"
         parts.append(
-            text(
+            seat_text(
                 MARGIN + 32,
                 y,
-                line,
+                player,
+                seat,
+                name + rest,
+                name + " " + _("(you)") + rest,
                 class_="label",
                 text_anchor="start",
                 font_weight=weight,

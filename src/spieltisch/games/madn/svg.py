@@ -20,6 +20,7 @@ from spieltisch.core.svg import (
     element,
     fitted,
     refusable,
+    seat_text,
     text,
 )
 from spieltisch.games.madn.messages import _
@@ -238,9 +239,20 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
             )
         )
         words = colour_label(index)
-        if seat == position:
-            words += " " + _("(you)")
-        if position in view["finished"]:
-            words += " ✓" + str(view["finished"].index(position) + 1)
-        parts.append(text(lx + 18, legend_y + 5, words, class_="label", text_anchor="start"))
+        done = (
+            " ✓" + str(view["finished"].index(position) + 1) if position in view["finished"] else ""
+        )
+        yours = words + " " + _("(you)") + done
+        parts.append(
+            seat_text(
+                lx + 18,
+                legend_y + 5,
+                position,
+                seat,
+                words + done,
+                yours,
+                class_="label",
+                text_anchor="start",
+            )
+        )
     return parts

@@ -22,13 +22,14 @@ from spieltisch.core.svg import (
     document,
     element,
     fitted,
+    seat_text,
     text,
     title,
     turn_band,
 )
 from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import MaheView
-from spieltisch.games.mahe.text import LETTER
+from spieltisch.games.mahe.text import letter
 
 SIZE = 600
 CENTRE = SIZE / 2
@@ -60,13 +61,19 @@ def _player(view: MaheView, number: int) -> str:
     return capitalised(", ".join(colour_name(colour) for colour in colours))
 
 
-@lru_cache(maxsize=1024, typed=True)
 def _turtle(colour: str, x: float, y: float) -> str:
+    """A turtle's disc with its letters in the reader's language (the glossary's)."""
+    return _disc(colour, x, y, letter(colour))
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _disc(colour: str, x: float, y: float, mark: str) -> str:
     shell = element(
         "circle", cx=x, cy=y, r=TURTLE, fill=PALETTE[colour], stroke="#111", stroke_width=1.5
     )
-    letter = text(x, y + 4, LETTER[colour], fill=INK[colour], font_size=11, font_weight="bold")
-    return element("g", shell + letter, data_turtle=colour)
+    size = 11 if len(mark) == 1 else 9  # two letters fit the disc a size smaller
+    drawn = text(x, y + 4, mark, fill=INK[colour], font_size=size, font_weight="bold")
+    return element("g", shell + drawn, data_turtle=colour)
 
 
 def _maybe_clickable(drawn: str, colour: str, legal: list[str], x: float, y: float) -> str:
@@ -303,9 +310,20 @@ def _eggs(
             if owner == number:
                 parts.append(_turtle(colour, x, y + ROW / 2 - 1))
                 x += 2 * TURTLE + 4
-        name = _player(view, number) + (" " + _("(you)") if number == seat else "")
+        name = _player(view, number)
+        yours = name + " " + _("(you)")
         parts.append(
-            text(x + 4, y + 18, name, class_="label", text_anchor="start", data_player=number)
+            seat_text(
+                x + 4,
+                y + 18,
+                number,
+                seat,
+                name,
+                yours,
+                class_="label",
+                text_anchor="start",
+                data_player=number,
+            )
         )
         x = 250.0
         for value in cards:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled, unbroken
 from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.palette import PALETTE
@@ -13,8 +14,20 @@ from spieltisch.games.mahe.messages import _, colour_name
 from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
 STYLE = {colour: f"bold {PALETTE[colour]}" for colour in COLOURS}
-LETTER = {colour: colour[0].upper() for colour in COLOURS}
-CELL = 3  # columns per field of the ring
+CELL = 3  # columns per field of the ring with one-letter turtles
+
+
+def letter(colour: str) -> str:
+    """The turtle's letters on the ring in the reader's language (the glossary's: R, Ge
+    for Gelb and Gr for Grün, Ve for vert and Vi for violette)."""
+    return piece_letters("mahe")[colour]
+
+
+def _cell(paired: bool) -> int:
+    """Columns per field: a gap and the letters of one turtle, or of two where a narrow
+    board pairs a tall stack's turtles (three for one-letter turtles either way)."""
+    width = max(len(token) for token in piece_letters("mahe").values())
+    return max(CELL, width * (2 if paired else 1) + 1)
 
 
 def _turtle(text: Text, colour: str) -> None:
@@ -68,8 +81,13 @@ def render(
 
 
 def _ring_width(per_row: int) -> int:
+    """The widest line of the ring in rows of `per_row`: a row of single turtles with
+    the beach's note after field 21, or a narrow row of paired turtles (whose note goes
+    on a line of its own where two-letter turtles make the cells wider)."""
+    cell = _cell(paired=False)
     last = 21 - (21 - 1) // per_row * per_row
-    return max(per_row * CELL, last * CELL + 2 + len(_("(21 = beach)")))
+    single = max(per_row * cell, last * cell + 2 + len(_("(21 = beach)")))
+    return max(single, per_row * _cell(paired=True)) if per_row < 21 else single
 
 
 def _draw(view: MaheView, per_row: int, beside: bool = False, marks: BoardMarks = NO_MARKS) -> Text:
@@ -156,24 +174,27 @@ def _ring(out: Text, view: MaheView, per_row: int, marks: BoardMarks, legend: bo
         row = range(first, min(first + per_row, 22))
         tallest = max((len(fields.get(str(field), [])) for field in row), default=0)
         paired = not legend and tallest > 2
+        cell = _cell(paired)
         levels = {field: _levels(fields.get(str(field), []), paired) for field in row}
         height = max((len(stacked) for stacked in levels.values()), default=0)
         for level in range(height - 1, -1, -1):
             for field in row:
                 stacked = levels[field]
                 turtles = stacked[level] if level < len(stacked) else []
-                out.append(" " * (CELL - len(turtles)))
+                out.append(" " * (cell - sum(len(letter(colour)) for colour in turtles)))
                 for colour in turtles:
-                    out.append(LETTER[colour], style=STYLE[colour])
+                    out.append(letter(colour), style=STYLE[colour])
             out.rstrip()
             out.append("\n")
         for field in row:
             style = "bold" if field == 21 else "dim"  # underlined: the last move
             number = str(field)
-            out.append(" " * (CELL - len(number)))
+            out.append(" " * (cell - len(number)))
             out.append(number, style=marks.styled(style, number))
         if row[-1] == 21:
-            out.append("  " + _("(21 = beach)"))
+            # after field 21, or below it where wide paired cells leave no room
+            out.append("\n" if cell > CELL else "  ")
+            out.append(_("(21 = beach)"))
         out.append("\n")
     if not legend:
         return
@@ -181,7 +202,7 @@ def _ring(out: Text, view: MaheView, per_row: int, marks: BoardMarks, legend: bo
     for index, colour in enumerate(view["turtles"]):
         if index:
             letters.append("  ")
-        letters.append(LETTER[colour], style=STYLE[colour])
+        letters.append(letter(colour), style=STYLE[colour])
         letters.append("=" + capitalised(colour_name(colour)))
     out.append_text(letters)
     out.append("\n")
@@ -242,7 +263,7 @@ def _eggs(out: Text, view: MaheView, letters: bool = False) -> None:
             for index, colour in enumerate(_players_turtles(view, number)):
                 if index:
                     out.append(" ")
-                out.append(LETTER[colour] + "=", style=STYLE[colour])
+                out.append(letter(colour) + "=", style=STYLE[colour])
                 _turtle(out, colour)
         else:
             _seat(out, view, number)

@@ -164,7 +164,7 @@ class Sessions:
         account = self.of(connection)
         if account is None:
             raise HTTPException(
-                401, _("not signed in: POST /api/session/guest with a name, or sign in")
+                401, _("not signed in: choose a name to play as a guest, or sign in")
             )
         return account
 

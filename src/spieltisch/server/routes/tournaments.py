@@ -21,10 +21,14 @@ from spieltisch.server.i18n import _
 from spieltisch.server.routes.context import Services, check_rate, services
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (
+    AppearanceOut,
     AuditOut,
     AwardIn,
     AwardOut,
     FigureField,
+    IdentityIn,
+    IdentityList,
+    IdentityOut,
     JoinIn,
     PlayerIn,
     PlayerOut,
@@ -48,9 +52,9 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
 from spieltisch.store.models import Account, GameTable
-from spieltisch.store.tables import account_names
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
+from spieltisch.tournament.identities import hall_identities, link, register_hall_player
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import (
@@ -150,17 +154,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
 
 async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     """Display names of the `account:<id>` entries in the ledger."""
-    named = {entry.by for entry in tournament.entries} | {tournament.director}
-    ids = {
-        int(who[len(ACCOUNT_PREFIX) :])
-        for who in named
-        if who.startswith(ACCOUNT_PREFIX) and who[len(ACCOUNT_PREFIX) :].isdigit()
-    }
-    if not ids:
-        return {}
-    async with svc.database.session() as session:
-        found = await account_names(session, ids)
-    return {_by(account): name for account, name in found.items()}
+    return await _rounds(svc).store.actor_names(tournament)
 
 
 async def _describe(
@@ -241,6 +235,7 @@ async def _describe(
                 number=p.number,
                 name=p.name,
                 account=account_of(p),
+                identity=p.rating_id if p.account is None else None,
                 level=p.ai_level,
                 active=p.active,
                 joined=p.joined,
@@ -324,8 +319,9 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
     """Every seat of every table with a result, and the byes, for the spreadsheets of
     `lang` (default: the language chosen on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
+    names = await _who(svc, tournament)
     with language(_language(lang) if lang else get_language()):
-        text = results_csv(tournament)
+        text = results_csv(tournament, names)
     return _csv(text, f"{identifier}-results.csv")
 
 
@@ -347,11 +343,15 @@ async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> 
     response_class=PlainTextResponse,
     responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
 )
-async def corrections_file(identifier: str, svc: Svc) -> Response:
-    """Every result entered, oldest first per table: each correction with who, when, the
-    note, the places and figures, and whether the lot was drawn again."""
+async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
+    """Every result entered, oldest first per table: each correction with who (by name),
+    when, the note, the places and figures, and where each lot came from; for the
+    spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
-    return _csv(corrections_csv(tournament), f"{identifier}-corrections.csv")
+    names = await _who(svc, tournament)
+    with language(_language(lang) if lang else get_language()):
+        text = corrections_csv(tournament, names)
+    return _csv(text, f"{identifier}-corrections.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
@@ -447,8 +447,10 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     """Register a player: an account (by id), a computer level, or a name for the hall.
     Between rounds, a late arrival plays from the next round."""
     by = _by(me)
-    if sum(x is not None for x in (body.account, body.username, body.level)) > 1:
-        raise HTTPException(422, _("a player is an account or a computer level, not both"))
+    if sum(x is not None for x in (body.account, body.username, body.level, body.same_as)) > 1:
+        raise HTTPException(
+            422, _("give one of account, username, level and same_as (or only a name)")
+        )
     name = (body.name or "").strip()
     if body.username is not None:
         username = body.username.strip()
@@ -466,9 +468,47 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     elif body.level is not None:
         level = body.level
         step = lambda t: t.register_ai(name, level, by)  # noqa: E731
+    elif body.same_as is not None:
+        current = await _load(svc, identifier)
+        _check_director(current, me)
+        store = _rounds(svc).store
+        tournament = await register_hall_player(store, identifier, name, by, body.same_as)
+        return await _describe(svc, identifier, tournament, me)
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
     tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
+@router.get("/api/identities", response_model=IdentityList)
+async def list_identities(svc: Svc, name: str | None = None) -> IdentityList:
+    """The hall identities (one per person without an account) and where each played;
+    with `name`, those a hall player of that name has: what a director merges with."""
+    found = await hall_identities(_rounds(svc).store, name)
+    return IdentityList(
+        identities=[
+            IdentityOut(
+                identity=identity,
+                names=sorted({one.name for one in seen}),
+                appearances=[AppearanceOut(**vars(one)) for one in seen],
+            )
+            for identity, seen in found.items()
+        ]
+    )
+
+
+@router.post(
+    "/api/tournaments/{identifier}/players/{number}/identity", response_model=TournamentOut
+)
+async def change_identity(
+    identifier: str, number: int, body: IdentityIn, me: Me, svc: Svc
+) -> TournamentOut:
+    """Merge a hall player with the same person's identity from another tournament
+    (`same_as`), or split them off into one of their own; their rated games follow."""
+    current = await _load(svc, identifier)
+    _check_director(current, me)
+    store = _rounds(svc).store
+    tournament = await link(store, identifier, number, _by(me), body.reason, body.same_as)
     return await _describe(svc, identifier, tournament, me)
 
 

@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from spieltisch.core.i18n import before_punctuation, labelled
+from spieltisch.core.i18n import before_punctuation, labelled, sentence
 from spieltisch.server.i18n import _, _n
 
 MAX_PROBLEMS = 5
@@ -141,7 +141,8 @@ async def request_validation_error(request: Request, exc: Exception) -> JSONResp
     assert isinstance(exc, RequestValidationError)
     errors = list(exc.errors())
     return JSONResponse(
-        {"detail": explain(errors), "errors": problem_sentences(errors)}, status_code=422
+        {"detail": sentence(explain(errors)), "errors": problem_sentences(errors)},
+        status_code=422,
     )
 
 
@@ -157,9 +158,11 @@ def _framework_text(status: int, detail: Any, method: str) -> str | None:
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
-    """HTTP refusals as they are, except the framework's own English ones, translated."""
+    """HTTP refusals as sentences, the framework's own English ones translated."""
     assert isinstance(exc, HTTPException)
     text = _framework_text(exc.status_code, exc.detail, request.method)
+    if text is None and isinstance(exc.detail, str):
+        text = exc.detail
     if text is not None:
-        exc = HTTPException(exc.status_code, text, exc.headers)
+        exc = HTTPException(exc.status_code, sentence(text), exc.headers)
     return await http_exception_handler(request, exc)

@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 
-from spieltisch.core.i18n import language
+from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
@@ -97,7 +97,9 @@ async def table_socket(
 
 
 def _reason(text: str) -> str:
-    """A close reason fits in 123 bytes of UTF-8 (the WebSocket protocol's limit)."""
+    """A close reason is a sentence that fits in 123 bytes of UTF-8 (the WebSocket
+    protocol's limit)."""
+    text = sentence(text)
     data = text.encode()
     return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+
+from spieltisch.core.i18n import sentence
 
 if TYPE_CHECKING:
     from spieltisch.store.models import ChatMessage
@@ -192,7 +194,8 @@ class ErrorOut(ServerMessage):
     """bad_json, bad_message, too_large, not_your_turn, not_seated, illegal_move,
     stale_seq, not_running, chat_too_long, chat_too_fast, rate_limited,
     database_unavailable, not_signed_in."""
-    message: str
+    message: Annotated[str, AfterValidator(sentence)]
+    """A sentence for the person: whatever text it is made from, it starts with a capital."""
     seq: int | None = None
 
 

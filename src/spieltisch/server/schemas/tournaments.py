@@ -48,6 +48,39 @@ class PlayerIn(Strict):
     )
     account: int | None = Field(None, ge=1, le=MAX_ID, description="The player's account id.")
     level: Level | None = Field(None, description="A computer entrant at this level.")
+    same_as: str | None = Field(
+        None,
+        max_length=200,
+        description="A hall player (no account): the same person as this hall identity of "
+        "another tournament (GET /api/identities?name=...); default: a person of their own.",
+    )
+
+
+class IdentityIn(Strict):
+    """Merge a hall player with a known hall identity (`same_as`), or split them off
+    into an identity of their own (no `same_as`)."""
+
+    same_as: str | None = Field(None, max_length=200)
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the ledger).")
+
+
+class AppearanceOut(BaseModel):
+    tournament: str
+    tournament_name: str
+    number: int
+    name: str
+
+
+class IdentityOut(BaseModel):
+    identity: str
+    """`guest:<name>/<tag>` (or `guest:<name>` from before identities)."""
+    names: list[str]
+    appearances: list[AppearanceOut]
+    """Where the identity played: tournament and player number."""
+
+
+class IdentityList(BaseModel):
+    identities: list[IdentityOut]
 
 
 class SignUpIn(Strict):
@@ -139,6 +172,8 @@ class PlayerOut(BaseModel):
     number: int
     name: str
     account: int | None
+    identity: str | None
+    """A hall player's rating identity (one per person; merged or split by the director)."""
     level: str | None
     active: bool
     joined: int

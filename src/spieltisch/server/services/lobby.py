@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
+from spieltisch.core.names import game_title
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
@@ -73,9 +74,9 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
     if clock.round_seconds is not None and "time" not in game_class(game).events:
         raise Refusal(
             Code.INVALID,
-            _("{game} has no referee time event: round_seconds is not available for it").format(
-                game=game
-            ),
+            _(
+                "{game} has no time called by a referee: a round time is not available for it"
+            ).format(game=game_title(game)),
         )
     if clock.mode is None and clock.round_seconds is None:
         return None

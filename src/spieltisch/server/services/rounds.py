@@ -31,11 +31,11 @@ from spieltisch.store.models import GameTable
 from spieltisch.store.tables import tournaments_of_tables
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import ResultEntered
+from spieltisch.tournament.storage import ACCOUNT_PREFIX as ACCOUNT_PREFIX
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Player, Tournament
 
 log = logging.getLogger("spieltisch.server")
-ACCOUNT_PREFIX = "account:"
 SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
 COLLECT_RETRIES = 20

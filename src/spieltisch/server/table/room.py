@@ -89,6 +89,25 @@ class Asked:
     waiting: set[int]
 
 
+@dataclass
+class Shown:
+    """What the connections were shown of one position (its seq and status), each part
+    made once however many connections show it. A board is drawn once per language for
+    all the seats whose views are equal and who are not to move (the page marks its own
+    seat "(you)"), and once more for the seat to move (its moves clickable)."""
+
+    seq: int
+    status: str
+    views: dict[int | None, Mapping[str, Any]] = field(default_factory=dict)
+    """Each seat's view (None: a spectator's), one shared object where they are equal."""
+    boards: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
+    """By (language, last move, seat to move or None, seat of a view of its own or None)."""
+    legal: dict[str, list[LegalMove]] = field(default_factory=dict)
+    """The legal moves of the seat to move in words, by language."""
+    drawn: dict[tuple[int | None, str, str | None], Drawn] = field(default_factory=dict)
+    """By (seat, language, last move)."""
+
+
 @dataclass(eq=False)
 class Room:
     table: GameTable
@@ -116,9 +135,10 @@ class Room:
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""
-    drawn: dict[tuple[Any, ...], Drawn] = field(default_factory=dict)
-    """What the connections of this position were shown, by (seq, status, seat,
-    language, last move): drawn once, sent to every connection that shares it."""
+    shown: Shown | None = None
+    """What the connections of the latest position were shown (made once, shared)."""
+    marks: dict[str, list[str]] = field(default_factory=dict)
+    """Each seat's mark (colour or number), by language: the same for the whole game."""
 
     @property
     def seq(self) -> int:

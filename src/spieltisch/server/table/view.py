@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
-from spieltisch.server.table.room import Connection, Drawn, Room, wall
+from spieltisch.server.table.room import Connection, Drawn, Room, Shown, wall
 from spieltisch.store.models import TableStatus
 from spieltisch.store.takebacks import kept_by
 
@@ -54,34 +56,82 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         result=room.table.result,
         clock=_clock_out(room),
         board_svg=drawn.board_svg,
-        seat_marks=parts.seat_marks(room.state.game, lang),
+        seat_marks=_marks(room, lang),
     )
+
+
+def _shown(room: Room) -> Shown:
+    """What the connections of the room's position were shown; new for a new position
+    (the old parts are never shown again)."""
+    shown = room.shown
+    if shown is None or shown.seq != room.seq or shown.status != room.table.status:
+        shown = room.shown = Shown(room.seq, room.table.status)
+    return shown
 
 
 def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: str | None) -> Drawn:
-    """The view, legal moves in words and board of `seat` in this position, drawn
+    """The view, legal moves in words and board of `seat` in this position, each made
     once however many connections (and re-sends) show it."""
-    key = (room.seq, room.table.status, seat, lang, last)
-    drawn = room.drawn.get(key)
+    shown = _shown(room)
+    key = (seat, lang, last)
+    drawn = shown.drawn.get(key)
     if drawn is not None:
         return drawn
-    if any(old[0] != room.seq for old in room.drawn):
-        room.drawn.clear()  # a new position: the old drawings are never shown again
-    state = room.state
-    legal: list[str] = []
-    if seat is not None and to_move == seat:
-        legal = state.legal_moves()
-    view = state.view(seat)
-    if room.table.status == TableStatus.FINISHED and view.get("turn") is not None:
-        view = {**view, "turn": None}  # ended by resigning: nobody's turn any more
-    drawn = room.drawn[key] = Drawn(
+    view = _view(room, shown, seat)
+    moving = seat is not None and to_move == seat
+    legal = room.state.legal_moves() if moving else []
+    # The seat to move gets its own board (its moves clickable, "your move"); the others
+    # share one per view, which the page marks "(you)" for each (`svg.you`).
+    mover = seat if moving or (seat is not None and view.get("turn") == seat) else None
+    own_view = seat if view is not shown.views.get(None) else None
+    board_key = (lang, last, mover, own_view)
+    if board_key not in shown.boards:
+        shown.boards[board_key] = parts.board_svg(room.state, mover, legal, last, lang, view=view)
+    drawn = shown.drawn[key] = Drawn(
         view=view,
-        legal_moves=[
-            LegalMove(move=move, words=parts.describe(state, move, lang)) for move in legal
-        ],
-        board_svg=parts.board_svg(state, seat, legal, last, lang, view=view),
+        legal_moves=_legal(room, shown, lang) if moving else [],
+        board_svg=shown.boards[board_key],
     )
     return drawn
+
+
+def _view(room: Room, shown: Shown, seat: int | None) -> Mapping[str, Any]:
+    """`seat`'s view of the position: the spectator's own object where they are equal
+    (what tells the boards that can be shared)."""
+    if None not in shown.views:
+        shown.views[None] = _seen(room, None)
+    if seat not in shown.views:
+        view = _seen(room, seat)
+        shown.views[seat] = shown.views[None] if view == shown.views[None] else view
+    return shown.views[seat]
+
+
+def _seen(room: Room, seat: int | None) -> Mapping[str, Any]:
+    view = room.state.view(seat)
+    if room.table.status == TableStatus.FINISHED and view.get("turn") is not None:
+        view = {**view, "turn": None}  # ended by resigning: nobody's turn any more
+    return view
+
+
+def _legal(room: Room, shown: Shown, lang: str) -> list[LegalMove]:
+    """The legal moves of the seat to move in words in `lang` (for its list and the
+    "which move?" question), made once per position and language."""
+    legal = shown.legal.get(lang)
+    if legal is None:
+        state = room.state
+        legal = shown.legal[lang] = [
+            LegalMove(move=move, words=parts.describe(state, move, lang))
+            for move in state.legal_moves()
+        ]
+    return legal
+
+
+def _marks(room: Room, lang: str) -> list[str]:
+    """Each seat's mark in `lang` (the same for the whole game: made once)."""
+    marks = room.marks.get(lang)
+    if marks is None:
+        marks = room.marks[lang] = parts.seat_marks(room.state.game, lang)
+    return marks
 
 
 def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:

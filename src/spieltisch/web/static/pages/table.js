@@ -346,6 +346,7 @@ class TablePage {
       // The board is drawn by the game's svg part on the server, from this seat's view.
       const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
       this.board.innerHTML = this.state.board_svg;
+      showYou(this.board, this.state.seat);
       if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
       if (this.moved) markMoved(this.board, this.moved);
       this.boardSeq = this.state.seq;
@@ -430,7 +431,9 @@ class TablePage {
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
       const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
-      if (state && seat.seat === state.seat) parts.push(h("span", { class: "you" }, t("(you)")));
+      // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
+      const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
+      if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
       if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
@@ -698,6 +701,14 @@ class TablePage {
     window.spieltisch.live = this.live;
     this.render();
   }
+}
+
+// One picture of a position serves every seat that is not to move (the server draws it
+// once per language): each player's line carries its words with "(you)", and the page
+// puts them in for the seat it plays.
+function showYou(board, seat) {
+  if (seat === null || seat === undefined) return;
+  for (const line of board.querySelectorAll(`[data-you="${seat}"]`)) line.textContent = line.getAttribute("data-you-text");
 }
 
 // The last move marked on the board, from the pictures alone: pieces that carry their

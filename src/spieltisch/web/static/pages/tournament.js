@@ -48,7 +48,7 @@ class TournamentPage {
   // While online tables play, their results come in by themselves: show them, unless
   // the director is typing into a form.
   async refresh() {
-    if (this.editing !== null || this.main.querySelector("form.register input:focus, form.take-over input:focus")) return;
+    if (this.editing !== null || this.identities || this.main.querySelector("input:focus, select:focus")) return;
     try {
       const fresh = await get(`/api/tournaments/${this.id}?lang=${language()}`);
       if (JSON.stringify(fresh) === this.seen) return;
@@ -307,6 +307,33 @@ class TournamentPage {
     return [row, ...extra];
   }
 
+  // A hall player is a person of their own; the director merges them with the same
+  // person's identity from another tournament (found by name), or splits them off.
+  async showIdentities(player) {
+    if (this.identities && this.identities.player.number === player.number) {
+      this.identities = null;
+      this.render();
+      return;
+    }
+    const found = await get(`/api/identities?name=${encodeURIComponent(player.name)}`);
+    this.identities = { player, found: found.identities.filter((one) => one.identity !== player.identity) };
+    this.render();
+  }
+
+  identityForm() {
+    const { player, found } = this.identities;
+    const choice = h("select", { id: "identity-choice", "aria-label": t("Same person as…") }, found.map((one) => h("option", { value: one.identity }, labelled(one.names.join(", "), one.appearances.map((a) => `${a.tournament_name} (${t("no.")} ${a.number})`).join(", ")))));
+    const reason = h("input", { id: "identity-reason", maxlength: 500, required: true, size: 16, placeholder: t("Reason (kept)") });
+    const send = (sameAs) => this.act(async () => {
+      const answer = await post(`/api/tournaments/${this.id}/players/${player.number}/identity`, sameAs ? { same_as: sameAs, reason: reason.value.trim() } : { reason: reason.value.trim() });
+      this.identities = null;
+      return answer;
+    });
+    const merge = h("button", { type: "button", class: "merge", disabled: !found.length, onclick: () => send(choice.value) }, t("Merge"));
+    const split = h("button", { type: "button", class: "split", onclick: () => send(null) }, t("Split off"));
+    return h("div", { class: "identities option" }, h("span", {}, t("{name} is rated as {identity}.", { name: player.name, identity: player.identity })), " ", found.length ? choice : h("span", {}, t("No other hall player of this name.")), " ", reason, " ", merge, " ", split);
+  }
+
   // An online game in which the computer played a person's seat: the director decides
   // whether it is rated (its result stands in the standings either way).
   decideRating(round, table, rated) {
@@ -442,9 +469,10 @@ class TournamentPage {
         h("td", {}, player.name),
         h("td", {}, kind),
         h("td", {}, player.active ? "" : t("withdrawn")),
-        direct ? h("td", {}, h("button", { type: "button", class: action, onclick: () => this.withdrawOrReadmit(player, action) }, action === "withdraw" ? t("Withdraw") : t("Readmit"))) : null,
+        direct ? h("td", {}, h("button", { type: "button", class: action, onclick: () => this.withdrawOrReadmit(player, action) }, action === "withdraw" ? t("Withdraw") : t("Readmit")), player.identity ? h("button", { type: "button", class: "identity", onclick: () => this.showIdentities(player).catch((error) => notify(error.message)) }, t("Same person as…")) : null) : null,
       );
     });
+    if (this.identities) rows.push(h("tr", { class: "identity-row" }, h("td", { colspan: 5 }, this.identityForm())));
     return h("section", { class: "players", "aria-labelledby": "players-title" }, h("h2", { id: "players-title" }, t("Players")), h("table", { class: "games" }, h("tbody", {}, rows)));
   }
 }
