@@ -15,7 +15,6 @@ descent visits them in order. Run it under `nice`.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import time
 from importlib import resources
@@ -25,23 +24,27 @@ from types import ModuleType
 import numpy as np
 
 import spieltisch
+from spieltisch.core import game_names, registry
 from spieltisch.core.kernel import game_seeds
 
 CHUNK = 25_000
-GAMES = ("madn", "mahe")
-"""The games with a learned evaluation: each has `evaluation.py` (FEATURES, NAMES,
-PLAYERS, WEIGHTS_FILE), `training.py` (`run`: games, their loss and the descent) and
-`kernel.py` (POLICY, options_array)."""
+GAMES = tuple(
+    name
+    for name in game_names()
+    if all(registry.parts(name).has(part) for part in ("evaluation", "training", "kernel"))
+)
+"""The games with a learned evaluation: their declared parts `evaluation` (FEATURES,
+NAMES, PLAYERS, WEIGHTS_FILE), `training` (`run`: games, their loss and the descent) and
+`kernel` (POLICY, options_array)."""
 
 
 def parts(game: str) -> tuple[ModuleType, ModuleType, ModuleType]:
-    """The game's evaluation, training and kernel modules."""
+    """The game's evaluation, training and kernel modules, as the game declares them."""
     if game not in GAMES:
         raise SystemExit(f"no learned evaluation for {game!r}: choose one of {', '.join(GAMES)}")
-    evaluation, training, kernel = (
-        importlib.import_module(f"spieltisch.games.{game}.{part}")
-        for part in ("evaluation", "training", "kernel")
-    )
+    declared = registry.parts(game)
+    found = [declared.module(part) for part in ("evaluation", "training", "kernel")]
+    evaluation, training, kernel = (module for module in found if module is not None)
     return evaluation, training, kernel
 
 

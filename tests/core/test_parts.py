@@ -115,13 +115,31 @@ def test_importing_spieltisch_imports_no_part_and_no_heavy_library() -> None:
 
 
 def test_no_interface_builds_a_module_name() -> None:
+    scripts = SOURCE.parent.parent / "scripts"
     builders = [
-        path.relative_to(SOURCE)
-        for path in SOURCE.rglob("*.py")
+        path.name
+        for path in [*SOURCE.rglob("*.py"), *scripts.glob("*.py")]
         if "import_module(f" in path.read_text(encoding="utf-8")
-        or "spieltisch.games.{" in path.read_text(encoding="utf-8")
+    ]
+    builders += [
+        str(path.relative_to(SOURCE))
+        for path in SOURCE.rglob("*.py")
+        if "spieltisch.games.{" in path.read_text(encoding="utf-8")
     ]
     assert builders == []
+
+
+def test_the_learned_evaluation_and_its_training_are_declared_parts() -> None:
+    """`scripts/train_evaluation.py` finds them through the registry (issue 30)."""
+    learned = [
+        name
+        for name in game_names()
+        if parts(name).has("evaluation") and parts(name).has("training")
+    ]
+    assert learned == ["madn", "mahe"]
+    for name in learned:
+        module = parts(name).module("evaluation")
+        assert module is not None and module.__name__.endswith(f"{name}.evaluation")
 
 
 def test_no_agent_part_reads_an_engine_private_field() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.core import CHANCE
-from spieltisch.server.routes.api import MAX_NAME, MAX_RECORD_ENTRIES
+from spieltisch.server.services.records import MAX_NAME, MAX_RECORD_ENTRIES
 from spieltisch.server.table.replays import STEP
 from tests.server.client import Client
 from tests.server.servers import ServerProcess

@@ -66,6 +66,23 @@ def test_the_database_unavailable_sentence_is_written_once() -> None:
         assert unavailable().message != english  # in the reader's language, made per call
 
 
+def test_no_server_module_raises_an_http_exception() -> None:
+    """Services, table and routes raise `Refusal`; only the translator of the framework's
+    own English refusals (routes/validation.py) names `HTTPException`."""
+    raising = [
+        path.relative_to(SERVER).as_posix()
+        for path in sorted(SERVER.rglob("*.py"))
+        if "HTTPException(" in path.read_text(encoding="utf-8")
+    ]
+    assert raising == ["routes/validation.py"], raising
+
+
+def test_a_refusal_over_a_rate_says_when_to_try_again() -> None:
+    response = refusal_response(Refusal(Code.TOO_MANY, "too many", retry_after=7))
+    assert response.status_code == 429 and response.headers["retry-after"] == "7"
+    assert "retry-after" not in refusal_response(Refusal(Code.INVALID, "bad")).headers
+
+
 SENTENCES = {
     "en": ("Seat 2 is not free for you", "Only the tournament's director takes this step"),
     "de": ("Sitzplatz 2 ist für dich nicht frei", "Diesen Schritt macht nur die Turnierleitung"),

@@ -43,7 +43,7 @@ def test_a_game_the_computer_played_for_someone_is_marked_and_rated_as_decided()
     assert played.results[1].handed == (2,) and played.results[2].handed == ()
     assert len(tournament.rated_games("t")) == 2 and played.rated(1)
     tournament.decide_rating(1, 1, False, DIRECTOR, reason="Ben's train was late")
-    assert [game.key for game in tournament.rated_games("t")] == ["t/1/2"]
+    assert [game.key for game in tournament.rated_games("t")] == ["tournament:t/1/2"]
     points = {row.player: row.points for row in tournament.standings()}
     assert points[played.tables[0][2]] == 0 and points[played.tables[0][0]] == 3
     tournament.decide_rating(1, 1, True, DIRECTOR, reason="he had left on purpose")

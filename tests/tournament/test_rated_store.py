@@ -6,9 +6,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, GameTable, Seat
+from spieltisch.tournament import storage
+from spieltisch.tournament.ratings import rate_all
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Tournament
@@ -60,3 +65,68 @@ def test_online_tables_and_tournaments_are_rated_together(database_url: str) -> 
     rows = dict(asyncio.run(run()))
     assert len(rows) == 5 and set(rows.values()) == {1}
     assert [games for player, games in rows.items() if player.startswith("guest:a/")] == [1]
+
+
+def test_a_read_of_the_ratings_reads_only_the_ledgers_that_changed(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ratings are a projection: a second read loads no ledger, an entered result and a
+    correction load their tournament's alone, and the book equals rating every game again;
+    a table finished meanwhile comes in too."""
+    upgrade(database_url)
+    loaded: list[str] = []
+    real_load = storage._load
+
+    async def counting(session: Any, identifier: str) -> Tournament:
+        loaded.append(identifier)
+        return await real_load(session, identifier)
+
+    monkeypatch.setattr(storage, "_load", counting)
+
+    async def run() -> None:
+        database = Database(database_url)
+        store = TournamentStore(database)
+        try:
+            cup, _t = await store.create(Settings.parse(name="Cup", seed="s"), "director")
+            other, _t = await store.create(Settings.parse(name="Other", seed="t"), "director")
+            for name in ("A", "B", "C"):
+                await store.act(cup, registering(name))
+            await store.act(cup, lambda t: t.seat_next("director"))
+            await store.act(cup, lambda t: t.enter_places(1, 1, [1, 2, 3], "director"))
+            loaded.clear()  # the director's steps load their ledger too
+            await store.ratings()
+            assert sorted(loaded) == sorted([cup, other])
+            loaded.clear()
+            first = await store.ratings()
+            leader = first.leaderboard("madn")[0].player
+            assert loaded == []
+            await store.act(cup, lambda t: t.enter_places(1, 1, [3, 2, 1], "director"))
+            loaded.clear()
+            corrected = await TournamentStore(database).ratings()
+            assert loaded == [cup]
+            assert corrected.leaderboard("madn")[0].player != leader
+            fresh = rate_all((await store.load(cup)).rated_games(cup))
+            assert corrected.ratings == fresh.ratings
+            async with database.session() as session:
+                ana, bo = Account(name="Ana"), Account(name="Bo")
+                session.add_all([ana, bo])
+                await session.flush()
+                session.add(
+                    GameTable(id="late", game="madn", options={"players": 2}, status="finished",
+                              result={"ranking": [1, 2]}, finished_at=dt.datetime.now(dt.UTC))
+                )  # fmt: skip
+                await session.flush()
+                session.add_all(
+                    [
+                        Seat(table_id="late", seat=0, kind="human", account_id=ana.id),
+                        Seat(table_id="late", seat=1, kind="human", account_id=bo.id),
+                    ]
+                )
+                await session.commit()
+            loaded.clear()
+            book = await store.ratings()
+            assert loaded == [] and len(book.leaderboard("madn")) == 5
+        finally:
+            await database.close()
+
+    asyncio.run(run())

@@ -275,7 +275,7 @@ def test_a_corrected_shared_place_gives_the_ratings_of_the_right_result_from_the
         right_entries.append(entry)
     right = Tournament(right_entries)
     games = wrong.rated_games("cup")
-    assert [g.places for g in games if g.key == "cup/2/1"] == [corrected]
+    assert [g.places for g in games if g.key == "tournament:cup/2/1"] == [corrected]
     ours = rate_all(games)
     assert ours.ratings == rate_all(right.rated_games("cup")).ratings
     assert ours.ratings != before.ratings

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from spieltisch.agents.messages import _
 from spieltisch.core.i18n import N_
+from spieltisch.core.identity import level_of
 
 LEVEL_NAMES: dict[str, str] = {
     "random": N_("random"),
@@ -25,5 +26,5 @@ LEVEL_NAMES: dict[str, str] = {
 def level_name(level: str) -> str:
     """A level's or agent's name in the current language; `level:easy` (a tournament's
     computer player) reads as the level; an unknown id is shown as it is."""
-    bare = level.removeprefix("level:")
+    bare = level_of(level) or level
     return _(LEVEL_NAMES[bare]) if bare in LEVEL_NAMES else level

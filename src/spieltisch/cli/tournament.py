@@ -24,6 +24,7 @@ from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import labelled
+from spieltisch.core.identity import PlayerId, level_of
 from spieltisch.core.names import game_title
 from spieltisch.tournament.defaults import DEFAULT_GAME
 
@@ -861,7 +862,7 @@ def ratings(
 ) -> None:
     """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
     nearest to them by the stored reference ratings (`spieltisch tournament levels`)."""
-    from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, computer_level, nearest_level
+    from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
     async def ratings_and_names(store: TournamentStore) -> tuple[RatingBook, dict[str, str]]:
@@ -872,7 +873,7 @@ def ratings(
     rows: list[tuple[str, Rating, int | None]] = [
         (row.player, row.rating, row.games) for row in book.leaderboard(game)
     ]
-    rows += [(f"level:{name}", rating, None) for name, rating in reference.items()]
+    rows += [(str(PlayerId.of_level(name)), rating, None) for name, rating in reference.items()]
     rows.sort(key=lambda row: -row[1].value)
     table = Table(title=_("Ratings: {game}").format(game=game_title(game)))
     columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
@@ -881,7 +882,7 @@ def ratings(
     for rank, (player, rating, games) in enumerate(rows, start=1):
         near = nearest_level(rating, reference) if games is None or games >= LEVEL_AFTER else None
         about = [] if not reference else [level_name(near) if near else ""]
-        level = computer_level(player) if games is not None else None
+        level = level_of(player) if games is not None else None
         shown = names.get(player) or _computer(player)
         if level is not None:
             shown = _("{player} (computer, {level})").format(player=shown, level=level_name(level))
@@ -900,9 +901,8 @@ def ratings(
 def _computer(player: str) -> str:
     """A rating id as people read it: `level:hard` is "computer (hard)"; any other id
     (a rated player no tournament names) is shown as it is."""
-    if player.startswith("level:"):
-        return _("computer ({level})").format(level=level_name(player.split("/", 1)[0]))
-    return player
+    level = level_of(player)
+    return player if level is None else _("computer ({level})").format(level=level_name(level))
 
 
 @tournament_app.command("levels")

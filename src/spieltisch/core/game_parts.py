@@ -9,8 +9,10 @@ Interfaces ask `spieltisch.core.registry.parts(game)` and never build module nam
 Modules are imported only when a part is first asked for, so `import spieltisch` stays
 cheap and never pulls in numba, textual or numpy. A part left out (None) is one the
 game does not have; the interface then falls back (a JSON view instead of a text board,
-the notation instead of words). `svg` and `kernel` are optional parts: a game may
-declare them before the module exists, and a missing module then counts as absent.
+the notation instead of words). `svg`, `kernel`, `evaluation` and `training` are
+optional parts: a game may declare them before the module exists, and a missing module
+then counts as absent (only Mahé and Mensch ärgere Dich nicht have a learned
+evaluation, `scripts/train_evaluation.py`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.marks import PlacesOf
 
-OPTIONAL = frozenset({"svg", "kernel"})
+OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training"})
 """Parts whose module may be missing although declared (written by later work)."""
 
 MODULE_PARTS = (
@@ -38,6 +40,8 @@ MODULE_PARTS = (
     "chance",
     "kernel",
     "messages",
+    "evaluation",
+    "training",
 )
 FOLDER_PARTS = ("rules_summaries", "catalogs")
 
@@ -115,6 +119,10 @@ class GameParts:
     chance: str | None = None
     kernel: str | None = None
     messages: str | None = None
+    evaluation: str | None = None
+    """A learned evaluation (features, weights file) that `agent` may use."""
+    training: str | None = None
+    """How `evaluation`'s weights are trained (`scripts/train_evaluation.py`)."""
     rules_summaries: str | None = None
     catalogs: str | None = None
     _modules: dict[str, ModuleType | None] = field(
@@ -138,6 +146,8 @@ class GameParts:
             chance="chance",
             kernel="kernel",
             messages="messages",
+            evaluation="evaluation",
+            training="training",
             rules_summaries="rules",
             catalogs="locale",
         )

@@ -29,7 +29,7 @@ from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
-from spieltisch.server.refusal import Refusal, unavailable
+from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
     api,
     hints,
@@ -160,23 +160,23 @@ async def database_unavailable(_request: Request, exc: Exception) -> JSONRespons
 async def passwords_busy(_request: Request, _exc: Exception) -> JSONResponse:
     """Every password thread is busy and its queue full (a sign-in flood): refused at
     once, so the flood waits on itself and never on the tables."""
-    return JSONResponse(
-        {"detail": sentence(_("too many sign-ins at once: try again in a few seconds"))},
-        status_code=503,
-        headers={"Retry-After": "2"},
+    return refusal_response(
+        Refusal(
+            Code.BUSY,
+            _("too many sign-ins at once: try again in a few seconds"),
+            retry_after=AWAY_SECONDS,
+        )
     )
 
 
 async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
     """A value the database cannot hold that no check caught before: refused, not a 500."""
     log.warning("the database refused a value: %s", type(exc).__name__)
-    return JSONResponse(
-        {
-            "detail": sentence(
-                _("a value the database cannot store (a number too large, a NUL character)")
-            )
-        },
-        status_code=422,
+    return refusal_response(
+        Refusal(
+            Code.INVALID,
+            _("a value the database cannot store (a number too large, a NUL character)"),
+        )
     )
 
 
@@ -200,7 +200,8 @@ def create_app(settings: Settings) -> FastAPI:
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
-        runtime.on_finish.append(OnlineRounds(database, runtime).table_finished)
+        rounds = OnlineRounds(database, runtime)
+        runtime.on_finish.append(rounds.table_finished)
         app.state.services = Services(
             settings,
             database,
@@ -215,9 +216,11 @@ def create_app(settings: Settings) -> FastAPI:
         recovered = await runtime.recover()
         log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
         collector.settle()
+        sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         try:
             yield
         finally:
+            sweeping.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()

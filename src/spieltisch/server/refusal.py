@@ -25,6 +25,8 @@ class Code(StrEnum):
     INVALID = "invalid"
     """The request itself is wrong: the sentence says what is allowed."""
     DATABASE_UNAVAILABLE = "database_unavailable"
+    BUSY = "busy"
+    """The server has too much of this work at once (sign-ins hashing passwords)."""
     TOO_MANY = "too_many"
     """Over a limit of how many or how often (tables of computers only, requests)."""
     # At a table in play:
@@ -43,11 +45,13 @@ class Refusal(Exception):
     composed text started with). Nothing was changed. (Not a `SpieltischError`: the
     routes catch those as bad input of the engine.)"""
 
-    def __init__(self, code: Code, message: str) -> None:
+    def __init__(self, code: Code, message: str, retry_after: int | None = None) -> None:
         message = sentence(message)
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (over a rate, database away)."""
 
 
 def database_away() -> str:
@@ -56,4 +60,8 @@ def database_away() -> str:
 
 
 def unavailable() -> Refusal:
-    return Refusal(Code.DATABASE_UNAVAILABLE, database_away())
+    return Refusal(Code.DATABASE_UNAVAILABLE, database_away(), retry_after=AWAY_SECONDS)
+
+
+AWAY_SECONDS = 2
+"""When to try again after the database was away."""

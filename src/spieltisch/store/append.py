@@ -26,7 +26,7 @@ from sqlalchemy import Update, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
-from spieltisch.store.models import GameTable, MoveEntry, Seat
+from spieltisch.store.models import GameTable, MoveEntry, Seat, TableStatus
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Append:
             changes.append(
                 update(GameTable)
                 .filter_by(id=self.table_id)
-                .values(status="finished", result=dict(self.result), finished_at=self.at)
+                .values(status=TableStatus.FINISHED, result=dict(self.result), finished_at=self.at)
             )
         return changes
 
@@ -83,6 +83,7 @@ class Append:
             "clock_seats": list(self.time_left),
             "clock_left": list(self.time_left.values()),
             "finished": self.result is not None,
+            "finished_status": str(TableStatus.FINISHED),
             "result": json.dumps(dict(self.result)) if self.result is not None else None,
             "channel": channel,
             "payload": payload,
@@ -112,7 +113,8 @@ WITH added AS (
         AS clock(seat, time_left_ms)
     WHERE seats.table_id = :table_id AND seats.seat = clock.seat
 ), finish AS (
-    UPDATE game_tables SET status = 'finished', result = CAST(:result AS json), finished_at = :at
+    UPDATE game_tables
+    SET status = :finished_status, result = CAST(:result AS json), finished_at = :at
     WHERE id = :table_id AND :finished
 )
 SELECT CASE WHEN CAST(:channel AS text) IS NULL THEN NULL

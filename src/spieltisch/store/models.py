@@ -90,6 +90,8 @@ class GameTable(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch: Mapped[str | None] = mapped_column(String(32))
+    tournament_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The tournament this table was opened for (`tournaments.id`), None for others."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     started_at: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()

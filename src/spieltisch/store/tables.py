@@ -4,6 +4,7 @@ table."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection
 
@@ -11,7 +12,6 @@ from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.models import Account, GameTable, Seat, TableStatus
-from spieltisch.store.tournaments import TournamentEntryRow
 
 
 async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
@@ -82,18 +82,69 @@ async def public_tables(
     return list(rows.scalars())
 
 
-async def tournaments_of_tables(session: AsyncSession, ids: Collection[str]) -> dict[str, str]:
-    """The tournament each of these tables was opened for, by table id (ordinary tables
-    are left out): one query over the ledgers' "online" entries, however many tables."""
-    wanted = set(ids)
-    found: dict[str, str] = {}
-    if not wanted:
-        return found
+async def finished_among(session: AsyncSession, ids: Collection[str]) -> list[str]:
+    """Which of these tables have finished, in one query."""
+    if not ids:
+        return []
     rows = await session.execute(
-        select(TournamentEntryRow.tournament_id, TournamentEntryRow.data).filter_by(kind="online")
+        select(GameTable.id).where(
+            GameTable.id.in_(list(ids)), GameTable.status == TableStatus.FINISHED
+        )
     )
-    for tournament, data in rows:
-        for table_id in data.get("tables", {}).values():
-            if table_id in wanted:
-                found[table_id] = str(tournament)
-    return found
+    return list(rows.scalars())
+
+
+async def statuses_of(session: AsyncSession, ids: Collection[str]) -> dict[str, TableStatus]:
+    """The status of each of these tables, in one query."""
+    if not ids:
+        return {}
+    rows = await session.execute(
+        select(GameTable.id, GameTable.status).where(GameTable.id.in_(list(ids)))
+    )
+    return {row.id: TableStatus(row.status) for row in rows}
+
+
+async def tournament_of(session: AsyncSession, table_id: str) -> str | None:
+    """The tournament a table was opened for, None for an ordinary table (or none)."""
+    found = await session.execute(select(GameTable.tournament_id).where(GameTable.id == table_id))
+    return found.scalar()
+
+
+async def tournaments_with_finished_tables(
+    session: AsyncSession, since: dt.datetime | None = None
+) -> list[str]:
+    """The tournaments with an online table finished since `since` (None: ever)."""
+    query = select(GameTable.tournament_id).where(
+        GameTable.tournament_id.is_not(None), GameTable.status == TableStatus.FINISHED
+    )
+    if since is not None:
+        query = query.where(GameTable.finished_at >= since)
+    rows = await session.execute(query.distinct().order_by(GameTable.tournament_id))
+    return [identifier for identifier in rows.scalars() if identifier is not None]
+
+
+async def finished_without_tournament(
+    session: AsyncSession, since: dt.datetime | None = None
+) -> list[tuple[GameTable, list[Seat]]]:
+    """Finished tables with a result that were not opened for a tournament (finished since
+    `since`, None: ever), each with its seats in order: two queries however many."""
+    query = select(GameTable).where(
+        GameTable.status == TableStatus.FINISHED,
+        GameTable.result.is_not(None),
+        GameTable.tournament_id.is_(None),
+    )
+    if since is not None:
+        query = query.where(GameTable.finished_at >= since)
+    tables = list((await session.execute(query.order_by(GameTable.finished_at))).scalars())
+    seats = await seats_of_tables(session, [table.id for table in tables])
+    return [(table, seats.get(table.id, [])) for table in tables]
+
+
+async def private_among(session: AsyncSession, ids: Collection[str]) -> list[str]:
+    """Which of these tables are private, in one query."""
+    if not ids:
+        return []
+    rows = await session.execute(
+        select(GameTable.id).where(GameTable.id.in_(list(ids)), GameTable.public.is_(False))
+    )
+    return list(rows.scalars())

@@ -1,4 +1,5 @@
-"""The tournament tables: a tournament and its ledger, one row per director's step.
+"""The tournament tables and their repository: a tournament and its ledger, one row per
+director's step.
 
 The ledger is append-only; the primary key (tournament, seq) serialises writers, so of
 two directors entering at once exactly one gets a given number and the other retries on
@@ -10,7 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String
+from sqlalchemy import JSON, ForeignKey, Integer, String, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from spieltisch.store.models import Base, now
@@ -36,3 +38,31 @@ class TournamentEntryRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     by: Mapped[str] = mapped_column(String(120))
     at: Mapped[datetime] = mapped_column()
+
+
+async def ledger_heads(session: AsyncSession) -> list[tuple[str, int]]:
+    """Each tournament's id and the number of its last ledger entry, oldest tournament
+    first: what changed since a reader last looked, in one query."""
+    rows = await session.execute(
+        select(TournamentRow.id, func.max(TournamentEntryRow.seq))
+        .join(TournamentEntryRow, TournamentEntryRow.tournament_id == TournamentRow.id)
+        .group_by(TournamentRow.id, TournamentRow.created_at)
+        .order_by(TournamentRow.created_at, TournamentRow.id)
+    )
+    return [(identifier, int(seq)) for identifier, seq in rows.all()]
+
+
+async def ledger(session: AsyncSession, identifier: str) -> list[TournamentEntryRow]:
+    """A tournament's ledger in order (empty for an unknown tournament)."""
+    rows = await session.execute(
+        select(TournamentEntryRow)
+        .filter_by(tournament_id=identifier)
+        .order_by(TournamentEntryRow.seq)
+    )
+    return list(rows.scalars())
+
+
+async def all_tournaments(session: AsyncSession) -> list[TournamentRow]:
+    """Every tournament, oldest first."""
+    rows = await session.execute(select(TournamentRow).order_by(TournamentRow.created_at))
+    return list(rows.scalars())

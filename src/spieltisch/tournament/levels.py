@@ -12,13 +12,12 @@ from collections.abc import Sequence
 
 from spieltisch.agents import Budget
 from spieltisch.core import load
+from spieltisch.core.identity import PlayerId
 from spieltisch.sim.play import play_one
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.ratings import RatedGame, RatingBook
 
-LEVEL_PREFIX = "level:"
-"""Rating ids of the AI levels: `level:hard`."""
 EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
@@ -83,6 +82,6 @@ def level_game(
         game_name,
         f"levels/{seed}/{index}",
         EPOCH + dt.timedelta(seconds=index),
-        tuple(LEVEL_PREFIX + level for level in seats),
+        tuple(str(PlayerId.of_level(level)) for level in seats),
         tuple(ranking),
     )

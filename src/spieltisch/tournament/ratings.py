@@ -87,7 +87,7 @@ class RatingBook:
         self.histories: dict[tuple[str, str], list[Change]] = defaultdict(list)
 
     def rating(self, game: str, player: str) -> Rating:
-        return self.ratings[game].get(player, Rating())
+        return self.ratings.get(game, {}).get(player, Rating())
 
     def history(self, game: str, player: str) -> list[Change]:
         return list(self.histories.get((game, player), []))
@@ -122,13 +122,13 @@ class RatingBook:
 
     def leaderboard(self, game: str) -> list[Standing]:
         rows = [
-            Standing(player, rating, len(self.histories[(game, player)]))
-            for player, rating in self.ratings[game].items()
+            Standing(player, rating, len(self.histories.get((game, player), ())))
+            for player, rating in self.ratings.get(game, {}).items()
         ]
         return sorted(rows, key=lambda row: (-row.rating.value, row.player))
 
     def games(self) -> list[str]:
-        return sorted(self.ratings)
+        return sorted(game for game, rows in self.ratings.items() if rows)
 
 
 def openskill(before: Sequence[Rating], places: Sequence[float]) -> list[Rating]:
@@ -241,15 +241,6 @@ def rate_all(
 LEVEL_AFTER = 5
 """Games a player needs before the leaderboard says which AI level they are about as
 strong as: fewer say little (docs/tournaments.md)."""
-COMPUTER_PREFIX = "level:"
-"""The rating id of a computer entrant (`level:<level>/<tag>`)."""
-
-
-def computer_level(rating_id: str) -> str | None:
-    """The level of a computer entrant's rating id, None for a person."""
-    if not rating_id.startswith(COMPUTER_PREFIX):
-        return None
-    return rating_id[len(COMPUTER_PREFIX) :].split("/", 1)[0]
 
 
 def nearest_level(rating: Rating, levels: Mapping[str, Rating]) -> str | None:

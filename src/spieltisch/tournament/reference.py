@@ -17,7 +17,8 @@ from typing import Any
 
 from spieltisch.core import game_class
 from spieltisch.core.file_errors import FileProblem, cannot_write, file_problem, write_text
-from spieltisch.tournament.levels import LEVEL_PREFIX, rate_levels
+from spieltisch.core.identity import level_of
+from spieltisch.tournament.levels import rate_levels
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.ratings import Rating, RatingBook
 
@@ -48,7 +49,7 @@ def entry(game: str, book: RatingBook, games: int, players: int, seed: int) -> d
         "seed": seed,
         "computed": dt.date.today().isoformat(),
         "levels": {
-            row.player.removeprefix(LEVEL_PREFIX): {
+            level_of(row.player) or row.player: {
                 "mu": round(row.rating.mu, 4),
                 "sigma": round(row.rating.sigma, 4),
             }

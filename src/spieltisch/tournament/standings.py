@@ -23,14 +23,58 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from spieltisch.core import formats
+from spieltisch.tournament.ledger import Outcome
 from spieltisch.tournament.points import result_points
+from spieltisch.tournament.settings import Settings
 
-if TYPE_CHECKING:
-    from spieltisch.tournament.tournament import Tournament
+
+class _Entrant(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def active(self) -> bool: ...
+
+
+class _Result(Protocol):
+    @property
+    def places(self) -> tuple[int, ...]: ...
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]: ...
+    def outcome(self, seat: int) -> Outcome: ...
+
+
+class _Award(Protocol):
+    @property
+    def points(self) -> float: ...
+
+
+class _Round(Protocol):
+    @property
+    def tables(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def byes(self) -> tuple[int, ...]: ...
+    @property
+    def results(self) -> Mapping[int, _Result]: ...
+    @property
+    def awarded(self) -> Mapping[int, _Award]: ...
+
+
+class Standable(Protocol):
+    """What standings are computed from: a `Tournament` as far as they read it (a
+    protocol, so this module does not import the tournament that imports it)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def players(self) -> Mapping[int, _Entrant]: ...
+    @property
+    def rounds(self) -> Sequence[_Round]: ...
+    def bye_points(self) -> float: ...
 
 
 RoundKind = Literal["played", "forfeit", "disqualified", "bye", "awarded"]
@@ -71,7 +115,7 @@ class Standing:
         return formats.number(self.buchholz)
 
 
-def compute_standings(tournament: Tournament, through: int) -> list[Standing]:
+def compute_standings(tournament: Standable, through: int) -> list[Standing]:
     settings = tournament.settings
     size = settings.table_size
     rows = {

@@ -8,31 +8,41 @@ ledger as it now stands (and is refused if the step no longer makes sense).
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
-from spieltisch.store.tables import account_names
-from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
+from spieltisch.store.tables import account_names, finished_without_tournament
+from spieltisch.store.tournaments import (
+    TournamentEntryRow,
+    TournamentRow,
+    all_tournaments,
+    ledger,
+    ledger_heads,
+)
 from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.ratings import RatedGame, RatingBook, rate_all
+from spieltisch.tournament.projection import RatingProjection
+from spieltisch.tournament.ratings import RatedGame, RatingBook
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
 
 E = TypeVar("E")
 log = logging.getLogger("spieltisch.tournament")
 RETRIES = 3
-ACCOUNT_PREFIX = "account:"
 """How the ledger names a server account (`account:7`), as actor or rating id."""
 
 
@@ -61,8 +71,7 @@ class TournamentStore:
 
     async def all(self) -> list[TournamentRow]:
         async with self.database.session() as session:
-            rows = await session.execute(select(TournamentRow).order_by(TournamentRow.created_at))
-            return list(rows.scalars())
+            return await all_tournaments(session)
 
     async def load(self, identifier: str) -> Tournament:
         async with self.database.session() as session:
@@ -104,26 +113,19 @@ class TournamentStore:
             raise TournamentError(
                 _("no account with the username {username}").format(username=repr(username))
             )
-        return f"{ACCOUNT_PREFIX}{account.id}"
+        return str(PlayerId.of_account(account.id))
 
     async def rated_games(self) -> list[RatedGame]:
         """Every rated game: tournament tables, and finished online tables where every seat
         was a person with an account, each account in one seat (tables played for a
-        tournament count once)."""
-        games: list[RatedGame] = []
-        in_tournaments: set[str] = set()
-        for row in await self.all():
-            tournament = await self.load(row.id)
-            games += tournament.rated_games(f"tournament:{row.id}")
-            in_tournaments |= tournament.online_tables()
-        async with self.database.session() as session:
-            games += await _online_games(session, in_tournaments)
-        return games
+        tournament count once, as tournament games)."""
+        return list((await self._kept()).projection.games.values())
 
     async def ratings(self) -> RatingBook:
         """Every rating; a game the book refuses is logged and left out, never a refusal
-        of every rating route."""
-        return rate_all(await self.rated_games(), _left_out)
+        of every rating route. The book is a projection kept per database: a read only
+        reads the ledgers and tables that changed since the last (`Kept`)."""
+        return (await self._kept()).projection.book
 
     async def actor_names(self, tournament: Tournament) -> dict[str, str]:
         """The people behind the ledger's `account:<id>` actors (the director and whoever
@@ -131,32 +133,84 @@ class TournamentStore:
         export names a person, never `account:1`. Names typed on the command line are
         people's names already and are not in the map."""
         actors = {entry.by for entry in tournament.entries} | {tournament.director}
-        ids = {
-            int(actor[len(ACCOUNT_PREFIX) :])
-            for actor in actors
-            if actor.startswith(ACCOUNT_PREFIX) and actor[len(ACCOUNT_PREFIX) :].isdigit()
-        }
+        ids = {account for account in map(account_of, actors) if account is not None}
         async with self.database.session() as session:
             found = await account_names(session, ids)
-        return {f"{ACCOUNT_PREFIX}{account}": name for account, name in found.items()}
+        return {str(PlayerId.of_account(account)): name for account, name in found.items()}
 
     async def player_names(self) -> dict[str, str]:
         """The names tournaments know their rated players by (rating id -> name; the
         latest tournament's name wins)."""
+        kept = await self._kept()
         names: dict[str, str] = {}
-        for row in await self.all():
-            for player in (await self.load(row.id)).players.values():
-                names[player.rating_id] = player.name
+        for identifier in kept.ledgers:  # oldest tournament first
+            names |= kept.names[identifier]
         return names
+
+    async def _kept(self) -> Kept:
+        kept = _KEPT.get(self.database)
+        if kept is None:
+            kept = _KEPT[self.database] = Kept()
+        async with kept.lock:
+            await kept.catch_up(self.database)
+        return kept
+
+
+@dataclass
+class Kept:
+    """The ratings projection of one database and what it was made from: the last ledger
+    entry read of each tournament, the keys and names each gave, the online tables."""
+
+    projection: RatingProjection = field(default_factory=lambda: RatingProjection(_left_out))
+    ledgers: dict[str, int] = field(default_factory=dict)
+    keys: dict[str, set[str]] = field(default_factory=dict)
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    tables: set[str] = field(default_factory=set)
+    since: dt.datetime | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def catch_up(self, database: Database) -> None:
+        """Read what changed since the last time (another process may have written): the
+        ledgers whose last entry moved on, and tables finished since (with a margin)."""
+        async with database.session() as session:
+            heads = await ledger_heads(session)
+            changed = [(i, seq) for i, seq in heads if self.ledgers.get(i) != seq]
+            games: list[RatedGame] = []
+            removed: set[str] = set()
+            for identifier, seq in changed:
+                tournament = await _load(session, identifier)
+                mine = tournament.rated_games(identifier)
+                keys = {game.key for game in mine}
+                removed |= self.keys.get(identifier, set()) - keys
+                games += mine
+                self.ledgers[identifier], self.keys[identifier] = seq, keys
+                self.names[identifier] = {
+                    player.rating_id: player.name for player in tournament.players.values()
+                }
+            self.ledgers = {i: self.ledgers[i] for i, _seq in heads}  # in creation order
+            since = None if self.since is None else self.since - CLOCK_MARGIN
+            finished = await finished_without_tournament(session, since)
+        for table, seats in finished:
+            if table.id in self.tables:
+                continue
+            self.tables.add(table.id)
+            online = _online_game(table, seats)
+            if online is not None:
+                games.append(online)
+            if table.finished_at is not None:
+                moment = _utc(table.finished_at)
+                self.since = moment if self.since is None else max(self.since, moment)
+        self.projection.update(games, removed)
+
+
+_KEPT: WeakKeyDictionary[Database, Kept] = WeakKeyDictionary()
+CLOCK_MARGIN = dt.timedelta(minutes=5)
+"""Tables are read again from this long before the last finish seen: another process's
+commit may land with an earlier time than one already read."""
 
 
 async def _load(session: AsyncSession, identifier: str) -> Tournament:
-    rows = await session.execute(
-        select(TournamentEntryRow)
-        .filter_by(tournament_id=identifier)
-        .order_by(TournamentEntryRow.seq)
-    )
-    entries = [entry_from_json(row.data) for row in rows.scalars()]
+    entries = [entry_from_json(row.data) for row in await ledger(session, identifier)]
     if not entries:
         raise UnknownTournament(_("no tournament {identifier}").format(identifier=repr(identifier)))
     return Tournament(entries)
@@ -180,31 +234,27 @@ def rated_seating(accounts: Sequence[int | None]) -> bool:
     return None not in accounts and len(set(accounts)) == len(accounts)
 
 
-async def _online_games(session: AsyncSession, skip: set[str]) -> list[RatedGame]:
-    tables = await session.execute(
-        select(GameTable).filter(GameTable.status == "finished", GameTable.result.is_not(None))
+def _utc(moment: dt.datetime) -> dt.datetime:
+    """SQLite gives the stored UTC time back without its zone."""
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+
+
+def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
+    """A finished online table as a rated game, None unless every seat was a person with
+    an account, each account in one seat."""
+    if table.finished_at is None or table.result is None:
+        return None
+    seated = [seat.account_id for seat in seats]
+    accounts = [account for account in seated if account is not None]
+    ranking = table.result.get("ranking")
+    if not rated_seating(seated) or not isinstance(ranking, list):
+        return None
+    if len(ranking) != len(accounts):
+        return None
+    return RatedGame(
+        table.game,
+        str(GameKey.of_table(table.id)),
+        _utc(table.finished_at),
+        tuple(str(PlayerId.of_account(account)) for account in accounts),
+        tuple(int(place) for place in ranking),
     )
-    games = []
-    for table in tables.scalars():
-        if table.id in skip or table.finished_at is None or table.result is None:
-            continue
-        seats = await session.execute(select(Seat).filter_by(table_id=table.id).order_by(Seat.seat))
-        accounts = [seat.account_id for seat in seats.scalars()]
-        ranking = table.result.get("ranking")
-        if not rated_seating(accounts) or not isinstance(ranking, list):
-            continue
-        if len(ranking) != len(accounts):
-            continue
-        finished = table.finished_at
-        if finished.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
-            finished = finished.replace(tzinfo=dt.UTC)
-        games.append(
-            RatedGame(
-                table.game,
-                f"table:{table.id}",
-                finished,
-                tuple(f"account:{account}" for account in accounts),
-                tuple(int(place) for place in ranking),
-            )
-        )
-    return games

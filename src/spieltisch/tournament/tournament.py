@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from spieltisch.core import Game, formats, game_class, parts
+from spieltisch.core.identity import GameKey, PlayerId, is_guest, level_of
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import (
@@ -65,21 +66,16 @@ E = TypeVar(
     Awarded,
     RatingDecided,
 )
-GUEST_PREFIX = "guest:"
-"""A hall player's rating identity: `guest:<name>/<tag>`."""
 
 
 def new_hall_identity(name: str) -> str:
     """A rating identity of its own for a hall player: the name folded, and a tag that
     keeps two people of one name apart."""
-    return f"{GUEST_PREFIX}{name.strip().casefold()}/{secrets.token_hex(4)}"
+    return str(PlayerId.of_guest(name.strip(), secrets.token_hex(4)))
 
 
 _LOT_DRAW = secrets.SystemRandom()
 """Rule 18's lot: drawn from the system's randomness, so no seed predicts it."""
-AI_PREFIX = "level:"
-"""An entrant played by the computer has the account `level:<level>/<tag>` (its rating id;
-the tag keeps two entrants of one level apart)."""
 
 
 @dataclass
@@ -100,7 +96,7 @@ class Player:
         ledgers from before identities, the name: `guest:anna`)."""
         if self.account:
             return self.account
-        return self.identity or f"{GUEST_PREFIX}{self.name.casefold()}"
+        return self.identity or str(PlayerId.of_guest(self.name))
 
     @property
     def seating_kind(self) -> str | None:
@@ -112,9 +108,7 @@ class Player:
     @property
     def ai_level(self) -> str | None:
         """The computer level of an entrant the computer plays (`level:hard/3` -> hard)."""
-        if self.account is None or not self.account.startswith(AI_PREFIX):
-            return None
-        return self.account[len(AI_PREFIX) :].split("/", 1)[0]
+        return level_of(self.account)
 
 
 @dataclass
@@ -279,7 +273,7 @@ class Tournament:
     def _free_identity(self, same_as_or_name: str, player: int | None = None) -> str:
         """`same_as` checked (a hall identity no other player of this tournament has), or
         a new identity for the name."""
-        if not same_as_or_name.startswith(GUEST_PREFIX):
+        if not is_guest(same_as_or_name):
             return new_hall_identity(same_as_or_name)
         for other in self.players.values():
             if other.number != player and other.rating_id == same_as_or_name:
@@ -304,7 +298,7 @@ class Tournament:
             )
         if not reason.strip():
             raise TournamentError(_("give the reason for merging or splitting identities"))
-        if same_as is not None and not same_as.startswith(GUEST_PREFIX):
+        if same_as is not None and not is_guest(same_as):
             raise TournamentError(
                 _("{identity} is no hall identity: they look like guest:anna/1f2e").format(
                     identity=repr(same_as)
@@ -472,7 +466,7 @@ class Tournament:
         if not name.strip():
             same = sum(1 for p in self.players.values() if p.ai_level == level)
             name = level if not same else f"{level} {same + 1}"
-        return self.register(name, by, f"{AI_PREFIX}{level}/{secrets.token_hex(4)}")
+        return self.register(name, by, str(PlayerId.of_level(level, secrets.token_hex(4))))
 
     def open_online(self, round_number: int, tables: Mapping[int, str], by: str) -> Opened:
         """Record that these tables of a round are played online, at these table ids."""
@@ -812,7 +806,7 @@ class Tournament:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)
 
-    def rated_games(self, key: str) -> list[RatedGame]:
+    def rated_games(self, identifier: str) -> list[RatedGame]:
         """Every table with a result as a rated game (none if the tournament is unrated).
 
         A table's time is that of its first entry, so a correction replaces the game in
@@ -836,7 +830,7 @@ class Tournament:
                 games.append(
                     RatedGame(
                         self.settings.game,
-                        f"{key}/{played.number}/{index}",
+                        str(GameKey.of_tournament(identifier, played.number, index)),
                         first.at,
                         tuple(self.players[table[s]].rating_id for s in seats),
                         tuple(result.places[s] for s in seats),

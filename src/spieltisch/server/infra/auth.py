@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from fastapi import HTTPException, Response
+from fastapi import Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.store import Database
 from spieltisch.store.models import AccountSession, ServerSecret
 
@@ -163,8 +164,9 @@ class Sessions:
     def required(self, connection: HTTPConnection) -> int:
         account = self.of(connection)
         if account is None:
-            raise HTTPException(
-                401, _("not signed in: choose a name to play as a guest, or sign in")
+            raise Refusal(
+                Code.NOT_SIGNED_IN,
+                _("not signed in: choose a name to play as a guest, or sign in"),
             )
         return account
 

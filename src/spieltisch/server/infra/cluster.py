@@ -27,6 +27,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.store.models import TableStatus
+
 log = logging.getLogger("spieltisch.server")
 
 CHANNEL = "spieltisch"
@@ -193,7 +195,9 @@ class PostgresCluster(SingleProcess):
         self.owned.clear()
 
     async def _sweep_once(self) -> None:
-        cursor = await self._locks.execute("SELECT id FROM game_tables WHERE status = 'running'")
+        cursor = await self._locks.execute(
+            "SELECT id FROM game_tables WHERE status = %s", (str(TableStatus.RUNNING),)
+        )
         running = {row[0] for row in await cursor.fetchall()}
         for table_id in self.owned - running:
             await self._locks.execute(

@@ -1,10 +1,9 @@
 """The garbage collector of a server process: far fewer full collections, each shorter.
 
 A full collection (generation 2) walks every object the process holds and stops the
-event loop meanwhile. At 200 tables that was 140-180 ms, several times a minute
-(measured with `gc.callbacks` under `benchmarks/load.py`, 2026-11-26): every move in
-flight waited that long, and the p99 latency of the load benchmark was mostly these
-pauses. So, once the server has started:
+event loop meanwhile; at 200 tables these pauses were most of the load benchmark's p99
+latency (the run, its command and figures: benchmarks/results/load.md, "gc.callbacks").
+So, once the server has started:
 
 - `gc.freeze()`: what the imports, the migration check and the recovery made is moved to
   the permanent generation and never walked again (it lives as long as the process);

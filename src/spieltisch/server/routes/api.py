@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request, Response
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from fastapi import APIRouter, Body, Depends, Request, Response
 
 import spieltisch
-from spieltisch.core import RecordError, SpieltischError, game_class
-from spieltisch.server.i18n import _, _n
-from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.core import SpieltischError, game_class
+from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
     REFUSALS,
     AccountId,
     AccountOut,
     ClaimIn,
-    GameOut,
     GuestIn,
     PlayerOut,
     PositionOut,
@@ -34,16 +29,12 @@ from spieltisch.server.schemas.rest import (
     TableList,
 )
 from spieltisch.server.services import lobby
-from spieltisch.server.services.privacy import may_see, table_for
-from spieltisch.store.models import Account, GameTable, Seat, UploadedRecord
-from spieltisch.store.tables import seats_of
+from spieltisch.server.services.accounts import Accounts, account_out
+from spieltisch.server.services.privacy import table_for
+from spieltisch.server.services.records import Records
+from spieltisch.store.models import TableStatus
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
-MAX_RECORD_ENTRIES = 20_000
-MAX_ENTRY = 1_000
-"""The longest history entry (a deal of David & Goliath for six players is about 320)."""
-MAX_PLAYERS = 16
-MAX_NAME = 40
 Svc = Annotated[Services, Depends(services)]
 
 
@@ -54,21 +45,8 @@ def _me(request: Request) -> int:
 Me = Annotated[int, Depends(_me)]
 
 
-def _account_out(account: Account, token: str | None = None) -> AccountOut:
-    return AccountOut(
-        id=account.id,
-        name=account.name,
-        username=account.username,
-        claimed=account.password_hash is not None,
-        token=token,
-    )
-
-
-def _clean_name(name: str) -> str:
-    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    if not cleaned:
-        raise HTTPException(422, _("a name needs at least one visible character"))
-    return cleaned
+def _accounts(svc: Services) -> Accounts:
+    return Accounts(svc.database, svc.passwords)
 
 
 # -- sessions and accounts ---------------------------------------------------------------------
@@ -80,13 +58,10 @@ async def play_as_guest(
 ) -> AccountOut:
     """Start playing at once: a guest account with a display name, signed in by cookie."""
     check_rate(request, "accounts", None)
-    async with svc.database.session() as session:
-        account = Account(name=_clean_name(body.name))
-        session.add(account)
-        await session.commit()
+    account = await _accounts(svc).guest(body.name)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
-    return _account_out(account, token)
+    return account_out(account, token)
 
 
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
@@ -94,32 +69,10 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
     """Keep your guest account: choose a username and a password to sign in elsewhere.
     Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
     account ends: the answer carries the new token (and sets the cookie)."""
-    taken = HTTPException(409, _("the username {name} is taken").format(name=body.username))
-    async with svc.database.session() as session:
-        if await _by_username(session, body.username) is not None:
-            raise taken
-    password_hash = await svc.passwords.hash(body.password)  # outside a transaction
-    async with svc.database.session() as session:
-        account = await session.get(Account, me)
-        if account is None:
-            raise HTTPException(401, _("your account no longer exists: sign in again"))
-        if account.password_hash is not None:
-            raise HTTPException(409, _("this account is claimed already"))
-        account.username, account.password_hash = body.username, password_hash
-        try:
-            await session.commit()
-        except IntegrityError:
-            raise taken from None
+    account = await _accounts(svc).claim(me, body.username, body.password)
     token = await svc.sessions.rotate(account.id)
     svc.sessions.sign_in(response, token)
-    return _account_out(account, token)
-
-
-async def _by_username(session: AsyncSession, username: str) -> Account | None:
-    found = await session.execute(
-        select(Account).where(func.lower(Account.username) == username.lower())
-    )
-    return found.scalar()
+    return account_out(account, token)
 
 
 @router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
@@ -127,16 +80,10 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     """Sign in with a claimed account's username (any case) and password. Attempts are
     limited per username and per address (429 with Retry-After)."""
     check_rate(request, "signin", body.username.lower())
-    async with svc.database.session() as session:
-        account = await _by_username(session, body.username)
-    # An unknown name is checked against a dummy hash: as slow as a wrong password.
-    known = account.password_hash if account is not None else None
-    matches = await svc.passwords.check(known, body.password)
-    if account is None or not matches:
-        raise HTTPException(401, _("wrong username or password"))
+    account = await _accounts(svc).sign_in(body.username, body.password)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
-    return _account_out(account, token)
+    return account_out(account, token)
 
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
@@ -148,46 +95,13 @@ async def sign_out(request: Request, response: Response, svc: Svc) -> None:
 
 @router.get("/me", response_model=AccountOut, tags=["accounts"])
 async def who_am_i(me: Me, svc: Svc) -> AccountOut:
-    async with svc.database.session() as session:
-        account = await session.get(Account, me)
-    if account is None:
-        raise HTTPException(401, _("your account no longer exists: sign in again"))
-    return _account_out(account)
+    return account_out(await _accounts(svc).signed_in(me))
 
 
 @router.get("/players/{account_id}", response_model=PlayerOut, tags=["accounts"])
 async def player_page(account_id: AccountId, request: Request, svc: Svc) -> PlayerOut:
     """A player's games with their places and records (private tables only to themselves)."""
-    viewer = svc.sessions.of(request)
-    async with svc.database.session() as session:
-        account = await session.get(Account, account_id)
-        if account is None:
-            raise HTTPException(404, _("no player {account}").format(account=account_id))
-        rows = await session.execute(
-            select(Seat, GameTable)
-            .join(GameTable, GameTable.id == Seat.table_id)
-            .where(Seat.account_id == account_id, Seat.kind == "human")
-            .order_by(GameTable.created_at.desc())
-            .limit(200)
-        )
-        games: list[GameOut] = []
-        for seat, table in rows.tuples():
-            if not table.public and viewer != account_id:
-                continue
-            described = await lobby.describe_table(session, table)
-            ranking = (table.result or {}).get("ranking")
-            games.append(
-                GameOut(
-                    table=table.id,
-                    game=table.game,
-                    status=table.status,
-                    seat=seat.seat,
-                    place=ranking[seat.seat] if ranking else None,
-                    players=[s.name or "?" for s in described.seats],
-                    record=f"/api/games/{table.id}/record" if table.status == "finished" else None,
-                )
-            )
-    return PlayerOut(account=_account_out(account), games=games)
+    return await _accounts(svc).page(account_id, svc.sessions.of(request))
 
 
 # -- games and the lobby -------------------------------------------------------------------
@@ -263,7 +177,7 @@ async def join_table(
     async with svc.database.session() as session:
         await lobby.join(session, table_id, me, seat)
     described = await _after_change(svc, table_id)
-    if described.status == "running":
+    if described.status == TableStatus.RUNNING:
         await svc.runtime.room(table_id)
     return described
 
@@ -317,7 +231,7 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
         described = await lobby.describe_table(session, new)
     await svc.runtime.changed(table_id)
     await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
-    if described.status == "running":
+    if described.status == TableStatus.RUNNING:
         await svc.runtime.room(new.id)  # a table nobody watches yet starts too
     return described
 
@@ -325,20 +239,11 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
 # -- records ---------------------------------------------------------------------------------
 
 
-async def _finished_record(svc: Services, table_id: str, viewer: int | None) -> dict[str, Any]:
-    async with svc.database.session() as session:
-        table = await lobby.get_table(session, table_id)
-        seated = [seat.account_id for seat in await seats_of(session, table_id)]
-        if not may_see(table.public, seated, viewer):
-            raise HTTPException(403, _("the record of a private table is for its players"))
-        return await lobby.finished_record(session, table_id)
-
-
 @router.get("/games/{table_id}/record", tags=["records"])
 async def download_record(table_id: TableId, request: Request, svc: Svc) -> Response:
     """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it);
     a private table's only for its players."""
-    record = await _finished_record(svc, table_id, svc.sessions.of(request))
+    record = await Records(svc.database).finished(table_id, svc.sessions.of(request))
     return Response(
         json.dumps(record, ensure_ascii=False, indent=1),
         media_type="application/json",
@@ -354,80 +259,19 @@ async def upload_record(
     At most `MAX_RECORD_ENTRIES` history entries and `MAX_PLAYERS` player names of up
     to `MAX_NAME` characters; uploads are limited per account and per address (429)."""
     check_rate(request, "records", svc.sessions.of(request))
-    _check_record_size(record)
-    try:
-        state = await asyncio.to_thread(spieltisch.load_record, record)
-    except RecordError as exc:
-        raise HTTPException(422, str(exc)) from None
-    clean = dict(state.to_record(record.get("players")))
-    record_id = secrets.token_urlsafe(12)
-    async with svc.database.session() as session:
-        session.add(UploadedRecord(id=record_id, account_id=svc.sessions.of(request), data=clean))
-        await session.commit()
-    return RecordUploaded(
-        id=record_id,
-        game=state.game.name,
-        moves=len(state.history()),
-        url=f"/api/records/{record_id}",
-    )
-
-
-def _check_record_size(record: dict[str, Any]) -> None:
-    """Refuse a record too long to replay quickly, or with names no table would hold."""
-    history, players = record.get("history"), record.get("players")
-    if isinstance(history, list) and len(history) > MAX_RECORD_ENTRIES:
-        raise HTTPException(
-            422,
-            _n(
-                "a record may have at most {count} history entry, this one has {found}",
-                "a record may have at most {count} history entries, this one has {found}",
-                MAX_RECORD_ENTRIES,
-            ).format(count=MAX_RECORD_ENTRIES, found=len(history)),
-        )
-    if isinstance(history, list) and any(
-        not isinstance(entry, str) or len(entry) > MAX_ENTRY for entry in history
-    ):
-        raise HTTPException(
-            422,
-            _n(
-                "each history entry is a text of at most {count} character",
-                "each history entry is a text of at most {count} characters",
-                MAX_ENTRY,
-            ).format(count=MAX_ENTRY),
-        )
-    if players is not None and (
-        not isinstance(players, list)
-        or len(players) > MAX_PLAYERS
-        or any(not isinstance(name, str) or len(name) > MAX_NAME for name in players)
-    ):
-        raise HTTPException(
-            422,
-            _n(
-                "players is a list of at most {players} names of at most {count} character each",
-                "players is a list of at most {players} names of at most {count} characters each",
-                MAX_NAME,
-            ).format(players=MAX_PLAYERS, count=MAX_NAME),
-        )
-
-
-async def uploaded_record(svc: Services, record_id: str) -> dict[str, Any]:
-    async with svc.database.session() as session:
-        found = await session.get(UploadedRecord, record_id)
-    if found is None:
-        raise HTTPException(404, _("no record {record}").format(record=record_id))
-    return found.data
+    return await Records(svc.database).upload(record, svc.sessions.of(request))
 
 
 @router.get("/records/{record_id}", tags=["records"])
 async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
-    return await uploaded_record(svc, record_id)
+    return await Records(svc.database).uploaded(record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
 async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
     known_language(lang)
-    record = await uploaded_record(svc, record_id)
+    record = await Records(svc.database).uploaded(record_id)
     return await _position(svc, f"record:{record_id}", record, n, lang)
 
 
@@ -438,16 +282,8 @@ async def game_position(
     """Position `n` of a finished table's game (0 = the start), as a spectator sees it;
     a private table's only for its players."""
     known_language(lang)
-    record = await _finished_record(svc, table_id, svc.sessions.of(request))
-    return await _position(svc, f"table:{table_id}", record, n, lang)
-
-
-def known_language(lang: str) -> None:
-    """Refuse a `lang` other than de, en, fr, in the request's language."""
-    if lang not in ("de", "en", "fr"):
-        raise HTTPException(
-            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
-        )
+    record = await Records(svc.database).finished(table_id, svc.sessions.of(request))
+    return await _position(svc, f"game:{table_id}", record, n, lang)
 
 
 async def _position(
@@ -455,8 +291,8 @@ async def _position(
 ) -> PositionOut:
     total = len(record["history"])
     if not 0 <= n <= total:
-        raise HTTPException(422, _("position {n} is outside 0..{last}").format(n=n, last=total))
+        raise Refusal(Code.INVALID, _("position {n} is outside 0..{last}").format(n=n, last=total))
     try:
         return await svc.replays.position(key, record, n, lang)
     except SpieltischError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(Code.INVALID, str(exc)) from None

@@ -6,15 +6,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from fastapi import HTTPException
 from starlette.requests import HTTPConnection
 
+from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.auth import Sessions
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.table.replays import Replays
 from spieltisch.server.table.runtime import Runtime
@@ -73,6 +74,14 @@ def check_rate(connection: HTTPConnection, action: str, account: int | str | Non
     svc = services(connection)
     wait = svc.limiter.wait(action, account, address(connection))
     if wait > 0:
-        raise HTTPException(
-            429, too_fast(action, wait), headers={"Retry-After": str(max(1, math.ceil(wait)))}
+        raise Refusal(Code.TOO_MANY, too_fast(action, wait), retry_after=max(1, math.ceil(wait)))
+
+
+def known_language(code: str) -> str:
+    """`code` if it is de, en or fr; else refused in the request's language."""
+    if code not in LANGUAGES:
+        raise Refusal(
+            Code.INVALID,
+            _("unknown language {language}: allowed are de, en, fr").format(language=code),
         )
+    return code

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
 
 from spieltisch.core import SpieltischError, UnknownGame
-from spieltisch.core.i18n import LANGUAGES
-from spieltisch.server.i18n import _
-from spieltisch.server.routes.context import Services, services
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services, known_language, services
 from spieltisch.server.schemas.rest import REFUSALS, AccountOut
 from spieltisch.store.models import Account
 from spieltisch.web.content import game_forms, page_texts, rules_html
@@ -33,36 +32,28 @@ class RulesOut(BaseModel):
     """The game's rules summary (the project's own words) rendered from Markdown."""
 
 
-def _language(code: str) -> str:
-    if code not in LANGUAGES:
-        raise HTTPException(
-            422, _("unknown language {language}: allowed are de, en, fr").format(language=code)
-        )
-    return code
-
-
 @router.get("/texts/{code}")
 async def texts(code: str) -> dict[str, str | list[str]]:
     """Every text of the pages in `code` (de, en, fr), keyed by its English text; a text
     with a number has its plural forms, and "" the language's plural categories."""
-    return page_texts(_language(code))
+    return page_texts(known_language(code))
 
 
 @router.get("/forms")
 async def forms(lang: str = "en") -> list[dict[str, Any]]:
     """Each game with its player counts and a form for its options (checkbox, choices or
     text), descriptions in `lang`."""
-    return game_forms(_language(lang))
+    return game_forms(known_language(lang))
 
 
 @router.get("/games/{game}/rules/{code}", response_model=RulesOut)
 async def rules(game: str, code: str) -> RulesOut:
     try:
-        html = rules_html(game, _language(code))
+        html = rules_html(game, known_language(code))
     except UnknownGame as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
     except SpieltischError as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
     return RulesOut(game=game, language=code, html=html)
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Request
-from sqlalchemy import select
+from fastapi import APIRouter, Depends, Request
 
 from spieltisch.core import UnknownGame, game_class
+from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
 from spieltisch.server.i18n import _
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Services, services
 from spieltisch.server.schemas.rest import REFUSALS, AccountId
 from spieltisch.server.schemas.tournaments import (
@@ -30,10 +31,10 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.lobby import get_table
 from spieltisch.server.services.privacy import may_see
-from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds
-from spieltisch.store.models import Account, GameTable
-from spieltisch.store.tables import account_names, seats_of
-from spieltisch.tournament.ratings import LEVEL_AFTER, Change, computer_level, nearest_level
+from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.store.models import Account, TableStatus
+from spieltisch.store.tables import account_names, private_among, seats_of, seats_of_tables
+from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.storage import TournamentStore
@@ -42,31 +43,22 @@ router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
 """Games a player needs before the leaderboard names the AI level nearest to them: after
 one game the rating says little (sigma is still large)."""
-TABLE_KEY = "table:"
-TOURNAMENT_KEY = "tournament:"
-PRIVATE_KEY = "table:private"
-"""The key a change at a private table shows to those who did not sit at it."""
-
-
-def _account(player: str) -> int | None:
-    rest = player.removeprefix(ACCOUNT_PREFIX)
-    return int(rest) if player.startswith(ACCOUNT_PREFIX) and rest.isdigit() else None
 
 
 def _title(game: str) -> str:
     try:
         return game_class(game).title
     except UnknownGame as exc:
-        raise HTTPException(404, str(exc)) from None
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
 
 
 async def _names(svc: Services, store: TournamentStore, players: list[str]) -> dict[str, str]:
     names = await store.player_names()
-    accounts = {a for a in map(_account, players) if a is not None}
+    accounts = {a for a in map(account_of, players) if a is not None}
     if accounts:
         async with svc.database.session() as session:
             found = await account_names(session, accounts)
-        names |= {f"{ACCOUNT_PREFIX}{account}": name for account, name in found.items()}
+        names |= {str(PlayerId.of_account(account)): name for account, name in found.items()}
     return names
 
 
@@ -100,12 +92,12 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
                 rank=rank,
                 player=row.player,
                 name=names.get(row.player, row.player),
-                account=_account(row.player),
+                account=account_of(row.player),
                 rating=row.rating.value,
                 mu=row.rating.mu,
                 sigma=row.rating.sigma,
                 games=row.games,
-                computer=computer_level(row.player),
+                computer=level_of(row.player),
                 about=nearest_level(row.rating, levels) if row.games >= LEVEL_AFTER else None,
             )
             for rank, row in enumerate(rows, start=1)
@@ -118,10 +110,7 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
 
 
 def _change_out(game: str, change: Change) -> ChangeOut:
-    table = change.key.removeprefix(TABLE_KEY) if change.key.startswith(TABLE_KEY) else None
-    tournament = None
-    if change.key.startswith(TOURNAMENT_KEY):
-        tournament = change.key.removeprefix(TOURNAMENT_KEY).split("/", 1)[0]
+    key = GameKey.maybe(change.key)
     return ChangeOut(
         game=game,
         key=change.key,
@@ -130,8 +119,8 @@ def _change_out(game: str, change: Change) -> ChangeOut:
         before=change.before.value,
         after=change.after.value,
         delta=change.delta,
-        table=table,
-        tournament=tournament,
+        table=None if key is None else key.table_id,
+        tournament=None if key is None else key.tournament_id,
     )
 
 
@@ -141,9 +130,9 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
     private table names the table only to its players."""
     async with svc.database.session() as session:
         if await session.get(Account, account_id) is None:
-            raise HTTPException(404, _("no player {account}").format(account=account_id))
+            raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
     book = await TournamentStore(svc.database).ratings()
-    player = f"{ACCOUNT_PREFIX}{account_id}"
+    player = str(PlayerId.of_account(account_id))
     games = []
     for game in book.games():
         changes = book.history(game, player)
@@ -169,7 +158,7 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
     )
     for row in games:
         row.changes = [
-            change.model_copy(update={"table": None, "key": PRIVATE_KEY})
+            change.model_copy(update={"table": None, "key": str(PRIVATE_TABLE)})
             if change.table in hidden
             else change
             for change in row.changes
@@ -182,16 +171,10 @@ async def _private_tables(svc: Services, tables: set[str], viewer: int | None) -
     if not tables:
         return set()
     async with svc.database.session() as session:
-        private = (
-            await session.execute(
-                select(GameTable.id).where(GameTable.id.in_(tables), GameTable.public.is_(False))
-            )
-        ).scalars()
-        hidden = set()
-        for table_id in private:
-            seated = [seat.account_id for seat in await seats_of(session, table_id)]
-            if not may_see(False, seated, viewer):
-                hidden.add(table_id)
+        private = await private_among(session, tables)
+        seats = await seats_of_tables(session, private)
+    seated = {table: [seat.account_id for seat in seats.get(table, [])] for table in private}
+    hidden = {table for table in private if not may_see(False, seated[table], viewer)}
     return hidden
 
 
@@ -202,20 +185,23 @@ async def table_rating(table_id: str, svc: Svc) -> TableRating:
     async with svc.database.session() as session:
         table = await get_table(session, table_id)
         seats = await seats_of(session, table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         return TableRating(rated=False, tournament=None, changes=[])
     tournament_id = await rounds.tournament_of(table_id)
     if tournament_id is not None:
-        tournament = await rounds.collect(tournament_id)
+        tournament = await rounds.store.load(tournament_id)
         where = tournament.table_of(table_id)
         assert where is not None
-        key = f"{TOURNAMENT_KEY}{tournament_id}/{where[0]}/{where[1]}"
+        key = str(GameKey.of_tournament(tournament_id, *where))
         players = [
             tournament.players[p].rating_id for p in tournament.round(where[0]).tables[where[1] - 1]
         ]
     else:
-        key = f"{TABLE_KEY}{table_id}"
-        players = [f"{ACCOUNT_PREFIX}{seat.account_id}" for seat in seats]
+        key = str(GameKey.of_table(table_id))
+        players = [
+            "" if seat.account_id is None else str(PlayerId.of_account(seat.account_id))
+            for seat in seats
+        ]
     book = await rounds.store.ratings()
     changes = []
     for seat, player in enumerate(players):

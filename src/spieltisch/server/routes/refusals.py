@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal
 from spieltisch.server.routes.validation import explain_bad
 from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
 
@@ -18,6 +18,7 @@ STATUS: dict[Code, int] = {
     Code.CONFLICT: 409,
     Code.INVALID: 422,
     Code.DATABASE_UNAVAILABLE: 503,
+    Code.BUSY: 503,
     Code.TOO_MANY: 429,
     Code.NOT_RUNNING: 409,
     Code.STALE_SEQ: 409,
@@ -43,7 +44,10 @@ def close_code(refusal: Refusal) -> int:
 
 
 def refusal_response(refusal: Refusal) -> JSONResponse:
-    headers = {"Retry-After": "2"} if refusal.code is Code.DATABASE_UNAVAILABLE else None
+    wait = refusal.retry_after
+    if wait is None and refusal.code is Code.DATABASE_UNAVAILABLE:
+        wait = AWAY_SECONDS
+    headers = None if wait is None else {"Retry-After": str(wait)}
     return JSONResponse(
         {"detail": refusal.message, "code": refusal.code},
         status_code=STATUS[refusal.code],

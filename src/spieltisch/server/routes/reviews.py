@@ -12,14 +12,21 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 import spieltisch
 from spieltisch.server.i18n import _
-from spieltisch.server.routes.api import known_language, uploaded_record
-from spieltisch.server.routes.context import Services, address, check_rate, services
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import (
+    Services,
+    address,
+    check_rate,
+    known_language,
+    services,
+)
 from spieltisch.server.schemas.rest import REFUSALS
+from spieltisch.server.services.records import Records
 from spieltisch.store import GameReviewRow
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses=REFUSALS)
@@ -43,11 +50,6 @@ class ReviewOut(BaseModel):
     )
 
 
-def _language(code: str) -> str:
-    known_language(code)  # refused in the request's language, as the record routes do
-    return code
-
-
 async def _out(
     svc: Services, row: GameReviewRow | None, record: dict[str, Any], code: str
 ) -> ReviewOut:
@@ -63,8 +65,8 @@ async def _out(
 @router.get("/records/{record_id}/review", response_model=ReviewOut)
 async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
     """The record's review as far as it goes (the page asks again while it runs)."""
-    code = _language(lang)
-    record = await uploaded_record(svc, record_id)
+    code = known_language(lang)
+    record = await Records(svc.database).uploaded(record_id)
     return await _out(svc, await svc.reviews.find(record), record, code)
 
 
@@ -73,13 +75,15 @@ async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "
     """Analyse a finished game in the server's worker pool: once per game (a game asked
     for again, or uploaded again, gets the kept review), one analysis at a time. Asking
     is limited per account and per address (429)."""
-    code = _language(lang)
+    code = known_language(lang)
     asker = svc.sessions.of(request)
     check_rate(request, "reviews", asker)
-    record = await uploaded_record(svc, record_id)
+    record = await Records(svc.database).uploaded(record_id)
     finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
     if not finished:
-        raise HTTPException(409, _("only a finished game can be reviewed: this record ends early"))
+        raise Refusal(
+            Code.CONFLICT, _("only a finished game can be reviewed: this record ends early")
+        )
     return await _out(
         svc, await svc.reviews.start(record, asker or f"address {address(request)}"), record, code
     )

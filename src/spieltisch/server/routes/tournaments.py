@@ -11,14 +11,15 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any, get_origin
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
-from sqlalchemy import select
 
-from spieltisch.core import parts
-from spieltisch.core.i18n import LANGUAGES, get_language, language
+from spieltisch.core import identity, parts
+from spieltisch.core.i18n import get_language, language
+from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
-from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (
     AppearanceOut,
@@ -50,8 +51,9 @@ from spieltisch.server.schemas.tournaments import (
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.services.rounds import ACCOUNT_PREFIX, OnlineRounds, account_of
-from spieltisch.store.models import Account, GameTable
+from spieltisch.server.services.rounds import OnlineRounds, account_of
+from spieltisch.store.models import Account
+from spieltisch.store.tables import account_names, statuses_of
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.identities import hall_identities, link, register_hall_player
@@ -87,25 +89,18 @@ def _rounds(svc: Services) -> OnlineRounds:
 
 
 def _by(account: int) -> str:
-    return f"{ACCOUNT_PREFIX}{account}"
+    return str(PlayerId.of_account(account))
 
 
 def _check_director(tournament: Tournament, me: int) -> None:
     if tournament.director != _by(me):
-        raise HTTPException(403, _("only the tournament's director takes this step"))
-
-
-def _language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise HTTPException(
-            422, _("unknown language {language}: allowed are de, en, fr").format(language=lang)
-        )
-    return lang
+        raise Refusal(Code.FORBIDDEN, _("only the tournament's director takes this step"))
 
 
 async def _load(svc: Services, identifier: str) -> Tournament:
-    """The tournament with every finished online table's result taken."""
-    return await _rounds(svc).collect(identifier)
+    """The tournament as its ledger stands: reading writes nothing (results of online
+    tables are taken when they finish, `services/rounds.py`)."""
+    return await _rounds(svc).store.load(identifier)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -162,13 +157,8 @@ async def _describe(
 ) -> TournamentOut:
     names = await _who(svc, tournament)
     online = [t for played in tournament.rounds for t in played.online.values()]
-    status: dict[str, str] = {}
-    if online:
-        async with svc.database.session() as session:
-            rows = await session.execute(
-                select(GameTable.id, GameTable.status).where(GameTable.id.in_(online))
-            )
-            status = {row.id: row.status for row in rows}
+    async with svc.database.session() as session:
+        status = await statuses_of(session, online)
     rounds = []
     for played in tournament.rounds:
         tables = []
@@ -223,7 +213,7 @@ async def _describe(
         settings=tournament.settings.model_dump(mode="json"),
         director=names.get(director, director),
         can_direct=me is not None and director == _by(me),
-        directed_online=director.startswith(ACCOUNT_PREFIX),
+        directed_online=identity.account_of(director) is not None,
         hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
         signup_open=tournament.signup_open,
@@ -293,7 +283,7 @@ async def get_tournament(
     tournament = await _load(svc, identifier)
     if lang is None:
         return await _describe(svc, identifier, tournament, svc.sessions.of(request))
-    with language(_language(lang)):
+    with language(known_language(lang)):
         return await _describe(svc, identifier, tournament, svc.sessions.of(request))
 
 
@@ -320,7 +310,7 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
     `lang` (default: the language chosen on the site, else Accept-Language)."""
     tournament = await _load(svc, identifier)
     names = await _who(svc, tournament)
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         text = results_csv(tournament, names)
     return _csv(text, f"{identifier}-results.csv")
 
@@ -333,7 +323,7 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
 async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
     """The standings for the spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         text = standings_csv(tournament)
     return _csv(text, f"{identifier}-standings.csv")
 
@@ -349,7 +339,7 @@ async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -
     spreadsheets of `lang` (default as for the results)."""
     tournament = await _load(svc, identifier)
     names = await _who(svc, tournament)
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         text = corrections_csv(tournament, names)
     return _csv(text, f"{identifier}-corrections.csv")
 
@@ -386,14 +376,14 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str | None = Non
     tournament = await _load(svc, identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
-    with language(_language(lang) if lang else get_language()):
+    with language(known_language(lang) if lang else get_language()):
         if ext == "html" and kind in WHOLE_PAGES and not number:
             return HTMLResponse(WHOLE_PAGES[kind](tournament))
         if ext == "html" and kind in ROUND_PAGES and number.isdigit():
             tournament.round(int(number))
             return HTMLResponse(ROUND_PAGES[kind](tournament, int(number)))
-    raise HTTPException(
-        404,
+    raise Refusal(
+        Code.NOT_FOUND,
         _(
             "no page {page}: pages are round-N.html, where-N.html, sheets-N.html, "
             "timer-N.html, players.html, standings.html and crosstable.html"
@@ -448,8 +438,8 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     Between rounds, a late arrival plays from the next round."""
     by = _by(me)
     if sum(x is not None for x in (body.account, body.username, body.level, body.same_as)) > 1:
-        raise HTTPException(
-            422, _("give one of account, username, level and same_as (or only a name)")
+        raise Refusal(
+            Code.INVALID, _("give one of account, username, level and same_as (or only a name)")
         )
     name = (body.name or "").strip()
     if body.username is not None:
@@ -461,7 +451,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
         async with svc.database.session() as session:
             account = await session.get(Account, body.account)
         if account is None:
-            raise HTTPException(422, _("no account {account}").format(account=body.account))
+            raise Refusal(Code.INVALID, _("no account {account}").format(account=body.account))
         name = name or account.name
         account_id = _by(account.id)
         step = lambda t: t.register(name, by, account_id)  # noqa: E731
@@ -513,9 +503,12 @@ async def change_identity(
 
 
 async def _account_name(svc: Services, rating_id: str) -> str:
+    number = identity.account_of(rating_id)
+    if number is None:
+        return rating_id
     async with svc.database.session() as session:
-        account = await session.get(Account, int(rating_id[len(ACCOUNT_PREFIX) :]))
-    return account.name if account is not None else rating_id
+        found = await account_names(session, [number])
+    return found.get(number, rating_id)
 
 
 @router.post("/api/tournaments/{identifier}/signup", response_model=TournamentOut)
@@ -552,8 +545,9 @@ async def withdraw_or_readmit(
     elif action == "readmit":
         step = lambda t: t.readmit(number, by)  # noqa: E731
     else:
-        raise HTTPException(
-            404, _("no action {action}: allowed are withdraw, readmit").format(action=action)
+        raise Refusal(
+            Code.NOT_FOUND,
+            _("no action {action}: allowed are withdraw, readmit").format(action=action),
         )
     tournament = await _director_step(svc, identifier, me, step)
     return await _describe(svc, identifier, tournament, me)
@@ -624,7 +618,7 @@ async def award_points(
 async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
     """Open the round's tables that can be played online and are not yet (again, after a
     failure); tables with a result or an online table are left as they are."""
-    current = await _load(svc, identifier)
+    current = await _rounds(svc).collect(identifier)
     _check_director(current, me)
     await _rounds(svc).open_tables(identifier, round_number, _by(me), me)
     return await get_tournament_for(svc, identifier, me)
@@ -640,7 +634,7 @@ async def enter_result(
     """Enter or correct a table's result: places in seat order (1 = best), or each seat's
     figures if time was called (ranked by the game's rule, ties by a recorded lot)."""
     if (body.places is None) == (body.stopped is None):
-        raise HTTPException(422, _("give places or stopped figures, one of the two"))
+        raise Refusal(Code.INVALID, _("give places or stopped figures, one of the two"))
     by = _by(me)
     if body.places is not None:
         places = body.places

@@ -21,14 +21,8 @@ from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, now
-from spieltisch.store.tables import (
-    account_names,
-    public_tables,
-    seats_of,
-    seats_of_tables,
-    tournaments_of_tables,
-)
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
+from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
 from spieltisch.store.takebacks import effective
 from spieltisch.tournament.storage import rated_seating
 
@@ -83,6 +77,10 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
     return clock.model_dump()
 
 
+TAKEN = (SeatKind.AI, SeatKind.HUMAN)
+"""The kinds of a seat someone plays: a table whose seats are all taken can start."""
+
+
 async def create_table(
     session: AsyncSession,
     creator: int | None,
@@ -90,10 +88,12 @@ async def create_table(
     *,
     start: bool = False,
     seated: bool = False,
+    tournament_id: str | None = None,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
-    its players; the round clock runs whether they come or not).
+    its players; the round clock runs whether they come or not); `tournament_id` the
+    tournament it is opened for.
 
     Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -118,18 +118,19 @@ async def create_table(
         game=spec.game,
         options=options,
         public=spec.public,
-        status="open",
+        status=TableStatus.OPEN,
         created_by=creator,
         clock=clock,
+        tournament_id=tournament_id,
     )
     session.add(table)
     for index, seat in enumerate(seats):
         row = await _seat_row(session, table.id, index, seat, creator)
-        if seated and row.kind == "reserved":
-            row.kind = "human"
+        if seated and row.kind == SeatKind.RESERVED:
+            row.kind = SeatKind.HUMAN
         session.add(row)
     await session.flush()
-    if start and all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+    if start and all(row.kind in TAKEN for row in await seats_of(session, table.id)):
         await _start(session, table)
     await session.commit()
     return table
@@ -141,13 +142,13 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
     tournament round opens are not counted against its director.)"""
     if not spec.seats or any(seat.kind != "ai" for seat in spec.seats):
         return
-    people = select(Seat.table_id).where(Seat.kind != "ai")
+    people = select(Seat.table_id).where(Seat.kind != SeatKind.AI)
     unfinished = await session.execute(
         select(func.count())
         .select_from(GameTable)
         .where(
             GameTable.created_by == creator,
-            GameTable.status != "finished",
+            GameTable.status != TableStatus.FINISHED,
             GameTable.id.not_in(people),
         )
     )
@@ -173,7 +174,7 @@ async def _seat_row(
                 Code.INVALID,
                 _("seat {seat}: an ai seat needs a level: easy..expert").format(seat=index),
             )
-        return Seat(table_id=table_id, seat=index, kind="ai", ai_level=seat.level)
+        return Seat(table_id=table_id, seat=index, kind=SeatKind.AI, ai_level=seat.level)
     if seat.level is not None:
         raise Refusal(Code.INVALID, _("seat {seat}: only ai seats take a level").format(seat=index))
     if seat.kind == "me":
@@ -181,19 +182,19 @@ async def _seat_row(
             raise Refusal(
                 Code.INVALID, _("seat {seat}: 'me' needs a signed-in creator").format(seat=index)
             )
-        return Seat(table_id=table_id, seat=index, kind="human", account_id=creator)
+        return Seat(table_id=table_id, seat=index, kind=SeatKind.HUMAN, account_id=creator)
     if seat.kind == "reserved":
         if seat.account is None or await session.get(Account, seat.account) is None:
             raise Refusal(
                 Code.INVALID,
                 _("seat {seat}: a reserved seat needs an existing account id").format(seat=index),
             )
-        return Seat(table_id=table_id, seat=index, kind="reserved", account_id=seat.account)
+        return Seat(table_id=table_id, seat=index, kind=SeatKind.RESERVED, account_id=seat.account)
     if seat.account is not None:
         raise Refusal(
             Code.INVALID, _("seat {seat}: only reserved seats name an account").format(seat=index)
         )
-    return Seat(table_id=table_id, seat=index, kind="open")
+    return Seat(table_id=table_id, seat=index, kind=SeatKind.OPEN)
 
 
 async def get_table(session: AsyncSession, table_id: str) -> GameTable:
@@ -206,7 +207,7 @@ async def get_table(session: AsyncSession, table_id: str) -> GameTable:
 async def join(session: AsyncSession, table_id: str, account: int, seat: int | None) -> int:
     """Sit down at an open seat (or the one reserved for you); returns the seat."""
     table = await get_table(session, table_id)
-    if table.status != "open":
+    if table.status != TableStatus.OPEN:
         raise Refusal(
             Code.CONFLICT,
             _("table {table} is {status}: seats change only before it starts").format(
@@ -214,12 +215,13 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
             ),
         )
     rows = await seats_of(session, table_id)
-    if any(row.account_id == account and row.kind == "human" for row in rows):
+    if any(row.account_id == account and row.kind == SeatKind.HUMAN for row in rows):
         raise Refusal(Code.CONFLICT, _("you sit at this table already"))
     free = [
         row
         for row in rows
-        if row.kind == "open" or (row.kind == "reserved" and row.account_id == account)
+        if row.kind == SeatKind.OPEN
+        or (row.kind == SeatKind.RESERVED and row.account_id == account)
     ]
     if seat is not None:
         free = [row for row in free if row.seat == seat]
@@ -227,7 +229,7 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
             raise Refusal(Code.CONFLICT, _("seat {seat} is not free for you").format(seat=seat))
     if not free:
         raise Refusal(Code.CONFLICT, _("no free seat at this table"))
-    chosen = sorted(free, key=lambda row: (row.kind != "reserved", row.seat))[0]
+    chosen = sorted(free, key=lambda row: (row.kind != SeatKind.RESERVED, row.seat))[0]
     number = chosen.seat
     # Taken only if it is still as it was read: of two people joining the last seat at
     # once exactly one wins (the database serialises the two updates), the other is told.
@@ -239,7 +241,7 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
             Seat.kind == chosen.kind,
             Seat.account_id.is_(None) if chosen.account_id is None else Seat.account_id == account,
         )
-        .values(kind="human", account_id=account)
+        .values(kind=SeatKind.HUMAN, account_id=account)
         .execution_options(synchronize_session=False)
     )
     if getattr(taken, "rowcount", 0) != 1:
@@ -248,7 +250,7 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
             Code.CONFLICT,
             _("seat {seat} was taken a moment ago: choose another").format(seat=number),
         )
-    chosen.kind, chosen.account_id = "human", account  # as the update above wrote it
+    chosen.kind, chosen.account_id = SeatKind.HUMAN, account  # as the update above wrote it
     await _start_when_full(session, table)
     await session.commit()
     return number
@@ -257,7 +259,7 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
 async def leave(session: AsyncSession, table_id: str, account: int) -> None:
     """Stand up before the game starts (the seat becomes open)."""
     table = await get_table(session, table_id)
-    if table.status != "open":
+    if table.status != TableStatus.OPEN:
         raise Refusal(
             Code.CONFLICT,
             _(
@@ -266,17 +268,17 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
             ).format(table=table_id, status=table.status),
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
-    if not rows or rows[0].kind != "human":
+    if not rows or rows[0].kind != SeatKind.HUMAN:
         raise Refusal(Code.CONFLICT, _("you do not sit at this table"))
     for row in rows:
-        row.kind, row.account_id = "open", None
+        row.kind, row.account_id = SeatKind.OPEN, None
     await session.commit()
 
 
 async def start(session: AsyncSession, table_id: str, account: int) -> None:
     """Start the game: every seat must be filled; the creator or a seated player starts."""
     table = await get_table(session, table_id)
-    if table.status != "open":
+    if table.status != TableStatus.OPEN:
         raise Refusal(
             Code.CONFLICT,
             _("table {table} is {status} already").format(table=table_id, status=table.status),
@@ -284,7 +286,7 @@ async def start(session: AsyncSession, table_id: str, account: int) -> None:
     rows = await seats_of(session, table_id)
     if account != table.created_by and not any(row.account_id == account for row in rows):
         raise Refusal(Code.FORBIDDEN, _("only the table's creator or a seated player starts it"))
-    empty = [str(row.seat) for row in rows if row.kind not in ("ai", "human")]
+    empty = [str(row.seat) for row in rows if row.kind not in TAKEN]
     if empty:
         raise Refusal(
             Code.CONFLICT, _("seats {seats} are still empty").format(seats=", ".join(empty))
@@ -294,7 +296,7 @@ async def start(session: AsyncSession, table_id: str, account: int) -> None:
 
 
 async def _start(session: AsyncSession, table: GameTable) -> None:
-    table.status, table.started_at = "running", now()
+    table.status, table.started_at = TableStatus.RUNNING, now()
     clock = table.clock or {}
     if clock.get("mode") is not None:
         for row in await seats_of(session, table.id):
@@ -307,7 +309,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     The person asking sits down at once; every other person's seat is kept for them until
     they ask too (that is accepting), and the game starts when every person has."""
     table = await get_table(session, table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise Refusal(Code.CONFLICT, _("a rematch follows a finished game"))
     rows = await seats_of(session, table_id)
     if not any(row.account_id == account for row in rows):
@@ -321,7 +323,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
         game=table.game,
         options=table.options,
         public=table.public,
-        status="open",
+        status=TableStatus.OPEN,
         created_by=account,
         clock=table.clock,
         rematch_of=table.id,
@@ -329,14 +331,14 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
     session.add(new)
     await session.flush()
     for row in rows:
-        waiting = row.kind == "human" and row.account_id != account
+        waiting = row.kind == SeatKind.HUMAN and row.account_id != account
         session.add(
             Seat(
                 table_id=new.id,
                 seat=row.seat,
-                kind="reserved" if waiting else row.kind,
+                kind=SeatKind.RESERVED if waiting else row.kind,
                 account_id=row.account_id,
-                ai_level=row.ai_level if row.kind == "ai" else None,
+                ai_level=row.ai_level if row.kind == SeatKind.AI else None,
             )
         )
     table.rematch = new.id
@@ -348,27 +350,27 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
 
 async def _accept(session: AsyncSession, table: GameTable, account: int) -> None:
     """A person takes the seat a rematch keeps for them; the last one starts the game."""
-    if table.status != "open":
+    if table.status != TableStatus.OPEN:
         return
     for row in await seats_of(session, table.id):
-        if row.kind == "reserved" and row.account_id == account:
-            row.kind = "human"
+        if row.kind == SeatKind.RESERVED and row.account_id == account:
+            row.kind = SeatKind.HUMAN
     await _start_when_full(session, table)
     await session.commit()
 
 
 async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
     """A rematch starts by itself once every seat is taken (no start click needed)."""
-    if table.rematch_of is None or table.status != "open":
+    if table.rematch_of is None or table.status != TableStatus.OPEN:
         return
-    if all(row.kind in ("ai", "human") for row in await seats_of(session, table.id)):
+    if all(row.kind in TAKEN for row in await seats_of(session, table.id)):
         await _start(session, table)
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
     """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
     table = await get_table(session, table_id)
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise Refusal(
             Code.CONFLICT,
             _("table {table} is {status}: records are of finished games").format(
@@ -401,10 +403,8 @@ async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> lis
         session,
         {row.account_id for rows in seats.values() for row in rows if row.account_id},
     )
-    tournaments = await tournaments_of_tables(session, [table.id for table in tables])
     return [
-        _described(table, seats.get(table.id, []), who, tournaments.get(table.id))
-        for table in tables
+        _described(table, seats.get(table.id, []), who, table.tournament_id) for table in tables
     ]
 
 

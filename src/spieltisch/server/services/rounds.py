@@ -8,30 +8,29 @@ player comes or not; at time the game's own rule ranks the table (rule 18 throug
 engine's `time` event). A table with a player who has no account (a name in the hall)
 is played on a real board and entered by hand.
 
-Results are taken when the runtime reports a finished table, and again whenever the
-tournament is read, so a result missed by a crash or by another server process is
-taken later. Taking a result is idempotent: a table that has a result (taken, or
-entered by the director) is left as it is.
+Results are taken when the runtime reports a finished table (`table_finished`, a
+`table/finishing.py` hook), before a director's step, and by a sweep when a process
+starts and every `SWEEP_SECONDS` (a result missed by a crash). Reading a tournament
+never takes one: a GET writes nothing. Taking a result is idempotent: a table that has
+a result (taken, or entered by the director) is left as it is.
 """
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import logging
 from collections.abc import Sequence
 from typing import Protocol, get_args
 
-from sqlalchemy import select
-
-from spieltisch.core import game_class
+from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, finished_record
 from spieltisch.store import Database
-from spieltisch.store.models import GameTable
-from spieltisch.store.tables import tournaments_of_tables
+from spieltisch.store.tables import finished_among, tournament_of, tournaments_with_finished_tables
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import ResultEntered
-from spieltisch.tournament.storage import ACCOUNT_PREFIX as ACCOUNT_PREFIX
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Player, Tournament
 
@@ -40,15 +39,15 @@ SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
 COLLECT_RETRIES = 20
 """Server processes collecting at once race for the ledger's next number; the loser takes
-the step again and finds the table taken. A read collects again anyway, so this only
+the step again and finds the table taken. The sweep collects again anyway, so this only
 keeps a busy moment out of the log."""
+SWEEP_SECONDS = 60.0
+"""How often a process looks for finished tournament tables whose result is not taken."""
 
 
 def account_of(player: Player) -> int | None:
     """The server account of a player registered with one (`account:7` -> 7)."""
-    if player.account is None or not player.account.startswith(ACCOUNT_PREFIX):
-        return None
-    return int(player.account[len(ACCOUNT_PREFIX) :])
+    return identity.account_of(player.account)
 
 
 def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None:
@@ -120,7 +119,9 @@ class OnlineRounds:
         opened: dict[int, str] = {}
         async with self.database.session() as session:
             for number, spec in specs.items():
-                table = await create_table(session, creator, spec, start=True, seated=True)
+                table = await create_table(
+                    session, creator, spec, start=True, seated=True, tournament_id=identifier
+                )
                 opened[number] = table.id
         await self.store.act(identifier, lambda t: t.open_online(round_number, opened, by))
         for table_id in opened.values():
@@ -139,12 +140,7 @@ class OnlineRounds:
         if not waiting:
             return tournament
         async with self.database.session() as session:
-            rows = await session.execute(
-                select(GameTable.id).where(
-                    GameTable.id.in_(list(waiting)), GameTable.status == "finished"
-                )
-            )
-            finished = list(rows.scalars())
+            finished = await finished_among(session, waiting)
             records = {table_id: await finished_record(session, table_id) for table_id in finished}
         for table_id in records:
             round_number, number = waiting[table_id]
@@ -165,7 +161,33 @@ class OnlineRounds:
     async def tournament_of(self, table_id: str) -> str | None:
         """The tournament an online table was opened for (None: an ordinary table)."""
         async with self.database.session() as session:
-            return (await tournaments_of_tables(session, [table_id])).get(table_id)
+            return await tournament_of(session, table_id)
+
+    async def sweep(self, since: dt.datetime | None = None) -> int:
+        """Take the results of every tournament with a table finished since `since`
+        (None: ever); returns how many tournaments were looked at."""
+        async with self.database.session() as session:
+            identifiers = await tournaments_with_finished_tables(session, since)
+        for identifier in identifiers:
+            try:
+                await self.collect(identifier)
+            except Exception:
+                log.exception("taking the results of tournament %s", identifier)
+        return len(identifiers)
+
+    async def keep_sweeping(self, seconds: float = SWEEP_SECONDS) -> None:
+        """Sweep now for every finished table, then every `seconds` for those finished
+        since the sweep before last (a process's background task)."""
+        since: dt.datetime | None = None
+        while True:
+            started = dt.datetime.now(dt.UTC)
+            try:
+                await self.sweep(since)
+            except Exception:
+                log.exception("the tournament sweep failed; trying again")
+            else:
+                since = started - dt.timedelta(seconds=seconds)
+            await asyncio.sleep(seconds)
 
     async def table_finished(self, table_id: str) -> None:
         """The runtime's hook: a finished tournament table's result goes in at once."""

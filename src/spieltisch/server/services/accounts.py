@@ -1,0 +1,117 @@
+"""Accounts: a guest by name, claiming it with a username and password, signing in, and
+a player's page. Refuses with `Refusal`; the routes add the session and its cookie."""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import IntegrityError
+
+from spieltisch.server.i18n import _
+from spieltisch.server.infra.passwords import PasswordWork
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.schemas.rest import AccountOut, GameOut, PlayerOut
+from spieltisch.server.services import lobby
+from spieltisch.store import Database, accounts
+from spieltisch.store.models import Account, TableStatus
+
+PAGE_GAMES = 200
+"""The most games a player's page lists (newest first)."""
+
+
+def account_out(account: Account, token: str | None = None) -> AccountOut:
+    return AccountOut(
+        id=account.id,
+        name=account.name,
+        username=account.username,
+        claimed=account.password_hash is not None,
+        token=token,
+    )
+
+
+def clean_name(name: str) -> str:
+    """A display name with control characters dropped and spaces collapsed."""
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise Refusal(Code.INVALID, _("a name needs at least one visible character"))
+    return cleaned
+
+
+def _gone() -> Refusal:
+    return Refusal(Code.NOT_SIGNED_IN, _("your account no longer exists: sign in again"))
+
+
+class Accounts:
+    def __init__(self, database: Database, passwords: PasswordWork) -> None:
+        self.database = database
+        self.passwords = passwords
+
+    async def guest(self, name: str) -> Account:
+        async with self.database.session() as session:
+            return await accounts.add_guest(session, clean_name(name))
+
+    async def claim(self, account_id: int, username: str, password: str) -> Account:
+        """Keep a guest account under a username (any case taken once) and a password."""
+        taken = Refusal(Code.CONFLICT, _("the username {name} is taken").format(name=username))
+        async with self.database.session() as session:
+            if await accounts.by_username(session, username) is not None:
+                raise taken
+        password_hash = await self.passwords.hash(password)  # outside a transaction
+        async with self.database.session() as session:
+            account = await session.get(Account, account_id)
+            if account is None:
+                raise _gone()
+            if account.password_hash is not None:
+                raise Refusal(Code.CONFLICT, _("this account is claimed already"))
+            account.username, account.password_hash = username, password_hash
+            try:
+                await session.commit()
+            except IntegrityError:
+                raise taken from None
+        return account
+
+    async def sign_in(self, username: str, password: str) -> Account:
+        async with self.database.session() as session:
+            account = await accounts.by_username(session, username)
+        # An unknown name is checked against a dummy hash: as slow as a wrong password.
+        known = account.password_hash if account is not None else None
+        matches = await self.passwords.check(known, password)
+        if account is None or not matches:
+            raise Refusal(Code.NOT_SIGNED_IN, _("wrong username or password"))
+        return account
+
+    async def signed_in(self, account_id: int) -> Account:
+        """The account of a signed-in session (refused if it was deleted meanwhile)."""
+        async with self.database.session() as session:
+            account = await session.get(Account, account_id)
+        if account is None:
+            raise _gone()
+        return account
+
+    async def page(self, account_id: int, viewer: int | None) -> PlayerOut:
+        """A player's games with their places and records; private tables only to the
+        player themselves. Three queries however many games."""
+        async with self.database.session() as session:
+            account = await session.get(Account, account_id)
+            if account is None:
+                raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
+            rows = [
+                (seat, table)
+                for seat, table in await accounts.played(session, account_id, PAGE_GAMES)
+                if table.public or viewer == account_id
+            ]
+            described = await lobby.describe_tables(session, [table for _seat, table in rows])
+        games = []
+        for (seat, table), shown in zip(rows, described, strict=True):
+            ranking = (table.result or {}).get("ranking")
+            finished = table.status == TableStatus.FINISHED
+            games.append(
+                GameOut(
+                    table=table.id,
+                    game=table.game,
+                    status=table.status,
+                    seat=seat.seat,
+                    place=ranking[seat.seat] if ranking else None,
+                    players=[s.name or "?" for s in shown.seats],
+                    record=f"/api/games/{table.id}/record" if finished else None,
+                )
+            )
+        return PlayerOut(account=account_out(account), games=games)
