@@ -33,12 +33,17 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/resign"): (403, 409),
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
     ("get", "/api/tables/{table_id}/hint"): (403, 409),
+    ("post", "/api/tables/{table_id}/takeback"): (403, 403),
+    ("post", "/api/tables/{table_id}/takeback/answer"): (403, 403),
     ("get", "/api/games/{table_id}/record"): (409, 200),
     ("get", "/api/games/{table_id}/positions/{n}"): (409, 200),
 }
 """Reading a table is open to anyone with its link; nothing else is."""
 
-BODIES = {"/api/tables/{table_id}/claim": {"seat": 0}}
+BODIES = {
+    "/api/tables/{table_id}/claim": {"seat": 0},
+    "/api/tables/{table_id}/takeback/answer": {"accept": True},
+}
 ANONYMOUS_WRITE = 401
 """Every POST about a table without a session."""
 

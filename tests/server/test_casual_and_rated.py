@@ -1,7 +1,7 @@
 """Which tables are rated, and what rated tables refuse (in-process, through the API).
 
 A table is rated when its result changes ratings: a tournament game, or a game where every
-seat is a different person. Hints (and takebacks) are for casual games only, as on lichess.
+seat is a different person. Hints and takebacks are for casual games only, as on lichess.
 """
 
 from __future__ import annotations
@@ -69,6 +69,9 @@ def test_a_game_of_two_people_is_rated_and_one_with_a_computer_is_casual(
         refused = http.get(f"/api/tables/{table['id']}/hint?lang=en")
         assert refused.status_code == 403, refused.text
         assert "No hints in a rated game" in refused.json()["detail"]
+        refused = http.post(f"/api/tables/{table['id']}/takeback")
+        assert refused.status_code == 403, refused.text
+        assert "No takebacks in a rated game" in refused.json()["detail"]
 
         seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
         casual = ok(http.post("/api/tables", json={"game": "mabula", "seats": seats}), 201)

@@ -155,3 +155,26 @@ def test_a_hint_names_the_engines_best_move_and_its_win_chance(people: People) -
     assert text.startswith("Tipp: Murmel von ") and "(Gewinnchance " in text, text
     legal = page.locator(".move-list button").evaluate_all("all => all.map(b => b.textContent)")
     assert text.removeprefix("Tipp: ").rsplit(" (Gewinnchance", 1)[0] in legal
+
+
+def test_a_move_taken_back_against_the_computer(people: People, artifacts: Path) -> None:
+    ana = people("en-GB")
+    page = sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
+    page.goto(f"{ana.base}/#/table/{table}")
+    wait_for_turn_or_end(page)
+    marbles = "els => els.map(e => e.dataset.marble + '@' + e.dataset.square).sort().join()"
+    before = page.locator(".board-box svg [data-marble]").evaluate_all(marbles)
+    seq = page.evaluate("window.spieltisch.live.lastSeq")
+    click_a_move(page)
+    page.wait_for_function(f"window.spieltisch.live.lastSeq >= {seq + 2}")  # and the reply
+    wait_for_turn_or_end(page)
+    assert page.locator(".board-box svg [data-marble]").evaluate_all(marbles) != before
+    page.click(".status button.takeback")
+    page.locator(".log li", has_text="took back the moves after no.").wait_for()
+    page.wait_for_function(
+        "document.querySelector('.board-box')?.dataset.seq == window.spieltisch.live.lastSeq"
+    )
+    assert page.locator(".board-box svg [data-marble]").evaluate_all(marbles) == before
+    assert page.locator(".status .your-turn").count() == 1
+    page.screenshot(path=str(artifacts / "takeback-en.png"), full_page=True)

@@ -36,6 +36,7 @@ from spieltisch.server.routes import (
     pages,
     ratings,
     reviews,
+    takebacks,
     tournaments,
     websocket,
 )
@@ -257,6 +258,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)
+    app.include_router(takebacks.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

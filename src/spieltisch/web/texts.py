@@ -277,6 +277,12 @@ TEXTS: tuple[str, ...] = (
     N_("Out of time loses"),
     N_("Hint"),
     N_("Hint: {move} (win chance {chance})"),
+    N_("Take back"),
+    N_("{name} asks to take back their last move."),
+    N_("Accept the takeback"),
+    N_("Decline"),
+    N_("Takeback asked: waiting for the others."),
+    N_("{name} declined the takeback."),
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (

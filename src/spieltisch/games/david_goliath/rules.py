@@ -153,6 +153,7 @@ class DavidGoliath(Game[DavidGoliathOptions]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     Options: ClassVar[type[GameOptions]] = DavidGoliathOptions
+    hidden_information: ClassVar[bool] = True
     variants = (
         {"players": 3},
         {"players": 4, "deals": 1},

@@ -8,7 +8,7 @@ hidden cards anew from the seat's view).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
@@ -23,6 +23,7 @@ from spieltisch.server.routes.context import Services, check_rate, services
 from spieltisch.server.schemas.rest import REFUSALS, TableId
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table import parts
+from spieltisch.server.table.room import Room
 from spieltisch.store.models import TableStatus
 from spieltisch.tournament.storage import rated_seating
 
@@ -47,6 +48,14 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
     return advice.move, advice.win_chance
 
 
+async def rated_kind(svc: Services, room: Room) -> Literal["tournament", "rated"] | None:
+    """Whether the table's result changes ratings: "tournament" (a tournament game),
+    "rated" (every seat a different person), None (a casual game)."""
+    if await OnlineRounds(svc.database, svc.runtime).tournament_of(room.id) is not None:
+        return "tournament"
+    return "rated" if rated_seating([seat.account_id for seat in room.seats]) else None
+
+
 @router.get("/tables/{table_id}/hint", response_model=HintOut)
 async def table_hint(
     table_id: TableId, request: Request, me: Me, svc: Svc, lang: str = "en"
@@ -58,14 +67,15 @@ async def table_hint(
             _("unknown language {language}: allowed are de, en, fr").format(language=lang),
         )
     check_rate(request, "moves", me)
-    if await OnlineRounds(svc.database, svc.runtime).tournament_of(table_id) is not None:
-        raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     room = await svc.runtime.room(table_id)
+    rated = await rated_kind(svc, room)
+    if rated == "tournament":
+        raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     running = room.table.status == TableStatus.RUNNING
     if running and not any(s.played_by(me) for s in room.seats):
         raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
     seat = room.to_move() if running else None
-    if seat is not None and rated_seating([info.account_id for info in room.seats]):
+    if seat is not None and rated == "rated":
         raise Refusal(
             Code.FORBIDDEN,
             _("no hints in a rated game: hints are for casual games, with a computer seat"),

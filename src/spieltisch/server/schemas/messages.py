@@ -153,6 +153,8 @@ class TableOut(ServerMessage):
     rated: bool = False
     """Whether the result changes ratings (a tournament game, or every seat a different
     person): no hints and no takebacks there."""
+    takebacks: bool = False
+    """Whether a player may ask to take back a move: a casual game without hidden cards."""
 
 
 class ChatOut(ServerMessage):
@@ -225,6 +227,24 @@ class PresenceOut(ServerMessage):
     for each one without a name yet."""
 
 
+class TakebackOut(ServerMessage):
+    """A takeback asked, answered or done (`POST /api/tables/{id}/takeback`): the moves
+    from the asker's last one on are withdrawn when every other person at the table
+    accepts (computer seats accept at once)."""
+
+    type: Literal["takeback"] = "takeback"
+    asked_by: int | None
+    """The seat that asked; None: no takeback is asked any more."""
+    seq: int
+    """The position it was asked in (a move made since ends the request)."""
+    moves: int
+    """How many entries it withdraws (the asker's move and everything after it)."""
+    waiting: list[int]
+    """The seats whose people have not answered yet."""
+    declined_by: int | None = None
+    """The seat whose person declined (with `asked_by` None)."""
+
+
 OUTGOING: tuple[type[ServerMessage], ...] = (
     StateOut,
     TableOut,
@@ -233,5 +253,6 @@ OUTGOING: tuple[type[ServerMessage], ...] = (
     ErrorOut,
     PongOut,
     PresenceOut,
+    TakebackOut,
 )
 INCOMING: tuple[type[ClientMessage], ...] = (MoveIn, SyncIn, ChatIn, LanguageIn, PingIn)

@@ -23,6 +23,7 @@ from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
+from spieltisch.store.takebacks import effective
 from spieltisch.tournament.storage import rated_seating
 
 MAX_COMPUTER_TABLES = 2
@@ -380,7 +381,9 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
     entries = await session.execute(
         select(MoveEntry.entry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
     )
-    state = spieltisch.load(table.game, **table.options).replay(list(entries.scalars()))
+    # The record keeps the game as played: moves taken back are not in it.
+    history = effective(entries.scalars())
+    state = spieltisch.load(table.game, **table.options).replay(history)
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
@@ -434,6 +437,7 @@ def _described(
         result=table.result,
         tournament=tournament,
         rated=rated,
+        takebacks=not rated and not game_class(table.game).hidden_information,
     )
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal, unavailable
-from spieltisch.server.table.log import KEEP_BEFORE, LogItem, chance_turn, forget_old
+from spieltisch.server.table.log import KEEP_BEFORE, LogItem, advanced, chance_turn, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.view import broadcast
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.takebacks import kept_by
 
 
 async def load(storage: TableStorage, table_id: str) -> Room:
@@ -32,8 +33,9 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         turn = chance_turn(state, row.seat)
         if index >= len(entries) - KEEP_BEFORE:
             before, state = state, state.clone()
-        state.apply(row.entry)
-        items.append(LogItem(row.seq, row.entry, row.seat, before, turn=turn))
+        item = LogItem(row.seq, row.entry, row.seat, before, turn=turn)
+        items.append(item)
+        state = advanced(state, row.entry, items, row.seq)
     return Room(
         table=table,
         seats=[SeatState.of(seat) for seat in stored.seats],
@@ -55,9 +57,11 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
         if row.seq != room.seq + len(items) + 1:
             raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
         before, state = state, state.clone()
-        state.apply(row.entry)
         turn = chance_turn(before, row.seat)
         items.append(LogItem(row.seq, row.entry, row.seat, before, turn=turn))
+        # A takeback replays the log (the whole of it, only then).
+        so_far = [*room.log, *items] if kept_by(row.entry) is not None else items
+        state = advanced(state, row.entry, so_far, row.seq)
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
     # Read them only then: two queries fewer for most moves of another process.

@@ -13,7 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spieltisch.core import State
+from spieltisch.core.i18n import language
+from spieltisch.server.i18n import _
 from spieltisch.server.table import parts
+from spieltisch.store.takebacks import effective, kept_by
 
 RECENT = 50
 """How many entries a state message carries at most, and keeps described in memory."""
@@ -44,23 +47,44 @@ def last_entry(state: State) -> str:
     return entry if isinstance(entry, str) else state.game.action_to_move(entry)
 
 
-def describe(items: Sequence[LogItem], lang: str, now: State) -> None:
-    """Put `items` (consecutive entries of the log that led to `now`) in words in `lang`
-    where they are not yet: from the position kept before an entry, else by replaying
-    the history once up to the first such entry and stepping forward."""
+def describe(items: Sequence[LogItem], lang: str, now: State, log: Sequence[LogItem]) -> None:
+    """Put `items` (consecutive entries of `log`, the log that led to `now`) in words in
+    `lang` where they are not yet: from the position kept before an entry, else by
+    replaying the log once up to the first such entry and stepping forward."""
     walker: State | None = None
-    history: list[str] | None = None
     for item in items:
         if lang not in item.words:
             position = item.before
-            if position is None:
-                if walker is None:
-                    history = history or now.history()
-                    walker = now.game.replay(history[: item.seq - 1])
-                position = walker
-            item.words[lang] = parts.describe(position, item.entry, lang)
+            if kept_by(item.entry) is not None:
+                item.words[lang] = takeback_words(item.entry, lang)
+            else:
+                if position is None:
+                    if walker is None:
+                        walker = replayed(now, log, item.seq - 1)
+                    position = walker
+                item.words[lang] = parts.describe(position, item.entry, lang)
         if walker is not None:
-            walker.apply(item.entry)
+            walker = advanced(walker, item.entry, log, item.seq)
+
+
+def replayed(now: State, log: Sequence[LogItem], seq: int) -> State:
+    """The position after the first `seq` entries of `log` (takebacks withdrawn)."""
+    return now.game.replay(effective(item.entry for item in log[:seq]))
+
+
+def advanced(state: State, entry: str, log: Sequence[LogItem], seq: int) -> State:
+    """The position after `entry` (seq `seq` of `log`, whose earlier entries led to
+    `state`): the entry applied to `state` in place, or for a takeback the log replayed."""
+    if kept_by(entry) is None:
+        state.apply(entry)
+        return state
+    return replayed(state, log, seq)
+
+
+def takeback_words(entry: str, lang: str) -> str:
+    """A takeback entry in words: the number of the entry the game went back to."""
+    with language(lang):
+        return _("took back the moves after no. {seq}").format(seq=kept_by(entry))
 
 
 def forget_old(log: list[LogItem]) -> None:

@@ -21,12 +21,13 @@ from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
 from spieltisch.server.table.finishing import Finishing, result_of
 from spieltisch.server.table.loading import catch_up, refresh
-from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_entry
+from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_entry, replayed
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import TableStatus
+from spieltisch.store.takebacks import takeback_entry
 
 log = logging.getLogger("spieltisch.server")
 
@@ -100,14 +101,25 @@ class Moves:
         await self._commit(room, state, items)
         self.moved(room)
 
+    async def take_back(self, room: Room, seat: int, keep: int) -> None:
+        """Withdraw the entries after seq `keep`, as `seat` asked and all agreed (hold the
+        lock): one more entry in the log (`store/takebacks.py`), the position replayed,
+        nobody's clock changed."""
+        item = LogItem(room.seq + 1, takeback_entry(keep), seat, room.state)
+        state = replayed(room.state, [*room.log, item], item.seq)
+        await self._commit(room, state, [item], clocked=False)
+        self.moved(room)
+
     async def follow(self, room: Room) -> None:
         """Catch up with the log and tell this process's connections (holding the lock)."""
         if await catch_up(self.storage, room):
             self.moved(room)
 
-    async def _commit(self, room: Room, state: State, items: list[LogItem]) -> None:
+    async def _commit(
+        self, room: Room, state: State, items: list[LogItem], clocked: bool = True
+    ) -> None:
         moment = time.time()
-        time_left = _clocks_after(room, items[0].seat, moment)
+        time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
         result = result_of(state, room.seats)
         append = Append(
             table_id=room.id,
@@ -135,6 +147,7 @@ class Moves:
             raise unavailable() from None
         room.state = state
         room.log.extend(items)
+        room.asked = None  # a takeback asked is for the position it was asked in
         for index, left in time_left.items():
             room.seats[index].time_left_ms = left
         room.turn_started = moment

@@ -78,6 +78,18 @@ class Drawn:
 
 
 @dataclass
+class Asked:
+    """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
+    `keep`; `waiting`: the seats of the people who have not accepted yet."""
+
+    seat: int
+    seq: int
+    keep: int
+    moves: int
+    waiting: set[int]
+
+
+@dataclass
 class Shown:
     """What the connections were shown of one position (its seq and status), each part
     made once however many connections show it. A board is drawn once per language for
@@ -118,6 +130,8 @@ class Room:
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
+    asked: Asked | None = None
+    """The takeback asked and not yet answered by all (a move made since ends it)."""
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""

@@ -34,6 +34,7 @@ from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.room import Connection, Room, SeatState
 from spieltisch.server.table.scheduler import RETRY_SECONDS, Scheduler
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 
@@ -71,6 +72,7 @@ class Runtime:
         self.scheduler = Scheduler(settings, pool, self.cluster, self.storage, self.moves)
         self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
+        self.takebacks = Takebacks(self.moves)
         self.scheduler.release = self.release
         self.scheduler.hand_over = self._hand_over
 

@@ -18,6 +18,7 @@ from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.models import TableStatus
+from spieltisch.store.takebacks import effective
 
 log = logging.getLogger("spieltisch.server")
 
@@ -132,7 +133,7 @@ class Scheduler:
     ) -> None:
         try:
             await asyncio.sleep(pause)
-            history = [item.entry for item in room.log]
+            history = effective(item.entry for item in room.log)  # takebacks withdrawn
             move = await self.pool.run(
                 choose_move,
                 room.table.game,

@@ -12,6 +12,7 @@ from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import Connection, Drawn, Room, Shown, wall
 from spieltisch.store.models import TableStatus
+from spieltisch.store.takebacks import kept_by
 
 
 def broadcast(room: Room) -> None:
@@ -37,9 +38,11 @@ def send_state(room: Room, connection: Connection, since: int) -> None:
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
     to_move = room.to_move() if room.table.status == TableStatus.RUNNING else None
     recent = room.log[max(since, room.seq - RECENT, 0) :]
-    describe(recent, lang, room.state)
+    describe(recent, lang, room.state, room.log)
     last_moves = [_entry_out(room, item, lang) for item in recent]
     last = recent[-1].entry if recent and recent[-1].seat is not None else None
+    if last is not None and kept_by(last) is not None:
+        last = None  # a takeback: no move to mark
     drawn = _drawn(room, seat, lang, to_move, last)
     return StateOut(
         table=room.id,

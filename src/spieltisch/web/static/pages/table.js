@@ -162,6 +162,10 @@ class TablePage {
     } else if (message.type === "presence") {
       this.presence = { ...message, at: performance.now() };
       this.renderSeats();
+    } else if (message.type === "takeback") {
+      this.takeback = message;
+      if (message.declined_by !== null) notify(t("{name} declined the takeback.", { name: this.seatLabel(message.declined_by) }));
+      this.renderStatus();
     }
   }
 
@@ -315,6 +319,7 @@ class TablePage {
       const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
       if (mine && !mine.resigned) {
         parts.push(" ", h("button", { type: "button", class: "resign", onclick: () => this.resign() }, t("Resign")));
+        parts.push(...this.takebackParts(state));
       }
     } else {
       parts.push(statusName(table.status));
@@ -476,6 +481,43 @@ class TablePage {
       const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
       const chance = `${Math.round(advice.win_chance * 100)}%`;
       this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
+      this.renderStatus();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  // A takeback (casual games without hidden cards): ask, or answer the one asked in this
+  // position (a move made since ends it).
+  takebackParts(state) {
+    const asked = this.takeback && this.takeback.asked_by !== null && this.takeback.seq === state.seq ? this.takeback : null;
+    if (asked && asked.waiting.includes(state.seat)) {
+      return [
+        " ",
+        h("span", { class: "takeback-asked" }, t("{name} asks to take back their last move.", { name: this.seatLabel(asked.asked_by) })),
+        " ",
+        h("button", { type: "button", class: "takeback-accept", onclick: () => this.answerTakeback(true) }, t("Accept the takeback")),
+        " ",
+        h("button", { type: "button", class: "takeback-decline", onclick: () => this.answerTakeback(false) }, t("Decline")),
+      ];
+    }
+    if (asked) return [" ", h("span", { class: "takeback-asked" }, t("Takeback asked: waiting for the others."))];
+    if (!this.table.takebacks) return [];
+    return [" ", h("button", { type: "button", class: "takeback", onclick: () => this.askTakeback() }, t("Take back"))];
+  }
+
+  async askTakeback() {
+    try {
+      this.takeback = await post(`/api/tables/${this.tableId}/takeback`);
+      this.renderStatus();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async answerTakeback(accept) {
+    try {
+      this.takeback = await post(`/api/tables/${this.tableId}/takeback/answer`, { accept });
       this.renderStatus();
     } catch (error) {
       notify(error.message);
