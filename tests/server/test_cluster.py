@@ -154,6 +154,28 @@ def test_news_crosses_processes_and_one_of_two_racing_moves_wins(
     asyncio.run(scenario())
 
 
+def test_a_player_sees_who_watches_through_the_other_process(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Issue 31: spectators see who is watching, also with several processes."""
+    a, b = two_servers
+
+    async def scenario() -> None:
+        async with Client(a.url) as ana, Client(b.url) as zoe:
+            await ana.guest("Ana")
+            await zoe.guest("Zoë")
+            table = await ana.create("mabula", [{"kind": "me"}, {"kind": "ai", "level": "easy"}])
+            ana_a = await ana.socket(table["id"])
+            await ana_a.next_of("presence")
+            zoe_b = await zoe.socket(table["id"])
+            seen = await ana_a.find(lambda m: m["type"] == "presence" and "Zoë" in m["watching"])
+            assert seen["watching"] == ["Zoë"]
+            await zoe_b.close()
+            await ana_a.find(lambda m: m["type"] == "presence" and m["watching"] == [])
+
+    asyncio.run(scenario())
+
+
 def test_the_losing_process_of_a_commit_race_reloads_and_answers_stale_seq(
     pg_url: str,
 ) -> None:

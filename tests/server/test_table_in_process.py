@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
+from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
@@ -352,5 +353,66 @@ def test_a_position_is_drawn_once_per_language_for_the_seats_not_to_move(
             assert "(you)" in bob_sees["board_svg"] and 'data-you="1"' not in bob_sees["board_svg"]
             assert "(vous)" in french_sees["board_svg"]
             assert bob_sees["legal_moves"] and not ana_sees["legal_moves"]
+
+    run(scenario)
+
+
+class Announcements(SingleProcess):
+    """A cluster that notes what this process tells the others of who is here."""
+
+    def __init__(self) -> None:
+        self.here: list[tuple[list[int], tuple[str, ...]]] = []
+
+    async def announce_here(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> None:
+        self.here.append((seats, watchers))
+
+
+def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url: str) -> None:
+    """Issue 31: the list of who watches was per process; with `serve --workers 2` a
+    player saw only the watchers connected to their own process."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+            announced = Announcements()
+            runtime.presence_of.cluster = announced
+            to_ana = connect(runtime, room, ana)
+            zoe = Connection(None, None, "en", name="Zoë")
+            runtime.enter(room, zoe)
+            await until(lambda: bool(announced.here) and announced.here[-1][1] == ("Zoë",))
+            assert announced.here[-1][0] == [0]
+            told(to_ana)
+            await runtime.on_here(room.id, "p2", 1, [], ("Bob", "?"))
+            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            presence = [m for m in told(to_ana) if m["type"] == "presence"]
+            assert presence and presence[-1]["watching"] == ["Bob", "Zoë", "?"]
+            await runtime.on_here(room.id, "p2", 0, [], ("Old",))  # an older announcement
+            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            await runtime.on_gone({"p2"})
+            assert runtime.presence(room).watching == ["Zoë"]
+            runtime.leave(room, zoe)
+            await until(lambda: announced.here[-1][1] == ())
+
+    run(scenario)
+
+
+def test_watcher_names_of_any_characters_cross_a_notification_whole() -> None:
+    heard: list[tuple[str, str, int, list[int], tuple[str, ...]]] = []
+
+    class Listener:
+        async def on_here(self, *args: Any) -> None:
+            heard.append(args)
+
+    async def scenario() -> None:
+        sender = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver._listener = Listener()  # type: ignore[assignment]
+        names = ("Zoë Müller", "a / b", "%20", "?")
+        receiver._dispatch(sender.here_payload("t1", 3, [0, 2], names))
+        receiver._dispatch(sender.here_payload("t1", 4, [], ()))
+        await until(lambda: len(heard) == 2)
+        assert heard[0] == ("t1", sender.me, 3, [0, 2], names)
+        assert heard[1] == ("t1", sender.me, 4, [], ())
 
     run(scenario)

@@ -221,10 +221,17 @@ class Runtime:
     def presence(self, room: Room) -> PresenceOut:
         return self.presence_of.of(room)
 
-    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+    async def on_here(
+        self,
+        table_id: str,
+        process: str,
+        number: int,
+        seats: list[int],
+        watchers: tuple[str, ...] = (),
+    ) -> None:
         room = self.rooms.get(table_id)
         if room is not None:  # else it asks when it loads the table
-            self.presence_of.heard(room, process, number, seats)
+            self.presence_of.heard(room, process, number, seats, watchers)
 
     async def on_asked(self, table_id: str) -> None:
         room = self.rooms.get(table_id)
