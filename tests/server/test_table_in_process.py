@@ -354,3 +354,50 @@ def test_a_position_is_drawn_once_per_language_for_the_seats_not_to_move(
             assert bob_sees["legal_moves"] and not ana_sees["legal_moves"]
 
     run(scenario)
+
+
+def _abort_checked(room: Room) -> bool:
+    task = room.tasks.get("abort")
+    return task is None or task.done()
+
+
+def test_a_started_table_nobody_came_to_is_aborted_and_leaves_memory(url: str) -> None:
+    """Issue 35: a table whose start was committed but whose answer was lost (nobody ever
+    connects) ran forever; after `abort_unplayed_seconds` it ends, with no result."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            _accounts,
+        ):
+            await until(lambda: room.table.status == "aborted")
+            assert room.id not in runtime.rooms
+            assert room.id not in await runtime.storage.running()
+            stored = await runtime.storage.load(room.id)
+            assert stored is not None
+            assert stored.table.status == "aborted" and stored.table.result is None
+
+    run(scenario)
+
+
+def test_a_person_at_the_table_or_a_persons_move_keeps_it_running(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            (ana, _bob),
+        ):
+            assert "abort" in room.tasks
+            to_ana = connect(runtime, room, ana)
+            await until(lambda: _abort_checked(room))
+            assert room.table.status == "running"
+            move = states(to_ana)[-1]["legal_moves"][0]["move"]
+            await runtime.submit(room, 0, room.seq, move)
+            assert "abort" not in room.tasks  # a person has played: never aborted
+            room.table.tournament_id = "a tournament"
+            room.log.clear()  # as if nobody had moved, at a tournament's table
+            runtime.scheduler.schedule(room)
+            assert "abort" not in room.tasks  # the director decides there
+
+    run(scenario)

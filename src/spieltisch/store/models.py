@@ -25,6 +25,9 @@ class TableStatus(StrEnum):
     """Seats are taken; the game has not started."""
     RUNNING = "running"
     FINISHED = "finished"
+    ABORTED = "aborted"
+    """Started, but no person made a move and nobody came (the answer to the start lost
+    in a crash, say): ended without a result, rating nobody (`Settings.abort_unplayed_seconds`)."""
 
 
 class SeatKind(StrEnum):
