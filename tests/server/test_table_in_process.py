@@ -3,109 +3,29 @@ connections as plain outboxes, no server process and no HTTP (`server/table/`)."
 
 from __future__ import annotations
 
-import asyncio
-import json
-import shutil
-import time
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
-from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.schemas.rest import SeatIn
 from spieltisch.server.table import parts
 from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
-from spieltisch.store import Database, upgrade
-from spieltisch.store.models import Account, MoveEntry
-
-
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database file, copied for each test (a migration per test is slow)."""
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    upgrade(f"sqlite+aiosqlite:///{path}")
-    return path
-
-
-@pytest.fixture
-def url(migrated: Path, tmp_path: Path) -> str:
-    path = tmp_path / "table.sqlite3"
-    shutil.copy(migrated, path)
-    return f"sqlite+aiosqlite:///{path}"
-
-
-@asynccontextmanager
-async def a_table(
-    url: str, game: str, seats: list[SeatIn], **settings: Any
-) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
-    database = Database(url)
-    async with database.session() as session:
-        ana, bob = Account(name="Ana"), Account(name="Bob")
-        session.add_all([ana, bob])
-        await session.commit()
-        spec = TableIn(game=game, seats=seats)
-        table = await create_table(session, ana.id, spec, start=False)
-        if any(seat.kind == "open" for seat in seats):
-            await join(session, table.id, bob.id, None)
-        await start(session, table.id, ana.id)
-        accounts = [ana.id, bob.id]
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
-    )
-    try:
-        yield runtime, await runtime.room(table.id), accounts
-    finally:
-        await runtime.close()
-        runtime.pool.close()
-        await database.close()
-
-
-def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
-    connection = Connection(account, runtime.seat_for(room, account, None), lang)
-    runtime.enter(room, connection)
-    return connection
-
-
-def told(connection: Connection) -> list[dict[str, Any]]:
-    """Every message waiting in the connection's outbox, taken out."""
-    messages = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        assert text is not None
-        messages.append(json.loads(text))
-    return messages
-
-
-def states(connection: Connection) -> list[dict[str, Any]]:
-    return [m for m in told(connection) if m["type"] == "state"]
-
-
-async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        await asyncio.sleep(0.01)
-
-
-TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
-
-
-def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(scenario())
+from spieltisch.store.models import MoveEntry
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    a_table,
+    connect,
+    run,
+    states,
+    told,
+    until,
+)
 
 
 def test_a_move_is_stored_then_each_seat_is_shown_its_own_position(url: str) -> None:

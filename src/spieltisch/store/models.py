@@ -94,6 +94,10 @@ class GameTable(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch: Mapped[str | None] = mapped_column(String(32))
     tournament_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    created_from: Mapped[str | None] = mapped_column(String(32))
+    """A keyed digest of the creator's network address (never the address itself): the
+    lobby lists only a few tables per address, so guests made in a row from one address
+    cannot fill it."""
     """The tournament this table was opened for (`tournaments.id`), None for others."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     started_at: Mapped[datetime | None] = mapped_column()
