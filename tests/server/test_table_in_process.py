@@ -3,13 +3,6 @@ connections as plain outboxes, no server process and no HTTP (`server/table/`)."
 
 from __future__ import annotations
 
-import asyncio
-import json
-import shutil
-import time
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,96 +10,23 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
-from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.schemas.rest import SeatIn
 from spieltisch.server.table import parts
 from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
-from spieltisch.store import Database, upgrade
-from spieltisch.store.models import Account, MoveEntry
-
-
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database file, copied for each test (a migration per test is slow)."""
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    upgrade(f"sqlite+aiosqlite:///{path}")
-    return path
-
-
-@pytest.fixture
-def url(migrated: Path, tmp_path: Path) -> str:
-    path = tmp_path / "table.sqlite3"
-    shutil.copy(migrated, path)
-    return f"sqlite+aiosqlite:///{path}"
-
-
-@asynccontextmanager
-async def a_table(
-    url: str, game: str, seats: list[SeatIn], **settings: Any
-) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
-    database = Database(url)
-    async with database.session() as session:
-        ana, bob = Account(name="Ana"), Account(name="Bob")
-        session.add_all([ana, bob])
-        await session.commit()
-        spec = TableIn(game=game, seats=seats)
-        table = await create_table(session, ana.id, spec, start=False)
-        if any(seat.kind == "open" for seat in seats):
-            await join(session, table.id, bob.id, None)
-        await start(session, table.id, ana.id)
-        accounts = [ana.id, bob.id]
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
-    )
-    try:
-        yield runtime, await runtime.room(table.id), accounts
-    finally:
-        await runtime.close()
-        runtime.pool.close()
-        await database.close()
-
-
-def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
-    connection = Connection(account, runtime.seat_for(room, account, None), lang)
-    runtime.enter(room, connection)
-    return connection
-
-
-def told(connection: Connection) -> list[dict[str, Any]]:
-    """Every message waiting in the connection's outbox, taken out."""
-    messages = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        assert text is not None
-        messages.append(json.loads(text))
-    return messages
-
-
-def states(connection: Connection) -> list[dict[str, Any]]:
-    return [m for m in told(connection) if m["type"] == "state"]
-
-
-async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        await asyncio.sleep(0.01)
-
-
-TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
-
-
-def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(scenario())
+from spieltisch.store.models import MoveEntry
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    a_table,
+    connect,
+    run,
+    states,
+    told,
+    until,
+)
 
 
 def test_a_move_is_stored_then_each_seat_is_shown_its_own_position(url: str) -> None:
@@ -414,5 +334,50 @@ def test_watcher_names_of_any_characters_cross_a_notification_whole() -> None:
         await until(lambda: len(heard) == 2)
         assert heard[0] == ("t1", sender.me, 3, [0, 2], names)
         assert heard[1] == ("t1", sender.me, 4, [], ())
+
+
+def _abort_checked(room: Room) -> bool:
+    task = room.tasks.get("abort")
+    return task is None or task.done()
+
+
+def test_a_started_table_nobody_came_to_is_aborted_and_leaves_memory(url: str) -> None:
+    """Issue 35: a table whose start was committed but whose answer was lost (nobody ever
+    connects) ran forever; after `abort_unplayed_seconds` it ends, with no result."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            _accounts,
+        ):
+            await until(lambda: room.table.status == "aborted")
+            assert room.id not in runtime.rooms
+            assert room.id not in await runtime.storage.running()
+            stored = await runtime.storage.load(room.id)
+            assert stored is not None
+            assert stored.table.status == "aborted" and stored.table.result is None
+
+    run(scenario)
+
+
+def test_a_person_at_the_table_or_a_persons_move_keeps_it_running(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            (ana, _bob),
+        ):
+            assert "abort" in room.tasks
+            to_ana = connect(runtime, room, ana)
+            await until(lambda: _abort_checked(room))
+            assert room.table.status == "running"
+            move = states(to_ana)[-1]["legal_moves"][0]["move"]
+            await runtime.submit(room, 0, room.seq, move)
+            assert "abort" not in room.tasks  # a person has played: never aborted
+            room.table.tournament_id = "a tournament"
+            room.log.clear()  # as if nobody had moved, at a tournament's table
+            runtime.scheduler.schedule(room)
+            assert "abort" not in room.tasks  # the director decides there
 
     run(scenario)

@@ -15,10 +15,7 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import MoveEntry
 from spieltisch.store.takebacks import effective
-from tests.server import test_table_in_process as in_process
-from tests.server.test_table_in_process import a_table, connect, run, told, until
-
-migrated, url = in_process.migrated, in_process.url  # the same database fixtures
+from tests.server.in_process import a_table, connect, run, told, until
 
 COMPUTER = SeatIn(kind="ai", level="easy")
 

@@ -40,7 +40,7 @@ from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
-WAITING = frozenset({"clock", "round"})
+WAITING = frozenset({"clock", "round", "abort"})
 """The tasks of a table that only waits (for a person or a deadline): it may leave
 memory when nobody watches."""
 

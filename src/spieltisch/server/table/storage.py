@@ -114,6 +114,18 @@ class TableStorage:
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
 
+    async def abort(self, table_id: str) -> bool:
+        """End a running table as aborted (no result); False: it was not running any more."""
+        async with self.database.session() as session:
+            ended = await session.execute(
+                update(GameTable)
+                .filter_by(id=table_id, status=TableStatus.RUNNING)
+                .values(status=TableStatus.ABORTED, finished_at=now())
+            )
+            await self.cluster.publish(session, "changed", table_id)
+            await session.commit()
+            return bool(getattr(ended, "rowcount", 0))
+
     async def say(self, table_id: str, account: int, text: str) -> ChatOut:
         async with self.database.session() as session:
             row = ChatMessage(table_id=table_id, account_id=account, text=text)
