@@ -83,6 +83,19 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
         await asyncio.sleep(0.01)
 
 
+async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) -> None:
+    """Mahé: Ana (seat 0) and Bob (seat 1) stop as soon as they may (a computer seat plays
+    itself), until Ana has moved and Bob is to move."""
+    while not (room.log[-1].seat == 0 and room.to_move() == 1):
+        await until(lambda: room.to_move() in (0, 1))
+        if room.log[-1].seat == 0 and room.to_move() == 1:
+            break
+        legal = room.state.legal_moves()
+        seat = room.to_move()
+        assert seat is not None
+        await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
+
+
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(scenario())
 

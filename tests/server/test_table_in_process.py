@@ -317,12 +317,15 @@ def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url
     run(scenario)
 
 
-def test_watcher_names_of_any_characters_cross_a_notification_whole() -> None:
+def test_watcher_names_and_takeback_news_cross_a_notification_whole() -> None:
     heard: list[tuple[str, str, int, list[int], tuple[str, ...]]] = []
 
     class Listener:
         async def on_here(self, *args: Any) -> None:
             heard.append(args)
+
+        async def on_takeback(self, table_id: str) -> None:
+            heard.append(("takeback", table_id, 0, [], ()))
 
     async def scenario() -> None:
         sender = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
@@ -331,9 +334,13 @@ def test_watcher_names_of_any_characters_cross_a_notification_whole() -> None:
         names = ("Zoë Müller", "a / b", "%20", "?")
         receiver._dispatch(sender.here_payload("t1", 3, [0, 2], names))
         receiver._dispatch(sender.here_payload("t1", 4, [], ()))
-        await until(lambda: len(heard) == 2)
+        notice = sender.notice("takeback", "t1")
+        assert notice is not None
+        receiver._dispatch(notice[1])
+        await until(lambda: len(heard) == 3)
         assert heard[0] == ("t1", sender.me, 3, [0, 2], names)
         assert heard[1] == ("t1", sender.me, 4, [], ())
+        assert heard[2][:2] == ("takeback", "t1")  # a takeback changed in another process
 
 
 def _abort_checked(room: Room) -> bool:

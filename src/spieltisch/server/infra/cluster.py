@@ -64,6 +64,9 @@ class Listener(Protocol):
         `watchers` ("?": one without a name) watch through it (its announcement `number`,
         which only grows)."""
 
+    async def on_takeback(self, table_id: str) -> None:
+        """Another process stored a change to the takeback asked at the table."""
+
     async def on_asked(self, table_id: str) -> None:
         """Another process has just loaded the table: say who is here in this one."""
 
@@ -338,6 +341,8 @@ class PostgresCluster(SingleProcess):
                 self._handle(
                     self._listener.on_here(table_id, words[0], numbers[0], numbers[1:], watchers)
                 )
+            elif kind == "takeback":
+                self._handle(self._listener.on_takeback(table_id))
             elif kind == "ask":
                 self._handle(self._listener.on_asked(table_id))
         except (IndexError, ValueError):

@@ -80,13 +80,43 @@ class Drawn:
 @dataclass
 class Asked:
     """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
-    `keep`; `waiting`: the seats of the people who have not accepted yet."""
+    `keep`; `waiting`: the seats of the people who have not accepted yet; `declined_by`:
+    the seat that declined it (it has ended)."""
 
     seat: int
     seq: int
     keep: int
     moves: int
     waiting: set[int]
+    declined_by: int | None = None
+
+    def stored(self) -> dict[str, Any]:
+        """As the table's `takeback` column keeps it."""
+        return {
+            "seat": self.seat,
+            "seq": self.seq,
+            "keep": self.keep,
+            "moves": self.moves,
+            "waiting": sorted(self.waiting),
+            "declined_by": self.declined_by,
+        }
+
+    @classmethod
+    def of(cls, stored: dict[str, Any] | None) -> Asked | None:
+        if stored is None:
+            return None
+        return cls(
+            int(stored["seat"]),
+            int(stored["seq"]),
+            int(stored["keep"]),
+            int(stored["moves"]),
+            {int(seat) for seat in stored["waiting"]},
+            stored.get("declined_by"),
+        )
+
+    def open_at(self, seq: int) -> bool:
+        """Still waiting for answers in the position `seq`."""
+        return self.seq == seq and self.declined_by is None and bool(self.waiting)
 
 
 @dataclass
