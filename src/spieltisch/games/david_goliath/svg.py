@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
+from spieltisch.core.palette import SCREEN
 from spieltisch.core.svg import (
-    PALETTE,
     clickable,
     document,
     element,
@@ -62,7 +62,7 @@ def _card(
             width=w,
             height=h,
             rx=7 * scale,
-            fill=PALETTE[colour],
+            fill=SCREEN[colour],
             stroke="#222",
             stroke_width=1.5,
         ),
@@ -100,7 +100,7 @@ def _chip(card: str, x: float, y: float, *, named: bool = True) -> str:
     ink = "#000000" if colour == "yellow" else "#ffffff"
     return element(
         "g",
-        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=PALETTE[colour], stroke="#222")
+        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=SCREEN[colour], stroke="#222")
         + text(
             x + 13, y + 16, SYMBOL[card[0]] + card[1:], fill=ink, font_size=10, font_weight="bold"
         ),
