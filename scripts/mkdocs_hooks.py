@@ -191,9 +191,12 @@ def _site_path(source: Path) -> str | None:
     """Where a repository file lands in the site (posix, relative to the site root)."""
     for folder, prefix in ((DOCS, ""), (LAB, "lab/")):
         try:
-            return prefix + source.relative_to(folder).as_posix()
+            relative = source.relative_to(folder).as_posix()
         except ValueError:
             continue
+        if prefix and relative == "README.md":
+            relative = "index.md"  # the lab notes' README is the lab's index page
+        return prefix + relative
     return None
 
 

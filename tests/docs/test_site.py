@@ -22,10 +22,14 @@ LANGUAGES = {"en": "players", "de": "de", "fr": "fr"}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`mkdocs build --strict`: a broken link, a missing page or a failing hook fails it."""
+    """`mkdocs build --strict`: a broken link, a missing page or a failing hook fails it.
+
+    Not `-q`: quiet mode drops warnings before strict mode counts them, so a broken link
+    passed unseen.
+    """
     out = tmp_path_factory.mktemp("site")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -3,11 +3,13 @@ SQLite and on a throwaway PostgreSQL cluster."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from spieltisch.store import upgrade
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -38,6 +40,23 @@ def _database(backend: str, folder: Path, request: pytest.FixtureRequest) -> str
         return f"sqlite+aiosqlite:///{folder / 'spieltisch.sqlite3'}"
     base: str = request.getfixturevalue("postgres")
     return new_postgres_database(base)
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated SQLite file, copied for each in-process test (a migration per test
+    is slow)."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    upgrade(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def url(migrated_sqlite: Path, tmp_path: Path) -> str:
+    """A fresh migrated SQLite database of its own, for an in-process test."""
+    path = tmp_path / "in-process.sqlite3"
+    shutil.copy(migrated_sqlite, path)
+    return f"sqlite+aiosqlite:///{path}"
 
 
 @pytest.fixture(params=BACKENDS)

@@ -24,11 +24,12 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table
+from spieltisch.server.services.lobby import create_table, join, start
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account
 from tests.server.client import Client, Message, ResilientSeat, seq_above
+from tests.server.in_process import connect, play_until_ana_moved_and_bob_is_to_move, told
 from tests.server.logs import check_told_against_log, move_log
 from tests.server.servers import ServerProcess, new_postgres_database
 
@@ -154,6 +155,28 @@ def test_news_crosses_processes_and_one_of_two_racing_moves_wins(
     asyncio.run(scenario())
 
 
+def test_a_player_sees_who_watches_through_the_other_process(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Issue 31: spectators see who is watching, also with several processes."""
+    a, b = two_servers
+
+    async def scenario() -> None:
+        async with Client(a.url) as ana, Client(b.url) as zoe:
+            await ana.guest("Ana")
+            await zoe.guest("Zoë")
+            table = await ana.create("mabula", [{"kind": "me"}, {"kind": "ai", "level": "easy"}])
+            ana_a = await ana.socket(table["id"])
+            await ana_a.next_of("presence")
+            zoe_b = await zoe.socket(table["id"])
+            seen = await ana_a.find(lambda m: m["type"] == "presence" and "Zoë" in m["watching"])
+            assert seen["watching"] == ["Zoë"]
+            await zoe_b.close()
+            await ana_a.find(lambda m: m["type"] == "presence" and m["watching"] == [])
+
+    asyncio.run(scenario())
+
+
 def test_the_losing_process_of_a_commit_race_reloads_and_answers_stale_seq(
     pg_url: str,
 ) -> None:
@@ -187,6 +210,65 @@ def test_the_losing_process_of_a_commit_race_reloads_and_answers_stale_seq(
             assert room_2.seq == room_1.seq and room_2.state.history() == room_1.state.history()
             log = await move_log(pg_url, table.id)
             assert [row.entry for row in log] == room_1.state.history()
+        finally:
+            await first.close()
+            await second.close()
+            await second.database.close()
+            await database.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
+    pg_url: str,
+) -> None:
+    """Issue 31: a takeback request lived in the memory of the process that was asked, so a
+    person whose page talked to the other process could not see or answer it. Two
+    runtimes on one database, hearing nothing of each other: Ana asks through the first,
+    Bob answers through the second."""
+    upgrade(pg_url)
+
+    async def scenario() -> None:
+        database = Database(pg_url)
+        async with database.session() as session:
+            ana, bob = Account(name="Ana"), Account(name="Bob")
+            session.add_all([ana, bob])
+            await session.commit()
+            spec = TableIn(game="mahe", seats=[SeatIn(kind="me"), SeatIn(kind="open")])
+            table = await create_table(session, ana.id, spec)
+            await join(session, table.id, bob.id, None)
+            await start(session, table.id, ana.id)
+        settings = Settings(database_url=pg_url, ai_processes=False, ai_pace=0.0)
+        pool = WorkerPool(1, processes=False)
+        first = Runtime(database, pool, settings, SingleProcess())
+        second = Runtime(Database(pg_url), pool, settings, SingleProcess())
+        try:
+            room_1, room_2 = await first.room(table.id), await second.room(table.id)
+            to_ana = connect(first, room_1, ana.id)
+            await play_until_ana_moved_and_bob_is_to_move(first, room_1)
+            position, seq = room_1.state.history(), room_1.seq
+            await first.takebacks.ask(room_1, 0)
+            assert await second.takebacks.waiting_for(room_2) == {1}
+            with pytest.raises(Refusal) as twice:  # asked already, whichever process
+                await second.takebacks.ask(room_2, 0)
+            assert twice.value.code == "conflict"
+            done = await second.takebacks.answer(room_2, 1, True)
+            assert done.asked_by is None and room_2.seq == seq + 1
+            assert room_2.state.history() == position[:-1]
+            await first.moves.follow(room_1)
+            assert room_1.state.history() == room_2.state.history()
+
+            # Declined through the second: the first's connections are told.
+            await play_until_ana_moved_and_bob_is_to_move(first, room_1)
+            await first.takebacks.ask(room_1, 0)
+            told(to_ana)
+            await second.takebacks.answer(room_2, 1, False)
+            await first.on_takeback(table.id)  # the notification PostgreSQL would carry
+            news = [m for m in told(to_ana) if m["type"] == "takeback"]
+            assert news and news[-1]["declined_by"] == 1 and news[-1]["asked_by"] is None
+            with pytest.raises(Refusal) as ended:
+                await first.takebacks.answer(room_1, 1, True)
+            assert ended.value.code == "conflict"
         finally:
             await first.close()
             await second.close()

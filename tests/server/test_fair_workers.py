@@ -13,7 +13,7 @@ from collections.abc import Hashable
 import pytest
 
 from spieltisch.server.infra.fair import FairQueue, Lane
-from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.infra.workers import QUICK_SECONDS, WorkerPool, likely_quick
 
 
 class Recorder:
@@ -139,6 +139,51 @@ def test_a_share_back_from_idle_starts_level_with_the_least_served() -> None:
     # from idle) nor last (its 100 s held against it).
     assert order == ["c1", "a2", "b2"]
     assert len(queue) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_quick_job_has_its_own_worker_while_long_searches_hold_the_others() -> None:
+    """Issue 35: a running search cannot be interrupted, so an easy computer move must
+    not wait behind one (it waited a second under a flood of expert tables)."""
+    pool, jobs = WorkerPool(1, processes=False, quick_workers=1), Recorder()
+    try:
+        search = asyncio.ensure_future(pool.run(jobs.blocking, "expert", kind="expert"))
+        async with asyncio.timeout(10):
+            while not jobs.ran:
+                await asyncio.sleep(0.001)
+        queued = asyncio.ensure_future(pool.run(jobs.job, "expert 2", kind="expert"))
+        await _queued(pool, Lane.PLAY)
+        async with asyncio.timeout(10):  # answered while the search still runs
+            assert await pool.run(jobs.job, "easy", kind="easy", quick=True) == "easy"
+        # The quick worker is free, yet never takes the slow job waiting.
+        assert pool.waiting(Lane.PLAY) == 1 and not queued.done()
+        jobs.gate.set()
+        await asyncio.gather(search, queued)
+    finally:
+        pool.close()
+    assert jobs.ran == ["expert", "easy", "expert 2"]
+
+
+@pytest.mark.asyncio
+async def test_what_is_quick_is_measured_not_only_guessed() -> None:
+    """A kind guessed quick that takes long leaves the quick worker; one guessed slow that
+    takes milliseconds joins it."""
+    pool = WorkerPool(1, processes=False, quick_workers=1)
+    try:
+        await pool.run(time.sleep, QUICK_SECONDS * 2, kind="long", quick=True)
+        await pool.run(time.sleep, 0.0, kind="short", quick=False)
+    finally:
+        pool.close()
+    assert not pool.is_quick("long", guess=True)
+    assert pool.is_quick("short", guess=False)
+    assert pool.is_quick("never seen", guess=True) and not pool.is_quick("never seen")
+
+
+def test_the_levels_below_hard_are_guessed_quick_unless_the_server_sets_a_budget() -> None:
+    assert likely_quick("easy") and likely_quick("medium") and likely_quick("random")
+    assert not likely_quick("expert") and not likely_quick("hard")
+    assert not likely_quick("expert@learned")
+    assert not likely_quick("easy", budget="2s")
 
 
 @pytest.mark.asyncio

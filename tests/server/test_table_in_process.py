@@ -3,109 +3,30 @@ connections as plain outboxes, no server process and no HTTP (`server/table/`)."
 
 from __future__ import annotations
 
-import asyncio
-import json
-import shutil
-import time
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
-from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.schemas.rest import SeatIn
 from spieltisch.server.table import parts
 from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
-from spieltisch.store import Database, upgrade
-from spieltisch.store.models import Account, MoveEntry
-
-
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database file, copied for each test (a migration per test is slow)."""
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    upgrade(f"sqlite+aiosqlite:///{path}")
-    return path
-
-
-@pytest.fixture
-def url(migrated: Path, tmp_path: Path) -> str:
-    path = tmp_path / "table.sqlite3"
-    shutil.copy(migrated, path)
-    return f"sqlite+aiosqlite:///{path}"
-
-
-@asynccontextmanager
-async def a_table(
-    url: str, game: str, seats: list[SeatIn], **settings: Any
-) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
-    database = Database(url)
-    async with database.session() as session:
-        ana, bob = Account(name="Ana"), Account(name="Bob")
-        session.add_all([ana, bob])
-        await session.commit()
-        spec = TableIn(game=game, seats=seats)
-        table = await create_table(session, ana.id, spec, start=False)
-        if any(seat.kind == "open" for seat in seats):
-            await join(session, table.id, bob.id, None)
-        await start(session, table.id, ana.id)
-        accounts = [ana.id, bob.id]
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
-    )
-    try:
-        yield runtime, await runtime.room(table.id), accounts
-    finally:
-        await runtime.close()
-        runtime.pool.close()
-        await database.close()
-
-
-def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
-    connection = Connection(account, runtime.seat_for(room, account, None), lang)
-    runtime.enter(room, connection)
-    return connection
-
-
-def told(connection: Connection) -> list[dict[str, Any]]:
-    """Every message waiting in the connection's outbox, taken out."""
-    messages = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        assert text is not None
-        messages.append(json.loads(text))
-    return messages
-
-
-def states(connection: Connection) -> list[dict[str, Any]]:
-    return [m for m in told(connection) if m["type"] == "state"]
-
-
-async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        await asyncio.sleep(0.01)
-
-
-TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
-
-
-def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(scenario())
+from spieltisch.store.models import MoveEntry
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    a_table,
+    connect,
+    run,
+    states,
+    told,
+    until,
+)
 
 
 def test_a_move_is_stored_then_each_seat_is_shown_its_own_position(url: str) -> None:
@@ -352,5 +273,118 @@ def test_a_position_is_drawn_once_per_language_for_the_seats_not_to_move(
             assert "(you)" in bob_sees["board_svg"] and 'data-you="1"' not in bob_sees["board_svg"]
             assert "(vous)" in french_sees["board_svg"]
             assert bob_sees["legal_moves"] and not ana_sees["legal_moves"]
+
+    run(scenario)
+
+
+class Announcements(SingleProcess):
+    """A cluster that notes what this process tells the others of who is here."""
+
+    def __init__(self) -> None:
+        self.here: list[tuple[list[int], tuple[str, ...]]] = []
+
+    async def announce_here(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> None:
+        self.here.append((seats, watchers))
+
+
+def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url: str) -> None:
+    """Issue 31: the list of who watches was per process; with `serve --workers 2` a
+    player saw only the watchers connected to their own process."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+            announced = Announcements()
+            runtime.presence_of.cluster = announced
+            to_ana = connect(runtime, room, ana)
+            zoe = Connection(None, None, "en", name="Zoë")
+            runtime.enter(room, zoe)
+            await until(lambda: bool(announced.here) and announced.here[-1][1] == ("Zoë",))
+            assert announced.here[-1][0] == [0]
+            told(to_ana)
+            await runtime.on_here(room.id, "p2", 1, [], ("Bob", "?"))
+            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            presence = [m for m in told(to_ana) if m["type"] == "presence"]
+            assert presence and presence[-1]["watching"] == ["Bob", "Zoë", "?"]
+            await runtime.on_here(room.id, "p2", 0, [], ("Old",))  # an older announcement
+            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            await runtime.on_gone({"p2"})
+            assert runtime.presence(room).watching == ["Zoë"]
+            runtime.leave(room, zoe)
+            await until(lambda: announced.here[-1][1] == ())
+
+    run(scenario)
+
+
+def test_watcher_names_and_takeback_news_cross_a_notification_whole() -> None:
+    heard: list[tuple[str, str, int, list[int], tuple[str, ...]]] = []
+
+    class Listener:
+        async def on_here(self, *args: Any) -> None:
+            heard.append(args)
+
+        async def on_takeback(self, table_id: str) -> None:
+            heard.append(("takeback", table_id, 0, [], ()))
+
+    async def scenario() -> None:
+        sender = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver._listener = Listener()  # type: ignore[assignment]
+        names = ("Zoë Müller", "a / b", "%20", "?")
+        receiver._dispatch(sender.here_payload("t1", 3, [0, 2], names))
+        receiver._dispatch(sender.here_payload("t1", 4, [], ()))
+        notice = sender.notice("takeback", "t1")
+        assert notice is not None
+        receiver._dispatch(notice[1])
+        await until(lambda: len(heard) == 3)
+        assert heard[0] == ("t1", sender.me, 3, [0, 2], names)
+        assert heard[1] == ("t1", sender.me, 4, [], ())
+        assert heard[2][:2] == ("takeback", "t1")  # a takeback changed in another process
+
+
+def _abort_checked(room: Room) -> bool:
+    task = room.tasks.get("abort")
+    return task is None or task.done()
+
+
+def test_a_started_table_nobody_came_to_is_aborted_and_leaves_memory(url: str) -> None:
+    """Issue 35: a table whose start was committed but whose answer was lost (nobody ever
+    connects) ran forever; after `abort_unplayed_seconds` it ends, with no result."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            _accounts,
+        ):
+            await until(lambda: room.table.status == "aborted")
+            assert room.id not in runtime.rooms
+            assert room.id not in await runtime.storage.running()
+            stored = await runtime.storage.load(room.id)
+            assert stored is not None
+            assert stored.table.status == "aborted" and stored.table.result is None
+
+    run(scenario)
+
+
+def test_a_person_at_the_table_or_a_persons_move_keeps_it_running(url: str) -> None:
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE, abort_unplayed_seconds=0.2) as (
+            runtime,
+            room,
+            (ana, _bob),
+        ):
+            assert "abort" in room.tasks
+            to_ana = connect(runtime, room, ana)
+            await until(lambda: _abort_checked(room))
+            assert room.table.status == "running"
+            move = states(to_ana)[-1]["legal_moves"][0]["move"]
+            await runtime.submit(room, 0, room.seq, move)
+            assert "abort" not in room.tasks  # a person has played: never aborted
+            room.table.tournament_id = "a tournament"
+            room.log.clear()  # as if nobody had moved, at a tournament's table
+            runtime.scheduler.schedule(room)
+            assert "abort" not in room.tasks  # the director decides there
 
     run(scenario)

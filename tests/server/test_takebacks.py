@@ -15,10 +15,14 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import MoveEntry
 from spieltisch.store.takebacks import effective
-from tests.server import test_table_in_process as in_process
-from tests.server.test_table_in_process import a_table, connect, run, told, until
-
-migrated, url = in_process.migrated, in_process.url  # the same database fixtures
+from tests.server.in_process import (
+    a_table,
+    connect,
+    play_until_ana_moved_and_bob_is_to_move,
+    run,
+    told,
+    until,
+)
 
 COMPUTER = SeatIn(kind="ai", level="easy")
 
@@ -68,18 +72,6 @@ def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) 
             assert record["history"] == played
 
     run(scenario)
-
-
-async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) -> None:
-    """Ana (seat 0) and Bob (seat 1) stop as soon as they may; the computer plays itself."""
-    while not (room.log[-1].seat == 0 and room.to_move() == 1):
-        await until(lambda: room.to_move() in (0, 1))
-        if room.log[-1].seat == 0 and room.to_move() == 1:
-            break
-        legal = room.state.legal_moves()
-        seat = room.to_move()
-        assert seat is not None
-        await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
 
 
 def test_the_others_accept_or_decline_and_a_move_ends_the_request(url: str) -> None:

@@ -5,54 +5,16 @@ missed, by the sweep; a table knows its tournament by a column."""
 from __future__ import annotations
 
 import asyncio
-import shutil
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from spieltisch.server import Settings, create_app
-from spieltisch.server.routes.context import Services
 from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.store import Database, upgrade
+from spieltisch.store import Database
 from spieltisch.store.models import GameTable
 from spieltisch.store.tables import tournament_of
 from spieltisch.tournament.storage import TournamentStore
-
-
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    upgrade(f"sqlite+aiosqlite:///{path}")
-    return path
-
-
-@pytest.fixture
-def url(migrated: Path, tmp_path: Path) -> str:
-    path = tmp_path / "tournament.sqlite3"
-    shutil.copy(migrated, path)
-    return f"sqlite+aiosqlite:///{path}"
-
-
-@asynccontextmanager
-async def an_app(url: str) -> AsyncIterator[tuple[httpx.AsyncClient, Services]]:
-    settings = Settings(
-        database_url=url, ai_processes=False, ai_pace=0.0, migrate=False, rate_limits=None
-    )
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            yield client, app.state.services
-
-
-async def guest(client: httpx.AsyncClient, name: str) -> tuple[int, dict[str, str]]:
-    answer = await client.post("/api/session/guest", json={"name": name})
-    assert answer.status_code == 200, answer.text
-    return answer.json()["id"], {"Authorization": f"Bearer {answer.json()['token']}"}
+from tests.server.in_process import an_app, guest
 
 
 async def a_round_online(

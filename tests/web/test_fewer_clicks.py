@@ -8,12 +8,16 @@ import re
 import time
 from pathlib import Path
 
+from playwright.sync_api import Page
+
 from tests.web.conftest import People
 from tests.web.flows import (
     CLICKABLE,
     click_a_move,
     create_table_by_api,
     sign_in_as_guest,
+    started_table,
+    wait_for_change,
     wait_for_turn_or_end,
 )
 
@@ -178,3 +182,57 @@ def test_a_move_taken_back_against_the_computer(people: People, artifacts: Path)
     assert page.locator(".board-box svg [data-marble]").evaluate_all(marbles) == before
     assert page.locator(".status .your-turn").count() == 1
     page.screenshot(path=str(artifacts / "takeback-en.png"), full_page=True)
+
+
+def _ana_moved_and_bo_to_move(ana: Page, bo: Page, deadline: float) -> None:
+    """Mahé: both stop as soon as they may until Ana has moved and Bo is to move, with no
+    die rolled since (the computer seat plays itself)."""
+    while True:
+        assert time.monotonic() < deadline, "Ana never moved before Bo's turn"
+        page = ana if ana.locator(".move-list button").count() else bo
+        if not page.locator(".move-list button").count():
+            ana.wait_for_timeout(100)
+            continue
+        stop = page.locator(".move-list button[data-move=stop]")
+        seq = page.evaluate("window.spieltisch.live.lastSeq")
+        (stop if stop.count() else page.locator(".move-list button").first).click()
+        wait_for_change(page, seq)
+        if page is ana:
+            # Bo to move right after Ana's own move (no roll in between)?
+            bo.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}")
+            last = ana.evaluate("window.spieltisch.live.lastSeq")
+            if last == seq + 1 and bo.locator(".move-list button").count():
+                return
+
+
+def test_two_people_take_a_move_back_when_the_other_accepts(
+    people: People, artifacts: Path
+) -> None:
+    """Issue 31: a takeback request the others accept, in the page of each person (a
+    casual Mahé table of two people and a computer, before the next roll)."""
+    _table, ana_page, bo_page = started_table(
+        people("en-GB"),
+        people("de-DE"),
+        "mahe",
+        [{"kind": "me"}, {"kind": "open"}, AI],
+    )
+    deadline = time.monotonic() + 180
+    _ana_moved_and_bo_to_move(ana_page, bo_page, deadline)
+    seq = ana_page.evaluate("window.spieltisch.live.lastSeq")
+    ana_page.click(".status button.takeback")
+    ana_page.locator(".status .takeback-asked").wait_for()
+    bo_page.locator(".status .takeback-asked", has_text="Ana").wait_for()
+    bo_page.screenshot(path=str(artifacts / "takeback-asked-de.png"), full_page=True)
+    bo_page.click(".status button.takeback-accept")
+    for page in (ana_page, bo_page):
+        page.wait_for_function(f"window.spieltisch.live.lastSeq == {seq + 1}")
+        page.locator(".log li", has_text=re.compile("took back|zurück")).wait_for()
+    ana_page.locator(".status .your-turn").wait_for()
+    assert bo_page.locator(".move-list button").count() == 0  # Ana's turn again
+
+    _ana_moved_and_bo_to_move(ana_page, bo_page, deadline)
+    ana_page.click(".status button.takeback")
+    bo_page.click(".status button.takeback-decline")
+    ana_page.locator("#notice", has_text="declined the takeback").wait_for()
+    assert bo_page.locator(".move-list button").count() > 0  # still Bo's move
+    ana_page.screenshot(path=str(artifacts / "takeback-declined-en.png"), full_page=True)

@@ -63,6 +63,15 @@ def serve(
     ai_workers: Annotated[
         int, typer.Option("--ai-workers", min=1, help="Processes for computer seats.")
     ] = 1,
+    ai_quick_workers: Annotated[
+        int,
+        typer.Option(
+            "--ai-quick-workers",
+            min=0,
+            help="Processes only for quick computer moves (an easy level), so they never "
+            "wait behind a long search.",
+        ),
+    ] = 1,
     ai_pace: Annotated[
         float, typer.Option("--ai-pace", min=0, help="Seconds at least between computer moves.")
     ] = 0.8,
@@ -160,6 +169,7 @@ def serve(
         host=host,
         port=port,
         ai_workers=ai_workers,
+        ai_quick_workers=ai_quick_workers,
         ai_processes=not ai_threads,
         secure_cookies=secure_cookies,
         ai_pace=ai_pace,

@@ -195,7 +195,7 @@ def create_app(settings: Settings) -> FastAPI:
         await database.warm()
         async with database.session() as session:
             key = await signing_key(session)
-        pool = WorkerPool(settings.ai_workers, settings.ai_processes)
+        pool = WorkerPool(settings.ai_workers, settings.ai_processes, settings.ai_quick_workers)
         pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
         runtime = Runtime(database, pool, settings, cluster)

@@ -25,6 +25,9 @@ class TableStatus(StrEnum):
     """Seats are taken; the game has not started."""
     RUNNING = "running"
     FINISHED = "finished"
+    ABORTED = "aborted"
+    """Started, but no person made a move and nobody came (the answer to the start lost
+    in a crash, say): ended without a result, rating nobody (`Settings.abort_unplayed_seconds`)."""
 
 
 class SeatKind(StrEnum):
@@ -91,6 +94,14 @@ class GameTable(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch: Mapped[str | None] = mapped_column(String(32))
     tournament_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The takeback asked last (`server/table/takebacks.py`): in the database, so a person
+    whose page talks to another server process sees and answers it. It holds the position
+    it was asked in, so a move made since ends it without a write."""
+    created_from: Mapped[str | None] = mapped_column(String(32))
+    """A keyed digest of the creator's network address (never the address itself): the
+    lobby lists only a few tables per address, so guests made in a row from one address
+    cannot fill it."""
     """The tournament this table was opened for (`tournaments.id`), None for others."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     started_at: Mapped[datetime | None] = mapped_column()

@@ -43,14 +43,18 @@ async def account_names(session: AsyncSession, ids: Collection[int]) -> dict[int
 LISTED_PER_ACCOUNT = 3
 """How many open (and how many running) tables of one account the lobby lists: its
 newest; the others stay reachable by their link."""
+LISTED_PER_ADDRESS = 6
+"""The same per network address, whoever created them (a household or a club behind one
+address has room; one person making guest after guest does not)."""
 
 
 async def public_tables(
     session: AsyncSession, limit: int, finished: bool = False
 ) -> list[GameTable]:
     """Public tables that are open or running, open ones first, newest first, each
-    account's newest LISTED_PER_ACCOUNT of each (so one account's flood of tables cannot
-    push another's open table off the list); with `finished`, the finished ones."""
+    account's newest LISTED_PER_ACCOUNT of each and each address's newest
+    LISTED_PER_ADDRESS (so one account's or one address's flood of tables cannot push
+    another's open table off the list); with `finished`, the finished ones."""
     public = GameTable.public.is_(True)
     if finished:
         rows = await session.execute(
@@ -60,19 +64,23 @@ async def public_tables(
             .limit(limit)
         )
         return list(rows.scalars())
-    newest = func.row_number().over(
-        partition_by=(GameTable.created_by, GameTable.status),
-        order_by=(GameTable.created_at.desc(), GameTable.id),
+    newest = (GameTable.created_at.desc(), GameTable.id)
+    of_account = func.row_number().over(
+        partition_by=(GameTable.created_by, GameTable.status), order_by=newest
+    )
+    of_address = func.row_number().over(
+        partition_by=(func.coalesce(GameTable.created_from, GameTable.id), GameTable.status),
+        order_by=newest,
     )
     ranked = (
-        select(GameTable.id, newest.label("rank"))
+        select(GameTable.id, of_account.label("rank"), of_address.label("near"))
         .where(public, GameTable.status.in_((TableStatus.OPEN, TableStatus.RUNNING)))
         .subquery()
     )
     rows = await session.execute(
         select(GameTable)
         .join(ranked, ranked.c.id == GameTable.id)
-        .where(ranked.c.rank <= LISTED_PER_ACCOUNT)
+        .where(ranked.c.rank <= LISTED_PER_ACCOUNT, ranked.c.near <= LISTED_PER_ADDRESS)
         .order_by(
             case((GameTable.status == TableStatus.OPEN, 0), else_=1),
             GameTable.created_at.desc(),

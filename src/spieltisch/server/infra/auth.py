@@ -8,6 +8,8 @@ the same account can sign in elsewhere. Passwords never reach a log.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import hmac
 import secrets
 
 from fastapi import Response
@@ -60,9 +62,17 @@ class Sessions:
         self, key: str, secure: bool, database: Database, idle: float = IDLE_SECONDS
     ) -> None:
         self._serializer = URLSafeTimedSerializer(key, salt="spieltisch-session-2")
+        self._address_key = hashlib.sha256(f"address:{key}".encode()).digest()
         self.secure = secure
         self.database = database
         self.idle = idle
+
+    def address_mark(self, address: str | None) -> str | None:
+        """A keyed digest of a network address: what one address made can be grouped
+        (the lobby's listing) without the address being stored or guessable from it."""
+        if address is None:
+            return None
+        return hmac.new(self._address_key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
     def _parts(self, token: str) -> tuple[int, str] | None:
         try:

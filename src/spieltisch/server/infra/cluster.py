@@ -22,6 +22,7 @@ import os
 import secrets
 from collections.abc import Coroutine
 from typing import Any, Protocol
+from urllib.parse import quote, unquote
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -51,9 +52,20 @@ class Listener(Protocol):
 
     async def on_resync(self) -> None: ...
 
-    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
-        """`process` has connections open for these `seats` of the table now (its
-        announcement `number`, which only grows)."""
+    async def on_here(
+        self,
+        table_id: str,
+        process: str,
+        number: int,
+        seats: list[int],
+        watchers: tuple[str, ...] = (),
+    ) -> None:
+        """`process` has connections open for these `seats` of the table now, and these
+        `watchers` ("?": one without a name) watch through it (its announcement `number`,
+        which only grows)."""
+
+    async def on_takeback(self, table_id: str) -> None:
+        """Another process stored a change to the takeback asked at the table."""
 
     async def on_asked(self, table_id: str) -> None:
         """Another process has just loaded the table: say who is here in this one."""
@@ -88,6 +100,13 @@ class SingleProcess:
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
         """Announce now, in a transaction of its own."""
+        return None
+
+    async def announce_here(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> None:
+        """Announce who is at the table through this process: the seats with a connection
+        and the watchers' names (quoted, after a "/": names may hold any character)."""
         return None
 
 
@@ -257,6 +276,24 @@ class PostgresCluster(SingleProcess):
         except Exception as exc:
             _warn(exc, "could not announce %s of table %s", kind, table_id)
 
+    async def announce_here(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> None:
+        if self._locks is None:
+            return
+        payload = self.here_payload(table_id, number, seats, watchers)
+        try:
+            await self._locks.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        except Exception as exc:
+            _warn(exc, "could not announce who is at table %s", table_id)
+
+    def here_payload(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> str:
+        return " ".join(
+            [self._payload("here", table_id, (number, *seats)), "/", *map(quote_name, watchers)]
+        )
+
     async def _listen(self) -> None:
         import psycopg
 
@@ -297,8 +334,15 @@ class PostgresCluster(SingleProcess):
                 self._handle(self._listener.on_chat(table_id, int(words[3])))
             elif kind == "here":
                 self.peers.add(words[0])
-                numbers = [int(word) for word in words[3:]]
-                self._handle(self._listener.on_here(table_id, words[0], numbers[0], numbers[1:]))
+                rest = words[3:]
+                split = rest.index("/") if "/" in rest else len(rest)
+                numbers = [int(word) for word in rest[:split]]
+                watchers = tuple(unquote(word) for word in rest[split + 1 :])
+                self._handle(
+                    self._listener.on_here(table_id, words[0], numbers[0], numbers[1:], watchers)
+                )
+            elif kind == "takeback":
+                self._handle(self._listener.on_takeback(table_id))
             elif kind == "ask":
                 self._handle(self._listener.on_asked(table_id))
         except (IndexError, ValueError):
@@ -317,6 +361,11 @@ class PostgresCluster(SingleProcess):
             raise
         except Exception as exc:
             _warn(exc, "handling news from another process failed")
+
+
+def quote_name(name: str) -> str:
+    """A name as one word of a notification (no spaces, no "/")."""
+    return quote(name, safe="")
 
 
 def _warn(exc: Exception, message: str, *args: object) -> None:

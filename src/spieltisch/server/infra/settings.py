@@ -28,8 +28,13 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own address."""
     ai_workers: int = 1
+    ai_quick_workers: int = 1
+    """Workers that take only quick jobs (an easy computer move), beside `ai_workers`."""
     ai_processes: bool = True
     """Computer seats think in worker processes (True) or threads (False, for tests)."""
+    abort_unplayed_seconds: float | None = 600.0
+    """A running table (not a tournament's) where no person has moved this long after the
+    start, with nobody at it, is aborted; None: never."""
     ai_pace: float = 0.8
     """Seconds at least between a computer seat's moves, so a person can follow."""
     ai_budget: str | None = None

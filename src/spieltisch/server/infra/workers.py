@@ -5,6 +5,12 @@ the pool is generic (`run` takes any picklable function), so other services can
 analyse games in it too. The pool hands out its workers itself, never more jobs than
 workers at once, in fair turns (`infra.fair`): computer moves before hints before
 reviews, and per account, then per table, so nobody's flood starves another table.
+
+A running search cannot be interrupted, so fair turns alone still leave an easy
+computer seat waiting up to a second behind someone's expert search. Quick jobs (by
+their kind's measured time, an `easy` move takes milliseconds) therefore also have a
+worker of their own that never takes a slow one: a table playing against an easy
+computer answers at once whatever floods the other workers.
 """
 
 from __future__ import annotations
@@ -31,6 +37,10 @@ from spieltisch.server.infra.orphans import die_with
 T = TypeVar("T")
 
 
+QUICK_SECONDS = 0.05
+"""A job whose kind took less than this (its running mean) is quick."""
+LIKELY_QUICK_LEVELS = frozenset({"random", "easy", "medium"})
+"""Levels that do not search long, the guess before their kind has been measured."""
 KEPT_POSITIONS = 256
 """How many tables' positions a worker keeps between their computer moves."""
 _kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
@@ -64,6 +74,12 @@ def choose_move(
         while len(_kept) > KEPT_POSITIONS:
             _kept.popitem(last=False)
     return chosen
+
+
+def likely_quick(level: str, budget: str | None = None) -> bool:
+    """Whether a computer move of `level` is likely quick, before one was measured (a
+    budget of the server's own may make any level search long)."""
+    return budget is None and level.split("@")[0] in LIKELY_QUICK_LEVELS
 
 
 def _position(
@@ -101,39 +117,55 @@ class _Job:
     function: Callable[..., Any]
     args: tuple[Any, ...]
     answer: asyncio.Future[Any]
+    kind: Hashable = None
     generation: int = 0
     started: float = 0.0
+    quick_slot: bool = False
 
 
 class WorkerPool:
     """Processes (or threads) that run blocking work for the event loop, in fair turns."""
 
-    def __init__(self, workers: int = 1, processes: bool = True) -> None:
+    def __init__(self, workers: int = 1, processes: bool = True, quick_workers: int = 0) -> None:
         self.workers = workers
         self.processes = processes
+        self.quick_workers = quick_workers
         self._executor: Executor | None = None
+        self._quick_executor: Executor | None = None
         self._lanes: dict[Lane, FairQueue[_Job]] = {lane: FairQueue() for lane in Lane}
+        self._quick: FairQueue[_Job] = FairQueue()
         self._busy = 0
+        self._quick_busy = 0
         self._generation = 0
+        self._seconds: dict[Hashable, float] = {}
+        """Each kind of job's running mean time: what tells a quick job from a slow one."""
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
+    def _pool(self, quick: bool = False) -> Executor:
+        executor = self._quick_executor if quick else self._executor
+        if executor is None:
+            count = self.quick_workers if quick else self.workers
             if self.processes:
-                self._executor = ProcessPoolExecutor(
-                    self.workers,
+                executor = ProcessPoolExecutor(
+                    count,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_starts,
                     initargs=(os.getpid(),),
                 )
             else:
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ai")
-        return self._executor
+                executor = ThreadPoolExecutor(count, thread_name_prefix="ai")
+            if quick:
+                self._quick_executor = executor
+            else:
+                self._executor = executor
+        return executor
 
     def warm(self) -> None:
         """Start the workers now, not at the first computer move: a spawned process
         imports the whole package, which takes seconds on a busy machine (after a restart,
         the first computer move would wait for it)."""
         self._pool().submit(_nothing)
+        if self.quick_workers:
+            self._pool(quick=True).submit(_nothing)
 
     async def run(
         self,
@@ -142,46 +174,75 @@ class WorkerPool:
         lane: Lane = Lane.PLAY,
         account: Hashable = None,
         table: Hashable = None,
+        kind: Hashable = None,
+        quick: bool = False,
     ) -> T:
         """`function(*args)` in a worker, when it is the turn of `lane`, `account` (who
-        asked or whose table it is) and `table` (or whatever the job is about)."""
-        job = _Job(function, args, asyncio.get_running_loop().create_future())
-        self._lanes[lane].put((account, table), job)
+        asked or whose table it is) and `table` (or whatever the job is about).
+
+        `kind` names what the job does (a game and level): once jobs of a kind have run,
+        their measured time says whether it is quick; before, `quick` guesses."""
+        job = _Job(function, args, asyncio.get_running_loop().create_future(), kind)
+        if self.is_quick(kind, quick):
+            self._quick.put((account, table), job)
+        else:
+            self._lanes[lane].put((account, table), job)
         self._hand_out()
         result: T = await job.answer  # cancelled while waiting: it never runs
         return result
 
+    def is_quick(self, kind: Hashable, guess: bool = False) -> bool:
+        """Whether jobs of `kind` are quick: measured when known, else `guess`."""
+        seconds = self._seconds.get(kind) if kind is not None else None
+        return guess if seconds is None else seconds < QUICK_SECONDS
+
     def waiting(self, lane: Lane) -> int:
-        """How many jobs of `lane` wait for a worker."""
+        """How many jobs of `lane` wait for a worker (quick ones: `waiting_quick`)."""
         return len(self._lanes[lane])
 
+    def waiting_quick(self) -> int:
+        return len(self._quick)
+
     def _hand_out(self) -> None:
-        """Give free workers the next jobs, lane by lane, fairly within a lane."""
+        """Give free workers the next jobs: quick ones first, then lane by lane, fairly
+        within each; the quick workers take only quick jobs."""
         while self._busy < self.workers:
+            queues = (self._quick, *(self._lanes[lane] for lane in Lane))
             taken = next(
-                ((lane, got) for lane in Lane if (got := self._lanes[lane].take()) is not None),
-                None,
+                ((queue, got) for queue in queues if (got := queue.take()) is not None), None
             )
             if taken is None:
-                return
-            lane, (path, job) = taken
-            if job.answer.done():  # its caller stopped waiting
-                self._lanes[lane].done(path, 0.0)
-                continue
+                break
+            self._submit(*taken, quick_slot=False)
+        while self._quick_busy < self.quick_workers:
+            got = self._quick.take()
+            if got is None:
+                break
+            self._submit(self._quick, got, quick_slot=True)
+
+    def _submit(self, queue: FairQueue[_Job], taken: tuple[Path, _Job], quick_slot: bool) -> None:
+        path, job = taken
+        if job.answer.done():  # its caller stopped waiting
+            queue.done(path, 0.0)
+            return
+        if quick_slot:
+            self._quick_busy += 1
+        else:
             self._busy += 1
-            job.generation, job.started = self._generation, time.monotonic()
-            try:
-                running = asyncio.wrap_future(
-                    self._pool().submit(job.function, *job.args), loop=job.answer.get_loop()
-                )
-            except Exception as exc:  # the pool is shut down or broken
-                running = job.answer.get_loop().create_future()
-                running.set_exception(exc)
-            running.add_done_callback(partial(self._finished, lane, path, job))
+        job.generation, job.started, job.quick_slot = self._generation, time.monotonic(), quick_slot
+        try:
+            running = asyncio.wrap_future(
+                self._pool(quick_slot).submit(job.function, *job.args),
+                loop=job.answer.get_loop(),
+            )
+        except Exception as exc:  # the pool is shut down or broken
+            running = job.answer.get_loop().create_future()
+            running.set_exception(exc)
+        running.add_done_callback(partial(self._finished, queue, path, job))
 
     def _finished(
         self,
-        lane: Lane,
+        queue: FairQueue[_Job],
         path: Path,
         job: _Job,
         ended: asyncio.Future[Any],
@@ -197,15 +258,22 @@ class WorkerPool:
             job.answer.set_exception(error)
         else:
             job.answer.set_result(ended.result())
-        self._lanes[lane].done(path, time.monotonic() - job.started)
+        seconds = time.monotonic() - job.started
+        queue.done(path, seconds)
+        if job.kind is not None and error is None and not ended.cancelled():
+            known = self._seconds.get(job.kind)
+            self._seconds[job.kind] = seconds if known is None else 0.7 * known + 0.3 * seconds
         if job.generation == self._generation:  # else from before `close`: not counted
-            self._busy -= 1
+            if job.quick_slot:
+                self._quick_busy -= 1
+            else:
+                self._busy -= 1
             self._hand_out()
 
     def close(self) -> None:
         """Stop the workers; jobs still waiting are cancelled (a pool closed can start
         again with the next job)."""
-        for queue in self._lanes.values():
+        for queue in (self._quick, *self._lanes.values()):
             while (taken := queue.take()) is not None:
                 path, job = taken
                 queue.done(path, 0.0)
@@ -217,7 +285,8 @@ class WorkerPool:
         """Let the workers go; the next job starts new ones (jobs still running no
         longer count against those)."""
         self._generation += 1
-        self._busy = 0
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._busy = self._quick_busy = 0
+        for executor in (self._executor, self._quick_executor):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._quick_executor = None

@@ -11,7 +11,13 @@ import spieltisch
 from spieltisch.core import SpieltischError, game_class
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.context import Services, check_rate, known_language, services
+from spieltisch.server.routes.context import (
+    Services,
+    address,
+    check_rate,
+    known_language,
+    services,
+)
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
     REFUSALS,
@@ -144,7 +150,8 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
     check_rate(request, "tables", me)
     async with svc.database.session() as session:
         await lobby.check_computer_tables(session, me, body)
-        table = await lobby.create_table(session, me, body)
+        mark = svc.sessions.address_mark(address(request))
+        table = await lobby.create_table(session, me, body, created_from=mark)
         return await lobby.describe_table(session, table)
 
 

@@ -59,8 +59,8 @@ async def answer_takeback(
     """Accept or decline the takeback asked at the table."""
     check_rate(request, "moves", me)
     room = await svc.runtime.room(table_id)
-    waiting = room.asked.waiting if room.asked is not None else set()
-    mine = [seat for seat in waiting if room.seats[seat].played_by(me)]
+    waiting = await svc.runtime.takebacks.waiting_for(room)
+    mine = [seat for seat in sorted(waiting) if room.seats[seat].played_by(me)]
     if not mine:
         raise Refusal(Code.FORBIDDEN, _("this takeback does not wait for your answer"))
     told = None

@@ -89,11 +89,13 @@ async def create_table(
     start: bool = False,
     seated: bool = False,
     tournament_id: str | None = None,
+    created_from: str | None = None,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
     its players; the round clock runs whether they come or not); `tournament_id` the
-    tournament it is opened for.
+    tournament it is opened for; `created_from` the creator's address mark
+    (`Sessions.address_mark`).
 
     Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -122,6 +124,7 @@ async def create_table(
         created_by=creator,
         clock=clock,
         tournament_id=tournament_id,
+        created_from=created_from,
     )
     session.add(table)
     for index, seat in enumerate(seats):

@@ -10,16 +10,30 @@ from collections.abc import Iterable
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.schemas.messages import PresenceOut, SeatPresence
 from spieltisch.server.table.background import Background
-from spieltisch.server.table.room import Connection, Room
+from spieltisch.server.table.room import Connection, Elsewhere, Room
 from spieltisch.store.models import SeatKind
+
+MAX_ANNOUNCED_WATCHERS = 50
+"""Names one process tells the others at most (a notification holds 8,000 bytes); the
+rest are counted as "?"."""
 
 
 def watching(room: Room) -> list[str]:
-    """Who watches through this process: the names of the signed-in (each once), then
-    one "?" per connection of someone without a name yet."""
-    named = sorted({c.name for c in room.connections if c.seat is None and c.name})
-    unnamed = sum(1 for c in room.connections if c.seat is None and not c.name)
+    """Who watches, through any process: each name once, then one "?" per watcher
+    without a name."""
+    everyone = [room.watching_here(), *(other.watchers for other in room.elsewhere.values())]
+    named = sorted({name for names in everyone for name in names if name != "?"})
+    unnamed = sum(names.count("?") for names in everyone)
     return named + ["?"] * unnamed
+
+
+def announced_watchers(room: Room) -> tuple[str, ...]:
+    """This process's watchers as it tells the others: at most MAX_ANNOUNCED_WATCHERS
+    names, the others as "?"."""
+    here = room.watching_here()
+    named = [name for name in here if name != "?"]
+    kept = named[:MAX_ANNOUNCED_WATCHERS]
+    return (*kept, *["?"] * (len(here) - len(kept)))
 
 
 class Presence:
@@ -34,7 +48,7 @@ class Presence:
     def of(self, room: Room) -> PresenceOut:
         """Who is here now (bringing `room.away_since` up to date)."""
         moment = time.time()
-        here = set(room.seated_here()).union(*(seats for _n, seats in room.elsewhere.values()))
+        here = set(room.seated_here()).union(*(other.seats for other in room.elsewhere.values()))
         people = [
             index
             for index, seat in enumerate(room.seats)
@@ -71,29 +85,42 @@ class Presence:
         for connection in list(room.connections):
             if changed or connection is always:
                 connection.send(message)
-        if room.seated_here() != room.announced:
+        if (
+            room.seated_here() != room.announced
+            or announced_watchers(room) != room.announced_watchers
+        ):
             self.announce(room)
 
     def announce(self, room: Room) -> None:
         """Tell the other processes which seats have a connection here (they count them
         as here too); numbered, so a late announcement never undoes a newer one."""
         room.announced = room.seated_here()
+        room.announced_watchers = announced_watchers(room)
         self._announcements += 1
         self.background.spawn(
-            self.cluster.announce("here", room.id, self._announcements, *sorted(room.announced))
+            self.cluster.announce_here(
+                room.id, self._announcements, sorted(room.announced), room.announced_watchers
+            )
         )
 
-    def heard(self, room: Room, process: str, number: int, seats: list[int]) -> None:
-        """Another process said which seats it has connections for."""
+    def heard(
+        self,
+        room: Room,
+        process: str,
+        number: int,
+        seats: list[int],
+        watchers: tuple[str, ...] = (),
+    ) -> None:
+        """Another process said which seats it has connections for, and who watches."""
         known = room.elsewhere.get(process)
-        if known is not None and known[0] > number:
+        if known is not None and known.number > number:
             return
-        room.elsewhere[process] = (number, frozenset(seats))
+        room.elsewhere[process] = Elsewhere(number, frozenset(seats), tuple(watchers))
         self.tell(room)
 
     def asked(self, room: Room) -> None:
         """Another process loaded the table and asks who is here."""
-        if room.seated_here():
+        if room.seated_here() or room.watching_here():
             self.announce(room)
 
     def gone(self, rooms: Iterable[Room], processes: set[str]) -> None:

@@ -80,13 +80,43 @@ class Drawn:
 @dataclass
 class Asked:
     """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
-    `keep`; `waiting`: the seats of the people who have not accepted yet."""
+    `keep`; `waiting`: the seats of the people who have not accepted yet; `declined_by`:
+    the seat that declined it (it has ended)."""
 
     seat: int
     seq: int
     keep: int
     moves: int
     waiting: set[int]
+    declined_by: int | None = None
+
+    def stored(self) -> dict[str, Any]:
+        """As the table's `takeback` column keeps it."""
+        return {
+            "seat": self.seat,
+            "seq": self.seq,
+            "keep": self.keep,
+            "moves": self.moves,
+            "waiting": sorted(self.waiting),
+            "declined_by": self.declined_by,
+        }
+
+    @classmethod
+    def of(cls, stored: dict[str, Any] | None) -> Asked | None:
+        if stored is None:
+            return None
+        return cls(
+            int(stored["seat"]),
+            int(stored["seq"]),
+            int(stored["keep"]),
+            int(stored["moves"]),
+            {int(seat) for seat in stored["waiting"]},
+            stored.get("declined_by"),
+        )
+
+    def open_at(self, seq: int) -> bool:
+        """Still waiting for answers in the position `seq`."""
+        return self.seq == seq and self.declined_by is None and bool(self.waiting)
 
 
 @dataclass
@@ -108,6 +138,17 @@ class Shown:
     """By (seat, language, last move)."""
 
 
+@dataclass(frozen=True)
+class Elsewhere:
+    """What another process last announced of a table: the announcement's number (only
+    grows), the seats it has connections for, and who watches through it ("?" for each
+    watcher without a name)."""
+
+    number: int
+    seats: frozenset[int]
+    watchers: tuple[str, ...] = ()
+
+
 @dataclass(eq=False)
 class Room:
     table: GameTable
@@ -120,13 +161,15 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
-    elsewhere: dict[str, tuple[int, frozenset[int]]] = field(default_factory=dict)
-    """Seats with a connection open in another process (PostgreSQL), by process: its
-    latest announcement's number and the seats."""
+    elsewhere: dict[str, Elsewhere] = field(default_factory=dict)
+    """Who is at the table through another process (PostgreSQL), by process: its latest
+    announcement."""
     watching: list[str] = field(default_factory=list)
     """Who watched when the connections were last told (presence)."""
     announced: frozenset[int] = frozenset()
     """The seats this process last told the others it has connections for."""
+    announced_watchers: tuple[str, ...] = ()
+    """The watchers this process last told the others of."""
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
@@ -174,6 +217,13 @@ class Room:
     def seated_here(self) -> frozenset[int]:
         """The seats with a connection open in this process."""
         return frozenset(c.seat for c in self.connections if c.seat is not None)
+
+    def watching_here(self) -> tuple[str, ...]:
+        """Who watches through this process: the names of the signed-in (each once), then
+        one "?" per connection of someone without a name yet."""
+        named = sorted({c.name for c in self.connections if c.seat is None and c.name})
+        unnamed = sum(1 for c in self.connections if c.seat is None and not c.name)
+        return (*named, *["?"] * unnamed)
 
     def take(self, other: Room) -> None:
         """Take the database's word for the table: `other` was just read from it."""

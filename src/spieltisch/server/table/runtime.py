@@ -40,7 +40,7 @@ from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
 
-WAITING = frozenset({"clock", "round"})
+WAITING = frozenset({"clock", "round", "abort"})
 """The tasks of a table that only waits (for a person or a deadline): it may leave
 memory when nobody watches."""
 
@@ -72,7 +72,7 @@ class Runtime:
         self.scheduler = Scheduler(settings, pool, self.cluster, self.storage, self.moves)
         self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
-        self.takebacks = Takebacks(self.moves)
+        self.takebacks = Takebacks(self.moves, self.storage)
         self.scheduler.release = self.release
         self.scheduler.hand_over = self._hand_over
 
@@ -221,10 +221,22 @@ class Runtime:
     def presence(self, room: Room) -> PresenceOut:
         return self.presence_of.of(room)
 
-    async def on_here(self, table_id: str, process: str, number: int, seats: list[int]) -> None:
+    async def on_here(
+        self,
+        table_id: str,
+        process: str,
+        number: int,
+        seats: list[int],
+        watchers: tuple[str, ...] = (),
+    ) -> None:
         room = self.rooms.get(table_id)
         if room is not None:  # else it asks when it loads the table
-            self.presence_of.heard(room, process, number, seats)
+            self.presence_of.heard(room, process, number, seats, watchers)
+
+    async def on_takeback(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:  # else it reads the takeback when someone answers
+            await self.takebacks.heard(room)
 
     async def on_asked(self, table_id: str) -> None:
         room = self.rooms.get(table_id)

@@ -11,13 +11,14 @@ from collections.abc import Awaitable, Callable
 
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move
+from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.loading import refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
-from spieltisch.store.models import TableStatus
+from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import SeatKind, TableStatus
 from spieltisch.store.takebacks import effective
 
 log = logging.getLogger("spieltisch.server")
@@ -112,6 +113,16 @@ class Scheduler:
             deadlines.append(wall(room.table.started_at) + float(round_seconds))
             delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["round"] = asyncio.create_task(self._round_time(room, delay))
+        abort_after = self.settings.abort_unplayed_seconds
+        if (
+            abort_after is not None
+            and room.table.tournament_id is None
+            and any(seat.kind == SeatKind.HUMAN for seat in room.seats)
+            and not _played(room)
+        ):
+            deadlines.append(wall(room.table.started_at) + abort_after)
+            delay = max(0.0, deadlines[-1] - time.time())
+            room.tasks["abort"] = asyncio.create_task(self._abort_unplayed(room, delay))
         seat = room.to_move()
         level = None if seat is None else room.controller(seat)
         if seat is not None and level is not None:
@@ -144,6 +155,8 @@ class Scheduler:
                 room.id,
                 account=room.table.created_by,
                 table=room.id,
+                kind=(room.table.game, level),
+                quick=likely_quick(level, self.settings.ai_budget),
             )
             if room.seq == seq:
                 await self.moves.submit(room, seat, seq, move)
@@ -176,6 +189,25 @@ class Scheduler:
             room.seats[seat].time_left_ms = 0
         await self._computer_move(room, seq, seat, "easy", 0.0)
 
+    async def _abort_unplayed(self, room: Room, delay: float) -> None:
+        """Nobody has moved since the start: abort the table unless a person is at it
+        (one who leaves without moving is forgotten idle and woken for this again)."""
+        await asyncio.sleep(delay)
+        async with room.lock:
+            if room.table.status != TableStatus.RUNNING or _played(room) or _anyone_here(room):
+                return
+            try:
+                aborted = await self.storage.abort(room.id)
+            except UNAVAILABLE:
+                self.retry_later(room)
+                return
+            if aborted:
+                room.table.status = TableStatus.ABORTED
+                log.info("table %s: aborted, nobody moved after the start", room.id)
+            else:
+                room.stale = True
+            self.schedule(room)
+
     async def _round_time(self, room: Room, delay: float) -> None:
         """The round time is up: the referee's `time` event, applied by the server."""
         await asyncio.sleep(delay)
@@ -187,3 +219,14 @@ class Scheduler:
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)
+
+
+def _played(room: Room) -> bool:
+    """Whether a person has made a move at the table (chance and computers do not count)."""
+    people = {index for index, seat in enumerate(room.seats) if seat.kind == SeatKind.HUMAN}
+    return any(item.seat in people for item in room.log)
+
+
+def _anyone_here(room: Room) -> bool:
+    """A person's connection at the table, in this process or another."""
+    return bool(room.seated_here()) or any(other.seats for other in room.elsewhere.values())

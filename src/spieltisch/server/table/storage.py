@@ -9,7 +9,9 @@ a commit race must fail only its own move).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -113,6 +115,42 @@ class TableStorage:
             await session.commit()
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
+
+    async def abort(self, table_id: str) -> bool:
+        """End a running table as aborted (no result); False: it was not running any more."""
+        async with self.database.session() as session:
+            ended = await session.execute(
+                update(GameTable)
+                .filter_by(id=table_id, status=TableStatus.RUNNING)
+                .values(status=TableStatus.ABORTED, finished_at=now())
+            )
+            await self.cluster.publish(session, "changed", table_id)
+            await session.commit()
+            return bool(getattr(ended, "rowcount", 0))
+
+    async def takeback(self, table_id: str) -> dict[str, Any] | None:
+        """The takeback asked last at the table, as stored."""
+        async with self.database.session() as session:
+            found = await session.execute(select(GameTable.takeback).filter_by(id=table_id))
+            return found.scalar_one_or_none()
+
+    async def change_takeback(
+        self,
+        table_id: str,
+        change: Callable[[dict[str, Any] | None], dict[str, Any] | None],
+    ) -> dict[str, Any] | None:
+        """Read the takeback asked, `change` it and store what it returns, in one
+        transaction holding the table's row (two processes answering at once take turns);
+        the other processes are told. A Refusal from `change` stores nothing."""
+        async with self.database.session() as session:
+            found = await session.execute(
+                select(GameTable.takeback).filter_by(id=table_id).with_for_update()
+            )
+            changed = change(found.scalar_one_or_none())
+            await session.execute(update(GameTable).filter_by(id=table_id).values(takeback=changed))
+            await self.cluster.publish(session, "takeback", table_id)
+            await session.commit()
+            return changed
 
     async def say(self, table_id: str, account: int, text: str) -> ChatOut:
         async with self.database.session() as session:

@@ -11,24 +11,33 @@ the asker's last move and everything after it. It is stored as one log entry
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from spieltisch.server.i18n import _
-from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import TakebackOut
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Asked, Room
+from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import SeatKind, TableStatus
 from spieltisch.store.takebacks import standing
 
 
 class Takebacks:
-    """Asking and answering takebacks at the tables of one process."""
+    """Asking and answering takebacks. The request lives in the database (the table's
+    `takeback` column), not in one process's memory: with several server processes a
+    person's answer may reach any of them."""
 
-    def __init__(self, moves: Moves) -> None:
+    def __init__(self, moves: Moves, storage: TableStorage) -> None:
         self.moves = moves
+        self.storage = storage
 
     async def ask(self, room: Room, seat: int) -> TakebackOut:
         """`seat` (a person's, checked by the caller) asks to take back its last move."""
         async with room.lock:
+            await self.moves.follow(room)  # another process may have moved
             if room.table.status != TableStatus.RUNNING:
                 raise Refusal(
                     Code.NOT_RUNNING,
@@ -39,8 +48,6 @@ class Takebacks:
                     Code.FORBIDDEN,
                     _("no takebacks in a game with hidden cards: the card played was seen"),
                 )
-            if room.asked is not None and room.asked.seq == room.seq:
-                raise Refusal(Code.CONFLICT, _("a takeback is asked already: wait for the answer"))
             keep, moves = _takeback_point(room, seat)
             account = room.seats[seat].account_id
             waiting = {
@@ -48,34 +55,75 @@ class Takebacks:
                 for index, other in enumerate(room.seats)
                 if other.kind == SeatKind.HUMAN and not other.handed and other.account_id != account
             }
-            room.asked = Asked(seat, room.seq, keep, moves, waiting)
-            if not waiting:  # only computers to ask: they accept at once
+            asked = Asked(seat, room.seq, keep, moves, waiting)
+
+            def put(stored: dict[str, Any] | None) -> dict[str, Any]:
+                earlier = Asked.of(stored)
+                if earlier is not None and earlier.open_at(room.seq):
+                    raise Refusal(
+                        Code.CONFLICT, _("a takeback is asked already: wait for the answer")
+                    )
+                return asked.stored()
+
+            if waiting:  # only computers to ask: they accept at once, nothing to store
+                await self._stored(room.id, put)
+            room.asked = asked
+            if not waiting:
                 return await self._take_back(room)
-            told = _told(room.asked)
+            told = _told(asked)
             _send(room, told)
             return told
+
+    async def waiting_for(self, room: Room) -> set[int]:
+        """The seats whose answer the takeback asked at the table waits for (none)."""
+        async with room.lock:
+            await self.moves.follow(room)
+        asked = Asked.of(await self.storage.takeback(room.id))
+        return asked.waiting if asked is not None and asked.open_at(room.seq) else set()
 
     async def answer(self, room: Room, seat: int, accept: bool) -> TakebackOut:
         """The person of `seat` accepts or declines the takeback asked."""
         async with room.lock:
-            asked = room.asked
-            if asked is None or asked.seq != room.seq:
-                raise Refusal(Code.CONFLICT, _("no takeback is asked at this table now"))
-            if seat not in asked.waiting:
-                raise Refusal(Code.FORBIDDEN, _("this takeback does not wait for your answer"))
-            if not accept:
-                room.asked = None
-                told = TakebackOut(
-                    asked_by=None, seq=asked.seq, moves=asked.moves, waiting=[], declined_by=seat
-                )
-                _send(room, told)
-                return told
-            asked.waiting.discard(seat)
-            if asked.waiting:
+            await self.moves.follow(room)
+
+            def answered(stored: dict[str, Any] | None) -> dict[str, Any]:
+                asked = Asked.of(stored)
+                if asked is None or not asked.open_at(room.seq):
+                    raise Refusal(Code.CONFLICT, _("no takeback is asked at this table now"))
+                if seat not in asked.waiting:
+                    raise Refusal(Code.FORBIDDEN, _("this takeback does not wait for your answer"))
+                if accept:
+                    asked.waiting.discard(seat)
+                else:
+                    asked.declined_by, asked.waiting = seat, set()
+                return asked.stored()
+
+            asked = Asked.of(await self._stored(room.id, answered))
+            assert asked is not None
+            room.asked = asked
+            if asked.declined_by is not None or asked.waiting:
                 told = _told(asked)
                 _send(room, told)
                 return told
             return await self._take_back(room)
+
+    async def heard(self, room: Room) -> None:
+        """Another process changed the takeback asked at the table: tell this one's
+        connections."""
+        async with room.lock:
+            asked = Asked.of(await self.storage.takeback(room.id))
+            if asked is None or asked.seq != room.seq:
+                return  # done (the log says so) or for a position gone
+            room.asked = asked
+            _send(room, _told(asked))
+
+    async def _stored(
+        self, table_id: str, change: Callable[[dict[str, Any] | None], dict[str, Any] | None]
+    ) -> dict[str, Any] | None:
+        try:
+            return await self.storage.change_takeback(table_id, change)
+        except UNAVAILABLE:
+            raise unavailable() from None
 
     async def _take_back(self, room: Room) -> TakebackOut:
         asked = room.asked
@@ -106,6 +154,14 @@ def _takeback_point(room: Room, seat: int) -> tuple[int, int]:
 
 
 def _told(asked: Asked) -> TakebackOut:
+    if asked.declined_by is not None:
+        return TakebackOut(
+            asked_by=None,
+            seq=asked.seq,
+            moves=asked.moves,
+            waiting=[],
+            declined_by=asked.declined_by,
+        )
     return TakebackOut(
         asked_by=asked.seat, seq=asked.seq, moves=asked.moves, waiting=sorted(asked.waiting)
     )

@@ -306,6 +306,8 @@ class TablePage {
       }
     } else if (state && state.status === "finished") {
       parts.push(t("Game over."));
+    } else if (table.status === "aborted" || (state && state.status === "aborted")) {
+      parts.push(t("Aborted: no player made a move after the start."));
     } else if (state && state.to_move !== null) {
       if (state.to_move === state.seat) {
         parts.push(h("strong", { class: "your-turn" }, t("Your move.")));

@@ -1,0 +1,124 @@
+"""The server in-process for tests, no server process: the live table (the runtime with
+connections as plain outboxes) and the whole app over ASGI with httpx. The `url` fixture
+of conftest gives each test a fresh SQLite database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+
+from spieltisch.server import Settings, create_app
+from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.routes.context import Services
+from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.table.room import Connection, Room
+from spieltisch.server.table.runtime import Runtime
+from spieltisch.store import Database
+from spieltisch.store.models import Account
+
+TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
+
+
+@asynccontextmanager
+async def a_table(
+    url: str, game: str, seats: list[SeatIn], **settings: Any
+) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
+    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
+    database = Database(url)
+    async with database.session() as session:
+        ana, bob = Account(name="Ana"), Account(name="Bob")
+        session.add_all([ana, bob])
+        await session.commit()
+        spec = TableIn(game=game, seats=seats)
+        table = await create_table(session, ana.id, spec, start=False)
+        if any(seat.kind == "open" for seat in seats):
+            await join(session, table.id, bob.id, None)
+        await start(session, table.id, ana.id)
+        accounts = [ana.id, bob.id]
+    runtime = Runtime(
+        database,
+        WorkerPool(1, processes=False),
+        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
+    )
+    try:
+        yield runtime, await runtime.room(table.id), accounts
+    finally:
+        await runtime.close()
+        runtime.pool.close()
+        await database.close()
+
+
+def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
+    connection = Connection(account, runtime.seat_for(room, account, None), lang)
+    runtime.enter(room, connection)
+    return connection
+
+
+def told(connection: Connection) -> list[dict[str, Any]]:
+    """Every message waiting in the connection's outbox, taken out."""
+    messages = []
+    while not connection.queue.empty():
+        text = connection.queue.get_nowait()
+        assert text is not None
+        messages.append(json.loads(text))
+    return messages
+
+
+def states(connection: Connection) -> list[dict[str, Any]]:
+    return [m for m in told(connection) if m["type"] == "state"]
+
+
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Wait for a condition (never for a fixed time)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) -> None:
+    """Mahé: Ana (seat 0) and Bob (seat 1) stop as soon as they may (a computer seat plays
+    itself), until Ana has moved and Bob is to move."""
+    while not (room.log[-1].seat == 0 and room.to_move() == 1):
+        await until(lambda: room.to_move() in (0, 1))
+        if room.log[-1].seat == 0 and room.to_move() == 1:
+            break
+        legal = room.state.legal_moves()
+        seat = room.to_move()
+        assert seat is not None
+        await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
+
+
+@asynccontextmanager
+async def an_app(url: str, **settings: Any) -> AsyncIterator[tuple[httpx.AsyncClient, Services]]:
+    """The app with its lifespan run, and a client talking to it."""
+    chosen: dict[str, Any] = {
+        "ai_processes": False,
+        "ai_pace": 0.0,
+        "migrate": False,
+        "rate_limits": None,
+        **settings,
+    }
+    app = create_app(Settings(database_url=url, **chosen))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            yield client, app.state.services
+
+
+async def guest(client: httpx.AsyncClient, name: str) -> tuple[int, dict[str, str]]:
+    """A guest account: its id and the headers that act as it."""
+    answer = await client.post("/api/session/guest", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["id"], {"Authorization": f"Bearer {answer.json()['token']}"}
