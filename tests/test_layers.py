@@ -160,3 +160,32 @@ def test_no_module_imports_itself_round_a_circle() -> None:
     assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     found = _circle(_import_graph())
     assert found is None, " -> ".join(found or [])
+
+
+def _imports_rich(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "rich" for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "rich":
+            return True
+    return False
+
+
+def test_a_games_pictures_and_words_never_reach_the_terminal_library() -> None:
+    """Issue 30: the SVG and the words of a game took the board geometry from its text
+    module, and with it Rich. Geometry and names now live in neutral modules (`geometry`,
+    `messages`) that the text board, the picture and the words share."""
+    graph = _import_graph()
+    paths = {_module(path): path for path in PACKAGE.rglob("*.py")}
+    for game in ("madn", "mahe", "mabula", "david_goliath"):
+        for part in ("svg", "describe"):
+            start = f"spieltisch.games.{game}.{part}"
+            seen, todo = set(), [start]
+            while todo:
+                name = todo.pop()
+                if name not in seen:
+                    seen.add(name)
+                    todo.extend(graph.get(name, ()))
+            reaching = sorted(name for name in seen if _imports_rich(paths[name]))
+            assert reaching == [], f"{start} reaches Rich through {reaching}"

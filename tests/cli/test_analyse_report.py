@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 import spieltisch
-from spieltisch.cli.analyse import PLOT_COLOURS, seat_colours
+from spieltisch.cli.analyse import seat_colours
 from spieltisch.core.i18n import language
+from spieltisch.core.palette import PLOT
 from spieltisch.sim.analysis import Analysis, report
 
 BLUE = "#1f77b4"
@@ -50,7 +51,7 @@ def test_options_are_written_as_typed_and_zero_tables_left_out(tmp_path: Path, c
 def test_the_plots_draw_each_seat_in_its_colour(tmp_path: Path) -> None:
     game = spieltisch.load("madn", players=2)
     colours = seat_colours(game)
-    assert colours == [PLOT_COLOURS["red"], PLOT_COLOURS["yellow"]]
+    assert colours == [PLOT["red"], PLOT["yellow"]]
     with language("de"):
         assert seat_colours(game) == colours, "the colours do not depend on the language"
     analysis = _analysis(game, ("captures",), zero=0)
@@ -66,5 +67,5 @@ def test_the_plots_draw_each_seat_in_its_colour(tmp_path: Path) -> None:
 
 def test_mahe_seats_take_their_first_turtles_colour_and_dg_has_none() -> None:
     mahe = spieltisch.load("mahe", players=4)
-    assert seat_colours(mahe) == [PLOT_COLOURS[c] for c in ("red", "yellow", "blue", "green")]
+    assert seat_colours(mahe) == [PLOT[c] for c in ("red", "yellow", "blue", "green")]
     assert seat_colours(spieltisch.load("david_goliath", players=3)) == [None, None, None]

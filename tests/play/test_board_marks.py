@@ -20,7 +20,7 @@ from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from spieltisch.core.marks import BoardMarks, Marks
-from spieltisch.games.madn.text import BASE_XY, TRACK_XY, piece_tag
+from spieltisch.games.madn.geometry import BASE_XY, TRACK_XY, piece_tag
 from tests.play.conftest import BUDGET, level
 from tests.play.test_tui import until
 

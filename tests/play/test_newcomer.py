@@ -29,9 +29,8 @@ from spieltisch.games.david_goliath import text as dg_text
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from spieltisch.games.mahe import text as mahe_text
 from spieltisch.games.mahe.messages import _ as mahe_gettext
-from spieltisch.games.mahe.messages import colour_name
+from spieltisch.games.mahe.messages import colour_name, letter
 from spieltisch.games.mahe.rules import COLOURS
-from spieltisch.games.mahe.text import letter
 from tests.play.conftest import BUDGET, level
 from tests.play.test_plain import play
 from tests.play.test_tui import ready, until

@@ -19,7 +19,7 @@ from spieltisch.agents import Budget, make
 from spieltisch.agents.hints import hint_budget
 from spieltisch.cli.app import app
 from spieltisch.core.i18n import language
-from spieltisch.core.svg import PALETTE
+from spieltisch.core.palette import SCREEN
 from spieltisch.review import review_game
 from spieltisch.review.agreement import agreement
 from spieltisch.review.calibration import FITTED, Calibration
@@ -102,13 +102,13 @@ def test_review_seats_are_named_by_colour_and_level() -> None:
 def test_the_graph_draws_each_seat_in_the_colour_of_its_pieces() -> None:
     review = review_game(_mabula(["expert", "medium"]), budget=Budget(iterations=20))
     mabula = spieltisch.load("mabula")
-    assert [seat_colour(s, mabula) for s in (0, 1)] == [PALETTE["white"], PALETTE["black"]]
+    assert [seat_colour(s, mabula) for s in (0, 1)] == [SCREEN["white"], SCREEN["black"]]
     madn = spieltisch.load("madn", players=4)
     assert [seat_colour(s, madn) for s in range(4)] == [
-        PALETTE[c] for c in ("red", "black", "yellow", "green")
+        SCREEN[c] for c in ("red", "black", "yellow", "green")
     ]
     svg = win_chance_svg(review, [s.name for s in review.seats], "graph")
-    assert f'stroke="{PALETTE["white"]}"' in svg and f'stroke="{PALETTE["black"]}"' in svg
+    assert f'stroke="{SCREEN["white"]}"' in svg and f'stroke="{SCREEN["black"]}"' in svg
 
 
 def test_the_review_board_shows_the_move_played_and_the_better_move() -> None:

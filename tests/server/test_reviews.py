@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import update
 
 from spieltisch.agents import Budget
-from spieltisch.core.svg import PALETTE
+from spieltisch.core.palette import SCREEN
 from spieltisch.review import VERDICTS, review_game
 from spieltisch.review.game import plan_review
 from spieltisch.server.infra.workers import WorkerPool
@@ -55,8 +55,8 @@ def test_the_replay_page_review_runs_once_and_speaks_the_asked_language(
             assert page["graph_svg"].startswith("<svg") and "Ada" in page["graph_svg"]
             assert [seat["name"] for seat in page["seats"]] == ["White · Ada", "Black · Bo"]
             assert [seat["colour"] for seat in page["seats"]] == [
-                PALETTE["white"],
-                PALETTE["black"],
+                SCREEN["white"],
+                SCREEN["black"],
             ]  # the colours of the marbles
             # the same review as `spieltisch review` with the server's budget (20)
             local = review_game(record, budget=Budget.parse("20"))

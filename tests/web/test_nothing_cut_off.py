@@ -1,7 +1,7 @@
 """Nothing cut off or covered, at 1280×800 and on a 390×844 phone, in de, en and fr:
 bounding boxes of the boards' words, the referee's pass button beside MÄDN's status,
-Mahé's words beside the dice, Mabula's target dots beside the marbles' letters, and
-touch targets of at least 32 px on a phone."""
+Mahé's words beside the dice, Mabula's target dots beside the marbles' letters, words
+of at least 8 px and touch targets of at least 32 px on a phone."""
 
 from __future__ import annotations
 
@@ -76,6 +76,14 @@ SMALL_TARGETS = """([least]) => {
 }"""
 
 
+READABLE = 8
+"""The least height in px of a board's word on a phone (David & Goliath's were 6). Mahé's
+turtle letters are marks on a coloured disc, not words to read, and are left out."""
+SMALLEST_WORD = """() => Math.min(...[...document.querySelectorAll('.board-box svg text')]
+    .filter((word) => word.textContent.trim() && !word.closest('[data-turtle]'))
+    .map((word) => word.getBoundingClientRect().height).filter((height) => height > 0))"""
+
+
 def _wait_for(page: Page, selector: str, *, clicks: int = 12) -> None:
     """Play on until the board shows `selector` (a position of the kind to check)."""
     for _click in range(clicks):
@@ -136,6 +144,9 @@ def test_no_word_is_cut_off_or_covered_in_any_language(
             if page.evaluate("document.documentElement.scrollWidth") > width:
                 problems.append(f"{game} {code} {width}: the page scrolls sideways")
             if width < 500:
+                smallest = page.evaluate(SMALLEST_WORD)
+                if smallest < READABLE:
+                    problems.append(f"{game} {code}: a word of the board {smallest:.0f} px high")
                 small = page.evaluate(SMALL_TARGETS, [TOUCH])
                 problems += [f"{game} {code}: touch target under {TOUCH} px: {s}" for s in small]
             page.locator(".board-box").screenshot(

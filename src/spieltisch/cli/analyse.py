@@ -19,21 +19,9 @@ from spieltisch.cli.progress import progress_bar
 from spieltisch.core import Game, SpieltischError, parts
 from spieltisch.core.file_errors import cannot_write
 from spieltisch.core.i18n import language
+from spieltisch.core.palette import PLOT
 
 console = Console()
-
-
-PLOT_COLOURS = {
-    "red": "#d62728",
-    "yellow": "#e0b000",
-    "blue": "#1f77b4",
-    "green": "#2ca02c",
-    "orange": "#ff7f0e",
-    "purple": "#9467bd",
-    "white": "#b8b8b8",
-    "black": "#222222",
-}
-"""A seat's colour as the plots draw it (yellow darker and white grey, to be seen on white)."""
 
 
 def seat_colours(game: Game[Any]) -> list[str | None]:
@@ -45,7 +33,7 @@ def seat_colours(game: Game[Any]) -> list[str | None]:
         return [None] * game.num_players
     with language("en"):  # the colour's English name, whatever the report's language
         names = [name(game, seat).split(",")[0].strip().lower() for seat in range(game.num_players)]
-    return [PLOT_COLOURS.get(colour) for colour in names]
+    return [PLOT.get(colour) for colour in names]
 
 
 def _seat_names(game: Game[Any]) -> list[str]:

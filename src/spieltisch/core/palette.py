@@ -1,15 +1,40 @@
-"""The colours of pieces, turtles and cards on a text board, as explicit RGB values.
+"""The colours of seats, pieces, turtles and cards, for every medium, in one place.
 
-Named terminal colours are remapped by the terminal's (or Textual's) theme, and the
-usual themes draw red and magenta, or yellow and orange, as one colour. These values
-stay apart in true colour and in the 256-colour palette (each maps to its own index),
-and every board also writes a letter or a name beside a colour, for colour-blind
-players.
+- `SCREEN`: the pictures (SVG boards, the review's graph) and the pages. Chosen to stay
+  apart for the common colour blindnesses (Okabe–Ito where it fits); every board also
+  writes a letter or symbol beside each colour. `INK` is legible text on each.
+- `PLOT`: the report's plots on white paper: the screen's colours, with white grey and
+  yellow darker so that they show on white.
+- `TERMINAL`: the text boards, as explicit RGB values. Named terminal colours are
+  remapped by the terminal's (or Textual's) theme, and the usual themes draw red and
+  magenta, or yellow and orange, as one colour. These values stay apart in true colour
+  and in the 256-colour palette (each maps to its own index).
 """
 
 from __future__ import annotations
 
-PALETTE: dict[str, str] = {
+SCREEN: dict[str, str] = {
+    "red": "#d55e00",
+    "yellow": "#f0e442",
+    "blue": "#0072b2",
+    "green": "#009e73",
+    "orange": "#e69f00",
+    "purple": "#cc79a7",
+    "white": "#f5f5f5",
+    "black": "#333333",
+}
+INK: dict[str, str] = {
+    "red": "#ffffff",
+    "yellow": "#000000",
+    "blue": "#ffffff",
+    "green": "#ffffff",
+    "orange": "#000000",
+    "purple": "#000000",
+    "white": "#000000",
+    "black": "#ffffff",
+}
+PLOT: dict[str, str] = {**SCREEN, "yellow": "#c9b400", "white": "#b8b8b8", "black": "#222222"}
+TERMINAL: dict[str, str] = {
     "red": "#d70000",
     "yellow": "#ffd700",
     "green": "#00af00",

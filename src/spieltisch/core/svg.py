@@ -22,29 +22,6 @@ from spieltisch.core.registry import parts
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 MOVE_SEPARATOR = ";"
 
-# Colours chosen to stay apart for the common colour blindnesses (Okabe–Ito where it
-# fits); every board also writes a letter or symbol beside each colour.
-PALETTE = {
-    "red": "#d55e00",
-    "yellow": "#f0e442",
-    "blue": "#0072b2",
-    "green": "#009e73",
-    "orange": "#e69f00",
-    "purple": "#cc79a7",
-    "white": "#f5f5f5",
-    "black": "#333333",
-}
-INK = {
-    "red": "#ffffff",
-    "yellow": "#000000",
-    "blue": "#ffffff",
-    "green": "#ffffff",
-    "orange": "#000000",
-    "purple": "#000000",
-    "white": "#000000",
-    "black": "#ffffff",
-}
-
 STYLE = """
 .board{font-family:'DejaVu Sans',Verdana,sans-serif}
 .board text{pointer-events:none}

@@ -14,7 +14,7 @@ from typing import Any
 
 from spieltisch.core import Game, load, parts
 from spieltisch.core.i18n import labelled
-from spieltisch.core.svg import PALETTE
+from spieltisch.core.palette import SCREEN
 from spieltisch.review.model import ReviewFile
 from spieltisch.review.verdicts import Verdict
 
@@ -38,7 +38,7 @@ def seat_colour(seat: int, game: Game[Any] | None = None) -> str:
     else one of a fixed set of distinct colours."""
     named = None if game is None else parts(game).seat_colour
     if named is not None:
-        colour = PALETTE.get(named(game, seat))
+        colour = SCREEN.get(named(game, seat))
         if colour is not None:
             return colour
     return COLOURS[seat % len(COLOURS)]

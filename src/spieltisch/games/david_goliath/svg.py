@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
+from spieltisch.core.palette import SCREEN
 from spieltisch.core.svg import (
-    PALETTE,
     clickable,
     document,
     element,
@@ -32,10 +32,19 @@ from spieltisch.games.david_goliath.rules import (
     mask_points,
 )
 
-WIDTH = 760
+WIDTH = 480
+"""Narrow enough that a phone shows the picture at three quarters of its size (a 390 px
+screen): at 760 its words were 6 px high there."""
+HAND_ROW = 8
+"""Cards in one row of the hand at most: a longer hand is fanned in two rows, so each card
+keeps a finger's width visible."""
+WON_LEFT = 165
+"""Where a player's won cards start, after the name ("▶ Player 3 (you)")."""
 HOLD_MS = 1800
 """How long the page keeps a trick just taken in view before a newer picture replaces it."""
 ROW = 44
+LAST_TRICK_WIDTH = 190
+LAST_TRICK_HEIGHT = 22 + 3 * 28 + 24
 CARD_W, CARD_H = 62, 92
 COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
 # A shape per colour, so the colours can be told apart without seeing them.
@@ -62,7 +71,7 @@ def _card(
             width=w,
             height=h,
             rx=7 * scale,
-            fill=PALETTE[colour],
+            fill=SCREEN[colour],
             stroke="#222",
             stroke_width=1.5,
         ),
@@ -100,7 +109,7 @@ def _chip(card: str, x: float, y: float, *, named: bool = True) -> str:
     ink = "#000000" if colour == "yellow" else "#ffffff"
     return element(
         "g",
-        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=PALETTE[colour], stroke="#222")
+        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=SCREEN[colour], stroke="#222")
         + text(
             x + 13, y + 16, SYMBOL[card[0]] + card[1:], fill=ink, font_size=10, font_weight="bold"
         ),
@@ -163,8 +172,9 @@ def _draw(
             font_weight="bold",
         )
     )
+    step = min(CARD_W + 18, (WIDTH - 32) / max(players, 1))
     for index, (player, card) in enumerate(shown):
-        x = 16 + index * (CARD_W + 18)
+        x = 16 + index * step
         parts.append(_card(str(card), x, trick_top + 24))
         parts.append(
             text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(int(player)), class_="small")
@@ -172,9 +182,14 @@ def _draw(
     if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
     previous = view.get("last_trick") if view["trick"] else None
-    if previous:
-        parts.append(_last_trick(previous, 16 + players * (CARD_W + 18), trick_top))
     height = trick_top + 24 + CARD_H + 30
+    if previous:
+        beside = 16 + players * step
+        if WIDTH - 16 - beside >= LAST_TRICK_WIDTH:
+            parts.append(_last_trick(previous, beside, trick_top))
+        else:  # no room beside the trick in play: under it
+            parts.append(_last_trick(previous, 16, height - 6))
+            height += LAST_TRICK_HEIGHT
     if taken:
         takers = _("{rest} takes the rest, {top} the top card").format(
             rest=_player(taken["takes_rest"]), top=_player(taken["takes_top"])
@@ -248,7 +263,7 @@ def _player_row(
 ) -> tuple[list[str], float]:
     """One player's line: name, hand size, won cards (wrapping), score; and its height."""
     won: list[str] = sorted(view["won"][p], key=lambda c: ("rygbp".index(c[0]), int(c[1:])))
-    per_line = int((WIDTH - 200 - 110) // 28)
+    per_line = int((WIDTH - WON_LEFT - 140) // 28)
     lines = max(1, -(-len(won) // per_line))
     height = ROW + (lines - 1) * 28
     parts = []
@@ -281,7 +296,7 @@ def _player_row(
     )
     for index, card in enumerate(won):
         line, column = divmod(index, per_line)
-        parts.append(_chip(card, 200 + column * 28, y + 6 + line * 28))
+        parts.append(_chip(card, WON_LEFT + column * 28, y + 6 + line * 28))
     parts.append(
         text(
             WIDTH - 16,
@@ -308,10 +323,24 @@ def _player_row(
 
 
 def _fan(hand: list[str], legal: list[str], top: float) -> tuple[list[str], float]:
-    """The hand spread as a fan; returns the drawing and the height it takes."""
+    """The hand spread as a fan, in two rows when it holds more than HAND_ROW cards;
+    returns the drawing and the height it takes."""
+    rows = 1 if len(hand) <= HAND_ROW else 2
+    per_row = -(-len(hand) // rows)
+    parts: list[str] = []
+    height = 0.0
+    for row in range(rows):
+        cards = hand[row * per_row : (row + 1) * per_row]
+        drawn, used = _fan_row(cards, legal, top + height)
+        parts.extend(drawn)
+        height += used
+    return parts, height
+
+
+def _fan_row(hand: list[str], legal: list[str], top: float) -> tuple[list[str], float]:
     count = max(len(hand), 1)
-    spread = min(50.0, 4.0 * count)
-    step = min(CARD_W * 0.75, (WIDTH - 80 - CARD_W) / count)
+    spread = min(30.0, 4.0 * count)
+    step = min(CARD_W * 0.75, (WIDTH - 40 - CARD_W) / count)
     start = (WIDTH - step * (count - 1) - CARD_W) / 2
     parts = []
     for index, card in enumerate(hand):

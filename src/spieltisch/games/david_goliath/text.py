@@ -10,7 +10,7 @@ from rich.text import Text
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled
 from spieltisch.core.marks import NO_MARKS, BoardMarks
-from spieltisch.core.palette import PALETTE
+from spieltisch.core.palette import TERMINAL
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
 from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState, DavidGoliathView
@@ -18,7 +18,7 @@ from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState, Dav
 COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
 
 STYLES = {
-    letter: f"bold {PALETTE[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
+    letter: f"bold {TERMINAL[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
 }
 """Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
 

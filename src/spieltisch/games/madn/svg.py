@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
+from spieltisch.core.palette import INK, SCREEN
 from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import (
-    PALETTE,
     clickable,
     die,
     document,
@@ -23,9 +23,9 @@ from spieltisch.core.svg import (
     seat_text,
     text,
 )
+from spieltisch.games.madn.geometry import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rules import COLOURS, TOKENS, MadnView
-from spieltisch.games.madn.text import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
 
 CELL = 44
 MARGIN = 22
@@ -34,13 +34,6 @@ PANEL = 120
 PASS_WIDTH = 110
 WIDTH = GRID + 2 * MARGIN
 HEIGHT = GRID + 2 * MARGIN + PANEL
-FILL = {
-    "red": PALETTE["red"],
-    "black": "#3a3a3a",
-    "yellow": PALETTE["yellow"],
-    "green": PALETTE["green"],
-}
-INK = {"red": "#ffffff", "black": "#ffffff", "yellow": "#000000", "green": "#ffffff"}
 # Fields of a colour are a light tint of it, so its pieces stand out on them.
 TINT = {"red": "#f6c9ad", "black": "#bdbdbd", "yellow": "#faf3b0", "green": "#acdfcb"}
 
@@ -99,7 +92,7 @@ def _piece(name: str, cell: tuple[int, int], square: str, language: str) -> str:
     x, y = _xy(cell)
     index = _colour_index(name)
     body = element(
-        "circle", cx=x, cy=y, r=CELL * 0.33, fill=FILL[name], stroke="#000", stroke_width=2
+        "circle", cx=x, cy=y, r=CELL * 0.33, fill=SCREEN[name], stroke="#000", stroke_width=2
     )
     tag = text(x, y + 5, piece_tag(index), fill=INK[name], font_size=13, font_weight="bold")
     return element("g", body + tag, data_piece=name, data_square=square)
@@ -232,7 +225,7 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
     for position, name in enumerate(colours):
         index = _colour_index(name)
         lx = MARGIN + position * step + 14
-        parts.append(element("circle", cx=lx, cy=legend_y, r=12, fill=FILL[name], stroke="#000"))
+        parts.append(element("circle", cx=lx, cy=legend_y, r=12, fill=SCREEN[name], stroke="#000"))
         parts.append(
             text(
                 lx, legend_y + 4, piece_tag(index), fill=INK[name], font_size=10, font_weight="bold"

@@ -1,5 +1,6 @@
 """Translations of every text Mahé shows to people (catalogs in locale/)."""
 
+from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import N_, Catalog
 
 catalog = Catalog(__file__)
@@ -31,3 +32,9 @@ OPTION_WORDS: dict[str, str] = {
 
 VALUE_WORDS: dict[str, str] = {}
 """How forms name each option value, keyed `option=value` (Mahé's are numbers)."""
+
+
+def letter(colour: str) -> str:
+    """The turtle's letters on the ring in the reader's language (the glossary's: R, Ge
+    for Gelb and Gr for Grün, Ve for vert and Vi for violette)."""
+    return piece_letters("mahe")[colour]

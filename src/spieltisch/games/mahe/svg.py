@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
+from spieltisch.core.palette import INK, SCREEN
 from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import (
-    INK,
-    PALETTE,
     clickable,
     die,
     document,
@@ -27,9 +26,8 @@ from spieltisch.core.svg import (
     title,
     turn_band,
 )
-from spieltisch.games.mahe.messages import _, colour_name
+from spieltisch.games.mahe.messages import _, colour_name, letter
 from spieltisch.games.mahe.rules import MaheView
-from spieltisch.games.mahe.text import letter
 
 SIZE = 600
 CENTRE = SIZE / 2
@@ -69,7 +67,7 @@ def _turtle(colour: str, x: float, y: float) -> str:
 @lru_cache(maxsize=1024, typed=True)
 def _disc(colour: str, x: float, y: float, mark: str) -> str:
     shell = element(
-        "circle", cx=x, cy=y, r=TURTLE, fill=PALETTE[colour], stroke="#111", stroke_width=1.5
+        "circle", cx=x, cy=y, r=TURTLE, fill=SCREEN[colour], stroke="#111", stroke_width=1.5
     )
     size = 11 if len(mark) == 1 else 9  # two letters fit the disc a size smaller
     drawn = text(x, y + 4, mark, fill=INK[colour], font_size=size, font_weight="bold")

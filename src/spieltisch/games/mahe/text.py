@@ -7,20 +7,14 @@ from rich.text import Text
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled, unbroken
 from spieltisch.core.marks import NO_MARKS, BoardMarks
-from spieltisch.core.palette import PALETTE
+from spieltisch.core.palette import TERMINAL
 from spieltisch.core.reflow import ReflowText
 from spieltisch.core.seat_names import capitalised
-from spieltisch.games.mahe.messages import _, colour_name
+from spieltisch.games.mahe.messages import _, colour_name, letter
 from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
-STYLE = {colour: f"bold {PALETTE[colour]}" for colour in COLOURS}
+STYLE = {colour: f"bold {TERMINAL[colour]}" for colour in COLOURS}
 CELL = 3  # columns per field of the ring with one-letter turtles
-
-
-def letter(colour: str) -> str:
-    """The turtle's letters on the ring in the reader's language (the glossary's: R, Ge
-    for Gelb and Gr for Grün, Ve for vert and Vi for violette)."""
-    return piece_letters("mahe")[colour]
 
 
 def _cell(paired: bool) -> int:
