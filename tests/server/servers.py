@@ -135,6 +135,14 @@ def new_postgres_database(base_url: str) -> str:
     return f"{base_url}/{name}"
 
 
+OPEN_TABLES_FOR_TESTS = (
+    *("--rate-limit", "account:open_tables=1000"),
+    *("--rate-limit", "address:open_tables=1000"),
+)
+"""The open-table counts are tested in-process (test_lobby_flood.py); a server shared by
+many tests would meet them."""
+
+
 class ServerProcess:
     """`spieltisch serve` in a child process; `kill()` is SIGKILL, `start()` again."""
 
@@ -153,6 +161,9 @@ class ServerProcess:
         self.source = source
         """Another checkout's `src` folder to serve from (a benchmark's earlier version)."""
         self.extra = (*extra, "--ai-threads") if ai_threads else extra
+        if source is None and "--no-rate-limits" not in extra:
+            # This tree: the tests leave many tables open, all from 127.0.0.1.
+            self.extra = (*OPEN_TABLES_FOR_TESTS, *self.extra)
         if ai_budget is not None:
             self.extra = ("--ai-budget", ai_budget, *self.extra)
         self.port = free_port()

@@ -104,7 +104,8 @@ def serve(
         typer.Option(
             "--rate-limit",
             help="Change one rate limit: account:moves=60/3s, address:tables=120/min, "
-            "account:chat=12/min, address:accounts=300/min; repeat.",
+            "account:chat=12/min, address:accounts=300/min; or how many open tables one "
+            "account or address keeps: address:open_tables=20; repeat.",
         ),
     ] = None,
     no_rate_limits: Annotated[

@@ -94,6 +94,7 @@ class GameTable(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch: Mapped[str | None] = mapped_column(String(32))
     tournament_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The tournament this table was opened for (`tournaments.id`), None for others."""
     takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """The takeback asked last (`server/table/takebacks.py`): in the database, so a person
     whose page talks to another server process sees and answers it. It holds the position
@@ -102,7 +103,6 @@ class GameTable(Base):
     """A keyed digest of the creator's network address (never the address itself): the
     lobby lists only a few tables per address, so guests made in a row from one address
     cannot fill it."""
-    """The tournament this table was opened for (`tournaments.id`), None for others."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     started_at: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.store.models import Account, GameTable, Seat, TableStatus
+from spieltisch.store.models import Account, GameTable, Seat, SeatKind, TableStatus
 
 
 async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
@@ -38,6 +38,35 @@ async def account_names(session: AsyncSession, ids: Collection[int]) -> dict[int
         return {}
     rows = await session.execute(select(Account.id, Account.name).where(Account.id.in_(ids)))
     return {row.id: row.name for row in rows}
+
+
+async def open_tables_waiting(
+    session: AsyncSession, account: int, created_from: str | None
+) -> tuple[int, int]:
+    """How many open tables (not a tournament's) `account` sits at, and how many made
+    from the address marked `created_from` still have a person seated: what a new table
+    is counted against (a table everyone left does not count)."""
+    seated = (
+        select(Seat.table_id, Seat.account_id, GameTable.created_from)
+        .join(GameTable, GameTable.id == Seat.table_id)
+        .where(
+            Seat.kind == SeatKind.HUMAN,
+            GameTable.status == TableStatus.OPEN,
+            GameTable.tournament_id.is_(None),
+        )
+        .subquery()
+    )
+    mine = await session.execute(
+        select(func.count(func.distinct(seated.c.table_id))).where(seated.c.account_id == account)
+    )
+    if created_from is None:
+        return mine.scalar_one(), 0
+    near = await session.execute(
+        select(func.count(func.distinct(seated.c.table_id))).where(
+            seated.c.created_from == created_from
+        )
+    )
+    return mine.scalar_one(), near.scalar_one()
 
 
 LISTED_PER_ACCOUNT = 3

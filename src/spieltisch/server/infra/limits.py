@@ -13,6 +13,10 @@ A bucket holds at most `burst` tokens and refills `burst` of them every `period`
 seconds; each action takes one. A person never notices (the bursts are far above what
 a hand at a table does); a script that floods moves, chat or new tables is refused with
 a clear message saying when to try again, and nothing it sent is applied.
+
+Open tables are limited by count, not rate (`RateLimits.open_tables`): a table waiting
+for players is a seek in lichess's words, and one person's or one address's many seeks
+would fill the lobby however slowly they were made.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 ACTIONS = (
     "moves",
@@ -33,6 +38,9 @@ ACTIONS = (
     "tournaments",
     "reviews",
 )
+OPEN_PER_ACCOUNT = 10
+OPEN_PER_ADDRESS = 20
+"""A household or a club behind one address has room; guests made in a row do not."""
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -88,9 +96,14 @@ class RateLimits:
             "reviews": Rate(60, 600.0),
         }
     )
+    open_tables: dict[str, int] = field(
+        default_factory=lambda: {"account": OPEN_PER_ACCOUNT, "address": OPEN_PER_ADDRESS}
+    )
+    """At most how many open tables (not a tournament's) one account sits at, and how many
+    made from one address still have a person seated, before a new one is refused."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, dict[str, dict[str, float]]]) -> RateLimits:
+    def from_dict(cls, data: dict[str, Any]) -> RateLimits:
         """Back from `dataclasses.asdict` (the settings `serve --workers N` hands on)."""
 
         def rates(scope: dict[str, dict[str, float]]) -> dict[str, Rate]:
@@ -98,21 +111,34 @@ class RateLimits:
                 action: Rate(int(r["burst"]), float(r["period"])) for action, r in scope.items()
             }
 
-        return cls(rates(data["per_account"]), rates(data["per_address"]))
+        return cls(
+            rates(data["per_account"]),
+            rates(data["per_address"]),
+            {scope: int(count) for scope, count in data["open_tables"].items()},
+        )
 
     def with_rate(self, spec: str) -> RateLimits:
-        """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`."""
+        """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`;
+        or a count of open tables: `address:open_tables=50`."""
         scope, _sep, rest = spec.partition(":")
         action, _eq, rate = rest.partition("=")
+        if scope in ("account", "address") and action == "open_tables":
+            if not rate.strip().isdigit() or int(rate) < 1:
+                raise ValueError(
+                    f"not a count of open tables: {rate!r} in {spec!r}; write a whole "
+                    f"number from 1, for example {scope}:open_tables=20"
+                )
+            return replace(self, open_tables={**self.open_tables, scope: int(rate)})
         if scope not in ("account", "address") or action not in ACTIONS or not rate:
             raise ValueError(
                 f"not a rate limit: {spec!r}; write account:ACTION=RATE or "
-                f"address:ACTION=RATE with ACTION one of {', '.join(ACTIONS)}"
+                f"address:ACTION=RATE with ACTION one of {', '.join(ACTIONS)}, "
+                "or account:open_tables=COUNT or address:open_tables=COUNT"
             )
         parsed = Rate.parse(rate)
         if scope == "account":
-            return RateLimits({**self.per_account, action: parsed}, self.per_address)
-        return RateLimits(self.per_account, {**self.per_address, action: parsed})
+            return replace(self, per_account={**self.per_account, action: parsed})
+        return replace(self, per_address={**self.per_address, action: parsed})
 
 
 @dataclass

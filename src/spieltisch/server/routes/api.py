@@ -151,6 +151,8 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
     async with svc.database.session() as session:
         await lobby.check_computer_tables(session, me, body)
         mark = svc.sessions.address_mark(address(request))
+        if svc.limiter.limits is not None:
+            await lobby.check_open_tables(session, me, mark, svc.limiter.limits.open_tables)
         table = await lobby.create_table(session, me, body, created_from=mark)
         return await lobby.describe_table(session, table)
 

@@ -22,7 +22,13 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
-from spieltisch.store.tables import account_names, public_tables, seats_of, seats_of_tables
+from spieltisch.store.tables import (
+    account_names,
+    open_tables_waiting,
+    public_tables,
+    seats_of,
+    seats_of_tables,
+)
 from spieltisch.store.takebacks import effective
 from spieltisch.tournament.storage import rated_seating
 
@@ -165,6 +171,36 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
                 "wait for one to end before making another",
                 MAX_COMPUTER_TABLES,
             ).format(count=MAX_COMPUTER_TABLES),
+        )
+
+
+async def check_open_tables(
+    session: AsyncSession, creator: int, created_from: str | None, limits: dict[str, int]
+) -> None:
+    """A new table waits for players (a seek): refused when the creator sits at
+    `limits["account"]` open tables already, or `limits["address"]` made from their
+    address still wait with a person seated (guests made in a row from one address)."""
+    mine, near = await open_tables_waiting(session, creator, created_from)
+    if mine >= limits["account"]:
+        raise Refusal(
+            Code.TOO_MANY,
+            _n(
+                "you sit at {count} open table already: start it or leave it before making another",
+                "you sit at {count} open tables already: start one or leave one before "
+                "making another",
+                mine,
+            ).format(count=mine),
+        )
+    if near >= limits["address"]:
+        raise Refusal(
+            Code.TOO_MANY,
+            _n(
+                "{count} open table made from your network address still waits for "
+                "players: start it or leave it before making another",
+                "{count} open tables made from your network address still wait for "
+                "players: start one or leave one before making another",
+                near,
+            ).format(count=near),
         )
 
 
