@@ -179,8 +179,10 @@ def test_a_games_pictures_and_words_never_reach_the_terminal_library() -> None:
     graph = _import_graph()
     paths = {_module(path): path for path in PACKAGE.rglob("*.py")}
     for game in ("madn", "mahe", "mabula", "david_goliath"):
-        for part in ("svg", "describe"):
+        for part in ("svg", "describe", "geometry"):
             start = f"spieltisch.games.{game}.{part}"
+            if part == "geometry" and start not in paths:
+                continue
             seen, todo = set(), [start]
             while todo:
                 name = todo.pop()

@@ -99,13 +99,13 @@ def _colour_words(game: str) -> dict[str, str]:
 
         return {colour: colour_name(colour) for colour in PIECES[game]}
     if game == "mabula":
-        from spieltisch.games.mabula.messages import _ as mabula
+        from spieltisch.games.mabula.geometry import colour_name as marble_name
 
-        return {"w": mabula("White"), "b": mabula("Black")}
+        return {letter: marble_name(letter) for letter in PIECES[game]}
     from spieltisch.games.david_goliath.messages import _ as dg
-    from spieltisch.games.david_goliath.text import COLOUR_NAMES
+    from spieltisch.games.david_goliath.rules import COLOUR_NAMES
 
-    return {letter: dg(name) for letter, name in zip(PIECES[game], COLOUR_NAMES, strict=True)}
+    return {letter: dg(COLOUR_NAMES[letter]) for letter in PIECES[game]}
 
 
 def _abbreviates(mark: str, word: str) -> bool:

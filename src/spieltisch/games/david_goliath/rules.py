@@ -32,6 +32,10 @@ from spieltisch.games.david_goliath.messages import _, _n
 
 COLOURS = ("r", "y", "g", "b", "p")
 """Colour letters in notation order: red, yellow, green, blue, purple."""
+COLOUR_NAMES: dict[str, str] = dict(
+    zip(COLOURS, ("red", "yellow", "green", "blue", "purple"), strict=True)
+)
+"""Each colour letter's colour, as `core.palette` names it for every medium."""
 VALUES = 18
 """Values per colour in the full box; n players use 1..3n."""
 NUM_CARDS = len(COLOURS) * VALUES

@@ -27,6 +27,7 @@ from spieltisch.games.david_goliath.messages import _
 from spieltisch.games.david_goliath.rules import (
     BIT,
     CARD_INDEX,
+    COLOUR_NAMES,
     DavidGoliathView,
     LastTrick,
     mask_points,
@@ -46,7 +47,6 @@ ROW = 44
 LAST_TRICK_WIDTH = 190
 LAST_TRICK_HEIGHT = 22 + 3 * 28 + 24
 CARD_W, CARD_H = 62, 92
-COLOUR = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
 # A shape per colour, so the colours can be told apart without seeing them.
 SYMBOL = {"r": "▲", "y": "●", "g": "■", "b": "◆", "p": "★"}
 
@@ -60,7 +60,7 @@ def _card(
     card: str, x: float, y: float, *, scale: float = 1.0, rotate: float = 0.0, dim: bool = False
 ) -> str:
     """A card face with its value and its colour's symbol; `data-card` names it."""
-    colour = COLOUR[card[0]]
+    colour = COLOUR_NAMES[card[0]]
     w, h = CARD_W * scale, CARD_H * scale
     ink = "#000000" if colour == "yellow" else "#ffffff"
     parts = [
@@ -105,7 +105,7 @@ def _card(
 @lru_cache(maxsize=4096, typed=True)
 def _chip(card: str, x: float, y: float, *, named: bool = True) -> str:
     """A small card (won, or of the last trick); `named`: `data-card` names it."""
-    colour = COLOUR[card[0]]
+    colour = COLOUR_NAMES[card[0]]
     ink = "#000000" if colour == "yellow" else "#ffffff"
     return element(
         "g",

@@ -13,13 +13,13 @@ from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.palette import TERMINAL
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
-from spieltisch.games.david_goliath.rules import COLOURS, DavidGoliathState, DavidGoliathView
+from spieltisch.games.david_goliath.rules import (
+    COLOUR_NAMES,
+    DavidGoliathState,
+    DavidGoliathView,
+)
 
-COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
-
-STYLES = {
-    letter: f"bold {TERMINAL[colour]}" for letter, colour in zip(COLOURS, COLOUR_NAMES, strict=True)
-}
+STYLES = {letter: f"bold {TERMINAL[colour]}" for letter, colour in COLOUR_NAMES.items()}
 """Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
 
 

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from spieltisch.core import IllegalMove
+from spieltisch.games.mabula.geometry import SIZE, cell_of, square_at
 from spieltisch.games.mabula.messages import _, _n
 from spieltisch.games.mabula.rules import MabulaGame, MabulaState
-
-COLUMNS = "abcdefgh"
 
 
 def _line(source: str, target: str) -> list[str]:
     """The squares from `source` through `target` on to the far edge."""
-    col, row = COLUMNS.index(source[0]), int(source[1:])
-    step_col = (COLUMNS.index(target[0]) > col) - (COLUMNS.index(target[0]) < col)
-    step_row = (int(target[1:]) > row) - (int(target[1:]) < row)
+    col, row = cell_of(source)
+    to_col, to_row = cell_of(target)
+    step_col = (to_col > col) - (to_col < col)
+    step_row = (to_row > row) - (to_row < row)
     squares = []
-    while 0 <= col < 8 and 1 <= row <= 8:
-        squares.append(f"{COLUMNS[col]}{row}")
+    while 0 <= col < SIZE and 0 <= row < SIZE:
+        squares.append(square_at(col, row))
         col, row = col + step_col, row + step_row
     return squares
 

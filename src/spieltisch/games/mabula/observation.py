@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from spieltisch.games.mabula.geometry import cell_of
 from spieltisch.games.mabula.rules import COLOUR_LETTERS, MabulaGame, MabulaState
 
 SIZE = 8
@@ -36,8 +37,7 @@ def encode(state: MabulaState, player: int | None) -> npt.NDArray[np.float32]:
     out = np.zeros(observation_shape(state.game), dtype=np.float32)
     mine = COLOUR_LETTERS[me]
     for square, letter in view["board"].items():
-        column = ord(square[0]) - ord("a")
-        row = int(square[1:]) - 1
+        column, row = cell_of(square)
         out[0 if letter == mine else 1, row, column] = 1.0
     if view["turn"] == me:
         out[2] = 1.0

@@ -13,10 +13,10 @@ from functools import lru_cache
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.svg import clickable, document, element, group_moves, seat_text, text
+from spieltisch.games.mabula.geometry import COLUMNS, SIZE, cell_of, colour_name, is_corner, is_edge
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaView, board_groups
 
-COLUMNS = "abcdefgh"
 CELL = 56
 MARGIN = 30
 BOARD = 8 * CELL
@@ -28,21 +28,9 @@ MARBLE = {"w": ("#f7f7f2", "#222222"), "b": ("#262626", "#f0f0f0")}
 German W and S, in French B for blanc and N for noir)."""
 
 
-def _corner(col: int, row: int) -> bool:
-    return col in (0, 7) and row in (0, 7)
-
-
-def _edge(col: int, row: int) -> bool:
-    return col in (0, 7) or row in (0, 7)
-
-
 def _centre(square: str) -> tuple[float, float]:
-    col, row = COLUMNS.index(square[0]), int(square[1:]) - 1
+    col, row = cell_of(square)
     return MARGIN + col * CELL + CELL / 2, MARGIN + (7 - row) * CELL + CELL / 2
-
-
-def _colour_name(letter: str) -> str:
-    return _("White") if letter == "w" else _("Black")
 
 
 @lru_cache(maxsize=1)
@@ -50,12 +38,12 @@ def _squares() -> str:
     """The squares and their coordinates: the same in every position and language, so
     drawn once (boards are drawn on every move)."""
     parts = []
-    for row in range(8):
-        for col in range(8):
-            if _corner(col, row):
+    for row in range(SIZE):
+        for col in range(SIZE):
+            if is_corner(col, row):
                 continue
             x, y = MARGIN + col * CELL, MARGIN + (7 - row) * CELL
-            fill = "#c9b48a" if _edge(col, row) else "#e9dcc0"
+            fill = "#c9b48a" if is_edge(col, row) else "#e9dcc0"
             parts.append(
                 element(
                     "rect",
@@ -72,7 +60,7 @@ def _squares() -> str:
         cx = MARGIN + index * CELL + CELL / 2
         parts.append(text(cx, MARGIN - 10, letter, class_="small"))
         parts.append(text(cx, MARGIN + BOARD + 20, letter, class_="small"))
-    for row in range(8):
+    for row in range(SIZE):
         cy = MARGIN + (7 - row) * CELL + CELL / 2 + 4
         parts.append(text(MARGIN / 2, cy, str(row + 1), class_="small"))
         parts.append(text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), class_="small"))
@@ -176,7 +164,7 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
         mark = piece_letters("mabula")[letter]
         parts.append(element("circle", cx=MARGIN + 12, cy=y - 5, r=11, fill=fill, stroke="#111"))
         parts.append(text(MARGIN + 12, y, mark, fill=ink, font_size=12, font_weight="bold"))
-        name = _colour_name(letter)
+        name = colour_name(letter)
         groups = board_groups(marbles, letter)
         shown = " ".join(str(size) for size in groups) if groups else "–"
         rest = " · " + _("groups: {groups}").format(groups=shown)

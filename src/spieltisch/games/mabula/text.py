@@ -10,24 +10,23 @@ from rich.text import Text
 from spieltisch.core.i18n import labelled
 from spieltisch.core.marks import NO_MARKS, BoardMarks
 from spieltisch.core.reflow import ReflowText
+from spieltisch.games.mabula.geometry import (
+    COLUMNS,
+    SIZE,
+    colour_name,
+    is_corner,
+    is_edge,
+    square_at,
+)
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import MabulaState, MabulaView, board_groups
+from spieltisch.games.mabula.rules import COLOUR_LETTERS, MabulaState, MabulaView, board_groups
 
-COLUMNS = "abcdefgh"
 MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
 EDGE = "grey50"
 """The edge's background: mid grey, so that both marbles stand out from it by at least
 3:1 (the dark grey23 left black marbles at about 1.7:1)."""
 EDGE_MARBLES = {"w": ("○", "bold bright_white"), "b": ("●", "bold black")}
 """The marbles on the edge: pure white and pure black against the mid grey."""
-
-
-def _is_corner(col: int, row: int) -> bool:
-    return col in (0, 7) and row in (0, 7)
-
-
-def _is_edge(col: int, row: int) -> bool:
-    return col in (0, 7) or row in (0, 7)
 
 
 def _columns_line() -> Text:
@@ -61,15 +60,15 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
     board = view["board"]
     text = Text()
     text.append(_columns_line())
-    for row in range(7, -1, -1):
+    for row in range(SIZE - 1, -1, -1):
         text.append(f" {row + 1}  ", style="dim")
-        for col in range(8):
-            if _is_corner(col, row):
+        for col in range(SIZE):
+            if is_corner(col, row):
                 text.append("   ")
                 continue
-            square = f"{COLUMNS[col]}{row + 1}"
+            square = square_at(col, row)
             letter = board.get(square)
-            edge = _is_edge(col, row)
+            edge = is_edge(col, row)
             background = f" on {EDGE}" if edge else ""
             if letter in MARBLES:
                 symbol, style = (EDGE_MARBLES if edge else MARBLES)[letter]
@@ -83,7 +82,8 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
     scoring = state.game.options.scoring
     scores = view["scores"]
     turn = view["turn"]
-    for seat, (letter, name) in enumerate((("w", _("White")), ("b", _("Black")))):
+    for seat, letter in enumerate(COLOUR_LETTERS):
+        name = colour_name(letter)
         symbol, style = MARBLES[letter]
         groups = board_groups(board, letter)
         shown = " ".join(str(size) for size in groups) if groups else "–"
