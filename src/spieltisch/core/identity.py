@@ -11,12 +11,45 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Self, TypeVar
 
 from spieltisch.core.errors import SpieltischError
 
 
 class BadIdentity(SpieltischError, ValueError):
     """A string that is no rating id or rated-game key; the message says what is allowed."""
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _prefixed(text: str, kinds: type[E], what: str) -> tuple[E, str]:
+    """`kind:name` split, the kind one of `kinds`; else BadIdentity saying `what` is
+    expected."""
+    kind, colon, name = text.partition(":")
+    if not colon or not name or kind not in kinds.__members__.values():
+        raise BadIdentity(f"{text!r} is no {what}")
+    return kinds(kind), name
+
+
+class _Written:
+    """A value written as `prefix:name`: `parse` reads one, `maybe` reads one or None."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    def maybe(cls, text: str | None) -> Self | None:
+        """The value a string names, None for None or a string that names none."""
+        if text is None:
+            return None
+        try:
+            return cls.parse(text)
+        except BadIdentity:
+            return None
 
 
 class Kind(StrEnum):
@@ -32,7 +65,7 @@ class Kind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class PlayerId:
+class PlayerId(_Written):
     """The rating identity of one player: `kind:name`, written by `str()`."""
 
     kind: Kind
@@ -42,27 +75,16 @@ class PlayerId:
         return f"{self.kind}:{self.name}"
 
     @classmethod
-    def parse(cls, text: str) -> PlayerId:
+    def parse(cls, text: str) -> Self:
         """The id a string names; anything else raises `BadIdentity` saying what is allowed."""
-        kind, colon, name = text.partition(":")
-        if not colon or not name or kind not in Kind.__members__.values():
-            raise BadIdentity(
-                f"{text!r} is no rating id: expected account:<number>, level:<level>[/<tag>] "
-                "or guest:<name>"
-            )
+        kind, name = _prefixed(
+            text,
+            Kind,
+            "rating id: expected account:<number>, level:<level>[/<tag>] or guest:<name>",
+        )
         if kind == Kind.ACCOUNT and not name.isdigit():
             raise BadIdentity(f"{text!r} is no rating id: an account is a number")
-        return cls(Kind(kind), name)
-
-    @classmethod
-    def maybe(cls, text: str | None) -> PlayerId | None:
-        """The id a string names, None for None or a string that names none."""
-        if text is None:
-            return None
-        try:
-            return cls.parse(text)
-        except BadIdentity:
-            return None
+        return cls(kind, name)
 
     @classmethod
     def of_account(cls, account_id: int) -> PlayerId:
@@ -118,7 +140,7 @@ class Source(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class GameKey:
+class GameKey(_Written):
     """The key of one rated game (unique among all rated games), written by `str()`."""
 
     source: Source
@@ -131,22 +153,12 @@ class GameKey:
         return f"{self.source}:{self.name}"
 
     @classmethod
-    def parse(cls, text: str) -> GameKey:
-        source, colon, name = text.partition(":")
-        if not colon or not name or source not in Source.__members__.values():
-            raise BadIdentity(
-                f"{text!r} is no rated-game key: expected table:<id> or "
-                "tournament:<id>/<round>/<table>"
-            )
-        return cls(Source(source), name)
-
-    @classmethod
-    def maybe(cls, text: str) -> GameKey | None:
-        """The key a string names, None for one that names none (a level run's game)."""
-        try:
-            return cls.parse(text)
-        except BadIdentity:
-            return None
+    def parse(cls, text: str) -> Self:
+        """The key a string names (None from `maybe`: a level run's game has none)."""
+        source, name = _prefixed(
+            text, Source, "rated-game key: expected table:<id> or tournament:<id>/<round>/<table>"
+        )
+        return cls(source, name)
 
     @classmethod
     def of_table(cls, table_id: str) -> GameKey:

@@ -9,6 +9,7 @@ Whoever creates a tournament through the API directs it (the ledger's first entr
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Annotated, Any, get_origin
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -308,11 +309,7 @@ async def table_history(identifier: str, round_number: int, table: int, svc: Svc
 async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
     """Every seat of every table with a result, and the byes, for the spreadsheets of
     `lang` (default: the language chosen on the site, else Accept-Language)."""
-    tournament = await _load(svc, identifier)
-    names = await _who(svc, tournament)
-    with language(known_language(lang) if lang else get_language()):
-        text = results_csv(tournament, names)
-    return _csv(text, f"{identifier}-results.csv")
+    return await _spreadsheet(svc, identifier, lang, "results", results_csv)
 
 
 @router.get(
@@ -322,10 +319,9 @@ async def results_file(identifier: str, svc: Svc, lang: str | None = None) -> Re
 )
 async def standings_file(identifier: str, svc: Svc, lang: str | None = None) -> Response:
     """The standings for the spreadsheets of `lang` (default as for the results)."""
-    tournament = await _load(svc, identifier)
-    with language(known_language(lang) if lang else get_language()):
-        text = standings_csv(tournament)
-    return _csv(text, f"{identifier}-standings.csv")
+    return await _spreadsheet(
+        svc, identifier, lang, "standings", lambda tournament, _names: standings_csv(tournament)
+    )
 
 
 @router.get(
@@ -337,11 +333,23 @@ async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -
     """Every result entered, oldest first per table: each correction with who (by name),
     when, the note, the places and figures, and where each lot came from; for the
     spreadsheets of `lang` (default as for the results)."""
+    return await _spreadsheet(svc, identifier, lang, "corrections", corrections_csv)
+
+
+async def _spreadsheet(
+    svc: Services,
+    identifier: str,
+    lang: str | None,
+    what: str,
+    write: Callable[[Tournament, dict[str, str]], str],
+) -> Response:
+    """One of the tournament's CSV files, written in `lang` with the names of who entered
+    what."""
     tournament = await _load(svc, identifier)
     names = await _who(svc, tournament)
     with language(known_language(lang) if lang else get_language()):
-        text = corrections_csv(tournament, names)
-    return _csv(text, f"{identifier}-corrections.csv")
+        text = write(tournament, names)
+    return _csv(text, f"{identifier}-{what}.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
