@@ -145,7 +145,13 @@ def check_record_round_trip(state: State) -> None:
 
 
 def check_hidden_information(state: State, rng: random.Random) -> None:
-    """view(p) is the same in every full state consistent with what p has seen."""
+    """view(p) is the same in every full state consistent with what p has seen; in a
+    game without hidden information every seat's view is the spectator's (the server
+    draws one board for all of them)."""
+    if not state.game.hidden_information:
+        spectator = state.view(None)
+        for seat in range(state.game.num_players):
+            assert state.view(seat) == spectator, f"view({seat}) differs from a spectator's"
     for seat in range(state.game.num_players):
         for attempt in range(2):
             sampled = state.determinize(seat, rng)

@@ -116,6 +116,14 @@ def broken(state: type[ToyState], name: str) -> type[ToyGame]:
     return Broken
 
 
+class UndeclaredGame(ToyGame):
+    """Each seat sees its own secret, but the game says nothing is hidden: the server
+    would show every seat the spectator's board."""
+
+    name: ClassVar[str] = "undeclared"
+    hidden_information: ClassVar[bool] = False
+
+
 class MisnamedGame(ToyGame):
     """Registered under another name than its own: its records load another game."""
 
@@ -134,6 +142,7 @@ BROKEN: list[tuple[str, type[ToyGame], str]] = [
     ("misranking", broken(MisrankingState, "misranking"), "bad ranking"),
     ("stubborn", broken(StubbornState, "stubborn"), "a move after the end was accepted"),
     ("leaky", LeakyGame, "differs only in what seat 0 cannot see"),
+    ("undeclared", UndeclaredGame, "differs from a spectator's"),
 ]
 
 
@@ -172,7 +181,7 @@ def test_every_check_has_a_broken_toy() -> None:
         "check_clone_independent",  # shared_clone
         "check_replay",  # restless
         "check_record_round_trip",  # misnamed
-        "check_hidden_information",  # leaky
+        "check_hidden_information",  # leaky, undeclared
         "check_terminal",  # misranking, stubborn
     }
     assert names == covered

@@ -46,6 +46,7 @@ class ToyGame(Game[ToyOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
     Options: ClassVar[type[GameOptions]] = ToyOptions
+    hidden_information: ClassVar[bool] = True  # each seat's secret digit
     num_actions = 2
 
     def new_state(self) -> ToyState:

@@ -277,6 +277,31 @@ def test_a_position_is_drawn_once_per_language_for_the_seats_not_to_move(
     run(scenario)
 
 
+def test_a_game_without_hidden_information_takes_only_the_spectators_view(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every seat of an open game sees what a spectator sees: only the spectator's view
+    is taken, not one per seat (and each seat still gets it)."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+            to_ana, to_bob, to_guest = (connect(runtime, room, who) for who in (ana, bob, None))
+            seen: list[int | None] = []
+            view = type(room.state).view
+
+            def counted(state: Any, player: int | None) -> Any:
+                seen.append(player)
+                return view(state, player)
+
+            monkeypatch.setattr(type(room.state), "view", counted)
+            await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
+            assert None in seen and [seat for seat in seen if seat is not None] == []
+            shown = [states(connection)[-1]["view"] for connection in (to_ana, to_bob, to_guest)]
+            assert shown[0] == shown[1] == shown[2] == view(room.state, None)
+
+    run(scenario)
+
+
 class Announcements(SingleProcess):
     """A cluster that notes what this process tells the others of who is here."""
 

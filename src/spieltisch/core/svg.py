@@ -76,15 +76,24 @@ def _name(key: str) -> str:
 
 def attributes(values: Mapping[str, object]) -> str:
     """` name="value"` for each value that is not None or False. Numbers, most of a
-    board's attributes, never need quoting: they skip `quoteattr` (same output)."""
+    board's attributes, never need quoting: they skip `quoteattr` (same output); other
+    values repeat from board to board (classes, colours) and are written once."""
     written = []
     for key, value in values.items():
         kind = type(value)
         if kind is int or kind is float:
             written.append(f' {_name(key)}="{value}"')
+        elif isinstance(value, str):
+            written.append(_attribute(key, str(value)))
         elif value is not None and value is not False:
             written.append(f" {_name(key)}={quoteattr(str(value))}")
     return "".join(written)
+
+
+@lru_cache(maxsize=4096)
+def _attribute(key: str, value: str) -> str:
+    """One ` name="words"`: the same few thousand recur on every board drawn."""
+    return f" {_name(key)}={quoteattr(value)}"
 
 
 def element(tag: str, content: str = "", /, **values: object) -> str:

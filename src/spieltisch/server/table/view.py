@@ -104,6 +104,8 @@ def _view(room: Room, shown: Shown, seat: int | None) -> Mapping[str, Any]:
     (what tells the boards that can be shared)."""
     if None not in shown.views:
         shown.views[None] = _seen(room, None)
+    if not room.state.game.hidden_information:
+        return shown.views[None]  # every seat sees what a spectator sees
     if seat not in shown.views:
         view = _seen(room, seat)
         shown.views[seat] = shown.views[None] if view == shown.views[None] else view
