@@ -119,6 +119,8 @@ def test_a_director_runs_a_round_and_a_player_sees_her_rating(
     assert "place 1" in hall.locator("li[data-seat]").nth(0).inner_text()
     assert page.locator(".standings tbody tr").count() == 7
     assert "Ties are broken by: 1. head to head" in page.locator(".standings .legend").inner_text()
+    fits = "(s => s.scrollWidth <= s.clientWidth + 1)(document.querySelector('.standings'))"
+    assert page.evaluate(fits), "the standings run past their panel (their last column cut)"
     assert page.locator("section.director button.start:not([disabled])").count() == 1
 
     # A correction starts from the figures entered; the history shows every entry.
