@@ -389,6 +389,10 @@ def test_a_started_table_nobody_came_to_is_aborted_and_leaves_memory(url: str) -
             stored = await runtime.storage.load(room.id)
             assert stored is not None
             assert stored.table.status == "aborted" and stored.table.result is None
+            again = await runtime.room(room.id)  # opened later: nobody to move on the board
+            shown = states(connect(runtime, again, None))[-1]
+            assert shown["status"] == "aborted" and shown["to_move"] is None
+            assert shown["view"]["turn"] is None and "◀" not in shown["board_svg"]
 
     run(scenario)
 

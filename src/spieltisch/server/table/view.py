@@ -95,6 +95,10 @@ def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: s
     return drawn
 
 
+ENDED = frozenset({TableStatus.FINISHED, TableStatus.ABORTED})
+"""Statuses in which nobody is to move, whatever the position says."""
+
+
 def _view(room: Room, shown: Shown, seat: int | None) -> Mapping[str, Any]:
     """`seat`'s view of the position: the spectator's own object where they are equal
     (what tells the boards that can be shared)."""
@@ -110,8 +114,8 @@ def _view(room: Room, shown: Shown, seat: int | None) -> Mapping[str, Any]:
 
 def _seen(room: Room, seat: int | None) -> Mapping[str, Any]:
     view = room.state.view(seat)
-    if room.table.status == TableStatus.FINISHED and view.get("turn") is not None:
-        view = {**view, "turn": None}  # ended by resigning: nobody's turn any more
+    if room.table.status in ENDED and view.get("turn") is not None:
+        view = {**view, "turn": None}  # given up or aborted: nobody's turn any more
     return view
 
 
