@@ -53,3 +53,20 @@ def test_links_between_pages_and_lab_notes_resolve(path: Path) -> None:
         if "://" in target:
             continue
         assert (path.parent / target).resolve().exists(), f"{path.name} links to {target}"
+
+
+PAGE_CAP = 20_000
+# Pages still over the cap, each with its current size as its own cap: they may only
+# shrink (issue 36: web.md and tournaments.md grew back into lab notebooks). Lower the
+# figure when a page shrinks; delete the entry when it is under PAGE_CAP.
+OVERSIZED = {"web.md": 48_800, "tournaments.md": 39_200}
+
+
+@pytest.mark.parametrize("path", USER_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_user_pages_do_not_grow_into_lab_notebooks(path: Path) -> None:
+    cap = OVERSIZED.get(path.relative_to(ROOT / "docs").as_posix(), PAGE_CAP)
+    size = len(path.read_bytes())
+    assert size <= cap, (
+        f"{path.name} is {size} bytes (cap {cap}): move dated runs to benchmarks/results/ "
+        "or split the page by audience"
+    )

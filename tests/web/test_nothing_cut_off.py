@@ -83,6 +83,12 @@ SMALLEST_WORD = """() => Math.min(...[...document.querySelectorAll('.board-box s
     .filter((word) => word.textContent.trim() && !word.closest('[data-turtle]'))
     .map((word) => word.getBoundingClientRect().height).filter((height) => height > 0))"""
 
+FIELD_READABLE = 9
+"""The least height in px of a Mahé field's number on a phone (they were 7-8 px)."""
+FIELD_NUMBERS = """() => Math.min(...[
+    ...document.querySelectorAll('.board-box svg text[data-field]')]
+    .map((number) => number.getBoundingClientRect().height))"""
+
 
 def _wait_for(page: Page, selector: str, *, clicks: int = 12) -> None:
     """Play on until the board shows `selector` (a position of the kind to check)."""
@@ -147,6 +153,10 @@ def test_no_word_is_cut_off_or_covered_in_any_language(
                 smallest = page.evaluate(SMALLEST_WORD)
                 if smallest < READABLE:
                     problems.append(f"{game} {code}: a word of the board {smallest:.0f} px high")
+                if game == "mahe":
+                    numbers = page.evaluate(FIELD_NUMBERS)
+                    if numbers < FIELD_READABLE:
+                        problems.append(f"mahe {code}: a field's number {numbers:.1f} px high")
                 small = page.evaluate(SMALL_TARGETS, [TOUCH])
                 problems += [f"{game} {code}: touch target under {TOUCH} px: {s}" for s in small]
             page.locator(".board-box").screenshot(

@@ -431,6 +431,13 @@ async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> 
     return tournament
 
 
+async def _directed(svc: Services, identifier: str, me: int, step: Any) -> TournamentOut:
+    """A director's step, then the tournament as the director sees it: what most of the
+    director's POST routes answer."""
+    tournament = await _director_step(svc, identifier, me, step)
+    return await _describe(svc, identifier, tournament, me)
+
+
 @router.post("/api/tournaments/{identifier}/director", response_model=TournamentOut)
 async def take_over(identifier: str, body: TakeOverIn, me: Me, svc: Svc) -> TournamentOut:
     """Direct the tournament from now on with the one-time code its director printed on
@@ -474,8 +481,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
         return await _describe(svc, identifier, tournament, me)
     else:
         step = lambda t: t.register(name, by)  # noqa: E731
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 @router.get("/api/identities", response_model=IdentityList)
@@ -525,8 +531,7 @@ async def change_signup(identifier: str, body: SignUpIn, me: Me, svc: Svc) -> To
     up on the tournament's page, the link the director hands out."""
     by = _by(me)
     step = lambda t: t.change_signup(body.open, by)  # noqa: E731
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 @router.post("/api/tournaments/{identifier}/join", response_model=TournamentOut)
@@ -557,8 +562,7 @@ async def withdraw_or_readmit(
             Code.NOT_FOUND,
             _("no action {action}: allowed are withdraw, readmit").format(action=action),
         )
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 @router.post("/api/tournaments/{identifier}/rounds", response_model=TournamentOut)
@@ -587,8 +591,7 @@ async def undo_round(
         raise TournamentError(
             _("only the current round ({round}) can be undone").format(round=len(current.rounds))
         )
-    tournament = await _director_step(svc, identifier, me, lambda t: t.unseat(by, body.reason))
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, lambda t: t.unseat(by, body.reason))
 
 
 @router.post(
@@ -602,8 +605,7 @@ async def swap_players(
     by = _by(me)
     first, second = body.players
     step = lambda t: t.swap(round_number, first, second, by, body.reason)  # noqa: E731
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 @router.post(
@@ -616,8 +618,7 @@ async def award_points(
     absence announced), with the reason kept; again for the same round replaces them."""
     by = _by(me)
     step = lambda t: t.award(round_number, body.player, body.points, by, body.reason)  # noqa: E731
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 @router.post(
@@ -669,8 +670,7 @@ async def decide_rating(
     given up, or claimed while they were away) is rated; the result stands either way."""
     by = _by(me)
     step = lambda t: t.decide_rating(round_number, table, body.rated, by, body.reason)  # noqa: E731
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return await _directed(svc, identifier, me, step)
 
 
 async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:
