@@ -48,7 +48,7 @@ class Presence:
     def of(self, room: Room) -> PresenceOut:
         """Who is here now (bringing `room.away_since` up to date)."""
         moment = time.time()
-        here = set(room.seated_here()).union(*(other.seats for other in room.elsewhere.values()))
+        here = room.seated_anywhere()
         people = [
             index
             for index, seat in enumerate(room.seats)

@@ -218,6 +218,10 @@ class Room:
         """The seats with a connection open in this process."""
         return frozenset(c.seat for c in self.connections if c.seat is not None)
 
+    def seated_anywhere(self) -> frozenset[int]:
+        """The seats with a connection open in this process or, as announced, another."""
+        return self.seated_here().union(*(other.seats for other in self.elsewhere.values()))
+
     def watching_here(self) -> tuple[str, ...]:
         """Who watches through this process: the names of the signed-in (each once), then
         one "?" per connection of someone without a name yet."""

@@ -194,7 +194,7 @@ class Scheduler:
         (one who leaves without moving is forgotten idle and woken for this again)."""
         await asyncio.sleep(delay)
         async with room.lock:
-            if room.table.status != TableStatus.RUNNING or _played(room) or _anyone_here(room):
+            if room.table.status != TableStatus.RUNNING or _played(room) or room.seated_anywhere():
                 return
             try:
                 aborted = await self.storage.abort(room.id)
@@ -225,8 +225,3 @@ def _played(room: Room) -> bool:
     """Whether a person has made a move at the table (chance and computers do not count)."""
     people = {index for index, seat in enumerate(room.seats) if seat.kind == SeatKind.HUMAN}
     return any(item.seat in people for item in room.log)
-
-
-def _anyone_here(room: Room) -> bool:
-    """A person's connection at the table, in this process or another."""
-    return bool(room.seated_here()) or any(other.seats for other in room.elsewhere.values())
