@@ -45,8 +45,9 @@ def describe_move(state: MabulaState, move: str) -> str:
         line = _line(source, target)
     except (IllegalMove, ValueError):
         return text
-    before = state.view(None)["board"]
-    now = after.view(None)["board"]
+    # The boards alone: a view would also score both players' groups, per legal move.
+    before = state.board()
+    now = after.board()
     old = [square for square in line if square in before]
     new = [square for square in line if square in now]
     pushed = sum(1 for a, b in zip(old[1:], new[1:], strict=False) if a != b)
