@@ -224,6 +224,7 @@ def _database_work(root: Path) -> list[str]:
                 if name.split(".")[0] == "sqlalchemy" or (
                     name.startswith("spieltisch.store") and name not in ROUTES_TAKE_FROM_THE_STORE
                 ):
+                    assert isinstance(node, ast.Import | ast.ImportFrom)
                     found.append(f"{where}:{node.lineno} imports {name}")
     return found
 
