@@ -104,10 +104,8 @@ async def _load(svc: Services, identifier: str) -> Tournament:
 @router.get("/api/tournaments", response_model=TournamentList)
 async def list_tournaments(svc: Svc) -> TournamentList:
     """Every tournament, newest first."""
-    rounds = svc.rounds
     found = []
-    for row in reversed(await rounds.store.all()):
-        tournament = await rounds.store.load(row.id)
+    for row, tournament in reversed(await svc.rounds.store.every()):
         found.append(
             TournamentRef(
                 id=row.id,
