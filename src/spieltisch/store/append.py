@@ -21,9 +21,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Update, insert, text, update
+from sqlalchemy import Table, Update, insert, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
@@ -98,11 +98,13 @@ class Append:
 async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
     """Several appends' parts as statements in `session` (SQLite's group commit; the
     caller commits): every entry in one executemany INSERT (an INSERT per table was a
-    round trip each to SQLite's thread; ORM objects cost the unit of work's bookkeeping
-    per row), then the clocks and ends. Never sends news: SQLite serves one process."""
+    round trip each to SQLite's thread), then the clocks and ends. Never sends news:
+    SQLite serves one process."""
     rows = [row for append in appends for row in append._rows()]
     if rows:
-        await session.execute(insert(MoveEntry), rows)
+        # The table, not the entity: an entity's INSERT takes the ORM's bulk path, which
+        # cost more than the objects it replaced.
+        await session.execute(insert(cast(Table, MoveEntry.__table__)), rows)
     for append in appends:
         for change in append._changes():
             await session.execute(change)
