@@ -191,3 +191,47 @@ def test_a_games_pictures_and_words_never_reach_the_terminal_library() -> None:
                     todo.extend(graph.get(name, ()))
             reaching = sorted(name for name in seen if _imports_rich(paths[name]))
             assert reaching == [], f"{start} reaches Rich through {reaching}"
+
+
+ROUTES_TAKE_FROM_THE_STORE = {
+    "spieltisch.store.Database",  # the type of `Services.database`, never opened there
+    "spieltisch.store.database.UNAVAILABLE",  # the database away: a socket is closed
+    "spieltisch.store.models.SeatKind",
+    "spieltisch.store.models.TableStatus",
+}
+"""All a route may import from the store: no model, no repository, no session."""
+
+
+def _database_work(root: Path) -> list[str]:
+    """Where a module under `root` imports SQLAlchemy, a store model or repository, or
+    calls `.session(`: work that belongs to a service or a repository."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root.parent)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "session"
+            ):
+                found.append(f"{where}:{node.lineno} calls .session()")
+            for name in names:
+                if name.split(".")[0] == "sqlalchemy" or (
+                    name.startswith("spieltisch.store") and name not in ROUTES_TAKE_FROM_THE_STORE
+                ):
+                    assert isinstance(node, ast.Import | ast.ImportFrom)
+                    found.append(f"{where}:{node.lineno} imports {name}")
+    return found
+
+
+def test_routes_open_no_database_session_and_import_no_store_model() -> None:
+    """Issue 30: a route parses the request, calls a service and shapes the answer; the
+    transactions are the services' (`services/lobby.Lobby`, `Accounts`, ...) and the
+    queries the repositories' (`store/`). On the code before, the routes opened a session
+    in 16 places."""
+    assert _database_work(PACKAGE / "server" / "routes") == []

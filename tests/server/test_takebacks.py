@@ -17,12 +17,15 @@ from spieltisch.store.models import MoveEntry
 from spieltisch.store.takebacks import effective
 from tests.server.in_process import (
     a_table,
+    an_app,
     connect,
+    guest,
     play_until_ana_moved_and_bob_is_to_move,
     run,
     told,
     until,
 )
+from tests.server.statements import statements
 
 COMPUTER = SeatIn(kind="ai", level="easy")
 
@@ -130,5 +133,64 @@ def test_no_takeback_past_a_die_or_in_a_game_of_hidden_cards(url: str) -> None:
             with pytest.raises(Refusal) as hidden:
                 await runtime.takebacks.ask(room, 0)
             assert hidden.value.code == Code.FORBIDDEN and "hidden cards" in hidden.value.message
+
+    run(scenario)
+
+
+def test_one_answer_through_the_route_reads_the_request_once_for_all_seats_of_the_account(
+    database_url: str,
+) -> None:
+    """Ana plays two seats; Bob asks to take his move back. Her one answer through the
+    route accepts (or declines) for both seats, and the request is read once, in the
+    transaction that holds the table's row (the route read it once more before asking
+    which seats it waits for)."""
+
+    async def scenario() -> None:
+        async with an_app(database_url, migrate=True) as (client, svc):
+            _ana, as_ana = await guest(client, "Ana")
+            _bob, as_bob = await guest(client, "Bob")
+            client.cookies.clear()  # each asks with its own token
+            seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "me"}]
+            made = await client.post(
+                "/api/tables", json={"game": "mahe", "seats": seats}, headers=as_ana
+            )
+            table_id = made.json()["id"]
+            joined = await client.post(f"/api/tables/{table_id}/join", headers=as_bob)
+            assert joined.is_success, joined.text
+            assert (await client.post(f"/api/tables/{table_id}/start", headers=as_ana)).is_success
+            room = await svc.runtime.room(table_id)
+
+            async def bob_moves() -> None:
+                while not (room.log and room.log[-1].seat == 1 and room.to_move() != 1):
+                    await until(lambda: room.to_move() is not None)
+                    legal = room.state.legal_moves()
+                    seat = room.to_move()
+                    assert seat is not None
+                    move = "stop" if "stop" in legal else legal[0]
+                    await svc.runtime.submit(room, seat, room.seq, move)
+
+            async def answer(accept: bool) -> tuple[dict[str, object], list[str]]:
+                with statements(svc.database) as seen:
+                    answered = await client.post(
+                        f"/api/tables/{table_id}/takeback/answer",
+                        json={"accept": accept},
+                        headers=as_ana,
+                    )
+                assert answered.status_code == 200, answered.text
+                reads = [s for s in seen if s.startswith("SELECT game_tables.takeback")]
+                return answered.json(), reads
+
+            await bob_moves()
+            seq = room.seq
+            asked = await client.post(f"/api/tables/{table_id}/takeback", headers=as_bob)
+            assert asked.json()["waiting"] == [0, 2], asked.text
+            done, reads = await answer(True)
+            assert done["asked_by"] is None and room.seq == seq + 1 and room.to_move() == 1
+            assert len(reads) == 1, reads
+
+            await bob_moves()
+            await client.post(f"/api/tables/{table_id}/takeback", headers=as_bob)
+            declined, reads = await answer(False)
+            assert declined["declined_by"] == 0 and len(reads) == 1, reads
 
     run(scenario)

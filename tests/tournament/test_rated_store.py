@@ -76,13 +76,13 @@ def test_a_read_of_the_ratings_reads_only_the_ledgers_that_changed(
     a table finished meanwhile comes in too."""
     upgrade(database_url)
     loaded: list[str] = []
-    real_load = storage._load
+    real_fold = storage._folded
 
-    async def counting(session: Any, identifier: str) -> Tournament:
+    def counting(identifier: str, rows: Any) -> Tournament:
         loaded.append(identifier)
-        return await real_load(session, identifier)
+        return real_fold(identifier, rows)
 
-    monkeypatch.setattr(storage, "_load", counting)
+    monkeypatch.setattr(storage, "_folded", counting)
 
     async def run() -> None:
         database = Database(database_url)

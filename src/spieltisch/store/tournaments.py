@@ -8,6 +8,8 @@ the ledger as it now stands.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -60,6 +62,23 @@ async def ledger(session: AsyncSession, identifier: str) -> list[TournamentEntry
         .order_by(TournamentEntryRow.seq)
     )
     return list(rows.scalars())
+
+
+async def ledgers(
+    session: AsyncSession, identifiers: Collection[str]
+) -> dict[str, list[TournamentEntryRow]]:
+    """The ledgers of several tournaments in one query, each in order (an unknown
+    tournament's is left out)."""
+    found: dict[str, list[TournamentEntryRow]] = defaultdict(list)
+    if identifiers:
+        rows = await session.execute(
+            select(TournamentEntryRow)
+            .where(TournamentEntryRow.tournament_id.in_(list(identifiers)))
+            .order_by(TournamentEntryRow.tournament_id, TournamentEntryRow.seq)
+        )
+        for row in rows.scalars():
+            found[row.tournament_id].append(row)
+    return found
 
 
 async def all_tournaments(session: AsyncSession) -> list[TournamentRow]:

@@ -36,8 +36,7 @@ async def hall_identities(
     """Every hall identity the tournaments know (identity -> where it played, oldest
     tournament first); with `name`, only those a player of that name (any case) has."""
     found: dict[str, list[Appearance]] = {}
-    for row in await store.all():
-        tournament = await store.load(row.id)
+    for row, tournament in await store.every():
         for player in tournament.players.values():
             if player.account is not None:
                 continue

@@ -36,6 +36,7 @@ from spieltisch.store.tournaments import (
     all_tournaments,
     ledger,
     ledger_heads,
+    ledgers,
 )
 from spieltisch.tournament.errors import TournamentError, UnknownTournament
 from spieltisch.tournament.ledger import Entry, entry_from_json, entry_to_json
@@ -81,6 +82,13 @@ class TournamentStore:
     async def load(self, identifier: str) -> Tournament:
         async with self.database.session() as session:
             return await _load(session, identifier)
+
+    async def every(self) -> list[tuple[TournamentRow, Tournament]]:
+        """Every tournament as its ledger stands, oldest first: two queries however many."""
+        async with self.database.session() as session:
+            rows = await all_tournaments(session)
+            found = await ledgers(session, [row.id for row in rows])
+        return [(row, _folded(row.id, found.get(row.id, []))) for row in rows]
 
     async def act(
         self, identifier: str, step: Callable[[Tournament], E], retries: int = RETRIES
@@ -182,8 +190,9 @@ class Kept:
             changed = [(i, seq) for i, seq in heads if self.ledgers.get(i) != seq]
             games: list[RatedGame] = []
             removed: set[str] = set()
+            read = await ledgers(session, [identifier for identifier, _seq in changed])
             for identifier, seq in changed:
-                tournament = await _load(session, identifier)
+                tournament = _folded(identifier, read.get(identifier, []))
                 mine = tournament.rated_games(identifier)
                 keys = {game.key for game in mine}
                 removed |= self.keys.get(identifier, set()) - keys
@@ -227,7 +236,12 @@ by the count of finished tables, at the cost of reading every finished table's i
 
 
 async def _load(session: AsyncSession, identifier: str) -> Tournament:
-    entries = [entry_from_json(row.data) for row in await ledger(session, identifier)]
+    return _folded(identifier, await ledger(session, identifier))
+
+
+def _folded(identifier: str, rows: list[TournamentEntryRow]) -> Tournament:
+    """The tournament a ledger's rows make (UnknownTournament for none)."""
+    entries = [entry_from_json(row.data) for row in rows]
     if not entries:
         raise UnknownTournament(_("no tournament {identifier}").format(identifier=repr(identifier)))
     return Tournament(entries)

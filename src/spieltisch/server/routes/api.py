@@ -34,11 +34,8 @@ from spieltisch.server.schemas.rest import (
     TableIn,
     TableList,
 )
-from spieltisch.server.services import lobby
-from spieltisch.server.services.accounts import Accounts, account_out
+from spieltisch.server.services.accounts import account_out
 from spieltisch.server.services.privacy import table_for
-from spieltisch.server.services.records import Records
-from spieltisch.store.models import TableStatus
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
@@ -51,10 +48,6 @@ def _me(request: Request) -> int:
 Me = Annotated[int, Depends(_me)]
 
 
-def _accounts(svc: Services) -> Accounts:
-    return Accounts(svc.database, svc.passwords)
-
-
 # -- sessions and accounts ---------------------------------------------------------------------
 
 
@@ -64,7 +57,7 @@ async def play_as_guest(
 ) -> AccountOut:
     """Start playing at once: a guest account with a display name, signed in by cookie."""
     check_rate(request, "accounts", None)
-    account = await _accounts(svc).guest(body.name)
+    account = await svc.accounts.guest(body.name)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
@@ -75,7 +68,7 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
     """Keep your guest account: choose a username and a password to sign in elsewhere.
     Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
     account ends: the answer carries the new token (and sets the cookie)."""
-    account = await _accounts(svc).claim(me, body.username, body.password)
+    account = await svc.accounts.claim(me, body.username, body.password)
     token = await svc.sessions.rotate(account.id)
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
@@ -86,7 +79,7 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     """Sign in with a claimed account's username (any case) and password. Attempts are
     limited per username and per address (429 with Retry-After)."""
     check_rate(request, "signin", body.username.lower())
-    account = await _accounts(svc).sign_in(body.username, body.password)
+    account = await svc.accounts.sign_in(body.username, body.password)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
@@ -101,13 +94,13 @@ async def sign_out(request: Request, response: Response, svc: Svc) -> None:
 
 @router.get("/me", response_model=AccountOut, tags=["accounts"])
 async def who_am_i(me: Me, svc: Svc) -> AccountOut:
-    return account_out(await _accounts(svc).signed_in(me))
+    return account_out(await svc.accounts.signed_in(me))
 
 
 @router.get("/players/{account_id}", response_model=PlayerOut, tags=["accounts"])
 async def player_page(account_id: AccountId, request: Request, svc: Svc) -> PlayerOut:
     """A player's games with their places and records (private tables only to themselves)."""
-    return await _accounts(svc).page(account_id, svc.sessions.of(request))
+    return await svc.accounts.page(account_id, svc.sessions.of(request))
 
 
 # -- games and the lobby -------------------------------------------------------------------
@@ -140,38 +133,23 @@ async def list_games() -> list[dict[str, Any]]:
 async def list_tables(svc: Svc, finished: bool = False) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
     finished ones (the last 100), to replay."""
-    async with svc.database.session() as session:
-        return TableList(tables=await lobby.list_tables(session, finished=finished))
+    return TableList(tables=await svc.lobby.listed(finished))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
 async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> TableOut:
     """A new table; options are checked as `spieltisch.load` checks them."""
     check_rate(request, "tables", me)
-    async with svc.database.session() as session:
-        await lobby.check_computer_tables(session, me, body)
-        mark = svc.sessions.address_mark(address(request))
-        if svc.limiter.limits is not None:
-            await lobby.check_open_tables(session, me, mark, svc.limiter.limits.open_tables)
-        table = await lobby.create_table(session, me, body, created_from=mark)
-        return await lobby.describe_table(session, table)
+    mark = svc.sessions.address_mark(address(request))
+    limits = svc.limiter.limits
+    return await svc.lobby.create(me, body, mark, None if limits is None else limits.open_tables)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, tags=["lobby"])
 async def get_table(table_id: TableId, request: Request, svc: Svc) -> TableOut:
     """A table by its id (the id is also the link to a private table; a private table's
     rematch is shown only to its players)."""
-    return table_for(await _described(svc, table_id), svc.sessions.of(request))
-
-
-async def _described(svc: Services, table_id: str) -> TableOut:
-    async with svc.database.session() as session:
-        return await lobby.describe_table(session, await lobby.get_table(session, table_id))
-
-
-async def _after_change(svc: Services, table_id: str) -> TableOut:
-    await svc.runtime.changed(table_id)
-    return await _described(svc, table_id)
+    return table_for(await svc.lobby.described(table_id), svc.sessions.of(request))
 
 
 @router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])
@@ -183,37 +161,25 @@ async def join_table(
 ) -> TableOut:
     """Sit down at an open seat (or the one reserved for you); the last seat of a rematch
     starts it."""
-    async with svc.database.session() as session:
-        await lobby.join(session, table_id, me, seat)
-    described = await _after_change(svc, table_id)
-    if described.status == TableStatus.RUNNING:
-        await svc.runtime.room(table_id)
-    return described
+    return await svc.lobby.join(table_id, me, seat)
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, tags=["lobby"])
 async def leave_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
-    async with svc.database.session() as session:
-        await lobby.leave(session, table_id, me)
-    return await _after_change(svc, table_id)
+    return await svc.lobby.leave(table_id, me)
 
 
 @router.post("/tables/{table_id}/start", response_model=TableOut, tags=["lobby"])
 async def start_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Start the game once every seat is filled."""
-    async with svc.database.session() as session:
-        await lobby.start(session, table_id, me)
-    described = await _after_change(svc, table_id)
-    await svc.runtime.room(table_id)  # a table nobody watches yet starts too
-    return described
+    return await svc.lobby.start(table_id, me)
 
 
 @router.post("/tables/{table_id}/resign", response_model=TableOut, tags=["lobby"])
 async def resign_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Give up your seat in a running game. Two seats: the game ends and you are second.
     More: the `easy` level plays your seat to the end and you are ranked after the others."""
-    await svc.runtime.hand_over(table_id, me, None)
-    return await _described(svc, table_id)
+    return await svc.lobby.hand_over(table_id, me, None)
 
 
 @router.post("/tables/{table_id}/claim", response_model=TableOut, tags=["lobby"])
@@ -226,8 +192,7 @@ async def claim_seat(
     """Hand another person's seat to the computer once they have been away long enough
     (the `presence` message says how long): as if they had resigned. Only a person who
     plays at the table asks; the game goes on (or, with two seats, ends)."""
-    await svc.runtime.hand_over(table_id, me, seat)
-    return await _described(svc, table_id)
+    return await svc.lobby.hand_over(table_id, me, seat)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])
@@ -235,14 +200,7 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
     """A new table with the same seats; the finished table's players are told its id.
     Asked by each person of the game (accepting), the new game starts by itself."""
     check_rate(request, "tables", me)
-    async with svc.database.session() as session:
-        new = await lobby.rematch(session, table_id, me)
-        described = await lobby.describe_table(session, new)
-    await svc.runtime.changed(table_id)
-    await svc.runtime.changed(new.id)  # a person accepted (or the last one did: it started)
-    if described.status == TableStatus.RUNNING:
-        await svc.runtime.room(new.id)  # a table nobody watches yet starts too
-    return described
+    return await svc.lobby.rematch(table_id, me)
 
 
 # -- records ---------------------------------------------------------------------------------
@@ -252,7 +210,7 @@ async def rematch_table(table_id: TableId, request: Request, me: Me, svc: Svc) -
 async def download_record(table_id: TableId, request: Request, svc: Svc) -> Response:
     """The finished game as a `spieltisch-record/1` file (`spieltisch replay` plays it);
     a private table's only for its players."""
-    record = await Records(svc.database).finished(table_id, svc.sessions.of(request))
+    record = await svc.records.finished(table_id, svc.sessions.of(request))
     return Response(
         json.dumps(record, ensure_ascii=False, indent=1),
         media_type="application/json",
@@ -268,19 +226,19 @@ async def upload_record(
     At most `MAX_RECORD_ENTRIES` history entries and `MAX_PLAYERS` player names of up
     to `MAX_NAME` characters; uploads are limited per account and per address (429)."""
     check_rate(request, "records", svc.sessions.of(request))
-    return await Records(svc.database).upload(record, svc.sessions.of(request))
+    return await svc.records.upload(record, svc.sessions.of(request))
 
 
 @router.get("/records/{record_id}", tags=["records"])
 async def get_record(record_id: RecordId, svc: Svc) -> dict[str, Any]:
-    return await Records(svc.database).uploaded(record_id)
+    return await svc.records.uploaded(record_id)
 
 
 @router.get("/records/{record_id}/positions/{n}", response_model=PositionOut, tags=["records"])
 async def record_position(record_id: RecordId, n: int, svc: Svc, lang: str = "en") -> PositionOut:
     """Position `n` of an uploaded record (0 = the start), as a spectator sees it."""
     known_language(lang)
-    record = await Records(svc.database).uploaded(record_id)
+    record = await svc.records.uploaded(record_id)
     return await _position(svc, f"record:{record_id}", record, n, lang)
 
 
@@ -291,7 +249,7 @@ async def game_position(
     """Position `n` of a finished table's game (0 = the start), as a spectator sees it;
     a private table's only for its players."""
     known_language(lang)
-    record = await Records(svc.database).finished(table_id, svc.sessions.of(request))
+    record = await svc.records.finished(table_id, svc.sessions.of(request))
     return await _position(svc, f"game:{table_id}", record, n, lang)
 
 

@@ -16,7 +16,11 @@ from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.services.accounts import Accounts
+from spieltisch.server.services.lobby import Lobby
+from spieltisch.server.services.records import Records
 from spieltisch.server.services.reviews import Reviews
+from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table.replays import Replays
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
@@ -33,6 +37,22 @@ class Services:
     limiter: RateLimiter
     passwords: PasswordWork
     replays: Replays = field(default_factory=Replays)
+
+    @property
+    def lobby(self) -> Lobby:
+        return Lobby(self.database, self.runtime)
+
+    @property
+    def accounts(self) -> Accounts:
+        return Accounts(self.database, self.passwords)
+
+    @property
+    def records(self) -> Records:
+        return Records(self.database)
+
+    @property
+    def rounds(self) -> OnlineRounds:
+        return OnlineRounds(self.database, self.runtime)
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -19,9 +19,8 @@ from spieltisch.server.i18n import _
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.api import Me
-from spieltisch.server.routes.context import Services, check_rate, services
+from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.rest import REFUSALS, TableId
-from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table import parts
 from spieltisch.server.table.room import Room
 from spieltisch.store.models import TableStatus
@@ -51,7 +50,7 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
 async def rated_kind(svc: Services, room: Room) -> Literal["tournament", "rated"] | None:
     """Whether the table's result changes ratings: "tournament" (a tournament game),
     "rated" (every seat a different person), None (a casual game)."""
-    if await OnlineRounds(svc.database, svc.runtime).tournament_of(room.id) is not None:
+    if await svc.rounds.tournament_of(room.id) is not None:
         return "tournament"
     return "rated" if rated_seating([seat.account_id for seat in room.seats]) else None
 
@@ -61,11 +60,7 @@ async def table_hint(
     table_id: TableId, request: Request, me: Me, svc: Svc, lang: str = "en"
 ) -> HintOut:
     """The engine's best move for your seat, when it is your turn (not in tournament games)."""
-    if lang not in ("de", "en", "fr"):
-        raise Refusal(
-            Code.INVALID,
-            _("unknown language {language}: allowed are de, en, fr").format(language=lang),
-        )
+    known_language(lang)
     check_rate(request, "moves", me)
     room = await svc.runtime.room(table_id)
     rated = await rated_kind(svc, room)

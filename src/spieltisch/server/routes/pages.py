@@ -13,7 +13,7 @@ from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Services, known_language, services
 from spieltisch.server.schemas.rest import REFUSALS, AccountOut
-from spieltisch.store.models import Account
+from spieltisch.server.services.accounts import account_out
 from spieltisch.web.content import game_forms, page_texts, rules_html
 
 router = APIRouter(prefix="/api", tags=["pages"], responses=REFUSALS)
@@ -60,17 +60,5 @@ async def rules(game: str, code: str) -> RulesOut:
 @router.get("/session", response_model=SessionOut)
 async def current_session(request: Request, svc: Svc) -> SessionOut:
     account_id = svc.sessions.of(request)
-    if account_id is None:
-        return SessionOut(account=None)
-    async with svc.database.session() as session:
-        account = await session.get(Account, account_id)
-    if account is None:
-        return SessionOut(account=None)
-    return SessionOut(
-        account=AccountOut(
-            id=account.id,
-            name=account.name,
-            username=account.username,
-            claimed=account.password_hash is not None,
-        )
-    )
+    account = None if account_id is None else await svc.accounts.find(account_id)
+    return SessionOut(account=None if account is None else account_out(account))

@@ -29,15 +29,10 @@ from spieltisch.server.schemas.tournaments import (
     SeatChange,
     TableRating,
 )
-from spieltisch.server.services.lobby import get_table
-from spieltisch.server.services.privacy import may_see
-from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.store.models import Account, TableStatus
-from spieltisch.store.tables import account_names, private_among, seats_of, seats_of_tables
+from spieltisch.store.models import TableStatus
 from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
-from spieltisch.tournament.storage import TournamentStore
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
@@ -52,20 +47,17 @@ def _title(game: str) -> str:
         raise Refusal(Code.NOT_FOUND, str(exc)) from None
 
 
-async def _names(svc: Services, store: TournamentStore, players: list[str]) -> dict[str, str]:
-    names = await store.player_names()
-    accounts = {a for a in map(account_of, players) if a is not None}
-    if accounts:
-        async with svc.database.session() as session:
-            found = await account_names(session, accounts)
-        names |= {str(PlayerId.of_account(account)): name for account, name in found.items()}
+async def _names(svc: Services, players: list[str]) -> dict[str, str]:
+    names = await svc.rounds.store.player_names()
+    found = await svc.accounts.names({a for a in map(account_of, players) if a is not None})
+    names |= {str(PlayerId.of_account(account)): name for account, name in found.items()}
     return names
 
 
 @router.get("/ratings", response_model=RatingGames)
 async def rated_games(svc: Svc) -> RatingGames:
     """The games with rated players, so a page can open the liveliest leaderboard."""
-    book = await TournamentStore(svc.database).ratings()
+    book = await svc.rounds.store.ratings()
     counts = [
         RatedGameCount(game=game, title=_title(game), players=len(book.leaderboard(game)))
         for game in book.games()
@@ -79,10 +71,9 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
     """Every rated player of the game by rating (mu - 3 sigma), each with the AI level
     nearest to them, and the AI levels' reference ratings."""
     title = _title(game)
-    store = TournamentStore(svc.database)
-    book = await store.ratings()
+    book = await svc.rounds.store.ratings()
     rows = book.leaderboard(game)
-    names = await _names(svc, store, [row.player for row in rows])
+    names = await _names(svc, [row.player for row in rows])
     levels = reference_levels(game)
     return Leaderboard(
         game=game,
@@ -128,10 +119,9 @@ def _change_out(game: str, change: Change) -> ChangeOut:
 async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> PlayerRatings:
     """A player's rating per game and every change, oldest first; a change made at a
     private table names the table only to its players."""
-    async with svc.database.session() as session:
-        if await session.get(Account, account_id) is None:
-            raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
-    book = await TournamentStore(svc.database).ratings()
+    if await svc.accounts.find(account_id) is None:
+        raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
+    book = await svc.rounds.store.ratings()
     player = str(PlayerId.of_account(account_id))
     games = []
     for game in book.games():
@@ -153,8 +143,8 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
                 changes=[_change_out(game, change) for change in changes],
             )
         )
-    hidden = await _private_tables(
-        svc, {c.table for g in games for c in g.changes if c.table}, svc.sessions.of(request)
+    hidden = await svc.lobby.hidden_from(
+        {c.table for g in games for c in g.changes if c.table}, svc.sessions.of(request)
     )
     for row in games:
         row.changes = [
@@ -166,25 +156,11 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
     return PlayerRatings(account=account_id, games=games)
 
 
-async def _private_tables(svc: Services, tables: set[str], viewer: int | None) -> set[str]:
-    """Which of `tables` are private ones `viewer` did not sit at."""
-    if not tables:
-        return set()
-    async with svc.database.session() as session:
-        private = await private_among(session, tables)
-        seats = await seats_of_tables(session, private)
-    seated = {table: [seat.account_id for seat in seats.get(table, [])] for table in private}
-    hidden = {table for table in private if not may_see(False, seated[table], viewer)}
-    return hidden
-
-
 @router.get("/tables/{table_id}/rating", response_model=TableRating)
 async def table_rating(table_id: str, svc: Svc) -> TableRating:
     """How the finished game at this table changed each seat's rating (the end screen)."""
-    rounds = OnlineRounds(svc.database, svc.runtime)
-    async with svc.database.session() as session:
-        table = await get_table(session, table_id)
-        seats = await seats_of(session, table_id)
+    rounds = svc.rounds
+    table = await svc.lobby.described(table_id)
     if table.status != TableStatus.FINISHED:
         return TableRating(rated=False, tournament=None, changes=[])
     tournament_id = await rounds.tournament_of(table_id)
@@ -199,8 +175,8 @@ async def table_rating(table_id: str, svc: Svc) -> TableRating:
     else:
         key = str(GameKey.of_table(table_id))
         players = [
-            "" if seat.account_id is None else str(PlayerId.of_account(seat.account_id))
-            for seat in seats
+            "" if seat.account is None else str(PlayerId.of_account(seat.account))
+            for seat in table.seats
         ]
     book = await rounds.store.ratings()
     changes = []

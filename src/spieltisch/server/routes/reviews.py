@@ -10,10 +10,9 @@ seat could see at the time (the review's searches deal hidden cards anew from it
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, Field
 
 import spieltisch
 from spieltisch.server.i18n import _
@@ -25,49 +24,18 @@ from spieltisch.server.routes.context import (
     known_language,
     services,
 )
-from spieltisch.server.schemas.rest import REFUSALS
-from spieltisch.server.services.records import Records
-from spieltisch.store import GameReviewRow
+from spieltisch.server.schemas.rest import REFUSALS, ReviewOut
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
-
-
-class ReviewOut(BaseModel):
-    """A review's state; `review` holds what the page shows once it is done."""
-
-    status: Literal["none", "running", "done", "failed"] = Field(
-        description="none: never asked for; running: `done` of `total` decisions rated."
-    )
-    done: int = 0
-    total: int = 0
-    error: str | None = None
-    review: dict[str, Any] | None = Field(
-        default=None,
-        description="When done: note, graph_svg, verdicts (names), seats and steps "
-        "(each judged decision: index, player, move, words, verdict, loss, before, played, "
-        "best_move, best_words, best), in the asked language (docs/web.md).",
-    )
-
-
-async def _out(
-    svc: Services, row: GameReviewRow | None, record: dict[str, Any], code: str
-) -> ReviewOut:
-    if row is None:
-        return ReviewOut(status="none")
-    status: Literal["running", "done", "failed"] = row.status  # type: ignore[assignment]
-    out = ReviewOut(status=status, done=row.done, total=row.total, error=row.error)
-    if row.status == "done":
-        out.review = await svc.reviews.page(row, record, code)
-    return out
 
 
 @router.get("/records/{record_id}/review", response_model=ReviewOut)
 async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
     """The record's review as far as it goes (the page asks again while it runs)."""
     code = known_language(lang)
-    record = await Records(svc.database).uploaded(record_id)
-    return await _out(svc, await svc.reviews.find(record), record, code)
+    record = await svc.records.uploaded(record_id)
+    return await svc.reviews.shown(await svc.reviews.find(record), record, code)
 
 
 @router.post("/records/{record_id}/review", response_model=ReviewOut, status_code=202)
@@ -78,12 +46,11 @@ async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "
     code = known_language(lang)
     asker = svc.sessions.of(request)
     check_rate(request, "reviews", asker)
-    record = await Records(svc.database).uploaded(record_id)
+    record = await svc.records.uploaded(record_id)
     finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
     if not finished:
         raise Refusal(
             Code.CONFLICT, _("only a finished game can be reviewed: this record ends early")
         )
-    return await _out(
-        svc, await svc.reviews.start(record, asker or f"address {address(request)}"), record, code
-    )
+    row = await svc.reviews.start(record, asker or f"address {address(request)}")
+    return await svc.reviews.shown(row, record, code)

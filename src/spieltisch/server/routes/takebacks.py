@@ -59,14 +59,4 @@ async def answer_takeback(
     """Accept or decline the takeback asked at the table."""
     check_rate(request, "moves", me)
     room = await svc.runtime.room(table_id)
-    waiting = await svc.runtime.takebacks.waiting_for(room)
-    mine = [seat for seat in sorted(waiting) if room.seats[seat].played_by(me)]
-    if not mine:
-        raise Refusal(Code.FORBIDDEN, _("this takeback does not wait for your answer"))
-    told = None
-    for seat in mine:  # one account may play several seats: one answer for all
-        told = await svc.runtime.takebacks.answer(room, seat, answer.accept)
-        if not answer.accept or told.asked_by is None:
-            break
-    assert told is not None
-    return told
+    return await svc.runtime.takebacks.answer_as(room, me, answer.accept)

@@ -52,9 +52,7 @@ from spieltisch.server.schemas.tournaments import (
     TournamentOut,
     TournamentRef,
 )
-from spieltisch.server.services.rounds import OnlineRounds, account_of
-from spieltisch.store.models import Account
-from spieltisch.store.tables import account_names, statuses_of
+from spieltisch.server.services.rounds import account_of
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.identities import hall_identities, link, register_hall_player
@@ -85,10 +83,6 @@ def _me(request: Request) -> int:
 Me = Annotated[int, Depends(_me)]
 
 
-def _rounds(svc: Services) -> OnlineRounds:
-    return OnlineRounds(svc.database, svc.runtime)
-
-
 def _by(account: int) -> str:
     return str(PlayerId.of_account(account))
 
@@ -101,7 +95,7 @@ def _check_director(tournament: Tournament, me: int) -> None:
 async def _load(svc: Services, identifier: str) -> Tournament:
     """The tournament as its ledger stands: reading writes nothing (results of online
     tables are taken when they finish, `services/rounds.py`)."""
-    return await _rounds(svc).store.load(identifier)
+    return await svc.rounds.store.load(identifier)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -110,10 +104,8 @@ async def _load(svc: Services, identifier: str) -> Tournament:
 @router.get("/api/tournaments", response_model=TournamentList)
 async def list_tournaments(svc: Svc) -> TournamentList:
     """Every tournament, newest first."""
-    rounds = _rounds(svc)
     found = []
-    for row in reversed(await rounds.store.all()):
-        tournament = await rounds.store.load(row.id)
+    for row, tournament in reversed(await svc.rounds.store.every()):
         found.append(
             TournamentRef(
                 id=row.id,
@@ -150,7 +142,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
 
 async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
     """Display names of the `account:<id>` entries in the ledger."""
-    return await _rounds(svc).store.actor_names(tournament)
+    return await svc.rounds.store.actor_names(tournament)
 
 
 async def _describe(
@@ -158,8 +150,7 @@ async def _describe(
 ) -> TournamentOut:
     names = await _who(svc, tournament)
     online = [t for played in tournament.rounds for t in played.online.values()]
-    async with svc.database.session() as session:
-        status = await statuses_of(session, online)
+    status = await svc.rounds.statuses(online)
     rounds = []
     for played in tournament.rounds:
         tables = []
@@ -418,13 +409,13 @@ async def create_tournament(
         if getattr(body, name) is None:
             values[name] = None
     settings = Settings.parse(**values)
-    rounds = _rounds(svc)
+    rounds = svc.rounds
     identifier, tournament = await rounds.store.create(settings, _by(me))
     return await _describe(svc, identifier, tournament, me)
 
 
 async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> Tournament:
-    rounds = _rounds(svc)
+    rounds = svc.rounds
     current = await rounds.collect(identifier)
     _check_director(current, me)
     tournament, _made = await rounds.store.act(identifier, step)
@@ -443,7 +434,7 @@ async def take_over(identifier: str, body: TakeOverIn, me: Me, svc: Svc) -> Tour
     """Direct the tournament from now on with the one-time code its director printed on
     the command line (`spieltisch tournament director ID --code`); the code is used up."""
     step = lambda t: t.take_over(_by(me), body.code)  # noqa: E731
-    tournament, _named = await _rounds(svc).store.act(identifier, step)
+    tournament, _named = await svc.rounds.store.act(identifier, step)
     return await _describe(svc, identifier, tournament, me)
 
 
@@ -459,12 +450,11 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     name = (body.name or "").strip()
     if body.username is not None:
         username = body.username.strip()
-        rating_id = await _rounds(svc).store.account_rating_id(username)
+        rating_id = await svc.rounds.store.account_rating_id(username)
         name = name or await _account_name(svc, rating_id)
         step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
     elif body.account is not None:
-        async with svc.database.session() as session:
-            account = await session.get(Account, body.account)
+        account = await svc.accounts.find(body.account)
         if account is None:
             raise Refusal(Code.INVALID, _("no account {account}").format(account=body.account))
         name = name or account.name
@@ -476,7 +466,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
     elif body.same_as is not None:
         current = await _load(svc, identifier)
         _check_director(current, me)
-        store = _rounds(svc).store
+        store = svc.rounds.store
         tournament = await register_hall_player(store, identifier, name, by, body.same_as)
         return await _describe(svc, identifier, tournament, me)
     else:
@@ -488,7 +478,7 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
 async def list_identities(svc: Svc, name: str | None = None) -> IdentityList:
     """The hall identities (one per person without an account) and where each played;
     with `name`, those a hall player of that name has: what a director merges with."""
-    found = await hall_identities(_rounds(svc).store, name)
+    found = await hall_identities(svc.rounds.store, name)
     return IdentityList(
         identities=[
             IdentityOut(
@@ -511,7 +501,7 @@ async def change_identity(
     (`same_as`), or split them off into one of their own; their rated games follow."""
     current = await _load(svc, identifier)
     _check_director(current, me)
-    store = _rounds(svc).store
+    store = svc.rounds.store
     tournament = await link(store, identifier, number, _by(me), body.reason, body.same_as)
     return await _describe(svc, identifier, tournament, me)
 
@@ -520,8 +510,7 @@ async def _account_name(svc: Services, rating_id: str) -> str:
     number = identity.account_of(rating_id)
     if number is None:
         return rating_id
-    async with svc.database.session() as session:
-        found = await account_names(session, [number])
+    found = await svc.accounts.names([number])
     return found.get(number, rating_id)
 
 
@@ -541,7 +530,7 @@ async def join(identifier: str, body: JoinIn, me: Me, svc: Svc) -> TournamentOut
     name = (body.name or "").strip() or await _account_name(svc, _by(me))
     account = _by(me)
     step = lambda t: t.sign_up(name, account)  # noqa: E731
-    tournament, _made = await _rounds(svc).store.act(identifier, step)
+    tournament, _made = await svc.rounds.store.act(identifier, step)
     return await _describe(svc, identifier, tournament, me)
 
 
@@ -572,7 +561,7 @@ async def start_round(identifier: str, body: RoundIn, me: Me, svc: Svc) -> Tourn
     by = _by(me)
     tournament = await _director_step(svc, identifier, me, lambda t: t.seat_next(by))
     if body.online:
-        await _rounds(svc).open_tables(identifier, len(tournament.rounds), by, me)
+        await svc.rounds.open_tables(identifier, len(tournament.rounds), by, me)
     return await get_tournament_for(svc, identifier, me)
 
 
@@ -627,9 +616,9 @@ async def award_points(
 async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
     """Open the round's tables that can be played online and are not yet (again, after a
     failure); tables with a result or an online table are left as they are."""
-    current = await _rounds(svc).collect(identifier)
+    current = await svc.rounds.collect(identifier)
     _check_director(current, me)
-    await _rounds(svc).open_tables(identifier, round_number, _by(me), me)
+    await svc.rounds.open_tables(identifier, round_number, _by(me), me)
     return await get_tournament_for(svc, identifier, me)
 
 

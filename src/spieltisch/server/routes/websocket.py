@@ -30,12 +30,10 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
-from spieltisch.server.services.lobby import describe_table
 from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.tables import account_names
 
 router = APIRouter()
 
@@ -74,10 +72,8 @@ async def table_socket(
         # Read and joined under the room's lock: news of the table (from this process or
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
-            async with svc.database.session() as session:
-                connection.send(table_for(await describe_table(session, room.table), account))
-                if account is not None:
-                    connection.name = (await account_names(session, {account})).get(account)
+            described, connection.name = await svc.lobby.seen_by(room.table, account)
+            connection.send(table_for(described, account))
             await svc.runtime.chat.history(room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))

@@ -173,3 +173,20 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 """The refusals any route may answer with; every one is a `Problem` in the request's
 language (Accept-Language), never a server error."""
+
+
+class ReviewOut(BaseModel):
+    """A review's state; `review` holds what the page shows once it is done."""
+
+    status: Literal["none", "running", "done", "failed"] = Field(
+        description="none: never asked for; running: `done` of `total` decisions rated."
+    )
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    review: dict[str, Any] | None = Field(
+        default=None,
+        description="When done: note, graph_svg, verdicts (names), seats and steps "
+        "(each judged decision: index, player, move, words, verdict, loss, before, played, "
+        "best_move, best_words, best), in the asked language (docs/web.md).",
+    )

@@ -3,6 +3,8 @@ a player's page. Refuses with `Refusal`; the routes add the session and its cook
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.server.i18n import _
@@ -12,6 +14,7 @@ from spieltisch.server.schemas.rest import AccountOut, GameOut, PlayerOut
 from spieltisch.server.services import lobby
 from spieltisch.store import Database, accounts
 from spieltisch.store.models import Account, TableStatus
+from spieltisch.store.tables import account_names
 
 PAGE_GAMES = 200
 """The most games a player's page lists (newest first)."""
@@ -80,11 +83,20 @@ class Accounts:
 
     async def signed_in(self, account_id: int) -> Account:
         """The account of a signed-in session (refused if it was deleted meanwhile)."""
-        async with self.database.session() as session:
-            account = await session.get(Account, account_id)
+        account = await self.find(account_id)
         if account is None:
             raise _gone()
         return account
+
+    async def find(self, account_id: int) -> Account | None:
+        """The account of this id, None if there is none."""
+        async with self.database.session() as session:
+            return await session.get(Account, account_id)
+
+    async def names(self, ids: Collection[int]) -> dict[int, str]:
+        """The display names of accounts by id, in one query (unknown ids left out)."""
+        async with self.database.session() as session:
+            return await account_names(session, ids)
 
     async def page(self, account_id: int, viewer: int | None) -> PlayerOut:
         """A player's games with their places and records; private tables only to the

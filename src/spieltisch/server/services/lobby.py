@@ -1,14 +1,15 @@
 """The table service: create, join, leave, start and rematch tables.
 
-Plain async functions over a session, so HTTP handlers and other services (tournament
-rounds) create and fill tables the same way. They commit; the live runtime is told by
-the caller (`Runtime.changed`).
+Plain async functions over a session, so other services (tournament rounds) create and
+fill tables inside their own transaction; they commit. `Lobby` is the service the routes
+call: each of its methods is one transaction of its own and tells the live tables.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Collection
+from typing import Any, Protocol
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,10 +22,13 @@ from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
+from spieltisch.server.services.privacy import may_see
+from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import (
     account_names,
     open_tables_waiting,
+    private_among,
     public_tables,
     seats_of,
     seats_of_tables,
@@ -486,3 +490,112 @@ async def list_tables(
     """Public tables that are open or running, open ones first, at most a few of each
     account (or with `finished`, the finished ones, to replay), newest first."""
     return await describe_tables(session, await public_tables(session, limit, finished))
+
+
+class LiveTables(Protocol):
+    """The tables in play (`table.runtime.Runtime`), as far as the lobby needs them: told
+    of a change (their connections see it), started when nobody watches yet, a seat
+    handed to the computer."""
+
+    async def room(self, table_id: str) -> object: ...
+
+    async def changed(self, table_id: str) -> None: ...
+
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None: ...
+
+
+class Lobby:
+    """The tables as the routes ask for them: each method one transaction of its own,
+    then the live tables told."""
+
+    def __init__(self, database: Database, live: LiveTables) -> None:
+        self.database = database
+        self.live = live
+
+    async def listed(self, finished: bool = False) -> list[TableOut]:
+        """The lobby's list (`list_tables`): three queries however many tables."""
+        async with self.database.session() as session:
+            return await list_tables(session, finished=finished)
+
+    async def described(self, table_id: str) -> TableOut:
+        async with self.database.session() as session:
+            return await describe_table(session, await get_table(session, table_id))
+
+    async def create(
+        self,
+        creator: int,
+        spec: TableIn,
+        created_from: str | None,
+        open_limits: dict[str, int] | None,
+    ) -> TableOut:
+        """A new table, counted against the creator's unfinished computer tables and
+        (with `open_limits`) their open ones."""
+        async with self.database.session() as session:
+            await check_computer_tables(session, creator, spec)
+            if open_limits is not None:
+                await check_open_tables(session, creator, created_from, open_limits)
+            table = await create_table(session, creator, spec, created_from=created_from)
+            return await describe_table(session, table)
+
+    async def join(self, table_id: str, account: int, seat: int | None) -> TableOut:
+        """Sit down (`join`); a rematch whose last seat this was starts at once."""
+        async with self.database.session() as session:
+            await join(session, table_id, account, seat)
+        described = await self._after_change(table_id)
+        if described.status == TableStatus.RUNNING:
+            await self.live.room(table_id)
+        return described
+
+    async def leave(self, table_id: str, account: int) -> TableOut:
+        async with self.database.session() as session:
+            await leave(session, table_id, account)
+        return await self._after_change(table_id)
+
+    async def start(self, table_id: str, account: int) -> TableOut:
+        async with self.database.session() as session:
+            await start(session, table_id, account)
+        described = await self._after_change(table_id)
+        await self.live.room(table_id)  # a table nobody watches yet starts too
+        return described
+
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> TableOut:
+        """`account` gives up its seat (`seat` None) or claims another person's who is
+        away: the computer plays it from now on."""
+        await self.live.hand_over(table_id, account, seat)
+        return await self.described(table_id)
+
+    async def rematch(self, table_id: str, account: int) -> TableOut:
+        async with self.database.session() as session:
+            new = await rematch(session, table_id, account)
+            described = await describe_table(session, new)
+        await self.live.changed(table_id)
+        await self.live.changed(new.id)  # a person accepted (or the last one did: it started)
+        if described.status == TableStatus.RUNNING:
+            await self.live.room(new.id)  # a table nobody watches yet starts too
+        return described
+
+    async def seen_by(self, table: GameTable, account: int | None) -> tuple[TableOut, str | None]:
+        """A table as a connection joining it is first told, and the joining account's
+        name (None for a watcher without one), in one transaction."""
+        async with self.database.session() as session:
+            described = await describe_table(session, table)
+            if account is None:
+                return described, None
+            return described, (await account_names(session, {account})).get(account)
+
+    async def hidden_from(self, tables: Collection[str], viewer: int | None) -> set[str]:
+        """Which of `tables` are private ones `viewer` did not sit at: two queries."""
+        if not tables:
+            return set()
+        async with self.database.session() as session:
+            private = await private_among(session, tables)
+            seats = await seats_of_tables(session, private)
+        return {
+            table
+            for table in private
+            if not may_see(False, [seat.account_id for seat in seats.get(table, [])], viewer)
+        }
+
+    async def _after_change(self, table_id: str) -> TableOut:
+        await self.live.changed(table_id)
+        return await self.described(table_id)

@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Hashable, Mapping
 from dataclasses import astuple
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -36,6 +36,7 @@ from spieltisch.review.messages import _ as review_text
 from spieltisch.review.verdicts import VERDICTS, verdict_name
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.schemas.rest import ReviewOut
 from spieltisch.store import Database, GameReviewRow
 
 log = logging.getLogger("spieltisch.server.reviews")
@@ -194,6 +195,19 @@ class Reviews:
         found = await self.find(record)
         assert found is not None
         return found
+
+    async def shown(
+        self, row: GameReviewRow | None, record: dict[str, Any], code: str
+    ) -> ReviewOut:
+        """A review's state as the page asks for it (`row` None: never asked for); once
+        done, the review itself in the language `code`."""
+        if row is None:
+            return ReviewOut(status="none")
+        status: Literal["running", "done", "failed"] = row.status  # type: ignore[assignment]
+        out = ReviewOut(status=status, done=row.done, total=row.total, error=row.error)
+        if row.status == "done":
+            out.review = await self.page(row, record, code)
+        return out
 
     async def page(self, row: GameReviewRow, record: dict[str, Any], code: str) -> dict[str, Any]:
         """A finished review as the page shows it, in `code`'s language."""

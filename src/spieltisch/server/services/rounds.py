@@ -20,15 +20,21 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Sequence
-from typing import Protocol, get_args
+from collections.abc import Collection, Sequence
+from typing import get_args
 
 from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, finished_record
+from spieltisch.server.services.lobby import LiveTables, create_table, finished_record
 from spieltisch.store import Database
-from spieltisch.store.tables import finished_among, tournament_of, tournaments_with_finished_tables
+from spieltisch.store.models import TableStatus
+from spieltisch.store.tables import (
+    finished_among,
+    statuses_of,
+    tournament_of,
+    tournaments_with_finished_tables,
+)
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.storage import TournamentStore
@@ -83,13 +89,6 @@ def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None
             round_seconds=round_seconds,
         )
     return TableIn(game=settings.game, options=dict(settings.options), seats=seats, clock=clock)
-
-
-class LiveTables(Protocol):
-    """The tables in play (`table.runtime.Runtime`), as far as rounds need them: a table
-    opened there starts its computer seats and its clock."""
-
-    async def room(self, table_id: str) -> object: ...
 
 
 class OnlineRounds:
@@ -157,6 +156,11 @@ class OnlineRounds:
             except TournamentError:
                 log.exception("the result of table %s does not fit its tournament", table_id)
         return tournament
+
+    async def statuses(self, table_ids: Collection[str]) -> dict[str, TableStatus]:
+        """The status of each of the online tables, in one query."""
+        async with self.database.session() as session:
+            return await statuses_of(session, table_ids)
 
     async def tournament_of(self, table_id: str) -> str | None:
         """The tournament an online table was opened for (None: an ordinary table)."""

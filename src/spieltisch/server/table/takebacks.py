@@ -83,19 +83,43 @@ class Takebacks:
 
     async def answer(self, room: Room, seat: int, accept: bool) -> TakebackOut:
         """The person of `seat` accepts or declines the takeback asked."""
+
+        def answering(asked: Asked | None) -> set[int]:
+            if asked is None or not asked.open_at(room.seq):
+                raise Refusal(Code.CONFLICT, _("no takeback is asked at this table now"))
+            return {seat}
+
+        return await self._answered(room, answering, accept)
+
+    async def answer_as(self, room: Room, account: int, accept: bool) -> TakebackOut:
+        """The person of `account` accepts or declines the takeback asked, for each of
+        their seats it waits for (one account may play several: one answer for all)."""
+
+        def answering(asked: Asked | None) -> set[int]:
+            if asked is None or not asked.open_at(room.seq):
+                return set()
+            return {seat for seat in asked.waiting if room.seats[seat].played_by(account)}
+
+        return await self._answered(room, answering, accept)
+
+    async def _answered(
+        self, room: Room, answering: Callable[[Asked | None], set[int]], accept: bool
+    ) -> TakebackOut:
+        """The seats `answering` picks from the stored request accept or decline it: read,
+        changed and stored once, holding the table's row (two processes answering at
+        once take turns)."""
         async with room.lock:
             await self.moves.follow(room)
 
             def answered(stored: dict[str, Any] | None) -> dict[str, Any]:
                 asked = Asked.of(stored)
-                if asked is None or not asked.open_at(room.seq):
-                    raise Refusal(Code.CONFLICT, _("no takeback is asked at this table now"))
-                if seat not in asked.waiting:
+                seats = answering(asked)
+                if asked is None or not seats or not seats <= asked.waiting:
                     raise Refusal(Code.FORBIDDEN, _("this takeback does not wait for your answer"))
                 if accept:
-                    asked.waiting.discard(seat)
+                    asked.waiting -= seats
                 else:
-                    asked.declined_by, asked.waiting = seat, set()
+                    asked.declined_by, asked.waiting = min(seats), set()
                 return asked.stored()
 
             asked = Asked.of(await self._stored(room.id, answered))

@@ -1,0 +1,35 @@
+"""Counting the SQL statements a piece of server code runs, in-process: SQLAlchemy's
+`before_cursor_execute` event on the database's engine sees every statement sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event
+
+from spieltisch.store import Database
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+@contextmanager
+def statements(database: Database) -> Iterator[list[str]]:
+    """The statements the engine runs inside the block, in order."""
+    seen: list[str] = []
+
+    def note(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        seen.append(statement)
+
+    engine = database.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def writes(seen: list[str]) -> list[str]:
+    """The statements that change rows."""
+    return [s for s in seen if s.lstrip().split(None, 1)[0].upper() in WRITES]

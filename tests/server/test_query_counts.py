@@ -1,0 +1,128 @@
+"""How many SQL statements the pages' GETs run: the same for a few tables, games, players
+and tournaments as for ten times as many (no query per row: the lobby page polls its list
+every 3 s), and never a write (issue 30: "GET routes never write").
+
+In-process (`an_app`), counting with SQLAlchemy's `before_cursor_execute` event
+(`tests/server/statements.py`). Each GET is asked once before it is counted, so what a
+process keeps after a first read (the ratings projection) is kept, as on a server that
+has been up a while; the first, cold read is counted too, in its own test."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spieltisch.core.identity import PlayerId
+from spieltisch.server.routes.context import Services
+from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.services.lobby import create_table
+from spieltisch.store.models import Account, TableStatus, now
+from spieltisch.tournament.settings import Settings
+from tests.server.in_process import an_app
+from tests.server.statements import statements, writes
+
+PATHS = [
+    "/api/tables",
+    "/api/tables?finished=true",
+    "/api/players/{player}",
+    "/api/players/{player}/ratings",
+    "/api/tournaments",
+    "/api/tournaments/{tournament}",
+    "/api/tournaments/{tournament}/standings.csv",
+    "/api/identities",
+    "/api/ratings",
+    "/api/ratings/{game}",
+    "/api/tables/{finished}/rating",
+    "/api/session",
+]
+"""The pages' reads: the lobby (open and finished), a player's page and rating history,
+the tournaments, one tournament's page and standings, the hall identities, the ratings
+pages, a finished table's end screen, who is signed in. Asked signed in as player 0."""
+
+
+async def world(svc: Services, n: int) -> dict[str, Any]:
+    """`n` players; each has an open public table in the lobby (the next player's seat kept
+    for them) and a finished rated game against player 0; `n` tournaments, the last with
+    every player registered and its first round seated on online tables."""
+    async with svc.database.session() as session:
+        people = [Account(name=f"Player {number}") for number in range(n)]
+        session.add_all(people)
+        await session.commit()
+        ids = [person.id for person in people]
+        for index, account in enumerate(ids):
+            other = ids[(index + 1) % n]
+            seats = [SeatIn(kind="me"), SeatIn(kind="reserved", account=other)]
+            await create_table(session, account, TableIn(game="mabula", seats=seats))
+        finished = []
+        for account in ids[1:]:
+            seats = [SeatIn(kind="me"), SeatIn(kind="reserved", account=account)]
+            table = await create_table(
+                session, ids[0], TableIn(game="mabula", seats=seats), start=True, seated=True
+            )
+            table.status, table.finished_at = TableStatus.FINISHED, now()
+            table.result = {"ranking": [1, 2]}
+            finished.append(table.id)
+        await session.commit()
+    director = str(PlayerId.of_account(ids[0]))
+    store = svc.rounds.store
+    for number in range(n):
+        settings = Settings.parse(
+            name=f"Cup {number}", seed="s", round_minutes=None, move_seconds=None
+        )
+        tournament, _made = await store.create(settings, director)
+    for index, account in enumerate(ids):
+        rating_id = str(PlayerId.of_account(account))
+        step = lambda t, i=index, r=rating_id: t.register(f"P{i}", director, r)  # noqa: E731
+        await store.act(tournament, step)
+    await store.act(tournament, lambda t: t.seat_next(director))
+    await svc.rounds.open_tables(tournament, 1, director, ids[0])
+    token = await svc.sessions.open(ids[0])
+    return {
+        "headers": {"Authorization": f"Bearer {token}"},
+        "player": ids[0],
+        "tournament": tournament,
+        "game": "mabula",
+        "finished": finished[0],
+    }
+
+
+async def _counted(url: str, n: int, warm: bool) -> dict[str, tuple[int, list[str]]]:
+    """Each path's number of statements and the writes among them, in a world of `n`."""
+    counted = {}
+    async with an_app(url) as (client, svc):
+        where = await world(svc, n)
+        for path in PATHS:
+            signed_in = where["headers"]
+            if warm:
+                await client.get(path.format(**where), headers=signed_in)
+            with statements(svc.database) as seen:
+                answer = await client.get(path.format(**where), headers=signed_in)
+            assert answer.status_code == 200, (path, answer.text)
+            counted[path] = (len(seen), writes(seen))
+    return counted
+
+
+def _fresh(migrated_sqlite: Path, folder: Path, name: str) -> str:
+    path = folder / f"{name}.sqlite3"
+    shutil.copy(migrated_sqlite, path)
+    return f"sqlite+aiosqlite:///{path}"
+
+
+@pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
+def test_a_page_runs_as_many_statements_for_ten_times_the_rows_and_writes_none(
+    migrated_sqlite: Path, tmp_path: Path, warm: bool
+) -> None:
+    few = asyncio.run(_counted(_fresh(migrated_sqlite, tmp_path, "few"), 3, warm))
+    many = asyncio.run(_counted(_fresh(migrated_sqlite, tmp_path, "many"), 30, warm))
+    assert {path: count for path, (count, _w) in few.items()} == {
+        path: count for path, (count, _w) in many.items()
+    }
+    # The list the lobby page polls every 3 s: the session's account, the tables, their
+    # seats, their players' names.
+    assert few["/api/tables"][0] == 4
+    assert {path: w for path, (_c, w) in few.items() if w} == {}
+    assert {path: w for path, (_c, w) in many.items() if w} == {}
