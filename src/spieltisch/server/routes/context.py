@@ -18,6 +18,7 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.lobby import Lobby
+from spieltisch.server.services.ratings import Ratings
 from spieltisch.server.services.records import Records
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
@@ -54,6 +55,10 @@ class Services:
     @property
     def rounds(self) -> OnlineRounds:
         return OnlineRounds(self.database, self.runtime)
+
+    @property
+    def ratings(self) -> Ratings:
+        return Ratings(self.rounds.store, self.lobby, self.accounts)
 
     @property
     def tournaments(self) -> Tournaments:
