@@ -3,6 +3,7 @@ connections as plain outboxes, no server process and no HTTP (`server/table/`)."
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
+from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, Heard, Moved
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn
 from spieltisch.server.table import parts
@@ -359,13 +361,94 @@ def test_watcher_names_and_takeback_news_cross_a_notification_whole() -> None:
         names = ("Zoë Müller", "a / b", "%20", "?")
         receiver._dispatch(sender.here_payload("t1", 3, [0, 2], names))
         receiver._dispatch(sender.here_payload("t1", 4, [], ()))
-        notice = sender.notice("takeback", "t1")
-        assert notice is not None
-        receiver._dispatch(notice[1])
+        receiver._dispatch(sender._payload("takeback", "t1", ()))
         await until(lambda: len(heard) == 3)
         assert heard[0] == ("t1", sender.me, 3, [0, 2], names)
         assert heard[1] == ("t1", sender.me, 4, [], ())
         assert heard[2][:2] == ("takeback", "t1")  # a takeback changed in another process
+
+    run(scenario)
+
+
+def test_the_news_of_a_move_carries_its_entries_and_clocks_whole() -> None:
+    heard: list[tuple[str, int, Moved | None]] = []
+
+    class Listener:
+        async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+            heard.append((table_id, seq, news))
+
+    async def scenario() -> None:
+        sender = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver = PostgresCluster("postgresql+psycopg://nobody@localhost/none")
+        receiver._listener = Listener()  # type: ignore[assignment]
+        at = datetime(2026, 11, 28, 10, 0, 0, 123000, tzinfo=UTC)
+        entries = [(2, "a1-b2 / x%"), (None, "d6")]
+        notice = sender.moved_notice("t1", 8, entries, at, {2: 41_500})
+        assert notice is not None
+        receiver._dispatch(notice[1])
+        long = [(0, "m" * 100)] * 100  # more than a notification takes
+        notice = sender.moved_notice("t1", 108, long, at, {})
+        assert notice is not None and len(notice[1].encode()) <= PAYLOAD_LIMIT
+        receiver._dispatch(notice[1])
+        await until(lambda: len(heard) == 2)
+        assert heard[0] == (
+            "t1",
+            8,
+            Moved((Heard(7, "a1-b2 / x%", 2, at), Heard(8, "d6", None, at)), {2: 41_500}),
+        )
+        assert heard[1] == ("t1", 108, None)  # the others read the log instead
+
+    run(scenario)
+
+
+def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: str) -> None:
+    """The news carries the entries: the follower applies them and reads the log only
+    when the news does not continue its position (issue 30: a read per move)."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (_ana, bob)):
+            other = Runtime(runtime.database, runtime.pool, runtime.settings)
+            reads: list[int] = []
+            read = other.storage.entries_after
+
+            async def counted(table_id: str, seq: int) -> list[MoveEntry]:
+                reads.append(seq)
+                return await read(table_id, seq)
+
+            other.storage.entries_after = counted  # type: ignore[method-assign]
+            try:
+                behind = await other.room(room.id)
+                to_bob = connect(other, behind, bob)
+                told(to_bob)
+                for _move in range(2):
+                    seq = room.seq
+                    await runtime.submit(
+                        room, room.state.current_player, seq, room.state.legal_moves()[0]
+                    )
+                    news = Moved(
+                        tuple(
+                            Heard(item.seq, item.entry, item.seat, datetime.now(UTC))
+                            for item in room.log[seq:]
+                        )
+                    )
+                    await other.on_moved(room.id, room.seq, news)
+                    assert behind.state.history() == room.state.history()
+                assert reads == []
+                assert states(to_bob)[-1]["seq"] == room.seq
+                # News that skips an entry (one notification missed): the log is read.
+                for _move in range(2):
+                    await runtime.submit(
+                        room, room.state.current_player, room.seq, room.state.legal_moves()[0]
+                    )
+                last = room.log[-1]
+                skipped = Moved((Heard(last.seq, last.entry, last.seat, datetime.now(UTC)),))
+                await other.on_moved(room.id, room.seq, skipped)
+                assert reads == [last.seq - 2]
+                assert behind.state.history() == room.state.history()
+            finally:
+                await other.close()
+
+    run(scenario)
 
 
 def _abort_checked(room: Room) -> bool:

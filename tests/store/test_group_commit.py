@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store import Database
-from spieltisch.store.group import GroupCommit, Write
+from spieltisch.store.group import GroupCommit, Write, one_by_one
 
 
 async def _notes(folder: Path) -> Database:
@@ -26,7 +26,7 @@ async def _notes(folder: Path) -> Database:
 def test_waiting_writes_share_commits_and_a_bad_one_fails_alone(tmp_path: Path) -> None:
     async def scenario() -> None:
         database = await _notes(tmp_path)
-        group = GroupCommit(database)
+        group = GroupCommit(database, one_by_one)
 
         def insert(number: int) -> Write:
             async def work(session: AsyncSession) -> None:
@@ -52,7 +52,7 @@ def test_waiting_writes_share_commits_and_a_bad_one_fails_alone(tmp_path: Path) 
 def test_a_write_that_raises_is_not_committed(tmp_path: Path) -> None:
     async def scenario() -> None:
         database = await _notes(tmp_path)
-        group = GroupCommit(database)
+        group = GroupCommit(database, one_by_one)
 
         async def half(session: AsyncSession) -> None:
             await session.execute(text("INSERT INTO notes (id) VALUES (1)"))

@@ -130,3 +130,67 @@ def test_a_read_of_the_ratings_reads_only_the_ledgers_that_changed(
             await database.close()
 
     asyncio.run(run())
+
+
+async def _finished_table(
+    database: Database, table_id: str, ranking: list[int], at: dt.datetime
+) -> None:
+    """A table two new accounts finished at `at`, as the process that committed it wrote it."""
+    async with database.session() as session:
+        ana, bo = Account(name="Ana"), Account(name="Bo")
+        session.add_all([ana, bo])
+        await session.flush()
+        session.add(
+            GameTable(id=table_id, game="madn", options={"players": 2}, status="finished",
+                      result={"ranking": ranking}, finished_at=at)
+        )  # fmt: skip
+        await session.flush()
+        session.add_all(
+            [
+                Seat(table_id=table_id, seat=0, kind="human", account_id=ana.id),
+                Seat(table_id=table_id, seat=1, kind="human", account_id=bo.id),
+            ]
+        )
+        await session.commit()
+
+
+def test_a_process_reads_the_ratings_another_process_changed(database_url: str) -> None:
+    """Two processes on one database, each with its projection in memory (two `Database`
+    objects here): what one writes, the other's next read shows, equal to a projection
+    made from nothing: a tournament's result and its correction (the ledger's last entry
+    moved), a table finished now, and a table whose finish was stamped long before the
+    last one read (a slow commit or a clock behind: earlier than the re-read margin)."""
+    upgrade(database_url)
+
+    async def run() -> None:
+        one, two = Database(database_url), Database(database_url)
+        reader, writer = TournamentStore(one), TournamentStore(two)
+        try:
+            cup, _t = await writer.create(Settings.parse(name="Cup", seed="s"), "director")
+            for name in ("A", "B", "C"):
+                await writer.act(cup, registering(name))
+            await writer.act(cup, lambda t: t.seat_next("director"))
+            assert (await reader.ratings()).leaderboard("madn") == []
+            await writer.act(cup, lambda t: t.enter_places(1, 1, [1, 2, 3], "director"))
+            first = (await reader.ratings()).leaderboard("madn")
+            await writer.act(cup, lambda t: t.enter_places(1, 1, [3, 2, 1], "director"))
+            corrected = (await reader.ratings()).leaderboard("madn")
+            assert first[0].player == corrected[-1].player and len(corrected) == 3
+            now = dt.datetime.now(dt.UTC)
+            await _finished_table(two, "now", [1, 2], now)
+            assert len((await reader.ratings()).leaderboard("madn")) == 5
+            late = now - storage.CLOCK_MARGIN - dt.timedelta(minutes=1)
+            await _finished_table(two, "stamped-late", [2, 1], late)
+            book = await reader.ratings()
+            assert len(book.leaderboard("madn")) == 7
+            fresh = Database(database_url)
+            try:
+                assert book.ratings == (await TournamentStore(fresh).ratings()).ratings
+                assert book.ratings == rate_all(await TournamentStore(fresh).rated_games()).ratings
+            finally:
+                await fresh.close()
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(run())

@@ -59,6 +59,7 @@ Id = Annotated[str, typer.Argument(help="The tournament's id (see `spieltisch to
 By = Annotated[
     str | None, typer.Option("--by", help="Who takes this step (kept in the audit trail).")
 ]
+Reason = Annotated[str, typer.Option("--reason", help="Why (required, kept).")]
 
 
 def _who(by: str | None) -> str:
@@ -94,6 +95,19 @@ def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) 
     except SpieltischError as exc:
         _fail(_refusal(exc))
         raise AssertionError("unreachable") from None
+
+
+def _act(
+    database: str | None, tournament: str, step: Callable[[Tournament], T]
+) -> tuple[Tournament, T]:
+    """Take one director's step on the tournament (the ledger's next entry): the
+    tournament after it and what the step made, to print."""
+    return _run(database, lambda store: store.act(tournament, step))
+
+
+def _say(text: str) -> None:
+    """Print a sentence as it is: Rich would colour the numbers and ids in it."""
+    console.print(text, highlight=False)
 
 
 def _fail(message: str) -> NoReturn:
@@ -223,21 +237,19 @@ def new(
         _fail(_refusal(exc))
         return
     identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
-    console.print(
+    _say(
         _n(
             "Tournament {id} created: {name}, {game}, {rounds} round",
             "Tournament {id} created: {name}, {game}, {rounds} rounds",
             settings.rounds,
-        ).format(id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds),
-        highlight=False,
+        ).format(id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds)
     )
     points_text = ", ".join(f"{p:g}" for p in settings.points)
-    console.print(_("Published seed: {seed}").format(seed=settings.seed), highlight=False)
-    console.print(
+    _say(_("Published seed: {seed}").format(seed=settings.seed))
+    _say(
         _("Tables of {size} (at least {smallest}); points per place {points}").format(
             size=settings.table_size, smallest=settings.min_table, points=points_text
-        ),
-        highlight=False,
+        )
     )
 
 
@@ -359,7 +371,7 @@ def identity(
     split: Annotated[
         bool, typer.Option("--split", help="Split: a person of their own (a new identity).")
     ] = False,
-    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    reason: Reason = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -372,13 +384,12 @@ def identity(
     current = _run(
         database, lambda store: link(store, tournament, player, _who(by), reason, same_as)
     )
-    console.print(
+    _say(
         _("Player {number} ({name}) is rated as {identity} now").format(
             number=player,
             name=current.players[player].name,
             identity=current.players[player].rating_id,
-        ),
-        highlight=False,
+        )
     )
 
 
@@ -398,14 +409,12 @@ def signup(
 ) -> None:
     """Open or close the sign-up: while it is open, people sign themselves up on the
     tournament's page (`spieltisch serve`, #/tournament/ID), the link to hand out."""
-    _run(
-        database, lambda store: store.act(tournament, lambda t: t.change_signup(open_it, _who(by)))
-    )
+    _act(database, tournament, lambda t: t.change_signup(open_it, _who(by)))
     if open_it:
         message = _("Sign-up is open: people sign up on the tournament's page, {page}")
-        console.print(message.format(page=f"#/tournament/{tournament}"), highlight=False)
+        _say(message.format(page=f"#/tournament/{tournament}"))
     else:
-        console.print(_("Sign-up is closed."), highlight=False)
+        _say(_("Sign-up is closed."))
 
 
 @tournament_app.command("director")
@@ -434,16 +443,12 @@ def director(
         _fail(_("give --account NAME or --code, one of the two"))
     if code:
         secret = handover.new_code()
-        _run(
-            database,
-            lambda store: store.act(tournament, lambda t: t.offer_hand_over(secret, _who(by))),
-        )
-        console.print(
+        _act(database, tournament, lambda t: t.offer_hand_over(secret, _who(by)))
+        _say(
             _(
                 "Hand-over code {code}: open the tournament's page ({page}), sign in and "
                 "enter it under “Take over”. It works once, for {minutes} minutes."
-            ).format(code=secret, page=f"#/tournament/{tournament}", minutes=handover.MINUTES),
-            highlight=False,
+            ).format(code=secret, page=f"#/tournament/{tournament}", minutes=handover.MINUTES)
         )
         return
     assert account is not None
@@ -454,11 +459,10 @@ def director(
         return rating_id
 
     _run(database, work)
-    console.print(
+    _say(
         _("{account} directs tournament {id} now, also in the browser").format(
             account=account, id=tournament
-        ),
-        highlight=False,
+        )
     )
 
 
@@ -481,14 +485,11 @@ def seat(
 ) -> None:
     """Seat the next round (every result of the last one must be in) and print its tables."""
     if undo:
-        undone = _run(
-            database, lambda store: store.act(tournament, lambda t: t.unseat(_who(by), reason))
-        )[1]
-        console.print(
+        _current, undone = _act(database, tournament, lambda t: t.unseat(_who(by), reason))
+        _say(
             _("Round {n} is undone: seat it again with `spieltisch tournament seat`.").format(
                 n=undone.round
-            ),
-            highlight=False,
+            )
         )
         return
 
@@ -509,22 +510,15 @@ def swap(
     tournament: Id,
     first: Annotated[int, typer.Argument(help="A player number.")],
     second: Annotated[int, typer.Argument(help="The other player number.")],
-    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    reason: Reason = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Swap two players of the current round by hand (seat and table), before their
     tables have a result; prints the round."""
-
-    async def work(store: TournamentStore) -> Tournament:
-        current = await store.load(tournament)
-        number = len(current.rounds)
-        changed, _entry = await store.act(
-            tournament, lambda t: t.swap(number, first, second, _who(by), reason)
-        )
-        return changed
-
-    current = _run(database, work)
+    current, _swap = _act(
+        database, tournament, lambda t: t.swap(len(t.rounds), first, second, _who(by), reason)
+    )
     _print_round(current, len(current.rounds))
 
 
@@ -545,24 +539,22 @@ def _print_round(current: Tournament, number: int) -> None:
                 current.players[played.tables[index - 1][s]].name for s in result.handed
             )
             rated = _("rated") if played.rated(index) else _("not rated")
-            console.print(
+            _say(
                 _("Table {table}: the computer played for {names}; {rated}").format(
                     table=index, names=handed, rated=rated
-                ),
-                highlight=False,
+                )
             )
     if played.byes:
         byes = ", ".join(f"{current.players[p].name} ({p})" for p in played.byes)
-        console.print(_("Byes: {players}").format(players=byes), highlight=False)
+        _say(_("Byes: {players}").format(players=byes))
     for player, award in played.awarded.items():
-        console.print(
+        _say(
             _("Not seated: {name} ({number}), points given: {points} ({reason})").format(
                 name=current.players[player].name,
                 number=player,
                 points=formats.number(award.points),
                 reason=award.reason,
-            ),
-            highlight=False,
+            )
         )
 
 
@@ -578,24 +570,22 @@ def rating(
             help="Whether the online game in which the computer played a person's seat is rated.",
         ),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    reason: Reason = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Decide whether an online game in which the computer played a person's seat (handed
     over: given up, or claimed while they were away) is rated; its result stands."""
-    _run(
+    _act(
         database,
-        lambda store: store.act(
-            tournament, lambda t: t.decide_rating(round_number, table, rated, _who(by), reason)
-        ),
+        tournament,
+        lambda t: t.decide_rating(round_number, table, rated, _who(by), reason),
     )
     shown = _("rated") if rated else _("not rated")
-    console.print(
+    _say(
         _("Round {round}, table {table}: {rated} ({reason})").format(
             round=round_number, table=table, rated=shown, reason=reason.strip()
-        ),
-        highlight=False,
+        )
     )
 
 
@@ -605,18 +595,15 @@ def award(
     round_number: Annotated[int, typer.Argument(help="The round the player missed.")],
     player: Annotated[int, typer.Argument(help="The player number.")],
     points: Annotated[float, typer.Argument(help="The points, from 0 to a first place's.")],
-    reason: Annotated[str, typer.Option("--reason", help="Why (required, kept).")] = "",
+    reason: Reason = "",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
     """Give a player points for a round they were not seated in (a late arrival, an
     absence announced); again for the same round replaces them. Prints the round."""
-    current = _run(
-        database,
-        lambda store: store.act(
-            tournament, lambda t: t.award(round_number, player, points, _who(by), reason)
-        ),
-    )[0]
+    current, _award = _act(
+        database, tournament, lambda t: t.award(round_number, player, points, _who(by), reason)
+    )
     _print_round(current, round_number)
 
 
@@ -787,7 +774,7 @@ def standings(
             *(row.tiebreak(tiebreak) for tiebreak in tiebreaks),
         )
     console.print(table)
-    console.print(tie_break_legend(tiebreaks), highlight=False)
+    _say(tie_break_legend(tiebreaks))
 
 
 @tournament_app.command("export")
@@ -840,7 +827,7 @@ def export(
         except (OSError, ValueError) as exc:
             _fail(str(cannot_write(html, exc)))
         for page in pages:
-            console.print(_("Wrote {path}").format(path=page), highlight=False)
+            _say(_("Wrote {path}").format(path=page))
     files: tuple[tuple[Path | None, Callable[[], str]], ...] = (
         (results, lambda: results_csv(current, names)),
         (standings_file, lambda: standings_csv(current)),
@@ -852,7 +839,7 @@ def export(
                 write_text(path, text())
             except FileProblem as exc:
                 _fail(str(exc))
-            console.print(_("Wrote {path}").format(path=path), highlight=False)
+            _say(_("Wrote {path}").format(path=path))
 
 
 @tournament_app.command("ratings")
@@ -947,4 +934,4 @@ def levels(
             store(game, entry, path)
         except SpieltischError as exc:
             _fail(str(exc))
-        console.print(_("Wrote {path}").format(path=path), highlight=False)
+        _say(_("Wrote {path}").format(path=path))

@@ -11,7 +11,8 @@ every part is stored and the news leaves, or nothing is (a second append of the 
 trips remain: the pool's ping and the statement.
 
 SQLite has no data-modifying CTEs; there the same parts are written in a session that
-group commit shares (`store/group.py`).
+group commit shares (`store/group.py`): the entries of every waiting append in one
+INSERT (`write_all`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Update, text, update
+from sqlalchemy import Update, insert, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
@@ -90,13 +91,20 @@ class Append:
         }
 
     async def write(self, session: AsyncSession) -> None:
-        """The same parts as statements in `session` (SQLite's group commit); the caller
-        commits. Never sends news: SQLite serves one process."""
-        # Objects, not an INSERT: group commit flushes the entries of every waiting
-        # table in one executemany (an INSERT each was a round trip each to SQLite's
-        # thread).
-        session.add_all(MoveEntry(**row) for row in self._rows())
-        for change in self._changes():
+        """The same parts as statements in `session`; the caller commits."""
+        await write_all(session, [self])
+
+
+async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
+    """Several appends' parts as statements in `session` (SQLite's group commit; the
+    caller commits): every entry in one executemany INSERT (an INSERT per table was a
+    round trip each to SQLite's thread; ORM objects cost the unit of work's bookkeeping
+    per row), then the clocks and ends. Never sends news: SQLite serves one process."""
+    rows = [row for append in appends for row in append._rows()]
+    if rows:
+        await session.execute(insert(MoveEntry), rows)
+    for append in appends:
+        for change in append._changes():
             await session.execute(change)
 
 

@@ -8,12 +8,15 @@ transaction is under way waits for the next one, which takes all of them: one co
 committed, so nothing is told before it is stored.
 
 A batch that fails is tried again write by write, so one bad write fails only itself.
+What a write is, and how a batch of them is written, the caller says (`write_batch`):
+the move log's appends go as one INSERT of all their entries (`store/append.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Generic, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,18 +25,34 @@ from spieltisch.store.database import Database
 Write = Callable[[AsyncSession], Awaitable[None]]
 """Adds and updates in the given session; never commits."""
 
+T = TypeVar("T")
 
-class GroupCommit:
-    def __init__(self, database: Database) -> None:
+
+async def one_by_one(session: AsyncSession, works: Sequence[Write]) -> None:
+    """A batch of plain writes: each in turn."""
+    for work in works:
+        await work(session)
+
+
+class GroupCommit(Generic[T]):
+    """Writes of kind `T`, written a batch at a time by `write_batch` (in the given
+    session; it never commits)."""
+
+    def __init__(
+        self,
+        database: Database,
+        write_batch: Callable[[AsyncSession, Sequence[T]], Awaitable[None]],
+    ) -> None:
         self.database = database
-        self._waiting: list[tuple[Write, asyncio.Future[None]]] = []
+        self.write_batch = write_batch
+        self._waiting: list[tuple[T, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.batches = 0
         self.writes = 0
 
-    async def write(self, work: Write) -> None:
-        """Run `work` in a transaction shared with the other waiting writes; returns when
-        it is committed, raises what the commit (or `work`) raised."""
+    async def write(self, work: T) -> None:
+        """Write `work` in a transaction shared with the other waiting writes; returns
+        when it is committed, raises what the commit (or writing it) raised."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.append((work, done))
         if self._writer is None or self._writer.done():
@@ -59,8 +78,7 @@ class GroupCommit:
                 if not done.done():
                     done.set_result(None)
 
-    async def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+    async def _commit(self, batch: list[tuple[T, asyncio.Future[None]]]) -> None:
         async with self.database.session() as session:
-            for work, _done in batch:
-                await work(session)
+            await self.write_batch(session, [work for work, _done in batch])
             await session.commit()

@@ -160,21 +160,44 @@ async def tournaments_with_finished_tables(
     return [identifier for identifier in rows.scalars() if identifier is not None]
 
 
+_FINISHED_WITHOUT_TOURNAMENT = (
+    GameTable.status == TableStatus.FINISHED,
+    GameTable.result.is_not(None),
+    GameTable.tournament_id.is_(None),
+)
+"""Finished tables with a result that were not opened for a tournament: the candidates
+for ratings of online games."""
+
+
 async def finished_without_tournament(
-    session: AsyncSession, since: dt.datetime | None = None
+    session: AsyncSession,
+    since: dt.datetime | None = None,
+    among: Collection[str] | None = None,
 ) -> list[tuple[GameTable, list[Seat]]]:
     """Finished tables with a result that were not opened for a tournament (finished since
-    `since`, None: ever), each with its seats in order: two queries however many."""
-    query = select(GameTable).where(
-        GameTable.status == TableStatus.FINISHED,
-        GameTable.result.is_not(None),
-        GameTable.tournament_id.is_(None),
-    )
+    `since`, None: ever; only these ids when `among` is given), each with its seats in
+    order: two queries however many."""
+    query = select(GameTable).where(*_FINISHED_WITHOUT_TOURNAMENT)
     if since is not None:
         query = query.where(GameTable.finished_at >= since)
+    if among is not None:
+        query = query.where(GameTable.id.in_(list(among)))
     tables = list((await session.execute(query.order_by(GameTable.finished_at))).scalars())
     seats = await seats_of_tables(session, [table.id for table in tables])
     return [(table, seats.get(table.id, [])) for table in tables]
+
+
+async def count_finished_without_tournament(session: AsyncSession) -> int:
+    """How many such tables there are: they are never taken back, so a reader who has
+    seen this many has seen them all (a cheap check that nothing was missed)."""
+    query = select(func.count()).select_from(GameTable).where(*_FINISHED_WITHOUT_TOURNAMENT)
+    return int((await session.execute(query)).scalar_one())
+
+
+async def finished_ids_without_tournament(session: AsyncSession) -> set[str]:
+    """The ids of every such table (to find the ones a reader missed)."""
+    found = await session.execute(select(GameTable.id).where(*_FINISHED_WITHOUT_TOURNAMENT))
+    return set(found.scalars())
 
 
 async def private_among(session: AsyncSession, ids: Collection[str]) -> list[str]:

@@ -24,7 +24,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.models import Account, GameTable, Seat
-from spieltisch.store.tables import account_names, finished_without_tournament
+from spieltisch.store.tables import (
+    account_names,
+    count_finished_without_tournament,
+    finished_ids_without_tournament,
+    finished_without_tournament,
+)
 from spieltisch.store.tournaments import (
     TournamentEntryRow,
     TournamentRow,
@@ -197,11 +202,8 @@ class Kept:
                     player.rating_id: player.name for player in tournament.players.values()
                 }
             self.ledgers = {i: self.ledgers[i] for i, _seq in heads}  # in creation order
-            since = None if self.since is None else self.since - CLOCK_MARGIN
-            finished = await finished_without_tournament(session, since)
+            finished = await self._finished_since(session)
         for table, seats in finished:
-            if table.id in self.tables:
-                continue
             self.tables.add(table.id)
             online = _online_game(table, seats)
             if online is not None:
@@ -211,11 +213,26 @@ class Kept:
                 self.since = moment if self.since is None else max(self.since, moment)
         self.projection.update(games, removed)
 
+    async def _finished_since(self, session: AsyncSession) -> list[tuple[GameTable, list[Seat]]]:
+        """The finished tables not read yet: those finished since the last finish seen
+        (less a margin), and, when the count of finished tables says one was missed (its
+        finish stamped earlier still: a slow commit, a process's clock behind), those too.
+        The count is taken last, so it includes every table committed before the read."""
+        since = None if self.since is None else self.since - CLOCK_MARGIN
+        recent = await finished_without_tournament(session, since)
+        finished = [(table, seats) for table, seats in recent if table.id not in self.tables]
+        if await count_finished_without_tournament(session) > len(self.tables) + len(finished):
+            missed = await finished_ids_without_tournament(session) - self.tables
+            missed -= {table.id for table, _seats in finished}
+            finished += await finished_without_tournament(session, among=missed)
+        return finished
+
 
 _KEPT: WeakKeyDictionary[Database, Kept] = WeakKeyDictionary()
 CLOCK_MARGIN = dt.timedelta(minutes=5)
 """Tables are read again from this long before the last finish seen: another process's
-commit may land with an earlier time than one already read."""
+commit may land with an earlier time than one already read (one earlier still is found
+by the count of finished tables, at the cost of reading every finished table's id)."""
 
 
 async def _load(session: AsyncSession, identifier: str) -> Tournament:

@@ -61,6 +61,9 @@ def play(rng: random.Random, options: dict[str, str]) -> State:
         # 24 marbles, 12 of each colour, always
         assert len(squares) == 24
         assert sum(1 for c in squares.values() if c == "w") == 12
+        # what a move's words ask of single squares agrees with the whole board
+        assert isinstance(state, MabulaState)
+        assert {name for name in (*NAMES, "z9", "") if state.occupied(name)} == set(squares)
         # a marble in the field never returns to the edge: the edge only loses the pusher
         edge_before = {sq for sq in previous if sq in EDGE_NAMES}
         edge_after = {sq for sq in squares if sq in EDGE_NAMES}

@@ -101,3 +101,27 @@ def test_rules_summaries(code: str) -> None:
         ]
     for needle in ["largest", "product", "tiebreak"] if code == "en" else named:
         assert needle in summary, needle
+
+
+def test_a_push_in_words_counts_the_marbles_it_moves_along() -> None:
+    # Up the b-file stand marbles on b2, b3 and b5: to b2 moves the two in front (to b3
+    # and b4); to b3 moves all three (to b4, b5 and b6). White is to move.
+    state = position(
+        """
+.wbwbwb.
+b......w
+w......b
+bw.....w
+b......b
+wb.....w
+bw.....b
+.wbwbwb.
+"""
+    )
+    say = parts(state.game).describe_move
+    assert say is not None
+    with language("en"):
+        assert say(state, "b1-b2") == "push the marble from b1 to b2 — pushing 2 marbles along"
+        assert say(state, "b1-b3") == "push the marble from b1 to b3 — pushing 3 marbles along"
+        assert say(state, "d1-d2") == "push the marble from d1 to d2"
+        assert say(state, "a3-b3") == "push the marble from a3 to b3 — pushing 1 marble along"

@@ -45,10 +45,9 @@ def describe_move(state: MabulaState, move: str) -> str:
         line = _line(source, target)
     except (IllegalMove, ValueError):
         return text
-    before = state.view(None)["board"]
-    now = after.view(None)["board"]
-    old = [square for square in line if square in before]
-    new = [square for square in line if square in now]
+    # Only the line's squares are asked: this runs for every legal move of a position.
+    old = [square for square in line if state.occupied(square)]
+    new = [square for square in line if after.occupied(square)]
     pushed = sum(1 for a, b in zip(old[1:], new[1:], strict=False) if a != b)
     if pushed == 1:
         return text + " — " + _("pushing 1 marble along")

@@ -479,6 +479,17 @@ class MabulaState(State[MabulaView]):
                 board[NAMES[square]] = "b"
         return board
 
+    def occupied(self, square: str) -> bool:
+        """Whether a marble of either colour stands on `square` (a name such as b1): the
+        question a move's words ask of a few squares, without building the whole board."""
+        number = SQUARE_OF.get(square)
+        if number is None:
+            return False
+        edge = EDGE_OF.get(number)
+        if edge is not None:
+            return bool(((self._ew | self._eb) >> edge) & 1)
+        return bool(((self._fw | self._fb) >> number) & 1 & (FIELD_MASK >> number))
+
     @property
     def turn(self) -> int | None:
         """The player to move; white during the set-up; None at the end."""

@@ -20,7 +20,8 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
@@ -28,6 +29,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.server.infra import moved_news
+from spieltisch.server.infra.moved_news import Moved
 from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
@@ -42,7 +45,9 @@ APPLICATION = f"spieltisch {os.getpid()}"
 class Listener(Protocol):
     """What the runtime does with news from other processes."""
 
-    async def on_moved(self, table_id: str, seq: int) -> None: ...
+    async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+        """Another process appended entries up to `seq` (`news`: those entries, when the
+        notification could carry them)."""
 
     async def on_changed(self, table_id: str) -> None: ...
 
@@ -93,9 +98,17 @@ class SingleProcess:
         """Announce inside the caller's transaction (sent when it commits)."""
         return None
 
-    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
-        """(channel, payload) of an announcement for a statement to send itself (the
-        move log's append, `store/append.py`); None: nobody listens."""
+    def moved_notice(
+        self,
+        table_id: str,
+        last_seq: int,
+        entries: Sequence[tuple[int | None, str]],
+        at: datetime,
+        time_left: Mapping[int, int],
+    ) -> tuple[str, str] | None:
+        """(channel, payload) of the news of an append, for its statement to send itself
+        (`store/append.py`): the (seat, entry) pairs up to `last_seq`, stored `at`, and
+        the clocks they changed. None: nobody listens."""
         return None
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
@@ -263,8 +276,19 @@ class PostgresCluster(SingleProcess):
             {"channel": CHANNEL, "payload": self._payload(kind, table_id, rest)},
         )
 
-    def notice(self, kind: str, table_id: str, *rest: int) -> tuple[str, str] | None:
-        return CHANNEL, self._payload(kind, table_id, rest)
+    def moved_notice(
+        self,
+        table_id: str,
+        last_seq: int,
+        entries: Sequence[tuple[int | None, str]],
+        at: datetime,
+        time_left: Mapping[int, int],
+    ) -> tuple[str, str] | None:
+        short = self._payload("moved", table_id, (last_seq,))
+        payload = " ".join([short, "/", *moved_news.encode(entries, at, time_left)])
+        if len(payload.encode()) > moved_news.PAYLOAD_LIMIT:
+            payload = short  # the others read the entries from the log
+        return CHANNEL, payload
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
         if self._locks is None:
@@ -327,7 +351,9 @@ class PostgresCluster(SingleProcess):
         kind, table_id = words[1], words[2]
         try:
             if kind == "moved":
-                self._handle(self._listener.on_moved(table_id, int(words[3])))
+                seq = int(words[3])
+                news = moved_news.decode(seq, words[5:]) if words[4:5] == ["/"] else None
+                self._handle(self._listener.on_moved(table_id, seq, news))
             elif kind == "changed":
                 self._handle(self._listener.on_changed(table_id))
             elif kind == "chat":

@@ -7,14 +7,19 @@ entries after the position in memory.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 import spieltisch
 from spieltisch.server.i18n import _
+from spieltisch.server.infra.moved_news import Heard, Moved
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.table.log import KEEP_BEFORE, LogItem, advanced, chance_turn, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.view import broadcast
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import MoveEntry
 from spieltisch.store.takebacks import kept_by
 
 
@@ -45,10 +50,16 @@ async def load(storage: TableStorage, table_id: str) -> Room:
     )
 
 
-async def catch_up(storage: TableStorage, room: Room) -> bool:
-    """Read what other processes appended to the table's log (call it holding the
-    room's lock); True when there was something."""
-    rows = await storage.entries_after(room.id, room.seq)
+async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None) -> bool:
+    """Take in what other processes appended to the table's log (call it holding the
+    room's lock): the entries their `news` carried when they continue the room's log,
+    else those read from the database. True when there was something."""
+    heard = news is not None and news.follows(room.seq)
+    rows: Sequence[Heard | MoveEntry] = (
+        news.entries
+        if news is not None and heard
+        else await storage.entries_after(room.id, room.seq)
+    )
     if not rows:
         return False
     state = room.state
@@ -64,12 +75,16 @@ async def catch_up(storage: TableStorage, room: Room) -> bool:
         state = advanced(state, row.entry, so_far, row.seq)
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
-    # Read them only then: two queries fewer for most moves of another process.
-    if state.is_terminal() or room.table.clock:
+    # Read them only then (the clocks not even then when the news carried them).
+    if state.is_terminal() or (room.table.clock and heard is None):
         table, seats = await storage.table_and_seats(room.id)
         if table is not None:
             room.table = table
         room.seats = [SeatState.of(seat) for seat in seats]
+    elif news is not None and heard is not None:
+        for seat, left in news.time_left.items():
+            if 0 <= seat < len(room.seats):
+                room.seats[seat] = replace(room.seats[seat], time_left_ms=left)
     room.state = state
     room.log.extend(items)
     room.turn_started = wall(rows[-1].created_at)

@@ -17,6 +17,7 @@ from spieltisch.core import IllegalMove, State
 from spieltisch.core.protocol import refusal_text
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.moved_news import Moved
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
 from spieltisch.server.table.finishing import Finishing, result_of
@@ -110,9 +111,10 @@ class Moves:
         await self._commit(room, state, [item], clocked=False)
         self.moved(room)
 
-    async def follow(self, room: Room) -> None:
-        """Catch up with the log and tell this process's connections (holding the lock)."""
-        if await catch_up(self.storage, room):
+    async def follow(self, room: Room, news: Moved | None = None) -> None:
+        """Catch up with the log (`news`: entries another process announced) and tell
+        this process's connections (holding the lock)."""
+        if await catch_up(self.storage, room, news):
             self.moved(room)
 
     async def _commit(
@@ -121,13 +123,20 @@ class Moves:
         moment = time.time()
         time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
         result = result_of(state, room.seats)
+        at = datetime.fromtimestamp(moment, UTC)
         append = Append(
             table_id=room.id,
             entries=[(item.seq, item.entry, item.seat) for item in items],
-            at=datetime.fromtimestamp(moment, UTC),
+            at=at,
             time_left=time_left,
             result=result,
-            notice=self.cluster.notice("moved", room.id, items[-1].seq),
+            notice=self.cluster.moved_notice(
+                room.id,
+                items[-1].seq,
+                [(item.seat, item.entry) for item in items],
+                at,
+                time_left,
+            ),
         )
         try:
             await self.storage.append(append)

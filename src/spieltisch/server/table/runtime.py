@@ -19,6 +19,7 @@ import time
 
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.moved_news import Moved
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
@@ -302,13 +303,14 @@ class Runtime:
                 pass
         return self.rooms.get(table_id)
 
-    async def on_moved(self, table_id: str, seq: int) -> None:
-        """Another process committed entries up to `seq`: tell this process's connections."""
+    async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+        """Another process committed entries up to `seq` (`news`: those entries): tell
+        this process's connections."""
         room = await self._loaded(table_id)
         if room is None or room.seq >= seq:
             return
         async with room.lock:
-            await self.moves.follow(room)
+            await self.moves.follow(room, news)
 
     async def on_chat(self, table_id: str, chat_id: int) -> None:
         room = await self._loaded(table_id)

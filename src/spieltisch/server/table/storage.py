@@ -20,7 +20,7 @@ from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.schemas.messages import ChatOut, TableOut
 from spieltisch.server.services.lobby import describe_table
 from spieltisch.store import Database
-from spieltisch.store.append import Append, append_at_once
+from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.group import GroupCommit
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, TableStatus, now
 from spieltisch.store.tables import account_names, seats_of
@@ -45,7 +45,7 @@ class TableStorage:
     def __init__(self, database: Database, cluster: SingleProcess) -> None:
         self.database = database
         self.cluster = cluster
-        self.group = GroupCommit(database) if database.sqlite else None
+        self.group = GroupCommit(database, write_all) if database.sqlite else None
 
     async def load(self, table_id: str) -> Stored | None:
         async with self.database.session() as session:
@@ -92,7 +92,7 @@ class TableStorage:
         """Store one move's entries, clocks and result at once (IntegrityError: another
         process appended at that seq first)."""
         if self.group is not None:
-            await self.group.write(append.write)
+            await self.group.write(append)
         else:
             await append_at_once(self.database, append)
 
