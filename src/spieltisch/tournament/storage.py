@@ -151,14 +151,14 @@ class TournamentStore:
             found = await account_names(session, ids)
         return {str(PlayerId.of_account(account)): name for account, name in found.items()}
 
-    async def player_names(self) -> dict[str, str]:
-        """The names tournaments know their rated players by (rating id -> name; the
-        latest tournament's name wins)."""
+    async def named_ratings(self) -> tuple[RatingBook, dict[str, str]]:
+        """The ratings (as `ratings`) and the names tournaments know their rated players by
+        (rating id -> name; the latest tournament's name wins), from one catch-up."""
         kept = await self._kept()
         names: dict[str, str] = {}
         for identifier in kept.ledgers:  # oldest tournament first
             names |= kept.names[identifier]
-        return names
+        return kept.projection.book, names
 
     async def _kept(self) -> Kept:
         kept = _KEPT.get(self.database)

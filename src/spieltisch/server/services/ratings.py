@@ -45,8 +45,7 @@ class Ratings:
     async def named(self, game: str) -> tuple[RatingBook, dict[str, str]]:
         """The book and the names of the game's rated players: an account's display name,
         else the name a tournament knows them by."""
-        book = await self.store.ratings()
-        names = await self.store.player_names()
+        book, names = await self.store.named_ratings()
         players = [row.player for row in book.leaderboard(game)]
         found = await self.accounts.names({a for a in map(account_of, players) if a is not None})
         return book, names | {str(PlayerId.of_account(a)): name for a, name in found.items()}
