@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
-from spieltisch.store.models import Account, GameTable, Seat
+from spieltisch.store.accounts import by_username
+from spieltisch.store.models import GameTable, Seat
 from spieltisch.store.tables import (
     account_names,
     count_finished_without_tournament,
@@ -118,10 +118,7 @@ class TournamentStore:
     async def account_rating_id(self, username: str) -> str:
         """The rating id of a claimed account, for registering it in a tournament."""
         async with self.database.session() as session:
-            found = await session.execute(
-                select(Account).where(func.lower(Account.username) == username.lower())
-            )
-            account = found.scalars().first()
+            account = await by_username(session, username)
         if account is None:
             raise TournamentError(
                 _("no account with the username {username}").format(username=repr(username))
