@@ -150,13 +150,14 @@ def test_a_new_table_reads_the_accounts_of_its_reserved_seats_in_one_query(url: 
             others = [await guest(client, f"Guest {reserved}.{number}") for number in range(3)]
             _me, signed_in = await guest(client, f"Creator {reserved}")
             client.cookies.clear()
-            seats = [{"kind": "me"}]
+            seats: list[dict[str, Any]] = [{"kind": "me"}]
             seats += [{"kind": "reserved", "account": account} for account, _h in others]
-            body = {"game": "madn", "seats": seats[: reserved + 1]}
+            seats = seats[: reserved + 1]
+            body = {"game": "madn", "seats": seats}
             with statements(svc.database) as seen:
                 answer = await client.post("/api/tables", json=body, headers=signed_in)
             assert answer.status_code == 201, answer.text
-            body["seats"][-1]["account"] = 10**6  # nobody's
+            seats[-1]["account"] = 10**6  # nobody's
             refused = await client.post("/api/tables", json=body, headers=signed_in)
             assert refused.json()["code"] == "invalid", refused.text
             needed = f"seat {reserved}: a reserved seat needs an existing account id"
