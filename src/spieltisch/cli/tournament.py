@@ -29,7 +29,6 @@ from spieltisch.core.names import game_title
 from spieltisch.tournament.defaults import DEFAULT_GAME
 
 if TYPE_CHECKING:
-    from spieltisch.tournament.ratings import RatingBook
     from spieltisch.tournament.storage import TournamentStore
     from spieltisch.tournament.tournament import Tournament
 
@@ -852,10 +851,7 @@ def ratings(
     from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
-    async def ratings_and_names(store: TournamentStore) -> tuple[RatingBook, dict[str, str]]:
-        return await store.ratings(), await store.player_names()
-
-    book, names = _run(database, ratings_and_names)
+    book, names = _run(database, lambda store: store.named_ratings())
     reference = reference_levels(game)
     rows: list[tuple[str, Rating, int | None]] = [
         (row.player, row.rating, row.games) for row in book.leaderboard(game)

@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
-from spieltisch.store.models import Account, GameTable, Seat
+from spieltisch.store.accounts import by_username
+from spieltisch.store.models import GameTable, Seat
 from spieltisch.store.tables import (
     account_names,
     count_finished_without_tournament,
@@ -118,10 +118,7 @@ class TournamentStore:
     async def account_rating_id(self, username: str) -> str:
         """The rating id of a claimed account, for registering it in a tournament."""
         async with self.database.session() as session:
-            found = await session.execute(
-                select(Account).where(func.lower(Account.username) == username.lower())
-            )
-            account = found.scalars().first()
+            account = await by_username(session, username)
         if account is None:
             raise TournamentError(
                 _("no account with the username {username}").format(username=repr(username))
@@ -151,14 +148,14 @@ class TournamentStore:
             found = await account_names(session, ids)
         return {str(PlayerId.of_account(account)): name for account, name in found.items()}
 
-    async def player_names(self) -> dict[str, str]:
-        """The names tournaments know their rated players by (rating id -> name; the
-        latest tournament's name wins)."""
+    async def named_ratings(self) -> tuple[RatingBook, dict[str, str]]:
+        """The ratings (as `ratings`) and the names tournaments know their rated players by
+        (rating id -> name; the latest tournament's name wins), from one catch-up."""
         kept = await self._kept()
         names: dict[str, str] = {}
         for identifier in kept.ledgers:  # oldest tournament first
             names |= kept.names[identifier]
-        return names
+        return kept.projection.book, names
 
     async def _kept(self) -> Kept:
         kept = _KEPT.get(self.database)

@@ -18,9 +18,11 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.lobby import Lobby
+from spieltisch.server.services.ratings import Ratings
 from spieltisch.server.services.records import Records
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.services.tournaments import Tournaments
 from spieltisch.server.table.replays import Replays
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
@@ -53,6 +55,14 @@ class Services:
     @property
     def rounds(self) -> OnlineRounds:
         return OnlineRounds(self.database, self.runtime)
+
+    @property
+    def ratings(self) -> Ratings:
+        return Ratings(self.rounds.store, self.lobby, self.accounts)
+
+    @property
+    def tournaments(self) -> Tournaments:
+        return Tournaments(self.rounds, self.accounts)
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -13,7 +13,6 @@ from fastapi import APIRouter, Depends, Request
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
-from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Services, services
 from spieltisch.server.schemas.rest import REFUSALS, AccountId
@@ -29,15 +28,12 @@ from spieltisch.server.schemas.tournaments import (
     SeatChange,
     TableRating,
 )
-from spieltisch.store.models import TableStatus
 from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
-"""Games a player needs before the leaderboard names the AI level nearest to them: after
-one game the rating says little (sigma is still large)."""
 
 
 def _title(game: str) -> str:
@@ -47,17 +43,10 @@ def _title(game: str) -> str:
         raise Refusal(Code.NOT_FOUND, str(exc)) from None
 
 
-async def _names(svc: Services, players: list[str]) -> dict[str, str]:
-    names = await svc.rounds.store.player_names()
-    found = await svc.accounts.names({a for a in map(account_of, players) if a is not None})
-    names |= {str(PlayerId.of_account(account)): name for account, name in found.items()}
-    return names
-
-
 @router.get("/ratings", response_model=RatingGames)
 async def rated_games(svc: Svc) -> RatingGames:
     """The games with rated players, so a page can open the liveliest leaderboard."""
-    book = await svc.rounds.store.ratings()
+    book = await svc.ratings.book()
     counts = [
         RatedGameCount(game=game, title=_title(game), players=len(book.leaderboard(game)))
         for game in book.games()
@@ -71,9 +60,8 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
     """Every rated player of the game by rating (mu - 3 sigma), each with the AI level
     nearest to them, and the AI levels' reference ratings."""
     title = _title(game)
-    book = await svc.rounds.store.ratings()
+    book, names = await svc.ratings.named(game)
     rows = book.leaderboard(game)
-    names = await _names(svc, [row.player for row in rows])
     levels = reference_levels(game)
     return Leaderboard(
         game=game,
@@ -119,9 +107,7 @@ def _change_out(game: str, change: Change) -> ChangeOut:
 async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> PlayerRatings:
     """A player's rating per game and every change, oldest first; a change made at a
     private table names the table only to its players."""
-    if await svc.accounts.find(account_id) is None:
-        raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))
-    book = await svc.rounds.store.ratings()
+    book, hidden = await svc.ratings.of_player(account_id, svc.sessions.of(request))
     player = str(PlayerId.of_account(account_id))
     games = []
     for game in book.games():
@@ -143,9 +129,6 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
                 changes=[_change_out(game, change) for change in changes],
             )
         )
-    hidden = await svc.lobby.hidden_from(
-        {c.table for g in games for c in g.changes if c.table}, svc.sessions.of(request)
-    )
     for row in games:
         row.changes = [
             change.model_copy(update={"table": None, "key": str(PRIVATE_TABLE)})
@@ -159,38 +142,15 @@ async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> P
 @router.get("/tables/{table_id}/rating", response_model=TableRating)
 async def table_rating(table_id: str, svc: Svc) -> TableRating:
     """How the finished game at this table changed each seat's rating (the end screen)."""
-    rounds = svc.rounds
-    table = await svc.lobby.described(table_id)
-    if table.status != TableStatus.FINISHED:
-        return TableRating(rated=False, tournament=None, changes=[])
-    tournament_id = await rounds.tournament_of(table_id)
-    if tournament_id is not None:
-        tournament = await rounds.store.load(tournament_id)
-        where = tournament.table_of(table_id)
-        assert where is not None
-        key = str(GameKey.of_tournament(tournament_id, *where))
-        players = [
-            tournament.players[p].rating_id for p in tournament.round(where[0]).tables[where[1] - 1]
-        ]
-    else:
-        key = str(GameKey.of_table(table_id))
-        players = [
-            "" if seat.account is None else str(PlayerId.of_account(seat.account))
-            for seat in table.seats
-        ]
-    book = await rounds.store.ratings()
-    changes = []
-    for seat, player in enumerate(players):
-        found = [c for c in book.history(table.game, player) if c.key == key]
-        if found:
-            change = found[-1]
-            changes.append(
-                SeatChange(
-                    seat=seat,
-                    player=player,
-                    before=change.before.value,
-                    after=change.after.value,
-                    delta=change.delta,
-                )
-            )
-    return TableRating(rated=bool(changes), tournament=tournament_id, changes=changes)
+    rated = await svc.ratings.of_table(table_id)
+    changes = [
+        SeatChange(
+            seat=one.seat,
+            player=one.player,
+            before=one.change.before.value,
+            after=one.change.after.value,
+            delta=one.change.delta,
+        )
+        for one in rated.seats
+    ]
+    return TableRating(rated=bool(changes), tournament=rated.tournament, changes=changes)

@@ -17,7 +17,6 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from spieltisch.core import identity, parts
 from spieltisch.core.i18n import get_language, language
-from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Services, check_rate, known_language, services
@@ -53,9 +52,8 @@ from spieltisch.server.schemas.tournaments import (
     TournamentRef,
 )
 from spieltisch.server.services.rounds import account_of
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.server.services.tournaments import Seen, Step, acting
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
-from spieltisch.tournament.identities import hall_identities, link, register_hall_player
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import (
@@ -83,21 +81,6 @@ def _me(request: Request) -> int:
 Me = Annotated[int, Depends(_me)]
 
 
-def _by(account: int) -> str:
-    return str(PlayerId.of_account(account))
-
-
-def _check_director(tournament: Tournament, me: int) -> None:
-    if tournament.director != _by(me):
-        raise Refusal(Code.FORBIDDEN, _("only the tournament's director takes this step"))
-
-
-async def _load(svc: Services, identifier: str) -> Tournament:
-    """The tournament as its ledger stands: reading writes nothing (results of online
-    tables are taken when they finish, `services/rounds.py`)."""
-    return await svc.rounds.store.load(identifier)
-
-
 # -- reading ---------------------------------------------------------------------------------
 
 
@@ -105,7 +88,7 @@ async def _load(svc: Services, identifier: str) -> Tournament:
 async def list_tournaments(svc: Svc) -> TournamentList:
     """Every tournament, newest first."""
     found = []
-    for row, tournament in reversed(await svc.rounds.store.every()):
+    for row, tournament in reversed(await svc.tournaments.every()):
         found.append(
             TournamentRef(
                 id=row.id,
@@ -140,17 +123,9 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
     )
 
 
-async def _who(svc: Services, tournament: Tournament) -> dict[str, str]:
-    """Display names of the `account:<id>` entries in the ledger."""
-    return await svc.rounds.store.actor_names(tournament)
-
-
-async def _describe(
-    svc: Services, identifier: str, tournament: Tournament, me: int | None
-) -> TournamentOut:
-    names = await _who(svc, tournament)
-    online = [t for played in tournament.rounds for t in played.online.values()]
-    status = await svc.rounds.statuses(online)
+def _describe(seen: Seen, me: int | None) -> TournamentOut:
+    """The tournament's page as `me` (None: nobody signed in) sees it."""
+    tournament, names, status = seen.tournament, seen.names, seen.statuses
     rounds = []
     for played in tournament.rounds:
         tables = []
@@ -198,19 +173,20 @@ async def _describe(
         )
     director = tournament.director
     return TournamentOut(
-        id=identifier,
+        id=seen.identifier,
         name=tournament.settings.name,
         game=tournament.settings.game,
         title=tournament.game.title,
         settings=tournament.settings.model_dump(mode="json"),
         director=names.get(director, director),
-        can_direct=me is not None and director == _by(me),
+        can_direct=me is not None and director == acting(me),
         directed_online=identity.account_of(director) is not None,
         hand_over_open=tournament.open_hand_over() is not None,
         finished=tournament.finished,
         signup_open=tournament.signup_open,
         my_number=next(
-            (p.number for p in tournament.players.values() if me and p.account == _by(me)), None
+            (p.number for p in tournament.players.values() if me and p.account == acting(me)),
+            None,
         ),
         players=[
             PlayerOut(
@@ -272,11 +248,11 @@ async def get_tournament(
 ) -> TournamentOut:
     """Players, rounds with their tables (colours, online tables, results), standings;
     texts in `lang` (default: the request's Accept-Language)."""
-    tournament = await _load(svc, identifier)
+    seen = await svc.tournaments.page(identifier)
     if lang is None:
-        return await _describe(svc, identifier, tournament, svc.sessions.of(request))
+        return _describe(seen, svc.sessions.of(request))
     with language(known_language(lang)):
-        return await _describe(svc, identifier, tournament, svc.sessions.of(request))
+        return _describe(seen, svc.sessions.of(request))
 
 
 @router.get(
@@ -285,11 +261,16 @@ async def get_tournament(
 )
 async def table_history(identifier: str, round_number: int, table: int, svc: Svc) -> AuditOut:
     """Every result entered for a table, oldest first: who entered it and when."""
-    tournament = await _load(svc, identifier)
-    tournament._table(round_number, table)
-    names = await _who(svc, tournament)
-    entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
-    return AuditOut(round=round_number, table=table, entries=entries)
+    seen = await svc.tournaments.named(identifier)
+    seen.tournament._table(round_number, table)
+    return _audit(seen, round_number, table)
+
+
+def _audit(seen: Seen, round_number: int, table: int) -> AuditOut:
+    """Every result entered for a table, oldest first, with who entered it."""
+    entries = seen.tournament.audit(round_number, table)
+    shown = [_result_out(seen.tournament, entry, seen.names) for entry in entries]
+    return AuditOut(round=round_number, table=table, entries=shown)
 
 
 @router.get(
@@ -336,10 +317,9 @@ async def _spreadsheet(
 ) -> Response:
     """One of the tournament's CSV files, written in `lang` with the names of who entered
     what."""
-    tournament = await _load(svc, identifier)
-    names = await _who(svc, tournament)
+    seen = await svc.tournaments.named(identifier)
     with language(known_language(lang) if lang else get_language()):
-        text = write(tournament, names)
+        text = write(seen.tournament, seen.names)
     return _csv(text, f"{identifier}-{what}.csv")
 
 
@@ -372,7 +352,7 @@ async def printable(identifier: str, page: str, svc: Svc, lang: str | None = Non
     if page == "timer.js":
         script = TIMER_SCRIPT.read_text(encoding="utf-8")
         return Response(script, media_type="text/javascript; charset=utf-8")
-    tournament = await _load(svc, identifier)
+    tournament = await svc.tournaments.load(identifier)
     name, _dot, ext = page.partition(".")
     kind, _dash, number = name.partition("-")
     with language(known_language(lang) if lang else get_language()):
@@ -409,76 +389,37 @@ async def create_tournament(
         if getattr(body, name) is None:
             values[name] = None
     settings = Settings.parse(**values)
-    rounds = svc.rounds
-    identifier, tournament = await rounds.store.create(settings, _by(me))
-    return await _describe(svc, identifier, tournament, me)
+    return _describe(await svc.tournaments.create(settings, me), me)
 
 
-async def _director_step(svc: Services, identifier: str, me: int, step: Any) -> Tournament:
-    rounds = svc.rounds
-    current = await rounds.collect(identifier)
-    _check_director(current, me)
-    tournament, _made = await rounds.store.act(identifier, step)
-    return tournament
-
-
-async def _directed(svc: Services, identifier: str, me: int, step: Any) -> TournamentOut:
+async def _directed(svc: Services, identifier: str, me: int, step: Step) -> TournamentOut:
     """A director's step, then the tournament as the director sees it: what most of the
     director's POST routes answer."""
-    tournament = await _director_step(svc, identifier, me, step)
-    return await _describe(svc, identifier, tournament, me)
+    return _describe(await svc.tournaments.directed(identifier, me, step), me)
 
 
 @router.post("/api/tournaments/{identifier}/director", response_model=TournamentOut)
 async def take_over(identifier: str, body: TakeOverIn, me: Me, svc: Svc) -> TournamentOut:
     """Direct the tournament from now on with the one-time code its director printed on
     the command line (`spieltisch tournament director ID --code`); the code is used up."""
-    step = lambda t: t.take_over(_by(me), body.code)  # noqa: E731
-    tournament, _named = await svc.rounds.store.act(identifier, step)
-    return await _describe(svc, identifier, tournament, me)
+    by = acting(me)
+    return _describe(
+        await svc.tournaments.acted(identifier, lambda t: t.take_over(by, body.code)), me
+    )
 
 
 @router.post("/api/tournaments/{identifier}/players", response_model=TournamentOut)
 async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> TournamentOut:
     """Register a player: an account (by id), a computer level, or a name for the hall.
     Between rounds, a late arrival plays from the next round."""
-    by = _by(me)
-    if sum(x is not None for x in (body.account, body.username, body.level, body.same_as)) > 1:
-        raise Refusal(
-            Code.INVALID, _("give one of account, username, level and same_as (or only a name)")
-        )
-    name = (body.name or "").strip()
-    if body.username is not None:
-        username = body.username.strip()
-        rating_id = await svc.rounds.store.account_rating_id(username)
-        name = name or await _account_name(svc, rating_id)
-        step: Any = lambda t: t.register(name, by, rating_id)  # noqa: E731
-    elif body.account is not None:
-        account = await svc.accounts.find(body.account)
-        if account is None:
-            raise Refusal(Code.INVALID, _("no account {account}").format(account=body.account))
-        name = name or account.name
-        account_id = _by(account.id)
-        step = lambda t: t.register(name, by, account_id)  # noqa: E731
-    elif body.level is not None:
-        level = body.level
-        step = lambda t: t.register_ai(name, level, by)  # noqa: E731
-    elif body.same_as is not None:
-        current = await _load(svc, identifier)
-        _check_director(current, me)
-        store = svc.rounds.store
-        tournament = await register_hall_player(store, identifier, name, by, body.same_as)
-        return await _describe(svc, identifier, tournament, me)
-    else:
-        step = lambda t: t.register(name, by)  # noqa: E731
-    return await _directed(svc, identifier, me, step)
+    return _describe(await svc.tournaments.register(identifier, me, body), me)
 
 
 @router.get("/api/identities", response_model=IdentityList)
 async def list_identities(svc: Svc, name: str | None = None) -> IdentityList:
     """The hall identities (one per person without an account) and where each played;
     with `name`, those a hall player of that name has: what a director merges with."""
-    found = await hall_identities(svc.rounds.store, name)
+    found = await svc.tournaments.identities(name)
     return IdentityList(
         identities=[
             IdentityOut(
@@ -499,26 +440,15 @@ async def change_identity(
 ) -> TournamentOut:
     """Merge a hall player with the same person's identity from another tournament
     (`same_as`), or split them off into one of their own; their rated games follow."""
-    current = await _load(svc, identifier)
-    _check_director(current, me)
-    store = svc.rounds.store
-    tournament = await link(store, identifier, number, _by(me), body.reason, body.same_as)
-    return await _describe(svc, identifier, tournament, me)
-
-
-async def _account_name(svc: Services, rating_id: str) -> str:
-    number = identity.account_of(rating_id)
-    if number is None:
-        return rating_id
-    found = await svc.accounts.names([number])
-    return found.get(number, rating_id)
+    seen = await svc.tournaments.change_identity(identifier, number, me, body.reason, body.same_as)
+    return _describe(seen, me)
 
 
 @router.post("/api/tournaments/{identifier}/signup", response_model=TournamentOut)
 async def change_signup(identifier: str, body: SignUpIn, me: Me, svc: Svc) -> TournamentOut:
     """Open or close the sign-up: while it is open, anyone signed in (a guest too) signs
     up on the tournament's page, the link the director hands out."""
-    by = _by(me)
+    by = acting(me)
     step = lambda t: t.change_signup(body.open, by)  # noqa: E731
     return await _directed(svc, identifier, me, step)
 
@@ -527,11 +457,7 @@ async def change_signup(identifier: str, body: SignUpIn, me: Me, svc: Svc) -> To
 async def join(identifier: str, body: JoinIn, me: Me, svc: Svc) -> TournamentOut:
     """Sign yourself up with your account while the director has the sign-up open; you
     play from the next round to be seated."""
-    name = (body.name or "").strip() or await _account_name(svc, _by(me))
-    account = _by(me)
-    step = lambda t: t.sign_up(name, account)  # noqa: E731
-    tournament, _made = await svc.rounds.store.act(identifier, step)
-    return await _describe(svc, identifier, tournament, me)
+    return _describe(await svc.tournaments.sign_up(identifier, me, body.name), me)
 
 
 @router.post(
@@ -541,9 +467,9 @@ async def withdraw_or_readmit(
     identifier: str, number: int, action: str, me: Me, svc: Svc
 ) -> TournamentOut:
     """`withdraw`: not seated from the next round on (results stand); `readmit`: back."""
-    by = _by(me)
+    by = acting(me)
     if action == "withdraw":
-        step: Any = lambda t: t.withdraw(number, by)  # noqa: E731
+        step: Step = lambda t: t.withdraw(number, by)  # noqa: E731
     elif action == "readmit":
         step = lambda t: t.readmit(number, by)  # noqa: E731
     else:
@@ -558,11 +484,7 @@ async def withdraw_or_readmit(
 async def start_round(identifier: str, body: RoundIn, me: Me, svc: Svc) -> TournamentOut:
     """Seat the next round (the last one needs every result); with `online`, open its
     tables on the server with the round clock."""
-    by = _by(me)
-    tournament = await _director_step(svc, identifier, me, lambda t: t.seat_next(by))
-    if body.online:
-        await svc.rounds.open_tables(identifier, len(tournament.rounds), by, me)
-    return await get_tournament_for(svc, identifier, me)
+    return _describe(await svc.tournaments.start_round(identifier, me, body.online), me)
 
 
 @router.post(
@@ -573,14 +495,8 @@ async def undo_round(
 ) -> TournamentOut:
     """Take the current round back before any result or online game; seat it again with
     a new draw (`POST .../rounds`)."""
-    by = _by(me)
-    current = await _load(svc, identifier)
-    current.round(round_number)
-    if round_number != len(current.rounds):
-        raise TournamentError(
-            _("only the current round ({round}) can be undone").format(round=len(current.rounds))
-        )
-    return await _directed(svc, identifier, me, lambda t: t.unseat(by, body.reason))
+    seen = await svc.tournaments.undo_round(identifier, round_number, me, body.reason)
+    return _describe(seen, me)
 
 
 @router.post(
@@ -591,7 +507,7 @@ async def swap_players(
 ) -> TournamentOut:
     """Swap two players of the current round by hand (before their tables have a
     result), with the reason kept in the ledger."""
-    by = _by(me)
+    by = acting(me)
     first, second = body.players
     step = lambda t: t.swap(round_number, first, second, by, body.reason)  # noqa: E731
     return await _directed(svc, identifier, me, step)
@@ -605,7 +521,7 @@ async def award_points(
 ) -> TournamentOut:
     """Give a player points for a round they were not seated in (a late arrival, an
     absence announced), with the reason kept; again for the same round replaces them."""
-    by = _by(me)
+    by = acting(me)
     step = lambda t: t.award(round_number, body.player, body.points, by, body.reason)  # noqa: E731
     return await _directed(svc, identifier, me, step)
 
@@ -616,10 +532,7 @@ async def award_points(
 async def open_online(identifier: str, round_number: int, me: Me, svc: Svc) -> TournamentOut:
     """Open the round's tables that can be played online and are not yet (again, after a
     failure); tables with a result or an online table are left as they are."""
-    current = await svc.rounds.collect(identifier)
-    _check_director(current, me)
-    await svc.rounds.open_tables(identifier, round_number, _by(me), me)
-    return await get_tournament_for(svc, identifier, me)
+    return _describe(await svc.tournaments.open_online(identifier, round_number, me), me)
 
 
 @router.post(
@@ -633,19 +546,16 @@ async def enter_result(
     figures if time was called (ranked by the game's rule, ties by a recorded lot)."""
     if (body.places is None) == (body.stopped is None):
         raise Refusal(Code.INVALID, _("give places or stopped figures, one of the two"))
-    by = _by(me)
+    by = acting(me)
     if body.places is not None:
         places = body.places
-        step: Any = lambda t: t.enter_places(round_number, table, places, by, body.note)  # noqa: E731
+        step: Step = lambda t: t.enter_places(round_number, table, places, by, body.note)  # noqa: E731
     else:
         figures = body.stopped or []
         step = lambda t: t.enter_stopped(  # noqa: E731
             round_number, table, figures, by, body.note, body.lots
         )
-    tournament = await _director_step(svc, identifier, me, step)
-    names = await _who(svc, tournament)
-    entries = [_result_out(tournament, e, names) for e in tournament.audit(round_number, table)]
-    return AuditOut(round=round_number, table=table, entries=entries)
+    return _audit(await svc.tournaments.entered(identifier, me, step), round_number, table)
 
 
 @router.post(
@@ -657,11 +567,6 @@ async def decide_rating(
 ) -> TournamentOut:
     """Whether an online game in which the computer played a person's seat (handed over:
     given up, or claimed while they were away) is rated; the result stands either way."""
-    by = _by(me)
+    by = acting(me)
     step = lambda t: t.decide_rating(round_number, table, body.rated, by, body.reason)  # noqa: E731
     return await _directed(svc, identifier, me, step)
-
-
-async def get_tournament_for(svc: Services, identifier: str, me: int | None) -> TournamentOut:
-    tournament = await _load(svc, identifier)
-    return await _describe(svc, identifier, tournament, me)

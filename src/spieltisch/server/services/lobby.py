@@ -24,7 +24,7 @@ from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.privacy import may_see
 from spieltisch.store import Database
-from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
+from spieltisch.store.models import GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import (
     account_names,
     open_tables_waiting,
@@ -137,13 +137,16 @@ async def create_table(
         created_from=created_from,
     )
     session.add(table)
-    for index, seat in enumerate(seats):
-        row = await _seat_row(session, table.id, index, seat, creator)
+    # The accounts reserved seats name, read in one query (not one per seat).
+    reserved = {seat.account for seat in seats if seat.kind == "reserved" and seat.account}
+    existing = set(await account_names(session, reserved))
+    rows = [_seat_row(table.id, index, seat, creator, existing) for index, seat in enumerate(seats)]
+    for row in rows:
         if seated and row.kind == SeatKind.RESERVED:
             row.kind = SeatKind.HUMAN
         session.add(row)
     await session.flush()
-    if start and all(row.kind in TAKEN for row in await seats_of(session, table.id)):
+    if start and all(row.kind in TAKEN for row in rows):
         await _start(session, table)
     await session.commit()
     return table
@@ -208,9 +211,11 @@ async def check_open_tables(
         )
 
 
-async def _seat_row(
-    session: AsyncSession, table_id: str, index: int, seat: SeatIn, creator: int | None
+def _seat_row(
+    table_id: str, index: int, seat: SeatIn, creator: int | None, existing: set[int]
 ) -> Seat:
+    """The row of a seat as asked for (`existing`: the accounts that exist among those
+    the reserved seats name)."""
     if seat.kind == "ai":
         if seat.level is None:
             raise Refusal(
@@ -227,7 +232,7 @@ async def _seat_row(
             )
         return Seat(table_id=table_id, seat=index, kind=SeatKind.HUMAN, account_id=creator)
     if seat.kind == "reserved":
-        if seat.account is None or await session.get(Account, seat.account) is None:
+        if seat.account is None or seat.account not in existing:
             raise Refusal(
                 Code.INVALID,
                 _("seat {seat}: a reserved seat needs an existing account id").format(seat=index),
