@@ -1,7 +1,10 @@
 """What appending one move costs the server's event loop on PostgreSQL: the move log's
 append as a transaction of separate statements (as before 2026-11-26: the pool's ping,
 BEGIN, the INSERT through the ORM, `pg_notify`, COMMIT) beside the one autocommitted
-statement of `store/append.py` (the ping and the statement), in one run, interleaved.
+statement on a pooled connection (the pool's ping and the statement, as until
+2026-11-28), the same statement as `store/append.py` runs it now (connections kept for
+it, no ping), and on one dedicated psycopg connection without SQLAlchemy (not built:
+what it would save), in one run, interleaved.
 
 CPU time of this process per append (`time.process_time`: the client side of every round
 trip, SQLAlchemy and psycopg), wall time per append, and PostgreSQL's statements per
@@ -14,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from sqlalchemy import text
@@ -29,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.server.servers import PostgresCluster, new_postgres_database
 
 from spieltisch.store import Database, upgrade
-from spieltisch.store.append import Append, append_at_once
+from spieltisch.store.append import APPEND, Append, append_at_once
 from spieltisch.store.models import GameTable, MoveEntry, Seat
 
 CHANNEL = "spieltisch_bench"
@@ -48,29 +53,54 @@ async def _as_a_transaction(database: Database, append: Append) -> None:
         await session.commit()
 
 
+async def _with_the_pools_ping(database: Database, append: Append) -> None:
+    """The statement as main ran it until 2026-11-28: a connection of the pool (pinged
+    when checked out), switched to autocommit."""
+    async with database.engine.connect() as connection:
+        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        await autocommit.execute(APPEND, append.parameters())
+
+
+def _on_a_connection(
+    connection: psycopg.AsyncConnection[Any],
+) -> Callable[[Database, Append], Awaitable[None]]:
+    """The append's statement on one open autocommit connection, prepared once."""
+    statement = re.sub(r"(?<!:):([a-z_]+)", r"%(\1)s", APPEND.text)
+
+    async def append(_database: Database, append: Append) -> None:
+        await connection.execute(statement, append.parameters(), prepare=True)
+
+    return append
+
+
 async def _run(url: str, appends: int, log: Path) -> None:
     database = Database(url)
+    plain = url.replace("postgresql+psycopg://", "postgresql://")
+    dedicated = await psycopg.AsyncConnection.connect(plain, autocommit=True)
     ways: dict[str, Callable[[Database, Append], Awaitable[None]]] = {
-        "transaction (before)": _as_a_transaction,
-        "one statement (now)": append_at_once,
+        "transaction": _as_a_transaction,
+        "statement, pinged": _with_the_pools_ping,
+        "statement (now)": append_at_once,
+        "own connection": _on_a_connection(dedicated),
     }
+    ids = {name: f"t{index}" for index, name in enumerate(ways)}
     cpu: dict[str, list[float]] = {name: [] for name in ways}
     wall: dict[str, list[float]] = {name: [] for name in ways}
     statements: dict[str, int] = {}
     try:
         async with database.session() as session:
             for name in ways:
-                session.add(GameTable(id=name[:3], game="mabula", options={}, status="running"))
-                session.add(Seat(table_id=name[:3], seat=0, kind="ai"))
+                session.add(GameTable(id=ids[name], game="mabula", options={}, status="running"))
+                session.add(Seat(table_id=ids[name], seat=0, kind="ai"))
             await session.commit()
         for index in range(1, appends + 1):
             for name, way in ways.items():
                 append = Append(
-                    name[:3],
+                    ids[name],
                     [(index, "a1", 0)],
                     datetime.now(UTC),
                     {},
-                    notice=(CHANNEL, f"me moved {name[:3]} {index}"),
+                    notice=(CHANNEL, f"me moved {ids[name]} {index}"),
                 )
                 if index == appends:  # the last one: count its statements
                     before = len(log.read_text(errors="replace").splitlines())
@@ -84,6 +114,7 @@ async def _run(url: str, appends: int, log: Path) -> None:
                     lines = log.read_text(errors="replace").splitlines()[before:]
                     statements[name] = sum(_is_statement(line) for line in lines)
     finally:
+        await dedicated.close()
         await database.close()
     print(f"{appends} appends each, interleaved; ms per append (median of CPU and of wall time)")
     print(f"{'way':<22}{'CPU ms':>8}{'wall ms':>9}{'statements':>12}")

@@ -146,3 +146,34 @@ def test_on_postgresql_the_news_leaves_with_the_entries_and_only_then(pg_url: st
         return heard
 
     assert asyncio.run(scenario()) == ["me moved t2 1", "me moved t2 2"]
+
+
+def test_an_append_after_the_database_dropped_its_connections_is_tried_again(
+    pg_url: str,
+) -> None:
+    """Append connections are not pinged when taken (a round trip per move saved): one
+    the database dropped (a restart, as a connection sees it) fails its statement, which
+    is then tried once more on a new connection."""
+    upgrade(pg_url)
+    plain = pg_url.replace("postgresql+psycopg://", "postgresql://")
+
+    async def scenario() -> list[str]:
+        database = Database(pg_url)
+        try:
+            await _table(database, "t3")
+            await append_at_once(database, Append("t3", [(1, "a1", 0)], AT, {}))
+            async with await psycopg.AsyncConnection.connect(plain, autocommit=True) as admin:
+                await admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            await append_at_once(database, Append("t3", [(2, "b1", 1)], AT, {}))
+            async with database.session() as session:
+                rows = await session.execute(
+                    select(MoveEntry.entry).filter_by(table_id="t3").order_by(MoveEntry.seq)
+                )
+                return list(rows.scalars())
+        finally:
+            await database.close()
+
+    assert asyncio.run(scenario()) == ["a1", "b1"]

@@ -7,8 +7,9 @@ five round trips to the database per move (the pool's ping, BEGIN, INSERT, the n
 COMMIT), each one costing the event loop CPU. On PostgreSQL a data-modifying CTE puts
 them in one statement, run in autocommit mode: a single statement is atomic, so either
 every part is stored and the news leaves, or nothing is (a second append of the same
-(table, seq) fails the whole statement, exactly as it failed the transaction). Two round
-trips remain: the pool's ping and the statement.
+(table, seq) fails the whole statement, exactly as it failed the transaction). One round
+trip remains: the statement, on connections kept for it without the pool's ping
+(`Database.autocommit`).
 
 SQLite has no data-modifying CTEs; there the same parts are written in a session that
 group commit shares (`store/group.py`): the entries of every waiting append in one
@@ -21,9 +22,10 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Update, insert, text, update
+from sqlalchemy import Table, Update, insert, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
@@ -98,11 +100,13 @@ class Append:
 async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
     """Several appends' parts as statements in `session` (SQLite's group commit; the
     caller commits): every entry in one executemany INSERT (an INSERT per table was a
-    round trip each to SQLite's thread; ORM objects cost the unit of work's bookkeeping
-    per row), then the clocks and ends. Never sends news: SQLite serves one process."""
+    round trip each to SQLite's thread), then the clocks and ends. Never sends news:
+    SQLite serves one process."""
     rows = [row for append in appends for row in append._rows()]
     if rows:
-        await session.execute(insert(MoveEntry), rows)
+        # The table, not the entity: an entity's INSERT takes the ORM's bulk path, which
+        # cost more than the objects it replaced.
+        await session.execute(insert(cast(Table, MoveEntry.__table__)), rows)
     for append in appends:
         for change in append._changes():
             await session.execute(change)
@@ -137,7 +141,15 @@ it saved."""
 
 async def append_at_once(database: Database, append: Append) -> None:
     """Run `append` as one autocommitted statement (PostgreSQL); raises what it raised
-    (IntegrityError: another process appended this seq first; nothing was stored)."""
-    async with database.engine.connect() as connection:
-        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-        await autocommit.execute(APPEND, append.parameters())
+    (IntegrityError: another process appended this seq first; nothing was stored). A
+    connection the database dropped (a restart) is found only by its failure, so that
+    statement is tried once more on a new one; had the first reached the log after all,
+    the second fails with IntegrityError, as for another process's append."""
+    for attempt in (1, 2):
+        try:
+            async with database.autocommit.connect() as connection:
+                await connection.execute(APPEND, append.parameters())
+            return
+        except DBAPIError as exc:
+            if attempt == 2 or not exc.connection_invalidated:
+                raise

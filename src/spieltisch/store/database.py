@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 from contextlib import AsyncExitStack
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,9 @@ path at 53 % of the event loop). 2 × 30 stays well below PostgreSQL's default o
 with `--workers 2`."""
 WARM = 5
 """PostgreSQL connections opened at start (`Database.warm`), before the first moves."""
+APPEND_POOL_SIZE = 8
+"""PostgreSQL connections one process keeps for the move log's appends (`autocommit`):
+an append holds one for about a millisecond."""
 
 
 def make_engine(url: str) -> AsyncEngine:
@@ -132,17 +136,38 @@ class Database:
             session.write_lock = self._write_lock
         return session
 
+    @cached_property
+    def autocommit(self) -> AsyncEngine:
+        """PostgreSQL: connections for single autocommitted statements (the move log's
+        append, `store/append.py`), checked out without the pool's ping and returned
+        without a rollback: the ping was a second round trip per move and a third of
+        the append's CPU (`benchmarks/append.py`). A connection the database dropped
+        fails its statement instead, which the caller tries once more
+        (`connection_invalidated`: SQLAlchemy then drops the pool's other connections)."""
+        return create_async_engine(
+            self.url,
+            isolation_level="AUTOCOMMIT",
+            pool_pre_ping=False,
+            pool_reset_on_return=None,
+            pool_size=APPEND_POOL_SIZE,
+            max_overflow=0,
+        )
+
     async def warm(self, count: int = WARM) -> None:
-        """Open `count` connections of the pool now (PostgreSQL; SQLite has one file), so
-        the first moves after a start do not wait for them."""
+        """Open `count` connections of the pool, and two for appends, now (PostgreSQL;
+        SQLite has one file), so the first moves after a start do not wait for them."""
         if self.sqlite:
             return
         async with AsyncExitStack() as opened:
             for _ in range(count):
                 await opened.enter_async_context(self.engine.connect())
+            for _ in range(2):
+                await opened.enter_async_context(self.autocommit.connect())
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if "autocommit" in self.__dict__:
+            await self.autocommit.dispose()
 
 
 def alembic_config(url: str) -> Config:
