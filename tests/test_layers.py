@@ -235,3 +235,61 @@ def test_routes_open_no_database_session_and_import_no_store_model() -> None:
     queries the repositories' (`store/`). On the code before, the routes opened a session
     in 16 places."""
     assert _database_work(PACKAGE / "server" / "routes") == []
+
+
+STATEMENTS = {"select", "update", "delete", "insert", "text"}
+"""What SQLAlchemy builds SQL statements with."""
+
+STATEMENTS_ALLOWED_IN = {
+    "server/table/storage.py",  # the live table's queries: loading, catch-up, finishing
+}
+"""Outside `store/`, the one module of the server and of tournaments that may build a
+statement: the storage the live table is handed (boardgame.io's master takes it the same
+way), kept next to the table so the hot path's queries are read with it. Tournaments have
+`store/tournaments.py` and need no exception."""
+
+
+def _statements_built(root: Path, package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root` imports a statement builder from SQLAlchemy (or the
+    whole of it), unless it is one of `STATEMENTS_ALLOWED_IN` (paths in `package`)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where in STATEMENTS_ALLOWED_IN:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == (
+                "sqlalchemy"
+            ):
+                for alias in node.names:
+                    if alias.name in STATEMENTS:
+                        found.append(f"{where}:{node.lineno} imports {alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name == "sqlalchemy":
+                        found.append(f"{where}:{node.lineno} imports sqlalchemy")
+    return found
+
+
+def test_every_sql_statement_is_built_in_the_store() -> None:
+    """Issue 30: every query in one place, a repository in `store/` (or the live table's
+    storage). On the code before, the lobby, the reviews, the sign-in sessions and the
+    cluster's news built their own statements (6 names imported in 4 modules)."""
+    for package in ("server", "tournament"):
+        assert (PACKAGE / package / "__init__.py").exists()
+    for allowed in STATEMENTS_ALLOWED_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    found = _statements_built(PACKAGE / "server") + _statements_built(PACKAGE / "tournament")
+    assert found == []
+
+
+def test_the_statement_rule_sees_every_way_of_importing_a_builder(tmp_path: Path) -> None:
+    server = tmp_path / "server"
+    (server / "table").mkdir(parents=True)
+    (server / "lobby.py").write_text("from sqlalchemy.sql import text\nfrom sqlalchemy import func")
+    (server / "raw.py").write_text("import sqlalchemy\n")
+    (server / "table" / "storage.py").write_text("from sqlalchemy import select\n")
+    assert _statements_built(server, tmp_path) == [
+        "server/lobby.py:1 imports text",
+        "server/raw.py:1 imports sqlalchemy",
+    ]

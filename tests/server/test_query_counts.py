@@ -19,9 +19,10 @@ import pytest
 from spieltisch.core.identity import PlayerId
 from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table
-from spieltisch.store.models import Account, TableStatus, now
+from spieltisch.server.services.lobby import create_table, finished_record, finished_records
+from spieltisch.store.models import Account, MoveEntry, TableStatus, now
 from spieltisch.tournament.settings import Settings
+from tests.core.test_record_checks import finished_record as played_record
 from tests.server.in_process import an_app, guest
 from tests.server.statements import statements, writes
 
@@ -169,3 +170,52 @@ def test_a_new_table_reads_the_accounts_of_its_reserved_seats_in_one_query(url: 
 
     one, three = asyncio.run(both())
     assert one == three
+
+
+def test_a_rounds_records_are_read_in_as_many_queries_for_three_tables_as_for_one(
+    url: str,
+) -> None:
+    """A tournament collects the results of a round's finished tables at once: their
+    records were read four queries per table (`finished_record` in a loop), now four
+    however many (`finished_records`), each the record the one-table read gives, tables
+    not finished (or not there) left out."""
+
+    async def scenario() -> tuple[int, int]:
+        async with an_app(url) as (_client, svc):
+            async with svc.database.session() as session:
+                people = [Account(name="Ann"), Account(name="Bob")]
+                session.add_all(people)
+                await session.commit()
+                seats = [SeatIn(kind="me"), SeatIn(kind="reserved", account=people[1].id)]
+                spec = TableIn(game="mabula", seats=seats)
+                ids, histories = [], []
+                for seed in range(4):
+                    table = await create_table(session, people[0].id, spec, start=True, seated=True)
+                    ids.append(table.id)
+                    if seed == 3:
+                        continue  # still running
+                    history = played_record("mabula", seed=seed)["history"]
+                    histories.append(history)
+                    session.add_all(
+                        MoveEntry(table_id=table.id, seq=seq, entry=entry)
+                        for seq, entry in enumerate(history, start=1)
+                    )
+                    table.status, table.finished_at = TableStatus.FINISHED, now()
+                    table.result = {"ranking": [1, 2]}
+                await session.commit()
+            async with svc.database.session() as session:
+                with statements(svc.database) as one:
+                    await finished_records(session, ids[:1])
+            async with svc.database.session() as session:
+                with statements(svc.database) as every:
+                    records = await finished_records(session, [*ids, "no-such-table"])
+                assert list(records) == ids[:3]
+                assert [record["history"] for record in records.values()] == histories
+                assert len(set(map(len, histories))) > 1, "the games differ in length"
+                for table_id, record in records.items():
+                    assert record == await finished_record(session, table_id)
+                    assert record["players"] == ["Ann", "Bob"]
+            return len(one), len(every)
+
+    one, every = asyncio.run(scenario())
+    assert (one, every) == (4, 4)

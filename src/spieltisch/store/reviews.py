@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Integer, String, Text
+from sqlalchemy import JSON, Integer, String, Text, update
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from spieltisch.store.models import Base, now
@@ -30,3 +31,15 @@ class GameReviewRow(Base):
     error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
+
+
+async def update_if_owned(session: AsyncSession, key: str, owner: str, /, **values: Any) -> bool:
+    """Write `values` (and `updated_at`: the work is alive) to the review `key` if `owner`
+    still computes it; False when another attempt took it over meanwhile. (Positional
+    `owner`: a take-over writes the new `owner=` among the values.)"""
+    changed = await session.execute(
+        update(GameReviewRow)
+        .where(GameReviewRow.key == key, GameReviewRow.owner == owner)
+        .values(updated_at=now(), **values)
+    )
+    return bool(getattr(changed, "rowcount", 0) == 1)

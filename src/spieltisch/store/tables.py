@@ -1,6 +1,6 @@
-"""The repository of tables, seats and account names: the queries the lobby and the live
-table share, batched so that describing a page of tables is three queries, not two per
-table."""
+"""The repository of tables, seats, move logs and account names: the queries the lobby and
+the live table share, batched so that describing a page of tables is three queries, not
+two per table."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.store.models import Account, GameTable, Seat, SeatKind, TableStatus
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus
 
 
 async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
@@ -119,18 +119,6 @@ async def public_tables(
     return list(rows.scalars())
 
 
-async def finished_among(session: AsyncSession, ids: Collection[str]) -> list[str]:
-    """Which of these tables have finished, in one query."""
-    if not ids:
-        return []
-    rows = await session.execute(
-        select(GameTable.id).where(
-            GameTable.id.in_(list(ids)), GameTable.status == TableStatus.FINISHED
-        )
-    )
-    return list(rows.scalars())
-
-
 async def statuses_of(session: AsyncSession, ids: Collection[str]) -> dict[str, TableStatus]:
     """The status of each of these tables, in one query."""
     if not ids:
@@ -208,3 +196,66 @@ async def private_among(session: AsyncSession, ids: Collection[str]) -> list[str
         select(GameTable.id).where(GameTable.id.in_(list(ids)), GameTable.public.is_(False))
     )
     return list(rows.scalars())
+
+
+async def take_seat_as_read(session: AsyncSession, seat: Seat, account: int) -> bool:
+    """Seat `account` as a person in `seat`, only if the row is still as it was read (its
+    kind and account): of two people taking the last seat at once exactly one wins (the
+    database serialises the two updates). False when someone else was quicker; on True the
+    loaded `seat` is changed to match the row."""
+    taken = await session.execute(
+        update(Seat)
+        .where(
+            Seat.table_id == seat.table_id,
+            Seat.seat == seat.seat,
+            Seat.kind == seat.kind,
+            Seat.account_id.is_(None)
+            if seat.account_id is None
+            else Seat.account_id == seat.account_id,
+        )
+        .values(kind=SeatKind.HUMAN, account_id=account)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(taken, "rowcount", 0) != 1:
+        return False
+    seat.kind, seat.account_id = SeatKind.HUMAN, account
+    return True
+
+
+async def computer_only_unfinished(session: AsyncSession, account: int) -> int:
+    """How many tables `account` created that are not finished and seat no person (every
+    seat a computer's)."""
+    people = select(Seat.table_id).where(Seat.kind != SeatKind.AI)
+    unfinished = await session.execute(
+        select(func.count())
+        .select_from(GameTable)
+        .where(
+            GameTable.created_by == account,
+            GameTable.status != TableStatus.FINISHED,
+            GameTable.id.not_in(people),
+        )
+    )
+    return int(unfinished.scalar_one())
+
+
+async def move_logs(session: AsyncSession, ids: Collection[str]) -> dict[str, list[str]]:
+    """The move log entries of several tables in one query, each table's in order (seq
+    1, 2, ...; takebacks included: `takebacks.effective` reads them)."""
+    logs: dict[str, list[str]] = {table_id: [] for table_id in ids}
+    if ids:
+        rows = await session.execute(
+            select(MoveEntry.table_id, MoveEntry.entry)
+            .where(MoveEntry.table_id.in_(list(ids)))
+            .order_by(MoveEntry.table_id, MoveEntry.seq)
+        )
+        for table_id, entry in rows:
+            logs[table_id].append(entry)
+    return logs
+
+
+async def tables_by_id(session: AsyncSession, ids: Collection[str]) -> dict[str, GameTable]:
+    """The tables of these ids, in one query (ids with no table are left out)."""
+    if not ids:
+        return {}
+    rows = await session.execute(select(GameTable).where(GameTable.id.in_(list(ids))))
+    return {table.id: table for table in rows.scalars()}

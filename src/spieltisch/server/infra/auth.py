@@ -14,7 +14,6 @@ import secrets
 
 from fastapi import Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
@@ -23,6 +22,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.store import Database
 from spieltisch.store.models import AccountSession, ServerSecret
+from spieltisch.store.sessions import end_session, end_sessions_of, server_secret
 
 COOKIE = "spieltisch_session"
 MAX_AGE = 60 * 60 * 24 * 365
@@ -31,19 +31,21 @@ IDLE_SECONDS = 60 * 60 * 24 * 30
 """A session unused for 30 days ends."""
 SEEN_EVERY = 60 * 60
 """A session's last use is written at most hourly (not one write per request)."""
+COOKIE_KEY = "cookie_key"
+"""The name of the signing key's row in `server_secrets`."""
 
 
 async def signing_key(session: AsyncSession) -> str:
     """The server's cookie key, made on first start and shared by every process."""
-    found = await session.get(ServerSecret, "cookie_key")
+    found = await server_secret(session, COOKIE_KEY)
     if found is not None:
-        return found.value
-    session.add(ServerSecret(name="cookie_key", value=secrets.token_urlsafe(48)))
+        return found
+    session.add(ServerSecret(name=COOKIE_KEY, value=secrets.token_urlsafe(48)))
     try:
         await session.commit()
     except IntegrityError:  # another process made it first
         await session.rollback()
-    key = (await session.execute(select(ServerSecret.value).filter_by(name="cookie_key"))).scalar()
+    key = await server_secret(session, COOKIE_KEY)
     assert key is not None
     return key
 
@@ -98,19 +100,13 @@ class Sessions:
         if parts is None:
             return
         async with self.database.session() as session:
-            await session.execute(
-                delete(AccountSession).where(
-                    AccountSession.id == parts[1], AccountSession.account_id == parts[0]
-                )
-            )
+            await end_session(session, *parts)
             await session.commit()
 
     async def rotate(self, account_id: int) -> str:
         """Ends every session of the account and opens a new one: its token."""
         async with self.database.session() as session:
-            await session.execute(
-                delete(AccountSession).where(AccountSession.account_id == account_id)
-            )
+            await end_sessions_of(session, account_id)
             await session.commit()
         return await self.open(account_id)
 

@@ -25,13 +25,13 @@ from datetime import datetime
 from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra import moved_news
 from spieltisch.server.infra.moved_news import Moved
 from spieltisch.store.models import TableStatus
+from spieltisch.store.news import notify
 
 log = logging.getLogger("spieltisch.server")
 
@@ -271,10 +271,7 @@ class PostgresCluster(SingleProcess):
         return " ".join([self.me, kind, table_id, *(str(number) for number in rest)])
 
     async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
-        await session.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": self._payload(kind, table_id, rest)},
-        )
+        await notify(session, CHANNEL, self._payload(kind, table_id, rest))
 
     def moved_notice(
         self,

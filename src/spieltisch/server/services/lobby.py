@@ -11,7 +11,6 @@ import secrets
 from collections.abc import Collection
 from typing import Any, Protocol
 
-from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
@@ -24,14 +23,18 @@ from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.privacy import may_see
 from spieltisch.store import Database
-from spieltisch.store.models import GameTable, MoveEntry, Seat, SeatKind, TableStatus, now
+from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import (
     account_names,
+    computer_only_unfinished,
+    move_logs,
     open_tables_waiting,
     private_among,
     public_tables,
     seats_of,
     seats_of_tables,
+    tables_by_id,
+    take_seat_as_read,
 )
 from spieltisch.store.takebacks import effective
 from spieltisch.tournament.storage import rated_seating
@@ -158,17 +161,7 @@ async def check_computer_tables(session: AsyncSession, creator: int, spec: Table
     tournament round opens are not counted against its director.)"""
     if not spec.seats or any(seat.kind != "ai" for seat in spec.seats):
         return
-    people = select(Seat.table_id).where(Seat.kind != SeatKind.AI)
-    unfinished = await session.execute(
-        select(func.count())
-        .select_from(GameTable)
-        .where(
-            GameTable.created_by == creator,
-            GameTable.status != TableStatus.FINISHED,
-            GameTable.id.not_in(people),
-        )
-    )
-    if unfinished.scalar_one() >= MAX_COMPUTER_TABLES:
+    if await computer_only_unfinished(session, creator) >= MAX_COMPUTER_TABLES:
         raise Refusal(
             Code.TOO_MANY,
             _n(
@@ -280,25 +273,13 @@ async def join(session: AsyncSession, table_id: str, account: int, seat: int | N
     chosen = sorted(free, key=lambda row: (row.kind != SeatKind.RESERVED, row.seat))[0]
     number = chosen.seat
     # Taken only if it is still as it was read: of two people joining the last seat at
-    # once exactly one wins (the database serialises the two updates), the other is told.
-    taken = await session.execute(
-        update(Seat)
-        .where(
-            Seat.table_id == table_id,
-            Seat.seat == number,
-            Seat.kind == chosen.kind,
-            Seat.account_id.is_(None) if chosen.account_id is None else Seat.account_id == account,
-        )
-        .values(kind=SeatKind.HUMAN, account_id=account)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(taken, "rowcount", 0) != 1:
+    # once exactly one wins, the other is told.
+    if not await take_seat_as_read(session, chosen, account):
         await session.rollback()
         raise Refusal(
             Code.CONFLICT,
             _("seat {seat} was taken a moment ago: choose another").format(seat=number),
         )
-    chosen.kind, chosen.account_id = SeatKind.HUMAN, account  # as the update above wrote it
     await _start_when_full(session, table)
     await session.commit()
     return number
@@ -425,13 +406,35 @@ async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any
                 table=table_id, status=table.status
             ),
         )
-    described = await describe_table(session, table)
-    entries = await session.execute(
-        select(MoveEntry.entry).filter_by(table_id=table_id).order_by(MoveEntry.seq)
-    )
+    return (await _records(session, [table]))[table_id]
+
+
+async def finished_records(
+    session: AsyncSession, table_ids: Collection[str]
+) -> dict[str, dict[str, Any]]:
+    """The records of those of these tables that have finished, in the order given: four
+    queries however many tables (a tournament collects a round's results at once)."""
+    found = await tables_by_id(session, table_ids)
+    finished = [
+        found[table_id]
+        for table_id in table_ids
+        if table_id in found and found[table_id].status == TableStatus.FINISHED
+    ]
+    return await _records(session, finished)
+
+
+async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, dict[str, Any]]:
+    described = await describe_tables(session, tables)
+    logs = await move_logs(session, [table.id for table in tables])
+    return {
+        table.id: _record(table, out, logs[table.id])
+        for table, out in zip(tables, described, strict=True)
+    }
+
+
+def _record(table: GameTable, described: TableOut, log: list[str]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
-    history = effective(entries.scalars())
-    state = spieltisch.load(table.game, **table.options).replay(history)
+    state = spieltisch.load(table.game, **table.options).replay(effective(log))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.

@@ -22,7 +22,6 @@ from dataclasses import astuple
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.agents import Budget
@@ -38,6 +37,7 @@ from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.schemas.rest import ReviewOut
 from spieltisch.store import Database, GameReviewRow
+from spieltisch.store.reviews import update_if_owned
 
 log = logging.getLogger("spieltisch.server.reviews")
 
@@ -181,13 +181,11 @@ class Reviews:
             elif row.status == "done" or (row.status == "running" and not _stale(row)):
                 return row
             else:  # failed, or its process stopped: take it over, unless someone just did
-                taken = await session.execute(
-                    update(GameReviewRow)
-                    .where(GameReviewRow.key == key, GameReviewRow.owner == row.owner)
-                    .values(status="running", owner=owner, done=0, error=None, updated_at=_now())
+                taken = await update_if_owned(
+                    session, key, row.owner, status="running", owner=owner, done=0, error=None
                 )
                 await session.commit()
-                if taken.rowcount != 1:  # type: ignore[attr-defined]
+                if not taken:
                     await session.refresh(row)
                     return row
         self._tasks[key] = asyncio.create_task(self._run(key, owner, record, asker))
@@ -256,13 +254,9 @@ class Reviews:
     async def _update(self, key: str, owner: str, **values: Any) -> bool:
         """Write progress if the attempt is still this one's; False when taken over."""
         async with self.database.session() as session:
-            changed = await session.execute(
-                update(GameReviewRow)
-                .where(GameReviewRow.key == key, GameReviewRow.owner == owner)
-                .values(updated_at=_now(), **values)
-            )
+            changed = await update_if_owned(session, key, owner, **values)
             await session.commit()
-        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
+        return changed
 
     async def close(self) -> None:
         """Stop the reviews of this process (another process takes them over later)."""

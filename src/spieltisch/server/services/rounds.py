@@ -26,11 +26,10 @@ from typing import get_args
 from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
-from spieltisch.server.services.lobby import LiveTables, create_table, finished_record
+from spieltisch.server.services.lobby import LiveTables, create_table, finished_records
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 from spieltisch.store.tables import (
-    finished_among,
     statuses_of,
     tournament_of,
     tournaments_with_finished_tables,
@@ -139,8 +138,7 @@ class OnlineRounds:
         if not waiting:
             return tournament
         async with self.database.session() as session:
-            finished = await finished_among(session, waiting)
-            records = {table_id: await finished_record(session, table_id) for table_id in finished}
+            records = await finished_records(session, waiting)
         for table_id in records:
             round_number, number = waiting[table_id]
 
