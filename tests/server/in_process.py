@@ -16,7 +16,7 @@ import httpx
 from spieltisch.server import Settings, create_app
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.routes.context import Services
-from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.lobby import create_table, join, start
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
@@ -28,7 +28,7 @@ TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
 
 @asynccontextmanager
 async def a_table(
-    url: str, game: str, seats: list[SeatIn], **settings: Any
+    url: str, game: str, seats: list[SeatIn], clock: ClockIn | None = None, **settings: Any
 ) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
     """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
     database = Database(url)
@@ -36,7 +36,7 @@ async def a_table(
         ana, bob = Account(name="Ana"), Account(name="Bob")
         session.add_all([ana, bob])
         await session.commit()
-        spec = TableIn(game=game, seats=seats)
+        spec = TableIn(game=game, seats=seats, clock=clock)
         table = await create_table(session, ana.id, spec, start=False)
         if any(seat.kind == "open" for seat in seats):
             await join(session, table.id, bob.id, None)

@@ -13,7 +13,7 @@ from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
 from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, Heard, Moved
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.rest import SeatIn
+from spieltisch.server.schemas.rest import ClockIn, SeatIn
 from spieltisch.server.table import parts
 from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
@@ -498,5 +498,42 @@ def test_a_person_at_the_table_or_a_persons_move_keeps_it_running(url: str) -> N
             room.log.clear()  # as if nobody had moved, at a tournament's table
             runtime.scheduler.schedule(room)
             assert "abort" not in room.tasks  # the director decides there
+
+    run(scenario)
+
+
+def test_a_follower_takes_the_clocks_with_the_moves_read_or_announced(url: str) -> None:
+    """Catching up at a table with a clock brings the movers' time left along: read from
+    the database with the log when no news came (a submit that found the table moved on),
+    taken from the news when it carried the entries."""
+
+    async def scenario() -> None:
+        clock = ClockIn(mode="game", seconds=600, increment=5)
+        async with a_table(url, "mabula", TWO_PEOPLE, clock=clock) as (runtime, room, _):
+            other = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                behind = await other.room(room.id)
+                seat = room.state.current_player
+                await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
+                left = room.seats[seat].time_left_ms
+                assert left is not None and left > 600_000  # the increment
+                assert behind.seats[seat].time_left_ms == 600_000
+                await other.on_moved(room.id, room.seq)  # no news: the log is read
+                assert behind.seats[seat].time_left_ms == left
+                seq, seat = room.seq, room.state.current_player
+                await runtime.submit(room, seat, seq, room.state.legal_moves()[0])
+                left = room.seats[seat].time_left_ms
+                news = Moved(
+                    tuple(
+                        Heard(item.seq, item.entry, item.seat, datetime.now(UTC))
+                        for item in room.log[seq:]
+                    ),
+                    {seat: left} if left is not None else {},
+                )
+                await other.on_moved(room.id, room.seq, news)
+                assert behind.seats[seat].time_left_ms == left
+                assert behind.state.history() == room.state.history()
+            finally:
+                await other.close()
 
     run(scenario)

@@ -54,11 +54,9 @@ async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None)
     """Take in what other processes appended to the table's log (call it holding the
     room's lock): the entries their `news` carried when they continue the room's log,
     else those read from the database. True when there was something."""
-    heard = news is not None and news.follows(room.seq)
+    heard = news if news is not None and news.follows(room.seq) else None
     rows: Sequence[Heard | MoveEntry] = (
-        news.entries
-        if news is not None and heard
-        else await storage.entries_after(room.id, room.seq)
+        heard.entries if heard is not None else await storage.entries_after(room.id, room.seq)
     )
     if not rows:
         return False
@@ -81,8 +79,8 @@ async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None)
         if table is not None:
             room.table = table
         room.seats = [SeatState.of(seat) for seat in seats]
-    elif news is not None and heard is not None:
-        for seat, left in news.time_left.items():
+    elif heard is not None:
+        for seat, left in heard.time_left.items():
             if 0 <= seat < len(room.seats):
                 room.seats[seat] = replace(room.seats[seat], time_left_ms=left)
     room.state = state
