@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.store import Database, upgrade
-from spieltisch.store.append import Append, append_at_once
+from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.models import GameTable, MoveEntry, Seat
 
 AT = datetime(2026, 11, 26, 16, 0, tzinfo=UTC)
@@ -57,7 +57,7 @@ async def _append(database: Database, append: Append) -> None:
     """As the runtime appends: one statement on PostgreSQL, a session on SQLite."""
     if database.sqlite:
         async with database.session() as session:
-            await append.write(session)
+            await write_all(session, [append])
             await session.commit()
     else:
         await append_at_once(database, append)

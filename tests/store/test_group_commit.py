@@ -4,6 +4,7 @@ returns once its own write is committed, and a write that fails fails only itsel
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store import Database
-from spieltisch.store.group import GroupCommit, Write, one_by_one
+from spieltisch.store.group import GroupCommit
+
+Write = Callable[[AsyncSession], Awaitable[None]]
+"""A test's write: statements in the given session; never commits."""
+
+
+async def one_by_one(session: AsyncSession, works: Sequence[Write]) -> None:
+    for work in works:
+        await work(session)
 
 
 async def _notes(folder: Path) -> Database:

@@ -92,10 +92,6 @@ class Append:
             "payload": payload,
         }
 
-    async def write(self, session: AsyncSession) -> None:
-        """The same parts as statements in `session`; the caller commits."""
-        await write_all(session, [self])
-
 
 async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
     """Several appends' parts as statements in `session` (SQLite's group commit; the

@@ -22,16 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
 
-Write = Callable[[AsyncSession], Awaitable[None]]
-"""Adds and updates in the given session; never commits."""
-
 T = TypeVar("T")
-
-
-async def one_by_one(session: AsyncSession, works: Sequence[Write]) -> None:
-    """A batch of plain writes: each in turn."""
-    for work in works:
-        await work(session)
 
 
 class GroupCommit(Generic[T]):
