@@ -27,13 +27,15 @@ LAYERS: list[set[str]] = [
 SERVER_ROOMS: list[set[str]] = [
     {"i18n", "refusal"},
     {"infra", "schemas"},
-    {"services"},
-    {"table"},
+    {"description"},
+    {"services", "table"},
     {"routes"},
     {"app", "__init__"},
 ]
 """Inside `server/`, from the bottom up: routes only translate and are imported by the
-application alone; the live table uses the lobby service, never a route."""
+application alone; the services and the live table stand side by side (neither imports
+the other, `test_the_live_table_and_the_services_import_neither_the_other`) on what both
+need: the description of a table."""
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str]]:
@@ -95,6 +97,39 @@ def test_a_game_imports_no_other_game() -> None:
 
 def test_inside_the_server_imports_only_go_downwards() -> None:
     assert _upward(PACKAGE / "server", "spieltisch.server.", SERVER_ROOMS) == []
+
+
+def _imports_between(server: Path, source: str, target: str) -> list[str]:
+    """Where a module under `server/source` imports anything under `server/target`
+    (`server`: a folder laid out as `spieltisch/server/`)."""
+    prefix = f"spieltisch.server.{target}"
+    found = []
+    for path in sorted((server / source).rglob("*.py")):
+        for line, module in _imports(path):
+            if module == prefix or module.startswith(prefix + "."):
+                found.append(f"{path.relative_to(server).as_posix()}:{line} imports {module}")
+    return found
+
+
+def test_the_live_table_and_the_services_import_neither_the_other(tmp_path: Path) -> None:
+    """Issue 41: the live table described a table through the lobby service
+    (`table/storage.py` imported `services/lobby.describe_table`) while the lobby called
+    the live table. What both need is `server/description/`; the lobby reaches the tables
+    in play through a protocol (`services/lobby.LiveTables`) the application fills in."""
+    (tmp_path / "table").mkdir()
+    (tmp_path / "table" / "storage.py").write_text(
+        "from spieltisch.server.services.lobby import describe_table\n"
+        "from spieltisch.server.description.tables import describe_tables\n"
+        "from spieltisch.server import services\n"
+    )
+    assert _imports_between(tmp_path, "table", "services") == [
+        "table/storage.py:1 imports spieltisch.server.services.lobby",
+        "table/storage.py:1 imports spieltisch.server.services.lobby.describe_table",
+        "table/storage.py:3 imports spieltisch.server.services",
+    ]
+    server = PACKAGE / "server"
+    assert _imports_between(server, "table", "services") == []
+    assert _imports_between(server, "services", "table") == []
 
 
 def test_the_default_game_is_written_once_outside_the_game_folders() -> None:

@@ -17,11 +17,12 @@ import spieltisch
 from spieltisch.core import OptionError, UnknownGame, game_class
 from spieltisch.core.names import game_title
 from spieltisch.core.records import make_record
+from spieltisch.server.description.privacy import may_see
+from spieltisch.server.description.tables import describe_table, describe_tables
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.messages import SeatOut, TableOut
+from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.server.services.privacy import may_see
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import (
@@ -37,7 +38,6 @@ from spieltisch.store.tables import (
     take_seat_as_read,
 )
 from spieltisch.store.takebacks import effective
-from spieltisch.tournament.storage import rated_seating
 
 MAX_COMPUTER_TABLES = 2
 """Unfinished tables of computers only that one account may have at once."""
@@ -442,56 +442,6 @@ def _record(table: GameTable, described: TableOut, log: list[str]) -> dict[str, 
     return dict(make_record(state, players, resigned))
 
 
-async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
-    return (await describe_tables(session, [table]))[0]
-
-
-async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> list[TableOut]:
-    """Tables as the lobby shows them, with their seats and players' names: two queries
-    however many tables."""
-    seats = await seats_of_tables(session, [table.id for table in tables])
-    who = await account_names(
-        session,
-        {row.account_id for rows in seats.values() for row in rows if row.account_id},
-    )
-    return [
-        _described(table, seats.get(table.id, []), who, table.tournament_id) for table in tables
-    ]
-
-
-def _described(
-    table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
-) -> TableOut:
-    rated = tournament is not None or rated_seating([row.account_id for row in rows])
-    return TableOut(
-        id=table.id,
-        game=table.game,
-        title=game_class(table.game).title,
-        options=table.options,
-        public=table.public,
-        status=table.status,
-        seats=[
-            SeatOut(
-                seat=row.seat,
-                kind=row.kind,
-                name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
-                account=row.account_id,
-                level=row.ai_level,
-                resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
-            )
-            for row in rows
-        ],
-        clock=table.clock,
-        created_by=table.created_by,
-        rematch=table.rematch,
-        rematch_of=table.rematch_of,
-        result=table.result,
-        tournament=tournament,
-        rated=rated,
-        takebacks=not rated and not game_class(table.game).hidden_information,
-    )
-
-
 async def list_tables(
     session: AsyncSession, limit: int = 100, finished: bool = False
 ) -> list[TableOut]:
@@ -502,14 +452,11 @@ async def list_tables(
 
 class LiveTables(Protocol):
     """The tables in play (`table.runtime.Runtime`), as far as the lobby needs them: told
-    of a change (their connections see it), started when nobody watches yet, a seat
-    handed to the computer."""
+    of a change (their connections see it), started when nobody watches yet."""
 
     async def room(self, table_id: str) -> object: ...
 
     async def changed(self, table_id: str) -> None: ...
-
-    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None: ...
 
 
 class Lobby:
@@ -565,12 +512,6 @@ class Lobby:
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too
         return described
-
-    async def hand_over(self, table_id: str, account: int, seat: int | None) -> TableOut:
-        """`account` gives up its seat (`seat` None) or claims another person's who is
-        away: the computer plays it from now on."""
-        await self.live.hand_over(table_id, account, seat)
-        return await self.described(table_id)
 
     async def rematch(self, table_id: str, account: int) -> TableOut:
         async with self.database.session() as session:

@@ -9,11 +9,11 @@ from typing import Any
 
 import spieltisch
 from spieltisch.core import RecordError
+from spieltisch.server.description.privacy import may_see
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import RecordUploaded
 from spieltisch.server.services import lobby
-from spieltisch.server.services.privacy import may_see
 from spieltisch.store import Database
 from spieltisch.store.models import UploadedRecord
 from spieltisch.store.tables import seats_of
