@@ -328,3 +328,38 @@ def test_the_statement_rule_sees_every_way_of_importing_a_builder(tmp_path: Path
         "server/lobby.py:1 imports text",
         "server/raw.py:1 imports sqlalchemy",
     ]
+
+
+LONGEST_MODULE = 400
+"""Lines a module of the server may have: past that it does more than one job."""
+
+LONGER_ALLOWED = {
+    "server/routes/tournaments.py",  # issue 47 splits the tournaments' routes and service,
+    "server/services/tournaments.py",  # then both leave this list
+}
+
+
+def _longer_than(root: Path, limit: int, allowed: set[str], package: Path = PACKAGE) -> list[str]:
+    """Modules under `root` with more than `limit` lines, unless `allowed` (paths in
+    `package`)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit and where not in allowed:
+            found.append(f"{where}: {lines} lines")
+    return found
+
+
+def test_no_module_of_the_server_is_longer_than_400_lines(tmp_path: Path) -> None:
+    """Issue 41: `services/lobby.py` had grown to 609 lines (tables made, seats, rematches,
+    records, descriptions, the service the routes call); it is now one module per job."""
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "long.py").write_text("x = 1\n" * 5)
+    (tmp_path / "server" / "allowed.py").write_text("x = 1\n" * 5)
+    (tmp_path / "server" / "short.py").write_text("x = 1\n" * 4)
+    found = _longer_than(tmp_path / "server", 4, {"server/allowed.py"}, tmp_path)
+    assert found == ["server/long.py: 5 lines"]
+    for allowed in LONGER_ALLOWED:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _longer_than(PACKAGE / "server", LONGEST_MODULE, LONGER_ALLOWED) == []
