@@ -363,3 +363,64 @@ def test_no_module_of_the_server_is_longer_than_400_lines(tmp_path: Path) -> Non
     for allowed in LONGER_ALLOWED:
         assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
     assert _longer_than(PACKAGE / "server", LONGEST_MODULE, LONGER_ALLOWED) == []
+
+
+SESSIONS_OPENED_IN = {
+    "server/services/unit_of_work.py",  # the services' transactions
+    "server/table/storage.py",  # the live table's storage, handed to it like boardgame.io's
+    "tournament/storage.py",  # the tournaments' ledgers (the server's and the command line's)
+}
+"""Besides `store/`, the modules that open a database session."""
+
+
+def _sessions_opened(root: Path, allowed: set[str], package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root` (outside `store/` and `allowed`, paths in `package`)
+    opens a database session: calls `.session()` or `.sessions()` (the store's
+    `Database`), or makes an `AsyncSession` or a session maker itself."""
+    makers = {"AsyncSession", "async_sessionmaker", "sessionmaker"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where in allowed or where.startswith("store/"):
+            continue
+        calls = [
+            n
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Call)
+        ]
+        for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in {"session", "sessions"}:
+                found.append(f"{where}:{node.lineno} calls .{node.func.attr}()")
+            elif isinstance(node.func, ast.Name) and node.func.id in makers:
+                found.append(f"{where}:{node.lineno} makes {node.func.id}")
+    return found
+
+
+def test_database_sessions_are_opened_only_in_the_store_and_the_unit_of_work(
+    tmp_path: Path,
+) -> None:
+    """Issue 41: sessions were opened in 53 places across 10 files (the lobby, accounts,
+    records, reviews, rounds, sign-in, the application's start). A service now opens one
+    through `services/unit_of_work.py` (`transaction`, `reading`); sign-in's short
+    transactions are the store's (`store/sessions.py`)."""
+    (tmp_path / "server" / "services").mkdir(parents=True)
+    (tmp_path / "store").mkdir()
+    (tmp_path / "server" / "services" / "lobby.py").write_text(
+        "async def f(db):\n"
+        "    async with db.session() as s:\n"
+        "        pass\n"
+        "    s = AsyncSession(db.engine)\n"
+        "    maker = db.sessions()\n"
+        "    return s.get(1)\n"
+    )
+    (tmp_path / "server" / "services" / "unit_of_work.py").write_text("db.session()\n")
+    (tmp_path / "store" / "database.py").write_text("db.session()\n")
+    found = _sessions_opened(tmp_path, {"server/services/unit_of_work.py"}, tmp_path)
+    assert found == [
+        "server/services/lobby.py:2 calls .session()",
+        "server/services/lobby.py:4 makes AsyncSession",
+        "server/services/lobby.py:5 calls .sessions()",
+    ]
+    for allowed in SESSIONS_OPENED_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _sessions_opened(PACKAGE, SESSIONS_OPENED_IN) == []

@@ -193,8 +193,7 @@ def create_app(settings: Settings) -> FastAPI:
             await asyncio.to_thread(upgrade, settings.database_url)
         database = Database(settings.database_url)
         await database.warm()
-        async with database.session() as session:
-            key = await signing_key(session)
+        key = await signing_key(database)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes, settings.ai_quick_workers)
         pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)

@@ -20,6 +20,7 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import RecordUploaded
 from spieltisch.server.services.seating import get_table
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, TableStatus, UploadedRecord
 from spieltisch.store.tables import move_logs, seats_of, tables_by_id
@@ -84,7 +85,7 @@ class Records:
 
     async def finished(self, table_id: str, viewer: int | None) -> dict[str, Any]:
         """A finished table's record; a private table's only for its players."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             table = await get_table(session, table_id)
             seated = [seat.account_id for seat in await seats_of(session, table_id)]
             if not may_see(table.public, seated, viewer):
@@ -100,9 +101,8 @@ class Records:
             raise Refusal(Code.INVALID, str(exc)) from None
         clean = dict(state.to_record(record.get("players")))
         record_id = secrets.token_urlsafe(12)
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             session.add(UploadedRecord(id=record_id, account_id=account, data=clean))
-            await session.commit()
         return RecordUploaded(
             id=record_id,
             game=state.game.name,
@@ -111,7 +111,7 @@ class Records:
         )
 
     async def uploaded(self, record_id: str) -> dict[str, Any]:
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             found = await session.get(UploadedRecord, record_id)
         if found is None:
             raise Refusal(Code.NOT_FOUND, _("no record {record}").format(record=record_id))
