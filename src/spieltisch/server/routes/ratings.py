@@ -7,14 +7,12 @@ corrected tournament result changes them as if it had been right at once.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 
 from spieltisch.core import UnknownGame, game_class
 from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.context import Services, services
+from spieltisch.server.routes.context import Svc
 from spieltisch.server.schemas.rest import REFUSALS, AccountId
 from spieltisch.server.schemas.tournaments import (
     ChangeOut,
@@ -33,7 +31,6 @@ from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
-Svc = Annotated[Services, Depends(services)]
 
 
 def _title(game: str) -> str:
