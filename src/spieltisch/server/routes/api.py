@@ -9,7 +9,6 @@ from fastapi import APIRouter, Body, Request, Response
 
 import spieltisch
 from spieltisch.core import SpieltischError, game_class
-from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import (
@@ -142,7 +141,7 @@ async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> Tab
 async def get_table(table_id: TableId, request: Request, svc: Svc) -> TableOut:
     """A table by its id (the id is also the link to a private table; a private table's
     rematch is shown only to its players)."""
-    return table_for(await svc.lobby.described(table_id), svc.sessions.of(request))
+    return await svc.lobby.shown_to(table_id, svc.sessions.of(request))
 
 
 @router.post("/tables/{table_id}/join", response_model=TableOut, tags=["lobby"])

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.server.description.privacy import may_see
+from spieltisch.server.description.privacy import may_see, table_for
 from spieltisch.server.description.tables import describe_table, describe_tables
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import TableIn
@@ -58,6 +58,10 @@ class Lobby:
     async def described(self, table_id: str) -> TableOut:
         async with reading(self.database) as session:
             return await describe_table(session, await get_table(session, table_id))
+
+    async def shown_to(self, table_id: str, viewer: int | None) -> TableOut:
+        """The table as `viewer` may see it (a private table's rematch only to its seats)."""
+        return table_for(await self.described(table_id), viewer)
 
     async def create(
         self,
