@@ -9,13 +9,8 @@ seat could see at the time (the review's searches deal hidden cards anew from it
 
 from __future__ import annotations
 
-import asyncio
-
 from fastapi import APIRouter, Request
 
-import spieltisch
-from spieltisch.server.i18n import _
-from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import (
     Svc,
     address,
@@ -39,15 +34,10 @@ async def get_review(record_id: str, svc: Svc, lang: str = "en") -> ReviewOut:
 async def start_review(record_id: str, request: Request, svc: Svc, lang: str = "en") -> ReviewOut:
     """Analyse a finished game in the server's worker pool: once per game (a game asked
     for again, or uploaded again, gets the kept review), one analysis at a time. Asking
-    is limited per account and per address (429)."""
+    is limited per account and per address (429); a game that has not ended is refused."""
     code = known_language(lang)
     asker = svc.sessions.of(request)
     check_rate(request, "reviews", asker)
     record = await svc.records.uploaded(record_id)
-    finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
-    if not finished:
-        raise Refusal(
-            Code.CONFLICT, _("only a finished game can be reviewed: this record ends early")
-        )
     row = await svc.reviews.start(record, asker or f"address {address(request)}")
     return await svc.reviews.shown(row, record, code)

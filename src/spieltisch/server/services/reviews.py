@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from sqlalchemy.exc import IntegrityError
 
+import spieltisch
 from spieltisch.agents import Budget
 from spieltisch.core.i18n import language
 from spieltisch.review.calibration import calibration_note
@@ -33,8 +34,10 @@ from spieltisch.review.graph import seat_colour, win_chance_svg
 from spieltisch.review.html import estimate_note
 from spieltisch.review.messages import _ as review_text
 from spieltisch.review.verdicts import VERDICTS, verdict_name
+from spieltisch.server.i18n import _
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ReviewOut
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, GameReviewRow
@@ -166,7 +169,13 @@ class Reviews:
 
     async def start(self, record: dict[str, Any], asker: Hashable = None) -> GameReviewRow:
         """The game's review: kept, running, or started now (unless another runs); its
-        searches take their fair turn in the pool as `asker`'s (an account or address)."""
+        searches take their fair turn in the pool as `asker`'s (an account or address).
+        Refused (conflict) for a game that has not ended: only a whole game is reviewed."""
+        finished = await asyncio.to_thread(lambda: spieltisch.load_record(record).is_terminal())
+        if not finished:
+            raise Refusal(
+                Code.CONFLICT, _("only a finished game can be reviewed: this record ends early")
+            )
         key, owner = self.key(record), secrets.token_hex(8)
         async with transaction(self.database) as session:
             row = await session.get(GameReviewRow, key)
