@@ -11,9 +11,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from spieltisch.cli.collector import loading
 from spieltisch.cli.extras import require
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.kernels import warm_telling
 from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.progress import progress_bar
@@ -87,6 +89,8 @@ def analyse(
         out.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         fail(console, str(cannot_write(out, exc)))
+    with loading():  # numba and the compiled kernel: kept to the end, never collected
+        warm_telling(console, loaded)
     progress = progress_bar(console)
     try:
         with progress:

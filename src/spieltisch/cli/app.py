@@ -178,11 +178,12 @@ def simulate_command(
     from spieltisch.agents import make as make_agent
     from spieltisch.cli.extras import require
     from spieltisch.cli.game_options import load_with_options
+    from spieltisch.cli.kernels import warm_telling
     from spieltisch.cli.progress import progress_bar
     from spieltisch.core.file_errors import cannot_write
     from spieltisch.sim import Summary, simulate
     from spieltisch.sim.executors import parse_cluster
-    from spieltisch.sim.fast import choose_engine, simulate_fast, warm
+    from spieltisch.sim.fast import choose_engine, simulate_fast
 
     _use_language(lang)
     try:
@@ -211,7 +212,7 @@ def simulate_command(
         with loading():  # numba and the compiled kernel: kept to the end, never collected
             chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
             if chosen == "fast":
-                warm(loaded)
+                warm_telling(console, loaded)
     except ValueError as exc:
         reasons = f"{before_punctuation()}; ".join(
             _(ENGINE_REASONS[code]) for code in str(exc).split(", ")

@@ -156,6 +156,20 @@ def guided_chunks(
     return parts
 
 
+def kernel_cached(game: Game[Any]) -> bool | None:
+    """Whether numba's cache holds the game's compiled playouts for its source as it is
+    now (`cache=True` keeps them beside the kernel's source, in `__pycache__`, or in
+    NUMBA_CACHE_DIR): False when the first run must compile them; None when it cannot
+    tell (no kernel, or a numba whose cache looks otherwise)."""
+    module = kernel_module(game)
+    playouts = getattr(module, "playouts", None)
+    try:
+        index = playouts._cache._cache_file._load_index()  # type: ignore[union-attr]
+    except Exception:  # numba's cache is internal: another version, another layout
+        return None
+    return bool(index)
+
+
 def warm(game: Game[Any]) -> None:
     """Import numba and load (or compile) the game's kernel in this process. Local
     workers (`--workers N`, `--cluster local:N`) are forked from it and inherit it,
