@@ -477,24 +477,15 @@ def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep
 
 
 def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
-    """`Player 2, yellow (expert)`: each seat with its colour, where the game's seats have
-    one (the game's seat-label part), and what the record says sat there."""
-    from spieltisch.cli.play.seats import kind_label, seat_label
-    from spieltisch.core import parts
+    """Each seat named as the board, the terminal app and the web page name it: by its
+    colour where the game's seats have one (`Red (expert)`), else `Player 2 (Ada)`, with
+    what the record says sat there."""
+    from spieltisch.cli.play.seats import seat_label
 
-    colour = parts(game).seat_label
-    labels = []
-    for seat in range(game.num_players):
-        name = names[seat] if seat < len(names) else "?"
-        if colour is None:
-            labels.append(seat_label(game, seat, name, humans=2))
-        else:
-            labels.append(
-                _("Player {number}, {seat} ({kind})").format(
-                    number=seat + 1, seat=colour(game, seat), kind=kind_label(name, humans=2)
-                )
-            )
-    return labels
+    return [
+        seat_label(game, seat, names[seat] if seat < len(names) else "?", humans=2)
+        for seat in range(game.num_players)
+    ]
 
 
 def _print_result(

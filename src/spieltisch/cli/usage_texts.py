@@ -28,6 +28,7 @@ from typer._click.formatting import HelpFormatter
 
 from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.messages import _, _n
+from spieltisch.core import formats
 from spieltisch.core.i18n import (
     LANGUAGES,
     N_,
@@ -215,9 +216,46 @@ def _translate_command(command: click_core.Command, formatter: type[HelpFormatte
         _translate_command(sub, formatter)
 
 
+class LocalFloat(float):
+    """A float default that `--help` writes as the reader's language does ("Vorgabe:
+    0,8"); to the parser it is the float it was."""
+
+    def __str__(self) -> str:
+        return formats.number(PLAIN[type(self)](self))
+
+
+class LocalInt(int):
+    """An int default written with the language's grouping ("1.000.000")."""
+
+    def __str__(self) -> str:
+        return formats.number(PLAIN[type(self)](self))
+
+
+PLAIN: dict[type, type] = {LocalFloat: float, LocalInt: int}
+"""Each local number's plain type, which Babel formats (it calls `str` on the value)."""
+
+
+NOT_QUANTITIES = ("port", "seed")
+"""Whole numbers that name something rather than count it: written as they are typed."""
+
+
+def _local_default(param: click_core.Parameter) -> None:
+    """A number default as the language writes it: decimals always ("0,8"), whole numbers
+    from five digits on ("1.000.000"), but not ports and seeds."""
+    default = param.default
+    if isinstance(default, bool) or not isinstance(default, int | float):
+        return
+    if isinstance(default, float):
+        param.default = LocalFloat(default)
+    elif abs(default) >= 10_000 and param.name not in NOT_QUANTITIES:
+        param.default = LocalInt(default)
+
+
 def _translate_param(param: click_core.Parameter) -> None:
-    """A parameter's help text and type name (`<int>`) in the current language; a flag
-    shows no type (it takes no value: `--plain`, not `--plain <bool>`)."""
+    """A parameter's help text and type name (`<int>`) in the current language, its
+    number default as the language writes numbers; a flag shows no type (it takes no
+    value: `--plain`, not `--plain <bool>`)."""
+    _local_default(param)
     text = getattr(param, "help", None)
     if text:
         param.help = _(text)  # type: ignore[attr-defined]
