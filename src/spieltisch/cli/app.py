@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -176,12 +177,14 @@ def simulate_command(
     """Play many games between agents and report win rates, scores and lengths."""
     from spieltisch.agents import Budget
     from spieltisch.agents import make as make_agent
+    from spieltisch.cli.effort import workers_line
     from spieltisch.cli.extras import require
     from spieltisch.cli.game_options import load_with_options
     from spieltisch.cli.kernels import warm_telling
     from spieltisch.cli.progress import progress_bar
     from spieltisch.core.file_errors import cannot_write
     from spieltisch.sim import Summary, simulate
+    from spieltisch.sim.effort import Effort
     from spieltisch.sim.executors import parse_cluster
     from spieltisch.sim.fast import choose_engine, simulate_fast
 
@@ -229,11 +232,15 @@ def simulate_command(
     except (OSError, ValueError) as exc:
         _fail(str(cannot_write(out, exc)))
     progress = progress_bar(console)
+    efforts: list[Effort] = []
+    started = time.perf_counter()
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
             if chosen == "fast":
-                for chunk in simulate_fast(loaded, seats, n, seed, workers, cluster=cluster):
+                for chunk in simulate_fast(
+                    loaded, seats, n, seed, workers, cluster=cluster, efforts=efforts
+                ):
                     summary.add_chunk(chunk)
                     progress.advance(task, len(chunk))
             else:
@@ -246,6 +253,7 @@ def simulate_command(
                     parsed_budget,
                     records=handle is not None,
                     cluster=cluster,
+                    efforts=efforts,
                 ):
                     summary.add(result)
                     if handle and result.record is not None:
@@ -257,6 +265,8 @@ def simulate_command(
         if handle:
             handle.close()
     _print_summary(loaded.title, seats, summary)
+    if efforts:
+        console.print(workers_line(efforts, time.perf_counter() - started), highlight=False)
 
 
 ENGINES = ("auto", "python", "fast")

@@ -18,6 +18,7 @@ from typing import Any
 
 from spieltisch.core import Game, load
 from spieltisch.core.registry import parts
+from spieltisch.sim.effort import Effort
 from spieltisch.sim.executors import run_in_order
 
 KERNEL_AGENTS = {"random": 0, "policy": 1}
@@ -189,9 +190,11 @@ def simulate_fast(
     workers: int = 1,
     chunk: int | None = None,
     cluster: str | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Iterator[Chunk]:
     """Chunks of kernel games in order of their first game: here, in `workers` local
-    processes, or on a Dask `cluster` (see sim.executors)."""
+    processes, or on a Dask `cluster` (see sim.executors); each worker's CPU time goes
+    to `efforts`."""
     seats = kernel_seats(game, agent_names)
     if seats is None:
         raise ValueError(
@@ -202,4 +205,4 @@ def simulate_fast(
     options = game.options.to_json()
     parts = chunks(games, chunk) if chunk else guided_chunks(games, workers)
     arguments = [(game.name, options, seats, seed, start, count) for start, count in parts]
-    yield from run_in_order(run_chunk, arguments, workers, cluster)
+    yield from run_in_order(run_chunk, arguments, workers, cluster, efforts)
