@@ -58,3 +58,13 @@ def test_simulate_prints_the_workers_line() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "workers: CPU" in result.output or "1 worker: CPU" in result.output
+
+
+def test_analyse_prints_the_workers_line(tmp_path: object) -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("matplotlib")
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(
+        app, ["analyse", "mabula", "-n", "4000", "--workers", "2", "--out", f"{tmp_path}/r"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "workers: CPU" in result.output or "1 worker: CPU" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +13,7 @@ import typer
 from rich.console import Console
 
 from spieltisch.cli.collector import loading
+from spieltisch.cli.effort import workers_line
 from spieltisch.cli.extras import require
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
@@ -72,6 +74,7 @@ def analyse(
     intervals, from many compiled-kernel games: a Markdown report with plots."""
     from spieltisch.sim.analysis import analyse as run_analysis
     from spieltisch.sim.analysis import report
+    from spieltisch.sim.effort import Effort
 
     use_language(lang, console)
     require("numba", "numpy", "matplotlib", *(["dask"] if cluster else []))
@@ -92,6 +95,8 @@ def analyse(
     with loading():  # numba and the compiled kernel: kept to the end, never collected
         warm_telling(console, loaded)
     progress = progress_bar(console)
+    efforts: list[Effort] = []
+    started = time.perf_counter()
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
@@ -103,6 +108,7 @@ def analyse(
                 workers,
                 cluster,
                 lambda count: progress.advance(task, count),
+                efforts,
             )
     except ValueError as exc:
         fail(console, str(exc))
@@ -110,3 +116,5 @@ def analyse(
     command = "spieltisch " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     path = report(result, out, _, _seat_names(loaded), command, seat_colours(loaded))
     console.print(_("report written to {path}").format(path=path), highlight=False)
+    if efforts:
+        console.print(workers_line(efforts, time.perf_counter() - started), highlight=False)

@@ -16,6 +16,7 @@ from spieltisch.core import Game
 from spieltisch.core.formats import number, percent
 from spieltisch.core.i18n import N_, labelled
 from spieltisch.core.options import show_value
+from spieltisch.sim.effort import Effort
 from spieltisch.sim.fast import kernel_for, simulate_fast
 from spieltisch.sim.stats import Z95, wilson_interval
 
@@ -68,6 +69,7 @@ def analyse(
     workers: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Analysis:
     """Play `games` games of random or policy `agents` on the game's compiled kernel
     (extra `fast`; the first call in a fresh clone compiles it) and gather the facts
@@ -78,7 +80,9 @@ def analyse(
     if kernel is None:
         raise ValueError(f"{game.name} has no kernel here: install the extra 'fast'")
     parts = []
-    for chunk in simulate_fast(game, agents, games, seed, workers, cluster=cluster):
+    for chunk in simulate_fast(
+        game, agents, games, seed, workers, cluster=cluster, efforts=efforts
+    ):
         parts.append(chunk)
         if progress:
             progress(len(chunk))
