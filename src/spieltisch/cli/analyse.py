@@ -110,6 +110,7 @@ def analyse(
                 lambda count: progress.advance(task, count),
                 efforts,
             )
+        playing = time.perf_counter() - started
     except ValueError as exc:
         fail(console, str(exc))
         return
@@ -117,4 +118,4 @@ def analyse(
     path = report(result, out, _, _seat_names(loaded), command, seat_colours(loaded))
     console.print(_("report written to {path}").format(path=path), highlight=False)
     if efforts:
-        console.print(workers_line(efforts, time.perf_counter() - started), highlight=False)
+        console.print(workers_line(efforts, playing), highlight=False)

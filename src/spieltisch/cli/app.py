@@ -264,9 +264,10 @@ def simulate_command(
     finally:
         if handle:
             handle.close()
+    playing = time.perf_counter() - started
     _print_summary(loaded.title, seats, summary)
     if efforts:
-        console.print(workers_line(efforts, time.perf_counter() - started), highlight=False)
+        console.print(workers_line(efforts, playing), highlight=False)
 
 
 ENGINES = ("auto", "python", "fast")
