@@ -28,7 +28,6 @@ from typer._click.formatting import HelpFormatter
 
 from spieltisch.cli.commands import LazyCommands
 from spieltisch.cli.messages import _, _n
-from spieltisch.core import formats
 from spieltisch.core.i18n import (
     LANGUAGES,
     N_,
@@ -221,14 +220,18 @@ class LocalFloat(float):
     0,8"); to the parser it is the float it was."""
 
     def __str__(self) -> str:
-        return formats.number(PLAIN[type(self)](self))
+        from spieltisch.core.formats import number  # Babel: only when help shows it
+
+        return number(PLAIN[type(self)](self))
 
 
 class LocalInt(int):
     """An int default written with the language's grouping ("1.000.000")."""
 
     def __str__(self) -> str:
-        return formats.number(PLAIN[type(self)](self))
+        from spieltisch.core.formats import number  # Babel: only when help shows it
+
+        return number(PLAIN[type(self)](self))
 
 
 PLAIN: dict[type, type] = {LocalFloat: float, LocalInt: int}
