@@ -530,6 +530,7 @@ def main() -> None:
     except ModuleNotFoundError as error:
         from spieltisch.cli.extras import missing_extra
 
+        set_language(language_from_argv(args))  # a group's callback may have reset it
         message = missing_extra(error, args)
         if message is None:
             raise
