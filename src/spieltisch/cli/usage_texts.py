@@ -37,6 +37,7 @@ from spieltisch.core.i18n import (
     get_language,
     language,
     language_from_environment,
+    set_language,
 )
 
 USAGE_PREFIX = N_("Usage: ")
@@ -288,12 +289,15 @@ def _checked_language(
     _context: click_core.Context, _param: click_core.Parameter, value: str | None
 ) -> None:
     """`--lang` of a command that reads it from the command line only (the language is
-    set before the app runs): refused when it names no language."""
+    set before the app runs): refused when it names no language, and set again, since a
+    group's callback before it (`tournament`, without a `--lang` of its own) set the
+    environment's: `tournament list --lang fr` answered in English."""
     if value is not None:
         try:
             check_language(value)
         except UnknownLanguage as unknown:
             raise typer.BadParameter(str(unknown)) from None
+        set_language(value)
 
 
 def _accept_language_everywhere(
