@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"__init__"},  # `import spieltisch`: the protocol, with the four games registered
     {"agents"},
     {"sim", "store", "tournament", "review"},
-    {"cli", "server", "web", "interop"},
+    {"cli", "server", "web", "interop", "script"},
 ]
 """Top-level packages from the bottom up; a package imports its own layer and below."""
 

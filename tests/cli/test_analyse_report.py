@@ -69,3 +69,33 @@ def test_mahe_seats_take_their_first_turtles_colour_and_dg_has_none() -> None:
     mahe = spieltisch.load("mahe", players=4)
     assert seat_colours(mahe) == [PLOT[c] for c in ("red", "yellow", "blue", "green")]
     assert seat_colours(spieltisch.load("david_goliath", players=3)) == [None, None, None]
+
+
+def test_numbers_in_the_report_and_the_plots_follow_the_language(tmp_path: Path) -> None:
+    """German reads "4.000 Partien", "25,30 %" and axis ticks "0,25", not "4,000",
+    "25.30%" and "0.25" (issue 46)."""
+    game = spieltisch.load("mahe", players=3)
+    base = _analysis(game, ("busts", "cards"), zero=0)
+    big = np.tile(base.lengths, 20)  # 4,000 games
+    analysis = Analysis(
+        game,
+        base.agents,
+        0,
+        np.tile(base.scores, (20, 1)),
+        np.tile(base.ranks, (20, 1)),
+        big,
+        np.tile(base.stats, (20, 1, 1)),
+        base.stat_names,
+    )
+    with language("de"):
+        from spieltisch.cli.messages import _
+
+        text = report(analysis, tmp_path, _, ["0", "1", "2"], "x").read_text(encoding="utf-8")
+    assert "4.000 Partien" in text
+    shares = re.findall(r"\| 0 \| ([\d,.]+\s%) \(", text)
+    assert shares and "," in shares[0] and "." not in shares[0], shares
+    assert not re.search(r"\d\.\d{3} \(", text), "a mean with a decimal point"
+    ticks = re.findall(r"<!-- (.*?) -->", (tmp_path / "wins.svg").read_text(encoding="utf-8"))
+    assert any(re.fullmatch(r"\d+\s%", tick) for tick in ticks), ticks
+    ticks = re.findall(r"<!-- (.*?) -->", (tmp_path / "scores.svg").read_text(encoding="utf-8"))
+    assert not any(re.fullmatch(r"\d+\.\d+", tick) for tick in ticks), ticks

@@ -55,3 +55,15 @@ def test_flags_show_no_type(
 ) -> None:
     _exit_code, shown = _main([*path, "--help", "--lang", code], capsys)
     assert not [word for word in BOOL_TYPES if word in shown], shown
+
+
+def test_lang_after_a_tournament_command_is_the_outputs_language(
+    tmp_path: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tournament list --lang fr` answered in English: the group's callback had set the
+    environment's language after `main` set French (issue 46)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    database = f"sqlite+aiosqlite:///{tmp_path}/t.sqlite3"
+    exit_code, shown = _main(["tournament", "list", "--database", database, "--lang", "fr"], capsys)
+    assert exit_code == 0, shown
+    assert "Tournois" in shown and "Tournaments" not in shown

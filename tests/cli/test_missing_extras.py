@@ -35,6 +35,7 @@ main()
 CASES = [
     (["db", "upgrade"], "web"),
     (["tournament", "list"], "web"),
+    (["tournament", "list", "--lang", "fr"], "web"),
     (["tournament", "ratings", "madn"], "web"),
     (["serve"], "web"),
     (["simulate", "madn", "-n", "10", "--engine", "fast"], "fast"),
@@ -62,6 +63,8 @@ def test_a_missing_extra_is_one_line_naming_it(args: list[str], extra: str, tmp_
     assert "Traceback" not in said, said
     assert len(said.splitlines()) == 1, said
     assert f"'{extra}'" in said, said
+    if "fr" in args:
+        assert "cette commande a besoin de l’extra" in said, said
 
 
 def _package(requirement: str) -> str:

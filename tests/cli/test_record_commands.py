@@ -70,7 +70,7 @@ def test_replay_shows_a_game_given_up_with_the_resigner_last(tmp_path: Path) -> 
     rows = [line for line in result.output.splitlines() if line.startswith("│")]
     assert [row.split("│")[1].strip() for row in rows] == ["1", "2"]
     assert "(Bo)" in rows[0] and "(Ana)" in rows[1]
-    assert "Spieler 1, Weiß (Ana) hat aufgegeben." in result.output
+    assert "Weiß (Ana) hat aufgegeben." in result.output
 
 
 def test_replay_all_steps_forward_instead_of_replaying_each_position(

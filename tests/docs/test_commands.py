@@ -46,7 +46,8 @@ BLOCK = re.compile(
 )
 RUN = re.compile(r"^run(?:, given (?P<given>[\w. ]+))?$")
 NOT_RUN = re.compile(r"^not run: (?P<reason>.+)$")
-BLOCK_SECONDS = 300
+BLOCK_SECONDS = 600
+"""Per block, generous: the README's site build took 111 s on this machine at load 16."""
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,7 @@ def _give(folder: Path, name: str) -> None:
     (folder / name).write_text(text, encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", RUN_PAGES, ids=[str(p.relative_to(ROOT)) for p in RUN_PAGES])
 def test_the_pages_commands_run_as_written(page: Path, tmp_path: Path) -> None:
     clone = _fresh_clone(tmp_path)

@@ -152,3 +152,41 @@ def test_a_referees_call_is_shown_as_an_event_and_not_judged() -> None:
     events = [step for step in review.steps if step.kind == "event"]
     assert [(step.move, step.player, step.analysis) for step in events] == [("time", None, None)]
     assert review.decisions()
+
+
+def test_the_page_writes_numbers_and_moves_in_the_readers_language() -> None:
+    """French: "56 %" with its no-break space, "2,5" points, and each decision
+    named by its words with the notation after them (issue 46)."""
+    from spieltisch.core.i18n import language
+
+    with language("fr"):
+        review = review_game(mabula_record(), budget=Budget(iterations=30), seed=3)
+        page = review_page(review)
+    text = re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
+    assert re.search(r"\d[\u00a0\u202f]%", text)
+    assert not re.search(r"\d%", text)
+    assert not re.search(r">\d+\.\d<|\b\d+\.\d points", page)
+    for step in review.decisions():
+        assert f"{step.words}</h3>" not in page  # the words lead, the notation follows
+    headings = re.findall(r"<h3>#\d+ (.*?)</h3>", page)
+    assert headings and all("<code>" in heading for heading in headings)
+
+
+def test_the_terminal_table_shows_moves_in_words() -> None:
+    """A French review reads `lancer` and `arrêter`, not the notation `roll` and `stop`."""
+    from rich.console import Console
+
+    from spieltisch.cli.review.command import steps_table, summary
+    from spieltisch.core.i18n import language
+    from spieltisch.sim.play import play_randomly
+
+    state = play_randomly(spieltisch.load("mahe", players=2).new_state(), random.Random(4), 40)
+    with language("fr"):
+        review = review_game(state.to_record(["Ada", "Bo"]), budget=Budget(iterations=8))
+        console = Console(record=True, width=200)
+        console.print(steps_table(review))
+        console.print(summary(review))
+    text = console.export_text()
+    moves = {step.move for step in review.steps if step.kind != "chance"}
+    assert moves & {"roll", "stop"}, moves  # the game has such steps to show
+    assert not re.search(r"\b(roll|stop)\b", text), text

@@ -189,3 +189,22 @@ def test_rating_the_levels_refuses_in_the_directors_language(
         assert garbage.read_text(encoding="utf-8") == "not json"
     finally:
         set_language("en")
+
+
+def test_points_and_figures_are_written_in_the_directors_language(tmp_path: Path) -> None:
+    """German points "1,5" (a bye) beside tie-breaks "1,33", never "1.5"; a refused
+    rule-18 figure is named in words ("Fertig als"), not by its field (`finished`)."""
+    db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
+    try:
+        status, shown = _invoke("--lang", "de", "new", "X", "--seed", "s", *db)
+        assert status == 0 and "3; 2; 1; 0" in shown, shown
+        tid = re.findall(r"Turnier (\S+)", shown)[0]
+        assert _invoke("players", tid, *(f"--add=P{n}" for n in range(5)), *db)[0] == 0
+        assert _invoke("seat", tid, *db)[0] == 0
+        figures = ["--stopped=3/1/27", "--stopped=-/2/40", "--stopped=done:7", "--stopped=4/0/0"]
+        status, shown = _invoke("--lang", "de", "result", tid, "1", "1", *figures, *db)
+        assert status != 0 and "Fertig als" in shown and "finished" not in shown, shown
+        status, shown = _invoke("--lang", "de", "standings", tid, *db)
+        assert status == 0 and "1,5" in shown and "1.5" not in shown, shown
+    finally:
+        set_language("en")

@@ -22,6 +22,7 @@ from spieltisch.agents.greedy import GreedyAgent
 from spieltisch.agents.levels import level_spec, make_level
 from spieltisch.agents.messages import _
 from spieltisch.core import Game, SpieltischError, State
+from spieltisch.core.formats import percent
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class Hint:
 
     def explain(self) -> str:
         """The hint in one sentence, in the current language."""
-        chance = f"{self.win_chance:.0%}"
+        chance = percent(self.win_chance)
         if self.exact:
             if self.win_chance >= 1.0:
                 return _("Play {move}: it wins whatever the opponent does.").format(move=self.move)

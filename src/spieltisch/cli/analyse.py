@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
+from spieltisch.cli.collector import loading
+from spieltisch.cli.effort import workers_line
 from spieltisch.cli.extras import require
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
+from spieltisch.cli.kernels import warm_telling
 from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _
 from spieltisch.cli.progress import progress_bar
@@ -70,6 +74,7 @@ def analyse(
     intervals, from many compiled-kernel games: a Markdown report with plots."""
     from spieltisch.sim.analysis import analyse as run_analysis
     from spieltisch.sim.analysis import report
+    from spieltisch.sim.effort import Effort
 
     use_language(lang, console)
     require("numba", "numpy", "matplotlib", *(["dask"] if cluster else []))
@@ -87,7 +92,11 @@ def analyse(
         out.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         fail(console, str(cannot_write(out, exc)))
+    with loading():  # numba and the compiled kernel: kept to the end, never collected
+        warm_telling(console, loaded)
     progress = progress_bar(console)
+    efforts: list[Effort] = []
+    started = time.perf_counter()
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
@@ -99,10 +108,14 @@ def analyse(
                 workers,
                 cluster,
                 lambda count: progress.advance(task, count),
+                efforts,
             )
+        playing = time.perf_counter() - started
     except ValueError as exc:
         fail(console, str(exc))
         return
     command = "spieltisch " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     path = report(result, out, _, _seat_names(loaded), command, seat_colours(loaded))
     console.print(_("report written to {path}").format(path=path), highlight=False)
+    if efforts:
+        console.print(workers_line(efforts, playing), highlight=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -176,13 +177,16 @@ def simulate_command(
     """Play many games between agents and report win rates, scores and lengths."""
     from spieltisch.agents import Budget
     from spieltisch.agents import make as make_agent
+    from spieltisch.cli.effort import workers_line
     from spieltisch.cli.extras import require
     from spieltisch.cli.game_options import load_with_options
+    from spieltisch.cli.kernels import warm_telling
     from spieltisch.cli.progress import progress_bar
     from spieltisch.core.file_errors import cannot_write
     from spieltisch.sim import Summary, simulate
+    from spieltisch.sim.effort import Effort
     from spieltisch.sim.executors import parse_cluster
-    from spieltisch.sim.fast import choose_engine, simulate_fast, warm
+    from spieltisch.sim.fast import choose_engine, simulate_fast
 
     _use_language(lang)
     try:
@@ -211,7 +215,7 @@ def simulate_command(
         with loading():  # numba and the compiled kernel: kept to the end, never collected
             chosen, reason = choose_engine(loaded, seats, n, engine, out is not None)
             if chosen == "fast":
-                warm(loaded)
+                warm_telling(console, loaded)
     except ValueError as exc:
         reasons = f"{before_punctuation()}; ".join(
             _(ENGINE_REASONS[code]) for code in str(exc).split(", ")
@@ -228,11 +232,15 @@ def simulate_command(
     except (OSError, ValueError) as exc:
         _fail(str(cannot_write(out, exc)))
     progress = progress_bar(console)
+    efforts: list[Effort] = []
+    started = time.perf_counter()
     try:
         with progress:
             task = progress.add_task(loaded.title, total=n)
             if chosen == "fast":
-                for chunk in simulate_fast(loaded, seats, n, seed, workers, cluster=cluster):
+                for chunk in simulate_fast(
+                    loaded, seats, n, seed, workers, cluster=cluster, efforts=efforts
+                ):
                     summary.add_chunk(chunk)
                     progress.advance(task, len(chunk))
             else:
@@ -245,6 +253,7 @@ def simulate_command(
                     parsed_budget,
                     records=handle is not None,
                     cluster=cluster,
+                    efforts=efforts,
                 ):
                     summary.add(result)
                     if handle and result.record is not None:
@@ -255,7 +264,10 @@ def simulate_command(
     finally:
         if handle:
             handle.close()
+    playing = time.perf_counter() - started
     _print_summary(loaded.title, seats, summary)
+    if efforts:
+        console.print(workers_line(efforts, playing), highlight=False)
 
 
 ENGINES = ("auto", "python", "fast")
@@ -476,24 +488,15 @@ def _replay_steps(final: spieltisch.State, labels: list[str]) -> list[ReplayStep
 
 
 def _seat_labels(game: spieltisch.Game[Any], names: list[str]) -> list[str]:
-    """`Player 2, yellow (expert)`: each seat with its colour, where the game's seats have
-    one (the game's seat-label part), and what the record says sat there."""
-    from spieltisch.cli.play.seats import kind_label, seat_label
-    from spieltisch.core import parts
+    """Each seat named as the board, the terminal app and the web page name it: by its
+    colour where the game's seats have one (`Red (expert)`), else `Player 2 (Ada)`, with
+    what the record says sat there."""
+    from spieltisch.cli.play.seats import seat_label
 
-    colour = parts(game).seat_label
-    labels = []
-    for seat in range(game.num_players):
-        name = names[seat] if seat < len(names) else "?"
-        if colour is None:
-            labels.append(seat_label(game, seat, name, humans=2))
-        else:
-            labels.append(
-                _("Player {number}, {seat} ({kind})").format(
-                    number=seat + 1, seat=colour(game, seat), kind=kind_label(name, humans=2)
-                )
-            )
-    return labels
+    return [
+        seat_label(game, seat, names[seat] if seat < len(names) else "?", humans=2)
+        for seat in range(game.num_players)
+    ]
 
 
 def _print_result(
@@ -527,6 +530,7 @@ def main() -> None:
     except ModuleNotFoundError as error:
         from spieltisch.cli.extras import missing_extra
 
+        set_language(language_from_argv(args))  # a group's callback may have reset it
         message = missing_extra(error, args)
         if message is None:
             raise

@@ -23,7 +23,7 @@ from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.serve import DatabaseOption, _url
 from spieltisch.core import SpieltischError, formats
-from spieltisch.core.i18n import labelled
+from spieltisch.core.i18n import before_punctuation, labelled
 from spieltisch.core.identity import PlayerId, level_of
 from spieltisch.core.names import game_title
 from spieltisch.tournament.defaults import DEFAULT_GAME
@@ -121,8 +121,14 @@ def _refusal(exc: Exception) -> str:
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
+        from spieltisch.tournament.printable import figure_labels
 
-        return explain_bad(exc.what, exc.problems)
+        words = figure_labels()  # "Zielfelder (g1-g4)", not the field's name `goal`
+        problems = [
+            {**problem, "loc": [words.get(str(part), part) for part in problem.get("loc", ())]}
+            for problem in exc.problems
+        ]
+        return explain_bad(exc.what, problems)
     if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
         return labelled(str(exc), _("`spieltisch tournament list` shows them"))
     if isinstance(exc, UnknownIdentity):
@@ -243,7 +249,8 @@ def new(
             settings.rounds,
         ).format(id=identifier, name=settings.name, game=settings.game, rounds=settings.rounds)
     )
-    points_text = ", ".join(f"{p:g}" for p in settings.points)
+    # "3; 1,5; 1; 0": a comma would be ambiguous where it is the decimal sign
+    points_text = f"{before_punctuation()}; ".join(formats.number(p) for p in settings.points)
     _say(_("Published seed: {seed}").format(seed=settings.seed))
     _say(
         _("Tables of {size} (at least {smallest}); points per place {points}").format(
@@ -719,7 +726,7 @@ def history_table(
     view.add_column(_("lot"))
     view.add_column(_("note"))
     for entry in current.audit(round_number, table):
-        when = f"{entry.at:%Y-%m-%d %H:%M} {who(entry.by, names)}"
+        when = f"{formats.moment(entry.at)} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
@@ -768,7 +775,7 @@ def standings(
             str(row.rank),
             str(row.player),
             shown,
-            f"{row.points:g}",
+            formats.number(row.points),
             str(row.played),
             *(row.tiebreak(tiebreak) for tiebreak in tiebreaks),
         )

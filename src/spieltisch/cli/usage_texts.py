@@ -37,6 +37,7 @@ from spieltisch.core.i18n import (
     get_language,
     language,
     language_from_environment,
+    set_language,
 )
 
 USAGE_PREFIX = N_("Usage: ")
@@ -215,9 +216,50 @@ def _translate_command(command: click_core.Command, formatter: type[HelpFormatte
         _translate_command(sub, formatter)
 
 
+class LocalFloat(float):
+    """A float default that `--help` writes as the reader's language does ("Vorgabe:
+    0,8"); to the parser it is the float it was."""
+
+    def __str__(self) -> str:
+        from spieltisch.core.formats import number  # Babel: only when help shows it
+
+        return number(PLAIN[type(self)](self))
+
+
+class LocalInt(int):
+    """An int default written with the language's grouping ("1.000.000")."""
+
+    def __str__(self) -> str:
+        from spieltisch.core.formats import number  # Babel: only when help shows it
+
+        return number(PLAIN[type(self)](self))
+
+
+PLAIN: dict[type, type] = {LocalFloat: float, LocalInt: int}
+"""Each local number's plain type, which Babel formats (it calls `str` on the value)."""
+
+
+NOT_QUANTITIES = ("port", "seed")
+"""Whole numbers that name something rather than count it: written as they are typed."""
+
+
+def _local_default(param: click_core.Parameter) -> None:
+    """A number default as the language writes it: decimals always ("0,8"), whole numbers
+    from five digits on ("1.000.000"), but not ports and seeds."""
+    default = param.default
+    if isinstance(default, bool) or not isinstance(default, int | float):
+        return
+    if isinstance(default, float):
+        param.default = LocalFloat(default)
+    elif abs(default) >= 10_000 and param.name not in NOT_QUANTITIES:
+        param.default = LocalInt(default)
+
+
 def _translate_param(param: click_core.Parameter) -> None:
-    """A parameter's help text and type name (`<int>`) in the current language; a flag
-    shows no type (it takes no value: `--plain`, not `--plain <bool>`)."""
+    """A parameter's help text and type name (`<int>`) in the current language, its
+    number default as the language writes numbers; a flag shows no type (it takes no
+    value: `--plain`, not `--plain <bool>`)."""
+    _local_default(param)
     text = getattr(param, "help", None)
     if text:
         param.help = _(text)  # type: ignore[attr-defined]
@@ -247,12 +289,15 @@ def _checked_language(
     _context: click_core.Context, _param: click_core.Parameter, value: str | None
 ) -> None:
     """`--lang` of a command that reads it from the command line only (the language is
-    set before the app runs): refused when it names no language."""
+    set before the app runs): refused when it names no language, and set again, since a
+    group's callback before it (`tournament`, without a `--lang` of its own) set the
+    environment's: `tournament list --lang fr` answered in English."""
     if value is not None:
         try:
             check_language(value)
         except UnknownLanguage as unknown:
             raise typer.BadParameter(str(unknown)) from None
+        set_language(value)
 
 
 def _accept_language_everywhere(

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from spieltisch.core import Game, load, parts
+from spieltisch.core.formats import number, percent
 from spieltisch.core.i18n import labelled
 from spieltisch.core.palette import SCREEN
 from spieltisch.review.model import ReviewFile
@@ -89,11 +90,11 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             'stroke="#ccc" stroke-width="1"/>'
             f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" '
-            f'font-size="11">{tick:.0%}</text>'
+            f'font-size="11">{percent(tick)}</text>'
         )
     svg.append(
         f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" font-size="11">'
-        f"{steps}</text>"
+        f"{number(steps)}</text>"
         f'<text x="{LEFT}" y="{HEIGHT - 8}" font-size="11">1</text>'
     )
     chances = chances_by_step(review)
@@ -122,7 +123,7 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
             mark = MARKS[step.analysis.verdict] if own else ""
             radius = 4.5 if mark else 2.5
             fill = mark or colour
-            label = f"#{index + 1} " + labelled(names[seat], f"{step.move} {chance:.0%}")
+            label = f"#{index + 1} " + labelled(names[seat], f"{step.words} {percent(chance)}")
             circle = (
                 f'<circle cx="{x(index + 1):.1f}" cy="{y(chance):.1f}" r="{radius}" '
                 f'fill="{fill}" stroke="{EDGE}"><title>{escape(label)}</title></circle>'

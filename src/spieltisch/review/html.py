@@ -16,6 +16,7 @@ from rich.console import Console
 
 from spieltisch.agents.names import level_name
 from spieltisch.core import Game, State, load_record, parts
+from spieltisch.core.formats import number, percent, signed
 from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.graph import seat_colour, win_chance_svg
@@ -77,10 +78,10 @@ def estimate_note(review: ReviewFile) -> str:
     settings = review.settings
     budget = (
         _n("{n} iteration per search", "{n} iterations per search", settings.iterations).format(
-            n=settings.iterations
+            n=number(settings.iterations)
         )
         if settings.iterations
-        else _("{s} s per search").format(s=settings.seconds)
+        else _("{s} s per search").format(s=number(settings.seconds))
         if settings.seconds
         else _("the search's own budget")
     )
@@ -95,9 +96,9 @@ def estimate_note(review: ReviewFile) -> str:
         search=settings.search,
         budget=budget,
         seed=settings.seed,
-        inaccuracy=round(settings.thresholds["inaccuracy"] * 100),
-        mistake=round(settings.thresholds["mistake"] * 100),
-        blunder=round(settings.thresholds["blunder"] * 100),
+        inaccuracy=number(settings.thresholds["inaccuracy"] * 100),
+        mistake=number(settings.thresholds["mistake"] * 100),
+        blunder=number(settings.thresholds["blunder"] * 100),
     )
 
 
@@ -136,11 +137,11 @@ def _seat_table(review: ReviewFile, names: list[str]) -> str:
     )
     rows = []
     for seat in review.seats:
-        share = "" if seat.win_share is None else f"{seat.win_share:.0%}"
+        share = "" if seat.win_share is None else percent(seat.win_share)
         cells = [
             escape(names[seat.seat]),
             str(seat.decisions),
-            f"{seat.mean_loss * 100:.1f}",
+            number(seat.mean_loss * 100, 1),
             str(seat.verdicts["inaccuracy"]),
             str(seat.verdicts["mistake"]),
             str(seat.verdicts["blunder"]),
@@ -166,14 +167,14 @@ def _losses(review: ReviewFile, names: list[str]) -> str:
         ).format(
             player=names[step.player],
             played=step.words,
-            played_chance=f"{analysis.played.win_chance:.0%}",
+            played_chance=percent(analysis.played.win_chance),
             best=analysis.best.words,
-            best_chance=f"{analysis.best.win_chance:.0%}",
+            best_chance=percent(analysis.best.win_chance),
         )
         items.append(
             f'<li><a href="#step-{step.index}">#{step.index + 1}</a> '
             f'<span class="verdict {analysis.verdict}">{escape(verdict_name(analysis.verdict))}'
-            f"</span> −{analysis.loss * 100:.1f} — {escape(text)}</li>"
+            f"</span> {signed(-analysis.loss * 100, 1)} — {escape(text)}</li>"
         )
     return heading + f"<ol>{''.join(items)}</ol>"
 
@@ -196,45 +197,53 @@ def _decision(step: Step, state: State, names: list[str]) -> str:
     )
     lines = [
         f'<section class="decision" id="step-{step.index}">',
-        f"<h3>#{step.index + 1} {labelled(escape(names[step.player]), escape(step.move))} — "
-        f"{escape(step.words)} {verdict}</h3>",
+        f"<h3>#{step.index + 1} {labelled(escape(names[step.player]), escape(step.words))} "
+        f"<code>{escape(step.move)}</code> {verdict}</h3>",
         "<p>"
         + escape(
             _("Win chance before {before}, after the move played {played}.").format(
-                before=f"{analysis.win_chance_before:.0%}",
-                played=f"{analysis.played.win_chance:.0%}",
+                before=percent(analysis.win_chance_before),
+                played=percent(analysis.played.win_chance),
             )
         ),
     ]
     if analysis.best.move != analysis.played.move:
         lines.append(
             escape(
-                _(" Better: {move} — {words} ({chance}), {loss} points more.").format(
+                _(" Better: {words} ({move}), {chance}, {loss} points more.").format(
                     move=analysis.best.move,
                     words=analysis.best.words,
-                    chance=f"{analysis.best.win_chance:.0%}",
-                    loss=f"{analysis.loss * 100:.1f}",
+                    chance=percent(analysis.best.win_chance),
+                    loss=number(analysis.loss * 100, 1),
                 )
             )
         )
     lines.append("</p>")
-    lines.append(_boards(state, step.player, step.move, analysis.best.move))
+    lines.append(
+        _boards(
+            state,
+            step.player,
+            (step.move, step.words),
+            (analysis.best.move, analysis.best.words),
+        )
+    )
     lines.append("</section>")
     return "\n".join(lines)
 
 
-def _boards(state: State, player: int, played: str, best: str) -> str:
+def _boards(state: State, player: int, played: tuple[str, str], best: tuple[str, str]) -> str:
     """The board after the move played and, when the search found a better one, after
-    that move: each with its move marked, side by side."""
+    that move: each with its move (in words, then its notation) marked, side by side."""
     shown = [(_("The move played: {move}"), played)]
-    if best != played:
+    if best[0] != played[0]:
         shown.append((_("The better move: {move}"), best))
     figures = []
-    for caption, move in shown:
+    for caption, (move, words) in shown:
         after = state.clone()
         after.apply(move)
+        named = f"{words} ({move})" if words != move else move
         figures.append(
-            f"<figure><figcaption>{escape(caption.format(move=move))}</figcaption>"
+            f"<figure><figcaption>{escape(caption.format(move=named))}</figcaption>"
             f"{board_html(after, player, move)}</figure>"
         )
     return f'<div class="boards">{"".join(figures)}</div>'

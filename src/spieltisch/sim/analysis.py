@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core import Game
+from spieltisch.core.formats import number, percent
 from spieltisch.core.i18n import N_, labelled
 from spieltisch.core.options import show_value
+from spieltisch.sim.effort import Effort
 from spieltisch.sim.fast import kernel_for, simulate_fast
 from spieltisch.sim.stats import Z95, wilson_interval
 
@@ -67,6 +69,7 @@ def analyse(
     workers: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Analysis:
     """Play `games` games of random or policy `agents` on the game's compiled kernel
     (extra `fast`; the first call in a fresh clone compiles it) and gather the facts
@@ -77,7 +80,9 @@ def analyse(
     if kernel is None:
         raise ValueError(f"{game.name} has no kernel here: install the extra 'fast'")
     parts = []
-    for chunk in simulate_fast(game, agents, games, seed, workers, cluster=cluster):
+    for chunk in simulate_fast(
+        game, agents, games, seed, workers, cluster=cluster, efforts=efforts
+    ):
         parts.append(chunk)
         if progress:
             progress(len(chunk))
@@ -109,11 +114,13 @@ def share_ci(successes: float, trials: int) -> tuple[float, float, float]:
 
 
 def _pct(values: tuple[float, float, float]) -> str:
-    return f"{values[0]:.2%} ({values[1]:.2%}–{values[2]:.2%})"
+    """A share and its interval as the reader's language writes percentages."""
+    return f"{percent(values[0], 2)} ({percent(values[1], 2)}–{percent(values[2], 2)})"
 
 
 def _num(values: tuple[float, float, float]) -> str:
-    return f"{values[0]:.3f} ({values[1]:.3f}–{values[2]:.3f})"
+    """A mean and its interval with three decimals, in the reader's language."""
+    return f"{number(values[0], 3)} ({number(values[1], 3)}–{number(values[2], 3)})"
 
 
 def report(
@@ -136,7 +143,7 @@ def report(
     shares = analysis.win_shares()
     fields = type(game.options).model_fields
     lines = [
-        "# " + labelled(game.title, _("{games} games").format(games=f"{g:,}")),
+        "# " + labelled(game.title, _("{games} games").format(games=number(g))),
         "",
         _("Options: {options}. Agents: {agents}. Seed {seed}.").format(
             options=", ".join(
@@ -181,9 +188,9 @@ def report(
             "longest {high}."
         ).format(
             mean=_num(mean_ci(lengths)),
-            quantiles=", ".join(f"{q:.0f}" for q in quantiles),
-            low=int(lengths.min()),
-            high=int(lengths.max()),
+            quantiles=", ".join(number(q, 0) for q in quantiles),
+            low=number(int(lengths.min())),
+            high=number(int(lengths.max())),
         ),
         "",
         "![" + _("game length") + "](lengths.svg)",
@@ -236,6 +243,7 @@ def _plots(
     axes.set_xlabel(_("moves of the players"))
     axes.set_ylabel(_("games"))
     axes.set_title(_("Game length"))
+    _local_ticks(axes)
     _save(figure, folder / "lengths")
     figure, axes = plt.subplots(figsize=(7, 3.5))
     scores = analysis.scores
@@ -260,6 +268,7 @@ def _plots(
     axes.set_xlabel(_("score"))
     axes.set_ylabel(_("games"))
     axes.set_title(_("Scores by seat"))
+    _local_ticks(axes)
     axes.legend(fontsize="small")
     _save(figure, folder / "scores")
     figure, axes = plt.subplots(figsize=(7, 3.5))
@@ -286,8 +295,21 @@ def _plots(
     axes.set_xticks(range(n), list(seat_names))
     axes.set_ylabel(_("win share"))
     axes.set_title(_("Win share by seat (95% intervals; dashed: fair share)"))
+    _local_ticks(axes, shares=True)
     _save(figure, folder / "wins")
     plt.close("all")
+
+
+def _local_ticks(axes: Any, shares: bool = False) -> None:
+    """Tick labels in the reader's language ("0,25", "1.000"; the y axis of shares as
+    percentages); the seats' names on the x axis of the win shares stay."""
+    from matplotlib.ticker import FuncFormatter
+
+    if not shares:
+        axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _at: number(value)))
+    axes.yaxis.set_major_formatter(
+        FuncFormatter(lambda value, _at: percent(value) if shares else number(value))
+    )
 
 
 def _save(figure: Any, stem: Path) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from spieltisch.agents import Budget
 from spieltisch.core import Game, load
+from spieltisch.sim.effort import Effort
 from spieltisch.sim.executors import run_in_order
 from spieltisch.sim.fast import Chunk, guided_chunks
 from spieltisch.sim.play import GameResult, play_one
@@ -25,11 +26,12 @@ def simulate(
     budget: Budget | None = None,
     records: bool = True,
     cluster: str | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Iterator[GameResult]:
     """Play `games` games, in order; the same seed gives the same games whatever
     `workers` is, and on a Dask `cluster` too (see sim.executors). With workers, games
     go out in chunks (several per worker, so that the pool stays busy to the end)
-    rather than one task per game."""
+    rather than one task per game; each worker's CPU time goes to `efforts`."""
     if workers <= 1 and not cluster:
         for index in range(games):
             yield play_one(game, agent_names, seed, index, budget, records)
@@ -39,7 +41,7 @@ def simulate(
         (game.name, options, tuple(agent_names), seed, start, count, budget, records)
         for start, count in guided_chunks(games, workers, largest=250, smallest=2)
     ]
-    for results in run_in_order(_play_range, arguments, workers, cluster):
+    for results in run_in_order(_play_range, arguments, workers, cluster, efforts):
         yield from results
 
 

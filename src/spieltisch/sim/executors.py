@@ -15,24 +15,35 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from spieltisch.sim.effort import Effort, measured
+
 
 def run_in_order(
     task: Callable[..., Any],
     arguments: Sequence[tuple[Any, ...]],
     workers: int = 1,
     cluster: str | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Iterator[Any]:
-    """`task(*a)` for every `a` in `arguments`, results in that order."""
-    if cluster:
-        yield from _on_dask(task, arguments, cluster)
-    elif workers <= 1:
+    """`task(*a)` for every `a` in `arguments`, results in that order; with workers or a
+    cluster, each task's CPU time and process go to `efforts` (see sim.effort)."""
+    if workers <= 1 and not cluster:
         for args in arguments:
             yield task(*args)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(task, *args) for args in arguments]
-            for future in futures:
-                yield future.result()
+        return
+    timed = [(task, *args) for args in arguments]
+    done = _on_dask(measured, timed, cluster) if cluster else _in_processes(timed, workers)
+    for result, effort in done:
+        if efforts is not None:
+            efforts.append(effort)
+        yield result
+
+
+def _in_processes(arguments: Sequence[tuple[Any, ...]], workers: int) -> Iterator[Any]:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(measured, *args) for args in arguments]
+        for future in futures:
+            yield future.result()
 
 
 def parse_cluster(address: str) -> tuple[str, int]:

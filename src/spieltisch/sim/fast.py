@@ -18,6 +18,7 @@ from typing import Any
 
 from spieltisch.core import Game, load
 from spieltisch.core.registry import parts
+from spieltisch.sim.effort import Effort
 from spieltisch.sim.executors import run_in_order
 
 KERNEL_AGENTS = {"random": 0, "policy": 1}
@@ -156,6 +157,20 @@ def guided_chunks(
     return parts
 
 
+def kernel_cached(game: Game[Any]) -> bool | None:
+    """Whether numba's cache holds the game's compiled playouts for its source as it is
+    now (`cache=True` keeps them beside the kernel's source, in `__pycache__`, or in
+    NUMBA_CACHE_DIR): False when the first run must compile them; None when it cannot
+    tell (no kernel, or a numba whose cache looks otherwise)."""
+    module = kernel_module(game)
+    playouts = getattr(module, "playouts", None)
+    try:
+        index = playouts._cache._cache_file._load_index()  # type: ignore[union-attr]
+    except Exception:  # numba's cache is internal: another version, another layout
+        return None
+    return bool(index)
+
+
 def warm(game: Game[Any]) -> None:
     """Import numba and load (or compile) the game's kernel in this process. Local
     workers (`--workers N`, `--cluster local:N`) are forked from it and inherit it,
@@ -175,9 +190,11 @@ def simulate_fast(
     workers: int = 1,
     chunk: int | None = None,
     cluster: str | None = None,
+    efforts: list[Effort] | None = None,
 ) -> Iterator[Chunk]:
     """Chunks of kernel games in order of their first game: here, in `workers` local
-    processes, or on a Dask `cluster` (see sim.executors)."""
+    processes, or on a Dask `cluster` (see sim.executors); each worker's CPU time goes
+    to `efforts`."""
     seats = kernel_seats(game, agent_names)
     if seats is None:
         raise ValueError(
@@ -188,4 +205,4 @@ def simulate_fast(
     options = game.options.to_json()
     parts = chunks(games, chunk) if chunk else guided_chunks(games, workers)
     arguments = [(game.name, options, seats, seed, start, count) for start, count in parts]
-    yield from run_in_order(run_chunk, arguments, workers, cluster)
+    yield from run_in_order(run_chunk, arguments, workers, cluster, efforts)

@@ -6,6 +6,7 @@ from spieltisch.agents import Budget, Hint, hint
 from spieltisch.cli.messages import _
 from spieltisch.cli.play.moves import describe
 from spieltisch.core import SpieltischError, State
+from spieltisch.core.formats import percent
 
 __all__ = ["Hint", "HintUnavailable", "alternative_line", "compute_hint", "hint_line"]
 
@@ -30,7 +31,7 @@ def hint_line(state: State, move: str, chance: float | None) -> str:
     if chance is None:
         return _("Hint: {move} — {words}").format(move=move, words=words)
     return _("Hint: {move} — {words} (win chance {chance})").format(
-        move=move, words=words, chance=f"{chance:.0%}"
+        move=move, words=words, chance=percent(chance)
     )
 
 
@@ -40,5 +41,5 @@ def alternative_line(state: State, move: str, chance: float | None) -> str:
     if chance is None:
         return f"{move} — {words}"
     return _("{move} — {words} (win chance {chance})").format(
-        move=move, words=words, chance=f"{chance:.0%}"
+        move=move, words=words, chance=percent(chance)
     )

@@ -62,12 +62,13 @@ def percent(chance: float) -> str:
 def steps_table(review: ReviewFile) -> Table:
     """Every step: the reviewed decisions judged, the rest (chance, forced) shown dimmed.
 
-    Chance outcomes are shown in words only: a deal's notation would show every hand."""
+    Moves are shown in words, in the review's language (French `lancer`, not the notation
+    `roll`); a deal's notation would also show every hand."""
     names = record_seat_titles(review.record)
     table = Table(title=_("Review"), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(_("player"), max_width=14)
-    table.add_column(_("move"), max_width=16)
+    table.add_column(_("move"), max_width=24)
     table.add_column(_("before"), justify="right", no_wrap=True)
     table.add_column(_("after"), justify="right", no_wrap=True)
     table.add_column(_("loss"), justify="right", no_wrap=True)
@@ -82,7 +83,7 @@ def _row(step: Step, names: Sequence[str]) -> list[RenderableType]:
     who = "" if step.player is None else _player(step.player, names)
     analysis = step.analysis
     if analysis is None:
-        move = step.words if step.kind == "chance" else step.move
+        move = step.words
         note = _("forced") if step.kind == "forced" else ""
         return [str(step.index + 1), who, move, "", "", "", note, ""]
     better = ""
@@ -91,7 +92,7 @@ def _row(step: Step, names: Sequence[str]) -> list[RenderableType]:
     return [
         str(step.index + 1),
         who,
-        step.move,
+        step.words,
         percent(analysis.win_chance_before),
         percent(analysis.played.win_chance),
         number(analysis.loss * 100, 1) if analysis.loss else "",
@@ -130,7 +131,7 @@ def summary(review: ReviewFile, count: int = 5) -> RenderableType:
         losses.add_row(
             str(step.index + 1),
             _player(step.player, names),
-            f"{step.move} ({percent(analysis.played.win_chance)})",
+            f"{step.words} ({percent(analysis.played.win_chance)})",
             f"{analysis.best.words} ({percent(analysis.best.win_chance)})",
             Text(number(analysis.loss * 100, 1), style=STYLES[analysis.verdict]),
         )
