@@ -142,7 +142,12 @@ class TournamentStore:
         entered a result online), by their accounts' display names: a history or an
         export names a person, never `account:1`. Names typed on the command line are
         people's names already and are not in the map."""
-        actors = {entry.by for entry in tournament.entries} | {tournament.director}
+        return await self.names_of(
+            {entry.by for entry in tournament.entries} | {tournament.director}
+        )
+
+    async def names_of(self, actors: set[str]) -> dict[str, str]:
+        """The display names of the `account:<id>` among these actors (others left out)."""
         ids = {account for account in map(account_of, actors) if account is not None}
         async with self.database.session() as session:
             found = await account_names(session, ids)
@@ -156,6 +161,11 @@ class TournamentStore:
         for identifier in kept.ledgers:  # oldest tournament first
             names |= kept.names[identifier]
         return kept.projection.book, names
+
+    def forget_names(self) -> None:
+        """Read every ledger again at the next read of the ratings: a name was replaced
+        in place (a person's data removed on request), which moves no ledger's head."""
+        _KEPT.pop(self.database, None)
 
     async def _kept(self) -> Kept:
         kept = _KEPT.get(self.database)

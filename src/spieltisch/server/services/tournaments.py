@@ -129,7 +129,7 @@ class Tournaments:
             level = body.level
             step = lambda t: t.register_ai(name, level, by)  # noqa: E731
         elif body.same_as is not None:
-            _check_director(await self.load(identifier), account)
+            check_director(await self.load(identifier), account)
             tournament = await register_hall_player(self.store, identifier, name, by, body.same_as)
             return await self.page(identifier, tournament)
         else:
@@ -140,7 +140,7 @@ class Tournaments:
         self, identifier: str, number: int, account: int, reason: str, same_as: str | None
     ) -> Seen:
         """Merge hall player `number` with a known identity, or split them off."""
-        _check_director(await self.load(identifier), account)
+        check_director(await self.load(identifier), account)
         by = acting(account)
         return await self.page(
             identifier, await link(self.store, identifier, number, by, reason, same_as)
@@ -171,7 +171,7 @@ class Tournaments:
 
     async def open_online(self, identifier: str, round_number: int, account: int) -> Seen:
         """Open the round's tables that can be played online and are not yet."""
-        _check_director(await self.rounds.collect(identifier), account)
+        check_director(await self.rounds.collect(identifier), account)
         await self.rounds.open_tables(identifier, round_number, acting(account), account)
         return await self.page(identifier)
 
@@ -181,7 +181,7 @@ class Tournaments:
         return await self._named(identifier, tournament)
 
     async def _director_step(self, identifier: str, account: int, step: Step) -> Tournament:
-        _check_director(await self.rounds.collect(identifier), account)
+        check_director(await self.rounds.collect(identifier), account)
         tournament, _made = await self.store.act(identifier, step)
         return tournament
 
@@ -195,6 +195,6 @@ class Tournaments:
         return (await self.accounts.names([number])).get(number, rating_id)
 
 
-def _check_director(tournament: Tournament, account: int) -> None:
+def check_director(tournament: Tournament, account: int) -> None:
     if tournament.director != acting(account):
         raise Refusal(Code.FORBIDDEN, _("only the tournament's director takes this step"))

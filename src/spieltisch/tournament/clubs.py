@@ -1,0 +1,312 @@
+"""Clubs in the server's database: the player registry and the seasons, for the command
+line and the server alike (each checks who may act before it calls these).
+
+A club is kept by its manager (who made it, or whom the command line names). Its members
+are the people of the registry; entering a member into a tournament registers them there
+under their hall identity, or under their account once they linked it, so every evening
+finds the same person. A season is a list of the club's tournaments ranked together
+(`season.py`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.core.identity import PlayerId
+from spieltisch.store import Database
+from spieltisch.store import clubs as rows
+from spieltisch.store.clubs import ClubRow, MemberRow, SeasonRow
+from spieltisch.store.models import now
+from spieltisch.tournament.errors import NotFound, TournamentError
+from spieltisch.tournament.ledger import Registered
+from spieltisch.tournament.messages import _
+from spieltisch.tournament.registry import Member, forgotten_name, read_members
+from spieltisch.tournament.season import SeasonRules, SeasonStanding, season_table
+from spieltisch.tournament.storage import TournamentStore, new_identifier
+from spieltisch.tournament.tournament import Tournament, new_hall_identity
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: members added, members whose name changed, rows unchanged."""
+
+    added: int
+    renamed: int
+    unchanged: int
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season with its rules and its evenings, oldest first."""
+
+    id: str
+    club: str
+    name: str
+    rules: SeasonRules
+    evenings: list[tuple[str, str, Tournament]]
+    """(tournament id, name, the tournament) per evening."""
+
+
+def member_of(row: MemberRow) -> Member:
+    return Member(
+        row.id,
+        row.name,
+        row.club_number,
+        row.identity,
+        row.account_id,
+        row.forgotten_at is not None,
+    )
+
+
+class ClubStore:
+    """The clubs of one database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.tournaments = TournamentStore(database)
+
+    # -- clubs -------------------------------------------------------------------------
+
+    async def create(self, name: str, manager: str) -> ClubRow:
+        name = name.strip()
+        if not name or len(name) > 120:
+            raise TournamentError(_("a club needs a name of 1 to 120 characters"))
+        row = ClubRow(id=new_identifier(), name=name, manager=manager)
+        async with self.database.session() as session:
+            session.add(row)
+            await session.commit()
+        return row
+
+    async def all(self) -> list[ClubRow]:
+        async with self.database.session() as session:
+            return await rows.all_clubs(session)
+
+    async def club(self, identifier: str) -> ClubRow:
+        async with self.database.session() as session:
+            found = await rows.club(session, identifier)
+        if found is None:
+            raise NotFound(_("no club {club}").format(club=repr(identifier)))
+        return found
+
+    # -- the registry ------------------------------------------------------------------
+
+    async def members(self, club: str) -> list[Member]:
+        await self.club(club)
+        async with self.database.session() as session:
+            return [member_of(row) for row in await rows.members(session, club)]
+
+    async def member(self, club: str, number: int) -> Member:
+        async with self.database.session() as session:
+            return member_of(await self._member(session, club, number))
+
+    async def add(self, club: str, name: str, club_number: str | None = None) -> Member:
+        """A new member (a person of their own: a new hall identity)."""
+        found = read_members(f"name,club_number\n{_quoted(name)},{_quoted(club_number or '')}\n")
+        if not found:
+            raise TournamentError(_("a member needs a name"))
+        await self.club(club)
+        async with self.database.session() as session:
+            row = _new_member(club, found[0].name, found[0].club_number)
+            session.add(row)
+            await self._commit(session, club_number)
+            return member_of(row)
+
+    async def import_csv(self, club: str, text: str) -> Imported:
+        """Members from a registry file (`registry.py`): a known club number renames, the
+        rest are added; all or nothing."""
+        given = read_members(text)
+        await self.club(club)
+        added = renamed = unchanged = 0
+        async with self.database.session() as session:
+            known = {m.club_number: m for m in await rows.members(session, club) if m.club_number}
+            for row in given:
+                existing = known.get(row.club_number) if row.club_number else None
+                if existing is None:
+                    session.add(_new_member(club, row.name, row.club_number))
+                    added += 1
+                elif existing.forgotten_at is not None or existing.name == row.name:
+                    unchanged += 1
+                else:
+                    existing.name = row.name
+                    renamed += 1
+            await self._commit(session, None)
+        return Imported(added, renamed, unchanged)
+
+    async def link_code(self, club: str, number: int) -> str:
+        """A new one-time code for the person to link their account (the last one ends)."""
+        code = "-".join(secrets.token_hex(3).upper() for _part in range(2))
+        async with self.database.session() as session:
+            row = await self._member(session, club, number)
+            _not_forgotten(row)
+            row.link_code = code
+            await session.commit()
+        return code
+
+    async def claim(self, code: str, account: int) -> tuple[ClubRow, Member]:
+        """The signed-in person links their account to the member the code was made for;
+        the code is used up. From then on the member plays in tournaments as the account."""
+        async with self.database.session() as session:
+            row = await rows.member_by_code(session, code.strip().upper())
+            if row is None or not code.strip():
+                raise TournamentError(_("this link code is unknown or used up"))
+            for other in await rows.members(session, row.club_id):
+                if other.account_id == account and other.id != row.id:
+                    raise TournamentError(
+                        _("your account is linked to {name} of this club already").format(
+                            name=other.name
+                        )
+                    )
+            row.account_id, row.link_code = account, None
+            club = await rows.club(session, row.club_id)
+            await session.commit()
+            assert club is not None
+            return club, member_of(row)
+
+    async def forget(self, club: str, number: int) -> Member:
+        """Remove a person's data on request: the name (in the registry and in every
+        tournament they played) becomes `N.N. <number>`, the club number and a link code
+        go; the results, the standings and the ratings stay."""
+        pseudonym = forgotten_name(number)
+        async with self.database.session() as session:
+            row = await self._member(session, club, number)
+            ids = member_of(row).rating_ids
+            row.name, row.club_number, row.link_code = pseudonym, None, None
+            row.forgotten_at = row.forgotten_at or now()
+            players: dict[str, set[int]] = {}
+            for tournament_row, tournament in await self.tournaments.every():
+                numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
+                if numbers:
+                    players[tournament_row.id] = numbers
+            await rows.rename_players(session, players, pseudonym)
+            await session.commit()
+        self.tournaments.forget_names()
+        return await self.member(club, number)
+
+    async def enter(self, club: str, number: int, tournament: str, by: str) -> Tournament:
+        """Register a member in a tournament: as their account once linked, else as a hall
+        player under their hall identity (the same person on every evening)."""
+        member = await self.member(club, number)
+        if member.forgotten:
+            raise TournamentError(_("member {number} was removed on request").format(number=number))
+        if member.account is not None:
+            account = str(PlayerId.of_account(member.account))
+            step = _entering(member.name, by, account, None)
+        else:
+            step = _entering(member.name, by, None, member.identity)
+        found, _entry = await self.tournaments.act(tournament, step)
+        return found
+
+    # -- seasons -----------------------------------------------------------------------
+
+    async def new_season(self, club: str, name: str, rules: SeasonRules) -> SeasonRow:
+        name = name.strip()
+        if not name or len(name) > 120:
+            raise TournamentError(_("a season needs a name of 1 to 120 characters"))
+        await self.club(club)
+        row = SeasonRow(
+            id=new_identifier(),
+            club_id=club,
+            name=name,
+            method=rules.method,
+            best=rules.best,
+            min_games=rules.min_games,
+        )
+        async with self.database.session() as session:
+            session.add(row)
+            await session.commit()
+        return row
+
+    async def seasons(self, club: str) -> list[SeasonRow]:
+        async with self.database.session() as session:
+            return await rows.seasons(session, club)
+
+    async def season(self, identifier: str) -> Season:
+        async with self.database.session() as session:
+            row = await rows.season(session, identifier)
+            if row is None:
+                raise NotFound(_("no season {season}").format(season=repr(identifier)))
+            found = await rows.evenings(session, identifier)
+        rules = SeasonRules.model_validate(
+            {"method": row.method, "best": row.best, "min_games": row.min_games}
+        )
+        evenings = [(t.id, t.name, await self.tournaments.load(t.id)) for t in found]
+        return Season(row.id, row.club_id, row.name, rules, evenings)
+
+    async def add_evening(self, season: str, tournament: str) -> Season:
+        current = await self.season(season)
+        await self.tournaments.load(tournament)  # an unknown tournament is refused
+        if any(identifier == tournament for identifier, _n, _t in current.evenings):
+            raise TournamentError(
+                _("tournament {tournament} is an evening of this season already").format(
+                    tournament=tournament
+                )
+            )
+        async with self.database.session() as session:
+            await rows.add_evening(session, season, tournament)
+            await session.commit()
+        return await self.season(season)
+
+    async def remove_evening(self, season: str, tournament: str) -> Season:
+        await self.season(season)
+        async with self.database.session() as session:
+            if not await rows.remove_evening(session, season, tournament):
+                raise NotFound(
+                    _("tournament {tournament} is no evening of this season").format(
+                        tournament=tournament
+                    )
+                )
+            await session.commit()
+        return await self.season(season)
+
+    async def table(self, season: str) -> tuple[Season, list[Member], list[SeasonStanding]]:
+        """The season, the club's members and its table."""
+        found = await self.season(season)
+        members = await self.members(found.club)
+        tournaments = [tournament for _id, _name, tournament in found.evenings]
+        return found, members, season_table(found.rules, tournaments, members)
+
+    # -- helpers -----------------------------------------------------------------------
+
+    async def _member(self, session: AsyncSession, club: str, number: int) -> MemberRow:
+        found = await rows.member(session, club, number)
+        if found is None:
+            raise NotFound(
+                _("no member {number} in club {club}").format(number=number, club=repr(club))
+            )
+        return found
+
+    @staticmethod
+    async def _commit(session: AsyncSession, club_number: str | None) -> None:
+        try:
+            await session.commit()
+        except IntegrityError:
+            await session.rollback()
+            raise TournamentError(
+                _("club number {number} belongs to another member").format(number=club_number)
+            ) from None
+
+
+def _new_member(club: str, name: str, club_number: str | None) -> MemberRow:
+    return MemberRow(
+        club_id=club, name=name, club_number=club_number, identity=new_hall_identity(name)
+    )
+
+
+def _not_forgotten(row: MemberRow) -> None:
+    if row.forgotten_at is not None:
+        raise TournamentError(_("member {number} was removed on request").format(number=row.id))
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _entering(
+    name: str, by: str, account: str | None, same_as: str | None
+) -> Callable[[Tournament], Registered]:
+    return lambda t: t.register(name, by, account, same_as=same_as)

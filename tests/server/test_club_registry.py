@@ -1,0 +1,154 @@
+"""The player registry over the API, in-process: members imported from a German
+spreadsheet's CSV, exported again, entered into tournaments under one identity across
+evenings, an account linked by the person with the manager's code, a person's data
+removed on request (the name gone from the registry and every ledger, results kept), and
+the registry kept from anyone but the club's manager."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from spieltisch.store.clubs import ClubRow
+from spieltisch.tournament.storage import TournamentStore
+from tests.server.in_process import an_app, guest, run
+
+GERMAN_FILE = (
+    "\ufeffMitgliedsnummer;Name;Bemerkung\n"
+    "17;Jürgen Groß;Kassenwart\n"
+    "18;Anna Weiß;\n"
+    ";Zoë Lefèvre;Gast\n"
+)
+
+
+async def ok(answer: httpx.Response, status: int = 200) -> Any:
+    assert answer.status_code == status, answer.text
+    return answer.json()
+
+
+async def a_club(client: httpx.AsyncClient, headers: dict[str, str]) -> str:
+    club = await ok(
+        await client.post("/api/clubs", json={"name": "SV Würfel"}, headers=headers), 201
+    )
+    assert club["can_manage"] and club["members"] == []
+    return str(club["id"])
+
+
+def test_import_export_enter_link_and_forget(url: str) -> None:
+    async def scenario() -> None:
+        async with an_app(url) as (client, svc):
+            _boss, as_boss = await guest(client, "Boss")
+            jurgen_account, as_jurgen = await guest(client, "Jürgen online")
+            _other, as_other = await guest(client, "Nosy")
+            client.cookies.clear()  # each acts by its header alone
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+
+            imported = await ok(
+                await client.post(
+                    f"{path}/members/import", json={"csv": GERMAN_FILE}, headers=as_boss
+                )
+            )
+            assert (imported["added"], imported["renamed"]) == (3, 0)
+            members = imported["club"]["members"]
+            assert [(m["name"], m["club_number"]) for m in members] == [
+                ("Jürgen Groß", "17"),
+                ("Anna Weiß", "18"),
+                ("Zoë Lefèvre", None),
+            ]
+            again = "name,club_number\nAnna Weiß-Schmidt,18\nNeu Mitglied,19\n"
+            imported = await ok(
+                await client.post(f"{path}/members/import", json={"csv": again}, headers=as_boss)
+            )
+            assert (imported["added"], imported["renamed"]) == (1, 1)
+            bad = await client.post(
+                f"{path}/members/import", json={"csv": "Name;Nr\n;1\n"}, headers=as_boss
+            )
+            assert bad.status_code == 409 and "Line 2" in bad.json()["detail"]
+            duplicate = await client.post(
+                f"{path}/members", json={"name": "X", "club_number": "17"}, headers=as_boss
+            )
+            assert duplicate.status_code == 409 and "17" in duplicate.json()["detail"]
+
+            # Only the manager sees and exports the registry.
+            seen = await ok(await client.get(path, headers=as_other))
+            assert seen["members"] == [] and not seen["can_manage"]
+            refused = await client.get(f"{path}/members.csv", headers=as_other)
+            assert refused.status_code == 403
+            exported = await client.get(f"{path}/members.csv?lang=de", headers=as_boss)
+            assert exported.status_code == 200
+            assert exported.text.startswith("\ufeff") and "Jürgen Groß" in exported.text
+            reimported = await ok(
+                await client.post(
+                    f"{path}/members/import", json={"csv": exported.text}, headers=as_boss
+                )
+            )
+            assert reimported["added"] == 1  # Zoë had no club number: a new member again
+            assert reimported["unchanged"] == 3
+
+            # Two evenings: Jürgen is one person on both.
+            jurgen = members[0]["number"]
+            evenings = []
+            for name in ("Abend 1", "Abend 2"):
+                created = await ok(
+                    await client.post(
+                        "/api/tournaments", json={"name": name, "rounds": 1}, headers=as_boss
+                    ),
+                    201,
+                )
+                evenings.append(created["id"])
+            first = await ok(
+                await client.post(
+                    f"{path}/members/{jurgen}/enter",
+                    json={"tournament": evenings[0]},
+                    headers=as_boss,
+                )
+            )
+            assert first["players"][0]["name"] == "Jürgen Groß"
+            assert first["players"][0]["identity"] == members[0]["identity"]
+            stranger_enters = await client.post(
+                f"{path}/members/{jurgen}/enter", json={"tournament": evenings[1]}, headers=as_other
+            )
+            assert stranger_enters.status_code == 403
+
+            # Jürgen links his account with the code; the next evening has the account.
+            code = (await ok(await client.post(f"{path}/members/{jurgen}/code", headers=as_boss)))[
+                "code"
+            ]
+            wrong = await client.post("/api/clubs/link", json={"code": "NOPE"}, headers=as_jurgen)
+            assert wrong.status_code == 409
+            linked = await ok(
+                await client.post("/api/clubs/link", json={"code": code}, headers=as_jurgen)
+            )
+            assert linked["name"] == "Jürgen Groß"
+            used = await client.post("/api/clubs/link", json={"code": code}, headers=as_jurgen)
+            assert used.status_code == 409
+            second = await ok(
+                await client.post(
+                    f"{path}/members/{jurgen}/enter",
+                    json={"tournament": evenings[1]},
+                    headers=as_boss,
+                )
+            )
+            assert second["players"][0]["account"] == jurgen_account
+
+            # Removed on request: the name goes everywhere, the player stays.
+            after = await ok(await client.post(f"{path}/members/{jurgen}/forget", headers=as_boss))
+            gone = next(m for m in after["members"] if m["number"] == jurgen)
+            assert gone["name"] == f"N.N. {jurgen}" and gone["forgotten"]
+            assert gone["club_number"] is None
+            store = TournamentStore(svc.database)
+            for evening in evenings:
+                tournament = await store.load(evening)
+                assert [p.name for p in tournament.players.values()] == [f"N.N. {jurgen}"]
+            async with svc.database.session() as session:
+                assert (await session.get(ClubRow, club)) is not None
+            export = (await client.get(f"{path}/members.csv", headers=as_boss)).text
+            assert "Jürgen" not in export
+            again_entered = await client.post(
+                f"{path}/members/{jurgen}/enter", json={"tournament": evenings[1]}, headers=as_boss
+            )
+            assert again_entered.status_code == 409
+
+    run(scenario)
