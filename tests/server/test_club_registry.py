@@ -6,9 +6,11 @@ the registry kept from anyone but the club's manager."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import httpx
+from openpyxl import load_workbook
 
 from spieltisch.store.clubs import ClubRow
 from spieltisch.tournament.storage import TournamentStore
@@ -150,5 +152,122 @@ def test_import_export_enter_link_and_forget(url: str) -> None:
                 f"{path}/members/{jurgen}/enter", json={"tournament": evenings[1]}, headers=as_boss
             )
             assert again_entered.status_code == 409
+
+    run(scenario)
+
+
+def test_a_season_over_the_api(url: str) -> None:
+    async def scenario() -> None:
+        async with an_app(url) as (client, _svc):
+            _boss, as_boss = await guest(client, "Boss")
+            _other, as_other = await guest(client, "Nosy")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            roster = "name\nAda\nBea\nCem\nDon\n"
+            members = (
+                await ok(
+                    await client.post(
+                        f"{path}/members/import", json={"csv": roster}, headers=as_boss
+                    )
+                )
+            )["club"]["members"]
+            refused = await client.post(
+                f"{path}/seasons", json={"name": "2026", "method": "best"}, headers=as_boss
+            )
+            assert refused.status_code == 409 and "best" in refused.json()["detail"]
+            stranger = await client.post(
+                f"{path}/seasons", json={"name": "2026", "best": 1}, headers=as_other
+            )
+            assert stranger.status_code == 403
+            season = await ok(
+                await client.post(
+                    f"{path}/seasons",
+                    json={"name": "2026", "method": "average", "min_games": 1},
+                    headers=as_boss,
+                ),
+                201,
+            )
+            evenings = []
+            expected: dict[str, list[float]] = {}
+            for night, places in enumerate(([1, 2, 3, 4], [4, 3, 2, 1]), start=1):
+                body = {"name": f"Abend {night}", "rounds": 1, "seed": f"n{night}"}
+                tid = (
+                    await ok(await client.post("/api/tournaments", json=body, headers=as_boss), 201)
+                )["id"]
+                evenings.append(tid)
+                for member in members:
+                    await ok(
+                        await client.post(
+                            f"{path}/members/{member['number']}/enter",
+                            json={"tournament": tid},
+                            headers=as_boss,
+                        )
+                    )
+                seated = await ok(
+                    await client.post(
+                        f"/api/tournaments/{tid}/rounds", json={"online": False}, headers=as_boss
+                    )
+                )
+                seats = seated["rounds"][0]["tables"][0]["seats"]
+                for seat, place in zip(seats, places, strict=True):
+                    expected.setdefault(seat["name"], []).append((3.0, 2.0, 1.0, 0.0)[place - 1])
+                await ok(
+                    await client.post(
+                        f"/api/tournaments/{tid}/rounds/1/tables/1",
+                        json={"places": places},
+                        headers=as_boss,
+                    )
+                )
+                shown = await ok(
+                    await client.post(
+                        f"/api/seasons/{season['id']}/evenings",
+                        json={"tournament": tid},
+                        headers=as_boss,
+                    )
+                )
+            twice = await client.post(
+                f"/api/seasons/{season['id']}/evenings",
+                json={"tournament": evenings[0]},
+                headers=as_boss,
+            )
+            assert twice.status_code == 409
+            # The calculation from the places entered: points per game, best first.
+            averages = {name: sum(got) / len(got) for name, got in expected.items()}
+            assert [line["games"] for line in shown["table"]] == [2, 2, 2, 2]
+            assert {line["name"]: line["score"] for line in shown["table"]} == averages
+            scores = [line["score"] for line in shown["table"]]
+            assert scores == sorted(scores, reverse=True)
+            ranks = [line["rank"] for line in shown["table"]]
+            assert ranks == [1 + scores.index(score) for score in scores]
+            public = await ok(await client.get(f"/api/seasons/{season['id']}?lang=de"))
+            assert public["table"] == shown["table"] and "Punkten je Spiel" in public["rule"]
+            assert not public["can_manage"]
+            file = await client.get(f"/api/seasons/{season['id']}/season.xlsx?lang=en")
+            book = load_workbook(io.BytesIO(file.content))
+            assert book.sheetnames == [
+                "2026",
+                "E1 – standings",
+                "E1 – results",
+                "E2 – standings",
+                "E2 – results",
+            ]
+            header = [c.value for c in book["2026"][1]]
+            assert header == [
+                "rank",
+                "name",
+                "member",
+                "Abend 1",
+                "Abend 2",
+                "games",
+                "total",
+                "score",
+            ]
+            shorter = await ok(
+                await client.post(
+                    f"/api/seasons/{season['id']}/evenings/{evenings[0]}/remove", headers=as_boss
+                )
+            )
+            assert [e["tournament"] for e in shorter["evenings"]] == [evenings[1]]
 
     run(scenario)

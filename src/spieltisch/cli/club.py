@@ -292,3 +292,50 @@ def season_table(found: Season, rows: list[SeasonStanding]) -> Table:
             formats.number(row.score, 2),
         )
     return shown
+
+
+@season_app.command("export")
+def export_season(
+    season: SeasonId,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="FILE.csv (the table), FILE.xlsx or FILE.ods (the table, then each "
+            "evening's standings and results)."
+        ),
+    ],
+    lang: Annotated[str | None, typer.Option("--lang", help="Language of the file.")] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Write the season's table, with every evening's results in a workbook."""
+    from spieltisch.cli.language import use_language
+    from spieltisch.core.file_errors import cannot_write
+    from spieltisch.core.spreadsheet import spreadsheet_csv
+    from spieltisch.tournament.workbook import season_rows, season_sheets, workbook
+
+    if file.suffix not in (".csv", ".xlsx", ".ods"):
+        fail(
+            console, _("the file is FILE.csv, FILE.xlsx or FILE.ods, not {path}").format(path=file)
+        )
+    if lang is not None:
+        use_language(lang, console)
+
+    async def read(store: ClubStore) -> tuple[Season, list[SeasonStanding], dict[str, str]]:
+        found, _members, rows = await store.table(season)
+        actors = {e.by for _i, _n, t in found.evenings for e in t.entries}
+        return found, rows, await store.tournaments.names_of(actors)
+
+    found, rows, names = _clubs(database, read)
+    titles = [name for _id, name, _tournament in found.evenings]
+    try:
+        if file.suffix == ".csv":
+            file.write_text(
+                spreadsheet_csv(*season_rows(found.rules, titles, rows)), encoding="utf-8"
+            )
+        else:
+            evenings = [(name, tournament) for _id, name, tournament in found.evenings]
+            sheets = season_sheets(found.name, found.rules, evenings, rows, names)
+            file.write_bytes(workbook(sheets, "xlsx" if file.suffix == ".xlsx" else "ods"))
+    except OSError as exc:
+        fail(console, str(cannot_write(file, exc)))
+    _say(_("Wrote {path}").format(path=file))

@@ -770,6 +770,14 @@ def export(
         Path | None,
         typer.Option("--html", help="Write printable pages (A4) into this folder."),
     ] = None,
+    book: Annotated[
+        Path | None,
+        typer.Option(
+            "--workbook",
+            help="Write everything as one workbook: FILE.xlsx or FILE.ods (standings, "
+            "cross table, results, corrections, the director's log).",
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -783,8 +791,10 @@ def export(
     from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
     from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 
-    if results is None and standings_file is None and html is None and corrections is None:
-        _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
+    if (results, standings_file, html, corrections, book) == (None,) * 5:
+        _fail(_("name a file: --results FILE, --standings FILE, --workbook FILE or --html FOLDER"))
+    if book is not None and book.suffix not in (".xlsx", ".ods"):
+        _fail(_("a workbook is FILE.xlsx or FILE.ods, not {path}").format(path=book))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
 
@@ -814,6 +824,15 @@ def export(
             except FileProblem as exc:
                 _fail(str(exc))
             _say(_("Wrote {path}").format(path=path))
+    if book is not None:
+        from spieltisch.tournament.workbook import tournament_sheets, workbook
+
+        sheets = tournament_sheets(current, names)
+        try:
+            book.write_bytes(workbook(sheets, "xlsx" if book.suffix == ".xlsx" else "ods"))
+        except OSError as exc:
+            _fail(str(cannot_write(book, exc)))
+        _say(_("Wrote {path}").format(path=book))
 
 
 @tournament_app.command("ratings")

@@ -37,6 +37,7 @@ from spieltisch.server.routes import (
     pages,
     ratings,
     reviews,
+    seasons,
     takebacks,
     tournament_files,
     tournament_players,
@@ -259,6 +260,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(tournament_players.router, dependencies=who)
     app.include_router(tournament_files.router, dependencies=who)
     app.include_router(clubs.router, dependencies=who)
+    app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
     app.include_router(pages.router, dependencies=who)

@@ -16,6 +16,7 @@ from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+from spieltisch.tournament.standings import Standing
 from spieltisch.tournament.tournament import Tournament
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -181,10 +182,11 @@ def players_page(tournament: Tournament) -> str:
     return _ENVIRONMENT.get_template("players.html").render(t=tournament, rows=rows, L=_labels())
 
 
-def cross_table(tournament: Tournament, through: int | None = None) -> str:
-    """The cross table by rank: per round the table, colour, place and points, with the
-    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
-    last = len(tournament.rounds) if through is None else through
+def cross_rows(
+    tournament: Tournament, last: int
+) -> list[tuple[Standing, list[dict[str, Any] | None]]]:
+    """Each standing (by rank) with its cell per round through `last`: `head` (table,
+    place, points; a bye or points given), `colour` and `opponents` where seated."""
     rows = tournament.standings(last)
     cells: dict[int, list[dict[str, Any] | None]] = {row.player: [] for row in rows}
     for played in tournament.rounds[:last]:
@@ -212,11 +214,19 @@ def cross_table(tournament: Tournament, through: int | None = None) -> str:
             found[player] = {"head": f"{MARKS['awarded']} ({formats.number(award.points)})"}
         for player, row_cells in cells.items():
             row_cells.append(found.get(player))
+    return [(row, cells[row.player]) for row in rows]
+
+
+def cross_table(tournament: Tournament, through: int | None = None) -> str:
+    """The cross table by rank: per round the table, colour, place and points, with the
+    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
+    last = len(tournament.rounds) if through is None else through
+    rows = cross_rows(tournament, last)
     tiebreaks = tournament.settings.tiebreaks
     return _ENVIRONMENT.get_template("crosstable.html").render(
         t=tournament,
         number=last,
-        rows=[(row, cells[row.player]) for row in rows],
+        rows=rows,
         L=_labels(),
         tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
         legend=tie_break_legend(tiebreaks),

@@ -9,10 +9,8 @@ command line is kept there.
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from pydantic import ValidationError
 
 from spieltisch.core.i18n import get_language, language
-from spieltisch.server.i18n import _
 from spieltisch.server.routes.api import Me, Svc
 from spieltisch.server.routes.context import Services, known_language
 from spieltisch.server.routes.tournament_view import describe
@@ -23,25 +21,18 @@ from spieltisch.server.schemas.clubs import (
     ClubRef,
     CodeIn,
     EnterIn,
-    EveningIn,
-    EveningOut,
     ImportOut,
     LinkCodeOut,
     LinkedOut,
     MemberIn,
     MemberOut,
     MembersFileIn,
-    SeasonIn,
-    SeasonLineOut,
-    SeasonOut,
     SeasonRef,
 )
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import TournamentOut
 from spieltisch.server.services.tournaments import acting
-from spieltisch.tournament.errors import explain_validation
 from spieltisch.tournament.registry import Member
-from spieltisch.tournament.season import SeasonRules
 
 router = APIRouter(tags=["clubs"], responses=REFUSALS)
 
@@ -163,78 +154,3 @@ async def enter_member(
     """Register a member in a tournament you direct (as their account once linked, else
     under their hall identity): the tournament's page as its director sees it."""
     return describe(await svc.clubs.enter(identifier, me, number, body.tournament), me)
-
-
-# -- seasons -------------------------------------------------------------------------------
-
-
-@router.post("/api/clubs/{identifier}/seasons", response_model=SeasonOut, status_code=201)
-async def new_season(identifier: str, body: SeasonIn, me: Me, svc: Svc) -> SeasonOut:
-    """A new season of the club, ranked by the method chosen (`docs/tournaments.md`)."""
-    try:
-        rules = SeasonRules(method=body.method, best=body.best, min_games=body.min_games)
-    except ValidationError as exc:
-        raise explain_validation(_("season setting"), exc) from None
-    season = await svc.clubs.new_season(identifier, me, body.name, rules)
-    return await _season(svc, season.id, me)
-
-
-async def _season(svc: Services, identifier: str, me: int | None) -> SeasonOut:
-    season, club, table = await svc.clubs.season(identifier)
-    return SeasonOut(
-        id=season.id,
-        club=club.id,
-        club_name=club.name,
-        name=season.name,
-        method=season.rules.method,
-        best=season.rules.best,
-        min_games=season.rules.min_games,
-        rule=season.rules.describe(),
-        can_manage=me is not None and club.manager == acting(me),
-        evenings=[
-            EveningOut(
-                tournament=identifier,
-                name=name,
-                finished=tournament.finished,
-                rounds=tournament.settings.rounds,
-                seated=len(tournament.rounds),
-            )
-            for identifier, name, tournament in season.evenings
-        ],
-        table=[
-            SeasonLineOut(
-                rank=row.rank,
-                name=row.name,
-                member=row.member,
-                evenings=row.evenings,
-                counted=row.counted,
-                games=row.games,
-                total=row.total,
-                score=row.score,
-            )
-            for row in table
-        ],
-    )
-
-
-@router.get("/api/seasons/{identifier}", response_model=SeasonOut)
-async def get_season(
-    identifier: str, request: Request, svc: Svc, lang: str | None = None
-) -> SeasonOut:
-    """A season's evenings and its table, the method in words in `lang`."""
-    with language(known_language(lang) if lang else get_language()):
-        return await _season(svc, identifier, svc.sessions.of(request))
-
-
-@router.post("/api/seasons/{identifier}/evenings", response_model=SeasonOut)
-async def add_evening(identifier: str, body: EveningIn, me: Me, svc: Svc) -> SeasonOut:
-    """Add a tournament (an evening) to the season."""
-    await svc.clubs.add_evening(identifier, me, body.tournament)
-    return await _season(svc, identifier, me)
-
-
-@router.post("/api/seasons/{identifier}/evenings/{tournament}/remove", response_model=SeasonOut)
-async def remove_evening(identifier: str, tournament: str, me: Me, svc: Svc) -> SeasonOut:
-    """Take a tournament out of the season (the tournament itself stays)."""
-    await svc.clubs.remove_evening(identifier, me, tournament)
-    return await _season(svc, identifier, me)

@@ -27,6 +27,7 @@ from spieltisch.tournament.printable import (
     where_page,
 )
 from spieltisch.tournament.tournament import Tournament
+from spieltisch.tournament.workbook import FORMATS, MEDIA_TYPES, tournament_sheets, workbook
 
 router = APIRouter(tags=["tournaments"], responses=REFUSALS)
 
@@ -64,6 +65,27 @@ async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -
     when, the note, the places and figures, and where each lot came from; for the
     spreadsheets of `lang` (default as for the results)."""
     return await _spreadsheet(svc, identifier, lang, "corrections", corrections_csv)
+
+
+@router.get("/api/tournaments/{identifier}/workbook.{kind}")
+async def workbook_file(identifier: str, kind: str, svc: Svc, lang: str | None = None) -> Response:
+    """Everything in one workbook, `workbook.xlsx` or `workbook.ods`: the standings, the
+    cross table, the results, every result entered with its corrections, and the
+    director's log (registrations, swaps, undos, points given, withdrawals); in `lang`."""
+    if kind not in FORMATS:
+        raise Refusal(
+            Code.NOT_FOUND,
+            _("no workbook .{kind}: workbooks are workbook.xlsx and workbook.ods").format(
+                kind=kind
+            ),
+        )
+    seen = await svc.tournaments.named(identifier)
+    with language(known_language(lang) if lang else get_language()):
+        body = workbook(tournament_sheets(seen.tournament, seen.names), kind)
+    disposition = f'attachment; filename="{identifier}.{kind}"'
+    return Response(
+        body, media_type=MEDIA_TYPES[kind], headers={"Content-Disposition": disposition}
+    )
 
 
 async def _spreadsheet(

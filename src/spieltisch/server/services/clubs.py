@@ -13,6 +13,7 @@ from spieltisch.store.clubs import ClubRow, SeasonRow
 from spieltisch.tournament.clubs import ClubStore, Imported, Season
 from spieltisch.tournament.registry import Member, members_csv
 from spieltisch.tournament.season import SeasonRules, SeasonStanding
+from spieltisch.tournament.tournament import Tournament
 
 
 class Clubs:
@@ -82,6 +83,11 @@ class Clubs:
         """A season, its club and its table (anyone may read them)."""
         season, _members, table = await self.store.table(identifier)
         return season, await self.store.club(season.club), table
+
+    async def actor_names(self, tournaments: list[Tournament]) -> dict[str, str]:
+        """The people behind the `account:<id>` actors of these tournaments' ledgers."""
+        actors = {entry.by for tournament in tournaments for entry in tournament.entries}
+        return await self.tournaments.store.names_of(actors)
 
     async def add_evening(self, identifier: str, account: int, tournament: str) -> None:
         season = await self.store.season(identifier)
