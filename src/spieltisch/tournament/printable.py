@@ -237,18 +237,22 @@ TIMER_SCRIPT = TEMPLATES / "timer.js"
 """The round timer's script, served beside the pages (`timer.js`)."""
 
 
+def time_up_text(tournament: Tournament) -> str:
+    """What the timer says when the round time is up: the game's rule for a stopped game."""
+    rule = tournament.game.stopped_ranking
+    if rule is not None:
+        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
+        return end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
+    return _("Time is up.")
+
+
 def timer_page(tournament: Tournament, number: int) -> str:
     """The round timer for the hall's screen: the round time counted down from Start,
     and when it is up, what the game's rule for a stopped game says to do."""
     tournament.round(number)
     minutes = tournament.settings.round_minutes or 0
     seconds = round(minutes * 60)
-    rule = tournament.game.stopped_ranking
-    if rule is not None:
-        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
-        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
-    else:
-        end = _("Time is up.")
+    end = time_up_text(tournament)
     return _ENVIRONMENT.get_template("timer.html").render(
         t=tournament,
         number=number,
@@ -284,3 +288,13 @@ def write_pages(tournament: Tournament, folder: Path) -> list[Path]:
         (folder / name).write_text(page, encoding="utf-8")
         written.append(folder / name)
     return written
+
+
+def environment() -> Environment:
+    """The templates' environment, for pages made elsewhere (the hall screen)."""
+    return _ENVIRONMENT
+
+
+def labels() -> dict[str, str]:
+    """The page texts in the current language, for pages made elsewhere."""
+    return _labels()

@@ -16,6 +16,7 @@ from spieltisch.server.routes.api import Svc
 from spieltisch.server.routes.context import Services, known_language
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
+from spieltisch.tournament.hall import HALL_SCRIPT, check_view, hall_page
 from spieltisch.tournament.printable import (
     TIMER_SCRIPT,
     cross_table,
@@ -120,6 +121,26 @@ ROUND_PAGES = {
 """The printable pages of one round, `NAME-N.html`."""
 WHOLE_PAGES = {"standings": standings_page, "players": players_page, "crosstable": cross_table}
 """The printable pages of the whole tournament, `NAME.html`."""
+
+
+@router.get("/print/tournaments/{identifier}/hall.html", response_class=HTMLResponse)
+async def hall_screen(
+    identifier: str, svc: Svc, view: str = "rotate", seconds: int = 20, lang: str | None = None
+) -> Response:
+    """The hall screen for a projector (no sign-in; it refreshes itself): the current
+    round's seating, where each player sits by surname, the standings and the round
+    timer, one after the other every `seconds` (`view=rotate`), or only one of them
+    (`view=seating`, `where`, `standings` or `timer`); in `lang`."""
+    tournament = await svc.tournaments.load(identifier)
+    with language(known_language(lang) if lang else get_language()):
+        return HTMLResponse(hall_page(tournament, check_view(view), seconds))
+
+
+@router.get("/print/tournaments/{identifier}/hall.js")
+async def hall_script(identifier: str) -> Response:
+    """The hall screen's script (the same for every tournament)."""
+    script = HALL_SCRIPT.read_text(encoding="utf-8")
+    return Response(script, media_type="text/javascript; charset=utf-8")
 
 
 @router.get("/print/tournaments/{identifier}/{page}", response_class=HTMLResponse)
