@@ -56,7 +56,8 @@ class SeasonPage {
         h("a", { class: "button", href: this.file("xlsx"), download: `${this.id}-season.xlsx` }, t("Season with every evening (Excel)")),
         h("a", { class: "button", href: this.file("ods"), download: `${this.id}-season.ods` }, t("Season with every evening (OpenDocument)")),
       ),
-      h("div", { class: "tournament-layout" }, h("div", {}, this.table()), h("div", {}, this.evenings())),
+      this.table(),
+      this.evenings(),
     );
   }
 
@@ -110,8 +111,9 @@ class SeasonPage {
   addForm() {
     const taken = new Set(this.data.evenings.map((evening) => evening.tournament));
     const free = this.tournaments.filter((item) => !taken.has(item.id));
+    if (!free.length) return null;
     const choice = h("select", { id: "evening-choice" }, free.map((item) => h("option", { value: item.id }, item.name)));
-    const form = h("form", { class: "add-evening option" }, h("label", { for: "evening-choice" }, t("Add an evening")), choice, h("button", { type: "submit", disabled: !free.length }, t("Add")));
+    const form = h("form", { class: "add-evening option" }, h("label", { for: "evening-choice" }, t("Add an evening")), choice, h("button", { type: "submit" }, t("Add")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       await this.act(() => post(`/api/seasons/${this.id}/evenings`, { tournament: choice.value }));
