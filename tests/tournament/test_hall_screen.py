@@ -1,6 +1,7 @@
-"""The hall screen: the current round's seating, where each player sits sorted by surname
-(accents folded), the standings and the timer in one page; one part or all rotating; a
-view or a time that is not offered is refused, naming what is."""
+"""The hall screen: the current round's seating, where each player sits sorted by
+surname (accents folded), the standings and the timer in one page; one part or all
+rotating; a view or a time not offered is refused, naming what is. The score sheet has
+boxes for F/D, the lot and a note."""
 
 from __future__ import annotations
 
@@ -52,3 +53,19 @@ def test_a_view_or_a_time_not_offered_is_refused() -> None:
         check_view("clock")
     with pytest.raises(TournamentError, match="5 to 600"):
         hall_page(tournament, "rotate", 2)
+
+
+def test_the_score_sheet_has_boxes_for_f_d_the_lot_and_a_note() -> None:
+    from spieltisch.tournament.printable import score_sheets
+
+    tournament = Tournament.create(Settings.parse(name="Abend", seed="sheet"), by=DIRECTOR)
+    for name in NAMES:
+        tournament.register(name, by=DIRECTOR)
+    tournament.seat_next(by=DIRECTOR)
+    with language("de"):
+        sheets = score_sheets(tournament, 1)
+    tables = len(tournament.round(1).tables)
+    assert sheets.count('<th class="box">F / D</th>') == tables
+    assert sheets.count('<th class="box">Los</th>') == tables
+    assert sheets.count("Bemerkung (für die Turnierleitung)") == tables
+    assert sheets.count('<td class="box"></td>') == 2 * len(NAMES)
