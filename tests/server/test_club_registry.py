@@ -144,6 +144,12 @@ def test_import_export_enter_link_and_forget(url: str) -> None:
             for evening in evenings:
                 tournament = await store.load(evening)
                 assert [p.name for p in tournament.players.values()] == [f"N.N. {jurgen}"]
+            hall_player = (await store.load(evenings[0])).players[1]
+            assert (
+                hall_player.rating_id
+                == gone["identity"]
+                == f"guest:n.n. {jurgen}/" + (members[0]["identity"].rpartition("/")[2])
+            )  # the old identity carried the name: "guest:jürgen gross/..."
             async with svc.database.session() as session:
                 assert (await session.get(ClubRow, club)) is not None
             export = (await client.get(f"{path}/members.csv", headers=as_boss)).text

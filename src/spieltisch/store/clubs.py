@@ -160,3 +160,23 @@ async def rename_players(session: AsyncSession, players: dict[str, set[int]], na
             row.data = {**row.data, "name": name}
             changed += 1
     return changed
+
+
+async def rename_identity(session: AsyncSession, tournaments: list[str], old: str, new: str) -> int:
+    """Write the identity `new` where these tournaments' ledgers name `old` (a registration
+    or a merge): a hall identity carries the name it was made from, so a person's data
+    removed on request takes it too. How many entries changed."""
+    if not tournaments:
+        return 0
+    rows = await session.execute(
+        select(TournamentEntryRow).where(
+            TournamentEntryRow.tournament_id.in_(tournaments),
+            TournamentEntryRow.kind.in_(("registered", "identity")),
+        )
+    )
+    changed = 0
+    for row in rows.scalars():
+        if row.data.get("identity") == old:
+            row.data = {**row.data, "identity": new}
+            changed += 1
+    return changed

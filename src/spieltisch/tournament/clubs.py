@@ -169,20 +169,23 @@ class ClubStore:
 
     async def forget(self, club: str, number: int) -> Member:
         """Remove a person's data on request: the name (in the registry and in every
-        tournament they played) becomes `N.N. <number>`, the club number and a link code
-        go; the results, the standings and the ratings stay."""
+        tournament they played) becomes `N.N. <number>`, and so does the hall identity
+        made from it (`guest:n.n. 7/<tag>`); the club number and a link code go; the
+        results, the standings and the ratings stay."""
         pseudonym = forgotten_name(number)
         async with self.database.session() as session:
             row = await self._member(session, club, number)
             ids = member_of(row).rating_ids
-            row.name, row.club_number, row.link_code = pseudonym, None, None
-            row.forgotten_at = row.forgotten_at or now()
+            identity = str(PlayerId.of_guest(pseudonym, row.identity.rpartition("/")[2]))
             players: dict[str, set[int]] = {}
             for tournament_row, tournament in await self.tournaments.every():
                 numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
                 if numbers:
                     players[tournament_row.id] = numbers
             await rows.rename_players(session, players, pseudonym)
+            await rows.rename_identity(session, list(players), row.identity, identity)
+            row.name, row.club_number, row.link_code = pseudonym, None, None
+            row.identity, row.forgotten_at = identity, row.forgotten_at or now()
             await session.commit()
         self.tournaments.forget_names()
         return await self.member(club, number)
