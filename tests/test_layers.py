@@ -369,7 +369,6 @@ SESSIONS_OPENED_IN = {
     "server/services/unit_of_work.py",  # the services' transactions
     "server/table/storage.py",  # the live table's storage, handed to it like boardgame.io's
     "tournament/storage.py",  # the tournaments' ledgers (the server's and the command line's)
-    "tournament/clubs.py",  # the clubs' registry and seasons (the server's and the command line's)
 }
 """Besides `store/`, the modules that open a database session."""
 

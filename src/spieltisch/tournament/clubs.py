@@ -14,14 +14,10 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from spieltisch.core.identity import PlayerId
 from spieltisch.store import Database
-from spieltisch.store import clubs as rows
+from spieltisch.store.club_transactions import ClubTransactions, NewMember, Removal
 from spieltisch.store.clubs import ClubRow, MemberRow, SeasonRow
-from spieltisch.store.models import now
 from spieltisch.tournament.errors import NotFound, TournamentError
 from spieltisch.tournament.ledger import Registered
 from spieltisch.tournament.messages import _
@@ -67,7 +63,7 @@ class ClubStore:
     """The clubs of one database."""
 
     def __init__(self, database: Database) -> None:
-        self.database = database
+        self.tables = ClubTransactions(database)
         self.tournaments = TournamentStore(database)
 
     # -- clubs -------------------------------------------------------------------------
@@ -76,19 +72,13 @@ class ClubStore:
         name = name.strip()
         if not name or len(name) > 120:
             raise TournamentError(_("a club needs a name of 1 to 120 characters"))
-        row = ClubRow(id=new_identifier(), name=name, manager=manager)
-        async with self.database.session() as session:
-            session.add(row)
-            await session.commit()
-        return row
+        return await self.tables.create(ClubRow(id=new_identifier(), name=name, manager=manager))
 
     async def all(self) -> list[ClubRow]:
-        async with self.database.session() as session:
-            return await rows.all_clubs(session)
+        return await self.tables.clubs()
 
     async def club(self, identifier: str) -> ClubRow:
-        async with self.database.session() as session:
-            found = await rows.club(session, identifier)
+        found = await self.tables.club(identifier)
         if found is None:
             raise NotFound(_("no club {club}").format(club=repr(identifier)))
         return found
@@ -97,96 +87,79 @@ class ClubStore:
 
     async def members(self, club: str) -> list[Member]:
         await self.club(club)
-        async with self.database.session() as session:
-            return [member_of(row) for row in await rows.members(session, club)]
+        return [member_of(row) for row in await self.tables.members(club)]
 
     async def member(self, club: str, number: int) -> Member:
-        async with self.database.session() as session:
-            return member_of(await self._member(session, club, number))
+        return member_of(await self._member(club, number))
 
     async def add(self, club: str, name: str, club_number: str | None = None) -> Member:
         """A new member (a person of their own: a new hall identity)."""
         found = read_members(f"name,club_number\n{_quoted(name)},{_quoted(club_number or '')}\n")
         if not found:
             raise TournamentError(_("a member needs a name"))
-        await self.club(club)
-        async with self.database.session() as session:
-            row = _new_member(club, found[0].name, found[0].club_number)
-            session.add(row)
-            await self._commit(session, club_number)
-            return member_of(row)
+        row = found[0]
+        known = {m.club_number for m in await self.members(club)}
+        if row.club_number is not None and row.club_number in known:
+            raise _number_taken(row.club_number)
+        await self._added(club, [_new_member(row.name, row.club_number)])
+        return (await self.members(club))[-1]
 
     async def import_csv(self, club: str, text: str) -> Imported:
         """Members from a registry file (`registry.py`): a known club number renames, the
         rest are added; all or nothing."""
         given = read_members(text)
         await self.club(club)
-        added = renamed = unchanged = 0
-        async with self.database.session() as session:
-            known = {m.club_number: m for m in await rows.members(session, club) if m.club_number}
-            for row in given:
-                existing = known.get(row.club_number) if row.club_number else None
-                if existing is None:
-                    session.add(_new_member(club, row.name, row.club_number))
-                    added += 1
-                elif existing.forgotten_at is not None or existing.name == row.name:
-                    unchanged += 1
-                else:
-                    existing.name = row.name
-                    renamed += 1
-            await self._commit(session, None)
-        return Imported(added, renamed, unchanged)
+        done = await self._added(club, [_new_member(r.name, r.club_number) for r in given])
+        return Imported(*done)
+
+    async def _added(self, club: str, given: list[NewMember]) -> tuple[int, int, int]:
+        done = await self.tables.add(club, given)
+        if done is None:  # two writers at once gave one club number
+            raise _number_taken(", ".join(r.club_number for r in given if r.club_number))
+        return done
 
     async def link_code(self, club: str, number: int) -> str:
         """A new one-time code for the person to link their account (the last one ends)."""
+        _not_forgotten(await self._member(club, number))
         code = "-".join(secrets.token_hex(3).upper() for _part in range(2))
-        async with self.database.session() as session:
-            row = await self._member(session, club, number)
-            _not_forgotten(row)
-            row.link_code = code
-            await session.commit()
+        await self.tables.set_code(club, number, code)
         return code
 
     async def claim(self, code: str, account: int) -> tuple[ClubRow, Member]:
         """The signed-in person links their account to the member the code was made for;
         the code is used up. From then on the member plays in tournaments as the account."""
-        async with self.database.session() as session:
-            row = await rows.member_by_code(session, code.strip().upper())
-            if row is None or not code.strip():
-                raise TournamentError(_("this link code is unknown or used up"))
-            for other in await rows.members(session, row.club_id):
-                if other.account_id == account and other.id != row.id:
-                    raise TournamentError(
-                        _("your account is linked to {name} of this club already").format(
-                            name=other.name
-                        )
+        code = code.strip().upper()
+        found = await self.tables.by_code(code) if code else None
+        if found is None:
+            raise TournamentError(_("this link code is unknown or used up"))
+        row, others = found
+        for other in others:
+            if other.account_id == account and other.id != row.id:
+                raise TournamentError(
+                    _("your account is linked to {name} of this club already").format(
+                        name=other.name
                     )
-            row.account_id, row.link_code = account, None
-            club = await rows.club(session, row.club_id)
-            await session.commit()
-            assert club is not None
-            return club, member_of(row)
+                )
+        linked = await self.tables.link(row.id, code, account)
+        if linked is None:
+            raise TournamentError(_("this link code is unknown or used up"))
+        return await self.club(linked.club_id), member_of(linked)
 
     async def forget(self, club: str, number: int) -> Member:
         """Remove a person's data on request: the name (in the registry and in every
         tournament they played) becomes `N.N. <number>`, and so does the hall identity
         made from it (`guest:n.n. 7/<tag>`); the club number and a link code go; the
         results, the standings and the ratings stay."""
+        row = await self._member(club, number)
+        ids = member_of(row).rating_ids
         pseudonym = forgotten_name(number)
-        async with self.database.session() as session:
-            row = await self._member(session, club, number)
-            ids = member_of(row).rating_ids
-            identity = str(PlayerId.of_guest(pseudonym, row.identity.rpartition("/")[2]))
-            players: dict[str, set[int]] = {}
-            for tournament_row, tournament in await self.tournaments.every():
-                numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
-                if numbers:
-                    players[tournament_row.id] = numbers
-            await rows.rename_players(session, players, pseudonym)
-            await rows.rename_identity(session, list(players), row.identity, identity)
-            row.name, row.club_number, row.link_code = pseudonym, None, None
-            row.identity, row.forgotten_at = identity, row.forgotten_at or now()
-            await session.commit()
+        identity = str(PlayerId.of_guest(pseudonym, row.identity.rpartition("/")[2]))
+        players: dict[str, set[int]] = {}
+        for tournament_row, tournament in await self.tournaments.every():
+            numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
+            if numbers:
+                players[tournament_row.id] = numbers
+        await self.tables.forget(club, number, Removal(pseudonym, identity, players))
         self.tournaments.forget_names()
         return await self.member(club, number)
 
@@ -219,25 +192,20 @@ class ClubStore:
             best=rules.best,
             min_games=rules.min_games,
         )
-        async with self.database.session() as session:
-            session.add(row)
-            await session.commit()
-        return row
+        return await self.tables.new_season(row)
 
     async def seasons(self, club: str) -> list[SeasonRow]:
-        async with self.database.session() as session:
-            return await rows.seasons(session, club)
+        return await self.tables.seasons(club)
 
     async def season(self, identifier: str) -> Season:
-        async with self.database.session() as session:
-            row = await rows.season(session, identifier)
-            if row is None:
-                raise NotFound(_("no season {season}").format(season=repr(identifier)))
-            found = await rows.evenings(session, identifier)
+        found = await self.tables.season(identifier)
+        if found is None:
+            raise NotFound(_("no season {season}").format(season=repr(identifier)))
+        row, tournaments = found
         rules = SeasonRules.model_validate(
             {"method": row.method, "best": row.best, "min_games": row.min_games}
         )
-        evenings = [(t.id, t.name, await self.tournaments.load(t.id)) for t in found]
+        evenings = [(t.id, t.name, await self.tournaments.load(t.id)) for t in tournaments]
         return Season(row.id, row.club_id, row.name, rules, evenings)
 
     async def add_evening(self, season: str, tournament: str) -> Season:
@@ -249,21 +217,17 @@ class ClubStore:
                     tournament=tournament
                 )
             )
-        async with self.database.session() as session:
-            await rows.add_evening(session, season, tournament)
-            await session.commit()
+        await self.tables.add_evening(season, tournament)
         return await self.season(season)
 
     async def remove_evening(self, season: str, tournament: str) -> Season:
         await self.season(season)
-        async with self.database.session() as session:
-            if not await rows.remove_evening(session, season, tournament):
-                raise NotFound(
-                    _("tournament {tournament} is no evening of this season").format(
-                        tournament=tournament
-                    )
+        if not await self.tables.remove_evening(season, tournament):
+            raise NotFound(
+                _("tournament {tournament} is no evening of this season").format(
+                    tournament=tournament
                 )
-            await session.commit()
+            )
         return await self.season(season)
 
     async def table(self, season: str) -> tuple[Season, list[Member], list[SeasonStanding]]:
@@ -275,29 +239,23 @@ class ClubStore:
 
     # -- helpers -----------------------------------------------------------------------
 
-    async def _member(self, session: AsyncSession, club: str, number: int) -> MemberRow:
-        found = await rows.member(session, club, number)
+    async def _member(self, club: str, number: int) -> MemberRow:
+        found = await self.tables.member(club, number)
         if found is None:
             raise NotFound(
                 _("no member {number} in club {club}").format(number=number, club=repr(club))
             )
         return found
 
-    @staticmethod
-    async def _commit(session: AsyncSession, club_number: str | None) -> None:
-        try:
-            await session.commit()
-        except IntegrityError:
-            await session.rollback()
-            raise TournamentError(
-                _("club number {number} belongs to another member").format(number=club_number)
-            ) from None
 
-
-def _new_member(club: str, name: str, club_number: str | None) -> MemberRow:
-    return MemberRow(
-        club_id=club, name=name, club_number=club_number, identity=new_hall_identity(name)
+def _number_taken(club_number: str | None) -> TournamentError:
+    return TournamentError(
+        _("club number {number} belongs to another member").format(number=club_number)
     )
+
+
+def _new_member(name: str, club_number: str | None) -> NewMember:
+    return NewMember(name, club_number, new_hall_identity(name))
 
 
 def _not_forgotten(row: MemberRow) -> None:
