@@ -69,7 +69,7 @@ class Sessions:
             return None
         return hmac.new(self._address_key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
-    def _parts(self, token: str) -> tuple[int, str] | None:
+    def _ids(self, token: str) -> tuple[int, str] | None:
         try:
             value = self._serializer.loads(token, max_age=MAX_AGE)
         except BadSignature:
@@ -87,10 +87,10 @@ class Sessions:
 
     async def close(self, token: str | None) -> None:
         """Ends the session of `token` (nothing when it names none)."""
-        parts = self._parts(token) if token else None
-        if parts is None:
+        ids = self._ids(token) if token else None
+        if ids is None:
             return
-        await end_session(self.database, *parts)
+        await end_session(self.database, *ids)
 
     async def rotate(self, account_id: int) -> str:
         """Ends every session of the account and opens a new one: its token."""
@@ -100,10 +100,10 @@ class Sessions:
     async def account_of(self, token: str) -> int | None:
         """The account whose live session `token` names; None when forged, signed out,
         or idle too long (an idle one is deleted)."""
-        parts = self._parts(token)
-        if parts is None:
+        ids = self._ids(token)
+        if ids is None:
             return None
-        account_id, session_id = parts
+        account_id, session_id = ids
         moment = dt.datetime.now(dt.UTC)
         live = await live_session(
             self.database, account_id, session_id, moment, self.idle, SEEN_EVERY

@@ -11,8 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from spieltisch.core.i18n import get_language, language
-from spieltisch.server.routes.api import Me, Svc
-from spieltisch.server.routes.context import Services, known_language
+from spieltisch.server.routes.context import Me, Services, Svc, known_language
 from spieltisch.server.routes.tournament_view import describe
 from spieltisch.server.schemas.clubs import (
     ClubIn,

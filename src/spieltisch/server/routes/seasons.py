@@ -11,8 +11,7 @@ from spieltisch.core.i18n import get_language, language
 from spieltisch.core.spreadsheet import spreadsheet_csv
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.api import Me, Svc
-from spieltisch.server.routes.context import Services, known_language
+from spieltisch.server.routes.context import Me, Services, Svc, known_language
 from spieltisch.server.schemas.clubs import (
     EveningIn,
     EveningOut,

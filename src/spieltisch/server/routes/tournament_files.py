@@ -12,8 +12,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from spieltisch.core.i18n import get_language, language
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.api import Svc
-from spieltisch.server.routes.context import Services, known_language
+from spieltisch.server.routes.context import Services, Svc, known_language
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.hall import HALL_SCRIPT, check_view, hall_page

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.api import Me, Svc
+from spieltisch.server.routes.context import Me, Svc
 from spieltisch.server.routes.tournament_view import describe, directed
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (

@@ -17,8 +17,7 @@ from fastapi import APIRouter, Request
 from spieltisch.core.i18n import language
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.api import Me, Svc
-from spieltisch.server.routes.context import check_rate, known_language
+from spieltisch.server.routes.context import Me, Svc, check_rate, known_language
 from spieltisch.server.routes.tournament_view import audit, describe, directed
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (

@@ -62,16 +62,16 @@ async def finished_records(
 
 async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, dict[str, Any]]:
     described = await describe_tables(session, tables)
-    logs = await move_logs(session, [table.id for table in tables])
+    move_logs_by_table = await move_logs(session, [table.id for table in tables])
     return {
-        table.id: _record(table, out, logs[table.id])
+        table.id: _record(table, out, move_logs_by_table[table.id])
         for table, out in zip(tables, described, strict=True)
     }
 
 
-def _record(table: GameTable, described: TableOut, log: list[str]) -> dict[str, Any]:
+def _record(table: GameTable, described: TableOut, move_log: list[str]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
-    state = spieltisch.load(table.game, **table.options).replay(effective(log))
+    state = spieltisch.load(table.game, **table.options).replay(effective(move_log))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.

@@ -40,7 +40,7 @@ from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, GameReviewRow
 from spieltisch.store.reviews import update_if_owned
 
-log = logging.getLogger("spieltisch.server.reviews")
+logger = logging.getLogger("spieltisch.server.reviews")
 
 LEVEL = "expert"
 SEED = 0
@@ -249,7 +249,7 @@ class Reviews:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # kept in the row, so the page can say what went wrong
-            log.exception("the review %s failed", key)
+            logger.exception("the review %s failed", key)
             await self._update(key, owner, status="failed", error=str(exc) or type(exc).__name__)
 
     async def _update(self, key: str, owner: str, **values: Any) -> bool:

@@ -42,7 +42,7 @@ from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Player, Tournament
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
 COLLECT_RETRIES = 20
@@ -155,7 +155,7 @@ class OnlineRounds:
             try:
                 tournament, _entry = await self.store.act(identifier, take, COLLECT_RETRIES)
             except TournamentError:
-                log.exception("the result of table %s does not fit its tournament", table_id)
+                logger.exception("the result of table %s does not fit its tournament", table_id)
         return tournament
 
     async def statuses(self, table_ids: Collection[str]) -> dict[str, TableStatus]:
@@ -177,7 +177,7 @@ class OnlineRounds:
             try:
                 await self.collect(identifier)
             except Exception:
-                log.exception("taking the results of tournament %s", identifier)
+                logger.exception("taking the results of tournament %s", identifier)
         return len(identifiers)
 
     async def keep_sweeping(self, seconds: float = SWEEP_SECONDS) -> None:
@@ -189,7 +189,7 @@ class OnlineRounds:
             try:
                 await self.sweep(since)
             except Exception:
-                log.exception("the tournament sweep failed; trying again")
+                logger.exception("the tournament sweep failed; trying again")
             else:
                 since = started - dt.timedelta(seconds=seconds)
             await asyncio.sleep(seconds)
