@@ -297,6 +297,24 @@ def test_a_season_of_three_evenings_on_the_directors_pages(
     hall.wait_for_function(
         "() => !document.querySelector(\"[data-part='where']\").hidden", timeout=20_000
     )
+
+    # The director chooses on the page what the screen shows; an open screen follows.
+    def choose(view: str) -> None:
+        page.select_option("#hall-view", view)
+        page.fill("#hall-seconds", "30")
+        page.click("form.hall-choice button[type=submit]")
+        page.wait_for_selector("#notice.info:not([hidden])")
+
+    director.go(f"/tournament/{ids[2]}", "form.hall-choice")
+    choose("standings")
+    hall.goto(f"{base}/print/tournaments/{ids[2]}/hall.html?lang=de")
+    assert hall.locator("[data-part='standings']").is_visible()
+    assert hall.locator("[data-part='seating']").is_hidden()
+    choose("where")
+    hall.wait_for_function(
+        "() => !document.querySelector(\"[data-part='where']\").hidden", timeout=30_000
+    )
+    assert hall.locator("[data-part='standings']").is_hidden()
     hall.close()
 
     # The printouts for a PDF: the standings page prints to A4.

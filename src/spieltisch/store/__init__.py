@@ -7,6 +7,7 @@ reviews) add their models to the same declarative `Base` and their own revisions
 
 from spieltisch.store.clubs import ClubRow, MemberRow, SeasonEveningRow, SeasonRow
 from spieltisch.store.database import Database, default_database_url, upgrade
+from spieltisch.store.hall import HallScreenRow
 from spieltisch.store.models import Base
 from spieltisch.store.reviews import GameReviewRow
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
@@ -16,6 +17,7 @@ __all__ = [
     "ClubRow",
     "Database",
     "GameReviewRow",
+    "HallScreenRow",
     "MemberRow",
     "SeasonEveningRow",
     "SeasonRow",

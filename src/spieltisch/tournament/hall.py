@@ -49,12 +49,20 @@ def check_view(view: str) -> View:
     return VIEWS[VIEWS.index(view)]
 
 
-def hall_page(tournament: Tournament, view: View = "rotate", seconds: int = 20) -> str:
-    """The hall screen of the current (last seated) round."""
+def check_seconds(seconds: int) -> int:
     if not 5 <= seconds <= 600:
         raise TournamentError(
             _("a part is shown for 5 to 600 seconds, not {seconds}").format(seconds=seconds)
         )
+    return seconds
+
+
+def hall_page(
+    tournament: Tournament, view: View = "rotate", seconds: int = 20, follows: bool = False
+) -> str:
+    """The hall screen of the current (last seated) round; `follows`: the page was opened
+    without a view and follows the director's choice (it reloads when that changes)."""
+    check_seconds(seconds)
     number = len(tournament.rounds)
     translate = parts(tournament.settings.game).gettext
     tables: list[list[tuple[str, str, str]]] = []
@@ -96,6 +104,7 @@ def hall_page(tournament: Tournament, view: View = "rotate", seconds: int = 20) 
             t=tournament,
             number=number,
             view=view,
+            follows=follows,
             seconds=seconds,
             tables=tables,
             byes=byes,

@@ -124,15 +124,23 @@ WHOLE_PAGES = {"standings": standings_page, "players": players_page, "crosstable
 
 @router.get("/print/tournaments/{identifier}/hall.html", response_class=HTMLResponse)
 async def hall_screen(
-    identifier: str, svc: Svc, view: str = "rotate", seconds: int = 20, lang: str | None = None
+    identifier: str,
+    svc: Svc,
+    view: str | None = None,
+    seconds: int | None = None,
+    lang: str | None = None,
 ) -> Response:
     """The hall screen for a projector (no sign-in; it refreshes itself): the current
     round's seating, where each player sits by surname, the standings and the round
     timer, one after the other every `seconds` (`view=rotate`), or only one of them
-    (`view=seating`, `where`, `standings` or `timer`); in `lang`."""
+    (`view=seating`, `where`, `standings` or `timer`); without `view`, what the director
+    chose (`POST .../hall`), followed as it changes; in `lang`."""
     tournament = await svc.tournaments.load(identifier)
+    chosen, every = await svc.tournaments.hall_choice(identifier)
+    shown = check_view(view) if view is not None else chosen
     with language(known_language(lang) if lang else get_language()):
-        return HTMLResponse(hall_page(tournament, check_view(view), seconds))
+        page = hall_page(tournament, shown, seconds or every, follows=view is None)
+    return HTMLResponse(page)
 
 
 @router.get("/print/tournaments/{identifier}/hall.js")

@@ -19,6 +19,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Me, Svc, check_rate, known_language
 from spieltisch.server.routes.tournament_view import audit, describe, directed
+from spieltisch.server.schemas.hall import HallIn
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.schemas.tournaments import (
     AuditOut,
@@ -211,3 +212,10 @@ async def decide_rating(
     by = acting(me)
     step = lambda t: t.decide_rating(round_number, table, body.rated, by, body.reason)  # noqa: E731
     return await directed(svc, identifier, me, step)
+
+
+@router.post("/api/tournaments/{identifier}/hall", status_code=204)
+async def choose_hall(identifier: str, body: HallIn, me: Me, svc: Svc) -> None:
+    """What the hall screen shows (`view`: rotate, seating, where, standings, timer; each
+    part `seconds` when rotating): a screen opened without a view follows within seconds."""
+    await svc.tournaments.choose_hall(identifier, me, body.view, body.seconds)

@@ -19,9 +19,12 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.tournaments import PlayerIn
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import TournamentRow
+from spieltisch.store.hall import choose_hall, hall_choice
 from spieltisch.store.models import TableStatus
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.hall import View, check_seconds, check_view
 from spieltisch.tournament.identities import (
     Appearance,
     hall_identities,
@@ -78,6 +81,19 @@ class Tournaments:
         seen = await self._named(identifier, tournament)
         online = [table for played in tournament.rounds for table in played.online.values()]
         return Seen(identifier, tournament, seen.names, await self.rounds.statuses(online))
+
+    async def hall_choice(self, identifier: str) -> tuple[View, int]:
+        """What the hall screen shows as the director chose it (else everything in turn)."""
+        async with reading(self.store.database) as session:
+            row = await hall_choice(session, identifier)
+        return (check_view(row.view), row.seconds) if row is not None else ("rotate", 20)
+
+    async def choose_hall(self, identifier: str, account: int, view: str, seconds: int) -> None:
+        """The director chooses what the hall screen shows (it follows within seconds)."""
+        check_director(await self.load(identifier), account)
+        check_seconds(seconds)
+        async with transaction(self.store.database) as session:
+            await choose_hall(session, identifier, check_view(view), seconds)
 
     async def identities(self, name: str | None) -> dict[str, list[Appearance]]:
         """The hall identities and where each played (with `name`: that name's)."""

@@ -1,7 +1,8 @@
 // The hall screen: shows one part at a time (rotating every data-seconds, or the one the
 // director chose in the address), and fetches the page again every 10 seconds to swap in
 // the seating, the list by surname and the standings as they change; a new round reloads
-// the page so the timer follows it. No sign-in, nothing to click but the timer.
+// the page so the timer follows it, and so does a new choice of the director when the
+// address names no view. No sign-in, nothing to click but the timer.
 (function () {
   const hall = document.getElementById("hall");
   const parts = Array.from(document.querySelectorAll("[data-part]"));
@@ -21,7 +22,8 @@
       const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
       const round = fresh.getElementById("hall");
       if (!round) return;
-      if (round.dataset.round !== hall.dataset.round) {
+      const chosenElsewhere = hall.dataset.follows === "yes" && (round.dataset.view !== hall.dataset.view || round.dataset.seconds !== hall.dataset.seconds);
+      if (round.dataset.round !== hall.dataset.round || chosenElsewhere) {
         window.location.reload();
         return;
       }

@@ -104,21 +104,37 @@ class TournamentPage {
     );
   }
 
-  // The hall screen for the projector: every part in turn, or the one chosen here.
+  // The hall screen for the projector: it shows what the director chooses here (every
+  // part in turn, or one), or, opened by one of the other links, only that part.
   hallLinks() {
     const views = [
-      ["rotate", t("Hall screen (all in turn)")],
+      ["rotate", t("all in turn")],
       ["seating", t("seating")],
       ["where", t("where do I sit")],
       ["standings", t("standings")],
       ["timer", t("timer")],
     ];
-    return h(
+    const links = h(
       "p",
       { class: "actions hall-links" },
-      views.map(([view, label]) => h("a", { href: this.print(`hall.html`) + `&view=${view}`, target: "_blank", class: view === "rotate" ? "button hall-screen" : "hall-view" }, label)),
+      h("a", { href: this.print("hall.html"), target: "_blank", class: "button hall-screen" }, t("Hall screen")),
+      views.slice(1).map(([view, label]) => h("a", { href: this.print("hall.html") + `&view=${view}`, target: "_blank", class: "hall-view" }, label)),
       h("small", { class: "hint" }, t("PDF: open a printout and print it to a PDF file.")),
     );
+    if (!this.data.can_direct) return links;
+    const view = h("select", { id: "hall-view", "aria-label": t("The hall screen shows") }, views.map(([value, label]) => h("option", { value }, label)));
+    const seconds = h("input", { id: "hall-seconds", type: "number", min: 5, max: 600, value: 20, size: 4, "aria-label": t("Seconds per part") });
+    const form = h("form", { class: "hall-choice option" }, h("label", { for: "hall-view" }, t("The hall screen shows")), view, seconds, h("span", {}, t("seconds per part")), h("button", { type: "submit" }, t("Show")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await post(`/api/tournaments/${this.id}/hall`, { view: view.value, seconds: Number(seconds.value) });
+        notify(t("The hall screen follows within seconds."), "info");
+      } catch (error) {
+        notify(error.message);
+      }
+    });
+    return [links, form];
   }
 
   director(next) {
