@@ -50,6 +50,10 @@ class ClubTransactions:
         async with self.database.session() as session:
             return await queries.all_clubs(session)
 
+    async def member_counts(self) -> dict[str, int]:
+        async with self.database.session() as session:
+            return await queries.member_counts(session)
+
     async def club(self, identifier: str) -> ClubRow | None:
         async with self.database.session() as session:
             return await queries.club(session, identifier)

@@ -83,6 +83,14 @@ async def all_clubs(session: AsyncSession) -> list[ClubRow]:
     return list(rows.scalars())
 
 
+async def member_counts(session: AsyncSession) -> dict[str, int]:
+    """How many members each club has (clubs without any left out), in one query."""
+    rows = await session.execute(
+        select(MemberRow.club_id, func.count()).group_by(MemberRow.club_id)
+    )
+    return {club: int(count) for club, count in rows.all()}
+
+
 async def members(session: AsyncSession, club_id: str) -> list[MemberRow]:
     """A club's members in the order they were entered."""
     rows = await session.execute(

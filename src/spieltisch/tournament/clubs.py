@@ -77,6 +77,10 @@ class ClubStore:
     async def all(self) -> list[ClubRow]:
         return await self.tables.clubs()
 
+    async def member_counts(self) -> dict[str, int]:
+        """How many members each club has (two queries for every club, not one per club)."""
+        return await self.tables.member_counts()
+
     async def club(self, identifier: str) -> ClubRow:
         found = await self.tables.club(identifier)
         if found is None:
@@ -205,7 +209,8 @@ class ClubStore:
         rules = SeasonRules.model_validate(
             {"method": row.method, "best": row.best, "min_games": row.min_games}
         )
-        evenings = [(t.id, t.name, await self.tournaments.load(t.id)) for t in tournaments]
+        loaded = await self.tournaments.several([t.id for t in tournaments])
+        evenings = [(t.id, t.name, loaded[t.id]) for t in tournaments]
         return Season(row.id, row.club_id, row.name, rules, evenings)
 
     async def add_evening(self, season: str, tournament: str) -> Season:

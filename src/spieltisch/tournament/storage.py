@@ -83,6 +83,14 @@ class TournamentStore:
         async with self.database.session() as session:
             return await _load(session, identifier)
 
+    async def several(self, identifiers: list[str]) -> dict[str, Tournament]:
+        """These tournaments as their ledgers stand, in one query (a season's evenings)."""
+        async with self.database.session() as session:
+            found = await ledgers(session, identifiers)
+        return {
+            identifier: _folded(identifier, found.get(identifier, [])) for identifier in identifiers
+        }
+
     async def every(self) -> list[tuple[TournamentRow, Tournament]]:
         """Every tournament as its ledger stands, oldest first: two queries however many."""
         async with self.database.session() as session:

@@ -23,7 +23,8 @@ class Clubs:
 
     async def every(self) -> list[tuple[ClubRow, int]]:
         """Every club and how many members it has."""
-        return [(row, len(await self.store.members(row.id))) for row in await self.store.all()]
+        counts = await self.store.member_counts()
+        return [(row, counts.get(row.id, 0)) for row in await self.store.all()]
 
     async def create(self, name: str, account: int) -> ClubRow:
         return await self.store.create(name, acting(account))
