@@ -277,3 +277,66 @@ def test_a_season_over_the_api(url: str) -> None:
             assert [e["tournament"] for e in shorter["evenings"]] == [evenings[1]]
 
     run(scenario)
+
+
+def test_a_linked_account_carries_the_members_hall_games_in_the_ratings(url: str) -> None:
+    async def scenario() -> None:
+        async with an_app(url) as (client, _svc):
+            _boss, as_boss = await guest(client, "Boss")
+            ada_account, as_ada = await guest(client, "Ada online")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            imported = await ok(
+                await client.post(
+                    f"{path}/members/import",
+                    json={"csv": "name\nAda\nBea\nCem\nDon\n"},
+                    headers=as_boss,
+                )
+            )
+            members = imported["club"]["members"]
+            body = {"name": "Abend", "rounds": 1, "seed": "rated"}
+            tid = (
+                await ok(await client.post("/api/tournaments", json=body, headers=as_boss), 201)
+            )["id"]
+            for member in members:
+                await ok(
+                    await client.post(
+                        f"{path}/members/{member['number']}/enter",
+                        json={"tournament": tid},
+                        headers=as_boss,
+                    )
+                )
+            await ok(
+                await client.post(
+                    f"/api/tournaments/{tid}/rounds", json={"online": False}, headers=as_boss
+                )
+            )
+            await ok(
+                await client.post(
+                    f"/api/tournaments/{tid}/rounds/1/tables/1",
+                    json={"places": [1, 2, 3, 4]},
+                    headers=as_boss,
+                )
+            )
+
+            async def rated() -> dict[str, int]:
+                board = await ok(await client.get("/api/ratings/madn"))
+                return {row["player"]: row["games"] for row in board["players"]}
+
+            before = await rated()
+            assert before[members[0]["identity"]] == 1
+            code = (
+                await ok(
+                    await client.post(
+                        f"{path}/members/{members[0]['number']}/code", headers=as_boss
+                    )
+                )
+            )["code"]
+            await ok(await client.post("/api/clubs/link", json={"code": code}, headers=as_ada))
+            after = await rated()
+            assert members[0]["identity"] not in after
+            assert after[f"account:{ada_account}"] == 1  # her hall game is the account's now
+            assert len(after) == len(before)
+
+    run(scenario)

@@ -188,3 +188,12 @@ async def rename_identity(session: AsyncSession, tournaments: list[str], old: st
             row.data = {**row.data, "identity": new}
             changed += 1
     return changed
+
+
+async def linked_identities(session: AsyncSession) -> dict[str, int]:
+    """The hall identity of every member who linked an account -> that account: their
+    games in the hall and online are one person's rating."""
+    rows = await session.execute(
+        select(MemberRow.identity, MemberRow.account_id).where(MemberRow.account_id.is_not(None))
+    )
+    return {identity: int(account) for identity, account in rows.all() if account is not None}

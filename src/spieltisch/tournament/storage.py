@@ -13,7 +13,7 @@ import datetime as dt
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.accounts import by_username
+from spieltisch.store.clubs import linked_identities
 from spieltisch.store.models import GameTable, Seat
 from spieltisch.store.tables import (
     account_names,
@@ -180,6 +181,16 @@ class TournamentStore:
         if kept is None:
             kept = _KEPT[self.database] = Kept()
         async with kept.lock:
+            async with self.database.session() as session:
+                aliases = {
+                    identity: str(PlayerId.of_account(account))
+                    for identity, account in (await linked_identities(session)).items()
+                }
+            if aliases != kept.aliases:  # a member linked their account: rate them anew
+                kept = _KEPT[self.database] = Kept(aliases=aliases)
+                async with kept.lock:
+                    await kept.catch_up(self.database)
+                return kept
             await kept.catch_up(self.database)
         return kept
 
@@ -196,6 +207,9 @@ class Kept:
     tables: set[str] = field(default_factory=set)
     since: dt.datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    aliases: dict[str, str] = field(default_factory=dict)
+    """A club member's hall identity -> the account they linked (`store/clubs.py`): their
+    hall games count for the account's rating."""
 
     async def catch_up(self, database: Database) -> None:
         """Read what changed since the last time (another process may have written): the
@@ -208,7 +222,7 @@ class Kept:
             read = await ledgers(session, [identifier for identifier, _seq in changed])
             for identifier, seq in changed:
                 tournament = _folded(identifier, read.get(identifier, []))
-                mine = tournament.rated_games(identifier)
+                mine = [self._aliased(game) for game in tournament.rated_games(identifier)]
                 keys = {game.key for game in mine}
                 removed |= self.keys.get(identifier, set()) - keys
                 games += mine
@@ -227,6 +241,11 @@ class Kept:
                 moment = _utc(table.finished_at)
                 self.since = moment if self.since is None else max(self.since, moment)
         self.projection.update(games, removed)
+
+    def _aliased(self, game: RatedGame) -> RatedGame:
+        if not self.aliases:
+            return game
+        return replace(game, players=tuple(self.aliases.get(p, p) for p in game.players))
 
     async def _finished_since(self, session: AsyncSession) -> list[tuple[GameTable, list[Seat]]]:
         """The finished tables not read yet: those finished since the last finish seen
