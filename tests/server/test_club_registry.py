@@ -10,11 +10,26 @@ import io
 from typing import Any
 
 import httpx
+import pytest
 from openpyxl import load_workbook
 
+from spieltisch.store import upgrade
 from spieltisch.store.clubs import ClubRow
 from spieltisch.tournament.storage import TournamentStore
 from tests.server.in_process import an_app, guest, run
+from tests.server.servers import new_postgres_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def club_url(request: pytest.FixtureRequest, url: str) -> str:
+    """A fresh migrated database on SQLite and on PostgreSQL (the ledger rewritten on a
+    removal is JSON on both)."""
+    if request.param == "sqlite":
+        return url
+    found = new_postgres_database(request.getfixturevalue("postgres"))
+    upgrade(found)
+    return found
+
 
 GERMAN_FILE = (
     "\ufeffMitgliedsnummer;Name;Bemerkung\n"
@@ -37,9 +52,9 @@ async def a_club(client: httpx.AsyncClient, headers: dict[str, str]) -> str:
     return str(club["id"])
 
 
-def test_import_export_enter_link_and_forget(url: str) -> None:
+def test_import_export_enter_link_and_forget(club_url: str) -> None:
     async def scenario() -> None:
-        async with an_app(url) as (client, svc):
+        async with an_app(club_url) as (client, svc):
             _boss, as_boss = await guest(client, "Boss")
             jurgen_account, as_jurgen = await guest(client, "Jürgen online")
             _other, as_other = await guest(client, "Nosy")
@@ -162,9 +177,9 @@ def test_import_export_enter_link_and_forget(url: str) -> None:
     run(scenario)
 
 
-def test_a_season_over_the_api(url: str) -> None:
+def test_a_season_over_the_api(club_url: str) -> None:
     async def scenario() -> None:
-        async with an_app(url) as (client, _svc):
+        async with an_app(club_url) as (client, _svc):
             _boss, as_boss = await guest(client, "Boss")
             _other, as_other = await guest(client, "Nosy")
             client.cookies.clear()
@@ -279,9 +294,11 @@ def test_a_season_over_the_api(url: str) -> None:
     run(scenario)
 
 
-def test_a_linked_account_carries_the_members_hall_games_in_the_ratings(url: str) -> None:
+def test_a_linked_account_carries_the_members_hall_games_in_the_ratings(
+    club_url: str,
+) -> None:
     async def scenario() -> None:
-        async with an_app(url) as (client, _svc):
+        async with an_app(club_url) as (client, _svc):
             _boss, as_boss = await guest(client, "Boss")
             ada_account, as_ada = await guest(client, "Ada online")
             client.cookies.clear()
