@@ -357,3 +357,20 @@ def test_a_linked_account_carries_the_members_hall_games_in_the_ratings(
             assert len(after) == len(before)
 
     run(scenario)
+
+
+def test_new_clubs_count_against_the_limit_of_new_tournaments(url: str) -> None:
+    from spieltisch.server.infra.limits import RateLimits
+
+    async def scenario() -> None:
+        limits = RateLimits().with_rate("account:tournaments=2/3600s")
+        async with an_app(url, rate_limits=limits) as (client, _svc):
+            _boss, as_boss = await guest(client, "Boss")
+            client.cookies.clear()
+            for name in ("Eins", "Zwei"):
+                made = await client.post("/api/clubs", json={"name": name}, headers=as_boss)
+                assert made.status_code == 201, made.text
+            third = await client.post("/api/clubs", json={"name": "Drei"}, headers=as_boss)
+            assert third.status_code == 429 and "Retry-After" in third.headers
+
+    run(scenario)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from spieltisch.core.i18n import get_language, language
-from spieltisch.server.routes.context import Me, Services, Svc, known_language
+from spieltisch.server.routes.context import Me, Services, Svc, check_rate, known_language
 from spieltisch.server.routes.tournament_view import describe
 from spieltisch.server.schemas.clubs import (
     ClubIn,
@@ -80,8 +80,10 @@ async def list_clubs(request: Request, svc: Svc) -> ClubList:
 
 
 @router.post("/api/clubs", response_model=ClubOut, status_code=201)
-async def create_club(body: ClubIn, me: Me, svc: Svc) -> ClubOut:
-    """A new club kept by you: its registry and seasons."""
+async def create_club(body: ClubIn, request: Request, me: Me, svc: Svc) -> ClubOut:
+    """A new club kept by you: its registry and seasons. New clubs count against the
+    same limit as new tournaments, per account and per address (429)."""
+    check_rate(request, "tournaments", me)
     club = await svc.clubs.create(body.name, me)
     return await _club(svc, club.id, me)
 
