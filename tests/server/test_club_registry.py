@@ -6,13 +6,17 @@ the registry kept from anyone but the club's manager."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from openpyxl import load_workbook
+from typer.testing import CliRunner
 
+from spieltisch.cli.app import app
 from spieltisch.store import upgrade
 from spieltisch.store.clubs import ClubRow
 from spieltisch.tournament.storage import TournamentStore
@@ -374,3 +378,39 @@ def test_new_clubs_count_against_the_limit_of_new_tournaments(url: str) -> None:
             assert third.status_code == 429 and "Retry-After" in third.headers
 
     run(scenario)
+
+
+def test_a_club_made_on_the_command_line_is_handed_to_an_account(url: str, tmp_path: Path) -> None:
+    roster = tmp_path / "mitglieder.csv"
+    roster.write_text("Name;Mitgliedsnummer\nAda;1\nBea;2\n", encoding="utf-8")
+
+    def cli(*args: str) -> str:
+        result = CliRunner().invoke(app, ["tournament", *args, "--database", url])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    made = cli("club", "new", "SV Würfel", "--by", "kasse")
+    club = made.split()[1]
+    cli("club", "import", club, str(roster))
+
+    async def scenario() -> None:
+        async with an_app(url) as (client, _svc):
+            _boss, as_boss = await guest(client, "Boss")
+            client.cookies.clear()
+            claimed = await client.post(
+                "/api/session/claim",
+                json={"username": "boss", "password": "a long one"},
+                headers=as_boss,
+            )
+            assert claimed.status_code == 200, claimed.text
+            before = await ok(await client.get(f"/api/clubs/{club}", headers=as_boss))
+            assert not before["can_manage"] and before["members"] == []
+            await asyncio.to_thread(cli, "club", "manager", club, "--account", "boss")
+            after = await ok(await client.get(f"/api/clubs/{club}", headers=as_boss))
+            assert after["can_manage"] and [m["name"] for m in after["members"]] == ["Ada", "Bea"]
+
+    run(scenario)
+    unknown = CliRunner().invoke(
+        app, ["tournament", "club", "manager", club, "--account", "nobody", "--database", url]
+    )
+    assert unknown.exit_code == 2 and "nobody" in unknown.output

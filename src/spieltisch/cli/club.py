@@ -64,6 +64,19 @@ def new_club(
     _say(_("Club {club} created: {name}").format(club=row.id, name=row.name))
 
 
+@club_app.command("manager")
+def manager(
+    club: Club,
+    account: Annotated[
+        str, typer.Option("--account", help="The username of the account that keeps the club.")
+    ],
+    database: DatabaseOption = None,
+) -> None:
+    """Hand the club to a server account: its registry and seasons on the web page."""
+    row = _clubs(database, lambda store: store.hand_to(club, account))
+    _say(_("{club} is kept by {account} from now on").format(club=row.name, account=account))
+
+
 @club_app.command("list")
 def list_clubs(database: DatabaseOption = None) -> None:
     """The clubs in the database."""

@@ -58,6 +58,14 @@ class ClubTransactions:
         async with self.database.session() as session:
             return await queries.club(session, identifier)
 
+    async def set_manager(self, club: str, manager: str) -> ClubRow | None:
+        async with self.database.session() as session:
+            row = await queries.club(session, club)
+            if row is not None:
+                row.manager = manager
+                await session.commit()
+            return row
+
     async def members(self, club: str) -> list[MemberRow]:
         async with self.database.session() as session:
             return await queries.members(session, club)

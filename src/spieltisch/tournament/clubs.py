@@ -87,6 +87,15 @@ class ClubStore:
             raise NotFound(_("no club {club}").format(club=repr(identifier)))
         return found
 
+    async def hand_to(self, club: str, username: str) -> ClubRow:
+        """The club is kept by this account from now on (its registry and seasons on the
+        web page); the command line keeps working on it beside."""
+        manager = await self.tournaments.account_rating_id(username.strip())
+        await self.club(club)
+        found = await self.tables.set_manager(club, manager)
+        assert found is not None
+        return found
+
     # -- the registry ------------------------------------------------------------------
 
     async def members(self, club: str) -> list[Member]:
