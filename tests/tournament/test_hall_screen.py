@@ -12,7 +12,8 @@ import pytest
 
 from spieltisch.core.i18n import language
 from spieltisch.tournament.errors import TournamentError
-from spieltisch.tournament.hall import check_view, hall_page, surname_key
+from spieltisch.tournament.hall import check_view, hall_page
+from spieltisch.tournament.printable import surname_key
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.tournament import Tournament
 from tests.tournament.helpers import DIRECTOR, play_round
@@ -69,3 +70,16 @@ def test_the_score_sheet_has_boxes_for_f_d_the_lot_and_a_note() -> None:
     assert sheets.count('<th class="box">Los</th>') == tables
     assert sheets.count("Bemerkung (für die Turnierleitung)") == tables
     assert sheets.count('<td class="box"></td>') == 2 * len(NAMES)
+
+
+def test_the_printed_where_list_is_by_surname_too() -> None:
+    from spieltisch.tournament.printable import where_page
+
+    tournament = Tournament.create(Settings.parse(name="Abend", seed="where"), by=DIRECTOR)
+    for name in NAMES:
+        tournament.register(name, by=DIRECTOR)
+    tournament.seat_next(by=DIRECTOR)
+    page = where_page(tournament, 1)
+    surnames = re.findall(r"<td><strong>([^<]+)</strong>", page)
+    assert surnames == ["Ärger", "Bär", "Groß", "Otto", "Ulm", "Weiß", "Zander"]
+    assert "<strong>Groß</strong>, Jürgen (1)" in page

@@ -16,7 +16,7 @@ from pathlib import Path
 from openpyxl import load_workbook
 from playwright.sync_api import Page
 
-from spieltisch.tournament.hall import surname_key
+from spieltisch.tournament.printable import surname_key
 from tests.server.test_tournament_workbooks import ods_sheets
 from tests.web.conftest import People
 from tests.web.flows import sign_in_as_guest

@@ -10,35 +10,24 @@ follows the round). The timer keeps its state in the browser as the timer page d
 from __future__ import annotations
 
 from typing import Literal
-from unicodedata import combining, normalize
 
 from spieltisch.core import formats, parts
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.printable import TEMPLATES, environment, labels, time_up_text
+from spieltisch.tournament.printable import (
+    TEMPLATES,
+    environment,
+    labels,
+    surname_first,
+    surname_key,
+    time_up_text,
+)
 from spieltisch.tournament.tournament import Tournament
 
 View = Literal["rotate", "seating", "where", "standings", "timer"]
 VIEWS: tuple[View, ...] = ("rotate", "seating", "where", "standings", "timer")
 HALL_SCRIPT = TEMPLATES / "hall.js"
 """The hall screen's script, served beside the page (`hall.js`)."""
-
-
-def surname_key(name: str) -> tuple[str, str]:
-    """A name as a list by surname sorts it: the last word first ("Groß" of "Jürgen
-    Groß"), accents folded (Ärger with the A), then the whole name."""
-
-    def folded(text: str) -> str:
-        return "".join(c for c in normalize("NFKD", text) if not combining(c)).casefold()
-
-    words = name.split()
-    return folded(words[-1] if words else name), folded(name)
-
-
-def surname_first(name: str) -> tuple[str, str]:
-    """("Groß", "Jürgen") for "Jürgen Groß": how a list by surname shows a name."""
-    words = name.split()
-    return (words[-1], " ".join(words[:-1])) if len(words) > 1 else (name, "")
 
 
 def check_view(view: str) -> View:

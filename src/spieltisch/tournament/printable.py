@@ -59,7 +59,7 @@ def _labels() -> dict[str, str]:
         "withdrawn": _("withdrawn"),
         "seed": _("Published seed: {seed}"),
         "where": _("Where do I sit? Round {n}"),
-        "by_name": _("players by name"),
+        "by_name": _("players by surname"),
         "bye": _("bye"),
         "players": _("Player list"),
         "number": _("No."),
@@ -149,9 +149,25 @@ def _sort_key(name: str) -> str:
     return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
 
 
+def surname_key(name: str) -> tuple[str, str]:
+    """A name as a list by surname sorts it: the last word first ("Groß" of "Jürgen
+    Groß"), accents folded (Ärger with the A), then the whole name."""
+    words = name.split()
+    return _sort_key(words[-1] if words else name), _sort_key(name)
+
+
+def surname_first(name: str) -> tuple[str, str]:
+    """("Groß", "Jürgen") for "Jürgen Groß": how a list by surname shows a name."""
+    words = name.split()
+    return (words[-1], " ".join(words[:-1])) if len(words) > 1 else (name, "")
+
+
+_ENVIRONMENT.globals["surname_first"] = surname_first
+
+
 def where_page(tournament: Tournament, number: int) -> str:
-    """Where do I sit: every player of a round by name, with their table and colour (a
-    bye says so), for the wall by the door."""
+    """Where do I sit: every player of a round by surname, with their table and colour
+    (a bye says so), for the wall by the door."""
     played = tournament.round(number)
     translate = parts(tournament.settings.game).gettext
     rows: list[tuple[str, int, int | None, str, str, int]] = []
@@ -162,7 +178,7 @@ def where_page(tournament: Tournament, number: int) -> str:
             rows.append((name, player, index, colour, translate(colour), seat + 1))
     for player in played.byes:
         rows.append((tournament.players[player].name, player, None, "", "", 0))
-    rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
+    rows.sort(key=lambda row: (surname_key(row[0]), row[1]))
     return _ENVIRONMENT.get_template("where.html").render(
         t=tournament, number=number, rows=rows, L=_labels()
     )

@@ -246,7 +246,7 @@ TEXTS: tuple[str, ...] = (
     N_("Sign up"),
     N_("Cross table to print"),
     N_("Player list to print"),
-    N_("Where do I sit (by name)"),
+    N_("Where do I sit (by surname)"),
     N_("Round timer for the screen"),
     N_("Swap"),
     N_("Undo round {n}"),

@@ -235,7 +235,7 @@ class TournamentPage {
         { class: "actions" },
         h("a", { href: this.print(`round-${round.number}.html`), target: "_blank" }, t("Table list to print")),
         h("a", { href: this.print(`sheets-${round.number}.html`), target: "_blank" }, t("Score sheets to print")),
-        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by name)")),
+        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by surname)")),
         h("a", { href: this.print(`timer-${round.number}.html`), target: "_blank" }, t("Round timer for the screen")),
       ),
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
