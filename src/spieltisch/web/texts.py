@@ -294,7 +294,7 @@ TEXTS: tuple[str, ...] = (
     N_("Choose a CSV file first."),
     N_("Club number"),
     N_("Clubs"),
-    N_("Code for {name}: {code}"),
+    N_("Code for {name}"),
     N_("Code from the club"),
     N_("Link code"),
     N_("Corrections (CSV)"),

@@ -4,7 +4,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 
 export async function show(main, [id]) {
@@ -108,7 +108,7 @@ class ClubPage {
             h("button", { type: "button", class: "link-code", onclick: () => this.linkCode(member) }, t("Link code")),
             " ",
             h("button", { type: "button", class: "forget", onclick: () => this.forget(member) }, t("Remove data")),
-            code ? h("div", { class: "code" }, t("Code for {name}: {code}", { name: member.name, code })) : null,
+            code ? h("div", { class: "code" }, labelled(t("Code for {name}", { name: member.name }), code)) : null,
           ];
       return h(
         "tr",

@@ -4,7 +4,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { formatNumber, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 
 export async function show(main, [id]) {
@@ -93,7 +93,7 @@ class SeasonPage {
       h(
         "li",
         { "data-evening": evening.tournament },
-        `${t("E{n}", { n: index + 1 })}: `,
+        labelled(t("E{n}", { n: index + 1 })),
         h("a", { href: `#/tournament/${evening.tournament}` }, evening.name),
         evening.finished ? "" : ` (${tn("{seated} of {count} round", "{seated} of {count} rounds", evening.rounds, { seated: formatNumber(evening.seated), count: formatNumber(evening.rounds) })})`,
         data.can_manage ? [" ", h("button", { type: "button", class: "remove-evening", onclick: () => this.remove(evening) }, t("Take out"))] : null,
