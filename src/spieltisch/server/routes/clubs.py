@@ -110,7 +110,11 @@ async def import_members(identifier: str, body: MembersFileIn, me: Me, svc: Svc)
     return ImportOut(added=done.added, renamed=done.renamed, unchanged=done.unchanged, club=club)
 
 
-@router.get("/api/clubs/{identifier}/members.csv")
+@router.get(
+    "/api/clubs/{identifier}/members.csv",
+    response_class=Response,
+    responses={200: {"content": {"text/csv": {}}, "description": "CSV"}},
+)
 async def export_members(
     identifier: str, request: Request, svc: Svc, lang: str | None = None
 ) -> Response:

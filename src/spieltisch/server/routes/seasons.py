@@ -106,7 +106,16 @@ async def remove_evening(identifier: str, tournament: str, me: Me, svc: Svc) -> 
     return await _season(svc, identifier, me)
 
 
-@router.get("/api/seasons/{identifier}/{file}")
+@router.get(
+    "/api/seasons/{identifier}/{file}",
+    response_class=Response,
+    responses={
+        200: {
+            "content": {"text/csv": {}, **{MEDIA_TYPES[k]: {} for k in FORMATS}},
+            "description": "CSV or a workbook",
+        }
+    },
+)
 async def season_file(
     identifier: str, file: str, request: Request, svc: Svc, lang: str | None = None
 ) -> Response:

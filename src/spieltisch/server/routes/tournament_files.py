@@ -67,7 +67,13 @@ async def corrections_file(identifier: str, svc: Svc, lang: str | None = None) -
     return await _spreadsheet(svc, identifier, lang, "corrections", corrections_csv)
 
 
-@router.get("/api/tournaments/{identifier}/workbook.{kind}")
+@router.get(
+    "/api/tournaments/{identifier}/workbook.{kind}",
+    response_class=Response,
+    responses={
+        200: {"content": {MEDIA_TYPES[k]: {} for k in FORMATS}, "description": "A workbook"}
+    },
+)
 async def workbook_file(identifier: str, kind: str, svc: Svc, lang: str | None = None) -> Response:
     """Everything in one workbook, `workbook.xlsx` or `workbook.ods`: the standings, the
     cross table, the results, every result entered with its corrections, and the
@@ -143,7 +149,7 @@ async def hall_screen(
     return HTMLResponse(page)
 
 
-@router.get("/print/tournaments/{identifier}/hall.js")
+@router.get("/print/tournaments/{identifier}/hall.js", include_in_schema=False)
 async def hall_script(identifier: str) -> Response:
     """The hall screen's script (the same for every tournament)."""
     script = HALL_SCRIPT.read_text(encoding="utf-8")
