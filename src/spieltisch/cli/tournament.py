@@ -117,7 +117,12 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput, UnknownIdentity, UnknownTournament
+    from spieltisch.tournament.errors import (
+        ComputersOnBoards,
+        InvalidInput,
+        UnknownIdentity,
+        UnknownTournament,
+    )
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
@@ -125,6 +130,14 @@ def _refusal(exc: Exception) -> str:
         return explain_bad(exc.what, exc.problems)
     if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
         return labelled(str(exc), _("`spieltisch tournament list` shows them"))
+    if isinstance(exc, ComputersOnBoards):  # the command line opens no online tables
+        return labelled(
+            str(exc),
+            _(
+                "the command line starts rounds on boards only: hand the tournament over "
+                "(`spieltisch tournament director ID --code`) to start rounds online in the browser"
+            ),
+        )
     if isinstance(exc, UnknownIdentity):
         return labelled(str(exc), _("`spieltisch tournament identities NAME` lists them"))
     return str(exc)
@@ -281,6 +294,14 @@ def players(
             "of another tournament (see `spieltisch tournament identities NAME`).",
         ),
     ] = None,
+    computer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--computer",
+            help="Register a computer entrant at this level (easy, medium, hard, expert); "
+            "repeat. Computers play only online (rounds started in the browser).",
+        ),
+    ] = None,
     withdraw: Annotated[
         list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
     ] = None,
@@ -296,6 +317,15 @@ def players(
         _fail(_("--account goes with exactly one --add"))
     if same_as and (len(add or []) != 1 or account):
         _fail(_("--same-as goes with exactly one --add of a player without --account"))
+    from spieltisch.agents.levels import LEVELS
+
+    for level in computer or []:
+        if level not in LEVELS:
+            _fail(
+                _("no computer level {level}: levels are {levels}").format(
+                    level=repr(level), levels=", ".join(LEVELS)
+                )
+            )
 
     async def work(store: TournamentStore) -> Tournament:
         from spieltisch.tournament.identities import register_hall_player
@@ -307,6 +337,8 @@ def players(
                 current = await register_hall_player(store, tournament, name, who, same_as)
                 continue
             current, _r = await store.act(tournament, _registering(name, who, rating_id))
+        for level in computer or []:
+            current, _c = await store.act(tournament, _registering_computer(level, who))
         for number in withdraw or []:
             current, _w = await store.act(tournament, _withdrawing(number, who))
         for number in readmit or []:
@@ -325,6 +357,10 @@ def players(
 
 def _registering(name: str, who: str, rating_id: str | None) -> Callable[[Tournament], object]:
     return lambda t: t.register(name, who, rating_id)
+
+
+def _registering_computer(level: str, who: str) -> Callable[[Tournament], object]:
+    return lambda t: t.register_ai("", level, who)
 
 
 def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
@@ -497,7 +533,7 @@ def seat(
             current = await store.load(tournament)
             current.round(round_number)
             return current
-        current, _entry = await store.act(tournament, lambda t: t.seat_next(_who(by)))
+        current, _entry = await store.act(tournament, lambda t: t.seat_next(_who(by), True))
         return current
 
     current = _run(database, work)
@@ -606,11 +642,14 @@ def award(
     _print_round(current, round_number)
 
 
-def parse_stopped(spec: str) -> dict[str, Any]:
+def parse_stopped(spec: str) -> dict[str, Any] | str:
     """One seat's figures from the command line: `done:N` for the N-th player to finish,
     else GOAL/TRACK/DISTANCE: the goal fields held as depths (4,3 = g4 and g3; - none),
-    the pieces on the track, and the fields they have travelled from their start field."""
+    the pieces on the track, and the fields they have travelled from their start field;
+    or F (did not come) or D (excluded by rule 16 before time was called)."""
     text = spec.strip().lower()
+    if text in PLACE_LETTERS:
+        return PLACE_LETTERS[text]
     if text.startswith("done:"):
         return {"finished": int(text[5:])}
     parts = text.split("/")
@@ -638,7 +677,7 @@ def result(
         typer.Option(
             "--stopped",
             help="Stopped by time: one per seat in seat order, GOAL/TRACK/DISTANCE "
-            "(4,3/1/27; -/2/40) or done:N.",
+            "(4,3/1/27; -/2/40) or done:N; F for a forfeit, D for disqualified (rule 16).",
         ),
     ] = None,
     lot: Annotated[
@@ -660,15 +699,15 @@ def result(
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
     who = _who(by)
-    figures: list[dict[str, Any]] = []
+    figures: list[dict[str, Any] | str] = []
     for spec in stopped or []:
         try:
             figures.append(parse_stopped(spec))
         except ValueError:
             _fail(
                 _(
-                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, or done:N; "
-                    "not {text!r}"
+                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, done:N, "
+                    "or F (forfeit) or D (disqualified, rule 16); not {text!r}"
                 ).format(text=spec)
             )
     numbers = _places(places) if places else []
@@ -718,15 +757,16 @@ def history_table(
         )
     view.add_column(_("lot"))
     view.add_column(_("note"))
+    players = [current.players[player].name for player in seats]
     for entry in current.audit(round_number, table):
         when = f"{entry.at:%Y-%m-%d %H:%M} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
-            if entry.figures:
+            if entry.figures and entry.outcome(seat) == "played":
                 cell += f" ({format_figures(entry.figures[seat])})"
             cells.append(cell)
-        view.add_row(when, *cells, lot_words(entry), entry.note)
+        view.add_row(when, *cells, lot_words(entry, players), entry.note)
     return view
 
 

@@ -40,11 +40,13 @@ def _labels() -> dict[str, str]:
         "player": _("Player"),
         "place": _("Place"),
         "stopped": _("If stopped by time ({rule})"),
+        "play_on": _("When time is called: {what}."),
         "goal": _("Goal fields (g1-g4)"),
         "track": _("Pieces on the track"),
         "distance": _("Fields travelled"),
         "finished": _("Finished as"),
         "signature": _("Signature"),
+        "computer_online": _("computer, plays online: no signature"),
         "standings": _("Standings after round {n}"),
         "rank": _("Rank"),
         "points": _("Points"),
@@ -110,14 +112,24 @@ def round_page(tournament: Tournament, number: int) -> str:
     )
 
 
+def play_on(tournament: Tournament, size: int) -> str | None:
+    """What is still played at a table of `size` once time is called (rule 18 at a table
+    of three: up to yellow), in the current language; None without such a rule."""
+    rule = tournament.game.stopped_ranking
+    return rule.play_on(tournament.settings.game_for(size)) if rule is not None else None
+
+
 def score_sheets(tournament: Tournament, number: int) -> str:
-    """One A4 sheet per table of a round: places, and rule-18 figures if time is called."""
+    """One A4 sheet per table of a round: places, and rule-18 figures if time is called
+    (with what is still played at that table), and a signature per person at the board."""
     rule = tournament.game.stopped_ranking
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
         t=tournament,
         number=number,
         tables=tables,
+        until=[play_on(tournament, len(seats)) for seats in tables],
+        computers={p.number for p in tournament.players.values() if p.ai_level is not None},
         rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
         L=_labels(),
     )
@@ -235,8 +247,18 @@ def timer_page(tournament: Tournament, number: int) -> str:
     seconds = round(minutes * 60)
     rule = tournament.game.stopped_ranking
     if rule is not None:
-        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
-        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
+        sizes = sorted({len(seats) for seats in tournament.round(number).tables}, reverse=True)
+        sizes = sizes or [tournament.settings.table_size]
+        said = [(size, play_on(tournament, size)) for size in sizes]
+        if len({words for _size, words in said}) > 1:
+            what = "; ".join(
+                _("at tables of {size}: {what}").format(size=size, what=words)
+                for size, words in said
+            )
+        else:
+            what = said[0][1] or ""
+        end = _("Time is up ({rule}): {what}; then write down each player's figures.")
+        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule), what=what)
     else:
         end = _("Time is up.")
     return _ENVIRONMENT.get_template("timer.html").render(

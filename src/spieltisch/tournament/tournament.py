@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from spieltisch.core import Game, formats, game_class, parts
 from spieltisch.core.identity import GameKey, PlayerId, is_guest, level_of
 from spieltisch.tournament import handover
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.errors import ComputersOnBoards, TournamentError
 from spieltisch.tournament.ledger import (
     Awarded,
     Created,
@@ -43,7 +43,13 @@ from spieltisch.tournament.ledger import (
 from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.points import bye_points, result_points
 from spieltisch.tournament.ratings import RatedGame
-from spieltisch.tournament.results import check_outcomes, check_places, parse_lot, rank_stopped
+from spieltisch.tournament.results import (
+    check_outcomes,
+    check_places,
+    parse_lot,
+    rank_stopped,
+    split_stopped,
+)
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
 from spieltisch.tournament.standings import Standing, compute_standings
@@ -357,8 +363,23 @@ class Tournament:
             )
         return self._append(Returned(player=number, by=by, at=now()))
 
-    def seat_next(self, by: str) -> Seated:
-        """Seat the next round; the previous one must have every result."""
+    def seat_next(self, by: str, boards_only: bool = False) -> Seated:
+        """Seat the next round; the previous one must have every result. `boards_only`:
+        every table is played on a real board in the hall (the command line, or "Play
+        online" unchecked), where nobody moves a computer's pieces, so a round with
+        computer entrants to seat is refused, naming them (start it online, or withdraw
+        them)."""
+        if boards_only:
+            computers = [
+                p.name for p in self.players.values() if p.active and p.ai_level is not None
+            ]
+            if computers:
+                raise ComputersOnBoards(
+                    _(
+                        "{names} are computer entrants: they play only online, never on a "
+                        "board in the hall. Start the round online, or withdraw them first"
+                    ).format(names=", ".join(computers))
+                )
         if self.rounds and not self.rounds[-1].complete:
             missing = ", ".join(map(str, self.rounds[-1].missing()))
             raise TournamentError(
@@ -608,18 +629,22 @@ class Tournament:
         self,
         round_number: int,
         table: int,
-        figures: Sequence[Mapping[str, Any]],
+        figures: Sequence[Mapping[str, Any] | str],
         by: str,
         note: str = "",
         table_lots: Sequence[Sequence[int]] = (),
     ) -> ResultEntered:
         """A table stopped by time: places by the game's rule from each seat's figures.
 
+        A seat that did not play to the end is entered as `forfeit` (did not come) or
+        `disqualified` (rule 16) in place of its figures: the others are ranked by the
+        rule, and it shares the place after them, scoring nothing (as with places).
         Players still tied go by lot (rule 18's last step), drawn once per table: with
-        `secrets` the first time, so nobody can compute it in advance; a correction keeps
-        the lot of a tied group whose figures it does not change. `table_lots` are lots
-        drawn at the table (each a tied group's seats from 1, best first) and replace a
-        draw. The entry records where each lot came from."""
+        `secrets` the first time, so nobody can compute it in advance; a later entry keeps
+        the lot the table drew before for the same tied players with the same figures
+        (a correction elsewhere, or a figure changed and changed back, draws nothing
+        new). `table_lots` are lots drawn at the table (each a tied group's seats from 1,
+        best first) and replace a draw. The entry records where each lot came from."""
         seats = self._table(round_number, table)
         if len(figures) != len(seats):
             raise TournamentError(
@@ -627,16 +652,16 @@ class Tournament:
                     size=len(seats)
                 )
             )
-        given = self._kept_lots(round_number, table, figures)
+        ranked, outcomes = split_stopped(figures)
+        kept = self._kept_lots(round_number, table, ranked)
         from_table = _table_lots(table_lots, len(seats))
-        given.update(from_table)
-        places, checked, lots = rank_stopped(self.game, figures, _LOT_DRAW, given)
+        places, checked, lots = rank_stopped(self.game, ranked, _LOT_DRAW, from_table, kept)
         sources: list[LotSource] = []
         for lot in lots:
             group = frozenset(parse_lot(lot))
             if group in from_table:
                 sources.append("table")
-            elif group in given:
+            elif group in kept:
                 sources.append("kept")
             else:
                 sources.append("drawn")
@@ -647,6 +672,7 @@ class Tournament:
                 places=places,
                 how="stopped",
                 figures=checked,
+                outcomes=outcomes,
                 lots=lots,
                 lot_sources=tuple(sources),
                 note=note,
@@ -656,30 +682,41 @@ class Tournament:
         )
 
     def _kept_lots(
-        self, round_number: int, table: int, figures: Sequence[Mapping[str, Any]]
+        self, round_number: int, table: int, figures: Sequence[Mapping[str, Any] | None]
     ) -> dict[frozenset[int], tuple[int, ...]]:
-        """The lots of the table's current result whose tied players enter the same
-        figures again: those lots stand (a correction elsewhere at the table, or the same
-        figures typed twice, draws nothing new)."""
-        current = self.round(round_number).results.get(table)
-        if current is None or current.figures is None:
+        """The lots this table drew before (its latest entry first) whose tied players
+        enter the same figures again: those lots stand, so typing the same figures
+        twice, fixing another seat's typo, or changing a tied figure and changing it back
+        draws nothing new."""
+        rule = self.game.stopped_ranking
+        if rule is None:
             return {}
-        kept = {}
-        for lot in current.lots:
-            order = parse_lot(lot)
+        now_figures: dict[int, Any] = {}
+        for seat, raw in enumerate(figures):
             try:
-                same = all(
-                    self.game.stopped_ranking is not None
-                    and self.game.stopped_ranking.figures.model_validate(
-                        dict(figures[seat])
-                    ).model_dump(mode="json")
-                    == current.figures[seat]
+                if raw is not None:
+                    now_figures[seat] = rule.figures.model_validate(dict(raw)).model_dump(
+                        mode="json"
+                    )
+            except (ValidationError, TypeError, ValueError):
+                continue  # rank_stopped refuses it with the seat named
+        kept: dict[frozenset[int], tuple[int, ...]] = {}
+        for before in reversed(self.audit(round_number, table)):
+            if before.figures is None:
+                continue
+            for lot in before.lots:
+                order = parse_lot(lot)
+                group = frozenset(order)
+                if group in kept:
+                    continue
+                if all(
+                    seat in now_figures
+                    and seat < len(before.figures)
+                    and before.outcome(seat) == "played"
+                    and now_figures[seat] == before.figures[seat]
                     for seat in order
-                )
-            except (ValidationError, IndexError):
-                same = False
-            if same:
-                kept[frozenset(order)] = order
+                ):
+                    kept[group] = order
         return kept
 
     def enter_online(

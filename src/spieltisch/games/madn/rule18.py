@@ -105,5 +105,18 @@ class Rule18(StoppedRanking):
                 ).format(count=len(finished), finished=finished)
             )
 
+    def play_on(self, game: Any) -> str | None:
+        """Rule 18 says "bis zum Spieler Grün": the round is played to its end, so that
+        everyone has had as many turns. Tables of three (red, black, yellow) and two (red,
+        yellow) have no green: there the last colour of the round, yellow, closes it (the
+        ruling in GAMES.md). A club that stops at once plays `time_up=turn` instead."""
+        from spieltisch.games.madn.describe import seat_label
+
+        if game.stop_after_turn:
+            return _("finish the turn in progress, then stop")
+        return _("play on to the end of the round, up to and including {colour}").format(
+            colour=seat_label(game, game.num_players - 1)
+        )
+
 
 RULE_18 = Rule18()

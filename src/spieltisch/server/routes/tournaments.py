@@ -67,6 +67,7 @@ from spieltisch.tournament.printable import (
     timer_page,
     where_page,
 )
+from spieltisch.tournament.results import lot_names
 from spieltisch.tournament.settings import Settings, tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
@@ -107,6 +108,8 @@ async def list_tournaments(svc: Svc) -> TournamentList:
 
 
 def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
+    seats = tournament.round(entry.round).tables[entry.table - 1]
+    players = [tournament.players[player].name for player in seats]
     return ResultOut(
         places=list(entry.places),
         handed=list(entry.handed),
@@ -114,6 +117,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
         points=result_points(entry.places, entry.outcomes, tournament.settings.points),
         how=entry.how,
         lots=list(entry.lots),
+        lot_names=[lot_names(lot, players) for lot in entry.lots],
         lot_sources=list(entry.lot_sources),
         figures=[dict(one) for one in entry.figures] if entry.figures else None,
         note=entry.note,

@@ -140,7 +140,13 @@ class ResultIn(Strict):
         description="Each seat's place among those who finished, or `forfeit` (did not "
         "play) or `disqualified` (excluded from the game, rule 16): they score nothing.",
     )
-    stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
+    stopped: list[dict[str, Any] | Literal["forfeit", "disqualified"]] | None = Field(
+        None,
+        max_length=8,
+        description="Each seat's figures if time was called, or `forfeit` (did not play) or "
+        "`disqualified` (excluded by rule 16 before): they score nothing, the others are "
+        "ranked by the rule.",
+    )
     lots: list[list[int]] = Field(
         default_factory=list,
         max_length=4,
@@ -199,6 +205,8 @@ class ResultOut(BaseModel):
     points: list[float]
     how: str
     lots: list[str]
+    lot_names: list[str] = []
+    """Each lot with the names of the tied players, best first: `lot: Clara, Bernd`."""
     lot_sources: list[str]
     """For each lot: `drawn` (by the server now), `kept` (from the entry before: the tied
     figures did not change) or `table` (drawn at the table, entered by the director)."""
