@@ -65,3 +65,32 @@ def test_rule_18_after_an_exclusion_with_the_lot_drawn_at_the_table(
     shown = page.inner_text("table.history td.lots")
     assert shown == f"Los: {names[3]}, {names[0]} (am Tisch gezogen)"
     page.screenshot(path=str(artifacts / "tournament-rule-18-history-de.png"), full_page=True)
+
+
+def test_why_these_tables_and_a_swap_warning_on_the_page(people: People, artifacts: Path) -> None:
+    page = sign_in_as_guest(people("de-DE"), "Leitung")
+    tid = str(_api(page, "/api/tournaments", {"name": "Vereinsabend", "seed": "why"})["id"])
+    base = f"/api/tournaments/{tid}"
+    for number in range(1, 17):
+        _api(page, f"{base}/players", {"name": f"Spieler {number}"})
+    first = _api(page, f"{base}/rounds", {"online": False})["rounds"]
+    for table in (1, 2, 3, 4):
+        _api(page, f"{base}/rounds/1/tables/{table}", {"places": [1, 2, 3, 4]})
+    second = _api(page, f"{base}/rounds", {"online": False})["rounds"]
+    met = [{s["player"] for s in t["seats"]} for t in first[0]["tables"]]  # type: ignore[index]
+    tables = [[s["player"] for s in t["seats"]] for t in second[1]["tables"]]  # type: ignore[index]
+    a, b = next(
+        (a, b)
+        for a in tables[0]
+        for b in tables[1]
+        if any({b, other} <= group for group in met for other in tables[0] if other != a)
+    )
+    _api(page, f"{base}/rounds/2/swap", {"players": [a, b], "reason": "Geschwister"})
+    page.goto(page.url.split("#")[0] + f"#/tournament/{tid}")
+    round_two = page.locator(".round[data-round='2']")
+    round_two.locator("details.why summary").click()
+    assert "Nach Schweizer System aus der Tabelle nach Runde 1 gesetzt" in round_two.inner_text()
+    change = round_two.locator("ul.changes li.swap").inner_text()
+    assert "von Hand getauscht. Grund: Geschwister (Leitung" in change
+    assert "treffen wieder aufeinander (sie trafen sich in Runde 1)" in change
+    round_two.screenshot(path=str(artifacts / "tournament-why-these-tables-de.png"))

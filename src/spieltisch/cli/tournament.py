@@ -194,10 +194,16 @@ def _points(text: str) -> tuple[float, ...]:
 def new(
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
     game: Annotated[str, typer.Option("--game", help="The game.")] = DEFAULT_GAME,
-    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds.")] = 6,
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", help="Number of rounds (default 6; championship: 4 and a final)."),
+    ] = None,
     round_minutes: Annotated[
-        int | None, typer.Option("--round-minutes", help="Round time in minutes.")
-    ] = 60,
+        int | None,
+        typer.Option(
+            "--round-minutes", help="Round time in minutes (default 60; championship 30)."
+        ),
+    ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="Players at a full table (0: the game's).")
     ] = 0,
@@ -222,6 +228,14 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
     ] = None,
     unrated: Annotated[bool, typer.Option("--unrated", help="Do not rate the games.")] = False,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="club (the club's rules) or championship (4 preliminary games of 30 "
+            "minutes, steps counted at the time limit, 5/3/2/1 points, a final table of four).",
+        ),
+    ] = "club",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -232,12 +246,17 @@ def new(
 
     try:
         options: dict[str, Any] = dict(parse_pairs(option or []))
+        given: dict[str, Any] = {
+            key: value
+            for key, value in (("rounds", rounds), ("round_minutes", round_minutes))
+            if value is not None
+        }
         settings = Settings.parse(
             name=name,
             game=game,
             options=options,
-            rounds=rounds,
-            round_minutes=round_minutes,
+            preset=preset,
+            **given,
             table_size=table_size,
             min_table=min_table,
             points=_points(points) if points else (),
@@ -551,13 +570,19 @@ def swap(
 ) -> None:
     """Swap two players of the current round by hand (seat and table), before their
     tables have a result; prints the round."""
+    from spieltisch.tournament.explain import explain_round
+
     current, _swap = _act(
         database, tournament, lambda t: t.swap(len(t.rounds), first, second, _who(by), reason)
     )
-    _print_round(current, len(current.rounds))
+    _print_round(current, len(current.rounds), explain=False)
+    for warning in explain_round(current, len(current.rounds), {}).changes[-1].warnings:
+        console.print(labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
-def _print_round(current: Tournament, number: int) -> None:
+def _print_round(current: Tournament, number: int, explain: bool = True) -> None:
+    """The round's tables, then (`explain`) why they are as they are and every change by
+    hand with its reason and warnings."""
     played = current.round(number)
     table = Table(title=_("Round {n}").format(n=number))
     table.add_column(_("table"), justify="right")
@@ -591,6 +616,29 @@ def _print_round(current: Tournament, number: int) -> None:
                 reason=award.reason,
             )
         )
+    if explain:
+        _print_explanation(current, number)
+
+
+def _print_explanation(current: Tournament, number: int) -> None:
+    from spieltisch.tournament.explain import explain_round
+
+    explained = explain_round(current, number, {})
+    _say(_("Why these tables:"))
+    for reason in explained.reasons:
+        _say(f"  {reason}")
+    for change in explained.changes:
+        _say(
+            "  "
+            + _("{change} Reason: {reason} ({by}, {at})").format(
+                change=change.text,
+                reason=change.reason,
+                by=change.by,
+                at=formats.moment(change.at),
+            )
+        )
+        for warning in change.warnings:
+            console.print("    " + labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
 @tournament_app.command("rating")
@@ -652,6 +700,8 @@ def parse_stopped(spec: str) -> dict[str, Any] | str:
         return PLACE_LETTERS[text]
     if text.startswith("done:"):
         return {"finished": int(text[5:])}
+    if text.isdigit():  # a championship's count: the steps still needed to the goal
+        return {"steps": int(text)}
     parts = text.split("/")
     if len(parts) != 3:
         raise ValueError(spec)
@@ -677,7 +727,8 @@ def result(
         typer.Option(
             "--stopped",
             help="Stopped by time: one per seat in seat order, GOAL/TRACK/DISTANCE "
-            "(4,3/1/27; -/2/40) or done:N; F for a forfeit, D for disqualified (rule 16).",
+            "(4,3/1/27; -/2/40) or done:N; F for a forfeit, D for disqualified (rule 16); "
+            "a championship: the steps to the goal (57).",
         ),
     ] = None,
     lot: Annotated[
@@ -774,6 +825,8 @@ def format_figures(figures: dict[str, Any]) -> str:
     """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
     if figures.get("finished"):
         return f"done:{figures['finished']}"
+    if "steps" in figures:
+        return str(figures["steps"])
     goal = ",".join(map(str, figures.get("goal") or ())) or "-"
     return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 

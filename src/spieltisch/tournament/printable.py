@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
+from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
@@ -35,6 +36,10 @@ def _labels() -> dict[str, str]:
         "table": _("Table"),
         "tables": _("Tables of round {n}"),
         "byes": _("Byes"),
+        "changes": _("Changed by hand"),
+        "why": _("Why these tables"),
+        "reason": _("Reason: {reason}"),
+        "warning": _("Warning"),
         "sheet": _("Score sheet: round {n}, table {t}"),
         "seat": _("Seat"),
         "player": _("Player"),
@@ -45,6 +50,7 @@ def _labels() -> dict[str, str]:
         "track": _("Pieces on the track"),
         "distance": _("Fields travelled"),
         "finished": _("Finished as"),
+        "steps": _("Steps to the goal"),
         "signature": _("Signature"),
         "computer_online": _("computer, plays online: no signature"),
         "standings": _("Standings after round {n}"),
@@ -86,7 +92,7 @@ MARKS = {"forfeit": "F", "disqualified": "D", "awarded": "A"}
 def figure_labels() -> dict[str, str]:
     """The names of a stopped game's figures in the current language, by field name."""
     labels = _labels()
-    return {name: labels[name] for name in ("finished", "goal", "track", "distance")}
+    return {name: labels[name] for name in ("finished", "goal", "track", "distance", "steps")}
 
 
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
@@ -107,28 +113,38 @@ def round_page(tournament: Tournament, number: int) -> str:
     played = tournament.round(number)
     tables = _tables(tournament, number)
     byes = [tournament.players[p].name for p in played.byes]
+    explained = explain_round(tournament, number, {})
     return _ENVIRONMENT.get_template("round.html").render(
-        t=tournament, number=number, tables=tables, byes=byes, L=_labels()
+        t=tournament,
+        number=number,
+        tables=tables,
+        byes=byes,
+        changes=explained.changes,
+        reasons=explained.reasons,
+        L=_labels(),
     )
 
 
 def play_on(tournament: Tournament, size: int) -> str | None:
     """What is still played at a table of `size` once time is called (rule 18 at a table
     of three: up to yellow), in the current language; None without such a rule."""
-    rule = tournament.game.stopped_ranking
+    rule = tournament.stopped_rule
     return rule.play_on(tournament.settings.game_for(size)) if rule is not None else None
 
 
 def score_sheets(tournament: Tournament, number: int) -> str:
     """One A4 sheet per table of a round: places, and rule-18 figures if time is called
     (with what is still played at that table), and a signature per person at the board."""
-    rule = tournament.game.stopped_ranking
+    rule = tournament.stopped_rule
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
         t=tournament,
         number=number,
         tables=tables,
         until=[play_on(tournament, len(seats)) for seats in tables],
+        fields=[
+            figure_labels().get(name, name) for name in (rule.figures.model_fields if rule else ())
+        ],
         computers={p.number for p in tournament.players.values() if p.ai_level is not None},
         rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
         L=_labels(),
@@ -245,7 +261,7 @@ def timer_page(tournament: Tournament, number: int) -> str:
     tournament.round(number)
     minutes = tournament.settings.round_minutes or 0
     seconds = round(minutes * 60)
-    rule = tournament.game.stopped_ranking
+    rule = tournament.stopped_rule
     if rule is not None:
         sizes = sorted({len(seats) for seats in tournament.round(number).tables}, reverse=True)
         sizes = sizes or [tournament.settings.table_size]

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from spieltisch.core import Game, parts
 from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
+from spieltisch.core.stopped import StoppedRanking
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.ledger import Outcome, ResultEntered
 from spieltisch.tournament.messages import _
@@ -139,6 +140,7 @@ def rank_stopped(
     rng: random.Random,
     given: Mapping[frozenset[int], Sequence[int]] | None = None,
     kept: Mapping[frozenset[int], Sequence[int]] | None = None,
+    rule: StoppedRanking | None = None,
 ) -> tuple[tuple[int, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
     """Places from each seat's figures by the game's rule for a stopped game; players
     still equal draw lots (`rng`), recorded as `lot:<seat>,<seat>,...` best first for each
@@ -147,8 +149,9 @@ def rank_stopped(
     for the same figures) takes that order instead of a new draw; a `given` group that is
     not tied is refused. A seat whose figures are None did not play to the end (rule 16,
     or absent): it is not ranked and shares the place after the last one ranked, its
-    figures recorded as `{}`. Returns places, the checked figures and the lots."""
-    rule = game.stopped_ranking
+    figures recorded as `{}`. `rule`: the ranking the tournament chose (default: the
+    game's own). Returns places, the checked figures and the lots."""
+    rule = rule or game.stopped_ranking
     if rule is None:
         raise TournamentError(
             _("{game} has no rule for ranking a game stopped by time: enter the places").format(

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from spieltisch.core import Game, formats, game_class, parts
 from spieltisch.core.identity import GameKey, PlayerId, is_guest, level_of
+from spieltisch.core.stopped import StoppedRanking
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import ComputersOnBoards, TournamentError
 from spieltisch.tournament.ledger import (
@@ -36,6 +37,7 @@ from spieltisch.tournament.ledger import (
     Seated,
     SignUpChanged,
     Swapped,
+    TiesDrawn,
     Unseated,
     Withdrawn,
     now,
@@ -52,7 +54,7 @@ from spieltisch.tournament.results import (
 )
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
-from spieltisch.tournament.standings import Standing, compute_standings
+from spieltisch.tournament.standings import Standing, compute_standings, tied_groups
 
 E = TypeVar(
     "E",
@@ -71,6 +73,7 @@ E = TypeVar(
     ResultEntered,
     Awarded,
     RatingDecided,
+    TiesDrawn,
 )
 
 
@@ -151,6 +154,8 @@ class Tournament:
         self.entries: list[Entry] = []
         self.players: dict[int, Player] = {}
         self.rounds: list[Round] = []
+        self.tie_lots: dict[frozenset[int], tuple[int, ...]] = {}
+        """The standings' lots (`TiesDrawn`): the tied players -> their order, best first."""
         for entry in entries:
             self._apply(entry)
         if not self.entries:
@@ -179,8 +184,24 @@ class Tournament:
         return game_class(self.settings.game)
 
     @property
+    def stopped_rule(self) -> StoppedRanking | None:
+        """How a table stopped by time is ranked: the game's own rule, or the one the
+        settings chose (a championship counts steps)."""
+        chosen = self.settings.stopped_rule
+        return self.game.stopped_rankings[chosen] if chosen else self.game.stopped_ranking
+
+    @property
+    def total_rounds(self) -> int:
+        """The rounds to play: the settings' rounds, and the final table if there is one."""
+        return self.settings.rounds + (1 if self.settings.final_table else 0)
+
+    def is_final(self, number: int) -> bool:
+        """Whether round `number` is the final table of the best four."""
+        return self.settings.final_table and number == self.settings.rounds + 1
+
+    @property
     def finished(self) -> bool:
-        return len(self.rounds) == self.settings.rounds and self.rounds[-1].complete
+        return len(self.rounds) == self.total_rounds and self.rounds[-1].complete
 
     def player(self, number: int) -> Player:
         try:
@@ -219,9 +240,41 @@ class Tournament:
         return result_points(result.places, result.outcomes, self.settings.points)
 
     def standings(self, through: int | None = None) -> list[Standing]:
-        """The standings after round `through` (default: every round with results)."""
+        """The standings after round `through` (default: every round with results); players
+        equal on everything go by their drawn lot, or share the rank while none is drawn."""
         last = len(self.rounds) if through is None else through
-        return compute_standings(self, last)
+        if self.settings.final_table and last > self.settings.rounds:
+            return self._after_final(last)
+        return compute_standings(self, last, self.tie_lots)
+
+    def _after_final(self, last: int) -> list[Standing]:
+        """After the final table: its players first, in the final's order (once it has a
+        result), then everyone else as the rounds before left them. The final's places
+        decide; its points are not added."""
+        rows = compute_standings(self, self.settings.rounds, self.tie_lots)
+        final = self.round(self.settings.rounds + 1)
+        result = final.results.get(1) if last > self.settings.rounds else None
+        if not final.tables or result is None:
+            return rows
+        table = final.tables[0]
+        place = {player: result.places[seat] for seat, player in enumerate(table)}
+        ordered = sorted(rows, key=lambda row: (row.player not in place, place.get(row.player, 0)))
+        for rank, row in enumerate(ordered, start=1):
+            row.rank = rank
+            row.final = place.get(row.player)
+        return ordered
+
+    def _draw_tie_lots(self, by: str) -> None:
+        """After a step that changes the standings: for every complete round, players
+        equal on points and every tie-break with no lot yet draw one now (`secrets`), so
+        the last tie-break exists only once the tie does, and stays."""
+        for played in self.rounds:
+            if not played.complete:
+                continue
+            for group in tied_groups(self.standings(played.number)):
+                order = list(group)
+                _LOT_DRAW.shuffle(order)
+                self._apply(TiesDrawn(round=played.number, players=tuple(order), by=by, at=now()))
 
     def seat_label(self, table_size: int, seat: int) -> str:
         """The seat's colour in notation where each seat plays one (for a swatch), else
@@ -387,18 +440,23 @@ class Tournament:
                     number=len(self.rounds), missing=missing
                 )
             )
-        if len(self.rounds) >= self.settings.rounds:
+        if len(self.rounds) >= self.total_rounds:
             raise TournamentError(
                 _n(
                     "the {rounds} round is seated",
                     "all {rounds} rounds are seated",
-                    self.settings.rounds,
-                ).format(rounds=self.settings.rounds)
+                    self.total_rounds,
+                ).format(rounds=self.total_rounds)
             )
         number = len(self.rounds) + 1
-        standings = self.standings()
+        # The seating's starting order: every draw of the seating comes from the published
+        # seed, so players equal on everything go by the seed's order, not the drawn lot.
+        standings = compute_standings(self, len(self.rounds), seating=True)
         active = {p.number for p in self.players.values() if p.active}
         order = [s.player for s in standings if s.player in active]
+        if self.is_final(number):  # the best four after the rounds, by the standings
+            order = [row.player for row in self.standings() if row.player in active]
+            order = order[: self.settings.table_size]
         points = {s.player: s.points for s in standings}
         settings = self.settings
         again = sum(1 for e in self.entries if isinstance(e, Unseated) and e.round == number)
@@ -416,7 +474,14 @@ class Tournament:
             kinds={n: kind for n in order if (kind := self.players[n].seating_kind)},
         )
         return self._append(
-            Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
+            Seated(
+                round=number,
+                tables=seating.tables,
+                byes=seating.byes,
+                exact=seating.exact,
+                by=by,
+                at=now(),
+            )
         )
 
     def unseat(self, by: str, reason: str = "") -> Unseated:
@@ -434,7 +499,9 @@ class Tournament:
                     "no longer be undone; correct the results instead"
                 ).format(round=played.number, tables=", ".join(map(str, tables)))
             )
-        return self._append(Unseated(round=played.number, reason=reason, by=by, at=now()))
+        if not reason.strip():
+            raise TournamentError(_("give the reason for taking the round back"))
+        return self._append(Unseated(round=played.number, reason=reason.strip(), by=by, at=now()))
 
     def swap(self, round_number: int, first: int, second: int, by: str, reason: str) -> Swapped:
         """Two players of the current round change places (seat and table, or a bye) by
@@ -655,7 +722,9 @@ class Tournament:
         ranked, outcomes = split_stopped(figures)
         kept = self._kept_lots(round_number, table, ranked)
         from_table = _table_lots(table_lots, len(seats))
-        places, checked, lots = rank_stopped(self.game, ranked, _LOT_DRAW, from_table, kept)
+        places, checked, lots = rank_stopped(
+            self.game, ranked, _LOT_DRAW, from_table, kept, self.stopped_rule
+        )
         sources: list[LotSource] = []
         for lot in lots:
             group = frozenset(parse_lot(lot))
@@ -688,7 +757,7 @@ class Tournament:
         enter the same figures again: those lots stand, so typing the same figures
         twice, fixing another seat's typo, or changing a tied figure and changing it back
         draws nothing new."""
-        rule = self.game.stopped_ranking
+        rule = self.stopped_rule
         if rule is None:
             return {}
         now_figures: dict[int, Any] = {}
@@ -800,6 +869,8 @@ class Tournament:
 
     def _append(self, entry: E) -> E:
         self._apply(entry)
+        if isinstance(entry, ResultEntered | Awarded | Registered):
+            self._draw_tie_lots(entry.by)
         return entry
 
     def _apply(self, entry: Entry) -> None:
@@ -839,6 +910,8 @@ class Tournament:
             self.round(entry.round).awarded[entry.player] = entry
         elif isinstance(entry, RatingDecided):
             self.round(entry.round).rating[entry.table] = entry
+        elif isinstance(entry, TiesDrawn):
+            self.tie_lots.setdefault(frozenset(entry.players), entry.players)
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)

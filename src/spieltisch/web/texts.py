@@ -211,6 +211,8 @@ TEXTS: tuple[str, ...] = (
     N_("drawn at the table"),
     N_("Did not play to the end"),
     N_("played to the end"),
+    N_("Reason: {reason}"),
+    N_("Why these tables"),
     N_("Seat"),
     N_("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)"),
     N_("correction {n}"),

@@ -87,6 +87,18 @@ class Rule18Figures(BaseModel):
         return self
 
 
+def check_finishing_order(figures: Sequence[Any]) -> None:
+    """Players who finished before time was called are 1, 2, ... in finishing order."""
+    finished = sorted(one.finished for one in figures if one.finished is not None)
+    if finished != list(range(1, len(finished) + 1)):
+        raise ValueError(
+            _(
+                "the finishing order of the finished players must be 1 to {count}, "
+                "not {finished}"
+            ).format(count=len(finished), finished=finished)
+        )
+
+
 class Rule18(StoppedRanking):
     rule = N_("rule 18")
     figures = Rule18Figures
@@ -96,14 +108,7 @@ class Rule18(StoppedRanking):
         return rule18_key(checked.finished, checked.goal, checked.track, checked.distance)
 
     def check_table(self, figures: Sequence[Any]) -> None:
-        finished = sorted(one.finished for one in figures if one.finished is not None)
-        if finished != list(range(1, len(finished) + 1)):
-            raise ValueError(
-                _(
-                    "the finishing order of the finished players must be 1 to {count}, "
-                    "not {finished}"
-                ).format(count=len(finished), finished=finished)
-            )
+        check_finishing_order(figures)
 
     def play_on(self, game: Any) -> str | None:
         """Rule 18 says "bis zum Spieler Grün": the round is played to its end, so that

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Sequence
+from types import MappingProxyType
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -37,6 +38,7 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
+from spieltisch.games.madn.steps import STEP_COUNT
 
 PLAYING, ENDED, STOPPED = 0, 1, 2
 """How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
@@ -188,6 +190,7 @@ class Madn(Game[MadnOptions]):
     )
     events = frozenset({EVENT_TIME})
     stopped_ranking = RULE_18
+    stopped_rankings = MappingProxyType({"rule18": RULE_18, "steps": STEP_COUNT})
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MadnOptions) -> None:

@@ -37,6 +37,7 @@ from spieltisch.server.schemas.tournaments import (
     ReasonIn,
     ResultIn,
     ResultOut,
+    RoundChangeOut,
     RoundIn,
     RoundOut,
     SeatOut,
@@ -53,6 +54,7 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import account_of
 from spieltisch.server.services.tournaments import Seen, Step, acting
+from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
@@ -132,6 +134,7 @@ def _describe(seen: Seen, me: int | None) -> TournamentOut:
     tournament, names, status = seen.tournament, seen.names, seen.statuses
     rounds = []
     for played in tournament.rounds:
+        explained = explain_round(tournament, played.number, names)
         tables = []
         for number, players in enumerate(played.tables, start=1):
             result = played.results.get(number)
@@ -173,6 +176,8 @@ def _describe(seen: Seen, me: int | None) -> TournamentOut:
                     )
                     for player, award in played.awarded.items()
                 ],
+                reasons=explained.reasons,
+                changes=[RoundChangeOut(**vars(change)) for change in explained.changes],
             )
         )
     director = tournament.director
@@ -222,6 +227,7 @@ def _describe(seen: Seen, me: int | None) -> TournamentOut:
                 tiebreaks=[row.tiebreak(name) for name in tournament.settings.tiebreaks],
                 per_round=row.per_round,
                 per_round_kind=list(row.per_round_kind),
+                by_lot=row.by_lot,
                 active=row.active,
             )
             for row in tournament.standings()
@@ -233,7 +239,7 @@ def _describe(seen: Seen, me: int | None) -> TournamentOut:
 
 def _stopped(tournament: Tournament) -> StoppedOut | None:
     """The game's rule for a stopped game and its figures, as a form can ask for them."""
-    rule = tournament.game.stopped_ranking
+    rule = tournament.stopped_rule
     if rule is None:
         return None
     labels = figure_labels()
@@ -385,6 +391,9 @@ async def create_tournament(
     are limited per account and per address (429)."""
     check_rate(request, "tournaments", me)
     values: dict[str, Any] = body.model_dump(exclude_none=True)
+    if body.preset != "club":  # the preset's values where the request gave none
+        values = {key: v for key, v in values.items() if key in body.model_fields_set}
+        values["preset"] = body.preset
     values["seed"] = body.seed or secrets.token_hex(8)
     values["points"] = tuple(body.points)
     if body.tiebreaks is not None:

@@ -35,6 +35,12 @@ class TournamentIn(Strict):
     tiebreaks: list[TieBreak] | None = None
     seed: str | None = Field(None, description="The published seed; default: drawn now.")
     rated: bool = True
+    preset: Literal["club", "championship"] = Field(
+        "club",
+        description="club: the club's rules; championship: 4 preliminary games of 30 "
+        "minutes, steps counted at the time limit, 5/3/2/1 points, a final table of four; "
+        "fields not given take the preset's values",
+    )
 
 
 class PlayerIn(Strict):
@@ -239,6 +245,18 @@ class AwardOut(BaseModel):
     reason: str
 
 
+class RoundChangeOut(BaseModel):
+    """A change of the round by hand: a swap or an undo, with its reason."""
+
+    kind: Literal["swap", "undo"]
+    text: str
+    reason: str
+    by: str
+    at: UtcDateTime
+    warnings: list[str]
+    """Each seating rule the swap breaks: a meeting again, a colour, the points."""
+
+
 class RoundOut(BaseModel):
     number: int
     complete: bool
@@ -246,6 +264,10 @@ class RoundOut(BaseModel):
     byes: list[int]
     awarded: list[AwardOut]
     """Points the director gave players not seated in the round."""
+    reasons: list[str] = []
+    """Why the tables are as they are (the seating's rules, repeats, points, colours)."""
+    changes: list[RoundChangeOut] = []
+    """Swaps and undos by hand, oldest first, with their reasons and warnings."""
 
 
 class StandingOut(BaseModel):
@@ -266,6 +288,8 @@ class StandingOut(BaseModel):
     per_round: list[float | None]
     """Points in each round; None when not seated and given none."""
     per_round_kind: list[str | None]
+    by_lot: bool = False
+    """Whether the standings' lot (drawn when the tie appeared) decided the rank."""
     """How: played, forfeit, disqualified, bye or awarded (by the director)."""
     active: bool
 

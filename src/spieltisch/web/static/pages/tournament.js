@@ -105,7 +105,7 @@ class TournamentPage {
     const last = data.rounds[data.rounds.length - 1];
     const ready = !last || last.complete;
     const online = h("input", { type: "checkbox", id: "round-online", checked: true });
-    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds, onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
+    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds + (data.settings.final_table ? 1 : 0), onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
     return h(
       "section",
       { class: "director", "aria-labelledby": "director-title" },
@@ -225,6 +225,16 @@ class TournamentPage {
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
       round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
+      (round.changes || []).length
+        ? h(
+            "ul",
+            { class: "changes" },
+            round.changes.map((change) =>
+              h("li", { class: change.kind }, `${change.text} ${t("Reason: {reason}", { reason: change.reason })} (${change.by}, ${new Date(change.at).toLocaleString(language())})`, change.warnings.length ? h("ul", { class: "warnings" }, change.warnings.map((warning) => h("li", { class: "warning" }, warning))) : null),
+            ),
+          )
+        : null,
+      (round.reasons || []).length ? h("details", { class: "why" }, h("summary", {}, t("Why these tables")), h("ul", {}, round.reasons.map((reason) => h("li", {}, reason)))) : null,
     );
   }
 
@@ -512,6 +522,7 @@ function figureValue(value) {
 
 function figureText(figures) {
   if (figures.finished) return t("finished {n}.", { n: figures.finished });
+  if ("steps" in figures) return String(figures.steps);
   return `${(figures.goal || []).join(",") || "-"}/${figures.track || 0}/${figures.distance || 0}`;
 }
 
