@@ -93,8 +93,7 @@ def check_finishing_order(figures: Sequence[Any]) -> None:
     if finished != list(range(1, len(finished) + 1)):
         raise ValueError(
             _(
-                "the finishing order of the finished players must be 1 to {count}, "
-                "not {finished}"
+                "the finishing order of the finished players must be 1 to {count}, not {finished}"
             ).format(count=len(finished), finished=finished)
         )
 
