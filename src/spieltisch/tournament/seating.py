@@ -13,6 +13,9 @@ in the earlier ones):
 4. the spread of points at a table (squared, finer than the range);
 5. the colour imbalance, which never outweighs points.
 
+For fields of up to `EXACT_PLAYERS` an exact search (branch and bound) then finds the
+optimum of this cost.
+
 Tables are then numbered by the standings (the top table is table 1). Within a table the
 seats go to the assignment that evens out each player's colours, the starting seat (red)
 first. Every draw comes from a generator seeded by the published seed and the round, so
