@@ -92,7 +92,12 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput, UnknownIdentity, UnknownTournament
+    from spieltisch.tournament.errors import (
+        ComputersOnBoards,
+        InvalidInput,
+        UnknownIdentity,
+        UnknownTournament,
+    )
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
@@ -100,6 +105,14 @@ def _refusal(exc: Exception) -> str:
         return explain_bad(exc.what, exc.problems)
     if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
         return labelled(str(exc), _("`spieltisch tournament list` shows them"))
+    if isinstance(exc, ComputersOnBoards):  # the command line opens no online tables
+        return labelled(
+            str(exc),
+            _(
+                "the command line starts rounds on boards only: hand the tournament over "
+                "(`spieltisch tournament director ID --code`) to start rounds online in the browser"
+            ),
+        )
     if isinstance(exc, UnknownIdentity):
         return labelled(str(exc), _("`spieltisch tournament identities NAME` lists them"))
     return str(exc)
@@ -156,10 +169,16 @@ def _points(text: str) -> tuple[float, ...]:
 def new(
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
     game: Annotated[str, typer.Option("--game", help="The game.")] = DEFAULT_GAME,
-    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds.")] = 6,
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", help="Number of rounds (default 6; championship: 4 and a final)."),
+    ] = None,
     round_minutes: Annotated[
-        int | None, typer.Option("--round-minutes", help="Round time in minutes.")
-    ] = 60,
+        int | None,
+        typer.Option(
+            "--round-minutes", help="Round time in minutes (default 60; championship 30)."
+        ),
+    ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="Players at a full table (0: the game's).")
     ] = 0,
@@ -184,6 +203,14 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
     ] = None,
     unrated: Annotated[bool, typer.Option("--unrated", help="Do not rate the games.")] = False,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="club (the club's rules) or championship (4 preliminary games of 30 "
+            "minutes, steps counted at the time limit, 5/3/2/1 points, a final table of four).",
+        ),
+    ] = "club",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -194,12 +221,17 @@ def new(
 
     try:
         options: dict[str, Any] = dict(parse_pairs(option or []))
+        given: dict[str, Any] = {
+            key: value
+            for key, value in (("rounds", rounds), ("round_minutes", round_minutes))
+            if value is not None
+        }
         settings = Settings.parse(
             name=name,
             game=game,
             options=options,
-            rounds=rounds,
-            round_minutes=round_minutes,
+            preset=preset,
+            **given,
             table_size=table_size,
             min_table=min_table,
             points=_points(points) if points else (),
@@ -256,6 +288,14 @@ def players(
             "of another tournament (see `spieltisch tournament identities NAME`).",
         ),
     ] = None,
+    computer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--computer",
+            help="Register a computer entrant at this level (easy, medium, hard, expert); "
+            "repeat. Computers play only online (rounds started in the browser).",
+        ),
+    ] = None,
     withdraw: Annotated[
         list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
     ] = None,
@@ -271,6 +311,15 @@ def players(
         _fail(_("--account goes with exactly one --add"))
     if same_as and (len(add or []) != 1 or account):
         _fail(_("--same-as goes with exactly one --add of a player without --account"))
+    from spieltisch.agents.levels import LEVELS
+
+    for level in computer or []:
+        if level not in LEVELS:
+            _fail(
+                _("no computer level {level}: levels are {levels}").format(
+                    level=repr(level), levels=", ".join(LEVELS)
+                )
+            )
 
     async def work(store: TournamentStore) -> Tournament:
         from spieltisch.tournament.identities import register_hall_player
@@ -282,6 +331,8 @@ def players(
                 current = await register_hall_player(store, tournament, name, who, same_as)
                 continue
             current, _r = await store.act(tournament, _registering(name, who, rating_id))
+        for level in computer or []:
+            current, _c = await store.act(tournament, _registering_computer(level, who))
         for number in withdraw or []:
             current, _w = await store.act(tournament, _withdrawing(number, who))
         for number in readmit or []:
@@ -300,6 +351,10 @@ def players(
 
 def _registering(name: str, who: str, rating_id: str | None) -> Callable[[Tournament], object]:
     return lambda t: t.register(name, who, rating_id)
+
+
+def _registering_computer(level: str, who: str) -> Callable[[Tournament], object]:
+    return lambda t: t.register_ai("", level, who)
 
 
 def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
@@ -472,7 +527,7 @@ def seat(
             current = await store.load(tournament)
             current.round(round_number)
             return current
-        current, _entry = await store.act(tournament, lambda t: t.seat_next(who_acts(by)))
+        current, _entry = await store.act(tournament, lambda t: t.seat_next(who_acts(by), True))
         return current
 
     current = _run(database, work)
@@ -490,13 +545,19 @@ def swap(
 ) -> None:
     """Swap two players of the current round by hand (seat and table), before their
     tables have a result; prints the round."""
+    from spieltisch.tournament.explain import explain_round
+
     current, _swap = _act(
         database, tournament, lambda t: t.swap(len(t.rounds), first, second, who_acts(by), reason)
     )
-    _print_round(current, len(current.rounds))
+    _print_round(current, len(current.rounds), explain=False)
+    for warning in explain_round(current, len(current.rounds), {}).changes[-1].warnings:
+        console.print(labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
-def _print_round(current: Tournament, number: int) -> None:
+def _print_round(current: Tournament, number: int, explain: bool = True) -> None:
+    """The round's tables, then (`explain`) why they are as they are and every change by
+    hand with its reason and warnings."""
     played = current.round(number)
     table = Table(title=_("Round {n}").format(n=number))
     table.add_column(_("table"), justify="right")
@@ -530,6 +591,29 @@ def _print_round(current: Tournament, number: int) -> None:
                 reason=award.reason,
             )
         )
+    if explain:
+        _print_explanation(current, number)
+
+
+def _print_explanation(current: Tournament, number: int) -> None:
+    from spieltisch.tournament.explain import explain_round
+
+    explained = explain_round(current, number, {})
+    _say(_("Why these tables:"))
+    for reason in explained.reasons:
+        _say(f"  {reason}")
+    for change in explained.changes:
+        _say(
+            "  "
+            + _("{change} Reason: {reason} ({by}, {at})").format(
+                change=change.text,
+                reason=change.reason,
+                by=change.by,
+                at=formats.moment(change.at),
+            )
+        )
+        for warning in change.warnings:
+            console.print("    " + labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
 @tournament_app.command("rating")
@@ -581,13 +665,18 @@ def award(
     _print_round(current, round_number)
 
 
-def parse_stopped(spec: str) -> dict[str, Any]:
+def parse_stopped(spec: str) -> dict[str, Any] | str:
     """One seat's figures from the command line: `done:N` for the N-th player to finish,
     else GOAL/TRACK/DISTANCE: the goal fields held as depths (4,3 = g4 and g3; - none),
-    the pieces on the track, and the fields they have travelled from their start field."""
+    the pieces on the track, and the fields they have travelled from their start field;
+    or F (did not come) or D (excluded by rule 16 before time was called)."""
     text = spec.strip().lower()
+    if text in PLACE_LETTERS:
+        return PLACE_LETTERS[text]
     if text.startswith("done:"):
         return {"finished": int(text[5:])}
+    if text.isdigit():  # a championship's count: the steps still needed to the goal
+        return {"steps": int(text)}
     parts = text.split("/")
     if len(parts) != 3:
         raise ValueError(spec)
@@ -613,7 +702,8 @@ def result(
         typer.Option(
             "--stopped",
             help="Stopped by time: one per seat in seat order, GOAL/TRACK/DISTANCE "
-            "(4,3/1/27; -/2/40) or done:N.",
+            "(4,3/1/27; -/2/40) or done:N; F for a forfeit, D for disqualified (rule 16); "
+            "a championship: the steps to the goal (57).",
         ),
     ] = None,
     lot: Annotated[
@@ -635,15 +725,15 @@ def result(
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
     who = who_acts(by)
-    figures: list[dict[str, Any]] = []
+    figures: list[dict[str, Any] | str] = []
     for spec in stopped or []:
         try:
             figures.append(parse_stopped(spec))
         except ValueError:
             _fail(
                 _(
-                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, or done:N; "
-                    "not {text!r}"
+                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, done:N, "
+                    "or F (forfeit) or D (disqualified, rule 16); not {text!r}"
                 ).format(text=spec)
             )
     numbers = _places(places) if places else []
@@ -693,15 +783,16 @@ def history_table(
         )
     view.add_column(_("lot"))
     view.add_column(_("note"))
+    players = [current.players[player].name for player in seats]
     for entry in current.audit(round_number, table):
         when = f"{entry.at:%Y-%m-%d %H:%M} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
-            if entry.figures:
+            if entry.figures and entry.outcome(seat) == "played":
                 cell += f" ({format_figures(entry.figures[seat])})"
             cells.append(cell)
-        view.add_row(when, *cells, lot_words(entry), entry.note)
+        view.add_row(when, *cells, lot_words(entry, players), entry.note)
     return view
 
 
@@ -709,6 +800,8 @@ def format_figures(figures: dict[str, Any]) -> str:
     """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
     if figures.get("finished"):
         return f"done:{figures['finished']}"
+    if "steps" in figures:
+        return str(figures["steps"])
     goal = ",".join(map(str, figures.get("goal") or ())) or "-"
     return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 

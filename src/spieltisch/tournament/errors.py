@@ -26,6 +26,11 @@ class UnknownIdentity(TournamentError):
     """No hall player of any tournament has the identity asked for."""
 
 
+class ComputersOnBoards(TournamentError):
+    """A round to be played on boards only would seat computer entrants, who play only
+    online; the command line adds how to start a round online (in the browser)."""
+
+
 class InvalidInput(TournamentError):
     """A value pydantic refused for its type or range, in pydantic's own (English) words;
     `what` and `problems` let an interface word it again in the reader's language (the

@@ -4,7 +4,7 @@ headers and values in words, English headers are the column ids."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spieltisch.core.i18n import N_
@@ -12,7 +12,7 @@ from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.points import result_points
-from spieltisch.tournament.results import place_words
+from spieltisch.tournament.results import lot_names, place_words
 from spieltisch.tournament.tournament import Tournament
 
 RESULT_COLUMNS = (
@@ -207,12 +207,14 @@ LOT_SOURCE_WORDS = {
 }
 
 
-def lot_words(entry: ResultEntered) -> str:
-    """The entry's lots, each with where it came from: `lot:2,4 (drawn now)`."""
+def lot_words(entry: ResultEntered, names: Sequence[str] | None = None) -> str:
+    """The entry's lots, each with where it came from: `lot:2,4 (drawn now)`, or with the
+    table's names in seat order, `lot: Dora, Bernd (drawn now)` (best first)."""
     words = []
     for index, lot in enumerate(entry.lots):
+        shown = lot_names(lot, names) if names else lot
         source = entry.lot_sources[index] if index < len(entry.lot_sources) else None
-        words.append(f"{lot} ({_(LOT_SOURCE_WORDS[source])})" if source else lot)
+        words.append(f"{shown} ({_(LOT_SOURCE_WORDS[source])})" if source else shown)
     return " ".join(words)
 
 

@@ -84,7 +84,7 @@ def hall_page(
         "not_seated": _("The first round is not seated yet."),
         "where_title": _("Where do I sit? Round {n}").format(n=number),
         "standings_title": _("Standings after round {n}").format(n=number),
-        "time_up": time_up_text(tournament),
+        "time_up": time_up_text(tournament, number) if number else "",
     }
     return (
         environment()

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
+from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
 from spieltisch.tournament.standings import Standing
@@ -36,20 +37,27 @@ def _labels() -> dict[str, str]:
         "table": _("Table"),
         "tables": _("Tables of round {n}"),
         "byes": _("Byes"),
+        "changes": _("Changed by hand"),
+        "why": _("Why these tables"),
+        "reason": _("Reason: {reason}"),
+        "warning": _("Warning"),
         "sheet": _("Score sheet: round {n}, table {t}"),
         "seat": _("Seat"),
         "player": _("Player"),
         "place": _("Place"),
         "stopped": _("If stopped by time ({rule})"),
+        "play_on": _("When time is called: {what}."),
         "goal": _("Goal fields (g1-g4)"),
         "track": _("Pieces on the track"),
         "distance": _("Fields travelled"),
         "finished": _("Finished as"),
+        "steps": _("Steps to the goal"),
         "signature": _("Signature"),
         "fd": _("F / D"),
         "fd_help": _("F: did not play (forfeit), D: disqualified (rule 16): write the letter."),
         "lot": _("Lot"),
         "note": _("Note (for the director)"),
+        "computer_online": _("computer, plays online: no signature"),
         "standings": _("Standings after round {n}"),
         "rank": _("Rank"),
         "points": _("Points"),
@@ -89,7 +97,7 @@ MARKS = {"forfeit": "F", "disqualified": "D", "awarded": "A"}
 def figure_labels() -> dict[str, str]:
     """The names of a stopped game's figures in the current language, by field name."""
     labels = _labels()
-    return {name: labels[name] for name in ("finished", "goal", "track", "distance")}
+    return {name: labels[name] for name in ("finished", "goal", "track", "distance", "steps")}
 
 
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
@@ -110,19 +118,39 @@ def round_page(tournament: Tournament, number: int) -> str:
     played = tournament.round(number)
     tables = _tables(tournament, number)
     byes = [tournament.players[p].name for p in played.byes]
+    explained = explain_round(tournament, number, {})
     return _ENVIRONMENT.get_template("round.html").render(
-        t=tournament, number=number, tables=tables, byes=byes, L=_labels()
+        t=tournament,
+        number=number,
+        tables=tables,
+        byes=byes,
+        changes=explained.changes,
+        reasons=explained.reasons,
+        L=_labels(),
     )
 
 
+def play_on(tournament: Tournament, size: int) -> str | None:
+    """What is still played at a table of `size` once time is called (rule 18 at a table
+    of three: up to yellow), in the current language; None without such a rule."""
+    rule = tournament.stopped_rule
+    return rule.play_on(tournament.settings.game_for(size)) if rule is not None else None
+
+
 def score_sheets(tournament: Tournament, number: int) -> str:
-    """One A4 sheet per table of a round: places, and rule-18 figures if time is called."""
-    rule = tournament.game.stopped_ranking
+    """One A4 sheet per table of a round: places, and rule-18 figures if time is called
+    (with what is still played at that table), and a signature per person at the board."""
+    rule = tournament.stopped_rule
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
         t=tournament,
         number=number,
         tables=tables,
+        until=[play_on(tournament, len(seats)) for seats in tables],
+        fields=[
+            figure_labels().get(name, name) for name in (rule.figures.model_fields if rule else ())
+        ],
+        computers={p.number for p in tournament.players.values() if p.ai_level is not None},
         rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
         L=_labels(),
     )
@@ -257,13 +285,23 @@ TIMER_SCRIPT = TEMPLATES / "timer.js"
 """The round timer's script, served beside the pages (`timer.js`)."""
 
 
-def time_up_text(tournament: Tournament) -> str:
-    """What the timer says when the round time is up: the game's rule for a stopped game."""
-    rule = tournament.game.stopped_ranking
-    if rule is not None:
-        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
-        return end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
-    return _("Time is up.")
+def time_up_text(tournament: Tournament, number: int) -> str:
+    """What the timer of round `number` says when the time is up: the rule for a stopped
+    game as it reads at the round's table sizes."""
+    rule = tournament.stopped_rule
+    if rule is None:
+        return _("Time is up.")
+    sizes = sorted({len(seats) for seats in tournament.round(number).tables}, reverse=True)
+    sizes = sizes or [tournament.settings.table_size]
+    said = [(size, play_on(tournament, size)) for size in sizes]
+    if len({words for _size, words in said}) > 1:
+        what = "; ".join(
+            _("at tables of {size}: {what}").format(size=size, what=words) for size, words in said
+        )
+    else:
+        what = said[0][1] or ""
+    end = _("Time is up ({rule}): {what}; then write down each player's figures.")
+    return end.format(rule=parts(tournament.settings.game).gettext(rule.rule), what=what)
 
 
 def timer_page(tournament: Tournament, number: int) -> str:
@@ -272,7 +310,7 @@ def timer_page(tournament: Tournament, number: int) -> str:
     tournament.round(number)
     minutes = tournament.settings.round_minutes or 0
     seconds = round(minutes * 60)
-    end = time_up_text(tournament)
+    end = time_up_text(tournament, number)
     return _ENVIRONMENT.get_template("timer.html").render(
         t=tournament,
         number=number,

@@ -14,6 +14,7 @@ from spieltisch.server.schemas.tournaments import (
     FigureField,
     PlayerOut,
     ResultOut,
+    RoundChangeOut,
     RoundOut,
     SeatOut,
     StandingOut,
@@ -23,9 +24,11 @@ from spieltisch.server.schemas.tournaments import (
 )
 from spieltisch.server.services.rounds import account_of
 from spieltisch.server.services.tournaments import Seen, Step, acting
+from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import figure_labels
+from spieltisch.tournament.results import lot_names
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
 from spieltisch.tournament.tournament import Tournament
 
@@ -37,6 +40,8 @@ async def directed(svc: Services, identifier: str, me: int, step: Step) -> Tourn
 
 
 def result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
+    seats = tournament.round(entry.round).tables[entry.table - 1]
+    players = [tournament.players[player].name for player in seats]
     return ResultOut(
         places=list(entry.places),
         handed=list(entry.handed),
@@ -44,6 +49,7 @@ def result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, st
         points=result_points(entry.places, entry.outcomes, tournament.settings.points),
         how=entry.how,
         lots=list(entry.lots),
+        lot_names=[lot_names(lot, players) for lot in entry.lots],
         lot_sources=list(entry.lot_sources),
         figures=[dict(one) for one in entry.figures] if entry.figures else None,
         note=entry.note,
@@ -58,6 +64,7 @@ def describe(seen: Seen, me: int | None) -> TournamentOut:
     tournament, names, status = seen.tournament, seen.names, seen.statuses
     rounds = []
     for played in tournament.rounds:
+        explained = explain_round(tournament, played.number, names)
         tables = []
         for number, players in enumerate(played.tables, start=1):
             result = played.results.get(number)
@@ -99,6 +106,8 @@ def describe(seen: Seen, me: int | None) -> TournamentOut:
                     )
                     for player, award in played.awarded.items()
                 ],
+                reasons=explained.reasons,
+                changes=[RoundChangeOut(**vars(change)) for change in explained.changes],
             )
         )
     director = tournament.director
@@ -148,6 +157,7 @@ def describe(seen: Seen, me: int | None) -> TournamentOut:
                 tiebreaks=[row.tiebreak(name) for name in tournament.settings.tiebreaks],
                 per_round=row.per_round,
                 per_round_kind=list(row.per_round_kind),
+                by_lot=row.by_lot,
                 active=row.active,
             )
             for row in tournament.standings()
@@ -159,7 +169,7 @@ def describe(seen: Seen, me: int | None) -> TournamentOut:
 
 def _stopped(tournament: Tournament) -> StoppedOut | None:
     """The game's rule for a stopped game and its figures, as a form can ask for them."""
-    rule = tournament.game.stopped_ranking
+    rule = tournament.stopped_rule
     if rule is None:
         return None
     labels = figure_labels()

@@ -101,6 +101,9 @@ async def create_tournament(
     are limited per account and per address (429)."""
     check_rate(request, "tournaments", me)
     values: dict[str, Any] = body.model_dump(exclude_none=True)
+    if body.preset != "club":  # the preset's values where the request gave none
+        values = {key: v for key, v in values.items() if key in body.model_fields_set}
+        values["preset"] = body.preset
     values["seed"] = body.seed or secrets.token_hex(8)
     values["points"] = tuple(body.points)
     if body.tiebreaks is not None:

@@ -165,7 +165,9 @@ class Tournaments:
     async def start_round(self, identifier: str, account: int, online: bool) -> Seen:
         """Seat the next round; with `online`, open its tables on the server."""
         by = acting(account)
-        tournament = await self._director_step(identifier, account, lambda t: t.seat_next(by))
+        boards_only = not online
+        step: Step = lambda t: t.seat_next(by, boards_only)  # noqa: E731
+        tournament = await self._director_step(identifier, account, step)
         if online:
             await self.rounds.open_tables(identifier, len(tournament.rounds), by, account)
         return await self.page(identifier)

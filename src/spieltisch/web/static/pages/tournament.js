@@ -110,7 +110,7 @@ class TournamentPage {
     const last = data.rounds[data.rounds.length - 1];
     const ready = !last || last.complete;
     const online = h("input", { type: "checkbox", id: "round-online", checked: true });
-    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds, onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
+    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds + (data.settings.final_table ? 1 : 0), onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
     return h(
       "section",
       { class: "director", "aria-labelledby": "director-title" },
@@ -241,6 +241,16 @@ class TournamentPage {
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
       round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
+      (round.changes || []).length
+        ? h(
+            "ul",
+            { class: "changes" },
+            round.changes.map((change) =>
+              h("li", { class: change.kind }, `${change.text} ${t("Reason: {reason}", { reason: change.reason })} (${change.by}, ${new Date(change.at).toLocaleString(language())})`, change.warnings.length ? h("ul", { class: "warnings" }, change.warnings.map((warning) => h("li", { class: "warning" }, warning))) : null),
+            ),
+          )
+        : null,
+      (round.reasons || []).length ? h("details", { class: "why" }, h("summary", {}, t("Why these tables")), h("ul", {}, round.reasons.map((reason) => h("li", {}, reason)))) : null,
     );
   }
 
@@ -386,8 +396,8 @@ class TournamentPage {
         {},
         h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
         h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
-        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
-        h("td", {}, entry.lots.map((lot, lotIndex) => `${lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures && entry.outcomes[seatIndex] === "played" ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
+        h("td", { class: "lots" }, entry.lots.map((lot, lotIndex) => `${(entry.lot_names || [])[lotIndex] || lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
         h("td", {}, entry.note),
       ),
     );
@@ -416,13 +426,23 @@ class TournamentPage {
     );
     const before = table.result && table.result.figures ? table.result.figures : null;
     const figureInputs = table.seats.map((_seat, index) => Object.fromEntries((stopped ? stopped.fields : []).map((f) => [f.name, h("input", { class: `figure ${f.name}`, "data-field": f.name, inputmode: "numeric", size: f.kind === "list" ? 8 : 4, placeholder: f.kind === "list" ? "4,3" : "", value: before ? figureValue(before[index][f.name]) : "" })])));
+    const outInputs = table.seats.map((_seat, index) =>
+      h(
+        "select",
+        { class: "figure-out", "aria-label": t("Did not play to the end") },
+        h("option", { value: "" }, t("played to the end")),
+        NOT_PLAYED.map((outcome) => h("option", { value: outcome, selected: before ? table.result.outcomes[index] === outcome : false }, outcomeName(outcome))),
+      ),
+    );
+    const lotInput = h("input", { class: "table-lots", size: 12, placeholder: "3,1", "aria-label": t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)") });
     const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.label, " ", seat.name), h("td", {}, places[index])))));
     const figuresBox = stopped
       ? h(
           "table",
           { class: "ranking figures", hidden: true },
-          h("thead", {}, h("tr", {}, h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
-          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.name), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("Seat")), h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
+          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", { class: "num" }, String(index + 1)), h("td", {}, swatch(seat), seat.name, h("br"), outInputs[index]), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+          h("tfoot", {}, h("tr", {}, h("td", { colspan: stopped.fields.length + 2 }, h("label", {}, t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)"), " ", lotInput)))),
         )
       : null;
     const showMode = () => {
@@ -444,7 +464,10 @@ class TournamentPage {
           return;
         }
         body.places = places.map((select) => (NOT_PLAYED.includes(select.value) ? select.value : Number(select.value)));
-      } else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
+      } else {
+        body.stopped = figureInputs.map((inputs, index) => outInputs[index].value || figures(stopped.fields, inputs));
+        body.lots = lotInput.value.split(";").map((group) => group.split(/[\s,]+/).filter(Boolean).map(Number)).filter((group) => group.length);
+      }
       const path = `/api/tournaments/${this.id}/rounds/${round.number}/tables/${table.number}`;
       try {
         await post(path, body);
@@ -515,6 +538,7 @@ function figureValue(value) {
 
 function figureText(figures) {
   if (figures.finished) return t("finished {n}.", { n: figures.finished });
+  if ("steps" in figures) return String(figures.steps);
   return `${(figures.goal || []).join(",") || "-"}/${figures.track || 0}/${figures.distance || 0}`;
 }
 
