@@ -325,3 +325,19 @@ def test_a_season_of_three_evenings_on_the_directors_pages(
     pdf = printed.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(pdf) > 5_000
     printed.close()
+
+
+def test_the_championship_preset_from_the_creation_form(people: People) -> None:
+    page = sign_in_as_guest(people("de-DE", width=1280), "Leitung")
+    page.goto(page.url.split("#")[0] + "#/tournaments")
+    page.wait_for_selector("#tournament-preset")
+    page.fill("#tournament-name", "Meisterschaft")
+    page.select_option("#tournament-preset", "championship")
+    assert page.locator("#tournament-rounds").is_hidden()
+    page.click("form.create-tournament button[type=submit]")
+    page.wait_for_selector("section.director")
+    tid = page.url.rsplit("/", 1)[1]
+    made = page.evaluate(f"fetch('/api/tournaments/{tid}').then((r) => r.json())")
+    settings = made["settings"]
+    assert settings["preset"] == "championship"
+    assert settings["rounds"] == 4 and settings["points"] == [5.0, 3.0, 2.0, 1.0]

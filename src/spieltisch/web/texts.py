@@ -316,6 +316,8 @@ TEXTS: tuple[str, ...] = (
     N_("Games needed for a rank: {n}."),
     N_("Games needed for a rank"),
     N_("all in turn"),
+    N_("the club's rules"),
+    N_("championship (4 games, steps counted, 5/3/2/1, a final table)"),
     N_("Hall screen"),
     N_("The hall screen shows"),
     N_("Seconds per part"),

@@ -55,6 +55,9 @@ export function tieBreakName(name) {
 
 function createForm(games, chosen) {
   const name = h("input", { id: "tournament-name", required: true, maxlength: 120 });
+  // The championship preset fixes its own rounds, time, points, figures and final table
+  // (docs/championship.md): the form then asks only for the name and the seed.
+  const preset = h("select", { id: "tournament-preset" }, h("option", { value: "club" }, t("the club's rules")), h("option", { value: "championship" }, t("championship (4 games, steps counted, 5/3/2/1, a final table)")));
   const game = h("select", { id: "tournament-game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
   const rounds = h("input", { id: "tournament-rounds", type: "number", min: 1, max: 40, value: 6 });
   const minutes = h("input", { id: "tournament-minutes", type: "number", min: 0.05, step: "any", value: 60, placeholder: t("no round time") });
@@ -83,25 +86,47 @@ function createForm(games, chosen) {
   };
   game.addEventListener("change", sizes);
   sizes();
+  const tieBreakBox = h("div", { class: "option tie-breaks" }, h("label", { for: "tournament-tiebreak-1" }, t("Tie-breaks in order")), tieBreaks, h("small", { class: "hint" }, t("The lot comes last.")));
+  const clubOnly = [tieBreakBox, optionsBox];
+  const clubField = (id, label, control) => {
+    const made = field(id, label, control);
+    clubOnly.push(made);
+    return made;
+  };
   const form = h(
     "form",
     { class: "create-tournament" },
     field("tournament-name", t("Name"), name),
-    field("tournament-game", t("Game"), game),
-    field("tournament-rounds", t("Rounds"), rounds),
-    field("tournament-minutes", t("Round time (minutes)"), minutes),
-    field("tournament-move-seconds", t("Seconds per move online"), moveSeconds),
-    field("tournament-table-size", t("Players at a full table"), tableSize),
-    field("tournament-min-table", t("Smallest table before byes"), minTable),
-    field("tournament-points", t("Points per place (full table)"), points),
-    h("div", { class: "option tie-breaks" }, h("label", { for: "tournament-tiebreak-1" }, t("Tie-breaks in order")), tieBreaks, h("small", { class: "hint" }, t("The lot comes last."))),
+    field("tournament-preset", t("Rules"), preset),
+    clubField("tournament-game", t("Game"), game),
+    clubField("tournament-rounds", t("Rounds"), rounds),
+    clubField("tournament-minutes", t("Round time (minutes)"), minutes),
+    clubField("tournament-move-seconds", t("Seconds per move online"), moveSeconds),
+    clubField("tournament-table-size", t("Players at a full table"), tableSize),
+    clubField("tournament-min-table", t("Smallest table before byes"), minTable),
+    clubField("tournament-points", t("Points per place (full table)"), points),
+    tieBreakBox,
     h("div", { class: "option" }, h("label", { for: "tournament-rated" }, t("Rated")), rated),
     optionsBox,
     field("tournament-seed", t("Published seed"), seed),
     h("button", { type: "submit" }, t("Create the tournament")),
   );
+  preset.addEventListener("change", () => {
+    for (const part of clubOnly) part.hidden = preset.value !== "club";
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (preset.value !== "club") {
+      const chosen = { name: name.value.trim(), preset: preset.value, rated: rated.checked };
+      if (seed.value.trim()) chosen.seed = seed.value.trim();
+      try {
+        const created = await post("/api/tournaments", chosen);
+        location.hash = `#/tournament/${created.id}`;
+      } catch (error) {
+        notify(error.message);
+      }
+      return;
+    }
     const body = { name: name.value.trim(), game: game.value, rounds: Number(rounds.value), rated: rated.checked };
     body.round_minutes = minutes.value.trim() ? Number(minutes.value) : null;
     body.move_seconds = moveSeconds.value.trim() ? Number(moveSeconds.value) : null;
