@@ -81,6 +81,7 @@ IMPORT_NAME = {
     "swagger-ui-py": "swagger_ui",
     "open-spiel": "pyspiel",
     "dask": "dask",
+    "odfpy": "odf",
 }
 
 

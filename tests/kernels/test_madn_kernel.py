@@ -61,3 +61,33 @@ def test_lockstep_long(players: int, duties: str, max_rounds: int | None) -> Non
 def test_policy_matches_the_engine(options: dict[str, Any]) -> None:
     game = spieltisch.load("madn", **options)
     assert check_policy(game, kernel(game), games=30, seed=3) > 100
+
+
+@pytest.mark.parametrize("time_up", ["round", "turn"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_lockstep_when_time_is_called(players: int, time_up: str) -> None:
+    """Rule 18's two readings (the round played to its end, or only the turn in
+    progress): the kernel stops where the engine stops after the referee's `time`."""
+    import random
+
+    game = spieltisch.load("madn", players=players, time_up=time_up)
+    rng = random.Random(players)
+    k = kernel(game)
+    for index in range(60):
+        state = game.new_state()
+        steps: list[tuple[int, int]] = []
+        rows = []
+        call_at = 20 + index * 3
+        while not state.is_terminal():
+            if len(steps) == call_at:
+                state.apply("time")
+                steps.append(k.encode("time"))
+            elif state.current_player == spieltisch.CHANCE:
+                steps.append(k.encode(state.sample_chance(rng)))
+            else:
+                action = rng.choice(state.legal_actions())
+                state.apply(action)
+                steps.append((0, action))
+            rows.append(engine_row(state))
+        _final, got, _legal = k.replay(steps)
+        assert got == rows, f"game {index} differs"

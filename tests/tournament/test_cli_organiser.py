@@ -90,11 +90,12 @@ def test_the_leaderboard_marks_computers_and_names_a_level_only_from_the_fifth_g
             store = TournamentStore(database)
             for _computer in range(4):
                 await store.act(computers, lambda t: t.register_ai("", "easy", "desk"))
+            # as the server seats a round it plays online: the command line seats boards only
+            await store.act(computers, lambda t: t.seat_next("desk"))
         finally:
             await database.close()
 
     asyncio.run(add_computers())
-    run("seat", computers, *db)
     run("result", computers, "1", "1", "--places", "1,2,3,4", *db)
     lines = run("ratings", "madn", *db).splitlines()
     assert sum("(computer, easy)" in line for line in lines) == 4

@@ -1,7 +1,7 @@
 """The club's evening end to end, once through the command line and once through the web
 API (in-process): 12 players, a late arrival before round 2, a withdrawal before round 3,
 a table of round 3 stopped by time with rule 18 and a lot drawn at the table, a correction
-of round 2 with a note, and a tie for first decided head to head.
+of round 2 with a note, and five ties on points decided head to head.
 
 Each table's places follow a fixed rule (`places_for`), so both runs give the same ledger.
 The final standings were checked by hand once (see EXPECTED) and are kept."""
@@ -30,18 +30,18 @@ STOPPED: list[dict[str, Any]] = [
 table put seat 2 ahead (`--lot 2,1`)."""
 
 EXPECTED = [
-    (1, "P01", 9.0),  # 3+3+0+3; met P03 in round 2 and finished ahead: first head to head
-    (2, "P03", 9.0),  # 3+1+2+3; the higher Buchholz per opponent (5.83 to 5.08) comes later
-    (3, "P05", 8.5),  # 2+1.5 (second of three)+3+2
-    (4, "P04", 8.0),  # third in round 3 by the lot of rule 18
-    (5, "P06", 7.0),
-    (6, "P10", 6.5),  # first of the stopped table (two pieces in the goal)
-    (7, "P02", 6.0),  # beat P09 in round 1
-    (8, "P09", 6.0),
-    (9, "P11", 4.0),
-    (10, "P08", 3.0),  # ahead of P13 where they met in round 3
-    (11, "P13", 3.0),  # arrived late: from round 2
-    (12, "P12", 2.5),
+    (1, "P03", 10.0),  # 3+3+1+3
+    (2, "P02", 8.5),  # 3+1.5 (second of three)+1+3; met P05 in round 1 and finished ahead
+    (3, "P05", 8.5),  # 2+1.5+3+2
+    (4, "P09", 7.0),  # 1+3+3+0; first where P04 was fourth in round 3: head to head
+    (5, "P04", 7.0),  # 2+3+0+2
+    (6, "P01", 6.0),  # 3+0+0+3; ahead of P11 in round 4
+    (7, "P11", 6.0),  # 0+3+2+1
+    (8, "P10", 5.5),  # 1+1.5+2+1
+    (9, "P13", 4.0),  # arrived late: from round 2, 1+3+0; first where P06 was fourth
+    (10, "P06", 4.0),  # 2+0+0+2
+    (11, "P12", 3.0),  # 0+2+1+0; ahead of P08 where they met in round 2
+    (12, "P08", 3.0),  # 0+0+2+1: second of the stopped table by the lot of rule 18
     (13, "P07", 1.0),  # withdrew after round 2: results stand, marked withdrawn
 ]
 """Checked by hand against the tables: points 3, 2, 1, 0 (tables of three 3, 1.5, 0), the

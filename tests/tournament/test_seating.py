@@ -106,8 +106,9 @@ def test_full_tables_give_each_player_different_colours_first(
     players: int, rounds: int, seed: int
 ) -> None:
     """Through three rounds hardly any player gets a colour twice (points groups come
-    before colours, so one in six may); after four, more than half the players have
-    had all four colours."""
+    before colours, so one in six may); after four, at least half the players have had
+    all four colours (fields of up to 20 are seated at the optimum of the points groups,
+    which costs colours now and then: more than 55% before the exact search)."""
     _seatings, history = play(players, rounds, seed)
     counts = [history.seat_counts(p, 4) for p in range(players)]
     if rounds < 3:
@@ -116,7 +117,7 @@ def test_full_tables_give_each_player_different_colours_first(
         assert sum(1 for c in counts if max(c) > 1) <= players // 6
     else:
         balanced = sum(1 for c in counts if max(c) - min(c) <= 1)
-        assert balanced >= 0.55 * players
+        assert balanced >= 0.5 * players
 
 
 @settings(max_examples=6, deadline=None)

@@ -27,6 +27,8 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "platformdirs": "web",
     "swagger_ui": "web",
     "openskill": "web",
+    "openpyxl": "web",  # the workbooks (tournament too)
+    "odf": "web",
     # tui
     "textual": "tui",
     # fast (numpy comes with rl too; the commands need it for the kernels)

@@ -7,9 +7,7 @@ and what is allowed, and change nothing.
 
 from __future__ import annotations
 
-import asyncio
-import getpass
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -18,10 +16,12 @@ from rich.console import Console
 from rich.table import Table
 
 from spieltisch.agents.names import level_name
+from spieltisch.cli.club import club_app, season_app
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _, _n
-from spieltisch.cli.serve import DatabaseOption, _url
+from spieltisch.cli.on_database import who_acts
+from spieltisch.cli.serve import DatabaseOption
 from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import before_punctuation, labelled
 from spieltisch.core.identity import PlayerId, level_of
@@ -38,6 +38,8 @@ tournament_app = typer.Typer(
     no_args_is_help=True,
 )
 T = TypeVar("T")
+tournament_app.add_typer(club_app, name="club")
+tournament_app.add_typer(season_app, name="season")
 
 
 @tournament_app.callback()
@@ -61,39 +63,12 @@ By = Annotated[
 Reason = Annotated[str, typer.Option("--reason", help="Why (required, kept).")]
 
 
-def _who(by: str | None) -> str:
-    if by:
-        return by
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "director"
-
-
 def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) -> T:
     """Open the database, run `work` with a store, close; errors end the command cleanly."""
-    from spieltisch.store import Database, upgrade
+    from spieltisch.cli.on_database import run_on_database
     from spieltisch.tournament.storage import TournamentStore
 
-    url = _url(database)
-    try:
-        upgrade(url)
-    except Exception as exc:  # the driver's own error: unreachable server, bad file
-        _fail(_("cannot open the database: {error}").format(error=exc))
-
-    async def main() -> T:
-        db = Database(url)
-        try:
-            return await work(TournamentStore(db))
-        finally:
-            await db.close()
-
-    try:
-        coroutine: Coroutine[Any, Any, T] = main()
-        return asyncio.run(coroutine)
-    except SpieltischError as exc:
-        _fail(_refusal(exc))
-        raise AssertionError("unreachable") from None
+    return run_on_database(console, database, lambda db: work(TournamentStore(db)), _refusal)
 
 
 def _act(
@@ -117,7 +92,12 @@ def _refusal(exc: Exception) -> str:
     """A refusal in the director's language. A value pydantic refused for its type or
     range (`InvalidInput`, in pydantic's English) is worded with the server's sentences
     for validation errors, as the HTTP API words the same refusal."""
-    from spieltisch.tournament.errors import InvalidInput, UnknownIdentity, UnknownTournament
+    from spieltisch.tournament.errors import (
+        ComputersOnBoards,
+        InvalidInput,
+        UnknownIdentity,
+        UnknownTournament,
+    )
 
     if isinstance(exc, InvalidInput):
         from spieltisch.server.routes.validation import explain_bad
@@ -131,6 +111,14 @@ def _refusal(exc: Exception) -> str:
         return explain_bad(exc.what, problems)
     if isinstance(exc, UnknownTournament):  # the web page has its list; here, the command
         return labelled(str(exc), _("`spieltisch tournament list` shows them"))
+    if isinstance(exc, ComputersOnBoards):  # the command line opens no online tables
+        return labelled(
+            str(exc),
+            _(
+                "the command line starts rounds on boards only: hand the tournament over "
+                "(`spieltisch tournament director ID --code`) to start rounds online in the browser"
+            ),
+        )
     if isinstance(exc, UnknownIdentity):
         return labelled(str(exc), _("`spieltisch tournament identities NAME` lists them"))
     return str(exc)
@@ -187,10 +175,16 @@ def _points(text: str) -> tuple[float, ...]:
 def new(
     name: Annotated[str, typer.Argument(help="The tournament's name.")],
     game: Annotated[str, typer.Option("--game", help="The game.")] = DEFAULT_GAME,
-    rounds: Annotated[int, typer.Option("--rounds", help="Number of rounds.")] = 6,
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", help="Number of rounds (default 6; championship: 4 and a final)."),
+    ] = None,
     round_minutes: Annotated[
-        int | None, typer.Option("--round-minutes", help="Round time in minutes.")
-    ] = 60,
+        int | None,
+        typer.Option(
+            "--round-minutes", help="Round time in minutes (default 60; championship 30)."
+        ),
+    ] = None,
     table_size: Annotated[
         int, typer.Option("--table-size", help="Players at a full table (0: the game's).")
     ] = 0,
@@ -215,6 +209,14 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="A game option as key=value.")
     ] = None,
     unrated: Annotated[bool, typer.Option("--unrated", help="Do not rate the games.")] = False,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="club (the club's rules) or championship (4 preliminary games of 30 "
+            "minutes, steps counted at the time limit, 5/3/2/1 points, a final table of four).",
+        ),
+    ] = "club",
     by: By = None,
     database: DatabaseOption = None,
 ) -> None:
@@ -225,12 +227,17 @@ def new(
 
     try:
         options: dict[str, Any] = dict(parse_pairs(option or []))
+        given: dict[str, Any] = {
+            key: value
+            for key, value in (("rounds", rounds), ("round_minutes", round_minutes))
+            if value is not None
+        }
         settings = Settings.parse(
             name=name,
             game=game,
             options=options,
-            rounds=rounds,
-            round_minutes=round_minutes,
+            preset=preset,
+            **given,
             table_size=table_size,
             min_table=min_table,
             points=_points(points) if points else (),
@@ -241,7 +248,7 @@ def new(
     except ValueError as exc:
         _fail(_refusal(exc))
         return
-    identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
+    identifier, _tournament = _run(database, lambda store: store.create(settings, who_acts(by)))
     _say(
         _n(
             "Tournament {id} created: {name}, {game}, {rounds} round",
@@ -288,6 +295,14 @@ def players(
             "of another tournament (see `spieltisch tournament identities NAME`).",
         ),
     ] = None,
+    computer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--computer",
+            help="Register a computer entrant at this level (easy, medium, hard, expert); "
+            "repeat. Computers play only online (rounds started in the browser).",
+        ),
+    ] = None,
     withdraw: Annotated[
         list[int] | None, typer.Option("--withdraw", help="A player number leaves; repeat.")
     ] = None,
@@ -298,11 +313,20 @@ def players(
     database: DatabaseOption = None,
 ) -> None:
     """Register, withdraw or readmit players, then list them."""
-    who = _who(by)
+    who = who_acts(by)
     if account and len(add or []) != 1:
         _fail(_("--account goes with exactly one --add"))
     if same_as and (len(add or []) != 1 or account):
         _fail(_("--same-as goes with exactly one --add of a player without --account"))
+    from spieltisch.agents.levels import LEVELS
+
+    for level in computer or []:
+        if level not in LEVELS:
+            _fail(
+                _("no computer level {level}: levels are {levels}").format(
+                    level=repr(level), levels=", ".join(LEVELS)
+                )
+            )
 
     async def work(store: TournamentStore) -> Tournament:
         from spieltisch.tournament.identities import register_hall_player
@@ -314,6 +338,8 @@ def players(
                 current = await register_hall_player(store, tournament, name, who, same_as)
                 continue
             current, _r = await store.act(tournament, _registering(name, who, rating_id))
+        for level in computer or []:
+            current, _c = await store.act(tournament, _registering_computer(level, who))
         for number in withdraw or []:
             current, _w = await store.act(tournament, _withdrawing(number, who))
         for number in readmit or []:
@@ -332,6 +358,10 @@ def players(
 
 def _registering(name: str, who: str, rating_id: str | None) -> Callable[[Tournament], object]:
     return lambda t: t.register(name, who, rating_id)
+
+
+def _registering_computer(level: str, who: str) -> Callable[[Tournament], object]:
+    return lambda t: t.register_ai("", level, who)
 
 
 def _withdrawing(number: int, who: str) -> Callable[[Tournament], object]:
@@ -388,7 +418,7 @@ def identity(
     if (same_as is None) == (not split):
         _fail(_("give --same-as IDENTITY or --split, one of the two"))
     current = _run(
-        database, lambda store: link(store, tournament, player, _who(by), reason, same_as)
+        database, lambda store: link(store, tournament, player, who_acts(by), reason, same_as)
     )
     _say(
         _("Player {number} ({name}) is rated as {identity} now").format(
@@ -415,7 +445,7 @@ def signup(
 ) -> None:
     """Open or close the sign-up: while it is open, people sign themselves up on the
     tournament's page (`spieltisch serve`, #/tournament/ID), the link to hand out."""
-    _act(database, tournament, lambda t: t.change_signup(open_it, _who(by)))
+    _act(database, tournament, lambda t: t.change_signup(open_it, who_acts(by)))
     if open_it:
         message = _("Sign-up is open: people sign up on the tournament's page, {page}")
         _say(message.format(page=f"#/tournament/{tournament}"))
@@ -449,7 +479,7 @@ def director(
         _fail(_("give --account NAME or --code, one of the two"))
     if code:
         secret = handover.new_code()
-        _act(database, tournament, lambda t: t.offer_hand_over(secret, _who(by)))
+        _act(database, tournament, lambda t: t.offer_hand_over(secret, who_acts(by)))
         _say(
             _(
                 "Hand-over code {code}: open the tournament's page ({page}), sign in and "
@@ -461,7 +491,7 @@ def director(
 
     async def work(store: TournamentStore) -> str:
         rating_id = await store.account_rating_id(account)
-        await store.act(tournament, lambda t: t.hand_over(rating_id, _who(by)))
+        await store.act(tournament, lambda t: t.hand_over(rating_id, who_acts(by)))
         return rating_id
 
     _run(database, work)
@@ -491,7 +521,7 @@ def seat(
 ) -> None:
     """Seat the next round (every result of the last one must be in) and print its tables."""
     if undo:
-        _current, undone = _act(database, tournament, lambda t: t.unseat(_who(by), reason))
+        _current, undone = _act(database, tournament, lambda t: t.unseat(who_acts(by), reason))
         _say(
             _("Round {n} is undone: seat it again with `spieltisch tournament seat`.").format(
                 n=undone.round
@@ -504,7 +534,7 @@ def seat(
             current = await store.load(tournament)
             current.round(round_number)
             return current
-        current, _entry = await store.act(tournament, lambda t: t.seat_next(_who(by)))
+        current, _entry = await store.act(tournament, lambda t: t.seat_next(who_acts(by), True))
         return current
 
     current = _run(database, work)
@@ -522,13 +552,19 @@ def swap(
 ) -> None:
     """Swap two players of the current round by hand (seat and table), before their
     tables have a result; prints the round."""
+    from spieltisch.tournament.explain import explain_round
+
     current, _swap = _act(
-        database, tournament, lambda t: t.swap(len(t.rounds), first, second, _who(by), reason)
+        database, tournament, lambda t: t.swap(len(t.rounds), first, second, who_acts(by), reason)
     )
-    _print_round(current, len(current.rounds))
+    _print_round(current, len(current.rounds), explain=False)
+    for warning in explain_round(current, len(current.rounds), {}).changes[-1].warnings:
+        console.print(labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
-def _print_round(current: Tournament, number: int) -> None:
+def _print_round(current: Tournament, number: int, explain: bool = True) -> None:
+    """The round's tables, then (`explain`) why they are as they are and every change by
+    hand with its reason and warnings."""
     played = current.round(number)
     table = Table(title=_("Round {n}").format(n=number))
     table.add_column(_("table"), justify="right")
@@ -562,6 +598,29 @@ def _print_round(current: Tournament, number: int) -> None:
                 reason=award.reason,
             )
         )
+    if explain:
+        _print_explanation(current, number)
+
+
+def _print_explanation(current: Tournament, number: int) -> None:
+    from spieltisch.tournament.explain import explain_round
+
+    explained = explain_round(current, number, {})
+    _say(_("Why these tables:"))
+    for reason in explained.reasons:
+        _say(f"  {reason}")
+    for change in explained.changes:
+        _say(
+            "  "
+            + _("{change} Reason: {reason} ({by}, {at})").format(
+                change=change.text,
+                reason=change.reason,
+                by=change.by,
+                at=formats.moment(change.at),
+            )
+        )
+        for warning in change.warnings:
+            console.print("    " + labelled(_("Warning"), warning), style="yellow", highlight=False)
 
 
 @tournament_app.command("rating")
@@ -585,7 +644,7 @@ def rating(
     _act(
         database,
         tournament,
-        lambda t: t.decide_rating(round_number, table, rated, _who(by), reason),
+        lambda t: t.decide_rating(round_number, table, rated, who_acts(by), reason),
     )
     shown = _("rated") if rated else _("not rated")
     _say(
@@ -608,18 +667,23 @@ def award(
     """Give a player points for a round they were not seated in (a late arrival, an
     absence announced); again for the same round replaces them. Prints the round."""
     current, _award = _act(
-        database, tournament, lambda t: t.award(round_number, player, points, _who(by), reason)
+        database, tournament, lambda t: t.award(round_number, player, points, who_acts(by), reason)
     )
     _print_round(current, round_number)
 
 
-def parse_stopped(spec: str) -> dict[str, Any]:
+def parse_stopped(spec: str) -> dict[str, Any] | str:
     """One seat's figures from the command line: `done:N` for the N-th player to finish,
     else GOAL/TRACK/DISTANCE: the goal fields held as depths (4,3 = g4 and g3; - none),
-    the pieces on the track, and the fields they have travelled from their start field."""
+    the pieces on the track, and the fields they have travelled from their start field;
+    or F (did not come) or D (excluded by rule 16 before time was called)."""
     text = spec.strip().lower()
+    if text in PLACE_LETTERS:
+        return PLACE_LETTERS[text]
     if text.startswith("done:"):
         return {"finished": int(text[5:])}
+    if text.isdigit():  # a championship's count: the steps still needed to the goal
+        return {"steps": int(text)}
     parts = text.split("/")
     if len(parts) != 3:
         raise ValueError(spec)
@@ -645,7 +709,8 @@ def result(
         typer.Option(
             "--stopped",
             help="Stopped by time: one per seat in seat order, GOAL/TRACK/DISTANCE "
-            "(4,3/1/27; -/2/40) or done:N.",
+            "(4,3/1/27; -/2/40) or done:N; F for a forfeit, D for disqualified (rule 16); "
+            "a championship: the steps to the goal (57).",
         ),
     ] = None,
     lot: Annotated[
@@ -666,16 +731,16 @@ def result(
     table_lots = [_numbers(one, _("lots")) for one in lot or []]
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
-    who = _who(by)
-    figures: list[dict[str, Any]] = []
+    who = who_acts(by)
+    figures: list[dict[str, Any] | str] = []
     for spec in stopped or []:
         try:
             figures.append(parse_stopped(spec))
         except ValueError:
             _fail(
                 _(
-                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, or done:N; "
-                    "not {text!r}"
+                    "figures are GOAL/TRACK/DISTANCE such as 4,3/1/27 or -/2/40, done:N, "
+                    "or F (forfeit) or D (disqualified, rule 16); not {text!r}"
                 ).format(text=spec)
             )
     numbers = _places(places) if places else []
@@ -725,15 +790,16 @@ def history_table(
         )
     view.add_column(_("lot"))
     view.add_column(_("note"))
+    players = [current.players[player].name for player in seats]
     for entry in current.audit(round_number, table):
         when = f"{formats.moment(entry.at)} {who(entry.by, names)}"
         cells = []
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
-            if entry.figures:
+            if entry.figures and entry.outcome(seat) == "played":
                 cell += f" ({format_figures(entry.figures[seat])})"
             cells.append(cell)
-        view.add_row(when, *cells, lot_words(entry), entry.note)
+        view.add_row(when, *cells, lot_words(entry, players), entry.note)
     return view
 
 
@@ -741,6 +807,8 @@ def format_figures(figures: dict[str, Any]) -> str:
     """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
     if figures.get("finished"):
         return f"done:{figures['finished']}"
+    if "steps" in figures:
+        return str(figures["steps"])
     goal = ",".join(map(str, figures.get("goal") or ())) or "-"
     return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 
@@ -802,6 +870,14 @@ def export(
         Path | None,
         typer.Option("--html", help="Write printable pages (A4) into this folder."),
     ] = None,
+    book: Annotated[
+        Path | None,
+        typer.Option(
+            "--workbook",
+            help="Write everything as one workbook: FILE.xlsx or FILE.ods (standings, "
+            "cross table, results, corrections, the director's log).",
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -815,8 +891,10 @@ def export(
     from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
     from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 
-    if results is None and standings_file is None and html is None and corrections is None:
-        _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
+    if (results, standings_file, html, corrections, book) == (None,) * 5:
+        _fail(_("name a file: --results FILE, --standings FILE, --workbook FILE or --html FOLDER"))
+    if book is not None and book.suffix not in (".xlsx", ".ods"):
+        _fail(_("a workbook is FILE.xlsx or FILE.ods, not {path}").format(path=book))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
 
@@ -846,6 +924,15 @@ def export(
             except FileProblem as exc:
                 _fail(str(exc))
             _say(_("Wrote {path}").format(path=path))
+    if book is not None:
+        from spieltisch.tournament.workbook import tournament_sheets, workbook
+
+        sheets = tournament_sheets(current, names)
+        try:
+            book.write_bytes(workbook(sheets, "xlsx" if book.suffix == ".xlsx" else "ods"))
+        except OSError as exc:
+            _fail(str(cannot_write(book, exc)))
+        _say(_("Wrote {path}").format(path=book))
 
 
 @tournament_app.command("ratings")

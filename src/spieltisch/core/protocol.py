@@ -93,6 +93,9 @@ class Game(ABC, Generic[OptionsT]):
     """Tokens that may be applied at any node besides moves and chance (a referee's call)."""
     stopped_ranking: ClassVar[StoppedRanking | None] = None
     """How a game stopped by time is ranked from each player's figures, if the game says."""
+    stopped_rankings: ClassVar[Mapping[str, StoppedRanking]] = {}
+    """Other ways a tournament may rank this game stopped by time, by name (a preset
+    chooses one: `Settings.stopped_rule`)."""
     hidden_information: ClassVar[bool] = False
     """Whether a seat sees what the others do not (a hand of cards): such a game allows
     no takebacks (a card taken back was seen by all)."""

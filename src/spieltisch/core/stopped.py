@@ -30,3 +30,9 @@ class StoppedRanking(ABC):
 
     def check_table(self, figures: Sequence[Any]) -> None:  # noqa: B027 - optional check
         """Checks across one table's figures (each player's are valid alone): ValueError."""
+
+    def play_on(self, game: Any) -> str | None:
+        """What is still played at a table of `game` (its options and players) once time
+        is called, in the current language, for the timer and the score sheets; None
+        where the rule says nothing."""
+        return None

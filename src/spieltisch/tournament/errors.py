@@ -14,12 +14,21 @@ class TournamentError(SpieltischError, ValueError):
     """A director's request was refused; nothing was changed."""
 
 
-class UnknownTournament(TournamentError):
+class NotFound(TournamentError):
+    """What was asked for (a tournament, a club, a member, a season) is not there."""
+
+
+class UnknownTournament(NotFound):
     """No tournament has the id asked for."""
 
 
 class UnknownIdentity(TournamentError):
     """No hall player of any tournament has the identity asked for."""
+
+
+class ComputersOnBoards(TournamentError):
+    """A round to be played on boards only would seat computer entrants, who play only
+    online; the command line adds how to start a round online (in the browser)."""
 
 
 class InvalidInput(TournamentError):

@@ -85,6 +85,12 @@ class Seated(_Entry):
     round: int = Field(ge=1)
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...] = ()
+    exact: bool | None = Field(
+        None,
+        description="whether the search looked at every seating (the best by its cost for "
+        "certain) or stopped at its budget with the best found; None: round 1 (drawn) or "
+        "a ledger from before",
+    )
 
 
 class Unseated(_Entry):
@@ -199,6 +205,17 @@ class RatingDecided(_Entry):
     reason: str = Field(min_length=1, max_length=500)
 
 
+class TiesDrawn(_Entry):
+    """The standings' last tie-break: a lot among players equal on points and every
+    tie-break after a complete round, drawn (with `secrets`) when such a tie first
+    appears, best first, and kept: whenever exactly these players are tied again, this
+    order stands. Nobody can work it out before the tie exists."""
+
+    kind: Literal["tie-lot"] = "tie-lot"
+    round: int = Field(ge=1, description="the standings after this round first needed it")
+    players: tuple[int, ...] = Field(min_length=2, description="the tied players, best first")
+
+
 class Awarded(_Entry):
     """Points the director gives a player for a round they were not seated in (a late
     arrival's earlier rounds, an absence announced): a later award for the same player
@@ -226,7 +243,8 @@ Entry = Annotated[
     | HandOverOffered
     | ResultEntered
     | Awarded
-    | RatingDecided,
+    | RatingDecided
+    | TiesDrawn,
     Field(discriminator="kind"),
 ]
 ENTRY = TypeAdapter(Entry)

@@ -14,8 +14,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
+from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+from spieltisch.tournament.standings import Standing
 from spieltisch.tournament.tournament import Tournament
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -35,16 +37,27 @@ def _labels() -> dict[str, str]:
         "table": _("Table"),
         "tables": _("Tables of round {n}"),
         "byes": _("Byes"),
+        "changes": _("Changed by hand"),
+        "why": _("Why these tables"),
+        "reason": _("Reason: {reason}"),
+        "warning": _("Warning"),
         "sheet": _("Score sheet: round {n}, table {t}"),
         "seat": _("Seat"),
         "player": _("Player"),
         "place": _("Place"),
         "stopped": _("If stopped by time ({rule})"),
+        "play_on": _("When time is called: {what}."),
         "goal": _("Goal fields (g1-g4)"),
         "track": _("Pieces on the track"),
         "distance": _("Fields travelled"),
         "finished": _("Finished as"),
+        "steps": _("Steps to the goal"),
         "signature": _("Signature"),
+        "fd": _("F / D"),
+        "fd_help": _("F: did not play (forfeit), D: disqualified (rule 16): write the letter."),
+        "lot": _("Lot"),
+        "note": _("Note (for the director)"),
+        "computer_online": _("computer, plays online: no signature"),
         "standings": _("Standings after round {n}"),
         "rank": _("Rank"),
         "points": _("Points"),
@@ -54,7 +67,7 @@ def _labels() -> dict[str, str]:
         "withdrawn": _("withdrawn"),
         "seed": _("Published seed: {seed}"),
         "where": _("Where do I sit? Round {n}"),
-        "by_name": _("players by name"),
+        "by_name": _("players by surname"),
         "bye": _("bye"),
         "players": _("Player list"),
         "number": _("No."),
@@ -84,7 +97,7 @@ MARKS = {"forfeit": "F", "disqualified": "D", "awarded": "A"}
 def figure_labels() -> dict[str, str]:
     """The names of a stopped game's figures in the current language, by field name."""
     labels = _labels()
-    return {name: labels[name] for name in ("finished", "goal", "track", "distance")}
+    return {name: labels[name] for name in ("finished", "goal", "track", "distance", "steps")}
 
 
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
@@ -105,19 +118,39 @@ def round_page(tournament: Tournament, number: int) -> str:
     played = tournament.round(number)
     tables = _tables(tournament, number)
     byes = [tournament.players[p].name for p in played.byes]
+    explained = explain_round(tournament, number, {})
     return _ENVIRONMENT.get_template("round.html").render(
-        t=tournament, number=number, tables=tables, byes=byes, L=_labels()
+        t=tournament,
+        number=number,
+        tables=tables,
+        byes=byes,
+        changes=explained.changes,
+        reasons=explained.reasons,
+        L=_labels(),
     )
 
 
+def play_on(tournament: Tournament, size: int) -> str | None:
+    """What is still played at a table of `size` once time is called (rule 18 at a table
+    of three: up to yellow), in the current language; None without such a rule."""
+    rule = tournament.stopped_rule
+    return rule.play_on(tournament.settings.game_for(size)) if rule is not None else None
+
+
 def score_sheets(tournament: Tournament, number: int) -> str:
-    """One A4 sheet per table of a round: places, and rule-18 figures if time is called."""
-    rule = tournament.game.stopped_ranking
+    """One A4 sheet per table of a round: places, and rule-18 figures if time is called
+    (with what is still played at that table), and a signature per person at the board."""
+    rule = tournament.stopped_rule
     tables = _tables(tournament, number)
     return _ENVIRONMENT.get_template("sheets.html").render(
         t=tournament,
         number=number,
         tables=tables,
+        until=[play_on(tournament, len(seats)) for seats in tables],
+        fields=[
+            figure_labels().get(name, name) for name in (rule.figures.model_fields if rule else ())
+        ],
+        computers={p.number for p in tournament.players.values() if p.ai_level is not None},
         rule=parts(tournament.settings.game).gettext(rule.rule) if rule else None,
         L=_labels(),
     )
@@ -144,9 +177,25 @@ def _sort_key(name: str) -> str:
     return "".join(c for c in normalize("NFKD", name) if not combining(c)).casefold()
 
 
+def surname_key(name: str) -> tuple[str, str]:
+    """A name as a list by surname sorts it: the last word first ("Groß" of "Jürgen
+    Groß"), accents folded (Ärger with the A), then the whole name."""
+    words = name.split()
+    return _sort_key(words[-1] if words else name), _sort_key(name)
+
+
+def surname_first(name: str) -> tuple[str, str]:
+    """("Groß", "Jürgen") for "Jürgen Groß": how a list by surname shows a name."""
+    words = name.split()
+    return (words[-1], " ".join(words[:-1])) if len(words) > 1 else (name, "")
+
+
+_ENVIRONMENT.globals["surname_first"] = surname_first
+
+
 def where_page(tournament: Tournament, number: int) -> str:
-    """Where do I sit: every player of a round by name, with their table and colour (a
-    bye says so), for the wall by the door."""
+    """Where do I sit: every player of a round by surname, with their table and colour
+    (a bye says so), for the wall by the door."""
     played = tournament.round(number)
     translate = parts(tournament.settings.game).gettext
     rows: list[tuple[str, int, int | None, str, str, int]] = []
@@ -157,7 +206,7 @@ def where_page(tournament: Tournament, number: int) -> str:
             rows.append((name, player, index, colour, translate(colour), seat + 1))
     for player in played.byes:
         rows.append((tournament.players[player].name, player, None, "", "", 0))
-    rows.sort(key=lambda row: (_sort_key(row[0]), row[1]))
+    rows.sort(key=lambda row: (surname_key(row[0]), row[1]))
     return _ENVIRONMENT.get_template("where.html").render(
         t=tournament, number=number, rows=rows, L=_labels()
     )
@@ -181,10 +230,11 @@ def players_page(tournament: Tournament) -> str:
     return _ENVIRONMENT.get_template("players.html").render(t=tournament, rows=rows, L=_labels())
 
 
-def cross_table(tournament: Tournament, through: int | None = None) -> str:
-    """The cross table by rank: per round the table, colour, place and points, with the
-    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
-    last = len(tournament.rounds) if through is None else through
+def cross_rows(
+    tournament: Tournament, last: int
+) -> list[tuple[Standing, list[dict[str, Any] | None]]]:
+    """Each standing (by rank) with its cell per round through `last`: `head` (table,
+    place, points; a bye or points given), `colour` and `opponents` where seated."""
     rows = tournament.standings(last)
     cells: dict[int, list[dict[str, Any] | None]] = {row.player: [] for row in rows}
     for played in tournament.rounds[:last]:
@@ -212,11 +262,19 @@ def cross_table(tournament: Tournament, through: int | None = None) -> str:
             found[player] = {"head": f"{MARKS['awarded']} ({formats.number(award.points)})"}
         for player, row_cells in cells.items():
             row_cells.append(found.get(player))
+    return [(row, cells[row.player]) for row in rows]
+
+
+def cross_table(tournament: Tournament, through: int | None = None) -> str:
+    """The cross table by rank: per round the table, colour, place and points, with the
+    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
+    last = len(tournament.rounds) if through is None else through
+    rows = cross_rows(tournament, last)
     tiebreaks = tournament.settings.tiebreaks
     return _ENVIRONMENT.get_template("crosstable.html").render(
         t=tournament,
         number=last,
-        rows=[(row, cells[row.player]) for row in rows],
+        rows=rows,
         L=_labels(),
         tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
         legend=tie_break_legend(tiebreaks),
@@ -227,18 +285,32 @@ TIMER_SCRIPT = TEMPLATES / "timer.js"
 """The round timer's script, served beside the pages (`timer.js`)."""
 
 
+def time_up_text(tournament: Tournament, number: int) -> str:
+    """What the timer of round `number` says when the time is up: the rule for a stopped
+    game as it reads at the round's table sizes."""
+    rule = tournament.stopped_rule
+    if rule is None:
+        return _("Time is up.")
+    sizes = sorted({len(seats) for seats in tournament.round(number).tables}, reverse=True)
+    sizes = sizes or [tournament.settings.table_size]
+    said = [(size, play_on(tournament, size)) for size in sizes]
+    if len({words for _size, words in said}) > 1:
+        what = "; ".join(
+            _("at tables of {size}: {what}").format(size=size, what=words) for size, words in said
+        )
+    else:
+        what = said[0][1] or ""
+    end = _("Time is up ({rule}): {what}; then write down each player's figures.")
+    return end.format(rule=parts(tournament.settings.game).gettext(rule.rule), what=what)
+
+
 def timer_page(tournament: Tournament, number: int) -> str:
     """The round timer for the hall's screen: the round time counted down from Start,
     and when it is up, what the game's rule for a stopped game says to do."""
     tournament.round(number)
     minutes = tournament.settings.round_minutes or 0
     seconds = round(minutes * 60)
-    rule = tournament.game.stopped_ranking
-    if rule is not None:
-        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
-        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
-    else:
-        end = _("Time is up.")
+    end = time_up_text(tournament, number)
     return _ENVIRONMENT.get_template("timer.html").render(
         t=tournament,
         number=number,
@@ -274,3 +346,13 @@ def write_pages(tournament: Tournament, folder: Path) -> list[Path]:
         (folder / name).write_text(page, encoding="utf-8")
         written.append(folder / name)
     return written
+
+
+def environment() -> Environment:
+    """The templates' environment, for pages made elsewhere (the hall screen)."""
+    return _ENVIRONMENT
+
+
+def labels() -> dict[str, str]:
+    """The page texts in the current language, for pages made elsewhere."""
+    return _labels()

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from spieltisch.core import Game, parts
 from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
+from spieltisch.core.stopped import StoppedRanking
 from spieltisch.tournament.errors import TournamentError, explain_validation
 from spieltisch.tournament.ledger import Outcome, ResultEntered
 from spieltisch.tournament.messages import _
@@ -102,18 +103,55 @@ def parse_lot(lot: str) -> tuple[int, ...]:
     return tuple(int(seat) - 1 for seat in lot.removeprefix(LOT_PREFIX).split(","))
 
 
+def lot_names(lot: str, names: Sequence[str]) -> str:
+    """A recorded lot with the table's names (in seat order) for its seats, best first:
+    `lot:3,2` -> `lot: Clara, Bernd`."""
+    return _("lot: {names}").format(names=", ".join(names[seat] for seat in parse_lot(lot)))
+
+
+def split_stopped(
+    entered: Sequence[Mapping[str, Any] | str],
+) -> tuple[list[Mapping[str, Any] | None], tuple[Outcome, ...]]:
+    """Each seat's figures of a table stopped by time, or `forfeit` (did not come) or
+    `disqualified` (excluded by rule 16 before time was called) in place of them: the
+    figures (None for a seat out) and the outcomes (empty when everyone played)."""
+    figures: list[Mapping[str, Any] | None] = []
+    outcomes: list[Outcome] = []
+    for item in entered:
+        if isinstance(item, str):
+            if item not in NOT_PLAYED:
+                raise TournamentError(
+                    _(
+                        "{item} is not a seat's figures: give the figures, or forfeit (did "
+                        "not play) or disqualified (excluded from the game)"
+                    ).format(item=repr(item))
+                )
+            figures.append(None)
+            outcomes.append("forfeit" if item == "forfeit" else "disqualified")
+        else:
+            figures.append(item)
+            outcomes.append("played")
+    return figures, (tuple(outcomes) if any(o != "played" for o in outcomes) else ())
+
+
 def rank_stopped(
     game: type[Game[Any]],
-    figures: Sequence[Mapping[str, Any]],
+    figures: Sequence[Mapping[str, Any] | None],
     rng: random.Random,
     given: Mapping[frozenset[int], Sequence[int]] | None = None,
+    kept: Mapping[frozenset[int], Sequence[int]] | None = None,
+    rule: StoppedRanking | None = None,
 ) -> tuple[tuple[int, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
     """Places from each seat's figures by the game's rule for a stopped game; players
     still equal draw lots (`rng`), recorded as `lot:<seat>,<seat>,...` best first for each
-    tied group, in order of place. A tied group found in `given` (its seats from 0 -> their
-    order, best first: a lot kept from before or drawn at the table) takes that order
-    instead of a new draw. Returns places, the checked figures and the lots."""
-    rule = game.stopped_ranking
+    tied group, in order of place. A tied group found in `given` (drawn at the table: its
+    seats from 0 -> their order, best first) or in `kept` (a lot this table drew before
+    for the same figures) takes that order instead of a new draw; a `given` group that is
+    not tied is refused. A seat whose figures are None did not play to the end (rule 16,
+    or absent): it is not ranked and shares the place after the last one ranked, its
+    figures recorded as `{}`. `rule`: the ranking the tournament chose (default: the
+    game's own). Returns places, the checked figures and the lots."""
+    rule = rule or game.stopped_ranking
     if rule is None:
         raise TournamentError(
             _("{game} has no rule for ranking a game stopped by time: enter the places").format(
@@ -121,29 +159,41 @@ def rank_stopped(
             )
         )
     rule_name = parts(game).gettext(rule.rule)
-    checked = []
+    checked: dict[int, Any] = {}
     for seat, raw in enumerate(figures):
+        if raw is None:
+            continue
         try:
-            checked.append(rule.figures.model_validate(dict(raw)))
+            checked[seat] = rule.figures.model_validate(dict(raw))
         except ValidationError as exc:
             raise explain_validation(
                 _("figures of seat {seat} ({rule})").format(seat=seat + 1, rule=rule_name), exc
             ) from None
     try:
-        rule.check_table(checked)
+        rule.check_table(list(checked.values()))
     except ValueError as exc:
         raise TournamentError(_("{rule}: {problem}").format(rule=rule_name, problem=exc)) from None
-    keys = [rule.key(one) for one in checked]
+    keys = {seat: rule.key(one) for seat, one in checked.items()}
     groups: dict[tuple[Any, ...], list[int]] = {}
-    for seat, key in enumerate(keys):
+    for seat, key in keys.items():
         groups.setdefault(key, []).append(seat)
-    lot_rank = [0] * len(keys)
+    tied_now = [group for group in groups.values() if len(group) > 1]
+    for lot in given or {}:
+        if lot not in {frozenset(group) for group in tied_now}:
+            raise TournamentError(
+                _("seats {seats} are not tied by {rule}: tied are {tied}").format(
+                    seats=",".join(str(seat + 1) for seat in sorted(lot)),
+                    rule=rule_name,
+                    tied="; ".join(",".join(str(s + 1) for s in g) for g in tied_now) or _("none"),
+                )
+            )
+    lot_rank = dict.fromkeys(keys, 0)
     lots = []
     for key in sorted(groups, reverse=True):
         tied = groups[key]
         if len(tied) < 2:
             continue
-        known = (given or {}).get(frozenset(tied))
+        known = (given or {}).get(frozenset(tied)) or (kept or {}).get(frozenset(tied))
         if known is not None:
             order = list(known)
         else:
@@ -152,16 +202,12 @@ def rank_stopped(
         lots.append(LOT_PREFIX + ",".join(str(seat + 1) for seat in order))
         for position, seat in enumerate(order):
             lot_rank[seat] = len(order) - position
-    for lot in given or {}:
-        if not any(frozenset(tied) == lot for tied in groups.values()):
-            tied_now = [g for g in groups.values() if len(g) > 1]
-            raise TournamentError(
-                _("seats {seats} are not tied by {rule}: tied are {tied}").format(
-                    seats=",".join(str(seat + 1) for seat in sorted(lot)),
-                    rule=rule_name,
-                    tied="; ".join(",".join(str(s + 1) for s in g) for g in tied_now) or _("none"),
-                )
-            )
-    places = places_from_keys([(*key, lot_rank[seat]) for seat, key in enumerate(keys)])
-    dumped = tuple(one.model_dump(mode="json") for one in checked)
+    ranked = places_from_keys([(*keys[seat], lot_rank[seat]) for seat in keys])
+    places = [len(keys) + 1] * len(figures)
+    for seat, place in zip(keys, ranked, strict=True):
+        places[seat] = place
+    dumped = tuple(
+        checked[seat].model_dump(mode="json") if seat in checked else {}
+        for seat in range(len(figures))
+    )
     return tuple(places), dumped, tuple(lots)

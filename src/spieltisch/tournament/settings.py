@@ -44,6 +44,24 @@ def tie_break_legend(tiebreaks: Sequence[str]) -> str:
     )
 
 
+Preset = Literal["club", "championship"]
+PRESETS: dict[str, dict[str, Any]] = {
+    "club": {},
+    "championship": {
+        "rounds": 4,
+        "round_minutes": 30,
+        "points": (5.0, 3.0, 2.0, 1.0),
+        "stopped_rule": "steps",
+        "final_table": True,
+    },
+}
+"""What a preset sets where the director does not say otherwise. `club`: the club's rules
+(the defaults). `championship`: the public German championships of Mensch ärgere Dich
+nicht: four preliminary games of up to 30 minutes, each player's steps to the goal
+counted at the time limit, places worth 5, 3, 2 and 1, and the best four at a final
+table (docs/championship.md)."""
+
+
 class Settings(BaseModel):
     """What the director fixes when creating a tournament; published with the seed."""
 
@@ -69,6 +87,29 @@ class Settings(BaseModel):
     tiebreaks: tuple[TieBreak, ...] = TIE_BREAKS
     seed: str = Field(min_length=1, max_length=200, description="published; fixes every draw")
     rated: bool = True
+    preset: Preset = Field(
+        "club",
+        description="club: the club's rules; championship: 4 preliminary games, steps "
+        "counted at the time limit, 5/3/2/1 points, a final table of the best four",
+    )
+    stopped_rule: str = Field(
+        "",
+        description="how a game stopped by time is ranked: the game's own rule (empty), "
+        "or another the game offers (Mensch ärgere Dich nicht: steps)",
+    )
+    final_table: bool = Field(
+        False, description="after the rounds, the best four play a final table for places 1-4"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset(cls, values: Any) -> Any:
+        """The preset's values, where the director gave none."""
+        if isinstance(values, dict) and values.get("preset", "club") != "club":
+            preset = PRESETS.get(values["preset"], {})
+            given = {key: value for key, value in values.items() if value not in ((), None, "")}
+            return {**preset, **given}
+        return values
 
     @model_validator(mode="after")
     def _complete(self) -> Self:
@@ -76,6 +117,14 @@ class Settings(BaseModel):
             cls = game_class(self.game)
         except UnknownGame as exc:
             raise ValueError(str(exc)) from None
+        if self.stopped_rule and self.stopped_rule not in cls.stopped_rankings:
+            raise ValueError(
+                _("{game} ranks a stopped game by {allowed}, not {rule}").format(
+                    game=cls.title,
+                    allowed=", ".join(cls.stopped_rankings) or _("its own rule only"),
+                    rule=repr(self.stopped_rule),
+                )
+            )
         size = self.table_size or min(cls.max_players, max(cls.min_players, 4))
         if not cls.min_players <= size <= cls.max_players:
             raise ValueError(

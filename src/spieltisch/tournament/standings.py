@@ -14,7 +14,11 @@
 - buchholz: the sum of the current points of everyone met, once per meeting. It rewards
   having had more opponents (tables of four over tables of three), so it is only kept for
   tournaments that chose it;
-- lot: a number per player drawn from the published seed, so the order is never left open.
+- lot: players still equal after a complete round draw a lot when the tie first appears
+  (`TiesDrawn` in the ledger, with `secrets`), kept whenever the same players tie again;
+  equal players without a lot (a round still running) share the rank. The seating, which
+  only needs an order to start from, takes such players in an order from the published
+  seed, as every draw of the seating.
 
 `benchmarks/tiebreaks.py` shows by simulation which of them favour the table size.
 """
@@ -95,6 +99,12 @@ class Standing:
     countback: tuple[int, ...] = ()
     mutual: int = 0
     lot: float = 0.0
+    """Where the player stands among those equal on points and every tie-break: the
+    drawn lot, else (seating only) a number from the published seed; 0: not drawn."""
+    final: int | None = None
+    """The place at the final table of the best four, for its players."""
+    by_lot: bool = False
+    """Whether the rank was decided by the standings' lot (drawn when the tie appeared)."""
     active: bool = True
     per_round: list[float | None] = field(default_factory=list)
     """Points in each round: None when not seated (joined later, withdrawn) and given none."""
@@ -115,18 +125,20 @@ class Standing:
         return formats.number(self.buchholz)
 
 
-def compute_standings(tournament: Standable, through: int) -> list[Standing]:
+def compute_standings(
+    tournament: Standable,
+    through: int,
+    lots: Mapping[frozenset[int], Sequence[int]] | None = None,
+    seating: bool = False,
+) -> list[Standing]:
+    """The standings after round `through`. Players equal on points and every tie-break
+    go by their drawn lot (`lots`: the tied players -> their order, best first); without
+    one they share the rank, or, for the `seating`'s starting order, go by a number from
+    the published seed."""
     settings = tournament.settings
     size = settings.table_size
     rows = {
-        number: Standing(
-            0,
-            number,
-            player.name,
-            active=player.active,
-            countback=(0,) * size,
-            lot=random.Random(f"{settings.seed}/lot/player/{number}").random(),
-        )
+        number: Standing(0, number, player.name, active=player.active, countback=(0,) * size)
         for number, player in tournament.players.items()
     }
     met: dict[int, list[int]] = defaultdict(list)
@@ -178,16 +190,50 @@ def compute_standings(tournament: Standable, through: int) -> list[Standing]:
         )
         row.countback = tuple(counts[number])
         row.firsts = counts[number][0]
-    order = _order(list(rows.values()), settings.tiebreaks, ahead)
-    for rank, row in enumerate(order, start=1):
-        row.rank = rank
+    keys = _keys(list(rows.values()), settings.tiebreaks, ahead)
+    groups: dict[tuple[Any, ...], list[Standing]] = defaultdict(list)
+    for row in rows.values():
+        groups[tuple(keys[row.player])].append(row)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        drawn = (lots or {}).get(frozenset(row.player for row in group))
+        for row in group:
+            if drawn is not None:
+                row.lot = len(drawn) - list(drawn).index(row.player)
+                row.by_lot = True
+            elif seating:
+                row.lot = random.Random(f"{settings.seed}/lot/player/{row.player}").random()
+    order = sorted(
+        rows.values(), key=lambda row: (*keys[row.player], row.lot, -row.player), reverse=True
+    )
+    for position, row in enumerate(order, start=1):
+        before = order[position - 2] if position > 1 else None
+        shared = (
+            before is not None
+            and keys[before.player] == keys[row.player]
+            and not row.lot
+            and not before.lot
+        )
+        row.rank = before.rank if shared and before is not None else position
     return order
 
 
-def _order(
+def tied_groups(standings: Sequence[Standing]) -> list[list[int]]:
+    """Groups of players (in standings order) equal on points and every tie-break whom no
+    lot separates yet: they share a rank until a lot is drawn."""
+    groups: dict[int, list[int]] = defaultdict(list)
+    for row in standings:
+        if not row.by_lot:
+            groups[row.rank].append(row.player)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def _keys(
     rows: list[Standing], tiebreaks: tuple[str, ...], ahead: dict[tuple[int, int], int]
-) -> list[Standing]:
-    """Sort by points, then refine each group of equal keys by the next tie-break."""
+) -> dict[int, list[Any]]:
+    """Each player's sort key: points, then each tie-break computed within the group of
+    players equal on everything before it (head to head among those still tied)."""
     keys: dict[int, list[Any]] = {row.player: [row.points] for row in rows}
     for tiebreak in tiebreaks:
         groups: dict[tuple[Any, ...], list[Standing]] = defaultdict(list)
@@ -212,4 +258,4 @@ def _order(
                     )
                     row.mutual = value
                 keys[row.player].append(value)
-    return sorted(rows, key=lambda row: (*keys[row.player], row.lot), reverse=True)
+    return keys

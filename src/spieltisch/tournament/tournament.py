@@ -18,8 +18,9 @@ from pydantic import ValidationError
 
 from spieltisch.core import Game, formats, game_class, parts
 from spieltisch.core.identity import GameKey, PlayerId, is_guest, level_of
+from spieltisch.core.stopped import StoppedRanking
 from spieltisch.tournament import handover
-from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.errors import ComputersOnBoards, TournamentError
 from spieltisch.tournament.ledger import (
     Awarded,
     Created,
@@ -36,6 +37,7 @@ from spieltisch.tournament.ledger import (
     Seated,
     SignUpChanged,
     Swapped,
+    TiesDrawn,
     Unseated,
     Withdrawn,
     now,
@@ -43,10 +45,16 @@ from spieltisch.tournament.ledger import (
 from spieltisch.tournament.messages import _, _n
 from spieltisch.tournament.points import bye_points, result_points
 from spieltisch.tournament.ratings import RatedGame
-from spieltisch.tournament.results import check_outcomes, check_places, parse_lot, rank_stopped
+from spieltisch.tournament.results import (
+    check_outcomes,
+    check_places,
+    parse_lot,
+    rank_stopped,
+    split_stopped,
+)
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
-from spieltisch.tournament.standings import Standing, compute_standings
+from spieltisch.tournament.standings import Standing, compute_standings, tied_groups
 
 E = TypeVar(
     "E",
@@ -65,6 +73,7 @@ E = TypeVar(
     ResultEntered,
     Awarded,
     RatingDecided,
+    TiesDrawn,
 )
 
 
@@ -145,6 +154,8 @@ class Tournament:
         self.entries: list[Entry] = []
         self.players: dict[int, Player] = {}
         self.rounds: list[Round] = []
+        self.tie_lots: dict[frozenset[int], tuple[int, ...]] = {}
+        """The standings' lots (`TiesDrawn`): the tied players -> their order, best first."""
         for entry in entries:
             self._apply(entry)
         if not self.entries:
@@ -173,8 +184,24 @@ class Tournament:
         return game_class(self.settings.game)
 
     @property
+    def stopped_rule(self) -> StoppedRanking | None:
+        """How a table stopped by time is ranked: the game's own rule, or the one the
+        settings chose (a championship counts steps)."""
+        chosen = self.settings.stopped_rule
+        return self.game.stopped_rankings[chosen] if chosen else self.game.stopped_ranking
+
+    @property
+    def total_rounds(self) -> int:
+        """The rounds to play: the settings' rounds, and the final table if there is one."""
+        return self.settings.rounds + (1 if self.settings.final_table else 0)
+
+    def is_final(self, number: int) -> bool:
+        """Whether round `number` is the final table of the best four."""
+        return self.settings.final_table and number == self.settings.rounds + 1
+
+    @property
     def finished(self) -> bool:
-        return len(self.rounds) == self.settings.rounds and self.rounds[-1].complete
+        return len(self.rounds) == self.total_rounds and self.rounds[-1].complete
 
     def player(self, number: int) -> Player:
         try:
@@ -213,9 +240,41 @@ class Tournament:
         return result_points(result.places, result.outcomes, self.settings.points)
 
     def standings(self, through: int | None = None) -> list[Standing]:
-        """The standings after round `through` (default: every round with results)."""
+        """The standings after round `through` (default: every round with results); players
+        equal on everything go by their drawn lot, or share the rank while none is drawn."""
         last = len(self.rounds) if through is None else through
-        return compute_standings(self, last)
+        if self.settings.final_table and last > self.settings.rounds:
+            return self._after_final(last)
+        return compute_standings(self, last, self.tie_lots)
+
+    def _after_final(self, last: int) -> list[Standing]:
+        """After the final table: its players first, in the final's order (once it has a
+        result), then everyone else as the rounds before left them. The final's places
+        decide; its points are not added."""
+        rows = compute_standings(self, self.settings.rounds, self.tie_lots)
+        final = self.round(self.settings.rounds + 1)
+        result = final.results.get(1) if last > self.settings.rounds else None
+        if not final.tables or result is None:
+            return rows
+        table = final.tables[0]
+        place = {player: result.places[seat] for seat, player in enumerate(table)}
+        ordered = sorted(rows, key=lambda row: (row.player not in place, place.get(row.player, 0)))
+        for rank, row in enumerate(ordered, start=1):
+            row.rank = rank
+            row.final = place.get(row.player)
+        return ordered
+
+    def _draw_tie_lots(self, by: str) -> None:
+        """After a step that changes the standings: for every complete round, players
+        equal on points and every tie-break with no lot yet draw one now (`secrets`), so
+        the last tie-break exists only once the tie does, and stays."""
+        for played in self.rounds:
+            if not played.complete:
+                continue
+            for group in tied_groups(self.standings(played.number)):
+                order = list(group)
+                _LOT_DRAW.shuffle(order)
+                self._apply(TiesDrawn(round=played.number, players=tuple(order), by=by, at=now()))
 
     def seat_label(self, table_size: int, seat: int) -> str:
         """The seat's colour in notation where each seat plays one (for a swatch), else
@@ -357,8 +416,23 @@ class Tournament:
             )
         return self._append(Returned(player=number, by=by, at=now()))
 
-    def seat_next(self, by: str) -> Seated:
-        """Seat the next round; the previous one must have every result."""
+    def seat_next(self, by: str, boards_only: bool = False) -> Seated:
+        """Seat the next round; the previous one must have every result. `boards_only`:
+        every table is played on a real board in the hall (the command line, or "Play
+        online" unchecked), where nobody moves a computer's pieces, so a round with
+        computer entrants to seat is refused, naming them (start it online, or withdraw
+        them)."""
+        if boards_only:
+            computers = [
+                p.name for p in self.players.values() if p.active and p.ai_level is not None
+            ]
+            if computers:
+                raise ComputersOnBoards(
+                    _(
+                        "{names} are computer entrants: they play only online, never on a "
+                        "board in the hall. Start the round online, or withdraw them first"
+                    ).format(names=", ".join(computers))
+                )
         if self.rounds and not self.rounds[-1].complete:
             missing = ", ".join(map(str, self.rounds[-1].missing()))
             raise TournamentError(
@@ -366,18 +440,23 @@ class Tournament:
                     number=len(self.rounds), missing=missing
                 )
             )
-        if len(self.rounds) >= self.settings.rounds:
+        if len(self.rounds) >= self.total_rounds:
             raise TournamentError(
                 _n(
                     "the {rounds} round is seated",
                     "all {rounds} rounds are seated",
-                    self.settings.rounds,
-                ).format(rounds=self.settings.rounds)
+                    self.total_rounds,
+                ).format(rounds=self.total_rounds)
             )
         number = len(self.rounds) + 1
-        standings = self.standings()
+        # The seating's starting order: every draw of the seating comes from the published
+        # seed, so players equal on everything go by the seed's order, not the drawn lot.
+        standings = compute_standings(self, len(self.rounds), seating=True)
         active = {p.number for p in self.players.values() if p.active}
         order = [s.player for s in standings if s.player in active]
+        if self.is_final(number):  # the best four after the rounds, by the standings
+            order = [row.player for row in self.standings() if row.player in active]
+            order = order[: self.settings.table_size]
         points = {s.player: s.points for s in standings}
         settings = self.settings
         again = sum(1 for e in self.entries if isinstance(e, Unseated) and e.round == number)
@@ -395,7 +474,14 @@ class Tournament:
             kinds={n: kind for n in order if (kind := self.players[n].seating_kind)},
         )
         return self._append(
-            Seated(round=number, tables=seating.tables, byes=seating.byes, by=by, at=now())
+            Seated(
+                round=number,
+                tables=seating.tables,
+                byes=seating.byes,
+                exact=seating.exact,
+                by=by,
+                at=now(),
+            )
         )
 
     def unseat(self, by: str, reason: str = "") -> Unseated:
@@ -413,7 +499,9 @@ class Tournament:
                     "no longer be undone; correct the results instead"
                 ).format(round=played.number, tables=", ".join(map(str, tables)))
             )
-        return self._append(Unseated(round=played.number, reason=reason, by=by, at=now()))
+        if not reason.strip():
+            raise TournamentError(_("give the reason for taking the round back"))
+        return self._append(Unseated(round=played.number, reason=reason.strip(), by=by, at=now()))
 
     def swap(self, round_number: int, first: int, second: int, by: str, reason: str) -> Swapped:
         """Two players of the current round change places (seat and table, or a bye) by
@@ -608,18 +696,22 @@ class Tournament:
         self,
         round_number: int,
         table: int,
-        figures: Sequence[Mapping[str, Any]],
+        figures: Sequence[Mapping[str, Any] | str],
         by: str,
         note: str = "",
         table_lots: Sequence[Sequence[int]] = (),
     ) -> ResultEntered:
         """A table stopped by time: places by the game's rule from each seat's figures.
 
+        A seat that did not play to the end is entered as `forfeit` (did not come) or
+        `disqualified` (rule 16) in place of its figures: the others are ranked by the
+        rule, and it shares the place after them, scoring nothing (as with places).
         Players still tied go by lot (rule 18's last step), drawn once per table: with
-        `secrets` the first time, so nobody can compute it in advance; a correction keeps
-        the lot of a tied group whose figures it does not change. `table_lots` are lots
-        drawn at the table (each a tied group's seats from 1, best first) and replace a
-        draw. The entry records where each lot came from."""
+        `secrets` the first time, so nobody can compute it in advance; a later entry keeps
+        the lot the table drew before for the same tied players with the same figures
+        (a correction elsewhere, or a figure changed and changed back, draws nothing
+        new). `table_lots` are lots drawn at the table (each a tied group's seats from 1,
+        best first) and replace a draw. The entry records where each lot came from."""
         seats = self._table(round_number, table)
         if len(figures) != len(seats):
             raise TournamentError(
@@ -627,16 +719,18 @@ class Tournament:
                     size=len(seats)
                 )
             )
-        given = self._kept_lots(round_number, table, figures)
+        ranked, outcomes = split_stopped(figures)
+        kept = self._kept_lots(round_number, table, ranked)
         from_table = _table_lots(table_lots, len(seats))
-        given.update(from_table)
-        places, checked, lots = rank_stopped(self.game, figures, _LOT_DRAW, given)
+        places, checked, lots = rank_stopped(
+            self.game, ranked, _LOT_DRAW, from_table, kept, self.stopped_rule
+        )
         sources: list[LotSource] = []
         for lot in lots:
             group = frozenset(parse_lot(lot))
             if group in from_table:
                 sources.append("table")
-            elif group in given:
+            elif group in kept:
                 sources.append("kept")
             else:
                 sources.append("drawn")
@@ -647,6 +741,7 @@ class Tournament:
                 places=places,
                 how="stopped",
                 figures=checked,
+                outcomes=outcomes,
                 lots=lots,
                 lot_sources=tuple(sources),
                 note=note,
@@ -656,30 +751,41 @@ class Tournament:
         )
 
     def _kept_lots(
-        self, round_number: int, table: int, figures: Sequence[Mapping[str, Any]]
+        self, round_number: int, table: int, figures: Sequence[Mapping[str, Any] | None]
     ) -> dict[frozenset[int], tuple[int, ...]]:
-        """The lots of the table's current result whose tied players enter the same
-        figures again: those lots stand (a correction elsewhere at the table, or the same
-        figures typed twice, draws nothing new)."""
-        current = self.round(round_number).results.get(table)
-        if current is None or current.figures is None:
+        """The lots this table drew before (its latest entry first) whose tied players
+        enter the same figures again: those lots stand, so typing the same figures
+        twice, fixing another seat's typo, or changing a tied figure and changing it back
+        draws nothing new."""
+        rule = self.stopped_rule
+        if rule is None:
             return {}
-        kept = {}
-        for lot in current.lots:
-            order = parse_lot(lot)
+        now_figures: dict[int, Any] = {}
+        for seat, raw in enumerate(figures):
             try:
-                same = all(
-                    self.game.stopped_ranking is not None
-                    and self.game.stopped_ranking.figures.model_validate(
-                        dict(figures[seat])
-                    ).model_dump(mode="json")
-                    == current.figures[seat]
+                if raw is not None:
+                    now_figures[seat] = rule.figures.model_validate(dict(raw)).model_dump(
+                        mode="json"
+                    )
+            except (ValidationError, TypeError, ValueError):
+                continue  # rank_stopped refuses it with the seat named
+        kept: dict[frozenset[int], tuple[int, ...]] = {}
+        for before in reversed(self.audit(round_number, table)):
+            if before.figures is None:
+                continue
+            for lot in before.lots:
+                order = parse_lot(lot)
+                group = frozenset(order)
+                if group in kept:
+                    continue
+                if all(
+                    seat in now_figures
+                    and seat < len(before.figures)
+                    and before.outcome(seat) == "played"
+                    and now_figures[seat] == before.figures[seat]
                     for seat in order
-                )
-            except (ValidationError, IndexError):
-                same = False
-            if same:
-                kept[frozenset(order)] = order
+                ):
+                    kept[group] = order
         return kept
 
     def enter_online(
@@ -763,6 +869,8 @@ class Tournament:
 
     def _append(self, entry: E) -> E:
         self._apply(entry)
+        if isinstance(entry, ResultEntered | Awarded | Registered):
+            self._draw_tie_lots(entry.by)
         return entry
 
     def _apply(self, entry: Entry) -> None:
@@ -802,6 +910,8 @@ class Tournament:
             self.round(entry.round).awarded[entry.player] = entry
         elif isinstance(entry, RatingDecided):
             self.round(entry.round).rating[entry.table] = entry
+        elif isinstance(entry, TiesDrawn):
+            self.tie_lots.setdefault(frozenset(entry.players), entry.players)
         else:
             self.round(entry.round).results[entry.table] = entry
         self.entries.append(entry)

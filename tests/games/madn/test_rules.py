@@ -695,6 +695,7 @@ def test_options_defaults_and_checks() -> None:
         "duties": "enforced",
         "rules": "tournament",
         "max_rounds": None,
+        "time_up": "round",
     }
     for bad in ({"players": 5}, {"duties": "lenient"}, {"max_rounds": 0}, {"rules": "x"}):
         with pytest.raises(OptionError):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from spieltisch.core import IllegalMove
 from spieltisch.core.seat_names import capitalised
-from spieltisch.games.madn.geometry import colour_label
-from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.messages import _, colour_label
 from spieltisch.games.madn.rules import (
     ACTION_OF,
     COLOURS,

@@ -40,11 +40,6 @@ BASE_XY: tuple[tuple[tuple[int, int], ...], ...] = (
 assert len(TRACK_XY) == 40 and len(set(TRACK_XY)) == 40
 
 
-def colour_label(colour: int) -> str:
-    """The colour's name in the current language."""
-    return (_("red"), _("black"), _("yellow"), _("green"))[colour]
-
-
 def piece_tag(colour: int) -> str:
     """Two letters standing for a piece of the colour on the board."""
     # Translators: two-letter tags of red, black, yellow and green pieces on the board.

@@ -64,7 +64,8 @@ PENALIZED = 2
 ENFORCED = 3
 MAX_ROUNDS = 4
 COLOUR = 5  # colour of each player, 4
-ABS = 9  # per player 52: the track index of each rel (rules.Madn.abs_of)
+STOP_AFTER_TURN = 9  # rule 18 option time_up=turn: the turn in progress ends the game
+ABS = 10  # per player 52: the track index of each rel (rules.Madn.abs_of)
 ACT = ABS + 4 * 52  # per player 44: the action moving a piece on each rel
 REL = ACT + 4 * 44  # per player 45: the rel of each action's square
 PARAMS = REL + 4 * 45
@@ -85,6 +86,7 @@ def options_array(game: Any) -> np.ndarray:
     params[PENALIZED] = game.penalized
     params[ENFORCED] = game.enforced
     params[MAX_ROUNDS] = game.max_rounds
+    params[STOP_AFTER_TURN] = game.stop_after_turn
     for player, colour in enumerate(game.colours):
         params[COLOUR + player] = colour
         params[ABS + 52 * player : ABS + 52 * player + 52] = game.abs_of[player]
@@ -407,6 +409,9 @@ def _finish(s: np.ndarray, p: np.ndarray, player: int) -> None:
 @inner
 def _end_turn(s: np.ndarray, p: np.ndarray, player: int) -> None:
     n = p[N]
+    if s[TIME] and p[STOP_AFTER_TURN]:
+        _stop(s, p)
+        return
     following = (player + 1) % n
     while _finished(s, following):
         following = (following + 1) % n

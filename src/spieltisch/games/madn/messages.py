@@ -10,6 +10,7 @@ OPTION_WORDS: dict[str, str] = {
     "duties": N_("Duties"),
     "rules": N_("Rule set"),
     "max_rounds": N_("Round limit"),
+    "time_up": N_("When time is called"),
 }
 """How forms and rules pages name each option (never its id)."""
 
@@ -18,5 +19,13 @@ VALUE_WORDS: dict[str, str] = {
     "duties=penalized": N_("penalized (referee mode)"),
     "rules=tournament": N_("tournament rules"),
     "rules=openspiel": N_("OpenSpiel rules"),
+    "time_up=round": N_("play the round to its end (rule 18)"),
+    "time_up=turn": N_("finish the turn in progress"),
 }
 """How forms name each option value, keyed `option=value`."""
+
+
+def colour_label(colour: int) -> str:
+    """The colour's name in the current language (0 red, 1 black, 2 yellow, 3 green): here,
+    below the rules, so that rule 18's words can name a colour without a circle."""
+    return (_("red"), _("black"), _("yellow"), _("green"))[colour]

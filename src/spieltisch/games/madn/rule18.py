@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spieltisch.core.i18n import N_
 from spieltisch.core.stopped import StoppedRanking
-from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.messages import _, colour_label
 
 
 def rule18_key(
@@ -87,6 +87,17 @@ class Rule18Figures(BaseModel):
         return self
 
 
+def check_finishing_order(figures: Sequence[Any]) -> None:
+    """Players who finished before time was called are 1, 2, ... in finishing order."""
+    finished = sorted(one.finished for one in figures if one.finished is not None)
+    if finished != list(range(1, len(finished) + 1)):
+        raise ValueError(
+            _(
+                "the finishing order of the finished players must be 1 to {count}, not {finished}"
+            ).format(count=len(finished), finished=finished)
+        )
+
+
 class Rule18(StoppedRanking):
     rule = N_("rule 18")
     figures = Rule18Figures
@@ -96,14 +107,18 @@ class Rule18(StoppedRanking):
         return rule18_key(checked.finished, checked.goal, checked.track, checked.distance)
 
     def check_table(self, figures: Sequence[Any]) -> None:
-        finished = sorted(one.finished for one in figures if one.finished is not None)
-        if finished != list(range(1, len(finished) + 1)):
-            raise ValueError(
-                _(
-                    "the finishing order of the finished players must be 1 to {count}, "
-                    "not {finished}"
-                ).format(count=len(finished), finished=finished)
-            )
+        check_finishing_order(figures)
+
+    def play_on(self, game: Any) -> str | None:
+        """Rule 18 says "bis zum Spieler Grün": the round is played to its end, so that
+        everyone has had as many turns. Tables of three (red, black, yellow) and two (red,
+        yellow) have no green: there the last colour of the round, yellow, closes it (the
+        ruling in GAMES.md). A club that stops at once plays `time_up=turn` instead."""
+        if game.stop_after_turn:
+            return _("finish the turn in progress, then stop")
+        return _("play on to the end of the round, up to and including {colour}").format(
+            colour=colour_label(game.colours[game.num_players - 1])
+        )
 
 
 RULE_18 = Rule18()

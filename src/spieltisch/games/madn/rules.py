@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Sequence
+from types import MappingProxyType
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -37,6 +38,7 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
+from spieltisch.games.madn.steps import STEP_COUNT
 
 PLAYING, ENDED, STOPPED = 0, 1, 2
 """How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
@@ -137,6 +139,14 @@ class MadnOptions(GameOptions):
             "end the game after this many rounds and rank it as stopped by time (rule 18)"
         ),
     )
+    time_up: Literal["round", "turn"] = Field(
+        "round",
+        description=N_(
+            "when time is called (rule 18): round: play on to the end of the round, up to "
+            "the last colour at the table (green at four, yellow at three and two); turn: "
+            "the turn in progress ends the game"
+        ),
+    )
 
     def check(self) -> None:
         if self.rules == "openspiel" and self.duties == "penalized":
@@ -176,9 +186,11 @@ class Madn(Game[MadnOptions]):
         {"players": 4, "rules": "openspiel"},
         {"players": 2, "rules": "openspiel"},
         {"players": 3, "max_rounds": 12},
+        {"players": 3, "time_up": "turn"},
     )
     events = frozenset({EVENT_TIME})
     stopped_ranking = RULE_18
+    stopped_rankings = MappingProxyType({"rule18": RULE_18, "steps": STEP_COUNT})
     num_actions = NUM_ACTIONS
 
     def __init__(self, options: MadnOptions) -> None:
@@ -197,6 +209,7 @@ class Madn(Game[MadnOptions]):
             else MadnState
         )
         self.max_rounds = options.max_rounds or 0
+        self.stop_after_turn = options.time_up == "turn"
         # Per player: the 0-based track index of each rel on the track (with 6 extra
         # entries past 39 so that start+2*die never needs a modulo), the action that
         # moves a piece standing on each rel, the rel of each action's square, the rel of
@@ -589,6 +602,9 @@ class MadnState(State[MadnView]):
     def _end_turn(self, player: int) -> None:
         """Pass the turn clockwise, skipping finished players; end the game after a round
         when time was called or max_rounds is reached (rule 18)."""
+        if self._time and self.game.stop_after_turn:
+            self._stop()
+            return
         following = self.game.next_seat[player]
         finished = self._finished
         if finished:

@@ -23,8 +23,8 @@ from spieltisch.core.svg import (
     seat_text,
     text,
 )
-from spieltisch.games.madn.geometry import BASE_XY, GOAL_XY, TRACK_XY, colour_label, piece_tag
-from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.geometry import BASE_XY, GOAL_XY, TRACK_XY, piece_tag
+from spieltisch.games.madn.messages import _, colour_label
 from spieltisch.games.madn.rules import COLOURS, TOKENS, MadnView
 
 CELL = 44

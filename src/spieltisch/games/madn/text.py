@@ -15,11 +15,10 @@ from spieltisch.games.madn.geometry import (
     CELL_PLACES,
     GOAL_XY,
     TRACK_XY,
-    colour_label,
     piece_tag,
 )
 from spieltisch.games.madn.geometry import places as places  # the text board's places
-from spieltisch.games.madn.messages import _
+from spieltisch.games.madn.messages import _, colour_label
 from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
 PIECE_STYLE = (

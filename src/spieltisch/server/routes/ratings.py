@@ -11,8 +11,7 @@ from fastapi import APIRouter, Request
 
 from spieltisch.core.identity import account_of, level_of
 from spieltisch.server.routes.context import Svc
-from spieltisch.server.schemas.rest import REFUSALS, AccountId
-from spieltisch.server.schemas.tournaments import (
+from spieltisch.server.schemas.ratings import (
     Leaderboard,
     LevelRow,
     PlayerRatings,
@@ -22,6 +21,7 @@ from spieltisch.server.schemas.tournaments import (
     SeatChange,
     TableRating,
 )
+from spieltisch.server.schemas.rest import REFUSALS, AccountId
 from spieltisch.server.services.ratings import rated_title
 from spieltisch.tournament.ratings import LEVEL_AFTER, nearest_level
 from spieltisch.tournament.reference import reference_levels

@@ -1,4 +1,5 @@
-"""Request and response bodies of the tournament and rating routes (OpenAPI at /docs)."""
+"""Request and response bodies of the tournament routes (OpenAPI at /docs); the rating
+routes' are in `ratings.py`."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ class TournamentIn(Strict):
     tiebreaks: list[TieBreak] | None = None
     seed: str | None = Field(None, description="The published seed; default: drawn now.")
     rated: bool = True
+    preset: Literal["club", "championship"] = Field(
+        "club",
+        description="club: the club's rules; championship: 4 preliminary games of 30 "
+        "minutes, steps counted at the time limit, 5/3/2/1 points, a final table of four; "
+        "fields not given take the preset's values",
+    )
 
 
 class PlayerIn(Strict):
@@ -140,7 +147,13 @@ class ResultIn(Strict):
         description="Each seat's place among those who finished, or `forfeit` (did not "
         "play) or `disqualified` (excluded from the game, rule 16): they score nothing.",
     )
-    stopped: list[dict[str, Any]] | None = Field(None, max_length=8)
+    stopped: list[dict[str, Any] | Literal["forfeit", "disqualified"]] | None = Field(
+        None,
+        max_length=8,
+        description="Each seat's figures if time was called, or `forfeit` (did not play) or "
+        "`disqualified` (excluded by rule 16 before): they score nothing, the others are "
+        "ranked by the rule.",
+    )
     lots: list[list[int]] = Field(
         default_factory=list,
         max_length=4,
@@ -199,6 +212,8 @@ class ResultOut(BaseModel):
     points: list[float]
     how: str
     lots: list[str]
+    lot_names: list[str] = []
+    """Each lot with the names of the tied players, best first: `lot: Clara, Bernd`."""
     lot_sources: list[str]
     """For each lot: `drawn` (by the server now), `kept` (from the entry before: the tied
     figures did not change) or `table` (drawn at the table, entered by the director)."""
@@ -231,6 +246,18 @@ class AwardOut(BaseModel):
     reason: str
 
 
+class RoundChangeOut(BaseModel):
+    """A change of the round by hand: a swap or an undo, with its reason."""
+
+    kind: Literal["swap", "undo"]
+    text: str
+    reason: str
+    by: str
+    at: UtcDateTime
+    warnings: list[str]
+    """Each seating rule the swap breaks: a meeting again, a colour, the points."""
+
+
 class RoundOut(BaseModel):
     number: int
     complete: bool
@@ -238,6 +265,10 @@ class RoundOut(BaseModel):
     byes: list[int]
     awarded: list[AwardOut]
     """Points the director gave players not seated in the round."""
+    reasons: list[str] = []
+    """Why the tables are as they are (the seating's rules, repeats, points, colours)."""
+    changes: list[RoundChangeOut] = []
+    """Swaps and undos by hand, oldest first, with their reasons and warnings."""
 
 
 class StandingOut(BaseModel):
@@ -258,6 +289,8 @@ class StandingOut(BaseModel):
     per_round: list[float | None]
     """Points in each round; None when not seated and given none."""
     per_round_kind: list[str | None]
+    by_lot: bool = False
+    """Whether the standings' lot (drawn when the tie appeared) decided the rank."""
     """How: played, forfeit, disqualified, bye or awarded (by the director)."""
     active: bool
 
@@ -311,90 +344,3 @@ class AuditOut(BaseModel):
     round: int
     table: int
     entries: list[ResultOut]
-
-
-class RatingRow(BaseModel):
-    rank: int
-    player: str
-    """The rating id: `account:7`, `guest:anna`, `level:hard/3`."""
-    name: str
-    account: int | None
-    rating: float
-    mu: float
-    sigma: float
-    games: int
-    computer: str | None = None
-    """The level of a computer entrant (played by the program), None for a person."""
-    about: str | None
-    """The nearest AI level by the stored reference ratings ("about the hard level"),
-    from the fifth game on."""
-
-
-class LevelRow(BaseModel):
-    level: str
-    rating: float
-    mu: float
-    sigma: float
-
-
-class RatedGameCount(BaseModel):
-    game: str
-    title: str
-    players: int
-
-
-class RatingGames(BaseModel):
-    games: list[RatedGameCount]
-    """Every game with rated players, most players first."""
-    default_game: str
-    """The game a leaderboard shows when none is chosen and none has rated players."""
-
-
-class Leaderboard(BaseModel):
-    game: str
-    title: str
-    players: list[RatingRow]
-    levels: list[LevelRow]
-    """The AI levels' reference ratings (from games among themselves)."""
-
-
-class ChangeOut(BaseModel):
-    game: str
-    key: str
-    at: UtcDateTime
-    place: int
-    before: float
-    after: float
-    delta: float
-    table: str | None
-    """The online table of the game, if it was played online."""
-    tournament: str | None
-
-
-class RatingHistory(BaseModel):
-    game: str
-    title: str
-    rating: float
-    games: int
-    about: str | None
-    changes: list[ChangeOut]
-
-
-class PlayerRatings(BaseModel):
-    account: int
-    games: list[RatingHistory]
-
-
-class SeatChange(BaseModel):
-    seat: int
-    player: str
-    before: float
-    after: float
-    delta: float
-
-
-class TableRating(BaseModel):
-    rated: bool
-    """False while the game runs, or when it is not rated (a guest or computer seat)."""
-    tournament: str | None
-    changes: list[SeatChange]

@@ -10,7 +10,7 @@ from spieltisch.core import UnknownGame, game_class
 from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.tournaments import ChangeOut, PlayerRatings, RatingHistory
+from spieltisch.server.schemas.ratings import ChangeOut, PlayerRatings, RatingHistory
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.lobby import Lobby
 from spieltisch.store.models import TableStatus

@@ -8,6 +8,7 @@ import { h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 import { levelName, statusName } from "./common.js";
+import { fillMembers, hallLinks, settingsBox } from "./tournament_club.js";
 
 const REFRESH_MS = 3000;
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -90,13 +91,17 @@ class TournamentPage {
         h("a", { class: "button", href: this.print("players.html"), target: "_blank" }, t("Player list to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/corrections.csv?lang=${language()}`, download: `${this.id}-corrections.csv` }, t("Corrections (CSV)")),
+        h("a", { class: "button workbook-xlsx", href: `/api/tournaments/${this.id}/workbook.xlsx?lang=${language()}`, download: `${this.id}.xlsx` }, t("Everything (Excel)")),
+        h("a", { class: "button workbook-ods", href: `/api/tournaments/${this.id}/workbook.ods?lang=${language()}`, download: `${this.id}.ods` }, t("Everything (OpenDocument)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
       !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
+      hallLinks(this),
       data.can_direct && !data.finished ? this.director(next) : null,
       data.signup_open && data.my_number === null && !data.finished ? this.signUpForm() : null,
-      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
+      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players(), settingsBox(this.data))),
     );
   }
 
@@ -105,7 +110,7 @@ class TournamentPage {
     const last = data.rounds[data.rounds.length - 1];
     const ready = !last || last.complete;
     const online = h("input", { type: "checkbox", id: "round-online", checked: true });
-    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds, onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
+    const start = h("button", { type: "button", class: "start", disabled: !ready || data.rounds.length >= data.settings.rounds + (data.settings.final_table ? 1 : 0), onclick: () => this.startRound(online.checked) }, t("Start round {n}", { n: next }));
     return h(
       "section",
       { class: "director", "aria-labelledby": "director-title" },
@@ -148,15 +153,26 @@ class TournamentPage {
       { id: "register-kind" },
       h("option", { value: "hall" }, t("a name in the hall")),
       h("option", { value: "account" }, t("an account (its username)")),
+      h("option", { value: "member" }, t("a member of my club")),
       LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
     );
     const account = h("input", { id: "register-account", maxlength: 40, autocomplete: "off", placeholder: t("Username"), hidden: true });
-    kind.addEventListener("change", () => {
+    const member = h("select", { id: "register-member", "aria-label": t("Member"), hidden: true });
+    kind.addEventListener("change", async () => {
       account.hidden = kind.value !== "account";
+      member.hidden = kind.value !== "member";
+      name.hidden = kind.value === "member";
+      if (kind.value === "member") await fillMembers(member, this.data.players);
     });
-    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, h("button", { type: "submit" }, t("Register")));
+    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, member, h("button", { type: "submit" }, t("Register")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      if (kind.value === "member") {
+        const [club, number] = member.value.split("/");
+        if (!number) return;
+        await this.act(() => post(`/api/clubs/${club}/members/${number}/enter`, { tournament: this.id }));
+        return;
+      }
       const body = {};
       if (name.value.trim()) body.name = name.value.trim();
       if (kind.value === "account") body.username = account.value.trim();
@@ -219,12 +235,22 @@ class TournamentPage {
         { class: "actions" },
         h("a", { href: this.print(`round-${round.number}.html`), target: "_blank" }, t("Table list to print")),
         h("a", { href: this.print(`sheets-${round.number}.html`), target: "_blank" }, t("Score sheets to print")),
-        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by name)")),
+        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by surname)")),
         h("a", { href: this.print(`timer-${round.number}.html`), target: "_blank" }, t("Round timer for the screen")),
       ),
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       round.byes.length ? h("p", {}, t("Byes: {names}", { names: round.byes.map((p) => names[p]).join(", ") })) : null,
       round.awarded.length ? h("ul", { class: "awarded" }, round.awarded.map((award) => h("li", { "data-player": award.player }, t("Not seated: {name}, points given: {points} ({reason})", { name: award.name, points: formatPoints(award.points), reason: award.reason })))) : null,
+      (round.changes || []).length
+        ? h(
+            "ul",
+            { class: "changes" },
+            round.changes.map((change) =>
+              h("li", { class: change.kind }, `${change.text} ${t("Reason: {reason}", { reason: change.reason })} (${change.by}, ${new Date(change.at).toLocaleString(language())})`, change.warnings.length ? h("ul", { class: "warnings" }, change.warnings.map((warning) => h("li", { class: "warning" }, warning))) : null),
+            ),
+          )
+        : null,
+      (round.reasons || []).length ? h("details", { class: "why" }, h("summary", {}, t("Why these tables")), h("ul", {}, round.reasons.map((reason) => h("li", {}, reason)))) : null,
     );
   }
 
@@ -370,8 +396,8 @@ class TournamentPage {
         {},
         h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
         h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
-        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
-        h("td", {}, entry.lots.map((lot, lotIndex) => `${lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures && entry.outcomes[seatIndex] === "played" ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
+        h("td", { class: "lots" }, entry.lots.map((lot, lotIndex) => `${(entry.lot_names || [])[lotIndex] || lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
         h("td", {}, entry.note),
       ),
     );
@@ -400,13 +426,23 @@ class TournamentPage {
     );
     const before = table.result && table.result.figures ? table.result.figures : null;
     const figureInputs = table.seats.map((_seat, index) => Object.fromEntries((stopped ? stopped.fields : []).map((f) => [f.name, h("input", { class: `figure ${f.name}`, "data-field": f.name, inputmode: "numeric", size: f.kind === "list" ? 8 : 4, placeholder: f.kind === "list" ? "4,3" : "", value: before ? figureValue(before[index][f.name]) : "" })])));
+    const outInputs = table.seats.map((_seat, index) =>
+      h(
+        "select",
+        { class: "figure-out", "aria-label": t("Did not play to the end") },
+        h("option", { value: "" }, t("played to the end")),
+        NOT_PLAYED.map((outcome) => h("option", { value: outcome, selected: before ? table.result.outcomes[index] === outcome : false }, outcomeName(outcome))),
+      ),
+    );
+    const lotInput = h("input", { class: "table-lots", size: 12, placeholder: "3,1", "aria-label": t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)") });
     const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.label, " ", seat.name), h("td", {}, places[index])))));
     const figuresBox = stopped
       ? h(
           "table",
           { class: "ranking figures", hidden: true },
-          h("thead", {}, h("tr", {}, h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
-          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.name), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("Seat")), h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
+          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", { class: "num" }, String(index + 1)), h("td", {}, swatch(seat), seat.name, h("br"), outInputs[index]), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+          h("tfoot", {}, h("tr", {}, h("td", { colspan: stopped.fields.length + 2 }, h("label", {}, t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)"), " ", lotInput)))),
         )
       : null;
     const showMode = () => {
@@ -428,7 +464,10 @@ class TournamentPage {
           return;
         }
         body.places = places.map((select) => (NOT_PLAYED.includes(select.value) ? select.value : Number(select.value)));
-      } else body.stopped = figureInputs.map((inputs) => figures(stopped.fields, inputs));
+      } else {
+        body.stopped = figureInputs.map((inputs, index) => outInputs[index].value || figures(stopped.fields, inputs));
+        body.lots = lotInput.value.split(";").map((group) => group.split(/[\s,]+/).filter(Boolean).map(Number)).filter((group) => group.length);
+      }
       const path = `/api/tournaments/${this.id}/rounds/${round.number}/tables/${table.number}`;
       try {
         await post(path, body);
@@ -499,6 +538,7 @@ function figureValue(value) {
 
 function figureText(figures) {
   if (figures.finished) return t("finished {n}.", { n: figures.finished });
+  if ("steps" in figures) return String(figures.steps);
   return `${(figures.goal || []).join(",") || "-"}/${figures.track || 0}/${figures.distance || 0}`;
 }
 
