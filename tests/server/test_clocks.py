@@ -6,10 +6,10 @@ import asyncio
 import random
 
 from tests.server.client import Client, play_randomly
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
-def test_at_zero_on_a_move_clock_the_easy_level_plays_the_move(server: ServerProcess) -> None:
+def test_at_zero_on_a_move_clock_the_easy_level_plays_the_move(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")
@@ -33,7 +33,7 @@ def test_at_zero_on_a_move_clock_the_easy_level_plays_the_move(server: ServerPro
     asyncio.run(scenario())
 
 
-def test_a_used_up_game_clock_hands_the_seat_to_the_easy_level(server: ServerProcess) -> None:
+def test_a_used_up_game_clock_hands_the_seat_to_the_easy_level(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")
@@ -57,7 +57,7 @@ def test_a_used_up_game_clock_hands_the_seat_to_the_easy_level(server: ServerPro
     asyncio.run(scenario())
 
 
-def test_a_round_time_ends_mensch_aergere_dich_nicht_by_rule_18(server: ServerProcess) -> None:
+def test_a_round_time_ends_mensch_aergere_dich_nicht_by_rule_18(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")

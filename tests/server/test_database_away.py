@@ -76,7 +76,7 @@ def test_the_database_away_refuses_moves_and_play_resumes(
             with pytest.raises(ConnectionClosed) as closed:
                 await late.next_of("state")
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
-            await asyncio.sleep(2.0)  # away for a few seconds; the computer's move is due
+            await asyncio.sleep(2.0)  # away for a while (under test): the computer's move falls due
             cluster.start()
 
             # The same move again, as a client does after a refusal: played once.

@@ -9,7 +9,7 @@ import pytest
 from spieltisch.server.infra.limits import Buckets, Rate, RateLimiter, RateLimits
 from spieltisch.server.infra.settings import Settings
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 class FakeClock:
@@ -85,7 +85,7 @@ def test_forgotten_buckets_are_full_ones() -> None:
     assert buckets.wait(("a", "1", "x"), rate) == 0
 
 
-def test_a_flood_of_tables_and_moves_is_refused_with_a_clear_word(server: ServerProcess) -> None:
+def test_a_flood_of_tables_and_moves_is_refused_with_a_clear_word(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")

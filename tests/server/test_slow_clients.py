@@ -8,12 +8,12 @@ import asyncio
 import time
 
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS, REQUEST_SECONDS
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 LIMIT = max(REQUEST_SECONDS, BODY_SECONDS) + 8
 
 
-async def _until_closed(server: ServerProcess, sent: bytes) -> tuple[float, bytes]:
+async def _until_closed(server: ServerThread, sent: bytes) -> tuple[float, bytes]:
     """Send `sent` and nothing more; how long until the server closed, and its answer."""
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     started = time.monotonic()
@@ -27,7 +27,7 @@ async def _until_closed(server: ServerProcess, sent: bytes) -> tuple[float, byte
     return time.monotonic() - started, answer
 
 
-def test_idle_and_half_sent_requests_are_closed(server: ServerProcess) -> None:
+def test_idle_and_half_sent_requests_are_closed(server: ServerThread) -> None:
     async def scenario() -> None:
         body_start = (
             b"POST /api/session/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
