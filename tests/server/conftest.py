@@ -13,7 +13,7 @@ from argon2 import PasswordHasher
 from spieltisch.server.infra import collector, passwords
 from spieltisch.store import upgrade
 from tests.server.server_thread import ServerThread
-from tests.server.servers import new_postgres_database, postgres_cluster
+from tests.server.servers import drop_postgres_database, new_postgres_database, postgres_cluster
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -76,13 +76,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture(params=BACKENDS)
-def migrated_url(request: pytest.FixtureRequest) -> str:
+def migrated_url(request: pytest.FixtureRequest) -> Iterator[str]:
     """A fresh migrated database of its own on each backend."""
     if request.param == "sqlite":
-        url: str = request.getfixturevalue("url")
-        return url
+        yield request.getfixturevalue("url")
+        return
     template: str = request.getfixturevalue("migrated_postgres")
-    return new_postgres_database(request.getfixturevalue("postgres"), template)
+    url = new_postgres_database(request.getfixturevalue("postgres"), template)
+    yield url
+    drop_postgres_database(url)
 
 
 QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from spieltisch.cli.picture import chromium_path
 from tests.server.servers import ServerProcess
+from tests.web.deadlines import WAIT_MS
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -70,7 +71,7 @@ class Person:
         self.context: BrowserContext = browser.new_context(
             locale=locale, viewport={"width": width, "height": 900}, bypass_csp=not csp
         )
-        self.context.set_default_timeout(20_000)
+        self.context.set_default_timeout(WAIT_MS)
         if not autoplay:
             # The page plays a lone legal move by itself (its default): tests that click
             # every move themselves turn that off, as a person may.
