@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 
 from tests.server.client import Client, Message, Socket
-from tests.waiting import until_value
+from tests.waiting import DEADLINE, until_value
 
 DUEL: list[Message] = [{"kind": "me"}, {"kind": "open"}]
 """The host's seat and one open seat."""
@@ -32,7 +32,7 @@ def seat_of(message: Message, seat: int) -> Message:
     return found
 
 
-async def presence(socket: Socket, seat: int, here: bool, timeout: float = 30) -> Message:
+async def presence(socket: Socket, seat: int, here: bool, timeout: float = DEADLINE) -> Message:
     """The next presence message that shows `seat` here (or away)."""
 
     def match(message: Message) -> bool:

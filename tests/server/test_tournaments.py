@@ -211,7 +211,7 @@ def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerThread) 
             assert described["status"] == "finished"
             record = (await boss.http.get(f"/api/games/{table['online']}/record")).json()
             assert record["result"]["resigned"] == [0] and record["result"]["ranking"] == [2, 1]
-            page = await director.wait_for_online_results(1, timeout=30)
+            page = await director.wait_for_online_results(1)
             entered = page["rounds"][0]["tables"][0]["result"]
             assert entered["how"] == "online" and entered["places"] == [2, 1]
             standings = {row["player"]: row["points"] for row in page["standings"]}
