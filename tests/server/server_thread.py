@@ -27,6 +27,7 @@ from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
 from spieltisch.server.infra.limits import RateLimits
 from spieltisch.server.infra.settings import TRANSPORT_LIMIT
 from spieltisch.server.infra.transport import PROTOCOL
+from spieltisch.server.routes.context import Services
 from tests.waiting import wait_until
 
 LOGGERS = ("spieltisch", "uvicorn", "uvicorn.error", "uvicorn.access", "asyncio")
@@ -82,8 +83,9 @@ class ServerThread:
         self._listening.bind(("127.0.0.1", 0))
         self.port: int = self._listening.getsockname()[1]
         self.settings = test_settings(database_url, port=self.port, **settings)
+        self.app = create_app(self.settings)
         config = uvicorn.Config(
-            create_app(self.settings),
+            self.app,
             http=HTTP_PROTOCOL,
             ws=PROTOCOL,
             ws_max_size=TRANSPORT_LIMIT,
@@ -95,6 +97,12 @@ class ServerThread:
         self._thread = threading.Thread(target=self._serve, name=f"server-{self.port}")
         self._failure: BaseException | None = None
         self._kept = _Kept()
+
+    @property
+    def services(self) -> Services:
+        """The running app's services: a test may set the clock of what takes one."""
+        services: Services = self.app.state.services
+        return services
 
     @property
     def url(self) -> str:

@@ -17,14 +17,16 @@ def test_at_zero_on_a_move_clock_the_easy_level_plays_the_move(server: ServerThr
             table = await ana.create(
                 "mabula",
                 [{"kind": "me"}, {"kind": "open"}],
-                clock={"mode": "move", "seconds": 1},
+                # 3 s, not 1: room for a busy machine between the start and the first
+                # position shown (it failed under load 17)
+                clock={"mode": "move", "seconds": 3},
             )
             await bob.post(f"/api/tables/{table['id']}/join", {})
             await ana.post(f"/api/tables/{table['id']}/start")
             socket = await ana.socket(table["id"])
             first = await socket.state(lambda m: m["to_move"] == 0)
             assert first["clock"]["mode"] == "move"
-            assert 0 < first["clock"]["time_left_ms"][0] <= 1000
+            assert 0 < first["clock"]["time_left_ms"][0] <= 3000
             moved = await socket.state(lambda m: m["seq"] > first["seq"])
             assert moved["last_moves"][-1]["seat"] == 0
             assert moved["to_move"] == 1
