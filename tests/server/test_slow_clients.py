@@ -7,10 +7,22 @@ from __future__ import annotations
 import asyncio
 import time
 
-from spieltisch.server.infra.http_timeouts import BODY_SECONDS, REQUEST_SECONDS
+import pytest
+
+from spieltisch.server import app
+from spieltisch.server.infra import http_timeouts
 from tests.server.server_thread import ServerThread
 
+REQUEST_SECONDS = BODY_SECONDS = 3.0
+"""The server's deadlines for this test (10 s each as served): it runs in the test's
+process, which shortens them so the test waits seconds, not a quarter of a minute."""
 LIMIT = max(REQUEST_SECONDS, BODY_SECONDS) + 8
+
+
+@pytest.fixture(autouse=True)
+def short_deadlines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_timeouts, "REQUEST_SECONDS", REQUEST_SECONDS)
+    monkeypatch.setattr(app, "BODY_SECONDS", BODY_SECONDS)
 
 
 async def _until_closed(server: ServerThread, sent: bytes) -> tuple[float, bytes]:
