@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -25,17 +24,3 @@ def own_play_settings(
     folder = tmp_path_factory.mktemp("settings")
     monkeypatch.setenv("SPIELTISCH_CONFIG", str(folder / "play.json"))
     monkeypatch.setenv("SPIELTISCH_STATE", str(folder / "kept"))
-
-
-@pytest.fixture(autouse=True)
-def no_event_loop_left_running() -> Iterator[None]:
-    """A test that leaves an event loop marked as running in the main thread (Playwright's
-    sync API left open, a loop run by hand and not finished) makes every later
-    `asyncio.run` of its xdist worker fail ("cannot be called from a running event
-    loop": a train once had 190 such failures and errors). That test fails here, named,
-    and the mark is cleared so the tests after it run as they should."""
-    yield
-    left = asyncio._get_running_loop()
-    if left is not None:
-        asyncio._set_running_loop(None)
-        pytest.fail(f"this test left an event loop running in the main thread: {left!r}")
