@@ -71,4 +71,4 @@ uv sync --locked --all-extras
 uv run ruff check .
 uv run ruff format --check .
 uv run mypy
-uv run pytest -n 2 -q -p no:cacheprovider "$@"
+uv run pytest -n 2 -q -p no:cacheprovider --durations=30 "$@"

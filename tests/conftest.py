@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -24,3 +25,19 @@ def own_play_settings(
     folder = tmp_path_factory.mktemp("settings")
     monkeypatch.setenv("SPIELTISCH_CONFIG", str(folder / "play.json"))
     monkeypatch.setenv("SPIELTISCH_STATE", str(folder / "kept"))
+
+
+@pytest.fixture(autouse=True)
+def no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that leaves an event loop marked as running in the main thread makes every
+    later `asyncio.run` (and sync Playwright) of its xdist worker fail: that test fails
+    here, named, and the mark is cleared for the tests after it. The browser tests are
+    left alone: Playwright's sync API holds such a loop while a web module runs (started
+    and stopped per module in tests/web/conftest.py)."""
+    yield
+    if request.node.nodeid.startswith("tests/web/"):
+        return
+    left = asyncio._get_running_loop()
+    if left is not None:
+        asyncio._set_running_loop(None)
+        pytest.fail(f"this test left an event loop running in the main thread: {left!r}")

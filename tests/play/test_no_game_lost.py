@@ -218,7 +218,7 @@ def test_the_computer_waits_while_a_window_is_open(
             await until(pilot, lambda: isinstance(app.screen, window))
             Held.go.set()
             await until(pilot, lambda: not app.thinking)
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2)  # a time in which no move may be made, not a wait
             await pilot.pause()
             assert len(app.session.log) == before, "no move while the window is open"
             assert isinstance(app.screen, window)
@@ -255,8 +255,9 @@ def test_the_game_over_window_opens_once_and_goes_with_a_new_game(code: str) -> 
                 await asyncio.sleep(0.1)
             for _press in range(10):
                 await pilot.press("enter")
-                await asyncio.sleep(0.01)
-            await asyncio.sleep(0.2)
+                await asyncio.sleep(0.01)  # a person pressing again and again
+            await until(pilot, lambda: end_screens(app) >= 1)
+            await asyncio.sleep(0.2)  # time for a second window to open: none may
             await pilot.pause()
             assert end_screens(app) == 1
             await pilot.press("escape")  # look at the board
@@ -292,7 +293,7 @@ def test_n_at_the_end_closes_the_result_window(code: str) -> None:
             await until(pilot, lambda: isinstance(app.screen, EndScreen))
             await pilot.press("n")
             await until(pilot, ready(app))
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.1)  # time for the window to come back: it may not
             await pilot.pause()
             assert end_screens(app) == 0 and len(app.screen_stack) == 1
             keys = text_of(app.query_one("#keys", Static))
@@ -356,14 +357,16 @@ def test_the_hinted_move_is_scrolled_into_view(code: str, monkeypatch: pytest.Mo
             assert moves.option_count > moves.scrollable_content_region.height
             await pilot.press("f2")
             await until(pilot, lambda: app.last_hint is not None)
-            await pilot.pause()
-            await asyncio.sleep(0.05)
-            await pilot.pause()
-            assert moves.highlighted == moves.option_count - 1
-            first = moves._index_to_line[moves.option_count - 1]  # the option's first line
-            last = first + moves._heights[moves.option_count - 1] - 1
-            top = moves.scroll_offset.y
-            assert top <= first and last < top + moves.scrollable_content_region.height
+            last_option = moves.option_count - 1
+
+            def in_view() -> bool:
+                first = moves._index_to_line[last_option]  # the option's first line
+                last = first + moves._heights[last_option] - 1
+                top = moves.scroll_offset.y
+                return top <= first and last < top + moves.scrollable_content_region.height
+
+            await until(pilot, lambda: moves.highlighted == last_option and in_view())
+            assert moves.highlighted == last_option and in_view()
 
     asyncio.run(scenario())
 

@@ -57,7 +57,7 @@ def test_leaving_early_stops_the_review() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert screen.closed and app.screen is not screen
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.5)  # a time in which the stopped review may not finish
             assert screen.review is None
 
     asyncio.run(run())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,18 +24,18 @@ from spieltisch.cli.tui.app import PlayApp
 from spieltisch.cli.tui.screens import EndScreen, PassScreen, RulesScreen, SaveScreen
 from spieltisch.core import State
 from spieltisch.games.david_goliath.rules import DavidGoliathState
+from tests import waiting
 from tests.play.conftest import BUDGET, BUDGET_TEXT, level
+from tests.waiting import DEADLINE
 
 SIZE = (132, 42)
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30) -> None:
+async def until(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = DEADLINE
+) -> None:
     """Let the app run until the condition holds (the computer thinks in a thread)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the app did not get there in time")
-        await asyncio.sleep(0.002)
+    await waiting.until(condition, timeout, "the app to get there", longest=0.002)
     await pilot.pause()
 
 

@@ -15,13 +15,15 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from tests.waiting import DEADLINE
+
 Message = dict[str, Any]
 
 
 class Client:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=30)
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=DEADLINE)
         self.account: Message = {}
 
     async def __aenter__(self) -> Client:
@@ -71,7 +73,7 @@ class Socket:
         await self.connection.send(raw)
 
     async def receive(
-        self, match: Callable[[Message], bool] = lambda m: True, timeout: float = 30
+        self, match: Callable[[Message], bool] = lambda m: True, timeout: float = DEADLINE
     ) -> Message:
         """The next message (kept or new) that matches; the ones skipped are dropped."""
         async with asyncio.timeout(timeout):
@@ -84,7 +86,7 @@ class Socket:
                 if match(message):
                     return message
 
-    async def find(self, match: Callable[[Message], bool], timeout: float = 30) -> Message:
+    async def find(self, match: Callable[[Message], bool], timeout: float = DEADLINE) -> Message:
         """The first message (kept or new) that matches; the others stay to be read."""
         async with asyncio.timeout(timeout):
             index = 0
@@ -97,7 +99,7 @@ class Socket:
                 self.messages.append(message)
                 self._unread.append(message)
 
-    async def next_of(self, kind: str, timeout: float = 30) -> Message:
+    async def next_of(self, kind: str, timeout: float = DEADLINE) -> Message:
         return await self.receive(lambda m: m["type"] == kind, timeout)
 
     async def state(self, match: Callable[[Message], bool] = lambda m: True) -> Message:

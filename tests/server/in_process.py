@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
@@ -23,6 +22,7 @@ from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import Account
+from tests.waiting import until as until  # the in-process tests import it from here
 
 TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
 
@@ -74,14 +74,6 @@ def told(connection: Connection) -> list[dict[str, Any]]:
 
 def states(connection: Connection) -> list[dict[str, Any]]:
     return [m for m in told(connection) if m["type"] == "state"]
-
-
-async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
-    """Wait for a condition (never for a fixed time)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        await asyncio.sleep(0.01)
 
 
 async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) -> None:

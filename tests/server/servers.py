@@ -125,14 +125,27 @@ def postgres_cluster() -> Iterator[str]:
         cluster.remove()
 
 
-def new_postgres_database(base_url: str) -> str:
+def new_postgres_database(base_url: str, template: str | None = None) -> str:
+    """A new empty database in the cluster at `base_url`, or a copy of the database
+    `template` (a file copy: much quicker than migrating again); its URL."""
     import psycopg
 
     name = f"t_{uuid.uuid4().hex[:12]}"
     plain = base_url.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    copied = f" TEMPLATE {template}" if template else ""
     with psycopg.connect(plain, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
+        connection.execute(f"CREATE DATABASE {name}{copied}")
     return f"{base_url}/{name}"
+
+
+def drop_postgres_database(url: str) -> None:
+    """Drop a test's database (a cluster of hundreds of copies took minutes to remove)."""
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    plain = base.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 OPEN_TABLES_FOR_TESTS = (

@@ -3,7 +3,10 @@ presence, a connection cut without a close, and the end of a duel by a claim."""
 
 from __future__ import annotations
 
+import httpx
+
 from tests.server.client import Client, Message, Socket
+from tests.waiting import DEADLINE, until_value
 
 DUEL: list[Message] = [{"kind": "me"}, {"kind": "open"}]
 """The host's seat and one open seat."""
@@ -29,7 +32,7 @@ def seat_of(message: Message, seat: int) -> Message:
     return found
 
 
-async def presence(socket: Socket, seat: int, here: bool, timeout: float = 30) -> Message:
+async def presence(socket: Socket, seat: int, here: bool, timeout: float = DEADLINE) -> Message:
     """The next presence message that shows `seat` here (or away)."""
 
     def match(message: Message) -> bool:
@@ -43,10 +46,18 @@ def drop(socket: Socket) -> None:
     socket.connection.transport.abort()
 
 
-async def claim_ends_the_duel(bob: Client, bobs: Socket, table: str) -> None:
+async def claim_ends_the_duel(bob: Client, bobs: Socket, table: str, within: float = 0) -> None:
     """Bob claims Ana's away seat (0): she resigns it, so the duel ends with Bob first,
-    which Bob's socket shows; the socket is closed after."""
-    claimed = await bob.post(f"/api/tables/{table}/claim", {"seat": 0})
+    which Bob's socket shows; the socket is closed after. With `within`, Bob asks again
+    while the server refuses, that many seconds at most (when she went away is not known
+    to the test, only that she did)."""
+
+    async def claim() -> httpx.Response:
+        return await bob.http.post(f"/api/tables/{table}/claim", json={"seat": 0})
+
+    answer = await until_value(claim, lambda a: a.status_code != 409 or not within, within)
+    assert answer.status_code == 200, answer.text
+    claimed = answer.json()
     assert claimed["status"] == "finished" and claimed["seats"][0]["resigned"]
     final = await bobs.state(lambda m: m["status"] == "finished")
     assert final["result"]["ranking"] == [2, 1]

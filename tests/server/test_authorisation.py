@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spieltisch.server.schemas.messages import INCOMING
 from tests.server.client import Client, Socket
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 TABLE_ROUTES = "/api/tables/{table_id}"
 
@@ -86,7 +86,7 @@ async def _answer(socket: Socket, message: dict[str, Any]) -> str:
     return f"error:{got['code']}" if got["type"] == "error" else str(got["type"])
 
 
-def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess) -> None:
+def test_outsiders_are_refused_on_every_route_and_message(server: ServerThread) -> None:
     routes = _schema_routes(server.url)
     assert routes == set(OUTSIDER), (
         f"routes about a table changed; say what outsiders get: {sorted(routes ^ set(OUTSIDER))}"
@@ -146,7 +146,7 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerProcess)
     asyncio.run(scenario())
 
 
-def test_a_private_table_is_found_only_by_its_link(server: ServerProcess) -> None:
+def test_a_private_table_is_found_only_by_its_link(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as eve:
             me = await ana.guest("Ana")

@@ -7,10 +7,10 @@ import random
 
 import spieltisch
 from tests.server.client import Client, play_randomly
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
-def test_a_mabula_game_against_the_computer_is_stored_and_replays(server: ServerProcess) -> None:
+def test_a_mabula_game_against_the_computer_is_stored_and_replays(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.servers import ServerProcess
+from tests.waiting import until_value
 
 BOT = Path(__file__).resolve().parents[2] / "docs" / "bots" / "bot.py"
 PLAYERS = {"mahe": 2, "madn": 2, "david_goliath": 3, "mabula": 2}  # each game's fewest
@@ -65,7 +66,7 @@ def test_the_documented_bot_reconnects_after_the_server_is_killed(tmp_path: Path
     seq and plays the game to its end."""
     import asyncio
 
-    from tests.server.client import Client
+    from tests.server.client import Client, Message
 
     server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}", tmp_path)
     server.extra = (*server.extra, "--ai-pace", "0.3")  # a game long enough to kill in
@@ -81,12 +82,14 @@ def test_the_documented_bot_reconnects_after_the_server_is_killed(tmp_path: Path
 
     async def watch_until_moves(count: int) -> None:
         async with Client(server.url) as watcher:
-            while True:
+
+            async def bots_tables() -> list[Message]:
                 tables = (await watcher.http.get("/api/tables")).json()["tables"]
-                mine = [t for t in tables if t["seats"][0]["name"] == "randombot"]
-                if mine and mine[0]["status"] == "running":
-                    break
-                await asyncio.sleep(0.1)
+                return [t for t in tables if t["seats"][0]["name"] == "randombot"]
+
+            mine = await until_value(
+                bots_tables, lambda mine: bool(mine) and mine[0]["status"] == "running"
+            )
             socket = await watcher.socket(mine[0]["id"])
             await socket.state(lambda m: m["seq"] >= count)
             await socket.close()

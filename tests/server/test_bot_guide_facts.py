@@ -8,13 +8,13 @@ import asyncio
 import random
 
 from tests.server.client import Client, play_randomly
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 RECENT = 50
 
 
 def test_a_client_that_missed_more_than_50_entries_gets_the_whole_position_and_the_last_50(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as me:

@@ -34,6 +34,7 @@ from tests.server.client import Client, Message, ResilientSeat, seq_above
 from tests.server.in_process import connect, play_until_ana_moved_and_bob_is_to_move, told
 from tests.server.logs import check_told_against_log, move_log
 from tests.server.servers import ServerProcess, new_postgres_database
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -306,8 +307,7 @@ def test_kill_9_of_one_of_two_processes_mid_game(
                 for index, client in enumerate((ana, bob))
             ]
             games = [asyncio.create_task(p.play()) for p in players]
-            while players[0].last.get("seq", 0) < 30:
-                await asyncio.sleep(0.05)
+            await until(lambda: players[0].last.get("seq", 0) >= 30, 120, "30 moves played")
             a.kill()
             killed_at = max(max(p.told, default=0) for p in players)
             final = await asyncio.gather(*games)
@@ -316,11 +316,12 @@ def test_kill_9_of_one_of_two_processes_mid_game(
             log = await check_told_against_log(pg_url, table["id"], "mahe", {"players": 3}, players)
             assert any(row.seat == 2 and row.seq > killed_at for row in log), "B took over"
             assert f"table {table['id']}: this process plays its computer seats" in b.log()
-            for _ in range(50):  # B lets a finished table go at its next sweep
-                if await lock_holder(pg_url, table["id"]) is None:
-                    break
-                await asyncio.sleep(0.1)
-            assert await lock_holder(pg_url, table["id"]) is None
+
+            async def let_go() -> bool:
+                return await lock_holder(pg_url, table["id"]) is None
+
+            # B lets a finished table go at its next sweep.
+            await until(let_go, what="B to let the finished table go")
 
     asyncio.run(scenario())
 

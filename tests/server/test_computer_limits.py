@@ -8,12 +8,12 @@ import asyncio
 
 from spieltisch.server.services.new_tables import MAX_COMPUTER_TABLES
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 COMPUTERS = [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "easy"}]
 
 
-def test_an_account_has_few_unfinished_tables_of_computers_only(server: ServerProcess) -> None:
+def test_an_account_has_few_unfinished_tables_of_computers_only(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")
@@ -29,7 +29,7 @@ def test_an_account_has_few_unfinished_tables_of_computers_only(server: ServerPr
 
 
 def test_reviews_are_rate_limited_and_refuse_in_the_requests_language(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:

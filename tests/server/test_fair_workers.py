@@ -14,6 +14,7 @@ import pytest
 
 from spieltisch.server.infra.fair import FairQueue, Lane
 from spieltisch.server.infra.workers import QUICK_SECONDS, WorkerPool, likely_quick
+from tests.waiting import until
 
 
 class Recorder:
@@ -30,15 +31,13 @@ class Recorder:
 
     def job(self, label: str) -> str:
         self.ran.append(label)
-        time.sleep(0.005)  # some worker time, so usage counts
+        time.sleep(0.005)  # some worker time, so usage counts (work, not a wait)
         return label
 
 
 async def _queued(pool: WorkerPool, lane: Lane) -> None:
     """Until `pool` has a job of `lane` waiting (run() hands out synchronously)."""
-    async with asyncio.timeout(10):
-        while pool.waiting(lane) == 0:
-            await asyncio.sleep(0)
+    await until(lambda: pool.waiting(lane) > 0, what=f"a job waiting in {lane}")
 
 
 @pytest.mark.asyncio
@@ -46,9 +45,7 @@ async def test_play_goes_before_hints_and_reviews_and_accounts_take_turns() -> N
     pool, jobs = WorkerPool(1, processes=False), Recorder()
     try:
         calls = [asyncio.ensure_future(pool.run(jobs.blocking, "busy", account="x"))]
-        async with asyncio.timeout(10):
-            while not jobs.ran:
-                await asyncio.sleep(0.001)
+        await until(lambda: bool(jobs.ran), what="the first job to run")
 
         def ask(label: str, lane: Lane, account: Hashable, table: Hashable) -> None:
             calls.append(
@@ -101,9 +98,7 @@ async def test_a_job_given_up_while_waiting_never_runs_and_errors_reach_the_call
     pool, jobs = WorkerPool(1, processes=False), Recorder()
     try:
         first = asyncio.ensure_future(pool.run(jobs.blocking, "busy"))
-        async with asyncio.timeout(10):
-            while not jobs.ran:
-                await asyncio.sleep(0.001)
+        await until(lambda: bool(jobs.ran), what="the first job to run")
         given_up = asyncio.ensure_future(pool.run(jobs.job, "given up", table=1))
         failing = asyncio.ensure_future(pool.run(int, "not a number", table=2))
         await _queued(pool, Lane.PLAY)
@@ -148,9 +143,7 @@ async def test_a_quick_job_has_its_own_worker_while_long_searches_hold_the_other
     pool, jobs = WorkerPool(1, processes=False, quick_workers=1), Recorder()
     try:
         search = asyncio.ensure_future(pool.run(jobs.blocking, "expert", kind="expert"))
-        async with asyncio.timeout(10):
-            while not jobs.ran:
-                await asyncio.sleep(0.001)
+        await until(lambda: bool(jobs.ran), what="the first job to run")
         queued = asyncio.ensure_future(pool.run(jobs.job, "expert 2", kind="expert"))
         await _queued(pool, Lane.PLAY)
         async with asyncio.timeout(10):  # answered while the search still runs

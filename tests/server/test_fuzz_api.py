@@ -25,7 +25,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 CHECKS = [
     not_a_server_error,
@@ -83,7 +83,7 @@ def _known_ids(base: str) -> tuple[dict[str, Any], dict[str, str]]:
     }
 
 
-def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:
+def _fuzz(server: ServerThread, examples: int) -> tuple[int, int, float]:
     me, ids = _known_ids(server.url)
     headers = {"Authorization": f"Bearer {me['token']}"}
     schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
@@ -122,7 +122,7 @@ def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:
 
 
 def test_the_rest_api_answers_fuzzed_requests_without_a_server_error(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     operations, cases, seconds = _fuzz(server, examples=10)
     assert operations >= 20 and cases >= 8 * operations
@@ -131,7 +131,7 @@ def test_the_rest_api_answers_fuzzed_requests_without_a_server_error(
 
 
 @pytest.mark.server_long
-def test_the_rest_api_answers_many_fuzzed_requests(server: ServerProcess) -> None:
+def test_the_rest_api_answers_many_fuzzed_requests(server: ServerThread) -> None:
     operations, cases, seconds = _fuzz(server, examples=150)
     server.assert_no_exception()
     print(f"schemathesis: {operations} operations, {cases} requests in {seconds:.1f} s")

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 TYPES = ["move", "sync", "chat", "language", "ping"]
 ANSWERS = {"error", "ack", "state", "chat", "pong", "table", "presence"}
@@ -108,7 +108,7 @@ def _table(base: str) -> tuple[dict[str, Any], str]:
     return me, table_id
 
 
-def _fuzz(server: ServerProcess, examples: int) -> tuple[int, int, float]:
+def _fuzz(server: ServerThread, examples: int) -> tuple[int, int, float]:
     me, table_id = _table(server.url)
     url = f"{server.ws_url}/ws/tables/{table_id}?lang=de"
     headers = {"Authorization": f"Bearer {me['token']}"}
@@ -172,7 +172,7 @@ def _is_ping(frame: str) -> bool:
 
 
 def test_fuzzed_websocket_messages_are_answered_and_change_nothing(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     sent, acks, seconds = _fuzz(server, examples=250)
     assert sent >= 200
@@ -181,7 +181,7 @@ def test_fuzzed_websocket_messages_are_answered_and_change_nothing(
 
 
 @pytest.mark.server_long
-def test_many_fuzzed_websocket_messages(server: ServerProcess) -> None:
+def test_many_fuzzed_websocket_messages(server: ServerThread) -> None:
     sent, acks, seconds = _fuzz(server, examples=5000)
     server.assert_no_exception()
     print(f"websocket fuzz: {sent} frames ({acks} legal moves among them) in {seconds:.1f} s")

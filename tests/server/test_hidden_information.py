@@ -21,7 +21,7 @@ import pytest
 import spieltisch
 from spieltisch.core import State
 from tests.server.client import Client, Message, Socket
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 from tests.server.test_whole_games import _hidden_hands
 
 
@@ -151,7 +151,7 @@ def _scan(base: str, everything: list[Seen], options: dict[str, Any]) -> int:
     return checked
 
 
-def _run(server: ServerProcess, tables: int, options: dict[str, Any]) -> None:
+def _run(server: ServerThread, tables: int, options: dict[str, Any]) -> None:
     async def all_tables() -> list[list[Seen]]:
         return await asyncio.wait_for(
             asyncio.gather(*(_table_pair(server.url, 3, options, seed) for seed in range(tables))),
@@ -166,11 +166,11 @@ def _run(server: ServerProcess, tables: int, options: dict[str, Any]) -> None:
 
 
 def test_no_hand_leaks_across_reconnects_rematches_and_concurrent_tables(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     _run(server, tables=2, options={"deals": 1})
 
 
 @pytest.mark.server_long
-def test_no_hand_leaks_across_many_concurrent_tables(server: ServerProcess) -> None:
+def test_no_hand_leaks_across_many_concurrent_tables(server: ServerThread) -> None:
     _run(server, tables=12, options={"deals": 2})

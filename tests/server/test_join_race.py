@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 RACES = 8
 
 
-def test_of_two_joining_the_last_seat_at_once_exactly_one_sits(server: ServerProcess) -> None:
+def test_of_two_joining_the_last_seat_at_once_exactly_one_sits(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob, Client(server.url) as cleo:
             await ana.guest("Ana")

@@ -8,12 +8,12 @@ import random
 
 import spieltisch
 from tests.server.client import Client, play_randomly
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 from tests.server.tables import claim_ends_the_duel, drop, presence, seat_of, started_table
 
 
 def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
@@ -41,7 +41,7 @@ def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
 
 
 def test_resigning_a_game_of_three_hands_the_seat_to_the_easy_level(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
@@ -75,7 +75,7 @@ def test_resigning_a_game_of_three_hands_the_seat_to_the_easy_level(
 
 
 def test_a_dropped_connection_is_shown_away_and_back_and_the_clock_runs(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
@@ -101,7 +101,7 @@ def test_a_dropped_connection_is_shown_away_and_back_and_the_clock_runs(
 
 
 def test_the_others_hand_a_seat_away_long_enough_to_the_computer(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
@@ -118,7 +118,7 @@ def test_the_others_hand_a_seat_away_long_enough_to_the_computer(
             assert early.status_code == 409 and "absence" in early.json()["detail"]
             own = await bob.http.post(f"/api/tables/{table}/claim", json={"seat": 1})
             assert own.status_code == 409
-            await asyncio.sleep(2.1)
+            await asyncio.sleep(2.1)  # the claim-after time (2 s) passing is under test
             await claim_ends_the_duel(bob, bobs, table)
 
     asyncio.run(scenario())

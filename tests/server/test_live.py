@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
-def test_reconnect_and_resubmit_lose_no_move_and_apply_none_twice(server: ServerProcess) -> None:
+def test_reconnect_and_resubmit_lose_no_move_and_apply_none_twice(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")
@@ -58,7 +58,7 @@ def test_reconnect_and_resubmit_lose_no_move_and_apply_none_twice(server: Server
     asyncio.run(scenario())
 
 
-def test_moves_are_described_in_the_connections_language(server: ServerProcess) -> None:
+def test_moves_are_described_in_the_connections_language(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")
@@ -79,7 +79,7 @@ def test_moves_are_described_in_the_connections_language(server: ServerProcess) 
     asyncio.run(scenario())
 
 
-def test_chat_is_plain_text_limited_in_length_and_rate(server: ServerProcess) -> None:
+def test_chat_is_plain_text_limited_in_length_and_rate(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")

@@ -12,14 +12,14 @@ import spieltisch
 from spieltisch.core import OptionError
 from spieltisch.core.i18n import sentence
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 def run(coroutine: object) -> None:
     asyncio.run(coroutine)  # type: ignore[arg-type]
 
 
-def test_a_guest_claims_the_account_and_signs_in_elsewhere(server: ServerProcess) -> None:
+def test_a_guest_claims_the_account_and_signs_in_elsewhere(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as elsewhere:
             me = await ana.guest("  Ana \u0007 ")
@@ -59,7 +59,7 @@ def test_a_guest_claims_the_account_and_signs_in_elsewhere(server: ServerProcess
 
 
 def test_bad_options_are_refused_with_the_message_of_spieltisch_load(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     with pytest.raises(OptionError) as expected:
         spieltisch.load("mabula", scoring="sum")
@@ -93,7 +93,7 @@ def _at(seq: int) -> Callable[[dict[str, Any]], bool]:
     return lambda message: message["seq"] == seq
 
 
-def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
+def test_join_leave_start_watch_and_rematch(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob, Client(server.url) as eve:
             await ana.guest("Ana")
@@ -151,7 +151,7 @@ def test_join_leave_start_watch_and_rematch(server: ServerProcess) -> None:
     run(scenario())
 
 
-def test_private_tables_are_not_listed_but_open_by_link(server: ServerProcess) -> None:
+def test_private_tables_are_not_listed_but_open_by_link(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")
@@ -175,7 +175,7 @@ def test_private_tables_are_not_listed_but_open_by_link(server: ServerProcess) -
     run(scenario())
 
 
-def test_the_api_is_described_by_openapi(server: ServerProcess) -> None:
+def test_the_api_is_described_by_openapi(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as client:
             spec = (await client.http.get("/openapi.json")).json()

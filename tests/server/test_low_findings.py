@@ -11,13 +11,13 @@ import re
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 TOO_LARGE = 2**63
 
 
 def test_every_answer_carries_the_security_headers_and_docs_are_local(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as client:
@@ -40,7 +40,7 @@ def test_every_answer_carries_the_security_headers_and_docs_are_local(
     asyncio.run(scenario())
 
 
-def test_ids_past_the_databases_integers_are_refused_not_500(server: ServerProcess) -> None:
+def test_ids_past_the_databases_integers_are_refused_not_500(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as client:
             await client.guest("Ana")
@@ -59,7 +59,7 @@ def test_ids_past_the_databases_integers_are_refused_not_500(server: ServerProce
 
 
 def test_a_frame_of_invalid_utf8_closes_with_1007_and_logs_no_traceback(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as client:

@@ -17,6 +17,10 @@ from spieltisch.server.table.room import Connection
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, GameTable, MoveEntry
+from tests.waiting import until
+
+IDLE = 0.3
+"""Seconds without a move and without anyone connected before a table leaves memory."""
 
 
 def test_a_finished_table_nobody_watches_leaves_memory(database_url: str) -> None:
@@ -36,16 +40,8 @@ def test_a_finished_table_nobody_watches_leaves_memory(database_url: str) -> Non
         runtime = Runtime(database, pool, settings, SingleProcess())
         try:
             await runtime.room(table.id)  # nobody connects; the computers play it out
-            async with asyncio.timeout(120):
-                while True:
-                    async with database.session() as session:
-                        found = await session.get(GameTable, table.id)
-                        assert found is not None
-                        if found.status == "finished":
-                            break
-                    await asyncio.sleep(0.2)
-            await asyncio.sleep(0.2)
-            assert table.id not in runtime.rooms
+            await until(lambda: _finished(database, table.id), 120, "the computers' game to end")
+            await until(lambda: table.id not in runtime.rooms, what="the table to leave memory")
         finally:
             await runtime.close()
             pool.close()
@@ -73,33 +69,42 @@ def test_a_running_table_nobody_watches_leaves_memory_and_its_clock_still_runs(
             spec = TableIn(game="mabula", seats=seats, clock=clock)
             table = await create_table(session, ana.id, spec, start=True, seated=True)
         settings = Settings(
-            database_url=database_url, ai_processes=False, ai_pace=0.0, idle_seconds=0.3
+            database_url=database_url, ai_processes=False, ai_pace=0.0, idle_seconds=IDLE
         )
         pool = WorkerPool(1, processes=False)
         runtime = Runtime(database, pool, settings, SingleProcess())
         try:
             room = await runtime.room(table.id)  # as the start does; nobody connects
             seq = room.seq
-            async with asyncio.timeout(30):
-                while table.id in runtime.rooms:
-                    await asyncio.sleep(0.05)
-                assert room.seq == seq  # it left before its clock ran out
-                while await _moves(database, table.id) == seq:
-                    await asyncio.sleep(0.1)  # the clock ran out with the table away
-                while table.id in runtime.rooms:
-                    await asyncio.sleep(0.05)  # and it left again
+            await until(lambda: table.id not in runtime.rooms, what="the idle table to leave")
+            assert room.seq == seq  # it left before its clock ran out
+
+            async def moved() -> bool:
+                return await _moves(database, table.id) > seq
+
+            await until(moved, what="the clock to run out with the table away")
+            await until(lambda: table.id not in runtime.rooms, what="the table to leave again")
             back = await runtime.room(table.id)
             assert back is not room and back.seq == await _moves(database, table.id) > seq
             connection = Connection(ana.id, 0, "en")
             runtime.enter(back, connection)
-            await asyncio.sleep(0.6)
-            assert runtime.rooms.get(table.id) is back  # watched: it stays
+            # Watched, it stays: twice the idle time is what is tested here, not a wait.
+            await asyncio.sleep(2 * IDLE)
+            assert runtime.rooms.get(table.id) is back
         finally:
             await runtime.close()
             pool.close()
             await database.close()
 
     asyncio.run(scenario())
+
+
+async def _finished(database: Database, table_id: str) -> bool:
+    """Whether the table is finished in the database."""
+    async with database.session() as session:
+        found = await session.get(GameTable, table_id)
+    assert found is not None
+    return found.status == "finished"
 
 
 async def _moves(database: Database, table_id: str) -> int:

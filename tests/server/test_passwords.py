@@ -12,6 +12,7 @@ import pytest
 
 from spieltisch.server.infra import passwords
 from spieltisch.server.infra.passwords import Busy, PasswordWork
+from tests.waiting import until
 
 
 class Recording:
@@ -79,7 +80,7 @@ def test_past_the_queue_a_hash_is_refused_at_once(recording: Recording) -> None:
         work = PasswordWork(threads=1, queue=2)
         recording.release.clear()
         waiting = [asyncio.ensure_future(work.hash(f"password {i}")) for i in range(3)]
-        await asyncio.sleep(0.05)
+        await until(lambda: work._under_way == 3, what="three hashes under way")
         with pytest.raises(Busy):
             await work.hash("one too many")
         # A request that went away still holds its place until its thread is done.
@@ -89,7 +90,7 @@ def test_past_the_queue_a_hash_is_refused_at_once(recording: Recording) -> None:
         recording.release.set()
         done = await asyncio.gather(*waiting[:2])
         assert all(h.startswith("$argon2") for h in done)
-        await asyncio.sleep(0.5)
+        await until(lambda: work._under_way == 0, what="every hashing thread to be done")
         assert (await work.hash("room again")).startswith("$argon2")
         work.close()
 

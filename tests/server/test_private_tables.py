@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 def test_a_private_table_keeps_chat_record_rematch_and_ratings_to_its_players(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob, Client(server.url) as eve:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 def test_one_account_in_two_seats_is_unrated_and_ratings_still_answer(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:

@@ -13,7 +13,7 @@ from spieltisch.core import CHANCE
 from spieltisch.server.services.records import MAX_NAME, MAX_RECORD_ENTRIES
 from spieltisch.server.table.replays import STEP
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 def _record(game: str, players: int, plies: int, seed: int) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def _record(game: str, players: int, plies: int, seed: int) -> dict[str, Any]:
 
 
 def test_positions_of_a_long_record_match_a_full_replay_and_limits_hold(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
@@ -57,7 +57,7 @@ def test_positions_of_a_long_record_match_a_full_replay_and_limits_hold(
 
 
 def test_a_finished_tables_positions_by_its_id_private_only_to_players(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob, Client(server.url) as eve:
@@ -78,7 +78,7 @@ def test_a_finished_tables_positions_by_its_id_private_only_to_players(
     asyncio.run(scenario())
 
 
-def test_uploads_and_new_tournaments_are_rate_limited(server: ServerProcess) -> None:
+def test_uploads_and_new_tournaments_are_rate_limited(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")

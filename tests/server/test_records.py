@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 from spieltisch.cli.app import app
 from tests.server.client import Client
 from tests.server.games import play_game
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
-def test_records_download_replay_and_upload(server: ServerProcess, tmp_path: Path) -> None:
+def test_records_download_replay_and_upload(server: ServerThread, tmp_path: Path) -> None:
     async def scenario() -> None:
         played = await play_game(server.url, "mabula", 1, ["easy"], watch=False)
         path = tmp_path / "game.json"

@@ -35,6 +35,7 @@ import spieltisch
 from tests.server.client import Client, ResilientSeat
 from tests.server.logs import check_told_against_log
 from tests.server.servers import ServerProcess
+from tests.waiting import until
 
 AI = {"kind": "ai", "level": "easy"}
 SLOTS: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
@@ -184,19 +185,24 @@ async def _killing_run(server: ServerProcess, kills: int, seed: int) -> Run:
     orphaned: list[psutil.Process] = []
     while run.kills < kills:
         await _kill_and_restart(server, run, rng, orphaned)
-    # Play on a little after the last restart: the clients must come back by themselves.
-    lengths = {p.table: max(p.seats[0].told, default=0) for p in run.played[-len(SLOTS) :]}
-    await asyncio.sleep(2.0)
+    # Play on after the last restart: the clients must come back by themselves.
+    recent = run.played[-len(SLOTS) :]
+    lengths = {p.table: max(p.seats[0].told, default=0) for p in recent}
+
+    def resumed() -> bool:
+        return all(
+            played.seats[0].last.get("status") != "running"
+            or max(played.seats[0].told, default=0) > lengths[played.table]
+            for played in recent
+        )
+
+    await until(resumed, 120, "every running table to resume after the last restart")
     stop.set()
     async with asyncio.timeout(120):
         await asyncio.gather(*slots)
     for client in clients:
         await client.http.aclose()
     await _gone(orphaned, run)
-    for played in run.played[-len(SLOTS) :]:
-        if played.seats[0].last.get("status") == "running":
-            grown = max(played.seats[0].told, default=0)
-            assert grown > lengths[played.table], f"table {played.table} did not resume"
     return run
 
 

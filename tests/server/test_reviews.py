@@ -21,11 +21,12 @@ from spieltisch.server.services.reviews import BATCH, Reviews
 from spieltisch.store import Database, GameReviewRow, upgrade
 from tests.review.test_outputs import mabula_record
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
+from tests.waiting import until_value
 
 
 def test_the_replay_page_review_runs_once_and_speaks_the_asked_language(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     record = mabula_record()
 
@@ -37,12 +38,12 @@ def test_the_replay_page_review_runs_once_and_speaks_the_asked_language(
             started = await viewer.post(url, None, 202)
             assert started["status"] in ("running", "done")
             seen: list[dict[str, Any]] = [started]
-            deadline = time.monotonic() + 120
-            while seen[-1]["status"] == "running":
-                assert time.monotonic() < deadline, "the review did not finish in time"
-                await asyncio.sleep(0.2)
+
+            async def asked() -> dict[str, Any]:
                 seen.append((await viewer.http.get(url)).json())
-            done = seen[-1]
+                return seen[-1]
+
+            done = await until_value(asked, lambda a: a["status"] != "running", 120, "review")
             assert done["status"] == "done", done
             decisions = sorted(plan_review(record).positions)
             assert done["done"] == done["total"] == len(decisions)
@@ -99,14 +100,12 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
 
 
 async def _finished(service: Reviews, record: dict[str, Any]) -> GameReviewRow:
-    deadline = time.monotonic() + 60
-    while True:
-        row = await service.find(record)
-        assert row is not None
-        if row.status != "running":
-            return row
-        assert time.monotonic() < deadline, "the review did not finish in time"
-        await asyncio.sleep(0.05)
+    async def row() -> GameReviewRow:
+        found = await service.find(record)
+        assert found is not None
+        return found
+
+    return await until_value(row, lambda found: found.status != "running", 120, "the review")
 
 
 def test_one_analysis_per_game_at_a_time_and_a_stopped_one_is_taken_over(
@@ -140,7 +139,7 @@ def test_one_analysis_per_game_at_a_time_and_a_stopped_one_is_taken_over(
                 )
                 await session.commit()
             assert (await service.start(record)).owner == "elsewhere"
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2)  # a time in which nothing may happen, not a wait
             assert len(counted) == rated
             # ... one that stopped updating (its process died) is taken over
             async with database.session() as session:

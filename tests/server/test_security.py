@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.client import Client, Message, Socket
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 async def _table_against_ai(ana: Client) -> tuple[str, Socket, Message]:
@@ -23,7 +23,7 @@ async def _table_against_ai(ana: Client) -> tuple[str, Socket, Message]:
     return table["id"], socket, state
 
 
-def test_only_the_account_in_a_seat_plays_it(server: ServerProcess) -> None:
+def test_only_the_account_in_a_seat_plays_it(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")
@@ -79,7 +79,7 @@ def test_only_the_account_in_a_seat_plays_it(server: ServerProcess) -> None:
     asyncio.run(scenario())
 
 
-def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess) -> None:
+def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")
@@ -143,7 +143,7 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: ServerProcess)
     asyncio.run(scenario())
 
 
-def test_foreign_origins_and_huge_requests_are_refused(server: ServerProcess) -> None:
+def test_foreign_origins_and_huge_requests_are_refused(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")

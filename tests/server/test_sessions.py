@@ -16,7 +16,7 @@ from spieltisch.server.infra.auth import SEEN_EVERY, Sessions
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, AccountSession
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 async def _me(client: Client, token: str) -> int:
@@ -32,7 +32,7 @@ async def _closed_with(client: Client, table: str, seat: int | None = None) -> t
     return closed.value.rcvd.code, closed.value.rcvd.reason
 
 
-def test_signing_out_ends_the_token_for_rest_and_websocket(server: ServerProcess) -> None:
+def test_signing_out_ends_the_token_for_rest_and_websocket(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as cookieless:
             account = await ana.guest("Ana")
@@ -55,7 +55,7 @@ def test_signing_out_ends_the_token_for_rest_and_websocket(server: ServerProcess
     asyncio.run(scenario())
 
 
-def test_claiming_rotates_the_token_and_usernames_ignore_case(server: ServerProcess) -> None:
+def test_claiming_rotates_the_token_and_usernames_ignore_case(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             guest = await ana.guest("Ana")
@@ -80,7 +80,7 @@ def test_claiming_rotates_the_token_and_usernames_ignore_case(server: ServerProc
     asyncio.run(scenario())
 
 
-def test_sign_in_attempts_are_limited_per_username(server: ServerProcess) -> None:
+def test_sign_in_attempts_are_limited_per_username(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as mallory:
             await ana.guest("Ana")
@@ -99,7 +99,7 @@ def test_sign_in_attempts_are_limited_per_username(server: ServerProcess) -> Non
     asyncio.run(scenario())
 
 
-def test_a_seat_not_held_is_refused_on_the_websocket(server: ServerProcess) -> None:
+def test_a_seat_not_held_is_refused_on_the_websocket(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana, Client(server.url) as bob:
             await ana.guest("Ana")

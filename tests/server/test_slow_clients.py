@@ -7,13 +7,25 @@ from __future__ import annotations
 import asyncio
 import time
 
-from spieltisch.server.infra.http_timeouts import BODY_SECONDS, REQUEST_SECONDS
-from tests.server.servers import ServerProcess
+import pytest
 
+from spieltisch.server import app
+from spieltisch.server.infra import http_timeouts
+from tests.server.server_thread import ServerThread
+
+REQUEST_SECONDS = BODY_SECONDS = 3.0
+"""The server's deadlines for this test (10 s each as served): it runs in the test's
+process, which shortens them so the test waits seconds, not a quarter of a minute."""
 LIMIT = max(REQUEST_SECONDS, BODY_SECONDS) + 8
 
 
-async def _until_closed(server: ServerProcess, sent: bytes) -> tuple[float, bytes]:
+@pytest.fixture(autouse=True)
+def short_deadlines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_timeouts, "REQUEST_SECONDS", REQUEST_SECONDS)
+    monkeypatch.setattr(app, "BODY_SECONDS", BODY_SECONDS)
+
+
+async def _until_closed(server: ServerThread, sent: bytes) -> tuple[float, bytes]:
     """Send `sent` and nothing more; how long until the server closed, and its answer."""
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     started = time.monotonic()
@@ -27,7 +39,7 @@ async def _until_closed(server: ServerProcess, sent: bytes) -> tuple[float, byte
     return time.monotonic() - started, answer
 
 
-def test_idle_and_half_sent_requests_are_closed(server: ServerProcess) -> None:
+def test_idle_and_half_sent_requests_are_closed(server: ServerThread) -> None:
     async def scenario() -> None:
         body_start = (
             b"POST /api/session/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 from tests.server.tournaments import Director, play_my_tables
 
 PLAYERS, ACCOUNTS, HALL, ROUNDS = 37, 6, 6, 6
@@ -157,16 +157,16 @@ def _random_spread(final: dict[str, Any]) -> list[int]:
     return [max(c) - min(c) for c in counts.values()]
 
 
-ON_POSTGRESQL = pytest.mark.parametrize("server", ["postgresql"], indirect=True)
+ON_POSTGRESQL = pytest.mark.parametrize("migrated_url", ["postgresql"], indirect=True)
 """Once, on PostgreSQL (the club's server); the other server tests cover SQLite."""
 
 
 @ON_POSTGRESQL
-def test_a_tournament_of_37_players_through_the_http_api(server: ServerProcess) -> None:
+def test_a_tournament_of_37_players_through_the_http_api(server: ServerThread) -> None:
     _check(asyncio.run(_tournament(server.url, 0.05, ("easy",))))
 
 
 @pytest.mark.server_long
 @ON_POSTGRESQL
-def test_a_tournament_of_37_players_with_minute_rounds(server: ServerProcess) -> None:
+def test_a_tournament_of_37_players_with_minute_rounds(server: ServerThread) -> None:
     _check(asyncio.run(_tournament(server.url, 1, ("easy", "medium"))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 from tests.server.tournaments import Director
 
 EXPECTED = {
@@ -27,7 +27,7 @@ EXPECTED = {
 }
 
 
-def test_tournament_refusals_follow_accept_language(server: ServerProcess) -> None:
+def test_tournament_refusals_follow_accept_language(server: ServerThread) -> None:
     async def scenario() -> None:
         async with Client(server.url) as boss:
             await boss.guest("Director")
@@ -49,7 +49,7 @@ def test_tournament_refusals_follow_accept_language(server: ServerProcess) -> No
 
 
 def test_a_bad_value_in_a_tournament_step_is_worded_in_the_readers_language(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     """Figures of a table stopped by time with a value of the wrong type: pydantic refuses
     it inside the tournament, and the server words it with its sentences for validation

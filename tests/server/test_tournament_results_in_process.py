@@ -15,6 +15,7 @@ from spieltisch.store.models import GameTable
 from spieltisch.store.tables import tournament_of
 from spieltisch.tournament.storage import TournamentStore
 from tests.server.in_process import an_app, guest
+from tests.waiting import until_value
 
 
 async def a_round_online(
@@ -82,13 +83,13 @@ def test_a_finished_table_gives_its_result_through_the_finish_hook(url: str) -> 
         async with an_app(url) as (client, svc):
             identifier, table, bob, as_ana = await a_round_online(client)
             await svc.runtime.hand_over(table, bob, None)
-            for _ in range(500):
-                page = await ledger(client, identifier, as_ana)
-                if page["rounds"][0]["tables"][0]["result"] is not None:
-                    break
-                await asyncio.sleep(0.01)
+            page = await until_value(
+                lambda: ledger(client, identifier, as_ana),
+                lambda page: page["rounds"][0]["tables"][0]["result"] is not None,
+                what="the table's result in the tournament",
+            )
             result = page["rounds"][0]["tables"][0]["result"]
-            assert result is not None and sorted(result["places"]) == [1, 2]
+            assert sorted(result["places"]) == [1, 2]
 
     asyncio.run(scenario())
 

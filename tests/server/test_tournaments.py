@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 from tests.server.tournaments import (
     Director,
     command_line,
@@ -23,7 +23,7 @@ from tests.server.tournaments import (
 )
 
 
-def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
+def test_a_round_played_online_and_in_the_hall(server: ServerThread) -> None:
     async def scenario() -> None:
         async with (
             Client(server.url) as boss,
@@ -133,7 +133,7 @@ def test_a_round_played_online_and_in_the_hall(server: ServerProcess) -> None:
 
 
 def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     """A tournament created with `spieltisch tournament new` on the server's database is
     directed by a login name, not an account: the page says so and how to hand it over;
@@ -183,7 +183,7 @@ def test_a_tournament_made_on_the_command_line_is_handed_over_to_the_browser(
     assert "Player 1" in standings
 
 
-def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess) -> None:
+def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerThread) -> None:
     """A tournament of two-seat tables: a player resigns; the table's record is an
     ordinary finished one (the resigner last, marked), and the round takes it."""
 
@@ -211,7 +211,7 @@ def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess)
             assert described["status"] == "finished"
             record = (await boss.http.get(f"/api/games/{table['online']}/record")).json()
             assert record["result"]["resigned"] == [0] and record["result"]["ranking"] == [2, 1]
-            page = await director.wait_for_online_results(1, timeout=30)
+            page = await director.wait_for_online_results(1)
             entered = page["rounds"][0]["tables"][0]["result"]
             assert entered["how"] == "online" and entered["places"] == [2, 1]
             standings = {row["player"]: row["points"] for row in page["standings"]}
@@ -221,7 +221,7 @@ def test_a_game_given_up_in_an_online_round_is_its_result(server: ServerProcess)
 
 
 def test_a_command_line_tournament_is_taken_over_in_the_browser_with_a_one_time_code(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     """`spieltisch tournament director ID --code` prints a one-time code; a signed-in
     account that posts it to /api/tournaments/ID/director directs the tournament. A wrong

@@ -23,7 +23,7 @@ from spieltisch.server.infra.transport import (
     FastDeflateProtocol,
 )
 from tests.server.client import Client
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 
 async def _nothing(scope: object, receive: object, send: object) -> None:
@@ -63,7 +63,7 @@ def test_no_offer_when_deflate_is_switched_off() -> None:
 
 
 def test_a_compressed_and_a_plain_connection_receive_the_same_messages(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     async def scenario() -> None:
         async with Client(server.url) as ana:

@@ -13,7 +13,7 @@ import pytest
 from spieltisch.core import State
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from tests.server.games import PlayedGame, check_against_the_engine, play_game
-from tests.server.servers import ServerProcess
+from tests.server.server_thread import ServerThread
 
 GAMES: list[tuple[str, int, list[str], dict[str, Any]]] = [
     ("mabula", 1, ["easy"], {}),
@@ -27,7 +27,7 @@ GAMES: list[tuple[str, int, list[str], dict[str, Any]]] = [
     ("game", "people", "computers", "options"), GAMES, ids=[g[0] for g in GAMES]
 )
 def test_a_whole_game_with_people_and_computer_seats_agrees_with_the_engine(
-    server: ServerProcess, game: str, people: int, computers: list[str], options: dict[str, Any]
+    server: ServerThread, game: str, people: int, computers: list[str], options: dict[str, Any]
 ) -> None:
     played = asyncio.run(play_game(server.url, game, people, computers, options))
     check_against_the_engine(played)
@@ -49,7 +49,7 @@ def _hidden_hands(state: State, seat: int | None) -> set[str]:
 
 
 def test_no_message_of_a_david_and_goliath_game_shows_another_seats_hand(
-    server: ServerProcess,
+    server: ServerThread,
 ) -> None:
     played = asyncio.run(play_game(server.url, "david_goliath", 3, [], {"deals": 2}, seed=5))
     check_against_the_engine(played)
@@ -74,7 +74,7 @@ def test_no_message_of_a_david_and_goliath_game_shows_another_seats_hand(
     assert checked > 1000
 
 
-def test_no_message_of_a_mahe_game_shows_the_face_down_deck(server: ServerProcess) -> None:
+def test_no_message_of_a_mahe_game_shows_the_face_down_deck(server: ServerThread) -> None:
     played = asyncio.run(play_game(server.url, "mahe", 3, [], {}, seed=3))
     check_against_the_engine(played)
     deals = [entry for entry in played.final().history() if entry.startswith("deck:")]

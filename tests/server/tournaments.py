@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import random
 import re
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,6 +14,7 @@ from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
 from tests.server.client import Client, Message, play_randomly
+from tests.waiting import until_value
 
 
 def command_line(database_url: str) -> Callable[..., str]:
@@ -72,16 +72,12 @@ class Director:
 
     async def wait_for_online_results(self, round_number: int, timeout: float = 120) -> Message:
         """Until every online table of the round has its result (taken automatically)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = await self.get()
+
+        def complete(found: Message) -> bool:
             tables = found["rounds"][round_number - 1]["tables"]
-            if all(t["result"] for t in tables if t["online"]):
-                return found
-            assert time.monotonic() < deadline, [
-                (t["number"], t["status"]) for t in tables if t["online"] and not t["result"]
-            ]
-            await asyncio.sleep(0.3)
+            return all(t["result"] for t in tables if t["online"])
+
+        return await until_value(self.get, complete, timeout, "every online table's result")
 
 
 async def play_my_tables(players: dict[int, Client], tables: list[Message], seed: int) -> None:

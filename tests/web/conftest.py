@@ -10,10 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 from spieltisch.cli.picture import chromium_path
 from tests.server.servers import ServerProcess
+from tests.web.deadlines import WAIT_MS
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -24,6 +33,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if long:
         config.hook.pytest_deselected(items=long)
         items[:] = [item for item in items if not item.get_closest_marker("long")]
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    """Playwright for one test module at a time, not for the whole session as
+    pytest-playwright starts it: while its sync API is started, an event loop is marked
+    as running in the main thread, so every `asyncio.run` of a later test in the same
+    xdist worker failed (a train had 190 such failures and errors; see
+    microsoft/playwright-pytest#167)."""
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def browser_type(playwright: Playwright, browser_name: str) -> BrowserType:
+    chosen: BrowserType = getattr(playwright, browser_name)
+    return chosen
+
+
+@pytest.fixture(scope="module")
+def browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    launched = browser_type.launch(**browser_type_launch_args)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +105,7 @@ class Person:
         self.context: BrowserContext = browser.new_context(
             locale=locale, viewport={"width": width, "height": 900}, bypass_csp=not csp
         )
-        self.context.set_default_timeout(20_000)
+        self.context.set_default_timeout(WAIT_MS)
         if not autoplay:
             # The page plays a lone legal move by itself (its default): tests that click
             # every move themselves turn that off, as a person may.

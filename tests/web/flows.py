@@ -9,6 +9,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import Person
+from tests.web.deadlines import WAIT_SECONDS
 
 CLICKABLE = ".board-box svg [data-move], .board-box svg [data-moves]"
 
@@ -106,7 +107,7 @@ def click_a_move(page: Page, choose_last: bool = False) -> str:
     return moves or move or ""
 
 
-def wait_for_change(page: Page, seq: int, timeout: float = 20) -> None:
+def wait_for_change(page: Page, seq: int, timeout: float = WAIT_SECONDS) -> None:
     """Until the page saw a position after `seq` (or the notice shows a refusal)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -125,5 +126,5 @@ def wait_for_current_board(page: Page) -> None:
     )
 
 
-def wait_for_turn_or_end(page: Page, timeout: float = 30) -> None:
+def wait_for_turn_or_end(page: Page, timeout: float = WAIT_SECONDS) -> None:
     page.wait_for_selector(f"{CLICKABLE}, section.end:not([hidden])", timeout=timeout * 1000)

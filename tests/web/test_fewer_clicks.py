@@ -38,7 +38,7 @@ def test_the_only_legal_move_is_played_for_me_unless_i_turn_it_off(people: Peopl
         wait_for_turn_or_end(page)
         if page.locator(".move-list button").count() == 1:
             seq = page.evaluate("window.spieltisch.live.lastSeq")
-            page.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}", timeout=5000)
+            page.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}")
             played_for_me += 1
         elif page.locator(CLICKABLE).count():
             click_a_move(page)
@@ -50,7 +50,7 @@ def test_the_only_legal_move_is_played_for_me_unless_i_turn_it_off(people: Peopl
             break
         click_a_move(page)
     seq = page.evaluate("window.spieltisch.live.lastSeq")
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(2500)  # a time in which nothing may happen, not a wait
     assert page.evaluate("window.spieltisch.live.lastSeq") == seq, "played although turned off"
 
 
@@ -141,7 +141,7 @@ def test_a_table_where_running_out_of_time_loses(people: People) -> None:
     page.goto(f"{ana.base}/#/table/{table}")
     rule = page.locator(".clock-rule").inner_text()
     assert rule == "When a player's time runs out, they lose as if they had resigned."
-    page.wait_for_selector("section.end:not([hidden])", timeout=30_000)  # nobody moved
+    page.wait_for_selector("section.end:not([hidden])")  # nobody moved
     assert page.locator(".ranking tbody tr").first.inner_text().startswith("1\tBlack")
     page.locator(".log li.event", has_text="White · Ana gave up").wait_for()
 
@@ -154,7 +154,7 @@ def test_a_hint_names_the_engines_best_move_and_its_win_chance(people: People) -
     wait_for_turn_or_end(page)
     page.click("button.hint-button")
     line = page.locator(".status .hint-line")
-    line.wait_for(timeout=30_000)
+    line.wait_for()
     text = line.inner_text()
     assert text.startswith("Tipp: Murmel von ") and "(Gewinnchance " in text, text
     legal = page.locator(".move-list button").evaluate_all("all => all.map(b => b.textContent)")

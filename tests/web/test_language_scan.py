@@ -14,7 +14,7 @@ import spieltisch
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import request_language
 from tests.web.conftest import People, Person
-from tests.web.word_scan import findings, visible_text
+from tests.web.word_scan import findings, settled_text
 
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
 LEVELS = ["easy", "medium", "hard", "easy"]
@@ -87,8 +87,7 @@ def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
     for route in _pages(person):
         page.goto(f"{person.base}/{route}")
         page.wait_for_selector("#nav a")
-        page.wait_for_timeout(600)
-        text = visible_text(page)
+        text = settled_text(page)
         assert len(text) > 40, f"{route} shows next to nothing: {text!r}"
         if route.startswith(("#/table/", "#/replay/")):
             assert LEVEL_WORD[code] in text, f"{route}: {text[:300]!r}"

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from dataclasses import dataclass
 
 from playwright.sync_api import Page, sync_playwright
+
+from tests.web.deadlines import WAIT_SECONDS
 
 ENGLISH_LEAKS = (
     "easy",
@@ -115,6 +118,20 @@ def visible_text(page: Page) -> str:
     return text
 
 
+def settled_text(page: Page, still_ms: int = 300) -> str:
+    """The page's visible text once it stopped changing for `still_ms` (its parts arrive
+    by fetch and WebSocket: a fixed pause read half a page on a busy machine)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    text = visible_text(page)
+    while True:
+        page.wait_for_timeout(still_ms)
+        again = visible_text(page)
+        if again == text:
+            return text
+        assert time.monotonic() < deadline, f"the page never settled: {again[:300]!r}"
+        text = again
+
+
 def scan(base: str, pages: list[str], codes: tuple[str, ...] = ("de", "fr")) -> list[Finding]:
     """Open every page (a hash route: "#/", "#/rules/madn") in each language in one
     browser and return what the reader should not see."""
@@ -130,8 +147,7 @@ def scan(base: str, pages: list[str], codes: tuple[str, ...] = ("de", "fr")) -> 
             for route in pages:
                 page.goto(f"{base}/{route}")
                 page.wait_for_selector("#nav a")
-                page.wait_for_timeout(700)
-                found += findings(f"{code} {route}", code, visible_text(page))
+                found += findings(f"{code} {route}", code, settled_text(page))
             context.close()
         browser.close()
     return found
