@@ -4,7 +4,11 @@
   the game's own `svg.py` from a real position: a seeded random game played `steps`
   decisions deep (chance outcomes sampled on the way), seen by the player to move.
 - `<!-- rules GAME LANG -->` becomes the game's rules summary from the package
-  (`src/spieltisch/games/GAME/rules/LANG.md`), so the site never copies it.
+  (`src/spieltisch/games/GAME/rules/LANG.md`), so the site never copies it; its pictures
+  `![caption](example:GAME/NAME)` become figures of the rule books' worked examples,
+  drawn from the scenarios in `spieltisch/games/GAME/examples.py` (each a test).
+- `<!-- examples -->` becomes the table of every worked example: book, section, test,
+  picture.
 - `<!-- messages -->` becomes the WebSocket message reference, from the pydantic models.
 - `<!-- openapi -->` becomes the HTTP reference, from the application's OpenAPI document
   (also published as `openapi.json`).
@@ -25,11 +29,16 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from spieltisch.core.examples import draw_example, examples
+from spieltisch.core.rules_text import PICTURE, pictures
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 LAB = ROOT / "benchmarks" / "results"
 BOARD = re.compile(r"\]\(board:([a-z_]+)\?([^)\s]*)\)")
 RULES = re.compile(r"^<!-- rules ([a-z_]+) (de|en|fr) -->$", re.MULTILINE)
+GAMES = ("mahe", "madn", "david_goliath", "mabula")
+LANGUAGES = ("en", "de", "fr")
 LINK = re.compile(r"(\]\()([^)\s:#]+\.md)(#[^)\s]*)?\)")
 
 
@@ -229,6 +238,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             wanted[uri] = (game, params)
     for uri, (game, params) in sorted(wanted.items()):
         files.append(File.generated(config, uri, content=draw_board(game, params)))
+    for uri, (game, name, language, before) in sorted(example_pictures().items()):
+        svg = draw_example(game, name, language, before=before)
+        files.append(File.generated(config, uri, content=svg))
     files.append(
         File.generated(config, "openapi.json", content=json.dumps(openapi_document(), indent=1))
     )
@@ -244,7 +256,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return f"]({'../' * depth}{target})"
 
     markdown = BOARD.sub(board, markdown)
-    markdown = RULES.sub(_rules, markdown)
+    markdown = RULES.sub(lambda match: _rules(match, depth), markdown)
+    if "<!-- examples -->" in markdown:
+        markdown = markdown.replace("<!-- examples -->", examples_table(depth))
     if "<!-- messages -->" in markdown:
         markdown = markdown.replace("<!-- messages -->", message_reference())
     if "<!-- openapi -->" in markdown:
@@ -257,16 +271,77 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return _rewrite_links(markdown, source, uri)
 
 
-def _rules(match: re.Match[str]) -> str:
-    """The package's rules summary without its title (the page has its own)."""
-    from importlib.resources import files as package_files
-
+def _rules(match: re.Match[str], depth: int) -> str:
+    """The package's rules summary without its title (the page has its own), its
+    example pictures as figures with their captions."""
     game, language = match.group(1), match.group(2)
-    text = (
-        package_files(f"spieltisch.games.{game}")
-        .joinpath("rules", f"{language}.md")
-        .read_text(encoding="utf-8")
-    )
+    text = _summary(game, language)
     body = text.split("\n", 1)[1] if text.startswith("# ") else text
+    body = PICTURE.sub(lambda found: _figure(found, language, depth), body)
     # one level below the page's "The rules" heading
     return re.sub(r"^(#+) ", r"#\1 ", body.lstrip("\n"), flags=re.MULTILINE)
+
+
+# -- the rule books' worked examples ------------------------------------------------------
+
+
+def example_uri(game: str, name: str, language: str, before: bool) -> str:
+    return f"pictures/examples/{game}-{name}{'-before' if before else ''}-{language}.svg"
+
+
+def _summary(game: str, language: str) -> str:
+    from importlib.resources import files as package_files
+
+    path = package_files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
+    return path.read_text(encoding="utf-8")
+
+
+def example_pictures() -> dict[str, tuple[str, str, str, bool]]:
+    """Every example picture of the site, by its place: each example as the table of
+    examples shows it (English), and each one the rules summaries show."""
+    wanted = {
+        example_uri(game, name, "en", False): (game, name, "en", False)
+        for game in GAMES
+        for name in examples(game)
+    }
+    for game in GAMES:
+        for language in LANGUAGES:
+            for _caption, shown, name, before in pictures(_summary(game, language)):
+                wanted[example_uri(shown, name, language, before)] = (shown, name, language, before)
+    return wanted
+
+
+def _figure(found: re.Match[str], language: str, depth: int) -> str:
+    caption, game, name, before = found.group(1), found.group(2), found.group(3), found.group(4)
+    target = "../" * depth + example_uri(game, name, language, bool(before))
+    anchor = f"example-{name}{'-before' if before else ''}"
+    return (
+        f'<figure class="example" id="{anchor}" markdown>\n\n'
+        f"![{caption}]({target})\n\n<figcaption>{caption}</figcaption>\n</figure>"
+    )
+
+
+def examples_table(depth: int) -> str:
+    """Every worked example and diagram of the rule books: where in the book, its
+    scenario test, its picture, and the rules pages that show it with a caption."""
+    pages = {"en": "players", "de": "de", "fr": "fr"}
+    up = "../" * depth
+    rows = [
+        "| book | where | scenario test | picture | on the rules pages |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for game in GAMES:
+        captioned = {
+            language: {name for _c, _g, name, _b in pictures(_summary(game, language))}
+            for language in LANGUAGES
+        }
+        for name, shown in examples(game).items():
+            test = f"`tests/games/{game}/test_book_examples.py::test_example[{name}]`"
+            picture = f'![{name}]({up}{example_uri(game, name, "en", False)}){{ width="200" }}'
+            rules = ", ".join(
+                f"[{language}]({up}{pages[language]}/{game}.md)"
+                for language in LANGUAGES
+                if name in captioned[language]
+            )
+            rows.append(f"| {shown.book} | {shown.where} | {test} | {picture} | {rules or '—'} |")
+    return "\n".join(rows)

@@ -85,3 +85,42 @@ def test_the_lab_notes_are_published_with_their_links_rewritten(site: Path) -> N
     html = (site / "web" / "index.html").read_text(encoding="utf-8")
     assert 'href="../lab/load/"' in html
     assert (site / "lab" / "load" / "index.html").is_file()
+
+
+def test_the_table_of_examples_lists_every_example_with_its_test_and_picture(site: Path) -> None:
+    from spieltisch.core.examples import examples
+
+    html = (site / "examples" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES:
+        listed = examples(game)
+        assert listed, game
+        tests = (ROOT / "tests" / "games" / game / "test_book_examples.py").read_text()
+        for name in listed:
+            assert f"test_book_examples.py::test_example[{name}]" in html
+            assert f'"{name}": ' in tests  # the test's check of that example
+            picture = site / "pictures" / "examples" / f"{game}-{name}-en.svg"
+            assert picture.read_text(encoding="utf-8").startswith("<svg")
+            assert f'src="../pictures/examples/{game}-{name}-en.svg"' in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_example_on_a_rules_page_is_a_figure_with_its_caption(
+    site: Path, game: str, language: str
+) -> None:
+    from spieltisch.core.rules_text import pictures
+
+    page = site / LANGUAGES[language] / game / "index.html"
+    html = page.read_text(encoding="utf-8")
+    summary = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
+    for caption, _game, name, before in pictures(summary.read_text(encoding="utf-8")):
+        side = "-before" if before else ""
+        found = re.search(
+            rf'<figure class="example" id="example-{name}{side}">\s*<p><img alt="([^"]*)" '
+            rf'src="\.\./\.\./(pictures/examples/{game}-{name}{side}-{language}\.svg)" />'
+            rf"</p>\s*<figcaption>(.*?)</figcaption>",
+            html,
+        )
+        assert found, (name, side)
+        assert (site / found.group(2)).read_text(encoding="utf-8").startswith("<svg")
+        assert found.group(1) and found.group(3), caption
