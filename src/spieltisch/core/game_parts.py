@@ -10,9 +10,9 @@ Modules are imported only when a part is first asked for, so `import spieltisch`
 cheap and never pulls in numba, textual or numpy. A part left out (None) is one the
 game does not have; the interface then falls back (a JSON view instead of a text board,
 the notation instead of words). `svg`, `kernel`, `evaluation`, `training` and
-`examples` (the rule books' worked examples) are optional parts: a game may declare them before the module exists, and a missing module
-then counts as absent (only Mahé and Mensch ärgere Dich nicht have a learned
-evaluation, `scripts/train_evaluation.py`).
+`examples` (the rule books' worked examples) are optional parts: a game may declare
+them before the module exists, and a missing module then counts as absent (only Mahé
+and Mensch ärgere Dich nicht have a learned evaluation, `scripts/train_evaluation.py`).
 """
 
 from __future__ import annotations
