@@ -36,6 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 LAB = ROOT / "benchmarks" / "results"
 BOARD = re.compile(r"\]\(board:([a-z_]+)\?([^)\s]*)\)")
+BOARD_PICTURE = re.compile(
+    r"!\[([^\]]*(?:\[[^\]]*\]\([^)]*\)[^\]]*)*)\]\(board:([a-z_]+)\?([^)\s]*)\)"
+)
+"""A whole board picture with its caption (which may hold a link); it becomes a figure."""
 RULES = re.compile(r"^<!-- rules ([a-z_]+) (de|en|fr) -->$", re.MULTILINE)
 GAMES = ("mahe", "madn", "david_goliath", "mabula")
 LANGUAGES = ("en", "de", "fr")
@@ -252,10 +256,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     depth = uri.count("/")
 
     def board(match: re.Match[str]) -> str:
-        target, _params = _board_name(match.group(1), match.group(2))
-        return f"]({'../' * depth}{target})"
+        caption, game, query = match.group(1), match.group(2), match.group(3)
+        target, _params = _board_name(game, query)
+        return _figure_markup("board", caption, "../" * depth + target)
 
-    markdown = BOARD.sub(board, markdown)
+    markdown = BOARD_PICTURE.sub(board, markdown)
     markdown = RULES.sub(lambda match: _rules(match, depth), markdown)
     if "<!-- examples -->" in markdown:
         markdown = markdown.replace("<!-- examples -->", examples_table(depth))
@@ -314,10 +319,16 @@ def example_pictures() -> dict[str, tuple[str, str, str, bool]]:
 def _figure(found: re.Match[str], language: str, depth: int) -> str:
     caption, game, name, before = found.group(1), found.group(2), found.group(3), found.group(4)
     target = "../" * depth + example_uri(game, name, language, bool(before))
-    anchor = f"example-{name}{'-before' if before else ''}"
+    return _figure_markup(f"example-{name}{'-before' if before else ''}", caption, target)
+
+
+def _figure_markup(anchor: str, caption: str, target: str) -> str:
+    """A picture with its caption under it (the picture's alt text is the caption without
+    its links: Markdown reads no link inside an image's text)."""
+    alt = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", caption)
     return (
         f'<figure class="example" id="{anchor}" markdown>\n\n'
-        f"![{caption}]({target})\n\n<figcaption>{caption}</figcaption>\n</figure>"
+        f"![{alt}]({target})\n\n<figcaption markdown>{caption}</figcaption>\n</figure>"
     )
 
 

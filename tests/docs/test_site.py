@@ -42,19 +42,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_rules_page_has_the_packages_rules_and_boards_drawn_by_the_game(
+def test_each_rules_page_has_the_packages_rules_and_a_board_drawn_by_the_game(
     site: Path, game: str, language: str
 ) -> None:
     html = (site / LANGUAGES[language] / game / "index.html").read_text(encoding="utf-8")
     rules = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
-    first_section = re.search(r"^## (.+)$", rules.read_text(encoding="utf-8"), re.MULTILINE)
+    first_section = re.search(r"^## (.+?)(?: \{#[a-z0-9-]+\})?$", rules.read_text(), re.MULTILINE)
     assert first_section, f"{game}/{language}.md has no section"
     assert first_section.group(1).replace("&", "&amp;") in html
-    pictures = re.findall(r'<img alt="[^"]*" src="\.\./\.\./(pictures/[^"]+\.svg)"', html)
-    assert len(pictures) == 2, pictures
-    for picture in pictures:
-        svg = (site / picture).read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and f'lang="{language}"' in svg[:500]
+    board = re.search(
+        r'<figure class="example" id="board">\s*<p><img alt="[^"]+" '
+        r'src="\.\./\.\./(pictures/[^/"]+\.svg)" /></p>\s*<figcaption>',
+        html,
+    )
+    assert board, "the board picture with its caption"
+    svg = (site / board.group(1)).read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and f'lang="{language}"' in svg[:500]
 
 
 def test_the_message_reference_lists_every_message_type(site: Path) -> None:
@@ -118,7 +121,7 @@ def test_each_example_on_a_rules_page_is_a_figure_with_its_caption(
         found = re.search(
             rf'<figure class="example" id="example-{name}{side}">\s*<p><img alt="([^"]*)" '
             rf'src="\.\./\.\./(pictures/examples/{game}-{name}{side}-{language}\.svg)" />'
-            rf"</p>\s*<figcaption>(.*?)</figcaption>",
+            rf"</p>\s*<figcaption>\s*<p>(.*?)</p>\s*</figcaption>",
             html,
         )
         assert found, (name, side)

@@ -164,3 +164,19 @@ def test_every_picture_of_a_summary_is_drawn(name: str, code: str) -> None:
         anchor = f"example-{example}{'-before' if before else ''}"
         assert f'id="{anchor}"><svg' in html
         assert f"<figcaption>{escape(caption, quote=False)}</figcaption>" in html
+
+
+def test_a_headings_anchor_becomes_its_id() -> None:
+    html = render_rules("## Entering on a 6 (rule 5) {#rule-5}\n\ntext {#not-a-heading}\n", "en")
+    assert html.startswith('<h2 id="rule-5">Entering on a 6 (rule 5)</h2>')
+    assert "<p>text {#not-a-heading}</p>" in html
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_every_rule_a_refusal_cites_has_its_anchor(code: str) -> None:
+    """The rules an engine cites (`rule 5`) link to `#rule-5` of the game's rules."""
+    cited = {"madn": {5, 6, 9, 10, 11, 15, 18}, "mabula": {1, 2}}
+    for game, numbers in cited.items():
+        html = rules_html(game, code)
+        for number in numbers:
+            assert f'id="rule-{number}"' in html, (game, number)
