@@ -19,6 +19,14 @@ ANCHOR = re.compile(r"[ \t]*\{#([a-z0-9-]+)\}[ \t]*$", re.MULTILINE)
 """A heading's anchor at the end of its line; group: the id."""
 
 
+def anchor_of(rule: str | None) -> str | None:
+    """The anchor of a rule a refusal cites (`rule 5` → `rule-5`), where the summaries
+    give its paragraph one; None for no rule."""
+    if not rule:
+        return None
+    return re.sub(r"[^a-z0-9]+", "-", rule.casefold()).strip("-") or None
+
+
 def pictures(markdown: str) -> list[tuple[str, str, str, bool]]:
     """(caption, game, name, before) of every example picture in a rules summary."""
     return [(c, g, n, bool(b)) for c, g, n, b in PICTURE.findall(markdown)]
