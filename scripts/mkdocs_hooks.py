@@ -7,6 +7,7 @@
   (`src/spieltisch/games/GAME/rules/LANG.md`), so the site never copies it; its pictures
   `![caption](example:GAME/NAME)` become figures of the rule books' worked examples,
   drawn from the scenarios in `spieltisch/games/GAME/examples.py` (each a test).
+- The head's alternate-language links are left out (`on_post_page` says why).
 - `<!-- examples -->` becomes the table of every worked example: book, section, test,
   picture.
 - `<!-- messages -->` becomes the WebSocket message reference, from the pydantic models.
@@ -26,6 +27,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -228,6 +230,7 @@ def _rewrite_links(markdown: str, source: Path, page_uri: str) -> str:
 # -- the hooks -----------------------------------------------------------------------------
 
 
+@event_priority(-100)  # after the i18n plugin sorted the files by language
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for note in sorted(LAB.glob("*.md")):
         name = "index.md" if note.name == "README.md" else note.name
@@ -274,6 +277,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     else:
         source = DOCS / uri
     return _rewrite_links(markdown, source, uri)
+
+
+ALTERNATE_HEAD_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Without the head's `<link rel="alternate">`: Material fetches `sitemap.xml` next to
+    each (404 beside a page), and its language menu already links each page to the same
+    page in the other languages (the i18n plugin), relative, so it works under any path."""
+    return ALTERNATE_HEAD_LINK.sub("", output)
 
 
 def _rules(match: re.Match[str], depth: int) -> str:
@@ -334,25 +347,22 @@ def _figure_markup(anchor: str, caption: str, target: str) -> str:
 
 def examples_table(depth: int) -> str:
     """Every worked example and diagram of the rule books: where in the book, its
-    scenario test, its picture, and the rules pages that show it with a caption."""
-    pages = {"en": "players", "de": "de", "fr": "fr"}
+    scenario test, its picture, and its place on the rules page (with the languages
+    whose rules show it; the language menu switches)."""
     up = "../" * depth
     rows = [
-        "| book | where | scenario test | picture | on the rules pages |",
+        "| book | where | scenario test | picture | on the rules page |",
         "| --- | --- | --- | --- | --- |",
     ]
     for game in GAMES:
-        captioned = {
-            language: {name for _c, _g, name, _b in pictures(_summary(game, language))}
-            for language in LANGUAGES
-        }
+        shown_in = {code: pictures(_summary(game, code)) for code in LANGUAGES}
         for name, shown in examples(game).items():
             test = f"`tests/games/{game}/test_book_examples.py::test_example[{name}]`"
             picture = f'![{name}]({up}{example_uri(game, name, "en", False)}){{ width="200" }}'
-            rules = ", ".join(
-                f"[{language}]({up}{pages[language]}/{game}.md)"
-                for language in LANGUAGES
-                if name in captioned[language]
-            )
-            rows.append(f"| {shown.book} | {shown.where} | {test} | {picture} | {rules or '—'} |")
+            codes = [code for code in LANGUAGES if any(p[2] == name for p in shown_in[code])]
+            sides = {p[3] for p in shown_in["en"] if p[2] == name}
+            anchor = f"example-{name}{'' if False in sides else '-before'}"
+            page = f"[{game}]({up}players/{game}.md#{anchor}) ({', '.join(codes)})"
+            rules = page if "en" in codes else "—"
+            rows.append(f"| {shown.book} | {shown.where} | {test} | {picture} | {rules} |")
     return "\n".join(rows)

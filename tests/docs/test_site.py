@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from importlib.resources import files
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from pydantic import BaseModel
@@ -17,7 +20,10 @@ from spieltisch.server.schemas import messages
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("mahe", "madn", "david_goliath", "mabula")
-LANGUAGES = {"en": "players", "de": "de", "fr": "fr"}
+LANGUAGES = {"en": "players", "de": "de/players", "fr": "fr/players"}
+"""Where each language's rules pages are: English at the root, the others in their build."""
+LABELS = {"de": ("Suche", "Inhaltsverzeichnis"), "fr": ("Rechercher", "Table des matières")}
+"""The theme's own labels (search, table of contents) in German and French."""
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +58,12 @@ def test_each_rules_page_has_the_packages_rules_and_a_board_drawn_by_the_game(
     assert first_section.group(1).replace("&", "&amp;") in html
     board = re.search(
         r'<figure class="example" id="board">\s*<p><img alt="[^"]+" '
-        r'src="\.\./\.\./(pictures/[^/"]+\.svg)" /></p>\s*<figcaption>',
+        r'src="((?:\.\./)+pictures/[^/"]+\.svg)" /></p>\s*<figcaption>',
         html,
     )
     assert board, "the board picture with its caption"
-    svg = (site / board.group(1)).read_text(encoding="utf-8")
+    page = site / LANGUAGES[language] / game
+    svg = (page / board.group(1)).resolve().read_text(encoding="utf-8")
     assert svg.startswith("<svg") and f'lang="{language}"' in svg[:500]
 
 
@@ -120,10 +127,100 @@ def test_each_example_on_a_rules_page_is_a_figure_with_its_caption(
         side = "-before" if before else ""
         found = re.search(
             rf'<figure class="example" id="example-{name}{side}">\s*<p><img alt="([^"]*)" '
-            rf'src="\.\./\.\./(pictures/examples/{game}-{name}{side}-{language}\.svg)" />'
+            rf'src="((?:\.\./)+pictures/examples/{game}-{name}{side}-{language}\.svg)" />'
             rf"</p>\s*<figcaption>\s*<p>(.*?)</p>\s*</figcaption>",
             html,
         )
         assert found, (name, side)
-        assert (site / found.group(2)).read_text(encoding="utf-8").startswith("<svg")
+        svg = (page.parent / found.group(2)).resolve().read_text(encoding="utf-8")
+        assert svg.startswith("<svg")
         assert found.group(1) and found.group(3), caption
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_german_and_french_pages_have_the_themes_labels_in_their_language(
+    site: Path, language: str
+) -> None:
+    html = (site / LANGUAGES[language] / "mahe" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}"' in html
+    for label in LABELS[language]:
+        assert label in html, label
+    english = (site / "players" / "mahe" / "index.html").read_text(encoding="utf-8")
+    assert "Table of contents" in english and LABELS[language][1] not in english
+
+
+def test_the_language_menu_leads_to_the_same_page_in_each_language(site: Path) -> None:
+    html = (site / "de" / "players" / "mahe" / "index.html").read_text(encoding="utf-8")
+    menu = dict(re.findall(r'<a href="([^"]*)" hreflang="([a-z]+)" class="md-select__link">', html))
+    assert {language: href for href, language in menu.items()} == {
+        "en": "../../../players/mahe/",
+        "de": "./",
+        "fr": "../../../fr/players/mahe/",
+    }
+    assert '<link rel="alternate"' not in html  # Material would fetch a sitemap beside it
+
+
+class _Links(HTMLParser):
+    """The URLs a page refers to (links, pictures, styles, scripts) and the ids it has."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(str(values["id"]))
+        wanted = {"a": "href", "link": "href", "img": "src", "script": "src", "source": "src"}
+        url = values.get(wanted.get(tag, ""))
+        if url and not (tag == "link" and values.get("rel") in ("canonical",)):
+            self.urls.append(url)
+
+
+@functools.cache
+def _parsed(path: Path) -> _Links:
+    links = _Links()
+    links.feed(path.read_text(encoding="utf-8"))
+    return links
+
+
+@pytest.mark.parametrize("base", ["http://docs.example/", "http://docs.example/a/sub/path/"])
+def test_a_crawler_finds_no_broken_link_or_picture(site: Path, base: str) -> None:
+    """From the home page, every page reachable through the site's own links, served at
+    the root and under a sub-path: each link, picture, style and script is there, each
+    link's #anchor too, and none leaves the path the site is served under."""
+    seen: dict[str, _Links] = {}
+    todo = [base]
+    broken: list[str] = []
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        path = site / url.removeprefix(base)
+        if url.endswith("/"):
+            path = path / "index.html"
+        seen[url] = _parsed(path)
+        for reference in seen[url].urls:
+            target = urljoin(url, reference)
+            if urlsplit(target).scheme not in ("http", "https") or not target.startswith(
+                "http://docs.example/"
+            ):
+                continue  # mailto:, javascript:, another site
+            where, _, anchor = target.partition("#")
+            if not where.startswith(base):
+                broken.append(f"{url}: {reference} leaves {base}")
+                continue
+            file = site / where.removeprefix(base).split("?")[0]
+            if where.endswith("/"):
+                file = file / "index.html"
+            if not file.is_file():
+                broken.append(f"{url}: {reference} (no {file.relative_to(site)})")
+            elif file.suffix == ".html":
+                todo.append(where)
+                if anchor and anchor not in _parsed(file).ids:
+                    broken.append(f"{url}: {reference} (no #{anchor})")
+    pages = {path for path in site.rglob("*.html") if path.name != "404.html"}
+    assert len(seen) >= 0.9 * len(pages) and len(seen) > 100  # the crawl reaches the site
+    assert any("/de/players/" in url for url in seen) and any("/fr/players/" in url for url in seen)
+    assert not broken, "\n".join(broken[:40])
