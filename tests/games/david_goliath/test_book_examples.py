@@ -31,6 +31,15 @@ def the_trick() -> None:
     assert view["turn"] == 2  # Ben leads the next trick
 
 
+def all_the_same_value() -> None:
+    after = state("all-the-same-value")
+    view = after.view(None)
+    # the last card played (player 0's green 5) is the highest, the one before it (player
+    # 2's yellow 5) the lowest: player 2 takes the green 5, player 0 the other two
+    assert view["won"] == [["r5", "y5"], [], ["g5"]]
+    assert view["turn"] == 0
+
+
 def the_score() -> None:
     final = state("the-score")
     assert final.is_terminal()
@@ -49,7 +58,11 @@ def the_score() -> None:
     assert final.scores()[4] == 52
 
 
-CHECKS: dict[str, Callable[[], None]] = {"the-trick": the_trick, "the-score": the_score}
+CHECKS: dict[str, Callable[[], None]] = {
+    "the-trick": the_trick,
+    "all-the-same-value": all_the_same_value,
+    "the-score": the_score,
+}
 
 
 def test_every_example_has_its_check() -> None:

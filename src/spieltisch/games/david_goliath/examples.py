@@ -43,6 +43,9 @@ def deal_with(
 # Andreas (player 1) leads, then Ben, Clara, Dennis (no green) and Emma (player 0).
 TRICK_DEAL = deal_with(5, {1: ["g4"], 2: ["g12"], 3: ["g7"], 4: ["r2"], 0: ["g2"]}, voids={4: "g"})
 
+# Three players, each plays a 5: player 2 leads red, the others have no red.
+SAME_VALUE_DEAL = deal_with(3, {1: ["r5"], 2: ["y5"], 0: ["g5"]}, voids={2: "r", 0: "r"})
+
 # A whole deal after which Dennis (player 4) holds the book's cards: red 4, 10, 11;
 # yellow 8; green 5, 9; blue 2, 3, 6, 10, 12; purple 10, 12. He takes four cards as the
 # highest card in tricks 12 to 14, and the green 9 for playing the lowest card of the
@@ -82,6 +85,14 @@ EXAMPLES = (
         setup=(TRICK_DEAL, "g4", "g12", "g7", "r2"),
         moves=("g2",),
         options=FIVE,
+    ),
+    Example(
+        name="all-the-same-value",
+        book=BOOK,
+        where="Spielablauf, Hinweis",
+        setup=(SAME_VALUE_DEAL, "r5", "y5"),
+        moves=("g5",),
+        options={"players": 3, "deals": 1},
     ),
     Example(
         name="the-score",
