@@ -351,18 +351,21 @@ def examples_table(depth: int) -> str:
     whose rules show it; the language menu switches)."""
     up = "../" * depth
     rows = [
-        "| book | where | scenario test | picture | on the rules page |",
-        "| --- | --- | --- | --- | --- |",
+        "| book | where | what it shows | test | picture | on the rules page |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for game in GAMES:
         shown_in = {code: pictures(_summary(game, code)) for code in LANGUAGES}
+        said = {name: caption for caption, _g, name, before in shown_in["en"] if not before}
+        said = {name: caption for caption, _g, name, _b in shown_in["en"]} | said
         for name, shown in examples(game).items():
-            test = f"`tests/games/{game}/test_book_examples.py::test_example[{name}]`"
+            test = f"`{game}`<br>`test_example[{name}]`"
             picture = f'![{name}]({up}{example_uri(game, name, "en", False)}){{ width="200" }}'
             codes = [code for code in LANGUAGES if any(p[2] == name for p in shown_in[code])]
             sides = {p[3] for p in shown_in["en"] if p[2] == name}
             anchor = f"example-{name}{'' if False in sides else '-before'}"
             page = f"[{game}]({up}players/{game}.md#{anchor}) ({', '.join(codes)})"
             rules = page if "en" in codes else "—"
-            rows.append(f"| {shown.book} | {shown.where} | {test} | {picture} | {rules} |")
+            what = said.get(name, "—").replace("|", "\\|")
+            rows.append(f"| {shown.book} | {shown.where} | {what} | {test} | {picture} | {rules} |")
     return "\n".join(rows)

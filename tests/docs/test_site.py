@@ -106,7 +106,7 @@ def test_the_table_of_examples_lists_every_example_with_its_test_and_picture(sit
         assert listed, game
         tests = (ROOT / "tests" / "games" / game / "test_book_examples.py").read_text()
         for name in listed:
-            assert f"test_book_examples.py::test_example[{name}]" in html
+            assert f"<code>test_example[{name}]</code>" in html
             assert f'"{name}": ' in tests  # the test's check of that example
             picture = site / "pictures" / "examples" / f"{game}-{name}-en.svg"
             assert picture.read_text(encoding="utf-8").startswith("<svg")
