@@ -39,7 +39,7 @@ DOCS = ROOT / "docs"
 LAB = ROOT / "benchmarks" / "results"
 BOARD = re.compile(r"\]\(board:([a-z_]+)\?([^)\s]*)\)")
 BOARD_PICTURE = re.compile(
-    r"!\[([^\]]*(?:\[[^\]]*\]\([^)]*\)[^\]]*)*)\]\(board:([a-z_]+)\?([^)\s]*)\)"
+    r"!\[([^\]]*(?:\[[^\]]*\]\([^)]*\)[^\]]*)*)\]\(board:([a-z_]+)\?([^)\s]*)\)(\{[^}\n]*\})?"
 )
 """A whole board picture with its caption (which may hold a link); it becomes a figure."""
 RULES = re.compile(r"^<!-- rules ([a-z_]+) (de|en|fr) -->$", re.MULTILINE)
@@ -259,9 +259,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     depth = uri.count("/")
 
     def board(match: re.Match[str]) -> str:
-        caption, game, query = match.group(1), match.group(2), match.group(3)
+        caption, game, query, size = match.group(1), match.group(2), match.group(3), match.group(4)
         target, _params = _board_name(game, query)
-        return _figure_markup("board", caption, "../" * depth + target)
+        return _figure_markup("board", caption, "../" * depth + target, size or "")
 
     markdown = BOARD_PICTURE.sub(board, markdown)
     markdown = RULES.sub(lambda match: _rules(match, depth), markdown)
@@ -335,13 +335,13 @@ def _figure(found: re.Match[str], language: str, depth: int) -> str:
     return _figure_markup(f"example-{name}{'-before' if before else ''}", caption, target)
 
 
-def _figure_markup(anchor: str, caption: str, target: str) -> str:
+def _figure_markup(anchor: str, caption: str, target: str, size: str = "") -> str:
     """A picture with its caption under it (the picture's alt text is the caption without
     its links: Markdown reads no link inside an image's text)."""
     alt = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", caption)
     return (
         f'<figure class="example" id="{anchor}" markdown>\n\n'
-        f"![{alt}]({target})\n\n<figcaption markdown>{caption}</figcaption>\n</figure>"
+        f"![{alt}]({target}){size}\n\n<figcaption markdown>{caption}</figcaption>\n</figure>"
     )
 
 

@@ -91,6 +91,12 @@ def test_the_openapi_page_lists_every_operation(site: Path) -> None:
             assert f"<code>{method.upper()} {path}</code>" in html
 
 
+def test_the_home_pages_board_is_a_figure_of_the_size_asked(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'id="board">\s*<p><img alt="[^"]+" src="pictures/[^"]+" width="360" />', html)
+    assert "{ width" not in html
+
+
 def test_the_lab_notes_are_published_with_their_links_rewritten(site: Path) -> None:
     html = (site / "web" / "index.html").read_text(encoding="utf-8")
     assert 'href="../lab/load/"' in html
