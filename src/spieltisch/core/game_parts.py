@@ -10,9 +10,10 @@ Modules are imported only when a part is first asked for, so `import spieltisch`
 cheap and never pulls in numba, textual or numpy. A part left out (None) is one the
 game does not have; the interface then falls back (a JSON view instead of a text board,
 the notation instead of words). `svg`, `kernel`, `evaluation`, `training` and
-`examples` (the rule books' worked examples) are optional parts: a game may declare
-them before the module exists, and a missing module then counts as absent (only Mahé
-and Mensch ärgere Dich nicht have a learned evaluation, `scripts/train_evaluation.py`).
+`examples` (the rule books' worked examples) and `tutorial` are optional parts: a game
+may declare them before the module exists, and a missing module then counts as absent
+(only Mahé and Mensch ärgere Dich nicht have a learned evaluation,
+`scripts/train_evaluation.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.marks import PlacesOf
 
-OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training", "examples"})
+OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training", "examples", "tutorial"})
 """Parts whose module may be missing although declared (written by later work)."""
 
 MODULE_PARTS = (
@@ -43,6 +44,7 @@ MODULE_PARTS = (
     "evaluation",
     "training",
     "examples",
+    "tutorial",
 )
 FOLDER_PARTS = ("rules_summaries", "catalogs")
 
@@ -126,6 +128,8 @@ class GameParts:
     """How `evaluation`'s weights are trained (`scripts/train_evaluation.py`)."""
     examples: str | None = None
     """The rule books' worked examples as scenarios (`core/examples.py`)."""
+    tutorial: str | None = None
+    """A scripted first game that teaches the rules (`core/tutorial.py`)."""
     rules_summaries: str | None = None
     catalogs: str | None = None
     _modules: dict[str, ModuleType | None] = field(
@@ -152,6 +156,7 @@ class GameParts:
             evaluation="evaluation",
             training="training",
             examples="examples",
+            tutorial="tutorial",
             rules_summaries="rules",
             catalogs="locale",
         )
@@ -239,6 +244,11 @@ class GameParts:
         """`examples.EXAMPLES`: the rule books' worked examples (`core.examples.Example`),
         in the order of the book; empty for a game without them."""
         return cast("Sequence[Any]", self._attribute("examples", "EXAMPLES") or ())
+
+    @property
+    def tutorial_script(self) -> Any:
+        """`tutorial.TUTORIAL` (a `core.tutorial.Tutorial`), or None for a game without."""
+        return self._attribute("tutorial", "TUTORIAL")
 
     @property
     def svg_board(self) -> SvgBoard | None:

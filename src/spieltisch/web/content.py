@@ -185,3 +185,10 @@ def render_rules(markdown: str, code: str) -> str:
     html: str = _markdown.render(markdown, {"language": code})
     # a picture stands in a paragraph of its own: the figure replaces that paragraph
     return html.replace("<p><figure", "<figure").replace("</figure></p>", "</figure>")
+
+
+def tutorial_steps(game: str, code: str) -> list[dict[str, Any]]:
+    """The game's tutorial as the page shows it, in `code` (`core/tutorial.py`)."""
+    from spieltisch.core.tutorial import frames
+
+    return frames(game, check_language(code))

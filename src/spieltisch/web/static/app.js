@@ -5,6 +5,7 @@ import { currentAccount, whoAmI } from "./api.js";
 import { h, replace } from "./dom.js";
 import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.js";
 import { clearNotice, notify } from "./notice.js";
+import * as learn from "./pages/learn.js";
 import * as lobby from "./pages/lobby.js";
 import * as player from "./pages/player.js";
 import * as ratings from "./pages/ratings.js";
@@ -20,6 +21,7 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, table],
   [/^#\/replay(?:\/([\w-]+))?$/, replay],
   [/^#\/rules(?:\/([\w-]+))?$/, rules],
+  [/^#\/learn\/([\w-]+)$/, learn],
   [/^#\/player(?:\/(\d+))?$/, player],
   [/^#\/signin$/, signin],
   [/^#\/tournaments$/, tournaments],

@@ -5,6 +5,9 @@ import { get } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 
+// The games with a tutorial (`games/GAME/tutorial.py`; pages/learn.js).
+export const TUTORIALS = ["mahe"];
+
 export async function show(main, [game]) {
   async function render() {
     const games = await get(`/api/forms?lang=${language()}`);
@@ -13,7 +16,8 @@ export async function show(main, [game]) {
       replace(main, h("h1", {}, t("Rules")), menu);
       return;
     }
-    replace(main, menu, await rulesArticle(game));
+    const learn = TUTORIALS.includes(game) ? h("p", {}, h("a", { class: "button learn-link", href: `#/learn/${game}` }, t("Learn to play"))) : null;
+    replace(main, menu, learn, await rulesArticle(game));
   }
   await render();
   return onLanguage(render);
