@@ -1,4 +1,4 @@
-"""Learn to play: the tutorial from the lobby, played to its end in the browser, on a
+"""Learn to play: each tutorial from the lobby, played to its end in the browser, on a
 desktop and on a phone, with the moves the engine's script asks for."""
 
 from __future__ import annotations
@@ -14,17 +14,20 @@ TITLES = {"fr": "Apprendre à jouer", "de": "Spielen lernen"}
 DONE = {"fr": "Bravo", "de": "Gut gemacht"}
 
 
-@pytest.mark.parametrize(("code", "width"), [("fr", 1200), ("de", 390)])
-def test_the_mahe_tutorial_is_played_to_its_end(
-    people: People, artifacts: Path, code: str, width: int
+@pytest.mark.parametrize(
+    ("game", "code", "width"),
+    [("mahe", "fr", 1200), ("mahe", "de", 390), ("mabula", "de", 1200), ("mabula", "fr", 390)],
+)
+def test_a_tutorial_is_played_to_its_end(
+    people: People, artifacts: Path, game: str, code: str, width: int
 ) -> None:
     person = people(f"{code}-{code.upper()}", width=width)
-    steps = frames("mahe", code)  # what the engine's script asks, step by step
-    answer = person.context.request.get(f"{person.base}/api/games/mahe/tutorial/{code}")
+    steps = frames(game, code)  # what the engine's script asks, step by step
+    answer = person.context.request.get(f"{person.base}/api/games/{game}/tutorial/{code}")
     assert answer.ok and [s["ask"] for s in answer.json()["steps"]] == [s["ask"] for s in steps]
     page = person.goto("/")
-    page.click("a.learn-link")  # from the lobby (Mahé is the first game)
-    page.wait_for_url("**/#/learn/mahe")
+    page.click(f'a.learn-link[href="#/learn/{game}"]')  # from the lobby
+    page.wait_for_url(f"**/#/learn/{game}")
     page.locator("h1", has_text=TITLES[code]).wait_for()
     for number, step in enumerate(steps, start=1):
         page.locator(".tutorial-progress", has_text=f"{number}").wait_for()
@@ -37,7 +40,7 @@ def test_the_mahe_tutorial_is_played_to_its_end(
         page.click(f'.tutorial-actions button[data-choice="{wrong}"]')
         assert page.locator(".tutorial-hint").inner_text()  # says which move is asked
         if number == 2:
-            page.screenshot(path=str(artifacts / f"tutorial-{code}-{width}.png"))
+            page.screenshot(path=str(artifacts / f"tutorial-{game}-{code}-{width}.png"))
         page.click(f'.tutorial-actions button[data-choice="{step["ask"]}"]')
     page.locator(".tutorial-say", has_text=DONE[code]).wait_for()
     page.click("button.again")

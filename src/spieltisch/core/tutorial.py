@@ -38,6 +38,16 @@ class Tutorial:
     """The person's seat; the others are played by the script."""
 
 
+OFFERED = 4
+"""How many moves a step offers to choose from: the one asked among a few others (every
+legal push of a Mabula edge would bury it); the board takes any of them."""
+
+
+def _offered(legal: list[str], asked: str | None) -> list[str]:
+    others = [move for move in legal if move != asked][: OFFERED - 1]
+    return sorted([*others, *([asked] if asked else [])], key=legal.index)
+
+
 def tutorial_of(game: str) -> Tutorial | None:
     """The game's tutorial, or None for a game without one."""
     found: Tutorial | None = parts(game).tutorial_script
@@ -67,7 +77,7 @@ def frames(game: str, code: str) -> list[dict[str, Any]]:
             if asks and not (mine and step.ask in state.legal_moves()):
                 raise ValueError(f"{game}'s tutorial asks for {step.ask}, not legal now")
             words = part.describe_move
-            moves = state.legal_moves() if asks else []
+            moves = _offered(state.legal_moves(), step.ask) if asks else []
             shown.append(
                 {
                     "say": part.gettext(step.say),
