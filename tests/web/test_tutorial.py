@@ -16,7 +16,14 @@ DONE = {"fr": "Bravo", "de": "Gut gemacht"}
 
 @pytest.mark.parametrize(
     ("game", "code", "width"),
-    [("mahe", "fr", 1200), ("mahe", "de", 390), ("mabula", "de", 1200), ("mabula", "fr", 390)],
+    [
+        ("mahe", "fr", 1200),
+        ("mahe", "de", 390),
+        ("madn", "de", 1200),
+        ("madn", "fr", 390),
+        ("mabula", "de", 1200),
+        ("mabula", "fr", 390),
+    ],
 )
 def test_a_tutorial_is_played_to_its_end(
     people: People, artifacts: Path, game: str, code: str, width: int
@@ -36,9 +43,10 @@ def test_a_tutorial_is_played_to_its_end(
         if step["ask"] is None:
             page.click("button.next")
             continue
-        wrong = next(m["move"] for m in step["moves"] if m["move"] != step["ask"])
-        page.click(f'.tutorial-actions button[data-choice="{wrong}"]')
-        assert page.locator(".tutorial-hint").inner_text()  # says which move is asked
+        wrong = [m["move"] for m in step["moves"] if m["move"] != step["ask"]]
+        if wrong:  # another legal move is answered with the one asked
+            page.click(f'.tutorial-actions button[data-choice="{wrong[0]}"]')
+            assert page.locator(".tutorial-hint").inner_text()
         if number == 2:
             page.screenshot(path=str(artifacts / f"tutorial-{game}-{code}-{width}.png"))
         page.click(f'.tutorial-actions button[data-choice="{step["ask"]}"]')
