@@ -15,8 +15,8 @@ from spieltisch.core.tutorial import Step, Tutorial, frames, tutorial_of
 WITH_TUTORIAL = [name for name in game_names() if tutorial_of(name) is not None]
 
 
-def test_three_games_have_a_tutorial_and_the_pages_know_it() -> None:
-    assert set(WITH_TUTORIAL) == {"mahe", "madn", "mabula"}
+def test_every_game_has_a_tutorial_and_the_pages_know_it() -> None:
+    assert set(WITH_TUTORIAL) == {"mahe", "madn", "david_goliath", "mabula"}
     rules_js = Path(spieltisch.web.__file__).parent / "static" / "pages" / "rules.js"
     listed = re.search(r"TUTORIALS = \[([^\]]*)\]", rules_js.read_text())
     assert listed and sorted(re.findall(r'"(\w+)"', listed.group(1))) == sorted(WITH_TUTORIAL)
@@ -29,7 +29,7 @@ def test_each_asked_move_is_legal_and_offered(game: str) -> None:
     steps = frames(game, "en")
     assert len(steps) == len(tutorial.steps) >= 5
     asked = [step for step in steps if step["ask"] is not None]
-    assert len(asked) >= 3  # the learner plays
+    assert len(asked) >= 2  # the learner plays
     for step in asked:
         offered = [move["move"] for move in step["moves"]]
         assert step["ask"] in offered and len(offered) <= 4  # a short choice

@@ -21,6 +21,8 @@ DONE = {"fr": "Bravo", "de": "Gut gemacht"}
         ("mahe", "de", 390),
         ("madn", "de", 1200),
         ("madn", "fr", 390),
+        ("david_goliath", "fr", 1200),
+        ("david_goliath", "de", 390),
         ("mabula", "de", 1200),
         ("mabula", "fr", 390),
     ],

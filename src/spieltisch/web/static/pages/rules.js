@@ -6,7 +6,7 @@ import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 
 // The games with a tutorial (`games/GAME/tutorial.py`; pages/learn.js).
-export const TUTORIALS = ["mahe", "madn", "mabula"];
+export const TUTORIALS = ["mahe", "madn", "david_goliath", "mabula"];
 
 export async function show(main, [game]) {
   async function render() {
