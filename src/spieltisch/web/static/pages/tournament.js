@@ -8,6 +8,7 @@ import { h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 import { levelName, statusName } from "./common.js";
+import { fillMembers, hallLinks, settingsBox } from "./tournament_club.js";
 
 const REFRESH_MS = 3000;
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -90,13 +91,17 @@ class TournamentPage {
         h("a", { class: "button", href: this.print("players.html"), target: "_blank" }, t("Player list to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/corrections.csv?lang=${language()}`, download: `${this.id}-corrections.csv` }, t("Corrections (CSV)")),
+        h("a", { class: "button workbook-xlsx", href: `/api/tournaments/${this.id}/workbook.xlsx?lang=${language()}`, download: `${this.id}.xlsx` }, t("Everything (Excel)")),
+        h("a", { class: "button workbook-ods", href: `/api/tournaments/${this.id}/workbook.ods?lang=${language()}`, download: `${this.id}.ods` }, t("Everything (OpenDocument)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
       !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
+      hallLinks(this),
       data.can_direct && !data.finished ? this.director(next) : null,
       data.signup_open && data.my_number === null && !data.finished ? this.signUpForm() : null,
-      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
+      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players(), settingsBox(this.data))),
     );
   }
 
@@ -148,15 +153,26 @@ class TournamentPage {
       { id: "register-kind" },
       h("option", { value: "hall" }, t("a name in the hall")),
       h("option", { value: "account" }, t("an account (its username)")),
+      h("option", { value: "member" }, t("a member of my club")),
       LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
     );
     const account = h("input", { id: "register-account", maxlength: 40, autocomplete: "off", placeholder: t("Username"), hidden: true });
-    kind.addEventListener("change", () => {
+    const member = h("select", { id: "register-member", "aria-label": t("Member"), hidden: true });
+    kind.addEventListener("change", async () => {
       account.hidden = kind.value !== "account";
+      member.hidden = kind.value !== "member";
+      name.hidden = kind.value === "member";
+      if (kind.value === "member") await fillMembers(member, this.data.players);
     });
-    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, h("button", { type: "submit" }, t("Register")));
+    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, member, h("button", { type: "submit" }, t("Register")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      if (kind.value === "member") {
+        const [club, number] = member.value.split("/");
+        if (!number) return;
+        await this.act(() => post(`/api/clubs/${club}/members/${number}/enter`, { tournament: this.id }));
+        return;
+      }
       const body = {};
       if (name.value.trim()) body.name = name.value.trim();
       if (kind.value === "account") body.username = account.value.trim();
@@ -219,7 +235,7 @@ class TournamentPage {
         { class: "actions" },
         h("a", { href: this.print(`round-${round.number}.html`), target: "_blank" }, t("Table list to print")),
         h("a", { href: this.print(`sheets-${round.number}.html`), target: "_blank" }, t("Score sheets to print")),
-        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by name)")),
+        h("a", { href: this.print(`where-${round.number}.html`), target: "_blank" }, t("Where do I sit (by surname)")),
         h("a", { href: this.print(`timer-${round.number}.html`), target: "_blank" }, t("Round timer for the screen")),
       ),
       h("table", { class: "games round-tables" }, h("thead", {}, h("tr", {}, [t("Table"), t("Players"), t("Game"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
