@@ -60,7 +60,7 @@ def test_the_board_in_the_middle_of_a_trick() -> None:
 def test_rules_summaries(code: str) -> None:
     text = parts("david_goliath").rules_summary(code)
     lines = text.splitlines()
-    assert 40 <= len(lines) <= 80
+    assert 40 <= len(lines) <= 100  # with the book's examples and the rulings
     assert lines[0] == "# David & Goliath"
     with language(code):
         option = parts("david_goliath").option_label("deals")

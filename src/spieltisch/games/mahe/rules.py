@@ -113,8 +113,8 @@ class MaheOptions(GameOptions):
     deck: tuple[int, ...] | None = Field(
         None,
         description=N_(
-            "24 egg values from 1 to 9 replacing the standard deck "
-            "(3×1, 3×2, 5×3, 5×4, 5×5, 3×6); none = standard"
+            "24 egg values from 1 to 9 replacing this project's deck "
+            "(3×1, 3×2, 5×3, 5×4, 5×5, 3×6; the rule book gives no split); none = that deck"
         ),
     )
 

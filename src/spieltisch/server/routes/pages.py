@@ -11,9 +11,9 @@ from fastapi import APIRouter, Request
 from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Svc, known_language
-from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut
+from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut, TutorialOut
 from spieltisch.server.services.accounts import account_out
-from spieltisch.web.content import game_forms, page_texts, rules_html
+from spieltisch.web.content import game_forms, page_texts, rules_html, tutorial_steps
 
 router = APIRouter(prefix="/api", tags=["pages"], responses=REFUSALS)
 
@@ -41,6 +41,16 @@ async def rules(game: str, code: str) -> RulesOut:
     except SpieltischError as exc:
         raise Refusal(Code.NOT_FOUND, str(exc)) from None
     return RulesOut(game=game, language=code, html=html)
+
+
+@router.get("/games/{game}/tutorial/{code}", response_model=TutorialOut)
+async def tutorial(game: str, code: str) -> TutorialOut:
+    """The game's tutorial in `code`, every step played by the engine."""
+    try:
+        steps = tutorial_steps(game, known_language(code))
+    except (SpieltischError, LookupError) as exc:
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
+    return TutorialOut(game=game, language=code, steps=steps)
 
 
 @router.get("/session", response_model=SessionOut)

@@ -215,3 +215,11 @@ class RulesOut(BaseModel):
     language: str
     html: str
     """The game's rules summary (the project's own words) rendered from Markdown."""
+
+
+class TutorialOut(BaseModel):
+    game: str
+    language: str
+    steps: list[dict[str, Any]]
+    """Each step: `say` (its words), `board_svg` (the position for the learner's seat),
+    `ask` (the move asked, or null: only Next) and `moves` (the legal moves with words)."""

@@ -372,7 +372,9 @@ class Runtime:
         return view.state_message(room, seat, lang, since)
 
     def refuse(self, connection: Connection, refused: Refusal, seq: int | None = None) -> None:
-        connection.send(ErrorOut(code=str(refused.code), message=refused.message, seq=seq))
+        connection.send(
+            ErrorOut(code=str(refused.code), message=refused.message, seq=seq, rule=refused.rule)
+        )
 
     async def close(self) -> None:
         self.scheduler.closing = True

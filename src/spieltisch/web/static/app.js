@@ -7,6 +7,7 @@ import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.
 import { clearNotice, notify } from "./notice.js";
 import * as club from "./pages/club.js";
 import * as clubs from "./pages/clubs.js";
+import * as learn from "./pages/learn.js";
 import * as lobby from "./pages/lobby.js";
 import * as player from "./pages/player.js";
 import * as ratings from "./pages/ratings.js";
@@ -23,6 +24,7 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, table],
   [/^#\/replay(?:\/([\w-]+))?$/, replay],
   [/^#\/rules(?:\/([\w-]+))?$/, rules],
+  [/^#\/learn\/([\w-]+)$/, learn],
   [/^#\/player(?:\/(\d+))?$/, player],
   [/^#\/signin$/, signin],
   [/^#\/tournaments$/, tournaments],

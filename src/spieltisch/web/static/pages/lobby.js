@@ -2,9 +2,10 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm, levelName, optionControl, optionValue, seatName, statusName } from "./common.js";
+import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
   ["", () => t("no clock")],
@@ -32,10 +33,12 @@ export async function show(main) {
 
   async function render() {
     const me = currentAccount();
-    replace(main, h("h1", {}, t("Game tables")));
+    const forms = await get(`/api/forms?lang=${language()}`);
+    // New to a game? Its tutorial, before any name is chosen (pages/learn.js).
+    const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
+    replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
     main.append(h("div", { class: "lobby" }, formBox, tablesBox));
-    const forms = await get(`/api/forms?lang=${language()}`);
     renderCreate(formBox, forms, me);
     await refreshTables();
   }

@@ -1,8 +1,12 @@
 // The rules page: each game's own rules summary (the project's words) in the page language.
+// Its headings carry anchors (`rule-5`) that a refused move's explanation links to.
 
 import { get } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
+
+// The games with a tutorial (`games/GAME/tutorial.py`; pages/learn.js).
+export const TUTORIALS = ["mahe", "madn", "david_goliath", "mabula"];
 
 export async function show(main, [game]) {
   async function render() {
@@ -12,13 +16,20 @@ export async function show(main, [game]) {
       replace(main, h("h1", {}, t("Rules")), menu);
       return;
     }
-    const rules = await get(`/api/games/${game}/rules/${language()}`);
-    const article = h("article", { class: "rules" });
-    // The summary is the project's own text from the game's rules/ folder, rendered
-    // on the server without raw HTML; nothing in it was typed by a user.
-    article.innerHTML = rules.html;
-    replace(main, menu, article);
+    const learn = TUTORIALS.includes(game) ? h("p", {}, h("a", { class: "button learn-link", href: `#/learn/${game}` }, t("Learn to play"))) : null;
+    replace(main, menu, learn, await rulesArticle(game));
   }
   await render();
   return onLanguage(render);
+}
+
+// A game's rules in the page language, with the rule books' examples drawn; the rules
+// page shows it, and the table beside its board.
+export async function rulesArticle(game) {
+  const rules = await get(`/api/games/${game}/rules/${language()}`);
+  const article = h("article", { class: "rules" });
+  // The summary is the project's own text from the game's rules/ folder, rendered
+  // on the server without raw HTML; nothing in it was typed by a user.
+  article.innerHTML = rules.html;
+  return article;
 }
