@@ -283,3 +283,22 @@ def test_resume_of_a_file_and_new_replace_no_kept_game(tmp_path: Path) -> None:
     assert other.read_text() == saved, "the resumed file is only written by save"
     names = {game.name for game in kept_now}
     assert "other" in names, names
+
+
+def test_play_without_a_game_offers_the_kept_games_and_the_games(tmp_path: Path) -> None:
+    from tests.play.test_plain import play
+
+    state = tmp_path / "state"
+    first = play("mabula", "--seats", "human,easy", "--seed", "4", script="1\n", state=state)
+    assert first.returncode == 0, first.stderr
+    (kept,) = KeptGames(state).unfinished("mabula")
+    menu = play("--lang", "de", script="1\n1\nquit\n\n", state=state)  # the kept game
+    assert menu.returncode == 0, menu.stderr
+    assert "Aufbewahrte Partien:" in menu.stdout and "1. Mabula 1 · " in menu.stdout
+    assert "Mensch ärgere Dich nicht (Spieler: 2–4)" in menu.stdout
+    (again,) = KeptGames(state).unfinished("mabula")
+    assert again.path == kept.path and again.moves > kept.moves, "it went on, in its file"
+    new = play("--lang", "fr", script="mahe\nquit\n\n", state=state)  # a game by its name
+    assert new.returncode == 0, new.stderr
+    assert "Une nouvelle partie\u202f:" in new.stdout and "Mahé" in new.stdout
+    assert "Mahé (joueurs\u202f: 2–7)" in new.stdout
