@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn
-from spieltisch.server.services.lobby import finished_record
+from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.loading import load
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime

@@ -14,6 +14,7 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
+from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
@@ -30,7 +31,6 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
-from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE

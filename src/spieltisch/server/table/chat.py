@@ -3,9 +3,9 @@ by the database's news to the others'), and the recent lines for a new connectio
 
 from __future__ import annotations
 
+from spieltisch.server.description.privacy import may_see
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.services.privacy import may_see
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.storage import TableStorage
 

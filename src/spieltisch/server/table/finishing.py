@@ -1,6 +1,5 @@
-"""Finishing: the result of an ended game, a seat handed to the computer (which may end
-the game, `resign.py`), and the hooks told when a game has ended (a tournament takes the
-result)."""
+"""Finishing: the result of an ended game, whether a person may hand another's seat to the
+computer, and the hooks told when a game has ended (a tournament takes the result)."""
 
 from __future__ import annotations
 
@@ -10,16 +9,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from spieltisch.core import State
-from spieltisch.core.records import ends_by_resigning, resigned_result
+from spieltisch.core.records import resigned_result
 from spieltisch.server.i18n import _
-from spieltisch.server.refusal import Code, Refusal, unavailable
-from spieltisch.server.schemas.messages import TableOut
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.background import Background
-from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
-from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import SeatKind, TableStatus
+from spieltisch.store.models import SeatKind
 
 log = logging.getLogger("spieltisch.server")
 
@@ -52,23 +48,6 @@ class Finishing:
             await hook(table_id)
         except Exception:
             log.exception("after the end of table %s", table_id)
-
-    async def hand_over(self, room: Room, seat: int) -> TableOut | None:
-        """The computer plays `seat` from now on: stored, then in memory (two seats left:
-        the game ends). Returns the table as the lobby describes it now."""
-        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_by_resigning(len(room.seats), resigned)
-        result = dict(resigned_result(room.state, resigned)) if finish else None
-        try:
-            described = await self.storage.hand_over(room.id, seat, HANDED_LEVEL, result)
-        except UNAVAILABLE:
-            raise unavailable() from None
-        room.seats[seat].ai_level = HANDED_LEVEL
-        if finish:
-            room.table.status, room.table.result = TableStatus.FINISHED, result
-            self.finished(room.id)
-        room.away_since.pop(seat, None)
-        return described
 
 
 def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:

@@ -17,14 +17,15 @@ import asyncio
 import logging
 import time
 
+from spieltisch.core.records import ends_by_resigning, resigned_result
+from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.moved_news import Moved
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
-from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.messages import AckOut, ErrorOut, PresenceOut, StateOut
-from spieltisch.server.services.privacy import table_for
+from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.schemas.messages import AckOut, ErrorOut, PresenceOut, StateOut, TableOut
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
@@ -32,11 +33,13 @@ from spieltisch.server.table.finishing import Finishing, check_claim
 from spieltisch.server.table.loading import catch_up, load, refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.presence import Presence
+from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Connection, Room, SeatState
 from spieltisch.server.table.scheduler import RETRY_SECONDS, Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
@@ -70,12 +73,13 @@ class Runtime:
         self.finishing = Finishing(self.storage, self.background)
         self.on_finish = self.finishing.on_finish
         self.moves = Moves(self.storage, self.cluster, self.finishing, self._moved)
-        self.scheduler = Scheduler(settings, pool, self.cluster, self.storage, self.moves)
+        self.scheduler = Scheduler(
+            settings, pool, self.cluster, self.storage, self.moves, self._computer_plays
+        )
         self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
         self.takebacks = Takebacks(self.moves, self.storage)
         self.scheduler.release = self.release
-        self.scheduler.hand_over = self._hand_over
 
     def _moved(self, room: Room) -> None:
         view.broadcast(room)
@@ -249,10 +253,11 @@ class Runtime:
 
     # -- giving a seat up ------------------------------------------------------------------
 
-    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None:
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> TableOut:
         """`account` gives up its seat (`seat` None), or hands the away `seat` of another
         to the computer. The rule of `resign.py` applies: two seats, the game ends;
-        more, the `easy` level plays the seat and it is ranked after the others.
+        more, the `easy` level plays the seat and it is ranked after the others. Returns
+        the table as the lobby now describes it.
 
         Refusal: conflict (not running, not away long enough), forbidden (not seated here).
         """
@@ -274,11 +279,27 @@ class Runtime:
             if seat is not None:
                 self.presence_of.of(room)
                 check_claim(room, seat, mine, self.settings.claim_after_seconds)
-            await self._hand_over(room, target)
+            described = await self._computer_plays(room, target)
+        if described is None:
+            raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
+        return described
 
-    async def _hand_over(self, room: Room, seat: int) -> None:
-        """The computer plays `seat` from now on, and everyone is told (hold the lock)."""
-        described = await self.finishing.hand_over(room, seat)
+    async def _computer_plays(self, room: Room, seat: int) -> TableOut | None:
+        """The computer plays `seat` from now on: stored, then in memory (two seats left:
+        the game ends), then everyone told (hold the lock). Also a person out of time
+        under `on_timeout: lose` (`scheduler.py`). Returns the table as described now."""
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
+        try:
+            described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
+        except UNAVAILABLE:
+            raise unavailable() from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        if finish:
+            room.table.status, room.table.result = TableStatus.FINISHED, result
+            self.finishing.finished(room.id)
+        room.away_since.pop(seat, None)
         for connection in room.connections:
             connection.seat = room.seat_of(connection.account_id, connection.seat)
             if described is not None:
@@ -286,6 +307,7 @@ class Runtime:
         view.broadcast(room)
         self.presence_of.tell(room)
         self.scheduler.schedule(room)
+        return described
 
     # -- moves ------------------------------------------------------------------------------
 

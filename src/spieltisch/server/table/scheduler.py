@@ -28,10 +28,6 @@ RETRY_SECONDS = 1.0
 away."""
 
 
-async def _no_hand_over(room: Room, seat: int) -> None:
-    raise NotImplementedError("the runtime sets how a seat is handed over")
-
-
 class Scheduler:
     def __init__(
         self,
@@ -40,6 +36,7 @@ class Scheduler:
         cluster: SingleProcess,
         storage: TableStorage,
         moves: Moves,
+        computer_plays: Callable[[Room, int], Awaitable[object]],
     ) -> None:
         self.settings = settings
         self.pool = pool
@@ -49,7 +46,7 @@ class Scheduler:
         self.release: Callable[[Room], None] = lambda room: None
         """Forgets an idle room (the runtime's `release`): a finished table nobody
         watches leaves memory, a running one after a while without moves."""
-        self.hand_over: Callable[[Room, int], Awaitable[None]] = _no_hand_over
+        self.computer_plays = computer_plays
         """Hands a seat to the computer and tells the table (the runtime's): a person
         out of time loses so under the table's `on_timeout: lose`."""
         self.closing = False
@@ -179,7 +176,7 @@ class Scheduler:
             async with room.lock:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
-                        await self.hand_over(room, seat)
+                        await self.computer_plays(room, seat)
                     except Refusal as refused:
                         if refused.code != Code.DATABASE_UNAVAILABLE:
                             raise
