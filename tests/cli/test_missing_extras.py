@@ -78,6 +78,7 @@ IMPORT_NAME = {
     "swagger-ui-py": "swagger_ui",
     "open-spiel": "pyspiel",
     "dask": "dask",
+    "prompt-toolkit": "prompt_toolkit",
 }
 
 

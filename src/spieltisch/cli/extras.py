@@ -27,8 +27,9 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "platformdirs": "web",
     "swagger_ui": "web",
     "openskill": "web",
-    # tui
+    # tui (plain mode reads lines without prompt_toolkit: it only edits them)
     "textual": "tui",
+    "prompt_toolkit": "tui",
     # fast (numpy comes with rl too; the commands need it for the kernels)
     "numba": "fast",
     "numpy": "fast",
