@@ -302,3 +302,37 @@ def test_play_without_a_game_offers_the_kept_games_and_the_games(tmp_path: Path)
     assert new.returncode == 0, new.stderr
     assert "Une nouvelle partie\u202f:" in new.stdout and "Mahé" in new.stdout
     assert "Mahé (joueurs\u202f: 2–7)" in new.stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "delete", "yes"), [("de", "löschen", "j"), ("fr", "supprimer", "o")]
+)
+def test_a_finished_game_stays_a_record_unless_deleted_at_the_end(
+    tmp_path: Path, code: str, delete: str, yes: str
+) -> None:
+    """Plain mode at the end: the record is kept and said where; `delete` asks first
+    (Enter keeps it), then deletes only that game's record."""
+    import io
+
+    from rich.console import Console
+
+    from spieltisch.cli.play.plain import PlainPlay
+    from spieltisch.core.i18n import set_language
+
+    set_language(code)
+    store = KeptGames(tmp_path)
+    other = new_session("mabula", {}, [HUMAN, "random"], seed=8)
+    attach(other, store.new(other)).release()
+    while len(other.state.history()) < 3:
+        step(other)
+    session = new_session("mabula", {}, [HUMAN, "random"], seed=2)
+    out = io.StringIO()
+    play = PlainPlay(session, console=Console(file=out, width=100), language=code, kept=store)
+    script = "#1\n" * 200 + f"{delete}\n\n{delete}\n{yes}\n"
+    play.run(io.StringIO(script))
+    assert session.state.is_terminal()
+    text = out.getvalue()
+    assert str(tmp_path) in text, "the end says where the record is kept"
+    assert store.listing("mabula", finished=True) == store.unfinished("mabula")
+    (left,) = store.unfinished("mabula")
+    assert json.loads(left.path.read_text())["history"] == other.state.history()

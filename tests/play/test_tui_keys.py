@@ -112,5 +112,8 @@ def test_below_80_by_24_the_app_says_the_window_is_too_small(tmp_path: Path, cod
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             assert not message.display and app.screen_stack[0].query_one("#main").display
+            moves = len(app.session.log)
+            await pilot.press("enter")  # the move box has the keys again
+            await until(pilot, lambda: len(app.session.log) > moves)
 
     asyncio.run(scenario())

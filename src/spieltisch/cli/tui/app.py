@@ -300,9 +300,12 @@ class PlayApp(App[None]):
         table.set_class(width < 100, "small")
         table.set_class(height < 30, "short")
         tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_tiny = table.has_class("tiny")
         table.set_class(tiny, "tiny")
         if tiny:
             table.query_one("#too-small", Static).update(too_small_text(width, height))
+        elif was_tiny and not self.finished:
+            table.query_one("#typed", Input).focus()  # hiding the table took the focus
         options = self.console.options.update_width(max(width - 40, 20))
         needed = Measurement.get(self.console, options, self._board).maximum + 4
         side = max(34, min(60, width - needed))
