@@ -132,11 +132,13 @@ def test_two_terminals_never_play_the_same_kept_game(tmp_path: Path) -> None:
         step(session)
     other = KeptGames(tmp_path)  # the second terminal
     (kept,) = other.unfinished("mabula")
+    assert other.is_open(kept) and "open in another terminal" in other.line(kept)
     with pytest.raises(GameBusy, match=r"another terminal \(process \d+"):
         other.resume(kept, session)
     with pytest.raises(GameBusy):
         other.delete(kept)
     first.release()  # the first terminal quits
+    assert not other.is_open(kept) and "another terminal" not in other.line(kept)
     resumed, keeper = other.resume(kept, session)
     assert resumed.state.history() == session.state.history()
     assert isinstance(keeper, Keeper)
@@ -180,6 +182,7 @@ def test_the_lock_of_a_killed_app_is_taken_over(tmp_path: Path) -> None:
         holder.wait()
     lock = tmp_path / f".{kept.path.stem}.lock"
     assert json.loads(lock.read_text())["pid"] == holder.pid, "the stale lock is still there"
+    assert not store.is_open(kept), "a dead process holds nothing"
     resumed, _keeper = store.resume(kept, session)
     assert resumed.state.history() == session.state.history()
     assert json.loads(lock.read_text())["pid"] != holder.pid

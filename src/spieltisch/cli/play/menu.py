@@ -10,7 +10,7 @@ from rich.console import Console
 
 import spieltisch
 from spieltisch.cli.messages import _
-from spieltisch.cli.play.autosave import KeptGames, describe_kept
+from spieltisch.cli.play.autosave import KeptGames
 from spieltisch.core.i18n import labelled
 
 
@@ -33,7 +33,7 @@ def menu(console: Console, store: KeptGames) -> Picked | None:
         for game in kept:
             entries.append(Picked(kept=game.path))
             title = titles.get(game.game, game.game)
-            shown = describe_kept(game)
+            shown = store.line(game)
             if title not in game.name:
                 shown += f" · {title}"
             console.print(f"  {len(entries)}. {shown}", highlight=False, markup=False)

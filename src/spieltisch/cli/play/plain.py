@@ -333,7 +333,7 @@ class PlainPlay:
                 return True
             self.say(_("Kept games of {game}:").format(game=title))
             for number, kept in enumerate(games, 1):
-                self.say(f"  {number}. {describe_kept(kept)}")
+                self.say(f"  {number}. {store.line(kept)}")
             choices = _(
                 "Enter: continue 1; a number: continue that game; {new}: a new game; "
                 "{delete} N: delete game N (asks first)"

@@ -282,7 +282,7 @@ class PlayApp(App[None]):
             else:
                 self.exit(message=kept_message(games[0].path))
 
-        self.push_screen(KeptScreen(title, [describe_kept(kept) for kept in games]), answered)
+        self.push_screen(KeptScreen(title, [store.line(kept) for kept in games]), answered)
 
     # -- the screen's size --------------------------------------------------------------
 
