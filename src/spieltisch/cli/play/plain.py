@@ -370,10 +370,13 @@ class PlainPlay:
                     if confirmed:
                         store.delete(kept)
                     continue
-                self.session, self.keeper = store.resume(kept, self.session)
+                session, keeper = store.resume(kept, self.session)
             except (GameBusy, SpieltischError) as refused:
                 self.say(str(refused))
                 continue
+            if self.keeper is not None:
+                self.keeper.release()  # the new game's file was never written
+            self.session, self.keeper = session, keeper
             self.say(_("The kept game goes on."))
             return True
 
