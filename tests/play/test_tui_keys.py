@@ -15,7 +15,7 @@ from spieltisch.cli.play.autosave import KeptGames
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
-from spieltisch.cli.tui.screens import HelpScreen
+from spieltisch.cli.tui.screens import DiscardScreen, EndScreen, HelpScreen
 from tests.play.conftest import BUDGET, level
 from tests.play.test_newcomer import screen_text
 from tests.play.test_tui import ready, until
@@ -117,3 +117,34 @@ def test_below_80_by_24_the_app_says_the_window_is_too_small(tmp_path: Path, cod
             await until(pilot, lambda: len(app.session.log) > moves)
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("code", "delete"), [("de", False), ("fr", True)])
+def test_the_end_keeps_the_record_unless_it_is_deleted(
+    tmp_path: Path, code: str, delete: bool
+) -> None:
+    from tests.play.test_no_game_lost import YES
+    from tests.play.test_tui import play_to_the_end
+
+    store = KeptGames(tmp_path)
+    game = spieltisch.load("mahe", players=2, turtles_per_player=1)
+    session = Session(game, [HUMAN, "random"], seed=4)
+    app = PlayApp(session, language=code, delay=0, kept=store)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_to_the_end(pilot, app)
+            assert len(store.listing("mahe", finished=True)) == 1
+            if delete:
+                await pilot.press("d")
+                await until(pilot, lambda: isinstance(app.screen, DiscardScreen))
+                await pilot.press(YES[code])
+                await until(pilot, lambda: isinstance(app.screen, EndScreen))
+                assert store.listing("mahe", finished=True) == []
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running)
+
+    asyncio.run(scenario())
+    kept = store.listing("mahe", finished=True)
+    assert len(kept) == (0 if delete else 1)
+    assert all(record.finished for record in kept)
