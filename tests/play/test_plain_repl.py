@@ -142,3 +142,20 @@ def test_board_lists_every_move_in_words(keys: object, tmp_path: Path) -> None:
 
 def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
     assert line_editor(io.StringIO("1\n"), tmp_path / "history", list) is None
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_without_prompt_toolkit_plain_mode_reads_plain_lines(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The tui extra brings the line editor; without it, a terminal gets plain input."""
+    terminal_in = Terminal("")
+    monkeypatch.setattr(sys, "stdin", terminal_in)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert isinstance(line_editor(terminal_in, tmp_path / "history", list), LineEditor)
+    monkeypatch.setitem(sys.modules, "prompt_toolkit", None)  # not installed
+    assert line_editor(terminal_in, tmp_path / "history", list) is None
