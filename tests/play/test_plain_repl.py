@@ -159,3 +159,20 @@ def test_without_prompt_toolkit_plain_mode_reads_plain_lines(
     assert isinstance(line_editor(terminal_in, tmp_path / "history", list), LineEditor)
     monkeypatch.setitem(sys.modules, "prompt_toolkit", None)  # not installed
     assert line_editor(terminal_in, tmp_path / "history", list) is None
+
+
+def test_long_descriptions_are_counted_as_the_lines_they_take(tmp_path: Path) -> None:
+    """Moves that fit by their number but wrap on a narrow screen take the room of their
+    wrapped lines: then they are listed in columns too, within the room."""
+    game = spieltisch.load("mahe", players=2, turtles_per_player=1)
+    session = Session(game, [HUMAN, HUMAN], seed=5)
+    while session.state.is_chance_node():
+        session.step_chance()
+    out = io.StringIO()
+    console = Console(file=out, width=30, height=24, force_terminal=True, color_system=None)
+    play = PlainPlay(session, console=console)
+    assert len(session.state.legal_moves()) == 2  # roll, and stop with a long description
+    play.move_list(room=3)
+    rows = sum(-(-max(len(line), 1) // 30) for line in out.getvalue().splitlines())
+    assert rows <= 3, out.getvalue()  # as the terminal wraps them
+    assert "#1 roll" in out.getvalue()

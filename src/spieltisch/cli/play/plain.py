@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 
@@ -142,17 +143,22 @@ class PlainPlay:
         else their notation in columns (as many rows as fit; Tab completes the rest)."""
         choices = self.session.legal_choices()
         self._full_list = False
-        if room is None or len(choices) <= room:
-            for index, (move, words) in enumerate(choices, 1):
-                self.say(f"  {list_number(index)} {move} — {words}")
+        lines = [
+            f"  {list_number(index)} {move} — {words}"
+            for index, (move, words) in enumerate(choices, 1)
+        ]
+        width = max(self.console.width, 1)
+        if room is None or sum(-(-cell_len(line) // width) for line in lines) <= room:
+            for line in lines:  # each in words: they fit (wrapped lines counted)
+                self.say(line)
             return
         cells = [f"{list_number(index)} {move}" for index, (move, _words) in enumerate(choices, 1)]
-        width = max(len(cell) for cell in cells) + 2
-        across = max(1, (self.console.width - 2) // width)
+        column = max(len(cell) for cell in cells) + 2
+        across = max(1, (width - 2) // column)
         rows = [cells[start : start + across] for start in range(0, len(cells), across)]
         shown = rows[: max(room - 1, 1)]
         for row in shown:
-            self.say("  " + "".join(cell.ljust(width) for cell in row).rstrip())
+            self.say("  " + "".join(cell.ljust(column) for cell in row).rstrip())
         left = len(cells) - sum(len(row) for row in shown)
         note = _n(
             "{count} move; {board} lists them in words, Tab completes a move.",
