@@ -81,7 +81,9 @@ IMPORT_NAME = {
     "swagger-ui-py": "swagger_ui",
     "open-spiel": "pyspiel",
     "dask": "dask",
-    "odfpy": "odf",
+    "openpyxl": "web",  # the workbooks (tournament too)
+    "odf": "web",
+    # tui (plain mode reads lines without prompt_toolkit: it only edits them)
 }
 
 

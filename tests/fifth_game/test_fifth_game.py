@@ -76,6 +76,7 @@ def test_cli_play_plain_in_a_process_of_its_own(folder: Path) -> None:
         "COLUMNS": "100",
         "PYTHONPATH": str(folder),
         EXTRA_GAMES: NAME,
+        "SPIELTISCH_STATE": str(folder / "kept"),  # the finished game is kept: not at home
     }
     command = [sys.executable, "-m", "spieltisch.cli", "play", NAME, "--plain"]
     result = subprocess.run(

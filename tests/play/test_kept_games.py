@@ -132,11 +132,13 @@ def test_two_terminals_never_play_the_same_kept_game(tmp_path: Path) -> None:
         step(session)
     other = KeptGames(tmp_path)  # the second terminal
     (kept,) = other.unfinished("mabula")
+    assert other.is_open(kept) and "open in another terminal" in other.line(kept)
     with pytest.raises(GameBusy, match=r"another terminal \(process \d+"):
         other.resume(kept, session)
     with pytest.raises(GameBusy):
         other.delete(kept)
     first.release()  # the first terminal quits
+    assert not other.is_open(kept) and "another terminal" not in other.line(kept)
     resumed, keeper = other.resume(kept, session)
     assert resumed.state.history() == session.state.history()
     assert isinstance(keeper, Keeper)
@@ -180,6 +182,7 @@ def test_the_lock_of_a_killed_app_is_taken_over(tmp_path: Path) -> None:
         holder.wait()
     lock = tmp_path / f".{kept.path.stem}.lock"
     assert json.loads(lock.read_text())["pid"] == holder.pid, "the stale lock is still there"
+    assert not store.is_open(kept), "a dead process holds nothing"
     resumed, _keeper = store.resume(kept, session)
     assert resumed.state.history() == session.state.history()
     assert json.loads(lock.read_text())["pid"] != holder.pid
@@ -283,3 +286,56 @@ def test_resume_of_a_file_and_new_replace_no_kept_game(tmp_path: Path) -> None:
     assert other.read_text() == saved, "the resumed file is only written by save"
     names = {game.name for game in kept_now}
     assert "other" in names, names
+
+
+def test_play_without_a_game_offers_the_kept_games_and_the_games(tmp_path: Path) -> None:
+    from tests.play.test_plain import play
+
+    state = tmp_path / "state"
+    first = play("mabula", "--seats", "human,easy", "--seed", "4", script="1\n", state=state)
+    assert first.returncode == 0, first.stderr
+    (kept,) = KeptGames(state).unfinished("mabula")
+    menu = play("--lang", "de", script="1\n1\nquit\n\n", state=state)  # the kept game
+    assert menu.returncode == 0, menu.stderr
+    assert "Aufbewahrte Partien:" in menu.stdout and "1. Mabula 1 · " in menu.stdout
+    assert "Mensch ärgere Dich nicht (Spieler: 2–4)" in menu.stdout
+    (again,) = KeptGames(state).unfinished("mabula")
+    assert again.path == kept.path and again.moves > kept.moves, "it went on, in its file"
+    new = play("--lang", "fr", script="mahe\nquit\n\n", state=state)  # a game by its name
+    assert new.returncode == 0, new.stderr
+    assert "Une nouvelle partie\u202f:" in new.stdout and "Mahé" in new.stdout
+    assert "Mahé (joueurs\u202f: 2–7)" in new.stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "delete", "yes"), [("de", "löschen", "j"), ("fr", "supprimer", "o")]
+)
+def test_a_finished_game_stays_a_record_unless_deleted_at_the_end(
+    tmp_path: Path, code: str, delete: str, yes: str
+) -> None:
+    """Plain mode at the end: the record is kept and said where; `delete` asks first
+    (Enter keeps it), then deletes only that game's record."""
+    import io
+
+    from rich.console import Console
+
+    from spieltisch.cli.play.plain import PlainPlay
+    from spieltisch.core.i18n import set_language
+
+    set_language(code)
+    store = KeptGames(tmp_path)
+    other = new_session("mabula", {}, [HUMAN, "random"], seed=8)
+    attach(other, store.new(other)).release()
+    while len(other.state.history()) < 3:
+        step(other)
+    session = new_session("mabula", {}, [HUMAN, "random"], seed=2)
+    out = io.StringIO()
+    play = PlainPlay(session, console=Console(file=out, width=100), language=code, kept=store)
+    script = "#1\n" * 200 + f"{delete}\n\n{delete}\n{yes}\n"
+    play.run(io.StringIO(script))
+    assert session.state.is_terminal()
+    text = out.getvalue()
+    assert str(tmp_path) in text, "the end says where the record is kept"
+    assert store.listing("mabula", finished=True) == store.unfinished("mabula")
+    (left,) = store.unfinished("mabula")
+    assert json.loads(left.path.read_text())["history"] == other.state.history()

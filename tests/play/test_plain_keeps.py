@@ -106,6 +106,8 @@ def test_a_new_game_deletes_no_kept_one(tmp_path: Path, code: str) -> None:
     assert GOES_ON[code] in out
     longer = [history for history in kept_histories(tmp_path) if history[: len(kept)] == kept]
     assert len(kept_histories(tmp_path)) == 2 and any(len(h) > len(kept) for h in longer)
+    for lock in tmp_path.glob(".*.lock"):  # no lock left of a game that was never kept
+        assert (tmp_path / f"{lock.name[1:-5]}.json").exists(), lock
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])

@@ -29,8 +29,9 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "openskill": "web",
     "openpyxl": "web",  # the workbooks (tournament too)
     "odf": "web",
-    # tui
+    # tui (plain mode reads lines without prompt_toolkit: it only edits them)
     "textual": "tui",
+    "prompt_toolkit": "tui",
     # fast (numpy comes with rl too; the commands need it for the kernels)
     "numba": "fast",
     "numpy": "fast",

@@ -256,6 +256,25 @@ class KeptGames:
             handle.flush()
         return handle
 
+    def is_open(self, kept: Kept) -> bool:
+        """Whether another terminal has the game open now (a look at its lock, taking
+        nothing)."""
+        if fcntl is None:
+            return False
+        try:
+            with open(self._lock_path(kept.path), encoding="utf-8") as handle:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as exc:
+            return isinstance(exc, BlockingIOError)  # no lock file: nobody has it
+        return False
+
+    def line(self, kept: Kept) -> str:
+        """A kept game in a list: `describe_kept`, and whether it is open elsewhere."""
+        text = describe_kept(kept)
+        if self.is_open(kept):
+            text += " · " + _("open in another terminal")
+        return text
+
     def _owner(self, path: Path) -> dict[str, Any]:
         try:
             owner = json.loads(self._lock_path(path).read_text("utf-8"))

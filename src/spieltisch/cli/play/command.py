@@ -177,6 +177,15 @@ def play(
     """Play a game in the terminal against the computer, or with others at one keyboard."""
     console = Console(highlight=False)
     code = use_language(lang, console)
+    if game is None and resume is None:
+        from spieltisch.cli.play.autosave import KeptGames
+        from spieltisch.cli.play.menu import menu
+
+        picked = menu(console, KeptGames())
+        if picked is None:  # the input ended: a script that named no game
+            _fail(console, _("name a game to play, or --resume a saved one"))
+            return
+        game, resume, fresh = picked.game, picked.kept, True  # the menu listed the kept ones
     try:
         if resume is not None and game_number is None and sys.stdin.isatty():
             game_number = ask_which_game(console, resume)

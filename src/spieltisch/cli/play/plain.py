@@ -13,7 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TextIO
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board, render_panel
@@ -29,11 +30,13 @@ from spieltisch.cli.play.autosave import (
 from spieltisch.cli.play.commands import (
     auto_move_message,
     command_word,
+    command_words,
     commands_help,
     parse_command,
 )
 from spieltisch.cli.play.hints import HintUnavailable, alternative_line, hint_line
-from spieltisch.cli.play.moves import list_number
+from spieltisch.cli.play.line_editor import LineEditor, line_editor
+from spieltisch.cli.play.moves import list_number, typed_aliases
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.errors import shorten
@@ -65,6 +68,7 @@ class PlainPlay:
         offer_kept: bool = False,
         save_default: str | None = None,
         keeper: Keeper | None = None,
+        editor: LineEditor | None = None,
     ) -> None:
         self.save_default = save_default
         self.session = session
@@ -76,6 +80,8 @@ class PlainPlay:
         self.language = language
         self.auto_move = auto_move
         self.remember = remember
+        self.editor = editor
+        self._full_list = False  # `board` lists every move in words, however many
         self._shown: tuple[int, int] | None = None  # (history length, seat) last drawn
         self._passed_to: int | None = None
 
@@ -110,15 +116,62 @@ class PlainPlay:
         seat = session.to_move
         viewer = session.viewer()
         marks = BoardMarks(last=session.last_move)  # the last move underlined
-        self.console.print(render_board(session.state, viewer, beside=True, marks=marks))
+        board = render_board(session.state, viewer, beside=True, marks=marks)
+        self.console.print(board)
         # the dice or the trick, below the board here
         beside = render_panel(session.state, viewer, marks=marks)
         if beside is not None and beside.plain:
             self.console.print(beside)
         self.say(_("{player} to move.").format(player=session.label(seat)))
-        for index, (move, words) in enumerate(session.legal_choices(), 1):
-            self.say(f"  {list_number(index)} {move} — {words}")
+        self.move_list(
+            room=self.room(board, beside if beside is not None and beside.plain else None)
+        )
         self._shown = (len(session.log), seat)
+
+    def room(self, *shown: RenderableType | None) -> int | None:
+        """Lines left for the move list under what is shown, on a terminal (None: no
+        screen to fit, as in a pipe or a screen reader's transcript: list them all)."""
+        console = self.console
+        if not console.is_terminal or self._full_list:
+            return None
+        options = console.options
+        used = sum(len(console.render_lines(part, options, pad=False)) for part in shown if part)
+        return max(console.height - used - 5, 3)  # the turn, the prompt, the last steps
+
+    def move_list(self, room: int | None) -> None:
+        """The legal moves with their numbers: each in words when they fit the screen,
+        else their notation in columns (as many rows as fit; Tab completes the rest)."""
+        choices = self.session.legal_choices()
+        self._full_list = False
+        lines = [
+            f"  {list_number(index)} {move} — {words}"
+            for index, (move, words) in enumerate(choices, 1)
+        ]
+        width = max(self.console.width, 1)
+        if room is None or sum(-(-cell_len(line) // width) for line in lines) <= room:
+            for line in lines:  # each in words: they fit (wrapped lines counted)
+                self.say(line)
+            return
+        cells = [f"{list_number(index)} {move}" for index, (move, _words) in enumerate(choices, 1)]
+        column = max(len(cell) for cell in cells) + 2
+        across = max(1, (width - 2) // column)
+        rows = [cells[start : start + across] for start in range(0, len(cells), across)]
+        shown = rows[: max(room - 1, 1)]
+        for row in shown:
+            self.say("  " + "".join(cell.ljust(column) for cell in row).rstrip())
+        left = len(cells) - sum(len(row) for row in shown)
+        note = _n(
+            "{count} move; {board} lists them in words, Tab completes a move.",
+            "{count} moves; {board} lists them in words, Tab completes a move.",
+            len(cells),
+        ).format(count=len(cells), board=command_word("board"))
+        if left:
+            note = (
+                _n("… and {left} other.", "… and {left} others.", left).format(left=left)
+                + " "
+                + note
+            )
+        self.say(note)
 
     def results(self) -> None:
         """The final board (which says the game is over) and the places with their points."""
@@ -137,6 +190,11 @@ class PlainPlay:
     # -- input --------------------------------------------------------------------------
 
     def ask(self, stream: TextIO, prompt: str) -> str | None:
+        if self.editor is not None:
+            typed = self.editor.read(prompt)
+            if typed is None:
+                self.say("")
+            return None if typed is None else typed.strip()
         self.console.print(prompt, end="", highlight=False, markup=False)
         self.console.file.flush()
         line = stream.readline()
@@ -152,6 +210,9 @@ class PlainPlay:
     def run(self, stream: TextIO) -> None:
         """Play until the input ends or the person quits; Ctrl+C keeps the game too."""
         try:
+            if self.editor is None:
+                history = self.kept.folder / "plain-history" if self.kept is not None else None
+                self.editor = line_editor(stream, history, self.completions)
             if self.offer_kept and not self.offer_kept_game(stream):
                 return
             self.keep_from_now()
@@ -162,6 +223,22 @@ class PlainPlay:
         finally:
             if self.keeper is not None:
                 self.keeper.release()
+
+    def completions(self) -> list[tuple[str, str]]:
+        """What Tab completes now: the moves (the words of the table's language first,
+        then the notation), each with what it does, and the command words."""
+        session = self.session
+        found: list[tuple[str, str]] = []
+        if session.human_to_move and not session.state.is_terminal():
+            choices = session.legal_choices()
+            meaning = dict(choices)
+            found += [
+                (word, meaning.get(move, move))
+                for word, move in typed_aliases(session.state).items()
+            ]
+            found += choices
+        found += [(word, _("command")) for word in sorted(set(command_words()) - {"?"})]
+        return found
 
     def keep_from_now(self) -> None:
         """The game is kept (in a new file, unless it is a kept one) from now on."""
@@ -262,7 +339,7 @@ class PlainPlay:
                 return True
             self.say(_("Kept games of {game}:").format(game=title))
             for number, kept in enumerate(games, 1):
-                self.say(f"  {number}. {describe_kept(kept)}")
+                self.say(f"  {number}. {store.line(kept)}")
             choices = _(
                 "Enter: continue 1; a number: continue that game; {new}: a new game; "
                 "{delete} N: delete game N (asks first)"
@@ -299,10 +376,13 @@ class PlainPlay:
                     if confirmed:
                         store.delete(kept)
                     continue
-                self.session, self.keeper = store.resume(kept, self.session)
+                session, keeper = store.resume(kept, self.session)
             except (GameBusy, SpieltischError) as refused:
                 self.say(str(refused))
                 continue
+            if self.keeper is not None:
+                self.keeper.release()  # the new game's file was never written
+            self.session, self.keeper = session, keeper
             self.say(_("The kept game goes on."))
             return True
 
@@ -392,6 +472,7 @@ class PlainPlay:
             return self.quit(stream)
         elif command.name == "board":
             self._shown = None
+            self._full_list = True
         elif command.name == "help":
             self.say(help_text())
         elif command.name == "hint":

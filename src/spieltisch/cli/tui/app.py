@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.measure import Measurement
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import (
     Header,
@@ -73,6 +76,8 @@ from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
 from spieltisch.core.marks import BoardMarks, Marks
 
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The smallest window the table is drawn in; below it the app says so."""
 LOG_LINES = 60
 """Log entries kept on screen (the record keeps them all)."""
 DIE_SHARE = 1 / 3
@@ -115,7 +120,18 @@ class PlayApp(App[None]):
     .short #scores { display: none; }
     .short #log-pane { max-height: 7; }
     .short Header { display: none; }
+    #too-small { display: none; height: 1fr; width: 1fr; content-align: center middle;
+                 text-align: center; padding: 1 2; }
+    .tiny #too-small { display: block; }
+    .tiny #main, .tiny #keys, .tiny Header { display: none; }
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Ctrl+C quits and keeps the game (Textual would only show a hint about Ctrl+Q)
+        Binding("ctrl+c", "quit_keeping", show=False, priority=True),
+        # Ctrl+Z puts the app in the background, as in any terminal program (`fg` back)
+        Binding("ctrl+z", "suspend_process", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -199,6 +215,7 @@ class PlayApp(App[None]):
                 with VerticalScroll(id="log-pane", can_focus=False):
                     yield Static(id="log")
         yield Static(id="keys")
+        yield Static(id="too-small")
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = _("Moves")
@@ -265,24 +282,34 @@ class PlayApp(App[None]):
             else:
                 self.exit(message=kept_message(games[0].path))
 
-        self.push_screen(KeptScreen(title, [describe_kept(kept) for kept in games]), answered)
+        self.push_screen(KeptScreen(title, [store.line(kept) for kept in games]), answered)
 
     # -- the screen's size --------------------------------------------------------------
 
-    def on_resize(self) -> None:
-        self.fit_to_screen()
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_screen(event.size)
 
-    def fit_to_screen(self) -> None:
+    def fit_to_screen(self, size: Size | None = None) -> None:
         """Give the board the width it needs (the side panel the rest, within limits);
         on a short screen drop the header and the score box (every board shows the
-        scores) so that the moves have room."""
-        width, height = self.size
-        self.screen.set_class(width < 100, "small")
-        self.screen.set_class(height < 30, "short")
+        scores) so that the moves have room; below 80×24, say that the window is too
+        small instead of a table nobody can read. The classes go on the table's screen,
+        also while a window is open over it."""
+        width, height = size or self.size
+        table = self.screen_stack[0]
+        table.set_class(width < 100, "small")
+        table.set_class(height < 30, "short")
+        tiny = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_tiny = table.has_class("tiny")
+        table.set_class(tiny, "tiny")
+        if tiny:
+            table.query_one("#too-small", Static).update(too_small_text(width, height))
+        elif was_tiny and not self.finished:
+            table.query_one("#typed", Input).focus()  # hiding the table took the focus
         options = self.console.options.update_width(max(width - 40, 20))
         needed = Measurement.get(self.console, options, self._board).maximum + 4
         side = max(34, min(60, width - needed))
-        self.query_one("#side").styles.width = side
+        table.query_one("#side").styles.width = side
 
     # -- what the app is doing ----------------------------------------------------------
 
@@ -850,6 +877,15 @@ class PlayApp(App[None]):
     async def action_quit(self) -> None:
         self.leave()
 
+    def action_quit_keeping(self) -> None:
+        """Ctrl+C: quit at once, keeping the game (as closing the terminal would)."""
+        if self._kept_offered or self.keeper is None:
+            self.exit()
+            return
+        target = self.keeper.write(self.session)
+        running = not (self.finished or self.session.state.is_terminal())
+        self.exit(message=kept_message(target) if running else None)
+
     def leave(self) -> None:
         """Leaving a running game asks first: keep it for next time, save it, or discard."""
         if self._kept_offered:
@@ -890,6 +926,14 @@ class PlayApp(App[None]):
         return _n(
             "this game of {game} ({moves} move)", "this game of {game} ({moves} moves)", moves
         ).format(game=self.session.game.title, moves=moves)
+
+
+def too_small_text(width: int, height: int) -> str:
+    return _(
+        "This window is {width}×{height}; the game needs at least {min_width}×{min_height}. "
+        "Make it larger and the game is back as it was, or quit with Ctrl+C (the game is "
+        "kept) and play with --plain."
+    ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
 
 
 def help_text() -> str:
