@@ -49,7 +49,7 @@ def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) 
             await until(lambda: room.to_move() == 0)  # the computer answered
             assert len(room.state.history()) == len(before) + 2
             told(to_ana)
-            answer = await runtime.takebacks.ask(room, 0)  # only a computer to ask: done
+            answer = await runtime.ask_takeback(room, 0)  # only a computer to ask: done
             assert answer.asked_by is None and answer.moves == 2
             assert room.state.history() == before and room.to_move() == 0
             assert room.log[-1].entry == f"takeback:{len(before)}" and room.log[-1].seat == 0
@@ -84,32 +84,32 @@ def test_the_others_accept_or_decline_and_a_move_ends_the_request(url: str) -> N
             to_bob = connect(runtime, room, bob)
             await play_until_ana_moved_and_bob_is_to_move(runtime, room)
             position, seq = room.state.history(), room.seq
-            asked = await runtime.takebacks.ask(room, 0)
+            asked = await runtime.ask_takeback(room, 0)
             assert asked.asked_by == 0 and asked.waiting == [1] and asked.moves == 1
             assert [m for m in told(to_bob) if m["type"] == "takeback"][-1]["waiting"] == [1]
             with pytest.raises(Refusal) as again:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert again.value.code == Code.CONFLICT
             with pytest.raises(Refusal) as not_asked:
-                await runtime.takebacks.answer(room, 0, True)  # Ana answers nothing
+                await runtime.answer_takeback(room, 0, True)  # Ana answers nothing
             assert not_asked.value.code == Code.FORBIDDEN
 
-            declined = await runtime.takebacks.answer(room, 1, False)
+            declined = await runtime.answer_takeback(room, 1, False)
             assert declined.asked_by is None and declined.declined_by == 1
             assert room.seq == seq and room.state.history() == position
 
-            await runtime.takebacks.ask(room, 0)
-            done = await runtime.takebacks.answer(room, 1, True)
+            await runtime.ask_takeback(room, 0)
+            done = await runtime.answer_takeback(room, 1, True)
             assert done.asked_by is None and room.seq == seq + 1
             assert room.state.history() == position[:-1] and room.to_move() == 0
 
             # Ana moves again; she asks; Bob moves instead of answering: the request ends.
             await play_until_ana_moved_and_bob_is_to_move(runtime, room)
-            await runtime.takebacks.ask(room, 0)
+            await runtime.ask_takeback(room, 0)
             await runtime.submit(room, 1, room.seq, room.state.legal_moves()[0])
             assert room.asked is None
             with pytest.raises(Refusal) as ended:
-                await runtime.takebacks.answer(room, 1, True)
+                await runtime.answer_takeback(room, 1, True)
             assert ended.value.code == Code.CONFLICT
 
     run(scenario)
@@ -121,17 +121,17 @@ def test_no_takeback_past_a_die_or_in_a_game_of_hidden_cards(url: str) -> None:
         async with a_table(url, "mahe", seats) as (runtime, room, _accounts):
             await until(lambda: room.to_move() == 0)
             with pytest.raises(Refusal) as nothing:
-                await runtime.takebacks.ask(room, 1)  # Bob has not moved
+                await runtime.ask_takeback(room, 1)  # Bob has not moved
             assert nothing.value.code == Code.CONFLICT
             await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
             assert room.log[-1].seat is None, "a die was rolled after Ana's choice"
             with pytest.raises(Refusal) as rolled:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert rolled.value.code == Code.CONFLICT and "chance outcome" in rolled.value.message
         cards = [SeatIn(kind="me"), COMPUTER, COMPUTER]
         async with a_table(url, "david_goliath", cards) as (runtime, room, _accounts):
             with pytest.raises(Refusal) as hidden:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert hidden.value.code == Code.FORBIDDEN and "hidden cards" in hidden.value.message
 
     run(scenario)

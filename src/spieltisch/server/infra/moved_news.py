@@ -27,7 +27,7 @@ without its entries."""
 
 
 @dataclass(frozen=True)
-class Heard:
+class NewsEntry:
     """One log entry as the news carries it (what catching up reads of a stored row)."""
 
     seq: int
@@ -37,10 +37,10 @@ class Heard:
 
 
 @dataclass(frozen=True)
-class Moved:
+class AppendNews:
     """The entries one append stored, in order, and the clocks it changed."""
 
-    entries: tuple[Heard, ...]
+    entries: tuple[NewsEntry, ...]
     time_left: Mapping[int, int] = field(default_factory=dict)
 
     def follows(self, seq: int) -> bool:
@@ -60,7 +60,7 @@ def encode(
     return words
 
 
-def decode(last_seq: int, words: Sequence[str]) -> Moved | None:
+def decode(last_seq: int, words: Sequence[str]) -> AppendNews | None:
     """The news of the entries up to `last_seq` from its words; None when they are not
     news this version can read (the follower reads the log instead)."""
     try:
@@ -79,6 +79,6 @@ def decode(last_seq: int, words: Sequence[str]) -> Moved | None:
         return None
     first = last_seq - len(pairs) + 1
     entries = tuple(
-        Heard(first + index, entry, seat, at) for index, (seat, entry) in enumerate(pairs)
+        NewsEntry(first + index, entry, seat, at) for index, (seat, entry) in enumerate(pairs)
     )
-    return Moved(entries, clocks) if entries else None
+    return AppendNews(entries, clocks) if entries else None

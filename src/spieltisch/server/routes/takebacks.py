@@ -49,7 +49,7 @@ async def ask_takeback(table_id: TableId, request: Request, me: Me, svc: Svc) ->
             Code.FORBIDDEN,
             _("no takebacks in a rated game: takebacks are for casual games, with a computer seat"),
         )
-    return await svc.runtime.takebacks.ask(room, seat)
+    return await svc.runtime.ask_takeback(room, seat)
 
 
 @router.post("/tables/{table_id}/takeback/answer", response_model=TakebackOut)
@@ -59,4 +59,4 @@ async def answer_takeback(
     """Accept or decline the takeback asked at the table."""
     check_rate(request, "moves", me)
     room = await svc.runtime.room(table_id)
-    return await svc.runtime.takebacks.answer_as(room, me, answer.accept)
+    return await svc.runtime.answer_takeback_as(room, me, answer.accept)

@@ -12,12 +12,12 @@ from dataclasses import replace
 
 import spieltisch
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.moved_news import Heard, Moved
+from spieltisch.server.infra.moved_news import AppendNews, NewsEntry
 from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.table.events import EntriesFollowed, Events, PositionReloaded
 from spieltisch.server.table.log import KEEP_BEFORE, LogItem, advanced, chance_turn, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
-from spieltisch.server.table.view import broadcast
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import MoveEntry
 from spieltisch.store.takebacks import kept_by
@@ -50,16 +50,16 @@ async def load(storage: TableStorage, table_id: str) -> Room:
     )
 
 
-async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None) -> bool:
+async def catch_up(storage: TableStorage, room: Room, news: AppendNews | None = None) -> Events:
     """Take in what other processes appended to the table's log (call it holding the
     room's lock): the entries their `news` carried when they continue the room's log,
-    else those read from the database. True when there was something."""
+    else those read from the database."""
     heard = news if news is not None and news.follows(room.seq) else None
-    rows: Sequence[Heard | MoveEntry] = (
+    rows: Sequence[NewsEntry | MoveEntry] = (
         heard.entries if heard is not None else await storage.entries_after(room.id, room.seq)
     )
     if not rows:
-        return False
+        return []
     state = room.state
     items: list[LogItem] = []
     for row in rows:
@@ -87,16 +87,16 @@ async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None)
     room.log.extend(items)
     room.turn_started = wall(rows[-1].created_at)
     forget_old(room.log)
-    return True
+    return [EntriesFollowed(items[0].seq, items[-1].seq)]
 
 
-async def refresh(storage: TableStorage, room: Room) -> None:
-    """Take the database's word for the table (after the database was away) and show it;
-    Refusal while it is still away."""
+async def refresh(storage: TableStorage, room: Room) -> Events:
+    """Take the database's word for the table (after the database was away); Refusal
+    while it is still away."""
     try:
         fresh = await load(storage, room.id)
     except UNAVAILABLE:
         raise unavailable() from None
     room.take(fresh)
     room.stale = False
-    broadcast(room)
+    return [PositionReloaded()]

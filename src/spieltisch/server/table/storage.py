@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import ChatOut, TableOut
 from spieltisch.server.services.lobby import describe_table
 from spieltisch.store import Database
@@ -30,7 +30,7 @@ CHAT_HISTORY = 30
 
 
 @dataclass(frozen=True)
-class Stored:
+class StoredTable:
     """A table as the database has it: its row, its seats in order, its move log."""
 
     table: GameTable
@@ -42,19 +42,19 @@ class TableStorage:
     """The live table's queries over one database; news for the other processes leaves
     in the transaction that stores what it tells (`cluster`)."""
 
-    def __init__(self, database: Database, cluster: SingleProcess) -> None:
+    def __init__(self, database: Database, cluster: Cluster) -> None:
         self.database = database
         self.cluster = cluster
         self.group = GroupCommit(database, write_all) if database.sqlite else None
 
-    async def load(self, table_id: str) -> Stored | None:
+    async def load(self, table_id: str) -> StoredTable | None:
         async with self.database.session() as session:
             table = await session.get(GameTable, table_id)
             if table is None:
                 return None
             seats = await seats_of(session, table_id)
             entries = await self._entries(session, table_id, 0)
-        return Stored(table, seats, entries)
+        return StoredTable(table, seats, entries)
 
     async def running(self) -> list[str]:
         async with self.database.session() as session:
