@@ -363,3 +363,62 @@ def test_the_send_rule_sees_sends_outside_the_publisher(tmp_path: Path) -> None:
         "server/table/chat.py:2 calls .put_nowait(",
         "server/table/moves.py:3 calls .send(",
     ]
+
+
+LOG_TEXT_READ_IN = {
+    "store/log_entries.py",  # the types and the one parser
+    "store/tables.py",  # the logs of finished tables (records, replays)
+    "server/table/storage.py",  # the live table's log, loaded and caught up with
+    "server/infra/moved_news.py",  # the entries another process's news carries
+}
+"""The storage boundary: where a log entry's text is parsed into a `LogEntry`."""
+
+
+def _log_text_parsed(root: Path, package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root`, outside `LOG_TEXT_READ_IN`, parses a log entry's text:
+    imports the parser (`parse_entry`) or writes a takeback's text (`"takeback:"`)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where in LOG_TEXT_READ_IN:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name in {"parse_entry", "TAKEBACK"}:
+                        found.append(f"{where}:{node.lineno} imports {alias.name}")
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value.startswith("takeback:")
+            ):
+                found.append(f"{where}:{node.lineno} reads {node.value!r}")
+    return found
+
+
+def test_a_log_entrys_text_is_parsed_only_at_the_storage_boundary() -> None:
+    """Issue 41: a takeback was a `takeback:N` string in the log that 7 modules parsed;
+    now the store and the live table's storage parse each entry once into a `Move`,
+    `Chance` or `Takeback` (`store/log_entries.py`), and everything else reads types."""
+    for allowed in LOG_TEXT_READ_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _log_text_parsed(PACKAGE) == []
+
+
+def test_the_log_text_rule_sees_a_parse_outside_the_boundary(tmp_path: Path) -> None:
+    (tmp_path / "store").mkdir()
+    (tmp_path / "server").mkdir()
+    (tmp_path / "store" / "tables.py").write_text(
+        "from spieltisch.store.log_entries import parse_entry\n"
+    )
+    (tmp_path / "server" / "view.py").write_text(
+        "def last(entry):\n    return entry.startswith('takeback:')\n"
+    )
+    (tmp_path / "server" / "lobby.py").write_text(
+        "from spieltisch.store.log_entries import parse_entry as p, TAKEBACK\n"
+    )
+    assert _log_text_parsed(tmp_path, tmp_path) == [
+        "server/lobby.py:1 imports parse_entry",
+        "server/lobby.py:1 imports TAKEBACK",
+        "server/view.py:2 reads 'takeback:'",
+    ]

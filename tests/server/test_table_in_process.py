@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
-from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, AppendNews, NewsEntry
+from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, AppendNews
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
 from spieltisch.server.table import parts
@@ -19,6 +19,7 @@ from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.store.log_entries import Chance, LoggedEntry, Move
 from spieltisch.store.models import MoveEntry
 from tests.server.in_process import (
     TWO_PEOPLE,
@@ -397,7 +398,8 @@ def test_the_news_of_a_move_carries_its_entries_and_clocks_whole() -> None:
             "t1",
             8,
             AppendNews(
-                (NewsEntry(7, "a1-b2 / x%", 2, at), NewsEntry(8, "d6", None, at)), {2: 41_500}
+                (LoggedEntry(7, Move("a1-b2 / x%", 2), at), LoggedEntry(8, Chance("d6"), at)),
+                {2: 41_500},
             ),
         )
         assert heard[1] == ("t1", 108, None)  # the others read the log instead
@@ -415,7 +417,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
             reads: list[int] = []
             read = other.storage.entries_after
 
-            async def counted(table_id: str, seq: int) -> list[MoveEntry]:
+            async def counted(table_id: str, seq: int) -> list[LoggedEntry]:
                 reads.append(seq)
                 return await read(table_id, seq)
 
@@ -431,7 +433,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                     )
                     news = AppendNews(
                         tuple(
-                            NewsEntry(item.seq, item.entry, item.seat, datetime.now(UTC))
+                            LoggedEntry(item.seq, item.entry, datetime.now(UTC))
                             for item in room.log[seq:]
                         )
                     )
@@ -445,9 +447,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                         room, room.state.current_player, room.seq, room.state.legal_moves()[0]
                     )
                 last = room.log[-1]
-                skipped = AppendNews(
-                    (NewsEntry(last.seq, last.entry, last.seat, datetime.now(UTC)),)
-                )
+                skipped = AppendNews((LoggedEntry(last.seq, last.entry, datetime.now(UTC)),))
                 await other.on_moved(room.id, room.seq, skipped)
                 assert reads == [last.seq - 2]
                 assert behind.state.history() == room.state.history()
@@ -531,7 +531,7 @@ def test_a_follower_takes_the_clocks_with_the_moves_read_or_announced(url: str) 
                 left = room.seats[seat].time_left_ms
                 news = AppendNews(
                     tuple(
-                        NewsEntry(item.seq, item.entry, item.seat, datetime.now(UTC))
+                        LoggedEntry(item.seq, item.entry, datetime.now(UTC))
                         for item in room.log[seq:]
                     ),
                     {seat: left} if left is not None else {},

@@ -13,8 +13,8 @@ from spieltisch.server.services.lobby import finished_record
 from spieltisch.server.table.loading import load
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.store.log_entries import LogEntry, Takeback, effective, parse_entry
 from spieltisch.store.models import MoveEntry
-from spieltisch.store.takebacks import effective
 from tests.server.in_process import (
     a_table,
     an_app,
@@ -30,12 +30,15 @@ from tests.server.statements import statements
 COMPUTER = SeatIn(kind="ai", level="easy")
 
 
-async def stored_entries(runtime: Runtime, room: Room) -> list[str]:
+async def stored_entries(runtime: Runtime, room: Room) -> list[LogEntry]:
+    """The table's log as stored, each entry's text parsed as the store parses it."""
     async with runtime.database.session() as session:
         rows = await session.execute(
-            select(MoveEntry.entry).filter_by(table_id=room.id).order_by(MoveEntry.seq)
+            select(MoveEntry.entry, MoveEntry.seat)
+            .filter_by(table_id=room.id)
+            .order_by(MoveEntry.seq)
         )
-        return list(rows.scalars())
+        return [parse_entry(text, seat) for text, seat in rows]
 
 
 def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) -> None:
@@ -52,7 +55,7 @@ def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) 
             answer = await runtime.ask_takeback(room, 0)  # only a computer to ask: done
             assert answer.asked_by is None and answer.moves == 2
             assert room.state.history() == before and room.to_move() == 0
-            assert room.log[-1].entry == f"takeback:{len(before)}" and room.log[-1].seat == 0
+            assert room.log[-1].entry == Takeback(len(before), 0)
             messages = told(to_ana)
             assert [m["type"] for m in messages] == ["state", "takeback"]
             line = messages[0]["last_moves"][-1]

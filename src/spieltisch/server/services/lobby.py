@@ -23,6 +23,7 @@ from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.privacy import may_see
 from spieltisch.store import Database
+from spieltisch.store.log_entries import LogEntry, effective
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import (
     account_names,
@@ -36,7 +37,6 @@ from spieltisch.store.tables import (
     tables_by_id,
     take_seat_as_read,
 )
-from spieltisch.store.takebacks import effective
 from spieltisch.tournament.storage import rated_seating
 
 MAX_COMPUTER_TABLES = 2
@@ -432,7 +432,7 @@ async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, 
     }
 
 
-def _record(table: GameTable, described: TableOut, log: list[str]) -> dict[str, Any]:
+def _record(table: GameTable, described: TableOut, log: list[LogEntry]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
     state = spieltisch.load(table.game, **table.options).replay(effective(log))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]

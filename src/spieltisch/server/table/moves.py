@@ -33,8 +33,8 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.log_entries import Chance, Move, Takeback
 from spieltisch.store.models import TableStatus
-from spieltisch.store.takebacks import takeback_entry
 
 log = logging.getLogger("spieltisch.server")
 
@@ -65,13 +65,13 @@ class Moves:
             if seq != room.seq:
                 if seq < room.seq:
                     item = room.log[seq]
-                    if item.seat == seat and item.entry == move:
+                    if item.entry == Move(move, seat):
                         return AckOut(seq=_after(room, seq), move=move, duplicate=True), events
                 raise stale(seq, room.seq)
             if room.state.current_player != seat:
                 raise Refusal(Code.NOT_YOUR_TURN, _whose_turn(room))
             events += await self.play(room, (move, seat))
-        return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False), events
+        return AckOut(seq=room.seq, move=room.log[seq].entry.text, duplicate=False), events
 
     async def play(self, room: Room, first: tuple[str, int | None] | None) -> Events:
         """Apply `first` (an entry and its seat; None: only the pending chance), then
@@ -90,12 +90,12 @@ class Moves:
                     Code.ILLEGAL_MOVE, refusal_text(illegal.reason, illegal.rule)
                 ) from None
             turn = chance_turn(before, seat)
-            items.append(LogItem(room.seq + 1, last_entry(state), seat, before, turn=turn))
+            items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))
         while state.is_chance_node():
             before, state = state, state.clone()
             outcome = state.sample_chance(self.random)
             seq, turn = room.seq + len(items) + 1, chance_turn(before, None)
-            items.append(LogItem(seq, outcome, None, before, turn=turn))
+            items.append(LogItem(seq, Chance(outcome), before, turn=turn))
         if not items:
             return []
         return await self._commit(room, state, items)
@@ -104,7 +104,7 @@ class Moves:
         """Withdraw the entries after seq `keep`, as `seat` asked and all agreed: one more
         entry in the log (`store/takebacks.py`), the position replayed, nobody's clock
         changed."""
-        item = LogItem(room.seq + 1, takeback_entry(keep), seat, room.state)
+        item = LogItem(room.seq + 1, Takeback(keep, seat), room.state)
         state = replayed(room.state, [*room.log, item], item.seq)
         return await self._commit(room, state, [item], clocked=False)
 
@@ -121,14 +121,14 @@ class Moves:
         at = datetime.fromtimestamp(moment, UTC)
         append = Append(
             table_id=room.id,
-            entries=[(item.seq, item.entry, item.seat) for item in items],
+            entries=[(item.seq, item.entry.text, item.seat) for item in items],
             at=at,
             time_left=time_left,
             result=result,
             notice=self.cluster.moved_notice(
                 room.id,
                 items[-1].seq,
-                [(item.seat, item.entry) for item in items],
+                [(item.seat, item.entry.text) for item in items],
                 at,
                 time_left,
             ),

@@ -30,8 +30,8 @@ from spieltisch.server.table.publish import Publisher
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.log_entries import effective
 from spieltisch.store.models import SeatKind, TableStatus
-from spieltisch.store.takebacks import effective
 
 log = logging.getLogger("spieltisch.server")
 

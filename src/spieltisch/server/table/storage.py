@@ -22,6 +22,7 @@ from spieltisch.server.services.lobby import describe_table
 from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.group import GroupCommit
+from spieltisch.store.log_entries import LoggedEntry, parse_entry
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, TableStatus, now
 from spieltisch.store.tables import account_names, seats_of
 
@@ -35,7 +36,7 @@ class StoredTable:
 
     table: GameTable
     seats: list[Seat]
-    entries: list[MoveEntry]
+    entries: list[LoggedEntry]
 
 
 class TableStorage:
@@ -61,19 +62,23 @@ class TableStorage:
             rows = await session.execute(select(GameTable.id).filter_by(status=TableStatus.RUNNING))
             return list(rows.scalars())
 
-    async def entries_after(self, table_id: str, seq: int) -> list[MoveEntry]:
+    async def entries_after(self, table_id: str, seq: int) -> list[LoggedEntry]:
         async with self.database.session() as session:
             return await self._entries(session, table_id, seq)
 
     @staticmethod
-    async def _entries(session: AsyncSession, table_id: str, seq: int) -> list[MoveEntry]:
+    async def _entries(session: AsyncSession, table_id: str, seq: int) -> list[LoggedEntry]:
+        """The log after `seq`, each entry parsed here, once (the storage boundary)."""
         rows = await session.execute(
-            select(MoveEntry)
+            select(MoveEntry.seq, MoveEntry.entry, MoveEntry.seat, MoveEntry.created_at)
             .filter_by(table_id=table_id)
             .where(MoveEntry.seq > seq)
             .order_by(MoveEntry.seq)
         )
-        return list(rows.scalars())
+        return [
+            LoggedEntry(seq, parse_entry(text, seat), created_at)
+            for seq, text, seat, created_at in rows
+        ]
 
     async def table_and_seats(self, table_id: str) -> tuple[GameTable | None, list[Seat]]:
         async with self.database.session() as session:

@@ -22,8 +22,8 @@ from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Room, TakebackRequest
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.log_entries import standing
 from spieltisch.store.models import SeatKind, TableStatus
-from spieltisch.store.takebacks import standing
 
 
 class Takebacks:

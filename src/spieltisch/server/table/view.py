@@ -6,15 +6,15 @@ seen) and shares it as one serialised text."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
+from spieltisch.store.log_entries import Chance, LogEntry, Move
 from spieltisch.store.models import TableStatus
-from spieltisch.store.takebacks import kept_by
 
 
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
@@ -22,9 +22,8 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
     recent = room.log[max(since, room.seq - RECENT, 0) :]
     describe(recent, lang, room.state, room.log)
     last_moves = [_entry_out(room, item, lang) for item in recent]
-    last = recent[-1].entry if recent and recent[-1].seat is not None else None
-    if last is not None and kept_by(last) is not None:
-        last = None  # a takeback: no move to mark
+    # The move to mark on the board: none after a chance outcome or a takeback.
+    last = recent[-1].entry.notation if recent and isinstance(recent[-1].entry, Move) else None
     drawn = _rendering(room, seat, lang, to_move, last)
     return StateOut(
         table=room.id,
@@ -128,10 +127,18 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
     return LogEntryOut(
         seq=item.seq,
         seat=item.seat,
-        move=item.entry if item.seat is not None or item.entry in room.state.game.events else None,
+        move=_shown_entry(item.entry, room.state.game.events),
         words=item.words[lang],
         turn=item.turn,
     )
+
+
+def _shown_entry(entry: LogEntry, events: Collection[str]) -> str | None:
+    """What a log entry shows of its notation: a seat's move or takeback, a referee's
+    event; never a chance outcome (a deal is never sent raw)."""
+    if isinstance(entry, Chance) and entry.notation not in events:
+        return None
+    return entry.text
 
 
 def _clock_out(room: Room) -> ClockOut | None:
