@@ -28,7 +28,7 @@ from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table
+from spieltisch.server.services.new_tables import create_table
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account

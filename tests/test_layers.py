@@ -27,13 +27,15 @@ LAYERS: list[set[str]] = [
 SERVER_ROOMS: list[set[str]] = [
     {"i18n", "refusal"},
     {"infra", "schemas"},
-    {"services"},
-    {"table"},
+    {"description"},
+    {"services", "table"},
     {"routes"},
     {"app", "__init__"},
 ]
 """Inside `server/`, from the bottom up: routes only translate and are imported by the
-application alone; the live table uses the lobby service, never a route."""
+application alone; the services and the live table stand side by side (neither imports
+the other, `test_the_live_table_and_the_services_import_neither_the_other`) on what both
+need: the description of a table."""
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str]]:
@@ -95,6 +97,39 @@ def test_a_game_imports_no_other_game() -> None:
 
 def test_inside_the_server_imports_only_go_downwards() -> None:
     assert _upward(PACKAGE / "server", "spieltisch.server.", SERVER_ROOMS) == []
+
+
+def _imports_between(server: Path, source: str, target: str) -> list[str]:
+    """Where a module under `server/source` imports anything under `server/target`
+    (`server`: a folder laid out as `spieltisch/server/`)."""
+    prefix = f"spieltisch.server.{target}"
+    found = []
+    for path in sorted((server / source).rglob("*.py")):
+        for line, module in _imports(path):
+            if module == prefix or module.startswith(prefix + "."):
+                found.append(f"{path.relative_to(server).as_posix()}:{line} imports {module}")
+    return found
+
+
+def test_the_live_table_and_the_services_import_neither_the_other(tmp_path: Path) -> None:
+    """Issue 41: the live table described a table through the lobby service
+    (`table/storage.py` imported `services/lobby.describe_table`) while the lobby called
+    the live table. What both need is `server/description/`; the lobby reaches the tables
+    in play through a protocol (`services/lobby.LiveTables`) the application fills in."""
+    (tmp_path / "table").mkdir()
+    (tmp_path / "table" / "storage.py").write_text(
+        "from spieltisch.server.services.lobby import describe_table\n"
+        "from spieltisch.server.description.tables import describe_tables\n"
+        "from spieltisch.server import services\n"
+    )
+    assert _imports_between(tmp_path, "table", "services") == [
+        "table/storage.py:1 imports spieltisch.server.services.lobby",
+        "table/storage.py:1 imports spieltisch.server.services.lobby.describe_table",
+        "table/storage.py:3 imports spieltisch.server.services",
+    ]
+    server = PACKAGE / "server"
+    assert _imports_between(server, "table", "services") == []
+    assert _imports_between(server, "services", "table") == []
 
 
 def test_the_default_game_is_written_once_outside_the_game_folders() -> None:
@@ -422,3 +457,38 @@ def test_the_log_text_rule_sees_a_parse_outside_the_boundary(tmp_path: Path) -> 
         "server/lobby.py:1 imports TAKEBACK",
         "server/view.py:2 reads 'takeback:'",
     ]
+
+
+LONGEST_MODULE = 400
+"""Lines a module of the server may have: past that it does more than one job."""
+
+LONGER_ALLOWED = {
+    "server/routes/tournaments.py",  # issue 47 splits the tournaments' routes and service,
+    "server/services/tournaments.py",  # then both leave this list
+}
+
+
+def _longer_than(root: Path, limit: int, allowed: set[str], package: Path = PACKAGE) -> list[str]:
+    """Modules under `root` with more than `limit` lines, unless `allowed` (paths in
+    `package`)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit and where not in allowed:
+            found.append(f"{where}: {lines} lines")
+    return found
+
+
+def test_no_module_of_the_server_is_longer_than_400_lines(tmp_path: Path) -> None:
+    """Issue 41: `services/lobby.py` had grown to 609 lines (tables made, seats, rematches,
+    records, descriptions, the service the routes call); it is now one module per job."""
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "long.py").write_text("x = 1\n" * 5)
+    (tmp_path / "server" / "allowed.py").write_text("x = 1\n" * 5)
+    (tmp_path / "server" / "short.py").write_text("x = 1\n" * 4)
+    found = _longer_than(tmp_path / "server", 4, {"server/allowed.py"}, tmp_path)
+    assert found == ["server/long.py: 5 lines"]
+    for allowed in LONGER_ALLOWED:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _longer_than(PACKAGE / "server", LONGEST_MODULE, LONGER_ALLOWED) == []

@@ -17,7 +17,8 @@ from spieltisch.server import Settings, create_app
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.server.services.seating import join, start
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database

@@ -19,12 +19,14 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app as cli
-from spieltisch.server.infra.cluster import LOCK_SPACE, SingleProcess
+from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.postgres_cluster import LOCK_SPACE
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, join, start
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.server.services.seating import join, start
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account

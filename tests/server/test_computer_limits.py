@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from spieltisch.server.services.lobby import MAX_COMPUTER_TABLES
+from spieltisch.server.services.new_tables import MAX_COMPUTER_TABLES
 from tests.server.client import Client
 from tests.server.servers import ServerProcess
 

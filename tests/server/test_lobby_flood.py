@@ -14,14 +14,9 @@ from spieltisch.server.infra.auth import Sessions
 from spieltisch.server.infra.limits import RateLimits
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import (
-    check_open_tables,
-    create_table,
-    join,
-    leave,
-    list_tables,
-    start,
-)
+from spieltisch.server.services.lobby import list_tables
+from spieltisch.server.services.new_tables import check_open_tables, create_table
+from spieltisch.server.services.seating import join, leave, start
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, GameTable
 from spieltisch.store.tables import LISTED_PER_ACCOUNT, LISTED_PER_ADDRESS

@@ -19,7 +19,8 @@ import pytest
 from spieltisch.core.identity import PlayerId
 from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, finished_record, finished_records
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.server.services.records import finished_record, finished_records
 from spieltisch.store.models import Account, MoveEntry, TableStatus, now
 from spieltisch.tournament.settings import Settings
 from tests.core.test_record_checks import finished_record as played_record

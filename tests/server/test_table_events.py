@@ -39,7 +39,7 @@ from tests.server.in_process import TWO_PEOPLE, a_table, connect, run, states, t
 COMPUTER = SeatIn(kind="ai", level="easy")
 
 
-class Heard:
+class EventRecorder:
     """Every batch of events the publisher published, as a subscriber hears them."""
 
     def __init__(self, runtime: Runtime) -> None:
@@ -84,7 +84,7 @@ def test_a_move_and_the_chance_after_it_are_one_batch_and_sent_nothing_themselve
 def test_a_refused_move_is_no_event_and_the_refusal_goes_to_its_connection(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_ana = connect(runtime, room, ana)
             heard.take()
             told(to_ana)
@@ -105,7 +105,7 @@ def test_a_refused_move_is_no_event_and_the_refusal_goes_to_its_connection(url: 
 def test_resigning_hands_the_seat_over_and_ends_a_game_of_two(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_bob = connect(runtime, room, bob)
             heard.take()
             told(to_bob)
@@ -130,7 +130,7 @@ def test_a_seat_away_long_enough_is_claimed(url: str) -> None:
             room,
             (ana, _bob),
         ):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             connect(runtime, room, ana)  # Bob never comes: away
             heard.take()
             await runtime.hand_over(room.id, ana, 1)
@@ -145,7 +145,7 @@ def test_a_clock_run_out_under_lose_hands_the_seat_over(url: str) -> None:
     async def scenario() -> None:
         clock = ClockIn(mode="move", seconds=1, on_timeout="lose")
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _accounts):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             seat = room.to_move()
             await until(lambda: room.table.status == "finished")
             events = heard.take()
@@ -161,7 +161,7 @@ def test_a_clock_run_out_lets_the_computer_move_for_the_seat(url: str) -> None:
     async def scenario() -> None:
         clock = ClockIn(mode="move", seconds=1)
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _accounts):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             seat, seq = room.to_move(), room.seq
             await until(lambda: room.seq > seq)
             batch = heard.batches[0]
@@ -178,7 +178,7 @@ def test_a_table_nobody_moved_at_is_aborted(url: str) -> None:
             room,
             _accounts,
         ):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             runtime.scheduler.schedule(room)  # set going again, now heard
             await until(lambda: room.table.status == "aborted")
             assert TableAborted() in heard.take()
@@ -189,7 +189,7 @@ def test_a_table_nobody_moved_at_is_aborted(url: str) -> None:
 def test_a_takeback_is_asked_answered_and_applied(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (_ana, bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_bob = connect(runtime, room, bob)
             await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
             heard.take()
@@ -217,7 +217,7 @@ def test_a_takeback_is_asked_answered_and_applied(url: str) -> None:
 def test_a_chat_line_goes_to_whoever_hears_the_chat(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_bob, guest = connect(runtime, room, bob), connect(runtime, room, None)
             heard.take()
             told(to_bob), told(guest)
@@ -235,7 +235,7 @@ def test_presence_is_told_to_a_connection_that_opens_and_everyone_when_it_change
 ) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_ana = connect(runtime, room, ana)
             asked, presence = heard.take()[:2]
             assert asked == PositionAsked(to_ana, 0)
@@ -261,7 +261,7 @@ def test_news_from_another_process_is_entries_followed(url: str) -> None:
             other = Runtime(runtime.database, runtime.pool, runtime.settings)
             try:
                 there = await other.room(room.id)
-                heard = Heard(runtime)
+                heard = EventRecorder(runtime)
                 seq = room.seq
                 await other.submit(there, 0, seq, there.state.legal_moves()[0])
                 await runtime.on_moved(room.id, there.seq)
@@ -276,7 +276,7 @@ def test_news_from_another_process_is_entries_followed(url: str) -> None:
 def test_the_lobby_changing_a_table_is_table_changed(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
-            heard = Heard(runtime)
+            heard = EventRecorder(runtime)
             to_ana = connect(runtime, room, ana)
             heard.take()
             told(to_ana)

@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
-from spieltisch.server.infra.cluster import PostgresCluster, SingleProcess
+from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, AppendNews
+from spieltisch.server.infra.postgres_cluster import PostgresCluster
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
 from spieltisch.server.table import parts

@@ -1,6 +1,6 @@
 """Takebacks at the live table, in-process: asked, accepted or declined, stored as one more
 log entry, and what a replay, a record and a reload make of it (`server/table/takebacks.py`,
-`store/takebacks.py`)."""
+`store/log_entries.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import SeatIn
-from spieltisch.server.services.lobby import finished_record
+from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.loading import load
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime

@@ -9,8 +9,11 @@ from typing import Any
 
 from sqlalchemy import event
 
+from spieltisch.server.description.tables import describe_table
 from spieltisch.server.schemas.rest import SeatIn, TableIn
-from spieltisch.server.services.lobby import create_table, describe_table, join, list_tables
+from spieltisch.server.services.lobby import list_tables
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.server.services.seating import join
 from spieltisch.store import Database, upgrade
 from spieltisch.store.models import Account, GameTable, SeatKind, TableStatus
 

@@ -21,12 +21,12 @@ from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
-from spieltisch.server.infra.cluster import cluster_for
 from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
+from spieltisch.server.infra.postgres_cluster import cluster_for
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable

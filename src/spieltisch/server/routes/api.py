@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Depends, Request, Response
 
 import spieltisch
 from spieltisch.core import SpieltischError, game_class
+from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import (
@@ -35,7 +36,6 @@ from spieltisch.server.schemas.rest import (
     TableList,
 )
 from spieltisch.server.services.accounts import account_out
-from spieltisch.server.services.privacy import table_for
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
@@ -179,7 +179,7 @@ async def start_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
 async def resign_table(table_id: TableId, me: Me, svc: Svc) -> TableOut:
     """Give up your seat in a running game. Two seats: the game ends and you are second.
     More: the `easy` level plays your seat to the end and you are ranked after the others."""
-    return await svc.lobby.hand_over(table_id, me, None)
+    return await svc.runtime.hand_over(table_id, me, None)
 
 
 @router.post("/tables/{table_id}/claim", response_model=TableOut, tags=["lobby"])
@@ -192,7 +192,7 @@ async def claim_seat(
     """Hand another person's seat to the computer once they have been away long enough
     (the `presence` message says how long): as if they had resigned. Only a person who
     plays at the table asks; the game goes on (or, with two seats, ends)."""
-    return await svc.lobby.hand_over(table_id, me, seat)
+    return await svc.runtime.hand_over(table_id, me, seat)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])

@@ -7,11 +7,11 @@ from collections.abc import Collection
 
 from sqlalchemy.exc import IntegrityError
 
+from spieltisch.server.description.tables import describe_tables
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import AccountOut, GameOut, PlayerOut
-from spieltisch.server.services import lobby
 from spieltisch.store import Database, accounts
 from spieltisch.store.models import Account, TableStatus
 from spieltisch.store.tables import account_names
@@ -110,7 +110,7 @@ class Accounts:
                 for seat, table in await accounts.played(session, account_id, PAGE_GAMES)
                 if table.public or viewer == account_id
             ]
-            described = await lobby.describe_tables(session, [table for _seat, table in rows])
+            described = await describe_tables(session, [table for _seat, table in rows])
         games = []
         for (seat, table), shown in zip(rows, described, strict=True):
             ranking = (table.result or {}).get("ranking")

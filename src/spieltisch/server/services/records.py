@@ -5,24 +5,77 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Collection
 from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 import spieltisch
 from spieltisch.core import RecordError
+from spieltisch.core.records import make_record
+from spieltisch.server.description.privacy import may_see
+from spieltisch.server.description.tables import describe_tables
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import RecordUploaded
-from spieltisch.server.services import lobby
-from spieltisch.server.services.privacy import may_see
+from spieltisch.server.services.seating import get_table
 from spieltisch.store import Database
-from spieltisch.store.models import UploadedRecord
-from spieltisch.store.tables import seats_of
+from spieltisch.store.log_entries import LogEntry, effective
+from spieltisch.store.models import GameTable, TableStatus, UploadedRecord
+from spieltisch.store.tables import move_logs, seats_of, tables_by_id
 
 MAX_RECORD_ENTRIES = 20_000
 MAX_ENTRY = 1_000
 """The longest history entry (a deal of David & Goliath for six players is about 320)."""
 MAX_PLAYERS = 16
 MAX_NAME = 40
+
+
+async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
+    """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
+    table = await get_table(session, table_id)
+    if table.status != TableStatus.FINISHED:
+        raise Refusal(
+            Code.CONFLICT,
+            _("table {table} is {status}: records are of finished games").format(
+                table=table_id, status=table.status
+            ),
+        )
+    return (await _records(session, [table]))[table_id]
+
+
+async def finished_records(
+    session: AsyncSession, table_ids: Collection[str]
+) -> dict[str, dict[str, Any]]:
+    """The records of those of these tables that have finished, in the order given: four
+    queries however many tables (a tournament collects a round's results at once)."""
+    found = await tables_by_id(session, table_ids)
+    finished = [
+        found[table_id]
+        for table_id in table_ids
+        if table_id in found and found[table_id].status == TableStatus.FINISHED
+    ]
+    return await _records(session, finished)
+
+
+async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, dict[str, Any]]:
+    described = await describe_tables(session, tables)
+    logs = await move_logs(session, [table.id for table in tables])
+    return {
+        table.id: _record(table, out, logs[table.id])
+        for table, out in zip(tables, described, strict=True)
+    }
+
+
+def _record(table: GameTable, described: TableOut, log: list[LogEntry]) -> dict[str, Any]:
+    # The record keeps the game as played: moves taken back are not in it.
+    state = spieltisch.load(table.game, **table.options).replay(effective(log))
+    players = [s.name or f"player {s.seat + 1}" for s in described.seats]
+    # A game given up carries the ranking after resignations and the resigned seats in
+    # its result (docs/web.md, "Leaving a running game"); it replays like any other.
+    resigned = (table.result or {}).get("resigned") or ()
+    return dict(make_record(state, players, resigned))
 
 
 class Records:
@@ -32,11 +85,11 @@ class Records:
     async def finished(self, table_id: str, viewer: int | None) -> dict[str, Any]:
         """A finished table's record; a private table's only for its players."""
         async with self.database.session() as session:
-            table = await lobby.get_table(session, table_id)
+            table = await get_table(session, table_id)
             seated = [seat.account_id for seat in await seats_of(session, table_id)]
             if not may_see(table.public, seated, viewer):
                 raise Refusal(Code.FORBIDDEN, _("the record of a private table is for its players"))
-            return await lobby.finished_record(session, table_id)
+            return await finished_record(session, table_id)
 
     async def upload(self, record: dict[str, Any], account: int | None) -> RecordUploaded:
         """Keep a record someone uploaded, once it replays."""

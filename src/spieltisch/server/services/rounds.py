@@ -26,7 +26,9 @@ from typing import get_args
 from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
-from spieltisch.server.services.lobby import LiveTables, create_table, finished_records
+from spieltisch.server.services.lobby import LiveTables
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.server.services.records import finished_records
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 from spieltisch.store.tables import (

@@ -4,9 +4,9 @@ whoever hears the chat."""
 
 from __future__ import annotations
 
+from spieltisch.server.description.privacy import may_see
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.services.privacy import may_see
 from spieltisch.server.table.events import ChatLine, Events
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.storage import TableStorage

@@ -1,6 +1,6 @@
-"""Finishing: the result of an ended game, a seat handed to the computer (which may end
-the game, `resign.py`), and the hooks told when a game has ended (a tournament takes the
-result)."""
+"""Finishing: the result of an ended game, a seat the computer plays from now on (which
+may end the game, `resign.py`), whether a person may hand another's seat to the computer,
+and the hooks told when a game has ended (a tournament takes the result)."""
 
 from __future__ import annotations
 
@@ -63,15 +63,16 @@ class Finishing:
         except Exception:
             log.exception("after the end of table %s", table_id)
 
-    async def hand_over(self, room: Room, seat: int, reason: HandOverReason) -> Events:
+    async def computer_plays(self, room: Room, seat: int, reason: HandOverReason) -> Events:
         """The computer plays `seat` from now on: stored, then in memory (two seats left:
         the game ends); the seat's connections watch from now on (call it holding the
-        room's lock)."""
+        room's lock). A person resigning or claimed (`Runtime.hand_over`), or out of time
+        under `on_timeout: lose` (`scheduler.py`)."""
         resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
         finish = ends_by_resigning(len(room.seats), resigned)
         result = dict(resigned_result(room.state, resigned)) if finish else None
         try:
-            described = await self.storage.hand_over(room.id, seat, HANDED_LEVEL, result)
+            described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
         except UNAVAILABLE:
             raise unavailable() from None
         room.seats[seat].ai_level = HANDED_LEVEL

@@ -102,7 +102,7 @@ class Moves:
 
     async def take_back(self, room: Room, seat: int, keep: int) -> Events:
         """Withdraw the entries after seq `keep`, as `seat` asked and all agreed: one more
-        entry in the log (`store/takebacks.py`), the position replayed, nobody's clock
+        entry in the log (`store/log_entries.py`), the position replayed, nobody's clock
         changed."""
         item = LogItem(room.seq + 1, Takeback(keep, seat), room.state)
         state = replayed(room.state, [*room.log, item], item.seq)

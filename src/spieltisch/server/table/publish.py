@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 
+from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import ErrorOut, ServerMessage, TableOut, TakebackOut
-from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.chat import hears_chat

@@ -22,6 +22,7 @@ import logging
 import time
 from collections.abc import Sequence
 
+from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import Cluster, SingleProcess
 from spieltisch.server.infra.moved_news import AppendNews
@@ -36,7 +37,6 @@ from spieltisch.server.schemas.messages import (
     TableOut,
     TakebackOut,
 )
-from spieltisch.server.services.privacy import table_for
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
@@ -47,28 +47,26 @@ from spieltisch.server.table.events import (
     PositionAsked,
     Refused,
     Replied,
+    SeatHandedOver,
     TableChanged,
     TakebackApplied,
     TakebackAsked,
     keeping,
 )
 from spieltisch.server.table.finishing import Finishing, check_claim
+from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.loading import catch_up, load, refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.publish import Publisher, takeback_message
 from spieltisch.server.table.room import Connection, Room, SeatState
-from spieltisch.server.table.scheduler import RETRY_SECONDS, Scheduler
+from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 
 log = logging.getLogger("spieltisch.server")
-
-WAITING = frozenset({"clock", "round", "abort"})
-"""The tasks of a table that only waits (for a person or a deadline): it may leave
-memory when nobody watches."""
 
 
 class Runtime:
@@ -89,9 +87,8 @@ class Runtime:
         self.storage = storage or TableStorage(database, self.cluster)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._wakeups: dict[str, asyncio.TimerHandle] = {}
-        """Tables that left memory idle, and when they are loaded again."""
         self.background = Background()
+        self.idle = Idle(self.rooms, settings, self.background, self.room)
         self.publisher = Publisher(self.cluster, self.background)
         self.presence_of = Presence(settings.claim_after_seconds)
         self.finishing = Finishing(self.storage, self.presence_of, self.background)
@@ -105,7 +102,7 @@ class Runtime:
             self.moves,
             self.finishing,
             self.publisher,
-            self.release,
+            self.idle.release,
         )
         self.chat = Chat(self.storage)
         self.takebacks = Takebacks(self.moves, self.storage)
@@ -123,9 +120,7 @@ class Runtime:
             if room is None:
                 room = await load(self.storage, table_id)
                 self.rooms[table_id] = room
-                waking = self._wakeups.pop(table_id, None)
-                if waking is not None:  # opened before its deadline: set going below
-                    waking.cancel()
+                self.idle.awake(table_id)  # opened before its deadline: set going below
                 await self.cluster.announce("ask", table_id)  # who is here elsewhere
                 async with self.publisher.holding(room) as events:
                     events += await self.scheduler.advance(room)
@@ -170,54 +165,6 @@ class Runtime:
                 # owner plays it now, and a game ended that way shows its result.
                 events += self.presence_of.tell(room)
 
-    def release(self, room: Room) -> None:
-        """Forget a table nobody watches that is not in play (it loads again when opened);
-        one in play but only waiting for a person's move or a deadline is forgotten after
-        `idle_seconds` (and loaded again for its deadline)."""
-        if room.connections or self.rooms.get(room.id) is not room:
-            return
-        if room.table.status != TableStatus.RUNNING:
-            if not room.tasks:
-                del self.rooms[room.id]
-            return
-        idle_seconds = self.settings.idle_seconds
-        if idle_seconds is not None and set(room.tasks) <= WAITING and not self.scheduler.closing:
-            room.tasks["idle"] = asyncio.create_task(self._forget_when_idle(room, idle_seconds))
-
-    async def _forget_when_idle(self, room: Room, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        async with room.lock:
-            if room.connections or self.rooms.get(room.id) is not room:
-                return
-            if not set(room.tasks) <= WAITING | {"idle"}:
-                return
-            current = asyncio.current_task()
-            for task in room.tasks.values():
-                if task is not current:
-                    task.cancel()
-            room.tasks.clear()
-            del self.rooms[room.id]
-            if room.wake_at is not None:
-                self._wake_at(room.id, room.wake_at)
-
-    def _wake_at(self, table_id: str, moment: float) -> None:
-        """Load a table that left memory again at `moment` (its clock or round time)."""
-        delay = max(0.0, moment - time.time())
-        loop = asyncio.get_running_loop()
-        self._wakeups[table_id] = loop.call_later(delay, self._wake, table_id)
-
-    def _wake(self, table_id: str) -> None:
-        self._wakeups.pop(table_id, None)
-        if not self.scheduler.closing and table_id not in self.rooms:
-            self.background.spawn(self._load_quietly(table_id))
-
-    async def _load_quietly(self, table_id: str) -> None:
-        try:
-            await self.room(table_id)
-        except Refusal as refused:  # gone, or the database away: try again later
-            if refused.code == Code.DATABASE_UNAVAILABLE:
-                self._wake_at(table_id, time.time() + RETRY_SECONDS)
-
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return room.seat_of(account, wanted)
 
@@ -231,9 +178,7 @@ class Runtime:
             room.tasks.pop("idle").cancel()
         if room.id not in self.rooms:  # forgotten idle just before: in memory again
             self.rooms[room.id] = room
-            waking = self._wakeups.pop(room.id, None)
-            if waking is not None:
-                waking.cancel()
+            self.idle.awake(room.id)
             self.scheduler.schedule(room)
         events: Events = [PositionAsked(connection, connection.last_seq)]
         self.publisher.publish(room, events + self.presence_of.tell(room, always=connection))
@@ -242,7 +187,7 @@ class Runtime:
         """A connection closed or dropped: its seat is away once no other is open."""
         room.connections.discard(connection)
         self.publisher.publish(room, self.presence_of.tell(room))
-        self.release(room)
+        self.idle.release(room)
 
     def presence(self, room: Room) -> PresenceOut:
         return self.presence_of.of(room)
@@ -278,10 +223,11 @@ class Runtime:
 
     # -- giving a seat up ------------------------------------------------------------------
 
-    async def hand_over(self, table_id: str, account: int, seat: int | None) -> None:
+    async def hand_over(self, table_id: str, account: int, seat: int | None) -> TableOut:
         """`account` gives up its seat (`seat` None), or hands the away `seat` of another
         to the computer. The rule of `resign.py` applies: two seats, the game ends;
-        more, the `easy` level plays the seat and it is ranked after the others.
+        more, the `easy` level plays the seat and it is ranked after the others. Returns
+        the table as the lobby now describes it.
 
         Refusal: conflict (not running, not away long enough), forbidden (not seated here).
         """
@@ -304,9 +250,14 @@ class Runtime:
                     self.presence_of.of(room)
                     check_claim(room, seat, mine, self.settings.claim_after_seconds)
                 reason = HandOverReason.RESIGNED if seat is None else HandOverReason.CLAIMED
-                events += await self.finishing.hand_over(
+                handed = await self.finishing.computer_plays(
                     room, mine[0] if seat is None else seat, reason
                 )
+                events += handed
+        described = next(e.table for e in handed if isinstance(e, SeatHandedOver))
+        if described is None:
+            raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
+        return described
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -426,8 +377,7 @@ class Runtime:
 
     async def close(self) -> None:
         self.scheduler.closing = True
-        for waking in self._wakeups.values():
-            waking.cancel()
+        self.idle.close()
         await cancel(
             [
                 *(task for room in self.rooms.values() for task in room.tasks.values()),

@@ -209,7 +209,7 @@ class Scheduler:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
-                        handed = await self.finishing.hand_over(
+                        handed = await self.finishing.computer_plays(
                             room, seat, HandOverReason.TIMED_OUT
                         )
                         events += [ClockRanOut(seat), *handed]

@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.server.description.tables import describe_table
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import ChatOut, TableOut
-from spieltisch.server.services.lobby import describe_table
 from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.group import GroupCommit
@@ -101,11 +101,11 @@ class TableStorage:
         else:
             await append_at_once(self.database, append)
 
-    async def hand_over(
+    async def store_computer_seat(
         self, table_id: str, seat: int, level: str, result: dict[str, object] | None
     ) -> TableOut | None:
-        """The computer plays `seat` from now on (`level` on a person's seat); with a
-        `result` the game ends. Returns the table as the lobby now describes it."""
+        """Store that the computer plays `seat` from now on (`level` on a person's seat);
+        with a `result` the game ends. Returns the table as the lobby now describes it."""
         async with self.database.session() as session:
             await session.execute(
                 update(Seat).filter_by(table_id=table_id, seat=seat).values(ai_level=level)

@@ -6,7 +6,7 @@ Only where it is fair: in casual games (the route refuses rated ones), in games 
 hidden information (a card taken back was seen by all), and never past a chance outcome
 the asker has seen (a die, a card drawn), so nobody can roll again. What is taken back:
 the asker's last move and everything after it. It is stored as one log entry
-(`store/takebacks.py`), so the log stays append-only.
+(`store/log_entries.py`), so the log stays append-only.
 """
 
 from __future__ import annotations

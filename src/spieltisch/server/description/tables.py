@@ -1,0 +1,63 @@
+"""Tables as the lobby, a player's page and a table's own connections describe them
+(`TableOut`): seats with their players' names, whether the game is rated, whether
+takebacks may be asked. Two queries however many tables."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.core import game_class
+from spieltisch.server.schemas.messages import SeatOut, TableOut
+from spieltisch.store.models import GameTable, Seat, SeatKind
+from spieltisch.store.tables import account_names, seats_of_tables
+from spieltisch.tournament.storage import rated_seating
+
+
+async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
+    return (await describe_tables(session, [table]))[0]
+
+
+async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> list[TableOut]:
+    """Tables as the lobby shows them, with their seats and players' names: two queries
+    however many tables."""
+    seats = await seats_of_tables(session, [table.id for table in tables])
+    who = await account_names(
+        session,
+        {row.account_id for rows in seats.values() for row in rows if row.account_id},
+    )
+    return [
+        _described(table, seats.get(table.id, []), who, table.tournament_id) for table in tables
+    ]
+
+
+def _described(
+    table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
+) -> TableOut:
+    rated = tournament is not None or rated_seating([row.account_id for row in rows])
+    return TableOut(
+        id=table.id,
+        game=table.game,
+        title=game_class(table.game).title,
+        options=table.options,
+        public=table.public,
+        status=table.status,
+        seats=[
+            SeatOut(
+                seat=row.seat,
+                kind=row.kind,
+                name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
+                account=row.account_id,
+                level=row.ai_level,
+                resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
+            )
+            for row in rows
+        ],
+        clock=table.clock,
+        created_by=table.created_by,
+        rematch=table.rematch,
+        rematch_of=table.rematch_of,
+        result=table.result,
+        tournament=tournament,
+        rated=rated,
+        takebacks=not rated and not game_class(table.game).hidden_information,
+    )
