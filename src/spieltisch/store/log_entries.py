@@ -74,11 +74,6 @@ def parse_entry(text: str, seat: int | None) -> LogEntry:
     return Move(text, seat)
 
 
-def played(entry: LogEntry) -> str | None:
-    """The notation the game applies for `entry`; None for a takeback (it replays)."""
-    return None if isinstance(entry, Takeback) else entry.notation
-
-
 def effective(entries: Iterable[LogEntry]) -> list[str]:
     """The notation of the entries of a log (seq 1, 2, ... in order) that stand: the
     moves and chance outcomes, less those a later takeback withdrew."""

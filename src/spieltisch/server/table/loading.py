@@ -73,7 +73,7 @@ async def catch_up(storage: TableStorage, room: Room, news: AppendNews | None = 
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
     # Read them only then (the clocks not even then when the news carried them).
-    if state.is_terminal() or (room.table.clock and heard is None):
+    if state.is_terminal() or (room.clock is not None and heard is None):
         table, seats = await storage.table_and_seats(room.id)
         if table is not None:
             room.table = table

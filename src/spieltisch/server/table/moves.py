@@ -184,16 +184,11 @@ def _whose_turn(room: Room) -> str:
 def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int]:
     """The mover's time left once its move is made: what is left of the game clock, or
     the move clock set again."""
-    clock = room.table.clock or {}
-    if clock.get("mode") is None or mover is None:
+    clock = room.clock
+    if clock is None or clock.mode is None or mover is None:
         return {}
-    if clock["mode"] == "game":
-        spent = int((moment - room.turn_started) * 1000)
-        left = max(0, (room.seats[mover].time_left_ms or 0) - spent)
-        # The increment comes after a move made in time (none once it ran out).
-        bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
-        return {mover: left + bonus}
-    return {mover: int(clock["seconds"] * 1000)}
+    spent = int((moment - room.turn_started) * 1000)
+    return {mover: clock.left_after_move(room.seats[mover].time_left_ms or 0, spent)}
 
 
 def _after(room: Room, seq: int) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 from spieltisch.core import State
 from spieltisch.server.schemas.messages import LegalMove
 from spieltisch.server.table.log import LogItem
+from spieltisch.store.clock import ClockMode, TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind
 
 
@@ -179,6 +180,16 @@ class Room:
     """What the connections of the latest position were shown (made once, shared)."""
     marks: dict[str, list[str]] = field(default_factory=dict)
     """Each seat's mark (colour or number), by language: the same for the whole game."""
+    _clock: tuple[object, TableClock | None] = field(default=(None, None), repr=False)
+    """The table's stored clock and the clock read from it (read once per stored value)."""
+
+    @property
+    def clock(self) -> TableClock | None:
+        """The table's clock (None: it has none)."""
+        stored = self.table.clock
+        if self._clock[0] is not stored:
+            self._clock = (stored, TableClock.of(stored))
+        return self._clock[1]
 
     @property
     def seq(self) -> int:
@@ -198,8 +209,8 @@ class Room:
         info = self.seats[seat]
         if info.kind == SeatKind.AI or info.handed:
             return info.ai_level or "easy"
-        clock = self.table.clock or {}
-        if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
+        clock = self.clock
+        if clock is not None and clock.mode == ClockMode.GAME and (info.time_left_ms or 0) <= 0:
             return "easy"
         return None
 

@@ -29,6 +29,7 @@ from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.publish import Publisher
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.clock import ClockMode, OnTimeout
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import effective
 from spieltisch.store.models import SeatKind, TableStatus
@@ -132,11 +133,11 @@ class Scheduler:
 
     def _set_going(self, room: Room) -> None:
         """Start the round time, the computer seat to move or the person's clock."""
-        clock = room.table.clock or {}
+        clock = room.clock
         deadlines = []
-        round_seconds = clock.get("round_seconds")
+        round_seconds = clock.round_seconds if clock is not None else None
         if round_seconds and "time" not in room.state.history():
-            deadlines.append(wall(room.table.started_at) + float(round_seconds))
+            deadlines.append(wall(room.table.started_at) + round_seconds)
             delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["round"] = asyncio.create_task(self._round_time(room, delay))
         abort_after = self.settings.abort_unplayed_seconds
@@ -155,10 +156,10 @@ class Scheduler:
             room.tasks["ai"] = asyncio.create_task(
                 self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
             )
-        elif seat is not None and clock.get("mode") is not None:
+        elif seat is not None and clock is not None and clock.mode is not None:
             left = room.seats[seat].time_left_ms
-            if clock["mode"] == "move":
-                left = int(clock["seconds"] * 1000)
+            if clock.mode == ClockMode.MOVE:
+                left = clock.seconds_ms
             deadlines.append(room.turn_started + (left or 0) / 1000)
             room.tasks["clock"] = asyncio.create_task(
                 self._time_out(room, room.seq, seat, max(0.0, deadlines[-1] - time.time()))
@@ -204,8 +205,10 @@ class Scheduler:
         await asyncio.sleep(delay)
         if room.seq != seq:
             return
-        clock = room.table.clock or {}
-        if clock.get("on_timeout") == "lose" and room.controller(seat) is None:
+        clock = room.clock
+        if clock is None:
+            return
+        if clock.on_timeout == OnTimeout.LOSE and room.controller(seat) is None:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
@@ -218,7 +221,7 @@ class Scheduler:
                             raise
                         self.retry_later(room)  # try again when the database is back
             return
-        if clock.get("mode") == "game":
+        if clock.mode == ClockMode.GAME:
             room.seats[seat].time_left_ms = 0
         await self._computer_move(room, seq, seat, "easy", 0.0, [ClockRanOut(seat)])
 

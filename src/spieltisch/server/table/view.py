@@ -13,6 +13,7 @@ from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut,
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
+from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move
 from spieltisch.store.models import TableStatus
 
@@ -142,25 +143,25 @@ def _shown_entry(entry: LogEntry, events: Collection[str]) -> str | None:
 
 
 def _clock_out(room: Room) -> ClockOut | None:
-    clock = room.table.clock
-    if not clock:
+    clock = room.clock
+    if clock is None:
         return None
     running = room.to_move() if room.table.status == TableStatus.RUNNING else None
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms
-        if clock.get("mode") == "move":
-            left = int(clock["seconds"] * 1000) if index == running else None
+        if clock.mode == ClockMode.MOVE:
+            left = clock.seconds_ms if index == running else None
         if index == running and left is not None:
             left = max(0, left - int((time.time() - room.turn_started) * 1000))
         lefts.append(left)
     round_left: int | None = None
-    if clock.get("round_seconds") and room.table.status == TableStatus.RUNNING:
-        end = wall(room.table.started_at) + float(clock["round_seconds"])
+    if clock.round_seconds and room.table.status == TableStatus.RUNNING:
+        end = wall(room.table.started_at) + clock.round_seconds
         round_left = max(0, int((end - time.time()) * 1000))
     return ClockOut(
-        mode=clock.get("mode"),
-        seconds=clock.get("seconds"),
+        mode=clock.mode,
+        seconds=clock.seconds,
         time_left_ms=lefts,
         running=running,
         round_ends_in_ms=round_left,
