@@ -1,20 +1,21 @@
 """A hint at the table: the engine's best move and its win chance for the person to move.
 
-Off in rated games, as on lichess: tournament games, and games where every seat is a
-different person (`rated_seating`); casual games have a computer seat. The search runs
+Off in rated games, as on lichess (`TablePolicy.hints`): tournament games, and games where
+every seat is a different person; casual games have a computer seat. The search runs
 in the worker pool and sees only what the seat may see (`spieltisch.agents.hint` deals
 hidden cards anew from the seat's view).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
 
 import spieltisch
 from spieltisch.agents import Budget, hint
+from spieltisch.server.description.policy import Rated
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.refusal import Code, Refusal
@@ -22,9 +23,7 @@ from spieltisch.server.routes.api import Me
 from spieltisch.server.routes.context import Services, check_rate, known_language, services
 from spieltisch.server.schemas.rest import REFUSALS, TableId
 from spieltisch.server.table import parts
-from spieltisch.server.table.room import Room
 from spieltisch.store.models import TableStatus
-from spieltisch.tournament.storage import rated_seating
 
 router = APIRouter(prefix="/api", tags=["lobby"], responses=REFUSALS)
 Svc = Annotated[Services, Depends(services)]
@@ -47,14 +46,6 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
     return advice.move, advice.win_chance
 
 
-async def rated_kind(svc: Services, room: Room) -> Literal["tournament", "rated"] | None:
-    """Whether the table's result changes ratings: "tournament" (a tournament game),
-    "rated" (every seat a different person), None (a casual game)."""
-    if await svc.rounds.tournament_of(room.id) is not None:
-        return "tournament"
-    return "rated" if rated_seating([seat.account_id for seat in room.seats]) else None
-
-
 @router.get("/tables/{table_id}/hint", response_model=HintOut)
 async def table_hint(
     table_id: TableId, request: Request, me: Me, svc: Svc, lang: str = "en"
@@ -63,14 +54,14 @@ async def table_hint(
     known_language(lang)
     check_rate(request, "moves", me)
     room = await svc.runtime.room(table_id)
-    rated = await rated_kind(svc, room)
-    if rated == "tournament":
+    rated = room.policy.rated_by
+    if rated == Rated.TOURNAMENT:
         raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
     running = room.table.status == TableStatus.RUNNING
     if running and not any(s.played_by(me) for s in room.seats):
         raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
     seat = room.to_move() if running else None
-    if seat is not None and rated == "rated":
+    if seat is not None and rated == Rated.SEATING:
         raise Refusal(
             Code.FORBIDDEN,
             _("no hints in a rated game: hints are for casual games, with a computer seat"),

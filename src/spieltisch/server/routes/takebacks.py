@@ -1,6 +1,6 @@
 """Takebacks at a table: ask to take back your last move; the others accept or decline.
 
-Only in casual games (`rated_kind`), as on lichess; the table's rules for what may be
+Only in casual games (`TablePolicy.takebacks`), as on lichess; the table's rules for what may be
 taken back are in `spieltisch.server.table.takebacks`.
 """
 
@@ -15,7 +15,6 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.api import Me
 from spieltisch.server.routes.context import Services, check_rate, services
-from spieltisch.server.routes.hints import rated_kind
 from spieltisch.server.schemas.messages import TakebackOut
 from spieltisch.server.schemas.rest import REFUSALS, TableId
 from spieltisch.server.table.room import Room
@@ -43,8 +42,7 @@ async def ask_takeback(table_id: TableId, request: Request, me: Me, svc: Svc) ->
     computers would have to agree, else when every other person accepts."""
     check_rate(request, "moves", me)
     room, seat = await _seated(svc, table_id, me)
-    rated = await rated_kind(svc, room)
-    if rated is not None:
+    if room.policy.rated:
         raise Refusal(
             Code.FORBIDDEN,
             _("no takebacks in a rated game: takebacks are for casual games, with a computer seat"),

@@ -4,7 +4,6 @@ whoever hears the chat."""
 
 from __future__ import annotations
 
-from spieltisch.server.description.privacy import may_see
 from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import ChatLine, Events
@@ -31,10 +30,8 @@ def clean(text: str, max_length: int) -> str:
 
 
 def hears_chat(room: Room, connection: Connection) -> bool:
-    """Everyone at a public table hears (and may write) the chat; only the seats at a
-    private one."""
-    seated = (seat.account_id for seat in room.seats)
-    return may_see(room.table.public, seated, connection.account_id)
+    """Whether the connection hears (and may write) the chat (`TablePolicy.may_chat`)."""
+    return room.policy.may_chat(connection.account_id)
 
 
 class Chat:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from spieltisch.core import State
+from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.schemas.messages import LegalMove
 from spieltisch.server.table.log import LogItem
 from spieltisch.store.clock import ClockMode, TableClock
@@ -190,6 +191,11 @@ class Room:
         if self._clock[0] is not stored:
             self._clock = (stored, TableClock.of(stored))
         return self._clock[1]
+
+    @property
+    def policy(self) -> TablePolicy:
+        """What the table allows (rated, hints, takebacks, who may chat)."""
+        return TablePolicy.of(self.table, [seat.account_id for seat in self.seats])
 
     @property
     def seq(self) -> int:
