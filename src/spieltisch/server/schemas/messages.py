@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from spieltisch.core.i18n import sentence
 from spieltisch.server.refusal import Code
+from spieltisch.store.models import SeatKind
 
 if TYPE_CHECKING:
     from spieltisch.store.models import ChatMessage
@@ -122,7 +123,7 @@ class StateOut(ServerMessage):
 
 class SeatOut(BaseModel):
     seat: int
-    kind: str
+    kind: SeatKind
     """open, ai, reserved or human."""
     name: str | None
     account: int | None

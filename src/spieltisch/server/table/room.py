@@ -21,7 +21,7 @@ from spieltisch.store.models import GameTable, Seat, SeatKind
 
 @dataclass
 class SeatState:
-    kind: str
+    kind: SeatKind
     account_id: int | None
     ai_level: str | None
     """For a computer seat its level; for a person's seat, set once they gave it up."""
@@ -29,7 +29,7 @@ class SeatState:
 
     @classmethod
     def of(cls, row: Seat) -> SeatState:
-        return cls(row.kind, row.account_id, row.ai_level, row.time_left_ms)
+        return cls(SeatKind(row.kind), row.account_id, row.ai_level, row.time_left_ms)
 
     @property
     def handed(self) -> bool:
