@@ -329,3 +329,33 @@ def test_the_state_message_is_rendered_once_per_audience_not_per_connection(
             assert len(set(texts)) == 3
 
     run(scenario)
+
+
+def test_a_move_overtaken_by_another_process_is_refused_after_the_catch_up_is_told(
+    url: str,
+) -> None:
+    """Two processes on one log: the one behind commits second and is refused (stale),
+    but its connections are still shown the position it caught up with."""
+
+    async def scenario() -> None:
+        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+            other = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                there = await other.room(room.id)
+                heard = EventRecorder(runtime)
+                to_ana = connect(runtime, room, ana)
+                heard.take()
+                told(to_ana)
+                seq = room.seq
+                first, second = room.state.legal_moves()[:2]
+                await other.submit(there, 0, seq, first)  # this runtime hears nothing
+                with pytest.raises(Refusal) as refused:
+                    await runtime.submit(room, 0, seq, second)
+                assert refused.value.code == Code.STALE_SEQ
+                assert heard.take() == [EntriesFollowed(seq + 1, there.seq)]
+                assert [m["seq"] for m in states(to_ana)] == [there.seq]
+                assert room.state.history() == there.state.history()
+            finally:
+                await other.close()
+
+    run(scenario)
