@@ -55,8 +55,18 @@ class EventRecorder:
         self.batches.clear()
         return events
 
-    def kinds(self) -> list[type[Any]]:
-        return [type(event) for event in self.take()]
+
+def listening(
+    runtime: Runtime, room: Room, *accounts: int | None
+) -> tuple[EventRecorder, list[Connection]]:
+    """An event recorder, and a connection for each of `accounts` (None: a guest), both
+    emptied of what opening the connections told."""
+    heard = EventRecorder(runtime)
+    connections = [connect(runtime, room, account) for account in accounts]
+    for connection in connections:
+        told(connection)
+    heard.take()
+    return heard, connections
 
 
 def test_a_move_and_the_chance_after_it_are_one_batch_and_sent_nothing_themselves(
@@ -84,10 +94,7 @@ def test_a_move_and_the_chance_after_it_are_one_batch_and_sent_nothing_themselve
 def test_a_refused_move_is_no_event_and_the_refusal_goes_to_its_connection(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
-            heard = EventRecorder(runtime)
-            to_ana = connect(runtime, room, ana)
-            heard.take()
-            told(to_ana)
+            heard, (to_ana,) = listening(runtime, room, ana)
             with pytest.raises(Refusal) as refused:
                 await runtime.submit(room, 0, room.seq, "zz")
             assert heard.take() == []
@@ -105,10 +112,7 @@ def test_a_refused_move_is_no_event_and_the_refusal_goes_to_its_connection(url: 
 def test_resigning_hands_the_seat_over_and_ends_a_game_of_two(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            heard = EventRecorder(runtime)
-            to_bob = connect(runtime, room, bob)
-            heard.take()
-            told(to_bob)
+            heard, (to_bob,) = listening(runtime, room, bob)
             await runtime.hand_over(room.id, ana, None)
             events = heard.take()
             handed = [event for event in events if isinstance(event, SeatHandedOver)]
@@ -189,8 +193,7 @@ def test_a_table_nobody_moved_at_is_aborted(url: str) -> None:
 def test_a_takeback_is_asked_answered_and_applied(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (_ana, bob)):
-            heard = EventRecorder(runtime)
-            to_bob = connect(runtime, room, bob)
+            heard, (to_bob,) = listening(runtime, room, bob)
             await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
             heard.take()
             told(to_bob)
@@ -217,10 +220,7 @@ def test_a_takeback_is_asked_answered_and_applied(url: str) -> None:
 def test_a_chat_line_goes_to_whoever_hears_the_chat(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
-            heard = EventRecorder(runtime)
-            to_bob, guest = connect(runtime, room, bob), connect(runtime, room, None)
-            heard.take()
-            told(to_bob), told(guest)
+            heard, (to_bob, guest) = listening(runtime, room, bob, None)
             await runtime.say(room, ana, "hello")
             (line,) = heard.take()
             assert isinstance(line, ChatLine) and line.line.text == "hello" and line.to is None
@@ -276,10 +276,7 @@ def test_news_from_another_process_is_entries_followed(url: str) -> None:
 def test_the_lobby_changing_a_table_is_table_changed(url: str) -> None:
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
-            heard = EventRecorder(runtime)
-            to_ana = connect(runtime, room, ana)
-            heard.take()
-            told(to_ana)
+            heard, (to_ana,) = listening(runtime, room, ana)
             await runtime.changed(room.id)
             changed = [e for e in heard.take() if isinstance(e, TableChanged)]
             assert [(e.was, e.now) for e in changed] == [("running", "running")]
@@ -342,10 +339,7 @@ def test_a_move_overtaken_by_another_process_is_refused_after_the_catch_up_is_to
             other = Runtime(runtime.database, runtime.pool, runtime.settings)
             try:
                 there = await other.room(room.id)
-                heard = EventRecorder(runtime)
-                to_ana = connect(runtime, room, ana)
-                heard.take()
-                told(to_ana)
+                heard, (to_ana,) = listening(runtime, room, ana)
                 seq = room.seq
                 first, second = room.state.legal_moves()[:2]
                 await other.submit(there, 0, seq, first)  # this runtime hears nothing
