@@ -28,14 +28,14 @@ SERVER_ROOMS: list[set[str]] = [
     {"i18n", "refusal"},
     {"infra", "schemas"},
     {"description"},
-    {"services", "table"},
+    {"table"},
+    {"services"},
     {"routes"},
     {"app", "__init__"},
 ]
 """Inside `server/`, from the bottom up: routes only translate and are imported by the
-application alone; the services and the live table stand side by side (neither imports
-the other, `test_the_live_table_and_the_services_import_neither_the_other`) on what both
-need: the description of a table."""
+application alone; the services use the live table, which never calls a service: what
+both need (the description of a table) is below both."""
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str]]:
@@ -111,11 +111,10 @@ def _imports_between(server: Path, source: str, target: str) -> list[str]:
     return found
 
 
-def test_the_live_table_and_the_services_import_neither_the_other(tmp_path: Path) -> None:
+def test_the_live_table_imports_no_service(tmp_path: Path) -> None:
     """Issue 41: the live table described a table through the lobby service
     (`table/storage.py` imported `services/lobby.describe_table`) while the lobby called
-    the live table. What both need is `server/description/`; the lobby reaches the tables
-    in play through a protocol (`services/lobby.LiveTables`) the application fills in."""
+    the live table. What both need is `server/description/`."""
     (tmp_path / "table").mkdir()
     (tmp_path / "table" / "storage.py").write_text(
         "from spieltisch.server.services.lobby import describe_table\n"
@@ -129,7 +128,6 @@ def test_the_live_table_and_the_services_import_neither_the_other(tmp_path: Path
     ]
     server = PACKAGE / "server"
     assert _imports_between(server, "table", "services") == []
-    assert _imports_between(server, "services", "table") == []
 
 
 def test_the_default_game_is_written_once_outside_the_game_folders() -> None:
@@ -492,3 +490,136 @@ def test_no_module_of_the_server_is_longer_than_400_lines(tmp_path: Path) -> Non
     for allowed in LONGER_ALLOWED:
         assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
     assert _longer_than(PACKAGE / "server", LONGEST_MODULE, LONGER_ALLOWED) == []
+
+
+SESSIONS_OPENED_IN = {
+    "server/services/unit_of_work.py",  # the services' transactions
+    "server/table/storage.py",  # the live table's storage, handed to it like boardgame.io's
+    "tournament/storage.py",  # the tournaments' ledgers (the server's and the command line's)
+}
+"""Besides `store/`, the modules that open a database session."""
+
+
+def _sessions_opened(root: Path, allowed: set[str], package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root` (outside `store/` and `allowed`, paths in `package`)
+    opens a database session: calls `.session()` or `.sessions()` (the store's
+    `Database`), or makes an `AsyncSession` or a session maker itself."""
+    makers = {"AsyncSession", "async_sessionmaker", "sessionmaker"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where in allowed or where.startswith("store/"):
+            continue
+        calls = [
+            n
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Call)
+        ]
+        for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in {"session", "sessions"}:
+                found.append(f"{where}:{node.lineno} calls .{node.func.attr}()")
+            elif isinstance(node.func, ast.Name) and node.func.id in makers:
+                found.append(f"{where}:{node.lineno} makes {node.func.id}")
+    return found
+
+
+def test_database_sessions_are_opened_only_in_the_store_and_the_unit_of_work(
+    tmp_path: Path,
+) -> None:
+    """Issue 41: sessions were opened in 53 places across 10 files (the lobby, accounts,
+    records, reviews, rounds, sign-in, the application's start). A service now opens one
+    through `services/unit_of_work.py` (`transaction`, `reading`); sign-in's short
+    transactions are the store's (`store/sessions.py`)."""
+    (tmp_path / "server" / "services").mkdir(parents=True)
+    (tmp_path / "store").mkdir()
+    (tmp_path / "server" / "services" / "lobby.py").write_text(
+        "async def f(db):\n"
+        "    async with db.session() as s:\n"
+        "        pass\n"
+        "    s = AsyncSession(db.engine)\n"
+        "    maker = db.sessions()\n"
+        "    return s.get(1)\n"
+    )
+    (tmp_path / "server" / "services" / "unit_of_work.py").write_text("db.session()\n")
+    (tmp_path / "store" / "database.py").write_text("db.session()\n")
+    found = _sessions_opened(tmp_path, {"server/services/unit_of_work.py"}, tmp_path)
+    assert found == [
+        "server/services/lobby.py:2 calls .session()",
+        "server/services/lobby.py:4 makes AsyncSession",
+        "server/services/lobby.py:5 calls .sessions()",
+    ]
+    for allowed in SESSIONS_OPENED_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _sessions_opened(PACKAGE, SESSIONS_OPENED_IN) == []
+
+
+ROUTES_BEING_SPLIT = {"tournaments.py"}
+"""Issue 47 splits the tournaments' routes; the parts then take `Svc` and `Me` from
+`routes/context.py` like the others, and this set empties."""
+
+
+def _route_modules(routes: Path) -> dict[str, Path]:
+    """The modules under `routes` that define endpoints (a module-level `router`), by
+    their dotted name relative to `spieltisch` (`server.routes.api`)."""
+    found = {}
+    for path in sorted(routes.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "router" for target in node.targets
+            ):
+                name = ".".join(path.relative_to(routes.parent.parent).with_suffix("").parts)
+                found[name] = path
+    return found
+
+
+def _routes_not_thin(routes: Path) -> list[str]:
+    """Where a route module imports another route module, defines a class (a model, a
+    policy: they belong in `schemas/` and `services/`), or defines its own `Svc` or `Me`
+    (one definition: `routes/context.py`)."""
+    modules = _route_modules(routes)
+    found = []
+    for name, path in modules.items():
+        where = path.relative_to(routes.parent).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for line, module in _imports(path):
+            imported = module.removeprefix("spieltisch.")
+            target = next(
+                (m for m in modules if imported == m or imported.startswith(m + ".")), name
+            )
+            if target != name:
+                found.append(f"{where}:{line} imports {module}")
+        if path.name in ROUTES_BEING_SPLIT:
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                found.append(f"{where}:{node.lineno} defines class {node.name}")
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for assigned in targets:
+                    if isinstance(assigned, ast.Name) and assigned.id in {"Svc", "Me"}:
+                        found.append(f"{where}:{node.lineno} defines {assigned.id} again")
+    return sorted(set(found))
+
+
+def test_routes_are_thin(tmp_path: Path) -> None:
+    """Issue 41: routes only translate. Six route modules each defined their own `Svc`
+    alias (two their own `Me`), `takebacks.py` took `Me` from `api.py` and the rated-game
+    rule from `hints.py`, and four answer models lived in route modules."""
+    routes = tmp_path / "server" / "routes"
+    routes.mkdir(parents=True)
+    (routes / "api.py").write_text("router = 1\nMe = 2\n")
+    (routes / "hints.py").write_text(
+        "from spieltisch.server.routes.api import Me\n"
+        "from spieltisch.server.routes.context import Svc\n"
+        "router = 1\n"
+        "class HintOut:\n    pass\n"
+    )
+    (routes / "context.py").write_text("Svc = 1\n")
+    assert _routes_not_thin(routes) == [
+        "routes/api.py:2 defines Me again",
+        "routes/hints.py:1 imports spieltisch.server.routes.api",
+        "routes/hints.py:1 imports spieltisch.server.routes.api.Me",
+        "routes/hints.py:4 defines class HintOut",
+    ]
+    assert _routes_not_thin(PACKAGE / "server" / "routes") == []

@@ -85,3 +85,34 @@ def test_the_lab_notes_are_published_with_their_links_rewritten(site: Path) -> N
     html = (site / "web" / "index.html").read_text(encoding="utf-8")
     assert 'href="../lab/load/"' in html
     assert (site / "lab" / "load" / "index.html").is_file()
+
+
+def test_the_bot_guide_shows_the_bots_code(site: Path) -> None:
+    """The snippet line is replaced by bot.py itself, not shown as written."""
+    html = (site / "bots" / "index.html").read_text(encoding="utf-8")
+    assert "8&lt;" not in html and "--8<--" not in html
+    for name in re.findall(r"^def (\w+)", (ROOT / "docs" / "bots" / "bot.py").read_text(), re.M):
+        assert f'<span class="nf">{name}</span>' in html, name
+
+
+def test_the_api_reference_shows_every_public_member(site: Path) -> None:
+    """Every public member of the protocol, documented or not, and the functions the
+    research pages use."""
+    from spieltisch.core.protocol import Game, State
+
+    html = (site / "reference" / "api" / "index.html").read_text(encoding="utf-8")
+    wanted = [
+        f"spieltisch.core.protocol.{cls.__name__}.{name}"
+        for cls in (Game, State)
+        for name in vars(cls)
+        if not name.startswith("_")
+    ]
+    wanted += [
+        "spieltisch.core.registry.games",
+        "spieltisch.core.registry.load_record",
+        "spieltisch.sim.fast.simulate_fast",
+        "spieltisch.sim.analysis.analyse",
+        "spieltisch.review.review_game",
+    ]
+    missing = [name for name in wanted if f'id="{name}"' not in html]
+    assert not missing, missing

@@ -17,12 +17,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 import spieltisch
-from spieltisch.cli.play.autosave import Autosave
+from spieltisch.cli.play.autosave import KeptGames, attach
 from spieltisch.cli.play.commands import COMMANDS, command_words
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
-from spieltisch.cli.tui.screens import QuitScreen, ResumeScreen, SaveScreen
+from spieltisch.cli.tui.screens import KeptScreen, QuitScreen, SaveScreen
 from spieltisch.core.i18n import LANGUAGES, language
 from spieltisch.core.seat_names import capitalised, seat_name
 from spieltisch.games.david_goliath import text as dg_text
@@ -147,11 +147,11 @@ def test_mabula_typed_push_is_played_and_a_bad_one_explained(size: tuple[int, in
 
 
 def test_q_is_typed_and_quitting_asks_then_keeps_the_game(tmp_path: Path) -> None:
-    keeper = Autosave(tmp_path)
+    keeper = KeptGames(tmp_path)
     session = Session(spieltisch.load("mabula"), [HUMAN, level()], seed=1, budget=BUDGET)
 
     async def scenario() -> list[str]:
-        app = PlayApp(session, language="en", delay=0, autosave=keeper)
+        app = PlayApp(session, language="en", delay=0, kept=keeper)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, ready(app))
             await pilot.press("enter")  # the highlighted move
@@ -170,14 +170,14 @@ def test_q_is_typed_and_quitting_asks_then_keeps_the_game(tmp_path: Path) -> Non
             return history
 
     history = asyncio.run(scenario())
-    kept = keeper.find("mabula")
-    assert kept is not None and kept.moves == len(history)
+    (kept,) = keeper.unfinished("mabula")
+    assert kept.moves == len(history)
     fresh = Session(spieltisch.load("mabula"), [HUMAN, level()], seed=2, budget=BUDGET)
 
     async def again() -> None:
-        app = PlayApp(fresh, language="en", delay=0, autosave=keeper)
+        app = PlayApp(fresh, language="en", delay=0, kept=keeper)
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
             await pilot.press("enter")
             await until(pilot, ready(app))
             assert app.session.state.history()[: len(history)] == history
@@ -185,9 +185,10 @@ def test_q_is_typed_and_quitting_asks_then_keeps_the_game(tmp_path: Path) -> Non
     asyncio.run(again())
 
 
-def test_the_end_of_a_game_discards_the_kept_one(tmp_path: Path) -> None:
-    keeper = Autosave(tmp_path)
+def test_the_end_of_a_game_keeps_it_as_a_record(tmp_path: Path) -> None:
+    store = KeptGames(tmp_path)
     session = Session(spieltisch.load("mabula"), [HUMAN, HUMAN], seed=1)
+    keeper = store.new(session)
 
     def step() -> None:
         if session.state.is_chance_node():
@@ -196,14 +197,15 @@ def test_the_end_of_a_game_discards_the_kept_one(tmp_path: Path) -> None:
             session.play(session.state.legal_moves()[0])
 
     step()
-    assert keeper.keep(session) is None, "nobody has moved yet: nothing to keep"
+    assert keeper.write(session) is None, "nobody has moved yet: nothing to keep"
+    attach(session, keeper)
     step()
-    assert keeper.keep(session) == keeper.path("mabula")
-    assert keeper.find("mabula") is not None
+    assert keeper.path.exists() and len(store.unfinished("mabula")) == 1
     while not session.state.is_terminal():
         step()
-    keeper.keep(session)
-    assert keeper.find("mabula") is None and not keeper.path("mabula").exists()
+    assert store.unfinished("mabula") == [], "a finished game is not offered to continue"
+    (record,) = store.listing("mabula", finished=True)
+    assert record.path == keeper.path and record.moves == len(session.state.history())
 
 
 # -- 2. commands and moves never collide --------------------------------------------------

@@ -16,7 +16,7 @@ import spieltisch
 from spieltisch.agents import Hint, RandomAgent, register_agent
 from spieltisch.agents.hints import Alternative
 from spieltisch.agents.registry import _AGENTS
-from spieltisch.cli.play.autosave import Autosave
+from spieltisch.cli.play.autosave import KeptGames, attach
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
@@ -24,8 +24,8 @@ from spieltisch.cli.tui.screens import (
     DiscardScreen,
     EndScreen,
     HelpScreen,
+    KeptScreen,
     QuitScreen,
-    ResumeScreen,
     RulesScreen,
     SaveScreen,
 )
@@ -41,35 +41,41 @@ LANGS = ["de", "fr"]
 YES = {"de": "j", "fr": "o"}
 
 
-def kept_mabula(keeper: Autosave) -> list[str]:
+def kept_mabula(keeper: KeptGames) -> list[str]:
     """A Mabula game with a few moves of a person, kept as the app keeps it."""
     session = Session(spieltisch.load("mabula"), [HUMAN, HUMAN], seed=1)
+    kept = attach(session, keeper.new(session))
     for _turn in range(4):
         if session.state.is_chance_node():
             session.step_chance()
         else:
             session.play(session.state.legal_moves()[0])
-    assert keeper.keep(session) is not None
+    kept.release()
+    assert kept.path.exists()
     return session.state.history()
 
 
-def new_app(keeper: Autosave, code: str, seats: list[str] | None = None) -> PlayApp:
+def kept_histories(keeper: KeptGames) -> list[list[str]]:
+    return [spieltisch.load_record(kept.path).history() for kept in keeper.unfinished("mabula")]
+
+
+def new_app(keeper: KeptGames, code: str, seats: list[str] | None = None) -> PlayApp:
     session = Session(spieltisch.load("mabula"), seats or [HUMAN, level()], seed=1, budget=BUDGET)
-    return PlayApp(session, language=code, delay=0, autosave=keeper)
+    return PlayApp(session, language=code, delay=0, kept=keeper)
 
 
 @pytest.mark.parametrize("code", LANGS)
-@pytest.mark.parametrize("keys", [["ctrl+q", "enter"], ["ctrl+q", "d"], ["f10"]])
-def test_quitting_at_the_kept_game_question_keeps_it(
+@pytest.mark.parametrize("keys", [["ctrl+q"], ["d", "enter", "f10"], ["f10"]])
+def test_quitting_at_the_kept_games_question_keeps_them(
     tmp_path: Path, code: str, keys: list[str]
 ) -> None:
-    keeper = Autosave(tmp_path)
+    keeper = KeptGames(tmp_path)
     history = kept_mabula(keeper)
 
     async def scenario() -> None:
         app = new_app(keeper, code)
         async with app.run_test(size=SMALL) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
             for key in keys:
                 if app.is_running:
                     await pilot.press(key)
@@ -77,60 +83,82 @@ def test_quitting_at_the_kept_game_question_keeps_it(
             await until(pilot, lambda: not app.is_running)
 
     asyncio.run(scenario())
-    assert keeper.find("mabula") is not None
-    assert spieltisch.load_record(keeper.path("mabula")).history() == history
+    assert kept_histories(keeper) == [history]
 
 
 @pytest.mark.parametrize("code", LANGS)
-def test_deleting_the_kept_game_asks_first_and_names_it(tmp_path: Path, code: str) -> None:
-    keeper = Autosave(tmp_path)
+def test_deleting_a_kept_game_asks_first_and_names_it(tmp_path: Path, code: str) -> None:
+    keeper = KeptGames(tmp_path)
     history = kept_mabula(keeper)
 
     async def scenario() -> None:
         app = new_app(keeper, code)
         async with app.run_test(size=SMALL) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
+            assert "Mabula 1" in screen_text(app)
             await pilot.press("d")
             await until(pilot, lambda: isinstance(app.screen, DiscardScreen))
             question = screen_text(app)
-            assert "Mabula" in question and f"({len(history)} " in question
+            assert "Mabula 1" in question and f"{len(history)} " in question
             await pilot.press("enter")  # the safe answer: keep it
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
-            assert keeper.find("mabula") is not None
-            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
+            assert kept_histories(keeper) == [history]
+            await pilot.press("d")
             await until(pilot, lambda: isinstance(app.screen, DiscardScreen))
             await pilot.press("escape")
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
-            assert keeper.find("mabula") is not None
-            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
+            assert kept_histories(keeper) == [history]
+            await pilot.press("d")
             await until(pilot, lambda: isinstance(app.screen, DiscardScreen))
             await pilot.press(YES[code])
-            await until(pilot, ready(app))
-            assert keeper.find("mabula") is None
+            await until(pilot, ready(app))  # no kept game left: a new one starts
+            assert keeper.unfinished("mabula") == []
             assert app.session.state.history() != history
 
     asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("code", LANGS)
-def test_escape_at_the_kept_game_question_continues_it(tmp_path: Path, code: str) -> None:
-    keeper = Autosave(tmp_path)
+def test_a_new_game_deletes_no_kept_one(tmp_path: Path, code: str) -> None:
+    keeper = KeptGames(tmp_path)
     history = kept_mabula(keeper)
 
     async def scenario() -> None:
         app = new_app(keeper, code)
         async with app.run_test(size=SMALL) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
+            await pilot.press("n")
+            await until(pilot, ready(app))
+            await pilot.press("enter")  # a move: the new game is kept beside the other
+            await until(pilot, ready(app))
+            played = app.session.state.history()
+            assert sorted(kept_histories(keeper)) == sorted([history, played])
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_escape_at_the_kept_games_question_continues_the_newest(tmp_path: Path, code: str) -> None:
+    keeper = KeptGames(tmp_path)
+    history = kept_mabula(keeper)
+
+    async def scenario() -> None:
+        app = new_app(keeper, code)
+        async with app.run_test(size=SMALL) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, KeptScreen))
             await pilot.press("escape")
             await until(pilot, ready(app))
             assert app.session.state.history()[: len(history)] == history
+            await pilot.press("enter")
+            await until(pilot, ready(app))
+            assert kept_histories(keeper) == [app.session.state.history()]
 
     asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("code", LANGS)
 def test_deleting_a_running_game_asks_first(tmp_path: Path, code: str) -> None:
-    keeper = Autosave(tmp_path)
+    keeper = KeptGames(tmp_path)
 
     async def scenario() -> None:
         app = new_app(keeper, code)
@@ -145,7 +173,7 @@ def test_deleting_a_running_game_asks_first(tmp_path: Path, code: str) -> None:
             assert "Mabula" in screen_text(app)
             await pilot.press("escape")
             await until(pilot, lambda: not isinstance(app.screen, DiscardScreen))
-            assert app.is_running and keeper.find("mabula") is not None
+            assert app.is_running and len(keeper.unfinished("mabula")) == 1
             await pilot.press("f10")
             await until(pilot, lambda: isinstance(app.screen, QuitScreen))
             await pilot.press("d")
@@ -154,7 +182,7 @@ def test_deleting_a_running_game_asks_first(tmp_path: Path, code: str) -> None:
             await until(pilot, lambda: not app.is_running)
 
     asyncio.run(scenario())
-    assert keeper.find("mabula") is None
+    assert keeper.unfinished("mabula") == []
 
 
 class Held(RandomAgent):

@@ -107,7 +107,9 @@ def test_the_end_of_a_whole_game_in_german(game: str, seats: str) -> None:
     end = out[max(0, out.index("Rangfolge (Punkte):") - 2000) :]  # the last board, the ranking
     assert len(GAME_OVER_DE.findall(end)) == 1, end
     assert re.search(r"\n  1\. .+: \d+\n  2\. .+: \d+\n", end), end
-    choices = "neu (noch eine Partie), speichern DATEI oder beenden"
+    choices = (
+        "neu (noch eine Partie), speichern DATEI, löschen (das aufbewahrte Protokoll) oder beenden"
+    )
     assert f"{choices}> vielleicht" in out
     assert f"„vielleicht“ ist keine der Antworten: {choices}" in out
     assert "Auf Wiedersehen" in out

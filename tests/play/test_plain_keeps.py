@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import spieltisch
+from spieltisch.cli.play.autosave import KeptGames
 from spieltisch.cli.play.seats import HUMAN
 from spieltisch.cli.play.session import Session
 from spieltisch.core.i18n import language
@@ -29,11 +30,19 @@ KEPT = {"de": "beim nächsten Start angeboten", "fr": "proposée au prochain lan
 GOES_ON = {"de": "Die aufbewahrte Partie geht weiter.", "fr": "La partie gardée continue."}
 
 
+def kept_histories(state: Path) -> list[list[str]]:
+    """The histories of the unfinished kept games of Mabula, newest first."""
+    return [
+        list(json.loads(kept.path.read_text())["history"])
+        for kept in KeptGames(state).unfinished("mabula")
+    ]
+
+
 def kept_history(state: Path) -> list[str] | None:
-    path = state / "unfinished-mabula.json"
-    if not path.exists():
-        return None
-    return list(json.loads(path.read_text())["history"])
+    """The one kept game's history (None: none is kept)."""
+    kept = kept_histories(state)
+    assert len(kept) <= 1, kept
+    return kept[0] if kept else None
 
 
 def mabula(state: Path, code: str, script: list[str]) -> str:
@@ -82,17 +91,21 @@ def test_deleting_asks_first_and_names_the_game(tmp_path: Path, code: str) -> No
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])
-def test_a_new_game_asks_before_the_kept_one_is_deleted(tmp_path: Path, code: str) -> None:
+def test_a_new_game_deletes_no_kept_one(tmp_path: Path, code: str) -> None:
     mabula(tmp_path, code, ["1"])
     kept = kept_history(tmp_path)
     with language(code):
         from spieltisch.cli.messages import _
 
         new = _("new").lower()
-    out = mabula(tmp_path, code, [new, ""])  # Enter at "delete it?": no
-    assert "Mabula" in out and kept_history(tmp_path) == kept
-    mabula(tmp_path, code, [new, YES[code]])  # deleted; the new game ends with the input
-    assert kept_history(tmp_path) != kept
+    out = mabula(tmp_path, code, [new, "1"])  # a new game, kept beside the first
+    assert "Mabula 1" in out
+    histories = kept_histories(tmp_path)
+    assert len(histories) == 2 and kept in histories
+    out = mabula(tmp_path, code, ["2", "1"])  # the older one, by its number in the list
+    assert GOES_ON[code] in out
+    longer = [history for history in kept_histories(tmp_path) if history[: len(kept)] == kept]
+    assert len(kept_histories(tmp_path)) == 2 and any(len(h) > len(kept) for h in longer)
 
 
 @pytest.mark.parametrize("code", ["de", "fr"])

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from spieltisch.cli.extras import require
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import load_with_options
 from spieltisch.cli.language import use_language
@@ -71,6 +72,7 @@ def analyse(
     from spieltisch.sim.analysis import report
 
     use_language(lang, console)
+    require("numba", "numpy", "matplotlib", *(["dask"] if cluster else []))
     if agents not in ("random", "policy"):
         fail(
             console,

@@ -176,6 +176,7 @@ def simulate_command(
     """Play many games between agents and report win rates, scores and lengths."""
     from spieltisch.agents import Budget
     from spieltisch.agents import make as make_agent
+    from spieltisch.cli.extras import require
     from spieltisch.cli.game_options import load_with_options
     from spieltisch.cli.progress import progress_bar
     from spieltisch.core.file_errors import cannot_write
@@ -194,6 +195,7 @@ def simulate_command(
         _fail(str(exc))
         return
     if cluster is not None:
+        require("dask")
         try:
             parse_cluster(cluster)
         except ValueError:
@@ -520,6 +522,17 @@ def main() -> None:
     the environment, like the commands' own."""
     args = sys.argv[1:]
     set_language(language_from_argv(args))
-    code = run(app, args)
+    try:
+        code = run(app, args)
+    except ModuleNotFoundError as error:
+        from spieltisch.cli.extras import missing_extra
+
+        message = missing_extra(error, args)
+        if message is None:
+            raise
+        errors = Console(stderr=True)
+        errors.print(labelled(_("Error")), style="bold red", end="", markup=False, highlight=False)
+        errors.print(message, markup=False, highlight=False, soft_wrap=True)
+        code = 1
     before_exit()
     sys.exit(code)

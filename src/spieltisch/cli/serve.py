@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import socket
 from typing import Annotated, Any
 
 import typer
@@ -185,9 +186,18 @@ def serve(
     _upgrade(url)
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
-        _("Open http://{host}:{port}/ in a browser (API: /docs)").format(host=host, port=port),
+        _("Open http://{host}:{port}/ in a browser (API: /docs)").format(
+            host=browser_host(host), port=port
+        ),
         highlight=False,
     )
+    if host in EVERY_ADDRESS:
+        console.print(
+            _("From other machines: http://{host}:{port}/").format(
+                host=socket.gethostname(), port=port
+            ),
+            highlight=False,
+        )
     if workers > 1:
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
@@ -227,6 +237,18 @@ def _log_config() -> dict[str, Any]:
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"]["spieltisch"] = {"handlers": ["default"], "level": "INFO"}
     return config
+
+
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+"""Hosts that mean "listen on every address": no browser can open them."""
+
+
+def browser_host(host: str) -> str:
+    """The host of an address a browser on this machine can open: loopback for a server
+    listening on every address, an IPv6 address in brackets."""
+    if host in EVERY_ADDRESS:
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
 
 
 @db_app.command("upgrade")

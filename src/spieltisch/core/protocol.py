@@ -105,6 +105,7 @@ class Game(ABC, Generic[OptionsT]):
 
     @property
     def num_players(self) -> int:
+        """How many seats this game has (its `players` option)."""
         return self.options.players
 
     @property
@@ -136,6 +137,7 @@ class Game(ABC, Generic[OptionsT]):
 
     @classmethod
     def info(cls) -> GameInfo:
+        """What `spieltisch.games()` lists for this game: names, player range, options."""
         return GameInfo(
             cls.name,
             cls.title,
@@ -208,9 +210,11 @@ class State(ABC, Generic[ViewT]):
         return player if player >= 0 else None
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (`current_player` is TERMINAL)."""
         return self.current_player == TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether chance moves next (`current_player` is CHANCE): use `sample_chance`."""
         return self.current_player == CHANCE
 
     # -- decisions ----------------------------------------------------------------------
@@ -230,6 +234,8 @@ class State(ABC, Generic[ViewT]):
         )
 
     def legal_actions(self) -> list[int]:
+        """The legal moves as ints in `range(game.num_actions)`, ascending (what AIs
+        use); empty at a chance node or the end."""
         if self.current_player < 0:
             return []
         legal = self._legal
@@ -238,6 +244,8 @@ class State(ABC, Generic[ViewT]):
         return list(legal)
 
     def legal_moves(self) -> list[str]:
+        """The legal moves in notation (what people and records use), in the order of
+        `legal_actions`; `apply` takes either."""
         to_move = self.game.action_to_move
         return [to_move(action) for action in self.legal_actions()]
 
@@ -398,6 +406,8 @@ class State(ABC, Generic[ViewT]):
         return self.clone()
 
     def history(self) -> list[str]:
+        """Every step so far in notation, chance outcomes included: `game.replay` of it
+        rebuilds this state."""
         to_move = self.game.action_to_move
         return [entry if isinstance(entry, str) else to_move(entry) for entry in self._history]
 
@@ -406,6 +416,8 @@ class State(ABC, Generic[ViewT]):
         return tuple(self._history)
 
     def to_record(self, players: Sequence[str] | None = None) -> Record:
+        """The game as a JSON record (format `spieltisch-record/1`), with the seats'
+        names; `spieltisch.load_record` reads it back."""
         return make_record(self, players)
 
     # -- copying and comparing ----------------------------------------------------------

@@ -51,7 +51,7 @@ from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
 from spieltisch.tournament.errors import TournamentError
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 Scope = MutableMapping[str, Any]
@@ -153,7 +153,7 @@ async def _reply(send: Send, status: int, detail: str) -> None:
 async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
     """The database is away (restarting, unreachable): 503 and a clear word, never a 500;
     the request's transaction was rolled back, so nothing is half-written."""
-    log.warning("database unavailable: %s", type(exc).__name__)
+    logger.warning("database unavailable: %s", type(exc).__name__)
     return refusal_response(unavailable())
 
 
@@ -171,7 +171,7 @@ async def passwords_busy(_request: Request, _exc: Exception) -> JSONResponse:
 
 async def database_refused_value(_request: Request, exc: Exception) -> JSONResponse:
     """A value the database cannot hold that no check caught before: refused, not a 500."""
-    log.warning("the database refused a value: %s", type(exc).__name__)
+    logger.warning("the database refused a value: %s", type(exc).__name__)
     return refusal_response(
         Refusal(
             Code.INVALID,
@@ -193,8 +193,7 @@ def create_app(settings: Settings) -> FastAPI:
             await asyncio.to_thread(upgrade, settings.database_url)
         database = Database(settings.database_url)
         await database.warm()
-        async with database.session() as session:
-            key = await signing_key(session)
+        key = await signing_key(database)
         pool = WorkerPool(settings.ai_workers, settings.ai_processes, settings.ai_quick_workers)
         pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
@@ -214,7 +213,9 @@ def create_app(settings: Settings) -> FastAPI:
         )
         await cluster.start(runtime)
         recovered = await runtime.recover()
-        log.info("database %s, %d tables recovered", describe_url(settings.database_url), recovered)
+        logger.info(
+            "database %s, %d tables recovered", describe_url(settings.database_url), recovered
+        )
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         try:

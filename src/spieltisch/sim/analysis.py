@@ -68,6 +68,9 @@ def analyse(
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Analysis:
+    """Play `games` games of random or policy `agents` on the game's compiled kernel
+    (extra `fast`; the first call in a fresh clone compiles it) and gather the facts
+    `report` writes: places, lengths, scores and the game's own figures per game."""
     import numpy as np
 
     kernel = kernel_for(game)

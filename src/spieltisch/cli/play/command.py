@@ -17,7 +17,7 @@ from spieltisch.cli.language import use_language
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.preferences import Preferences
 from spieltisch.cli.play.seats import HUMAN, parse_seats, players_from_seats
-from spieltisch.cli.play.session import Session
+from spieltisch.cli.play.session import Session, table_seed
 from spieltisch.cli.record_files import read_records
 from spieltisch.core import SpieltischError, load_record
 
@@ -63,6 +63,11 @@ def build_session(
                     recorded=state.game.name, game=game
                 )
             )
+        kept_seed, kept_budget, has_table = table_seed(data)  # so it goes on exactly
+        if seed is None and kept_seed is not None:
+            chosen_seed = kept_seed
+        if budget is None and has_table:
+            parsed_budget = kept_budget
         n = state.game.num_players
         recorded = data.get("players") or []
         known = {HUMAN, *agent_names()}
@@ -140,9 +145,17 @@ def play(
     fresh: Annotated[
         bool,
         typer.Option(
-            "--new", help="Start a new game even when an unfinished one of this game was kept."
+            "--new",
+            help="Start a new game without offering the kept ones (none is deleted).",
         ),
     ] = False,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            help="The name the game is kept under (default: the game's title and a number).",
+        ),
+    ] = None,
     game_number: Annotated[
         int | None,
         typer.Option(
@@ -186,14 +199,15 @@ def play(
         except ImportError:
             console.print(_("The full-screen app needs textual (extra tui): plain mode it is."))
             use_plain = True
-    if use_plain:
-        from spieltisch.cli.play.plain import PlainPlay
+    from spieltisch.cli.play.autosave import GameBusy, KeptGames, attach
 
-    from spieltisch.cli.play.autosave import Autosave
-
-    autosave = Autosave()
-    if fresh:
-        autosave.discard(session.game.name)
+    store = KeptGames()
+    try:
+        keeper = attach(session, store.keeper_for(session, resume, game_number, name))
+    except GameBusy as busy:
+        _fail(console, str(busy))
+        return
+    offer = not fresh and resume is None
     # F4 and save suggest the file the game came from (not a file of many: saving one
     # game over it would lose the others)
     save_default = str(resume) if resume is not None and game_number is None else None
@@ -207,8 +221,9 @@ def play(
             language=code,
             auto_move=auto,
             remember=remember,
-            autosave=autosave,
-            offer_kept=not fresh and resume is None,
+            kept=store,
+            keeper=keeper,
+            offer_kept=offer,
             save_default=save_default,
         ).run(sys.stdin)
         return
@@ -217,12 +232,16 @@ def play(
         language=code,
         delay=TUI_DELAY if delay is None else delay,
         save_default=save_default,
-        autosave=autosave,
-        offer_kept=not fresh and resume is None,
+        kept=store,
+        keeper=keeper,
+        offer_kept=offer,
         auto_move=auto,
         remember=remember,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.keeper.release()
 
 
 def ask_which_game(console: Console, path: Path) -> int | None:

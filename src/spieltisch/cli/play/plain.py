@@ -1,9 +1,9 @@
 """Line-based play: prints the board and the moves, reads moves and commands line by line.
 
 Made for screen readers, pipes and scripts: no colours when the output is not a
-terminal, one line per event, a clean end at the end of the input. An unfinished game
-is kept as the full-screen app keeps it (`Autosave`): after each of a person's moves,
-on quit (asked first), at the end of the input and on Ctrl+C; the next start offers it.
+terminal, one line per event, a clean end at the end of the input. A game is kept as
+the full-screen app keeps it (`KeptGames`): after every step once a person has moved;
+quitting asks; the next start offers the kept games of the game.
 """
 
 from __future__ import annotations
@@ -18,7 +18,14 @@ from rich.markdown import Markdown
 
 from spieltisch.cli.boards import render_board, render_panel
 from spieltisch.cli.messages import _, _n
-from spieltisch.cli.play.autosave import Autosave, kept_message
+from spieltisch.cli.play.autosave import (
+    GameBusy,
+    Keeper,
+    KeptGames,
+    attach,
+    describe_kept,
+    kept_message,
+)
 from spieltisch.cli.play.commands import (
     auto_move_message,
     command_word,
@@ -54,13 +61,15 @@ class PlainPlay:
         language: str = "en",
         auto_move: bool = True,
         remember: Callable[[bool], object] | None = None,
-        autosave: Autosave | None = None,
+        kept: KeptGames | None = None,
         offer_kept: bool = False,
         save_default: str | None = None,
+        keeper: Keeper | None = None,
     ) -> None:
         self.save_default = save_default
         self.session = session
-        self.autosave = autosave
+        self.kept = kept
+        self.keeper = keeper
         self.offer_kept = offer_kept
         self.console = console
         self.delay = delay
@@ -145,10 +154,19 @@ class PlainPlay:
         try:
             if self.offer_kept and not self.offer_kept_game(stream):
                 return
+            self.keep_from_now()
             self.play(stream)
         except KeyboardInterrupt:
             self.say("")
             self.keep_at_the_end(_("Interrupted."))
+        finally:
+            if self.keeper is not None:
+                self.keeper.release()
+
+    def keep_from_now(self) -> None:
+        """The game is kept (in a new file, unless it is a kept one) from now on."""
+        if self.keeper is None and self.kept is not None:
+            self.keeper = attach(self.session, self.kept.new(self.session))
 
     def play(self, stream: TextIO) -> None:
         self.intro()
@@ -170,7 +188,6 @@ class PlainPlay:
             forced = session.forced_move() if self.auto_move else None
             if forced is not None:
                 self.entry(session.play(forced))
-                self.keep()
                 self.pause(self.delay / 2)
                 continue
             if not self.human_turn(stream):
@@ -210,7 +227,7 @@ class PlainPlay:
         unless saved, as said)."""
         if self.session.state.is_terminal():
             return False
-        if self.autosave is None:
+        if self.keeper is None:
             self.say(
                 _("End of input: the game stops here (save it with {save} FILE next time).").format(
                     save=command_word("save")
@@ -220,65 +237,74 @@ class PlainPlay:
             self.keep_at_the_end(_("End of input."))
         return False
 
-    def keep(self) -> None:
-        """Keep the unfinished game for the next start (after each of a person's moves)."""
-        if self.autosave is not None:
-            self.autosave.keep(self.session)
-
     def keep_at_the_end(self, why: str) -> None:
         """The game stops unfinished: keep it and say where."""
-        if self.session.state.is_terminal() or self.autosave is None:
+        if self.session.state.is_terminal() or self.keeper is None:
             self.say(why)
             return
-        message = kept_message(self.autosave.keep(self.session))
+        message = kept_message(self.keeper.write(self.session))
         self.say(why + (" " + message if message else ""))
 
     # -- keeping and deleting -----------------------------------------------------------
 
     def offer_kept_game(self, stream: TextIO) -> bool:
-        """Offer the game kept last time: continue it, or delete it (asked again, naming
-        it) for a new one. False when the input ended (the kept game stays kept)."""
-        autosave = self.autosave
-        kept = autosave.find(self.session.game.name) if autosave is not None else None
-        if autosave is None or kept is None:
+        """Offer the kept games of this game, newest first: continue one (Enter: the
+        newest), start a new one (nothing is deleted), or delete one (asked again, naming
+        it). False when the input ended (every kept game stays kept)."""
+        store = self.kept
+        if store is None:
             return True
-        when = kept.saved.strftime("%Y-%m-%d %H:%M")
         title = self.session.game.title
-        question = _n(
-            "An unfinished game of {game} ({moves} move, {saved}) was kept.",
-            "An unfinished game of {game} ({moves} moves, {saved}) was kept.",
-            kept.moves,
-        ).format(game=title, moves=kept.moves, saved=when)
-        choices = _(
-            "Enter: continue it; {new}: start a new game (asks before the kept one is deleted)"
-        ).format(new=_("new").lower())
-        named = _n(
-            "the kept game of {game} ({moves} move, {saved})",
-            "the kept game of {game} ({moves} moves, {saved})",
-            kept.moves,
-        ).format(game=title, moves=kept.moves, saved=when)
+        new, delete = _("new").lower(), _("delete").lower()
         while True:
-            line = self.ask(stream, f"{question} {choices}> ")
+            games = store.unfinished(self.session.game.name)
+            if not games:
+                return True
+            self.say(_("Kept games of {game}:").format(game=title))
+            for number, kept in enumerate(games, 1):
+                self.say(f"  {number}. {describe_kept(kept)}")
+            choices = _(
+                "Enter: continue 1; a number: continue that game; {new}: a new game; "
+                "{delete} N: delete game N (asks first)"
+            ).format(new=new, delete=delete)
+            line = self.ask(stream, choices + "> ")
             if line is None:
                 self.say(_("The kept game stays kept."))
                 return False
-            if line == "" or answer(line, {"continue": "continue"}) == "continue":
-                self.session = autosave.resume(kept, self.session)
-                self.say(_("The kept game goes on."))
-                return True
-            if answer(line, {"new": "new", _("new"): "new"}) == "new":
-                confirmed = self.confirm_delete(stream, named)
-                if confirmed is None:
-                    return False
-                if confirmed:
-                    autosave.discard(self.session.game.name)
-                    return True
-                continue
-            self.say(
-                _("'{answer}' is not one of the answers: {choices}").format(
-                    answer=line, choices=choices
+            word, _sep, rest = line.partition(" ")
+            chosen = answer(word, {"new": "new", new: "new", "delete": "delete", delete: "delete"})
+            typed = line if line.isdigit() else rest.strip() if chosen == "delete" else "1"
+            if line and chosen is None and not line.isdigit():
+                self.say(
+                    _("'{answer}' is not one of the answers: {choices}").format(
+                        answer=line, choices=choices
+                    )
                 )
-            )
+                continue
+            if chosen == "new":
+                return True
+            if not typed.isdigit() or not 1 <= int(typed) <= len(games):
+                self.say(
+                    _("'{answer}' is not one of the answers: {choices}").format(
+                        answer=line, choices=f"1–{len(games)}"
+                    )
+                )
+                continue
+            kept = games[int(typed) - 1]
+            try:
+                if chosen == "delete":
+                    confirmed = self.confirm_delete(stream, describe_kept(kept))
+                    if confirmed is None:
+                        return False
+                    if confirmed:
+                        store.delete(kept)
+                    continue
+                self.session, self.keeper = store.resume(kept, self.session)
+            except (GameBusy, SpieltischError) as refused:
+                self.say(str(refused))
+                continue
+            self.say(_("The kept game goes on."))
+            return True
 
     def confirm_delete(self, stream: TextIO, named: str) -> bool | None:
         """Asked before a game is deleted, naming it: True to delete; None at the end of
@@ -327,9 +353,7 @@ class PlainPlay:
                 return True
             if chosen == "save":
                 if self.save(rest.strip()):
-                    if self.autosave is not None:
-                        self.autosave.discard(self.session.game.name)
-                    self.say(_("Goodbye."))
+                    self.keep_at_the_end(_("Goodbye."))
                     return False
                 continue
             if chosen == "delete":
@@ -344,8 +368,8 @@ class PlainPlay:
                     self.keep_at_the_end(_("End of input."))
                     return False
                 if confirmed:
-                    if self.autosave is not None:
-                        self.autosave.discard(self.session.game.name)
+                    if self.keeper is not None:
+                        self.keeper.delete()
                     self.say(_("Goodbye."))
                     return False
                 continue
@@ -380,7 +404,6 @@ class PlainPlay:
             else:
                 self.say(_("Taken back: {move}").format(move=taken.text))
                 self._shown = None
-                self.keep()
         elif command.name == "save":
             self.save(command.argument)
         elif command.name == "rules":
@@ -402,7 +425,6 @@ class PlainPlay:
             self.say(_("Illegal move {move}: {reason}").format(move=typed, reason=reason))
             return
         self.entry(entry)
-        self.keep()
 
     def hint(self) -> None:
         try:
@@ -432,11 +454,16 @@ class PlainPlay:
         self.console.print(Markdown(text))
 
     def finish(self, stream: TextIO) -> bool:
-        """The end: results, then another game, save or quit. True for another game."""
-        if self.autosave is not None:
-            self.autosave.discard(self.session.game.name)
+        """The end: results, then another game, save, delete the kept record, or quit.
+        True for another game. The finished game stays kept as a record unless deleted."""
         self.results()
-        choices = _("new (another game), save FILE or quit")
+        keeper = self.keeper
+        kept = keeper is not None and keeper.path.exists()
+        if keeper is not None and kept:
+            self.say(_("The record of this game is kept in {path}.").format(path=keeper.path))
+            choices = _("new (another game), save FILE, delete (the kept record) or quit")
+        else:
+            choices = _("new (another game), save FILE or quit")
         while True:
             line = self.ask(stream, choices + "> ")
             if line is None:
@@ -446,8 +473,22 @@ class PlainPlay:
             if answer == "quit":
                 self.say(_("Goodbye."))  # as when quitting during the game
                 return False
+            if answer == "delete" and keeper is not None and kept:
+                named = _("the record of this game of {game}").format(game=self.session.game.title)
+                confirmed = self.confirm_delete(stream, named)
+                if confirmed is None:
+                    return False
+                if confirmed:
+                    keeper.delete()
+                    kept = False
+                    choices = _("new (another game), save FILE or quit")
+                continue
             if answer == "new":
+                if keeper is not None:
+                    keeper.release()
+                    self.keeper = None
                 self.session = self.session.again()
+                self.keep_from_now()
                 self._shown = None
                 self._passed_to = None
                 self.intro()
@@ -463,7 +504,7 @@ class PlainPlay:
 
 
 def end_answer(word: str) -> str | None:
-    """What an answer at the end of a game asks for: new, save or quit (a word or its
+    """What an answer at the end of a game asks for: new, save, delete or quit (a word or its
     first letter, in English or the table's language; no move can be meant here)."""
     words = {
         "new": "new",
@@ -472,6 +513,8 @@ def end_answer(word: str) -> str | None:
         command_word("save"): "save",
         "quit": "quit",
         command_word("quit"): "quit",
+        "delete": "delete",
+        _("delete").lower(): "delete",
     }
     return answer(word, words)
 

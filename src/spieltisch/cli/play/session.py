@@ -1,15 +1,19 @@
 """A game in progress at the terminal: seats, the move log, chance, undo, hints, saving.
 
-Both interfaces (plain and Textual) drive a `Session`; it does no I/O except `save`.
+Both interfaces (plain and Textual) drive a `Session`; it does no I/O except `save`
+(and what `on_step` does: the kept game is written after every step).
 Chance is drawn from a generator seeded by the session's seed and the number of chance
-outcomes so far, so taking a move back and playing on brings the same dice again.
+outcomes so far, and each computer move from an agent seeded by the seed, the seat and
+the number of steps so far: taking a move back and playing on brings the same dice
+again, and a game resumed from its record (which keeps the seed, see `table_info`)
+goes on with the same dice, cards and computer moves as if it had never stopped.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,7 +70,8 @@ class Session:
         self.seats = list(seats)
         self.seed = seed
         self.budget = budget
-        self._agents: dict[int, Agent] = {}
+        self.on_step: Callable[[Session], object] | None = None
+        """Called after every step (a move, a chance outcome, a take-back): keeps the game."""
         self.state: State = game.new_state()
         self.log: list[LogEntry] = []
         self.last_move: Marks | None = None
@@ -151,7 +156,12 @@ class Session:
         entry = LogEntry(player, move, describe(before, move), forced=forced)
         self.log.append(entry)
         self._mark(before, self.state)
+        self._stepped()
         return entry
+
+    def _stepped(self) -> None:
+        if self.on_step is not None:
+            self.on_step(self)
 
     def forced_move(self) -> str | None:
         """The move of the person to move when it is their only one (played without asking)."""
@@ -170,6 +180,7 @@ class Session:
         entry = LogEntry(None, outcome, describe(before, outcome), _turn(before))
         self.log.append(entry)
         self._mark(before, self.state)
+        self._stepped()
         return entry
 
     def _mark(self, before: State, after: State) -> None:
@@ -188,16 +199,16 @@ class Session:
     def _chance_count(self) -> int:
         return sum(1 for entry in self.log if entry.player is None)
 
-    def agent(self, seat: int) -> Agent:
-        agent = self._agents.get(seat)
-        if agent is None:
-            seed = random.Random(f"{self.seed}/seat/{seat}").getrandbits(32)
-            agent = self._agents[seat] = make(self.seats[seat], self.game, seed, self.budget)
-        return agent
+    def agent(self, seat: int, steps: int) -> Agent:
+        """The computer player of `seat` for the decision after `steps` steps: seeded by
+        both, so that the same position brings the same move after a resume (an agent
+        that lived on would have drawn from its generator in between)."""
+        seed = random.Random(f"{self.seed}/seat/{seat}/{steps}").getrandbits(32)
+        return make(self.seats[seat], self.game, seed, self.budget)
 
     def think(self, state: State) -> str:
         """The computer's move for the player to move in `state` (a copy: safe in a thread)."""
-        return self.agent(state.current_player).choose(state)
+        return self.agent(state.current_player, len(state.history())).choose(state)
 
     def hint(self, state: State | None = None) -> Hint:
         return compute_hint(state or self.state.clone(), self.budget, self.seed)
@@ -214,6 +225,7 @@ class Session:
             if self.log[index].player == humans[0] and not self.log[index].forced:
                 taken = self.log[index]
                 self._rebuild([entry.move for entry in self.log[:index]])
+                self._stepped()
                 return taken
         raise UndoRefused(_("there is no move of yours to take back"))
 
@@ -243,7 +255,10 @@ class Session:
         return [(places[seat], self.label(seat), scores[seat]) for seat in order]
 
     def record(self) -> Record:
-        return self.state.to_record(players=self.seats)
+        """The game record, with `table`: what resuming it exactly needs (see `table_info`)."""
+        record = self.state.to_record(players=self.seats)
+        record["table"] = table_info(self)  # type: ignore[typeddict-unknown-key]
+        return record
 
     def save(self, path: str | Path) -> Path:
         """Write the record (`.json` added to a bare name); FileProblem, naming the file and
@@ -268,3 +283,34 @@ class Session:
 
 def _turn(state: State) -> int | None:
     return state.turn
+
+
+def table_info(session: Session) -> dict[str, Any]:
+    """The seed and the computer's budget: with them, a record goes on exactly as it
+    would have (the same dice, deals and computer moves)."""
+    budget = session.budget
+    return {
+        "seed": session.seed,
+        "budget": None
+        if budget is None
+        else {"iterations": budget.iterations, "seconds": budget.seconds},
+    }
+
+
+def table_seed(record: Any) -> tuple[int | None, Budget | None, bool]:
+    """The seed and budget a record's `table` kept (None for what it does not say), and
+    whether it has a `table` at all (a record from elsewhere has none)."""
+    table = record.get("table") if isinstance(record, dict) else None
+    if not isinstance(table, dict):
+        return None, None, False
+    seed = table.get("seed")
+    kept = table.get("budget")
+    budget = None
+    if isinstance(kept, dict):
+        iterations, seconds = kept.get("iterations"), kept.get("seconds")
+        if (iterations is None or isinstance(iterations, int)) and (
+            seconds is None or isinstance(seconds, (int, float))
+        ):
+            budget = Budget(iterations, None if seconds is None else float(seconds))
+    known = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    return known, budget, True

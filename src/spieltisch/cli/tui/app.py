@@ -37,7 +37,14 @@ from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
 from spieltisch.cli.messages import _, _n
-from spieltisch.cli.play.autosave import Autosave, kept_message
+from spieltisch.cli.play.autosave import (
+    GameBusy,
+    Keeper,
+    KeptGames,
+    attach,
+    describe_kept,
+    kept_message,
+)
 from spieltisch.cli.play.commands import (
     Command,
     auto_move_message,
@@ -54,11 +61,12 @@ from spieltisch.cli.tui.screens import (
     DiscardScreen,
     EndScreen,
     HelpScreen,
+    KeptScreen,
     PassScreen,
     QuitScreen,
-    ResumeScreen,
     RulesScreen,
     SaveScreen,
+    end_choices,
 )
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.file_errors import FileProblem
@@ -116,7 +124,8 @@ class PlayApp(App[None]):
         language: str = "en",
         delay: float = 0.8,
         save_default: str | None = None,
-        autosave: Autosave | None = None,
+        kept: KeptGames | None = None,
+        keeper: Keeper | None = None,
         offer_kept: bool = True,
         auto_move: bool = True,
         remember: Callable[[bool], object] | None = None,
@@ -127,7 +136,10 @@ class PlayApp(App[None]):
         self.language = language
         self.delay = delay
         self.save_default = save_default
-        self.autosave = autosave
+        self.kept = kept
+        self.keeper = keeper if keeper is not None or kept is None else kept.new(session)
+        if self.keeper is not None:
+            attach(session, self.keeper)
         self.offer_kept = offer_kept
         self.auto_move = auto_move
         self.remember = remember
@@ -147,7 +159,7 @@ class PlayApp(App[None]):
         self._preview: Marks | None = None  # where the highlighted move would go
         self._held = False  # a step waits until the pausing window closes
         self._held_move: str | None = None  # the computer's move, found while paused
-        self._kept_offered = False  # the kept game's question is open: quitting keeps it
+        self._kept_offered = False  # the kept games' question is open: quitting keeps them
         self.title = session.game.title
         self.sub_title = _("seed {seed}").format(seed=session.seed)
         for key, action in (
@@ -196,49 +208,64 @@ class PlayApp(App[None]):
         self.screen_change_signal.subscribe(self, self.screen_changed)
         self.fit_to_screen()
         self.query_one("#typed", Input).focus()
-        if self.autosave is not None and self.offer_kept:
+        if self.kept is not None and self.offer_kept:
             self.offer_kept_game()
         else:
             self.advance()
 
+    def on_unmount(self) -> None:
+        """The app ends: another terminal may open the game now."""
+        if self.keeper is not None:
+            self.keeper.release()
+
     def offer_kept_game(self) -> None:
-        """Ask about the game kept last time: continue it, or (asked again, naming it)
-        delete it for a new one. Quitting meanwhile leaves it kept."""
-        autosave = self.autosave
-        kept = autosave.find(self.session.game.name) if autosave is not None else None
-        if autosave is None or kept is None:
+        """Offer the kept games of this game: continue one, start a new game (nothing is
+        deleted), or delete one (asked again, naming it). Quitting meanwhile keeps them."""
+        store = self.kept
+        games = store.unfinished(self.session.game.name) if store is not None else []
+        if store is None or not games:
             self._kept_offered = False
             self.advance()
             return
         self._kept_offered = True
-        when = kept.saved.strftime("%Y-%m-%d %H:%M")
         title = self.session.game.title
-        named = _n(
-            "the kept game of {game} ({moves} move, {saved})",
-            "the kept game of {game} ({moves} moves, {saved})",
-            kept.moves,
-        ).format(game=title, moves=kept.moves, saved=when)
 
-        def deleting(choice: str | None) -> None:
+        def deleting(choice: str | None, kept_index: int) -> None:
             if choice == "discard":
-                autosave.discard(self.session.game.name)
-                self._kept_offered = False
-                self.advance()
-            else:
-                self.call_later(self.offer_kept_game)
+                try:
+                    store.delete(games[kept_index])
+                except GameBusy as busy:
+                    self.say(str(busy), True)
+            self.call_later(self.offer_kept_game)
 
-        def answered(choice: str | None) -> None:
-            if choice == "resume":
+        def answered(answer: tuple[str, int] | None) -> None:
+            what, index = answer or ("later", 0)
+            if what == "resume":
+                try:
+                    session, keeper = store.resume(games[index], self.session)
+                except (GameBusy, SpieltischError) as refused:
+                    self.say(str(refused), True)
+                    self.call_later(self.offer_kept_game)
+                    return
                 self._kept_offered = False
-                self.session = autosave.resume(kept, self.session)
+                if self.keeper is not None:
+                    self.keeper.release()
+                self.session, self.keeper = session, keeper
+                self.sub_title = _("seed {seed}").format(seed=session.seed)
                 self.say(_("The kept game goes on."))
                 self.advance()
-            elif choice == "new":
-                self.push_screen(DiscardScreen(named), deleting)
+            elif what == "new":
+                self._kept_offered = False
+                self.advance()
+            elif what == "delete":
+                self.push_screen(
+                    DiscardScreen(describe_kept(games[index])),
+                    lambda choice: deleting(choice, index),
+                )
             else:
-                self.exit(message=kept_message(kept.path))
+                self.exit(message=kept_message(games[0].path))
 
-        self.push_screen(ResumeScreen(title, kept.moves, when), answered)
+        self.push_screen(KeptScreen(title, [describe_kept(kept) for kept in games]), answered)
 
     # -- the screen's size --------------------------------------------------------------
 
@@ -462,7 +489,6 @@ class PlayApp(App[None]):
                 self._held = True  # asked again when the window closes
             elif key == self.position_key and self.session.forced_move() == move:
                 self.session.play(move)
-                self.keep()
                 self.advance()
 
         if self.delay > 0:
@@ -560,7 +586,6 @@ class PlayApp(App[None]):
         self.say("")
         self.last_hint = None
         self.set_thinking(None, hint=True)  # a hint still under way is for the old position
-        self.keep()
         self.advance()
         return True
 
@@ -645,11 +670,6 @@ class PlayApp(App[None]):
             return
         current = options.highlighted if options.highlighted is not None else 0
         options.highlighted = max(0, min(count - 1, current + step))
-
-    def keep(self) -> None:
-        """Keep the unfinished game for the next start (after each of a person's moves)."""
-        if self.autosave is not None:
-            self.autosave.keep(self.session)
 
     # -- keys ---------------------------------------------------------------------------
 
@@ -753,14 +773,18 @@ class PlayApp(App[None]):
         self.finished = True
         self.show_keys()
         self.query_one("#typed", Input).disabled = True  # no move to type: the game is over
-        if self.autosave is not None:
-            self.autosave.discard(self.session.game.name)
-        self.push_screen(EndScreen(results_table(self.session)), self.after_end)
+        kept = self.keeper is not None and self.keeper.path.exists()
+        results = results_table(self.session)
+        self.push_screen(EndScreen(results, end_choices(kept)), self.after_end)
 
     def after_end(self, choice: str | None) -> None:
         if choice == "again":
             self.generation += 1
             self.session = self.session.again()
+            if self.kept is not None:
+                if self.keeper is not None:
+                    self.keeper.release()
+                self.keeper = attach(self.session, self.kept.new(self.session))
             self.game_open()
             self._passed_to = None
             self.sub_title = _("seed {seed}").format(seed=self.session.seed)
@@ -773,6 +797,15 @@ class PlayApp(App[None]):
                 self.game_over()
 
             self.push_screen(SaveScreen(self.default_save_name()), back)
+        elif choice == "delete":
+            named = _("the record of this game of {game}").format(game=self.session.game.title)
+
+            def deleting(answer: str | None) -> None:
+                if answer == "discard" and self.keeper is not None:
+                    self.keeper.delete()
+                self.game_over()
+
+            self.push_screen(DiscardScreen(named), deleting)
         elif choice == "review":
             self.push_screen(self.review_screen(), lambda _closed: self.game_over())
         elif choice == "quit":
@@ -820,8 +853,7 @@ class PlayApp(App[None]):
     def leave(self) -> None:
         """Leaving a running game asks first: keep it for next time, save it, or discard."""
         if self._kept_offered:
-            kept = self.autosave.path(self.session.game.name) if self.autosave else None
-            self.exit(message=kept_message(kept))  # undecided: the kept game stays kept
+            self.exit()  # undecided: the kept games stay kept
             return
         if self.finished or self.session.state.is_terminal():
             self.exit()
@@ -831,7 +863,7 @@ class PlayApp(App[None]):
 
         def answered(choice: str | None) -> None:
             if choice == "keep":
-                target = self.autosave.keep(self.session) if self.autosave else None
+                target = self.keeper.write(self.session) if self.keeper else None
                 self.exit(message=kept_message(target))
             elif choice == "discard":
                 self.push_screen(DiscardScreen(self.game_named()), deleting)
@@ -839,16 +871,15 @@ class PlayApp(App[None]):
 
                 def then(path: str | None) -> None:
                     if path is not None and self.saved(path):
-                        if self.autosave is not None:
-                            self.autosave.discard(self.session.game.name)
-                        self.exit()
+                        target = self.keeper.write(self.session) if self.keeper else None
+                        self.exit(message=kept_message(target))
 
                 self.push_screen(SaveScreen(self.default_save_name()), then)
 
         def deleting(choice: str | None) -> None:
             if choice == "discard":
-                if self.autosave is not None:
-                    self.autosave.discard(self.session.game.name)
+                if self.keeper is not None:
+                    self.keeper.delete()
                 self.exit()
 
         self.push_screen(QuitScreen(), answered)

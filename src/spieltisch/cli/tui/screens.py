@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label, Markdown, Static
+from textual.widgets import Input, Label, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
 
-from spieltisch.cli.messages import _, _n
+from spieltisch.cli.messages import _
 from spieltisch.core.i18n import labelled
 
 
@@ -167,15 +168,19 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss(value)
 
 
-def end_choices() -> list[Choice]:
-    """What can follow a finished game (another game, its review, save, quit, the board)."""
-    return [
+def end_choices(kept: bool = False) -> list[Choice]:
+    """What can follow a finished game (another game, its review, save, quit, the board;
+    deleting its kept record when it was kept)."""
+    choices = [
         Choice("n", "again", _("play again")),
         Choice("r", "review", _("review this game")),
         Choice("s", "save", _("save the game")),
-        Choice("q", "quit", _("quit")),
+        Choice("q", "quit", _("quit (the record stays kept)") if kept else _("quit")),
         Choice("escape", "board", _("look at the board"), _("Escape")),
     ]
+    if kept:
+        choices.insert(3, Choice("d", "delete", _("delete the kept record (asks first)")))
+    return choices
 
 
 class EndScreen(ChoiceScreen):
@@ -203,25 +208,57 @@ class QuitScreen(ChoiceScreen):
         super().__init__(_("Quit this game?"), None, quit_choices())
 
 
-class ResumeScreen(ChoiceScreen):
-    """Offers the unfinished game kept from last time. Nothing here deletes it: a new
-    game asks first (`DiscardScreen`), and quitting leaves it kept."""
+class KeptScreen(ModalScreen[tuple[str, int]]):
+    """The kept games of this game, newest first: continue one, start a new game
+    (nothing is deleted), delete one (asked again: `DiscardScreen`), or quit with all
+    of them still kept. Answers (what, index in the list)."""
 
-    def __init__(self, title: str, moves: int, saved: str) -> None:
-        question = _n(
-            "An unfinished game of {game} ({moves} move, {saved}) was kept.",
-            "An unfinished game of {game} ({moves} moves, {saved}) was kept.",
-            moves,
-        ).format(game=title, moves=moves, saved=saved)
-        super().__init__(
-            question,
-            None,
-            [
-                Choice("enter,r,y,escape", "resume", _("continue it"), _("Enter")),
-                Choice("n,d", "new", _("start a new game (asks before the kept one is deleted)")),
-                Choice("f10", "later", _("quit; the kept game stays kept"), "F10"),
-            ],
-        )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('resume')", show=False),
+        Binding("n", "choose('new')", show=False),
+        Binding("d,delete", "choose('delete')", show=False),
+        Binding("f10,ctrl+q", "choose('later')", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    KeptScreen { align: center middle; }
+    KeptScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: heavy $success; padding: 0 1;
+    }
+    KeptScreen OptionList { height: auto; max-height: 12; }
+    KeptScreen Label { width: 100%; }
+    """
+
+    def __init__(self, title: str, games: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(_("Kept games of {game}:").format(game=self.title_text), id="question")
+            yield OptionList(*[Option(Text(line)) for line in self.games], id="kept")
+            for key, label in (
+                (_("Enter"), _("continue the highlighted game")),
+                ("n", _("start a new game (no kept game is deleted)")),
+                ("d", _("delete the highlighted game (asks first)")),
+                ("F10", _("quit; the kept games stay kept")),
+            ):
+                yield Label(labelled(key, label), classes="choice")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(("resume", event.option_index))
+
+    def action_choose(self, what: str) -> None:
+        highlighted = self.query_one(OptionList).highlighted
+        self.dismiss((what, highlighted or 0))
 
 
 class DiscardScreen(ChoiceScreen):

@@ -14,15 +14,18 @@ import secrets
 
 from fastapi import Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.store import Database
-from spieltisch.store.models import AccountSession, ServerSecret
-from spieltisch.store.sessions import end_session, end_sessions_of, server_secret
+from spieltisch.store.sessions import (
+    end_session,
+    end_sessions_of,
+    live_session,
+    open_session,
+    server_secret,
+)
 
 COOKIE = "spieltisch_session"
 MAX_AGE = 60 * 60 * 24 * 365
@@ -35,19 +38,9 @@ COOKIE_KEY = "cookie_key"
 """The name of the signing key's row in `server_secrets`."""
 
 
-async def signing_key(session: AsyncSession) -> str:
+async def signing_key(database: Database) -> str:
     """The server's cookie key, made on first start and shared by every process."""
-    found = await server_secret(session, COOKIE_KEY)
-    if found is not None:
-        return found
-    session.add(ServerSecret(name=COOKIE_KEY, value=secrets.token_urlsafe(48)))
-    try:
-        await session.commit()
-    except IntegrityError:  # another process made it first
-        await session.rollback()
-    key = await server_secret(session, COOKIE_KEY)
-    assert key is not None
-    return key
+    return await server_secret(database, COOKIE_KEY)
 
 
 class Sessions:
@@ -76,7 +69,7 @@ class Sessions:
             return None
         return hmac.new(self._address_key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
-    def _parts(self, token: str) -> tuple[int, str] | None:
+    def _ids(self, token: str) -> tuple[int, str] | None:
         try:
             value = self._serializer.loads(token, max_age=MAX_AGE)
         except BadSignature:
@@ -89,48 +82,33 @@ class Sessions:
     async def open(self, account_id: int) -> str:
         """A new session of the account; its token."""
         session_id = secrets.token_urlsafe(32)
-        async with self.database.session() as session:
-            session.add(AccountSession(id=session_id, account_id=account_id))
-            await session.commit()
+        await open_session(self.database, account_id, session_id)
         return self._serializer.dumps([account_id, session_id])
 
     async def close(self, token: str | None) -> None:
         """Ends the session of `token` (nothing when it names none)."""
-        parts = self._parts(token) if token else None
-        if parts is None:
+        ids = self._ids(token) if token else None
+        if ids is None:
             return
-        async with self.database.session() as session:
-            await end_session(session, *parts)
-            await session.commit()
+        await end_session(self.database, *ids)
 
     async def rotate(self, account_id: int) -> str:
         """Ends every session of the account and opens a new one: its token."""
-        async with self.database.session() as session:
-            await end_sessions_of(session, account_id)
-            await session.commit()
+        await end_sessions_of(self.database, account_id)
         return await self.open(account_id)
 
     async def account_of(self, token: str) -> int | None:
         """The account whose live session `token` names; None when forged, signed out,
         or idle too long (an idle one is deleted)."""
-        parts = self._parts(token)
-        if parts is None:
+        ids = self._ids(token)
+        if ids is None:
             return None
-        account_id, session_id = parts
+        account_id, session_id = ids
         moment = dt.datetime.now(dt.UTC)
-        async with self.database.session() as session:
-            found = await session.get(AccountSession, session_id)
-            if found is None or found.account_id != account_id:
-                return None
-            seen = found.seen_at if found.seen_at.tzinfo else found.seen_at.replace(tzinfo=dt.UTC)
-            if (moment - seen).total_seconds() > self.idle:
-                await session.delete(found)
-                await session.commit()
-                return None
-            if (moment - seen).total_seconds() > SEEN_EVERY:
-                found.seen_at = moment
-                await session.commit()
-        return account_id
+        live = await live_session(
+            self.database, account_id, session_id, moment, self.idle, SEEN_EVERY
+        )
+        return account_id if live else None
 
     def sign_in(self, response: Response, token: str) -> None:
         response.set_cookie(

@@ -36,9 +36,9 @@ Path = tuple[Hashable, ...]
 
 class _Share(Generic[J]):
     """One account's or one table's part: worker seconds used, jobs waiting and running
-    under it, and its own parts (or, at the bottom, its jobs in order)."""
+    under it, and the shares below it (or, at the bottom, its jobs in order)."""
 
-    __slots__ = ("came", "jobs", "parts", "running", "used", "waiting")
+    __slots__ = ("below", "came", "jobs", "running", "used", "waiting")
 
     def __init__(self, used: float, came: int) -> None:
         self.used = used
@@ -47,7 +47,7 @@ class _Share(Generic[J]):
         not waited while the other was served)."""
         self.waiting = 0
         self.running = 0
-        self.parts: dict[Hashable, _Share[J]] = {}
+        self.below: dict[Hashable, _Share[J]] = {}
         self.jobs: deque[J] = deque()
 
 
@@ -65,11 +65,11 @@ class FairQueue(Generic[J]):
         share = self._root
         share.waiting += 1
         for key in path:
-            part = share.parts.get(key)
+            part = share.below.get(key)
             if part is None:  # back from idle: level with the least-served one waiting
-                level = min((p.used for p in share.parts.values()), default=0.0)
+                level = min((p.used for p in share.below.values()), default=0.0)
                 self._arrivals += 1
-                part = share.parts[key] = _Share(level, self._arrivals)
+                part = share.below[key] = _Share(level, self._arrivals)
             part.waiting += 1
             share = part
         share.jobs.append(job)
@@ -82,9 +82,9 @@ class FairQueue(Generic[J]):
         path: list[Hashable] = []
         share.waiting -= 1
         share.running += 1
-        while share.parts and not share.jobs:
+        while share.below and not share.jobs:
             key, share = min(
-                ((k, p) for k, p in share.parts.items() if p.waiting),
+                ((k, p) for k, p in share.below.items() if p.waiting),
                 key=lambda item: (item[1].used, item[1].running, -item[1].came),
             )
             path.append(key)
@@ -97,9 +97,9 @@ class FairQueue(Generic[J]):
         share = self._root
         share.running -= 1
         for key in path:
-            part = share.parts[key]
+            part = share.below[key]
             part.used += seconds
             part.running -= 1
             if not part.waiting and not part.running:
-                del share.parts[key]  # idle: forgotten
+                del share.below[key]  # idle: forgotten
             share = part

@@ -23,7 +23,7 @@ from spieltisch.server.infra.cluster import Cluster, Listener, SingleProcess
 from spieltisch.store.models import TableStatus
 from spieltisch.store.news import notify
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 CHANNEL = "spieltisch"
 LOCK_SPACE = 0x5354  # the first key of the two-key advisory locks this module takes
@@ -102,7 +102,7 @@ class PostgresCluster(SingleProcess):
 
     def _own(self, table_id: str) -> None:
         self.owned.add(table_id)
-        log.info("table %s: this process plays its computer seats and clocks", table_id)
+        logger.info("table %s: this process plays its computer seats and clocks", table_id)
 
     async def _connect_locks(self) -> None:
         import psycopg
@@ -278,7 +278,7 @@ class PostgresCluster(SingleProcess):
             elif kind == "ask":
                 self._handle(self._listener.on_asked(table_id))
         except (IndexError, ValueError):
-            log.warning("a notification I do not understand: %r", payload)
+            logger.warning("a notification I do not understand: %r", payload)
 
     def _handle(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a handler as its own task, so one slow table does not hold up the others."""
@@ -308,9 +308,9 @@ def _warn(exc: Exception, message: str, *args: object) -> None:
     from spieltisch.store.database import UNAVAILABLE
 
     if isinstance(exc, (psycopg.OperationalError, OSError, *UNAVAILABLE)):
-        log.warning(message + " (%s)", *args, str(exc).splitlines()[0] if str(exc) else "")
+        logger.warning(message + " (%s)", *args, str(exc).splitlines()[0] if str(exc) else "")
     else:
-        log.warning(message, *args, exc_info=exc)
+        logger.warning(message, *args, exc_info=exc)
 
 
 def cluster_for(database_url: str, sweep_seconds: float = 1.0) -> Cluster:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Request, Response
+from fastapi import APIRouter, Body, Request, Response
 
 import spieltisch
 from spieltisch.core import SpieltischError, game_class
@@ -13,11 +13,12 @@ from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import (
+    Me,
     Services,
+    Svc,
     address,
     check_rate,
     known_language,
-    services,
 )
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
@@ -38,14 +39,6 @@ from spieltisch.server.schemas.rest import (
 from spieltisch.server.services.accounts import account_out
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
-Svc = Annotated[Services, Depends(services)]
-
-
-def _me(request: Request) -> int:
-    return services(request).sessions.required(request)
-
-
-Me = Annotated[int, Depends(_me)]
 
 
 # -- sessions and accounts ---------------------------------------------------------------------

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Annotated
 
+from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from spieltisch.core.i18n import LANGUAGES
@@ -18,6 +20,7 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.lobby import Lobby
+from spieltisch.server.services.play_aids import PlayAids
 from spieltisch.server.services.ratings import Ratings
 from spieltisch.server.services.records import Records
 from spieltisch.server.services.reviews import Reviews
@@ -64,10 +67,25 @@ class Services:
     def tournaments(self) -> Tournaments:
         return Tournaments(self.rounds, self.accounts)
 
+    @property
+    def play_aids(self) -> PlayAids:
+        return PlayAids(self.runtime, self.pool)
+
 
 def services(connection: HTTPConnection) -> Services:
     found: Services = connection.app.state.services
     return found
+
+
+def signed_in(connection: HTTPConnection) -> int:
+    """The account of the request (refused, not signed in, when there is none)."""
+    return services(connection).sessions.required(connection)
+
+
+Svc = Annotated[Services, Depends(services)]
+"""A route's parameter for the services."""
+Me = Annotated[int, Depends(signed_in)]
+"""A route's parameter for the signed-in account (the route is refused without one)."""
 
 
 def address(connection: HTTPConnection) -> str | None:

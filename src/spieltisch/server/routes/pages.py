@@ -4,32 +4,18 @@ without an error status, so a first visit logs no failed request)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel
+from fastapi import APIRouter, Request
 
 from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.context import Services, known_language, services
-from spieltisch.server.schemas.rest import REFUSALS, AccountOut
+from spieltisch.server.routes.context import Svc, known_language
+from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut
 from spieltisch.server.services.accounts import account_out
 from spieltisch.web.content import game_forms, page_texts, rules_html
 
 router = APIRouter(prefix="/api", tags=["pages"], responses=REFUSALS)
-Svc = Annotated[Services, Depends(services)]
-
-
-class SessionOut(BaseModel):
-    account: AccountOut | None
-    """The signed-in account, or None before the person chose a name or signed in."""
-
-
-class RulesOut(BaseModel):
-    game: str
-    language: str
-    html: str
-    """The game's rules summary (the project's own words) rendered from Markdown."""
 
 
 @router.get("/texts/{code}")

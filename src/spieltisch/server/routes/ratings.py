@@ -7,40 +7,27 @@ corrected tournament result changes them as if it had been right at once.
 
 from __future__ import annotations
 
-from typing import Annotated
+from fastapi import APIRouter, Request
 
-from fastapi import APIRouter, Depends, Request
-
-from spieltisch.core import UnknownGame, game_class
-from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of, level_of
-from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.routes.context import Services, services
+from spieltisch.core.identity import account_of, level_of
+from spieltisch.server.routes.context import Svc
 from spieltisch.server.schemas.rest import REFUSALS, AccountId
 from spieltisch.server.schemas.tournaments import (
-    ChangeOut,
     Leaderboard,
     LevelRow,
     PlayerRatings,
     RatedGameCount,
     RatingGames,
-    RatingHistory,
     RatingRow,
     SeatChange,
     TableRating,
 )
-from spieltisch.tournament.ratings import LEVEL_AFTER, Change, nearest_level
+from spieltisch.server.services.ratings import rated_title
+from spieltisch.tournament.ratings import LEVEL_AFTER, nearest_level
 from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=REFUSALS)
-Svc = Annotated[Services, Depends(services)]
-
-
-def _title(game: str) -> str:
-    try:
-        return game_class(game).title
-    except UnknownGame as exc:
-        raise Refusal(Code.NOT_FOUND, str(exc)) from None
 
 
 @router.get("/ratings", response_model=RatingGames)
@@ -48,7 +35,7 @@ async def rated_games(svc: Svc) -> RatingGames:
     """The games with rated players, so a page can open the liveliest leaderboard."""
     book = await svc.ratings.book()
     counts = [
-        RatedGameCount(game=game, title=_title(game), players=len(book.leaderboard(game)))
+        RatedGameCount(game=game, title=rated_title(game), players=len(book.leaderboard(game)))
         for game in book.games()
     ]
     counts.sort(key=lambda row: (-row.players, row.game))
@@ -59,7 +46,7 @@ async def rated_games(svc: Svc) -> RatingGames:
 async def leaderboard(game: str, svc: Svc) -> Leaderboard:
     """Every rated player of the game by rating (mu - 3 sigma), each with the AI level
     nearest to them, and the AI levels' reference ratings."""
-    title = _title(game)
+    title = rated_title(game)
     book, names = await svc.ratings.named(game)
     rows = book.leaderboard(game)
     levels = reference_levels(game)
@@ -88,55 +75,11 @@ async def leaderboard(game: str, svc: Svc) -> Leaderboard:
     )
 
 
-def _change_out(game: str, change: Change) -> ChangeOut:
-    key = GameKey.maybe(change.key)
-    return ChangeOut(
-        game=game,
-        key=change.key,
-        at=change.at,
-        place=change.place,
-        before=change.before.value,
-        after=change.after.value,
-        delta=change.delta,
-        table=None if key is None else key.table_id,
-        tournament=None if key is None else key.tournament_id,
-    )
-
-
 @router.get("/players/{account_id}/ratings", response_model=PlayerRatings)
 async def rating_history(account_id: AccountId, request: Request, svc: Svc) -> PlayerRatings:
     """A player's rating per game and every change, oldest first; a change made at a
     private table names the table only to its players."""
-    book, hidden = await svc.ratings.of_player(account_id, svc.sessions.of(request))
-    player = str(PlayerId.of_account(account_id))
-    games = []
-    for game in book.games():
-        changes = book.history(game, player)
-        if not changes:
-            continue
-        rating = book.rating(game, player)
-        games.append(
-            RatingHistory(
-                game=game,
-                title=_title(game),
-                rating=rating.value,
-                games=len(changes),
-                about=(
-                    nearest_level(rating, reference_levels(game))
-                    if len(changes) >= LEVEL_AFTER
-                    else None
-                ),
-                changes=[_change_out(game, change) for change in changes],
-            )
-        )
-    for row in games:
-        row.changes = [
-            change.model_copy(update={"table": None, "key": str(PRIVATE_TABLE)})
-            if change.table in hidden
-            else change
-            for change in row.changes
-        ]
-    return PlayerRatings(account=account_id, games=games)
+    return await svc.ratings.history(account_id, svc.sessions.of(request))
 
 
 @router.get("/tables/{table_id}/rating", response_model=TableRating)

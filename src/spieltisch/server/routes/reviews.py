@@ -10,24 +10,21 @@ seat could see at the time (the review's searches deal hidden cards anew from it
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 
 import spieltisch
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import (
-    Services,
+    Svc,
     address,
     check_rate,
     known_language,
-    services,
 )
 from spieltisch.server.schemas.rest import REFUSALS, ReviewOut
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses=REFUSALS)
-Svc = Annotated[Services, Depends(services)]
 
 
 @router.get("/records/{record_id}/review", response_model=ReviewOut)

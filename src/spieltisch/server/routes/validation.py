@@ -38,7 +38,7 @@ def _allowed(expected: Any) -> str:
     return str(expected).replace("' or '", "', '")
 
 
-_log = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "missing": lambda c: _("is required"),
@@ -103,13 +103,15 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 def _unknown_problem(error: Mapping[str, Any]) -> str:
     """A problem of a kind with no sentence of ours: the person reads that the value is
     not valid; pydantic's English wording goes to the log, for whoever runs the server."""
-    _log.info("validation problem without a sentence: %s (%s)", error.get("type"), error.get("msg"))
+    _logger.info(
+        "validation problem without a sentence: %s (%s)", error.get("type"), error.get("msg")
+    )
     return _("is not valid")
 
 
 def _where(loc: Sequence[Any]) -> str:
-    parts = [str(part) for part in loc if part not in ("body", "query", "path")]
-    return ".".join(parts) or _("the message")
+    steps = [str(step) for step in loc if step not in ("body", "query", "path")]
+    return ".".join(steps) or _("the message")
 
 
 def problem_sentences(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

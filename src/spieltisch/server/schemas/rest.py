@@ -191,3 +191,28 @@ class ReviewOut(BaseModel):
         "(each judged decision: index, player, move, words, verdict, loss, before, played, "
         "best_move, best_words, best), in the asked language (docs/web.md).",
     )
+
+
+class HintOut(BaseModel):
+    move: str
+    words: str
+    """The move in words, in the language asked for."""
+    win_chance: float
+    """The seat's chance to win after it, 0..1, as the engine sees it."""
+
+
+class AnswerIn(BaseModel):
+    accept: bool
+    """true: take the moves back; false: decline (the request ends)."""
+
+
+class SessionOut(BaseModel):
+    account: AccountOut | None
+    """The signed-in account, or None before the person chose a name or signed in."""
+
+
+class RulesOut(BaseModel):
+    game: str
+    language: str
+    html: str
+    """The game's rules summary (the project's own words) rendered from Markdown."""

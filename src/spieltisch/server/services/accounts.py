@@ -12,6 +12,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import AccountOut, GameOut, PlayerOut
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, accounts
 from spieltisch.store.models import Account, TableStatus
 from spieltisch.store.tables import account_names
@@ -48,17 +49,17 @@ class Accounts:
         self.passwords = passwords
 
     async def guest(self, name: str) -> Account:
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             return await accounts.add_guest(session, clean_name(name))
 
     async def claim(self, account_id: int, username: str, password: str) -> Account:
         """Keep a guest account under a username (any case taken once) and a password."""
         taken = Refusal(Code.CONFLICT, _("the username {name} is taken").format(name=username))
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             if await accounts.by_username(session, username) is not None:
                 raise taken
         password_hash = await self.passwords.hash(password)  # outside a transaction
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             account = await session.get(Account, account_id)
             if account is None:
                 raise _gone()
@@ -72,7 +73,7 @@ class Accounts:
         return account
 
     async def sign_in(self, username: str, password: str) -> Account:
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             account = await accounts.by_username(session, username)
         # An unknown name is checked against a dummy hash: as slow as a wrong password.
         known = account.password_hash if account is not None else None
@@ -90,18 +91,18 @@ class Accounts:
 
     async def find(self, account_id: int) -> Account | None:
         """The account of this id, None if there is none."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await session.get(Account, account_id)
 
     async def names(self, ids: Collection[int]) -> dict[int, str]:
         """The display names of accounts by id, in one query (unknown ids left out)."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await account_names(session, ids)
 
     async def page(self, account_id: int, viewer: int | None) -> PlayerOut:
         """A player's games with their places and records; private tables only to the
         player themselves. Three queries however many games."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             account = await session.get(Account, account_id)
             if account is None:
                 raise Refusal(Code.NOT_FOUND, _("no player {account}").format(account=account_id))

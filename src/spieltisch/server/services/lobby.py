@@ -19,6 +19,7 @@ from spieltisch.server.services.new_tables import (
     create_table,
 )
 from spieltisch.server.services.seating import get_table, join, leave, rematch, start
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, TableStatus
 from spieltisch.store.tables import account_names, private_among, public_tables, seats_of_tables
@@ -51,11 +52,11 @@ class Lobby:
 
     async def listed(self, finished: bool = False) -> list[TableOut]:
         """The lobby's list (`list_tables`): three queries however many tables."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await list_tables(session, finished=finished)
 
     async def described(self, table_id: str) -> TableOut:
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await describe_table(session, await get_table(session, table_id))
 
     async def create(
@@ -67,7 +68,7 @@ class Lobby:
     ) -> TableOut:
         """A new table, counted against the creator's unfinished computer tables and
         (with `open_limits`) their open ones."""
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             await check_computer_tables(session, creator, spec)
             if open_limits is not None:
                 await check_open_tables(session, creator, created_from, open_limits)
@@ -76,7 +77,7 @@ class Lobby:
 
     async def join(self, table_id: str, account: int, seat: int | None) -> TableOut:
         """Sit down (`join`); a rematch whose last seat this was starts at once."""
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             await join(session, table_id, account, seat)
         described = await self._after_change(table_id)
         if described.status == TableStatus.RUNNING:
@@ -84,19 +85,19 @@ class Lobby:
         return described
 
     async def leave(self, table_id: str, account: int) -> TableOut:
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             await leave(session, table_id, account)
         return await self._after_change(table_id)
 
     async def start(self, table_id: str, account: int) -> TableOut:
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             await start(session, table_id, account)
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too
         return described
 
     async def rematch(self, table_id: str, account: int) -> TableOut:
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             new = await rematch(session, table_id, account)
             described = await describe_table(session, new)
         await self.live.changed(table_id)
@@ -108,7 +109,7 @@ class Lobby:
     async def seen_by(self, table: GameTable, account: int | None) -> tuple[TableOut, str | None]:
         """A table as a connection joining it is first told, and the joining account's
         name (None for a watcher without one), in one transaction."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             described = await describe_table(session, table)
             if account is None:
                 return described, None
@@ -118,7 +119,7 @@ class Lobby:
         """Which of `tables` are private ones `viewer` did not sit at: two queries."""
         if not tables:
             return set()
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             private = await private_among(session, tables)
             seats = await seats_of_tables(session, private)
         return {

@@ -1,18 +1,21 @@
 """Ratings as the routes ask for them: the book (`TournamentStore.ratings`, a projection
-kept per database) with its players' names, a player's book with the private tables they
-may not see, and the change a finished table's game made to each seat."""
+kept per database) with its players' names, a player's rating history (a private table
+named only to its players), and the change a finished table's game made to each seat."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spieltisch.core.identity import GameKey, PlayerId, account_of
+from spieltisch.core import UnknownGame, game_class
+from spieltisch.core.identity import PRIVATE_TABLE, GameKey, PlayerId, account_of
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.schemas.tournaments import ChangeOut, PlayerRatings, RatingHistory
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.lobby import Lobby
 from spieltisch.store.models import TableStatus
-from spieltisch.tournament.ratings import Change, RatingBook
+from spieltisch.tournament.ratings import LEVEL_AFTER, Change, RatingBook, nearest_level
+from spieltisch.tournament.reference import reference_levels
 from spieltisch.tournament.storage import TournamentStore
 
 
@@ -86,3 +89,60 @@ class Ratings:
             if found:
                 rated.append(SeatRated(seat, player, found[-1]))
         return TableRated(table.tournament, rated)
+
+    async def history(self, account_id: int, viewer: int | None) -> PlayerRatings:
+        """A player's rating per game and every change, oldest first; a change made at a
+        private table names the table only to its players."""
+        book, hidden = await self.of_player(account_id, viewer)
+        player = str(PlayerId.of_account(account_id))
+        games = []
+        for game in book.games():
+            changes = book.history(game, player)
+            if not changes:
+                continue
+            rating = book.rating(game, player)
+            games.append(
+                RatingHistory(
+                    game=game,
+                    title=rated_title(game),
+                    rating=rating.value,
+                    games=len(changes),
+                    about=(
+                        nearest_level(rating, reference_levels(game))
+                        if len(changes) >= LEVEL_AFTER
+                        else None
+                    ),
+                    changes=[_change_out(game, change) for change in changes],
+                )
+            )
+        for row in games:
+            row.changes = [
+                change.model_copy(update={"table": None, "key": str(PRIVATE_TABLE)})
+                if change.table in hidden
+                else change
+                for change in row.changes
+            ]
+        return PlayerRatings(account=account_id, games=games)
+
+
+def rated_title(game: str) -> str:
+    """The title of a game with ratings (not found: an unknown game)."""
+    try:
+        return game_class(game).title
+    except UnknownGame as exc:
+        raise Refusal(Code.NOT_FOUND, str(exc)) from None
+
+
+def _change_out(game: str, change: Change) -> ChangeOut:
+    key = GameKey.maybe(change.key)
+    return ChangeOut(
+        game=game,
+        key=change.key,
+        at=change.at,
+        place=change.place,
+        before=change.before.value,
+        after=change.after.value,
+        delta=change.delta,
+        table=None if key is None else key.table_id,
+        tournament=None if key is None else key.tournament_id,
+    )

@@ -20,6 +20,7 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import RecordUploaded
 from spieltisch.server.services.seating import get_table
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.log_entries import LogEntry, effective
 from spieltisch.store.models import GameTable, TableStatus, UploadedRecord
@@ -61,16 +62,16 @@ async def finished_records(
 
 async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, dict[str, Any]]:
     described = await describe_tables(session, tables)
-    logs = await move_logs(session, [table.id for table in tables])
+    move_logs_by_table = await move_logs(session, [table.id for table in tables])
     return {
-        table.id: _record(table, out, logs[table.id])
+        table.id: _record(table, out, move_logs_by_table[table.id])
         for table, out in zip(tables, described, strict=True)
     }
 
 
-def _record(table: GameTable, described: TableOut, log: list[LogEntry]) -> dict[str, Any]:
+def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
-    state = spieltisch.load(table.game, **table.options).replay(effective(log))
+    state = spieltisch.load(table.game, **table.options).replay(effective(move_log))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
@@ -84,7 +85,7 @@ class Records:
 
     async def finished(self, table_id: str, viewer: int | None) -> dict[str, Any]:
         """A finished table's record; a private table's only for its players."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             table = await get_table(session, table_id)
             seated = [seat.account_id for seat in await seats_of(session, table_id)]
             if not may_see(table.public, seated, viewer):
@@ -100,9 +101,8 @@ class Records:
             raise Refusal(Code.INVALID, str(exc)) from None
         clean = dict(state.to_record(record.get("players")))
         record_id = secrets.token_urlsafe(12)
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             session.add(UploadedRecord(id=record_id, account_id=account, data=clean))
-            await session.commit()
         return RecordUploaded(
             id=record_id,
             game=state.game.name,
@@ -111,7 +111,7 @@ class Records:
         )
 
     async def uploaded(self, record_id: str) -> dict[str, Any]:
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             found = await session.get(UploadedRecord, record_id)
         if found is None:
             raise Refusal(Code.NOT_FOUND, _("no record {record}").format(record=record_id))

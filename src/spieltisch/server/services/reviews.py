@@ -36,10 +36,11 @@ from spieltisch.review.verdicts import VERDICTS, verdict_name
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.schemas.rest import ReviewOut
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, GameReviewRow
 from spieltisch.store.reviews import ReviewStatus, update_if_owned
 
-log = logging.getLogger("spieltisch.server.reviews")
+logger = logging.getLogger("spieltisch.server.reviews")
 
 LEVEL = "expert"
 SEED = 0
@@ -160,14 +161,14 @@ class Reviews:
         return review_key(record, self.level, self.budget, self.seed)
 
     async def find(self, record: Mapping[str, Any]) -> GameReviewRow | None:
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await session.get(GameReviewRow, self.key(record))
 
     async def start(self, record: dict[str, Any], asker: Hashable = None) -> GameReviewRow:
         """The game's review: kept, running, or started now (unless another runs); its
         searches take their fair turn in the pool as `asker`'s (an account or address)."""
         key, owner = self.key(record), secrets.token_hex(8)
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             row = await session.get(GameReviewRow, key)
             if row is None:
                 session.add(
@@ -260,16 +261,15 @@ class Reviews:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # kept in the row, so the page can say what went wrong
-            log.exception("the review %s failed", key)
+            logger.exception("the review %s failed", key)
             await self._update(
                 key, owner, status=ReviewStatus.FAILED, error=str(exc) or type(exc).__name__
             )
 
     async def _update(self, key: str, owner: str, **values: Any) -> bool:
         """Write progress if the attempt is still this one's; False when taken over."""
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             changed = await update_if_owned(session, key, owner, **values)
-            await session.commit()
         return changed
 
     async def close(self) -> None:

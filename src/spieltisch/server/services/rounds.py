@@ -29,6 +29,7 @@ from spieltisch.server.schemas.rest import ClockIn, Level, SeatIn, TableIn
 from spieltisch.server.services.lobby import LiveTables
 from spieltisch.server.services.new_tables import create_table
 from spieltisch.server.services.records import finished_records
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 from spieltisch.store.tables import (
@@ -41,7 +42,7 @@ from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Player, Tournament
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 SERVER = "server"
 """Who takes an online table's result, in the tournament's audit trail."""
 COLLECT_RETRIES = 20
@@ -117,7 +118,7 @@ class OnlineRounds:
         if not specs:
             return {}
         opened: dict[int, str] = {}
-        async with self.database.session() as session:
+        async with transaction(self.database) as session:
             for number, spec in specs.items():
                 table = await create_table(
                     session, creator, spec, start=True, seated=True, tournament_id=identifier
@@ -139,7 +140,7 @@ class OnlineRounds:
         }
         if not waiting:
             return tournament
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             records = await finished_records(session, waiting)
         for table_id in records:
             round_number, number = waiting[table_id]
@@ -154,29 +155,29 @@ class OnlineRounds:
             try:
                 tournament, _entry = await self.store.act(identifier, take, COLLECT_RETRIES)
             except TournamentError:
-                log.exception("the result of table %s does not fit its tournament", table_id)
+                logger.exception("the result of table %s does not fit its tournament", table_id)
         return tournament
 
     async def statuses(self, table_ids: Collection[str]) -> dict[str, TableStatus]:
         """The status of each of the online tables, in one query."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await statuses_of(session, table_ids)
 
     async def tournament_of(self, table_id: str) -> str | None:
         """The tournament an online table was opened for (None: an ordinary table)."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             return await tournament_of(session, table_id)
 
     async def sweep(self, since: dt.datetime | None = None) -> int:
         """Take the results of every tournament with a table finished since `since`
         (None: ever); returns how many tournaments were looked at."""
-        async with self.database.session() as session:
+        async with reading(self.database) as session:
             identifiers = await tournaments_with_finished_tables(session, since)
         for identifier in identifiers:
             try:
                 await self.collect(identifier)
             except Exception:
-                log.exception("taking the results of tournament %s", identifier)
+                logger.exception("taking the results of tournament %s", identifier)
         return len(identifiers)
 
     async def keep_sweeping(self, seconds: float = SWEEP_SECONDS) -> None:
@@ -188,7 +189,7 @@ class OnlineRounds:
             try:
                 await self.sweep(since)
             except Exception:
-                log.exception("the tournament sweep failed; trying again")
+                logger.exception("the tournament sweep failed; trying again")
             else:
                 since = started - dt.timedelta(seconds=seconds)
             await asyncio.sleep(seconds)

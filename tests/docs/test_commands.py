@@ -1,0 +1,204 @@
+"""Every shell command of the README and the documentation runs as written (issue 46).
+
+A reader copies a block and runs it in a fresh clone, with only what the page told them to
+install. So each page gets its own copy of the repository (the files git knows), a new
+environment made by the page's own `uv` commands (nothing installed beforehand), an
+empty home and data folders, and its blocks run in page order with bash (`set -e`), so a
+file one block writes is there for the next, as for the reader.
+
+Every ```bash block carries a marker on the line right above it:
+
+- `<!-- run -->`: quick; it runs, and each command in it must succeed;
+- `<!-- run, given FILE FILE -->`: the same, with a finished game in each named file
+  (`game.json` a record, `games.jsonl` records one per line), standing for the reader's own;
+- `<!-- not run: REASON -->`: it cannot run here (a server that runs until stopped, the
+  whole test suite, a million games, another machine); the reason is printed by
+  `test_blocks_not_run_say_why`.
+
+A block without a marker fails `test_every_shell_block_is_marked`, so a new command is
+either checked or says why not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import spieltisch
+from spieltisch.core import CHANCE
+from spieltisch.core.records import Record
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCK = re.compile(
+    r"(?:^<!-- (?P<mark>[^>\n]*?) -->\n)?^```(?P<language>bash|sh|shell|console)\n"
+    r"(?P<code>.*?)^```",
+    re.MULTILINE | re.DOTALL,
+)
+RUN = re.compile(r"^run(?:, given (?P<given>[\w. ]+))?$")
+NOT_RUN = re.compile(r"^not run: (?P<reason>.+)$")
+BLOCK_SECONDS = 300
+
+
+@dataclass(frozen=True)
+class Block:
+    page: Path
+    line: int
+    mark: str | None
+    code: str
+
+    @property
+    def where(self) -> str:
+        return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+    @property
+    def runs(self) -> bool:
+        return self.mark is not None and RUN.match(self.mark) is not None
+
+    @property
+    def given(self) -> list[str]:
+        match = RUN.match(self.mark or "")
+        return (match.group("given") or "").split() if match else []
+
+
+def _blocks(page: Path) -> list[Block]:
+    text = page.read_text(encoding="utf-8")
+    return [
+        Block(page, text.count("\n", 0, match.start("language")) + 1, match["mark"], match["code"])
+        for match in BLOCK.finditer(text)
+    ]
+
+
+BLOCKS = [block for page in PAGES for block in _blocks(page)]
+RUN_PAGES = sorted({block.page for block in BLOCKS if block.runs})
+
+
+def test_every_shell_block_is_marked() -> None:
+    unmarked = [
+        block.where
+        for block in BLOCKS
+        if block.mark is None or not (RUN.match(block.mark) or NOT_RUN.match(block.mark))
+    ]
+    assert not unmarked, "shell blocks without <!-- run --> or <!-- not run: why -->: " + str(
+        unmarked
+    )
+
+
+def test_blocks_not_run_say_why() -> None:
+    """Most blocks run; the others are listed here with their reason (see `pytest -rA`)."""
+    skipped = [(b.where, NOT_RUN.match(b.mark or "")) for b in BLOCKS if not b.runs]
+    for where, reason in skipped:
+        print(f"{where}: {reason['reason'] if reason else '(unmarked)'}")
+    # Most of the others start a server that runs until stopped.
+    assert len(skipped) < len(BLOCKS) * 0.6, "too many blocks are not run"
+
+
+# -- a fresh clone, an empty home --------------------------------------------------------------
+
+
+def _fresh_clone(into: Path) -> Path:
+    """The files git knows (as they are in the working tree, new ones included)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    clone = into / "spieltisch"
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, clone / name)
+    return clone
+
+
+def _uv() -> str:
+    found = shutil.which("uv") or shutil.which("uv", path=str(Path.home() / ".local" / "bin"))
+    assert found, "uv is not on PATH (scripts/test.sh installs it)"
+    return found
+
+
+PASSED_ON: tuple[str, ...] = ("TERM", "TMPDIR", "SSL_", "REQUESTS_CA", "CURL_CA", "PIP_", "UV_")
+PASSED_ON += ("HTTP", "NO_PROXY", "http", "no_proxy")
+"""The machine's network settings (certificates, proxies, package mirrors): uv builds the
+project with hatchling, which it may have to fetch."""
+
+
+def _environment(home: Path) -> dict[str, str]:
+    """An empty home and data folders; uv's download cache shared, so nothing is fetched twice."""
+    uv = _uv()
+    cache = subprocess.run([uv, "cache", "dir"], capture_output=True, text=True, check=True)
+    keep = {key: value for key, value in os.environ.items() if key.startswith(PASSED_ON)}
+    keep.pop("UV_PROJECT_ENVIRONMENT", None)  # each page makes its own environment
+    return {
+        **keep,
+        "PATH": os.pathsep.join([str(Path(uv).parent), "/usr/local/bin", "/usr/bin", "/bin"]),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "UV_CACHE_DIR": cache.stdout.strip(),
+        "UV_PYTHON": str(Path(sys.base_prefix) / "bin" / "python3"),  # this checkout's
+        "NO_COLOR": "1",
+    }
+
+
+def _finished_record(game: str = "mahe", seed: int = 1) -> Record:
+    state = spieltisch.load(game, players=2).new_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state.to_record(["Ada", "Bo"])
+
+
+def _give(folder: Path, name: str) -> None:
+    records = [_finished_record(seed=seed) for seed in range(1, 5)]
+    if name.endswith(".jsonl"):
+        text = "".join(json.dumps(record) + "\n" for record in records)
+    else:
+        text = json.dumps(records[0])
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", RUN_PAGES, ids=[str(p.relative_to(ROOT)) for p in RUN_PAGES])
+def test_the_pages_commands_run_as_written(page: Path, tmp_path: Path) -> None:
+    clone = _fresh_clone(tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _environment(home)
+    for block in _blocks(page):
+        if not block.runs:
+            continue
+        for name in block.given:
+            _give(clone, name)
+        done = subprocess.run(
+            ["bash", "-e", "-o", "pipefail", "-c", block.code],
+            cwd=clone,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=BLOCK_SECONDS,
+        )
+        assert done.returncode == 0, (
+            f"{block.where} failed ({done.returncode}):\n{block.code}\n"
+            f"--- stdout\n{done.stdout[-2000:]}\n--- stderr\n{done.stderr[-3000:]}"
+        )
+        assert "Traceback (most recent call last)" not in done.stderr, (
+            f"{block.where}: a traceback\n{done.stderr[-3000:]}"
+        )
