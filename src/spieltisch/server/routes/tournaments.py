@@ -52,7 +52,7 @@ from spieltisch.server.schemas.tournaments import (
     TournamentRef,
 )
 from spieltisch.server.services.rounds import account_of
-from spieltisch.server.services.tournaments import Seen, Step, acting
+from spieltisch.server.services.tournaments import Step, TournamentPage, acting
 from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
@@ -123,7 +123,7 @@ def _result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, s
     )
 
 
-def _describe(seen: Seen, me: int | None) -> TournamentOut:
+def _describe(seen: TournamentPage, me: int | None) -> TournamentOut:
     """The tournament's page as `me` (None: nobody signed in) sees it."""
     tournament, names, status = seen.tournament, seen.names, seen.statuses
     rounds = []
@@ -266,7 +266,7 @@ async def table_history(identifier: str, round_number: int, table: int, svc: Svc
     return _audit(seen, round_number, table)
 
 
-def _audit(seen: Seen, round_number: int, table: int) -> AuditOut:
+def _audit(seen: TournamentPage, round_number: int, table: int) -> AuditOut:
     """Every result entered for a table, oldest first, with who entered it."""
     entries = seen.tournament.audit(round_number, table)
     shown = [_result_out(seen.tournament, entry, seen.names) for entry in entries]
