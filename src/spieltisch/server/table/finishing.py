@@ -28,7 +28,7 @@ from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import SeatKind, TableStatus
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 
 def result_of(state: State, seats: Sequence[SeatState]) -> dict[str, Any] | None:
@@ -61,7 +61,7 @@ class Finishing:
         try:
             await hook(table_id)
         except Exception:
-            log.exception("after the end of table %s", table_id)
+            logger.exception("after the end of table %s", table_id)
 
     async def computer_plays(self, room: Room, seat: int, reason: HandOverReason) -> Events:
         """The computer plays `seat` from now on: stored, then in memory (two seats left:

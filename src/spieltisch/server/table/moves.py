@@ -36,7 +36,7 @@ from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import Chance, Move, Takeback
 from spieltisch.store.models import TableStatus
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 
 class Moves:
@@ -147,7 +147,7 @@ class Moves:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
             room.stale = True
-            log.warning("table %s: the database is away, a move was refused", room.id)
+            logger.warning("table %s: the database is away, a move was refused", room.id)
             raise unavailable() from None
         room.state = state
         room.log.extend(items)

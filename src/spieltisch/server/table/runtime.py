@@ -66,7 +66,7 @@ from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 
 class Runtime:
@@ -134,7 +134,7 @@ class Runtime:
         for table_id in mine:
             await self.room(table_id)
         if mine:
-            log.info("recovered %d running tables", len(mine))
+            logger.info("recovered %d running tables", len(mine))
         return len(mine)
 
     async def changed(self, table_id: str) -> None:

@@ -34,7 +34,7 @@ from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import effective
 from spieltisch.store.models import SeatKind, TableStatus
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 RETRY_SECONDS = 1.0
 """How soon computer seats, clocks and pending chance try again after the database was
@@ -197,7 +197,7 @@ class Scheduler:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("computer seat %s of table %s failed", seat, room.id)
+            logger.exception("computer seat %s of table %s failed", seat, room.id)
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
@@ -239,7 +239,7 @@ class Scheduler:
                 return
             if aborted:
                 room.table.status = TableStatus.ABORTED
-                log.info("table %s: aborted, nobody moved after the start", room.id)
+                logger.info("table %s: aborted, nobody moved after the start", room.id)
                 events.append(TableAborted())
             else:
                 room.stale = True
