@@ -22,6 +22,7 @@ MODULES = {
     "numba": "numba",
     "dask": "dask",
     "matplotlib": "matplotlib",
+    "odfpy": "odf",
 }
 """The import name of each package an extra adds (where it is not the package's name)."""
 

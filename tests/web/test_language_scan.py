@@ -62,6 +62,18 @@ def _pages(person: Person) -> list[str]:
     result = {"places": [1, 2, 3, 4]}
     assert request.post(person.base + tournament + "/rounds/1/tables/1", data=result).ok
     routes += [f"#/tournament/{director.json()['id']}", "#/ratings/madn"]
+    club = request.post(person.base + "/api/clubs", data={"name": "SV Würfel"})
+    assert club.ok, club.text()
+    clubs = f"/api/clubs/{club.json()['id']}"
+    roster = {"csv": "Name;Mitgliedsnummer\nLothar Groß;7\nAna;8\n"}
+    assert request.post(person.base + clubs + "/members/import", data=roster).ok
+    season = request.post(person.base + clubs + "/seasons", data={"name": "2026", "best": 2})
+    assert season.ok, season.text()
+    evening = {"tournament": director.json()["id"]}
+    assert request.post(
+        person.base + f"/api/seasons/{season.json()['id']}/evenings", data=evening
+    ).ok
+    routes += ["#/clubs", f"#/club/{club.json()['id']}", f"#/season/{season.json()['id']}"]
     return routes
 
 

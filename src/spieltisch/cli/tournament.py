@@ -7,9 +7,7 @@ and what is allowed, and change nothing.
 
 from __future__ import annotations
 
-import asyncio
-import getpass
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -18,10 +16,12 @@ from rich.console import Console
 from rich.table import Table
 
 from spieltisch.agents.names import level_name
+from spieltisch.cli.club import club_app, season_app
 from spieltisch.cli.fail import fail
 from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _, _n
-from spieltisch.cli.serve import DatabaseOption, _url
+from spieltisch.cli.on_database import who_acts
+from spieltisch.cli.serve import DatabaseOption
 from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import labelled
 from spieltisch.core.identity import PlayerId, level_of
@@ -38,6 +38,8 @@ tournament_app = typer.Typer(
     no_args_is_help=True,
 )
 T = TypeVar("T")
+tournament_app.add_typer(club_app, name="club")
+tournament_app.add_typer(season_app, name="season")
 
 
 @tournament_app.callback()
@@ -61,39 +63,12 @@ By = Annotated[
 Reason = Annotated[str, typer.Option("--reason", help="Why (required, kept).")]
 
 
-def _who(by: str | None) -> str:
-    if by:
-        return by
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "director"
-
-
 def _run(database: str | None, work: Callable[[TournamentStore], Awaitable[T]]) -> T:
     """Open the database, run `work` with a store, close; errors end the command cleanly."""
-    from spieltisch.store import Database, upgrade
+    from spieltisch.cli.on_database import run_on_database
     from spieltisch.tournament.storage import TournamentStore
 
-    url = _url(database)
-    try:
-        upgrade(url)
-    except Exception as exc:  # the driver's own error: unreachable server, bad file
-        _fail(_("cannot open the database: {error}").format(error=exc))
-
-    async def main() -> T:
-        db = Database(url)
-        try:
-            return await work(TournamentStore(db))
-        finally:
-            await db.close()
-
-    try:
-        coroutine: Coroutine[Any, Any, T] = main()
-        return asyncio.run(coroutine)
-    except SpieltischError as exc:
-        _fail(_refusal(exc))
-        raise AssertionError("unreachable") from None
+    return run_on_database(console, database, lambda db: work(TournamentStore(db)), _refusal)
 
 
 def _act(
@@ -235,7 +210,7 @@ def new(
     except ValueError as exc:
         _fail(_refusal(exc))
         return
-    identifier, _tournament = _run(database, lambda store: store.create(settings, _who(by)))
+    identifier, _tournament = _run(database, lambda store: store.create(settings, who_acts(by)))
     _say(
         _n(
             "Tournament {id} created: {name}, {game}, {rounds} round",
@@ -291,7 +266,7 @@ def players(
     database: DatabaseOption = None,
 ) -> None:
     """Register, withdraw or readmit players, then list them."""
-    who = _who(by)
+    who = who_acts(by)
     if account and len(add or []) != 1:
         _fail(_("--account goes with exactly one --add"))
     if same_as and (len(add or []) != 1 or account):
@@ -381,7 +356,7 @@ def identity(
     if (same_as is None) == (not split):
         _fail(_("give --same-as IDENTITY or --split, one of the two"))
     current = _run(
-        database, lambda store: link(store, tournament, player, _who(by), reason, same_as)
+        database, lambda store: link(store, tournament, player, who_acts(by), reason, same_as)
     )
     _say(
         _("Player {number} ({name}) is rated as {identity} now").format(
@@ -408,7 +383,7 @@ def signup(
 ) -> None:
     """Open or close the sign-up: while it is open, people sign themselves up on the
     tournament's page (`spieltisch serve`, #/tournament/ID), the link to hand out."""
-    _act(database, tournament, lambda t: t.change_signup(open_it, _who(by)))
+    _act(database, tournament, lambda t: t.change_signup(open_it, who_acts(by)))
     if open_it:
         message = _("Sign-up is open: people sign up on the tournament's page, {page}")
         _say(message.format(page=f"#/tournament/{tournament}"))
@@ -442,7 +417,7 @@ def director(
         _fail(_("give --account NAME or --code, one of the two"))
     if code:
         secret = handover.new_code()
-        _act(database, tournament, lambda t: t.offer_hand_over(secret, _who(by)))
+        _act(database, tournament, lambda t: t.offer_hand_over(secret, who_acts(by)))
         _say(
             _(
                 "Hand-over code {code}: open the tournament's page ({page}), sign in and "
@@ -454,7 +429,7 @@ def director(
 
     async def work(store: TournamentStore) -> str:
         rating_id = await store.account_rating_id(account)
-        await store.act(tournament, lambda t: t.hand_over(rating_id, _who(by)))
+        await store.act(tournament, lambda t: t.hand_over(rating_id, who_acts(by)))
         return rating_id
 
     _run(database, work)
@@ -484,7 +459,7 @@ def seat(
 ) -> None:
     """Seat the next round (every result of the last one must be in) and print its tables."""
     if undo:
-        _current, undone = _act(database, tournament, lambda t: t.unseat(_who(by), reason))
+        _current, undone = _act(database, tournament, lambda t: t.unseat(who_acts(by), reason))
         _say(
             _("Round {n} is undone: seat it again with `spieltisch tournament seat`.").format(
                 n=undone.round
@@ -497,7 +472,7 @@ def seat(
             current = await store.load(tournament)
             current.round(round_number)
             return current
-        current, _entry = await store.act(tournament, lambda t: t.seat_next(_who(by)))
+        current, _entry = await store.act(tournament, lambda t: t.seat_next(who_acts(by)))
         return current
 
     current = _run(database, work)
@@ -516,7 +491,7 @@ def swap(
     """Swap two players of the current round by hand (seat and table), before their
     tables have a result; prints the round."""
     current, _swap = _act(
-        database, tournament, lambda t: t.swap(len(t.rounds), first, second, _who(by), reason)
+        database, tournament, lambda t: t.swap(len(t.rounds), first, second, who_acts(by), reason)
     )
     _print_round(current, len(current.rounds))
 
@@ -578,7 +553,7 @@ def rating(
     _act(
         database,
         tournament,
-        lambda t: t.decide_rating(round_number, table, rated, _who(by), reason),
+        lambda t: t.decide_rating(round_number, table, rated, who_acts(by), reason),
     )
     shown = _("rated") if rated else _("not rated")
     _say(
@@ -601,7 +576,7 @@ def award(
     """Give a player points for a round they were not seated in (a late arrival, an
     absence announced); again for the same round replaces them. Prints the round."""
     current, _award = _act(
-        database, tournament, lambda t: t.award(round_number, player, points, _who(by), reason)
+        database, tournament, lambda t: t.award(round_number, player, points, who_acts(by), reason)
     )
     _print_round(current, round_number)
 
@@ -659,7 +634,7 @@ def result(
     table_lots = [_numbers(one, _("lots")) for one in lot or []]
     if places and stopped:
         _fail(_("give --places or --stopped, not both"))
-    who = _who(by)
+    who = who_acts(by)
     figures: list[dict[str, Any]] = []
     for spec in stopped or []:
         try:
@@ -795,6 +770,14 @@ def export(
         Path | None,
         typer.Option("--html", help="Write printable pages (A4) into this folder."),
     ] = None,
+    book: Annotated[
+        Path | None,
+        typer.Option(
+            "--workbook",
+            help="Write everything as one workbook: FILE.xlsx or FILE.ods (standings, "
+            "cross table, results, corrections, the director's log).",
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -808,8 +791,10 @@ def export(
     from spieltisch.core.file_errors import FileProblem, cannot_write, write_text
     from spieltisch.tournament.export import corrections_csv, results_csv, standings_csv
 
-    if results is None and standings_file is None and html is None and corrections is None:
-        _fail(_("name a file: --results FILE, --standings FILE or --html FOLDER"))
+    if (results, standings_file, html, corrections, book) == (None,) * 5:
+        _fail(_("name a file: --results FILE, --standings FILE, --workbook FILE or --html FOLDER"))
+    if book is not None and book.suffix not in (".xlsx", ".ods"):
+        _fail(_("a workbook is FILE.xlsx or FILE.ods, not {path}").format(path=book))
     if lang is not None:  # else the language the group's --lang (or the environment) chose
         use_language(lang, console)
 
@@ -839,6 +824,15 @@ def export(
             except FileProblem as exc:
                 _fail(str(exc))
             _say(_("Wrote {path}").format(path=path))
+    if book is not None:
+        from spieltisch.tournament.workbook import tournament_sheets, workbook
+
+        sheets = tournament_sheets(current, names)
+        try:
+            book.write_bytes(workbook(sheets, "xlsx" if book.suffix == ".xlsx" else "ods"))
+        except OSError as exc:
+            _fail(str(cannot_write(book, exc)))
+        _say(_("Wrote {path}").format(path=book))
 
 
 @tournament_app.command("ratings")

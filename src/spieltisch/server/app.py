@@ -32,11 +32,15 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
     api,
+    clubs,
     hints,
     pages,
     ratings,
     reviews,
+    seasons,
     takebacks,
+    tournament_files,
+    tournament_players,
     tournaments,
     websocket,
 )
@@ -254,6 +258,10 @@ def create_app(settings: Settings) -> FastAPI:
     who = [Depends(authenticated)]  # the WebSocket checks its token itself (routes/websocket.py)
     app.include_router(api.router, dependencies=who)
     app.include_router(tournaments.router, dependencies=who)
+    app.include_router(tournament_players.router, dependencies=who)
+    app.include_router(tournament_files.router, dependencies=who)
+    app.include_router(clubs.router, dependencies=who)
+    app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
     app.include_router(pages.router, dependencies=who)

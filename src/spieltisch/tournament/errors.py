@@ -14,7 +14,11 @@ class TournamentError(SpieltischError, ValueError):
     """A director's request was refused; nothing was changed."""
 
 
-class UnknownTournament(TournamentError):
+class NotFound(TournamentError):
+    """What was asked for (a tournament, a club, a member, a season) is not there."""
+
+
+class UnknownTournament(NotFound):
     """No tournament has the id asked for."""
 
 

@@ -120,9 +120,19 @@ STANDING_COLUMNS = (
 )
 
 
+Table = tuple[list[str], list[tuple[object, ...]]]
+"""A sheet's header (in the reader's language) and its rows of plain values: what a CSV
+file and a workbook's sheet are written from."""
+
+
 def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) -> str:
     """Every seat of every table with a result; byes as rows with table 0. `names` gives
     the people behind the ledger's `account:<id>` (TournamentStore.actor_names)."""
+    return spreadsheet_csv(*results_table(tournament, names))
+
+
+def results_table(tournament: Tournament, names: Mapping[str, str] | None = None) -> Table:
+    """The rows of `results_csv`."""
     rows: list[tuple[object, ...]] = []
     points = tournament.settings.points
     for played in tournament.rounds:
@@ -161,10 +171,15 @@ def results_csv(tournament: Tournament, names: Mapping[str, str] | None = None) 
         for player, award in played.awarded.items():
             name = tournament.players[player].name
             rows.append((played.number, 0, "", "", player, name, "", award.points, _how("awarded")))
-    return spreadsheet_csv(_header(RESULT_COLUMNS), rows)
+    return _header(RESULT_COLUMNS), rows
 
 
 def standings_csv(tournament: Tournament, through: int | None = None) -> str:
+    return spreadsheet_csv(*standings_table(tournament, through))
+
+
+def standings_table(tournament: Tournament, through: int | None = None) -> Table:
+    """The rows of `standings_csv`."""
     rows: list[tuple[object, ...]] = []
     for row in tournament.standings(through):
         rows.append(
@@ -182,7 +197,7 @@ def standings_csv(tournament: Tournament, through: int | None = None) -> str:
                 " ".join("-" if p is None else cell(p) for p in row.per_round),
             )
         )
-    return spreadsheet_csv(_header(STANDING_COLUMNS), rows)
+    return _header(STANDING_COLUMNS), rows
 
 
 LOT_SOURCE_WORDS = {
@@ -220,6 +235,11 @@ def corrections_csv(tournament: Tournament, names: Mapping[str, str] | None = No
     """Every result ever entered, one row per entry, oldest first per table: the first
     entry of a table is 1, each later one a correction (who, when, the note, the places
     and figures as entered, where each lot came from). `names` as for results_csv."""
+    return spreadsheet_csv(*corrections_table(tournament, names))
+
+
+def corrections_table(tournament: Tournament, names: Mapping[str, str] | None = None) -> Table:
+    """The rows of `corrections_csv`."""
     rows: list[tuple[object, ...]] = []
     for played in tournament.rounds:
         for table in range(1, len(played.tables) + 1):
@@ -240,4 +260,4 @@ def corrections_csv(tournament: Tournament, names: Mapping[str, str] | None = No
                         entry.note,
                     )
                 )
-    return spreadsheet_csv(_header(CORRECTION_COLUMNS), rows)
+    return _header(CORRECTION_COLUMNS), rows

@@ -16,6 +16,7 @@ from spieltisch.core import formats, parts
 from spieltisch.core.i18n import get_language
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+from spieltisch.tournament.standings import Standing
 from spieltisch.tournament.tournament import Tournament
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -45,6 +46,10 @@ def _labels() -> dict[str, str]:
         "distance": _("Fields travelled"),
         "finished": _("Finished as"),
         "signature": _("Signature"),
+        "fd": _("F / D"),
+        "fd_help": _("F: did not play (forfeit), D: disqualified (rule 16): write the letter."),
+        "lot": _("Lot"),
+        "note": _("Note (for the director)"),
         "standings": _("Standings after round {n}"),
         "rank": _("Rank"),
         "points": _("Points"),
@@ -181,10 +186,11 @@ def players_page(tournament: Tournament) -> str:
     return _ENVIRONMENT.get_template("players.html").render(t=tournament, rows=rows, L=_labels())
 
 
-def cross_table(tournament: Tournament, through: int | None = None) -> str:
-    """The cross table by rank: per round the table, colour, place and points, with the
-    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
-    last = len(tournament.rounds) if through is None else through
+def cross_rows(
+    tournament: Tournament, last: int
+) -> list[tuple[Standing, list[dict[str, Any] | None]]]:
+    """Each standing (by rank) with its cell per round through `last`: `head` (table,
+    place, points; a bye or points given), `colour` and `opponents` where seated."""
     rows = tournament.standings(last)
     cells: dict[int, list[dict[str, Any] | None]] = {row.player: [] for row in rows}
     for played in tournament.rounds[:last]:
@@ -212,11 +218,19 @@ def cross_table(tournament: Tournament, through: int | None = None) -> str:
             found[player] = {"head": f"{MARKS['awarded']} ({formats.number(award.points)})"}
         for player, row_cells in cells.items():
             row_cells.append(found.get(player))
+    return [(row, cells[row.player]) for row in rows]
+
+
+def cross_table(tournament: Tournament, through: int | None = None) -> str:
+    """The cross table by rank: per round the table, colour, place and points, with the
+    numbers of the opponents met there (a bye, a forfeit, points given say so)."""
+    last = len(tournament.rounds) if through is None else through
+    rows = cross_rows(tournament, last)
     tiebreaks = tournament.settings.tiebreaks
     return _ENVIRONMENT.get_template("crosstable.html").render(
         t=tournament,
         number=last,
-        rows=[(row, cells[row.player]) for row in rows],
+        rows=rows,
         L=_labels(),
         tiebreaks=[(name, tie_break_name(name)) for name in tiebreaks],
         legend=tie_break_legend(tiebreaks),
@@ -227,18 +241,22 @@ TIMER_SCRIPT = TEMPLATES / "timer.js"
 """The round timer's script, served beside the pages (`timer.js`)."""
 
 
+def time_up_text(tournament: Tournament) -> str:
+    """What the timer says when the round time is up: the game's rule for a stopped game."""
+    rule = tournament.game.stopped_ranking
+    if rule is not None:
+        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
+        return end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
+    return _("Time is up.")
+
+
 def timer_page(tournament: Tournament, number: int) -> str:
     """The round timer for the hall's screen: the round time counted down from Start,
     and when it is up, what the game's rule for a stopped game says to do."""
     tournament.round(number)
     minutes = tournament.settings.round_minutes or 0
     seconds = round(minutes * 60)
-    rule = tournament.game.stopped_ranking
-    if rule is not None:
-        end = _("Time is up: play on as {rule} says, then write down each player's figures.")
-        end = end.format(rule=parts(tournament.settings.game).gettext(rule.rule))
-    else:
-        end = _("Time is up.")
+    end = time_up_text(tournament)
     return _ENVIRONMENT.get_template("timer.html").render(
         t=tournament,
         number=number,
@@ -274,3 +292,13 @@ def write_pages(tournament: Tournament, folder: Path) -> list[Path]:
         (folder / name).write_text(page, encoding="utf-8")
         written.append(folder / name)
     return written
+
+
+def environment() -> Environment:
+    """The templates' environment, for pages made elsewhere (the hall screen)."""
+    return _ENVIRONMENT
+
+
+def labels() -> dict[str, str]:
+    """The page texts in the current language, for pages made elsewhere."""
+    return _labels()

@@ -13,7 +13,7 @@ import datetime as dt
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.accounts import by_username
+from spieltisch.store.clubs import linked_identities
 from spieltisch.store.models import GameTable, Seat
 from spieltisch.store.tables import (
     account_names,
@@ -83,6 +84,14 @@ class TournamentStore:
         async with self.database.session() as session:
             return await _load(session, identifier)
 
+    async def several(self, identifiers: list[str]) -> dict[str, Tournament]:
+        """These tournaments as their ledgers stand, in one query (a season's evenings)."""
+        async with self.database.session() as session:
+            found = await ledgers(session, identifiers)
+        return {
+            identifier: _folded(identifier, found.get(identifier, [])) for identifier in identifiers
+        }
+
     async def every(self) -> list[tuple[TournamentRow, Tournament]]:
         """Every tournament as its ledger stands, oldest first: two queries however many."""
         async with self.database.session() as session:
@@ -142,7 +151,12 @@ class TournamentStore:
         entered a result online), by their accounts' display names: a history or an
         export names a person, never `account:1`. Names typed on the command line are
         people's names already and are not in the map."""
-        actors = {entry.by for entry in tournament.entries} | {tournament.director}
+        return await self.names_of(
+            {entry.by for entry in tournament.entries} | {tournament.director}
+        )
+
+    async def names_of(self, actors: set[str]) -> dict[str, str]:
+        """The display names of the `account:<id>` among these actors (others left out)."""
         ids = {account for account in map(account_of, actors) if account is not None}
         async with self.database.session() as session:
             found = await account_names(session, ids)
@@ -157,11 +171,26 @@ class TournamentStore:
             names |= kept.names[identifier]
         return kept.projection.book, names
 
+    def forget_names(self) -> None:
+        """Read every ledger again at the next read of the ratings: a name was replaced
+        in place (a person's data removed on request), which moves no ledger's head."""
+        _KEPT.pop(self.database, None)
+
     async def _kept(self) -> Kept:
         kept = _KEPT.get(self.database)
         if kept is None:
             kept = _KEPT[self.database] = Kept()
         async with kept.lock:
+            async with self.database.session() as session:
+                aliases = {
+                    identity: str(PlayerId.of_account(account))
+                    for identity, account in (await linked_identities(session)).items()
+                }
+            if aliases != kept.aliases:  # a member linked their account: rate them anew
+                kept = _KEPT[self.database] = Kept(aliases=aliases)
+                async with kept.lock:
+                    await kept.catch_up(self.database)
+                return kept
             await kept.catch_up(self.database)
         return kept
 
@@ -178,6 +207,9 @@ class Kept:
     tables: set[str] = field(default_factory=set)
     since: dt.datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    aliases: dict[str, str] = field(default_factory=dict)
+    """A club member's hall identity -> the account they linked (`store/clubs.py`): their
+    hall games count for the account's rating."""
 
     async def catch_up(self, database: Database) -> None:
         """Read what changed since the last time (another process may have written): the
@@ -190,7 +222,7 @@ class Kept:
             read = await ledgers(session, [identifier for identifier, _seq in changed])
             for identifier, seq in changed:
                 tournament = _folded(identifier, read.get(identifier, []))
-                mine = tournament.rated_games(identifier)
+                mine = [self._aliased(game) for game in tournament.rated_games(identifier)]
                 keys = {game.key for game in mine}
                 removed |= self.keys.get(identifier, set()) - keys
                 games += mine
@@ -209,6 +241,11 @@ class Kept:
                 moment = _utc(table.finished_at)
                 self.since = moment if self.since is None else max(self.since, moment)
         self.projection.update(games, removed)
+
+    def _aliased(self, game: RatedGame) -> RatedGame:
+        if not self.aliases:
+            return game
+        return replace(game, players=tuple(self.aliases.get(p, p) for p in game.players))
 
     async def _finished_since(self, session: AsyncSession) -> list[tuple[GameTable, list[Seat]]]:
         """The finished tables not read yet: those finished since the last finish seen

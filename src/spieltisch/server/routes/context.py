@@ -19,6 +19,7 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
+from spieltisch.server.services.clubs import Clubs
 from spieltisch.server.services.lobby import Lobby
 from spieltisch.server.services.play_aids import PlayAids
 from spieltisch.server.services.ratings import Ratings
@@ -66,6 +67,10 @@ class Services:
     @property
     def tournaments(self) -> Tournaments:
         return Tournaments(self.rounds, self.accounts)
+
+    @property
+    def clubs(self) -> Clubs:
+        return Clubs(self.database, self.tournaments)
 
     @property
     def play_aids(self) -> PlayAids:

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal
 from spieltisch.server.routes.validation import explain_bad
-from spieltisch.tournament.errors import InvalidInput, TournamentError, UnknownTournament
+from spieltisch.tournament.errors import InvalidInput, NotFound, TournamentError
 
 STATUS: dict[Code, int] = {
     Code.NOT_FOUND: 404,
@@ -60,10 +60,10 @@ def refusal_response(refusal: Refusal) -> JSONResponse:
 
 
 def of_tournament(exc: TournamentError) -> Refusal:
-    """A refused director's step as a refusal: an unknown tournament is not found; bad
-    input is worded by our catalog (pydantic's is English only); the rest is a conflict
-    with the tournament's state."""
-    if isinstance(exc, UnknownTournament):
+    """A refused director's step as a refusal: an unknown tournament, club, member or
+    season is not found; bad input is worded by our catalog (pydantic's is English only);
+    the rest is a conflict with the tournament's state."""
+    if isinstance(exc, NotFound):
         return Refusal(Code.NOT_FOUND, str(exc))
     if isinstance(exc, InvalidInput):
         return Refusal(Code.CONFLICT, explain_bad(exc.what, exc.problems))

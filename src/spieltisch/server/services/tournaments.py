@@ -19,9 +19,12 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.tournaments import PlayerIn
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import TournamentRow
+from spieltisch.store.hall import choose_hall, hall_choice
 from spieltisch.store.models import TableStatus
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.hall import View, check_seconds, check_view
 from spieltisch.tournament.identities import (
     Appearance,
     hall_identities,
@@ -81,6 +84,19 @@ class Tournaments:
             identifier, tournament, seen.names, await self.rounds.statuses(online)
         )
 
+    async def hall_choice(self, identifier: str) -> tuple[View, int]:
+        """What the hall screen shows as the director chose it (else everything in turn)."""
+        async with reading(self.store.database) as session:
+            row = await hall_choice(session, identifier)
+        return (check_view(row.view), row.seconds) if row is not None else ("rotate", 20)
+
+    async def choose_hall(self, identifier: str, account: int, view: str, seconds: int) -> None:
+        """The director chooses what the hall screen shows (it follows within seconds)."""
+        check_director(await self.load(identifier), account)
+        check_seconds(seconds)
+        async with transaction(self.store.database) as session:
+            await choose_hall(session, identifier, check_view(view), seconds)
+
     async def identities(self, name: str | None) -> dict[str, list[Appearance]]:
         """The hall identities and where each played (with `name`: that name's)."""
         return await hall_identities(self.store, name)
@@ -131,7 +147,7 @@ class Tournaments:
             level = body.level
             step = lambda t: t.register_ai(name, level, by)  # noqa: E731
         elif body.same_as is not None:
-            _check_director(await self.load(identifier), account)
+            check_director(await self.load(identifier), account)
             tournament = await register_hall_player(self.store, identifier, name, by, body.same_as)
             return await self.page(identifier, tournament)
         else:
@@ -142,7 +158,7 @@ class Tournaments:
         self, identifier: str, number: int, account: int, reason: str, same_as: str | None
     ) -> TournamentPage:
         """Merge hall player `number` with a known identity, or split them off."""
-        _check_director(await self.load(identifier), account)
+        check_director(await self.load(identifier), account)
         by = acting(account)
         return await self.page(
             identifier, await link(self.store, identifier, number, by, reason, same_as)
@@ -173,7 +189,7 @@ class Tournaments:
 
     async def open_online(self, identifier: str, round_number: int, account: int) -> TournamentPage:
         """Open the round's tables that can be played online and are not yet."""
-        _check_director(await self.rounds.collect(identifier), account)
+        check_director(await self.rounds.collect(identifier), account)
         await self.rounds.open_tables(identifier, round_number, acting(account), account)
         return await self.page(identifier)
 
@@ -183,7 +199,7 @@ class Tournaments:
         return await self._named(identifier, tournament)
 
     async def _director_step(self, identifier: str, account: int, step: Step) -> Tournament:
-        _check_director(await self.rounds.collect(identifier), account)
+        check_director(await self.rounds.collect(identifier), account)
         tournament, _made = await self.store.act(identifier, step)
         return tournament
 
@@ -197,6 +213,6 @@ class Tournaments:
         return (await self.accounts.names([number])).get(number, rating_id)
 
 
-def _check_director(tournament: Tournament, account: int) -> None:
+def check_director(tournament: Tournament, account: int) -> None:
     if tournament.director != acting(account):
         raise Refusal(Code.FORBIDDEN, _("only the tournament's director takes this step"))

@@ -5,11 +5,14 @@ import { currentAccount, whoAmI } from "./api.js";
 import { h, replace } from "./dom.js";
 import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.js";
 import { clearNotice, notify } from "./notice.js";
+import * as club from "./pages/club.js";
+import * as clubs from "./pages/clubs.js";
 import * as lobby from "./pages/lobby.js";
 import * as player from "./pages/player.js";
 import * as ratings from "./pages/ratings.js";
 import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
+import * as season from "./pages/season.js";
 import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
 import * as tournament from "./pages/tournament.js";
@@ -25,6 +28,9 @@ const ROUTES = [
   [/^#\/tournaments$/, tournaments],
   [/^#\/tournament\/([\w-]+)$/, tournament],
   [/^#\/ratings(?:\/([\w-]+))?$/, ratings],
+  [/^#\/clubs$/, clubs],
+  [/^#\/club\/([\w-]+)$/, club],
+  [/^#\/season\/([\w-]+)$/, season],
 ];
 
 let cleanUp = null;
@@ -37,6 +43,7 @@ function renderNav() {
     h("a", { href: "#/replay" }, t("Replays")),
     h("a", { href: "#/rules" }, t("Rules")),
     h("a", { href: "#/tournaments" }, t("Tournaments")),
+    h("a", { href: "#/clubs" }, t("Clubs")),
     h("a", { href: "#/ratings" }, t("Leaderboard")),
   ];
   if (me) links.push(h("a", { href: `#/player/${me.id}`, class: "me" }, me.name));

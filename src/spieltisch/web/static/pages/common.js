@@ -71,3 +71,38 @@ export async function openReplay(tableId) {
   const id = await uploadRecord(record);
   location.hash = `#/replay/${id}`;
 }
+
+// A game option's control, as the game's form describes it (GET /api/forms).
+export function optionControl(option) {
+  const id = `option-${option.name}`;
+  let control;
+  if (option.kind === "boolean") {
+    control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.kind === "choice") {
+    control = h(
+      "select",
+      { id, name: option.name },
+      option.choices.map((choice, index) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : option.choice_labels[index])),
+    );
+  } else {
+    control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
+  }
+  // A choice explains itself through its named values; a text field or checkbox gets the
+  // description as a hint (the descriptions name values by id, as the command line types them).
+  const hint = option.description && option.kind !== "choice" ? h("small", { class: "hint" }, option.description) : null;
+  return h("div", { class: "option game-option" }, h("label", { for: id }, option.label), control, hint);
+}
+
+// The value of a game option's control, undefined when left empty.
+export function optionValue(option, form) {
+  const control = form.elements[option.name];
+  if (option.kind === "boolean") return control.checked;
+  if (option.kind === "choice") return JSON.parse(control.value);
+  const text = control.value.trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -4,7 +4,7 @@ import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { guestForm, levelName, seatName, statusName } from "./common.js";
+import { guestForm, levelName, optionControl, optionValue, seatName, statusName } from "./common.js";
 
 const CLOCKS = [
   ["", () => t("no clock")],
@@ -84,39 +84,6 @@ async function join(tableId) {
     location.hash = `#/table/${tableId}`;
   } catch (error) {
     notify(error.message);
-  }
-}
-
-function optionControl(option) {
-  const id = `option-${option.name}`;
-  let control;
-  if (option.kind === "boolean") {
-    control = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
-  } else if (option.kind === "choice") {
-    control = h(
-      "select",
-      { id, name: option.name },
-      option.choices.map((choice, index) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : option.choice_labels[index])),
-    );
-  } else {
-    control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
-  }
-  // A choice explains itself through its named values; a text field or checkbox gets the
-  // description as a hint (the descriptions name values by id, as the command line types them).
-  const hint = option.description && option.kind !== "choice" ? h("small", { class: "hint" }, option.description) : null;
-  return h("div", { class: "option game-option" }, h("label", { for: id }, option.label), control, hint);
-}
-
-function optionValue(option, form) {
-  const control = form.elements[option.name];
-  if (option.kind === "boolean") return control.checked;
-  if (option.kind === "choice") return JSON.parse(control.value);
-  const text = control.value.trim();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 

@@ -90,14 +90,51 @@ class TournamentPage {
         h("a", { class: "button", href: this.print("players.html"), target: "_blank" }, t("Player list to print")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/results.csv?lang=${language()}`, download: `${this.id}-results.csv` }, t("Results (CSV)")),
         h("a", { class: "button", href: `/api/tournaments/${this.id}/standings.csv?lang=${language()}`, download: `${this.id}-standings.csv` }, t("Standings (CSV)")),
+        h("a", { class: "button", href: `/api/tournaments/${this.id}/corrections.csv?lang=${language()}`, download: `${this.id}-corrections.csv` }, t("Corrections (CSV)")),
+        h("a", { class: "button workbook-xlsx", href: `/api/tournaments/${this.id}/workbook.xlsx?lang=${language()}`, download: `${this.id}.xlsx` }, t("Everything (Excel)")),
+        h("a", { class: "button workbook-ods", href: `/api/tournaments/${this.id}/workbook.ods?lang=${language()}`, download: `${this.id}.ods` }, t("Everything (OpenDocument)")),
         h("a", { class: "button", href: `#/ratings/${data.game}` }, t("Leaderboard")),
       ),
       data.directed_online || data.finished ? null : h("p", { class: "hand-over" }, t("Directed from the command line: to direct it here, print a one-time code with {command} and enter it below.", { command: `spieltisch tournament director ${this.id} --code` })),
       !data.can_direct && !data.finished && (data.hand_over_open || !data.directed_online) ? this.takeOverForm() : null,
+      this.hallLinks(),
       data.can_direct && !data.finished ? this.director(next) : null,
       data.signup_open && data.my_number === null && !data.finished ? this.signUpForm() : null,
-      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players())),
+      h("div", { class: "tournament-layout" }, h("div", {}, data.rounds.slice().reverse().map((round) => this.round(round))), h("div", {}, this.standings(), this.players(), this.settingsBox())),
     );
+  }
+
+  // The hall screen for the projector: it shows what the director chooses here (every
+  // part in turn, or one), or, opened by one of the other links, only that part.
+  hallLinks() {
+    const views = [
+      ["rotate", t("all in turn")],
+      ["seating", t("seating")],
+      ["where", t("where do I sit")],
+      ["standings", t("standings")],
+      ["timer", t("timer")],
+    ];
+    const links = h(
+      "p",
+      { class: "actions hall-links" },
+      h("a", { href: this.print("hall.html"), target: "_blank", class: "button hall-screen" }, t("Hall screen")),
+      views.slice(1).map(([view, label]) => h("a", { href: this.print("hall.html") + `&view=${view}`, target: "_blank", class: "hall-view" }, label)),
+      h("small", { class: "hint" }, t("PDF: open a printout and print it to a PDF file.")),
+    );
+    if (!this.data.can_direct) return links;
+    const view = h("select", { id: "hall-view", "aria-label": t("The hall screen shows") }, views.map(([value, label]) => h("option", { value }, label)));
+    const seconds = h("input", { id: "hall-seconds", type: "number", min: 5, max: 600, value: 20, size: 4, "aria-label": t("Seconds per part") });
+    const form = h("form", { class: "hall-choice option" }, h("label", { for: "hall-view" }, t("The hall screen shows")), view, seconds, h("span", {}, t("seconds per part")), h("button", { type: "submit" }, t("Show")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await post(`/api/tournaments/${this.id}/hall`, { view: view.value, seconds: Number(seconds.value) });
+        notify(t("The hall screen follows within seconds."), "info");
+      } catch (error) {
+        notify(error.message);
+      }
+    });
+    return [links, form];
   }
 
   director(next) {
@@ -148,15 +185,26 @@ class TournamentPage {
       { id: "register-kind" },
       h("option", { value: "hall" }, t("a name in the hall")),
       h("option", { value: "account" }, t("an account (its username)")),
+      h("option", { value: "member" }, t("a member of my club")),
       LEVELS.map((level) => h("option", { value: `ai:${level}` }, t("computer ({level})", { level: levelName(level) }))),
     );
     const account = h("input", { id: "register-account", maxlength: 40, autocomplete: "off", placeholder: t("Username"), hidden: true });
-    kind.addEventListener("change", () => {
+    const member = h("select", { id: "register-member", "aria-label": t("Member"), hidden: true });
+    kind.addEventListener("change", async () => {
       account.hidden = kind.value !== "account";
+      member.hidden = kind.value !== "member";
+      name.hidden = kind.value === "member";
+      if (kind.value === "member") await this.fillMembers(member);
     });
-    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, h("button", { type: "submit" }, t("Register")));
+    const form = h("form", { class: "register guest" }, h("label", { for: "register-kind" }, t("Register")), kind, name, account, member, h("button", { type: "submit" }, t("Register")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      if (kind.value === "member") {
+        const [club, number] = member.value.split("/");
+        if (!number) return;
+        await this.act(() => post(`/api/clubs/${club}/members/${number}/enter`, { tournament: this.id }));
+        return;
+      }
       const body = {};
       if (name.value.trim()) body.name = name.value.trim();
       if (kind.value === "account") body.username = account.value.trim();
@@ -165,6 +213,24 @@ class TournamentPage {
       document.getElementById("register-name")?.focus();
     });
     return form;
+  }
+
+  // The members of the clubs this director keeps, not yet registered here (by name).
+  async fillMembers(select) {
+    try {
+      const { clubs } = await get("/api/clubs");
+      const here = new Set(this.data.players.map((p) => p.name));
+      const options = [];
+      for (const club of clubs.filter((one) => one.can_manage)) {
+        const found = await get(`/api/clubs/${club.id}`);
+        for (const one of found.members.filter((m) => !m.forgotten && !here.has(m.name))) {
+          options.push(h("option", { value: `${club.id}/${one.number}` }, `${one.name}${one.club_number ? ` (${one.club_number})` : ""} · ${club.name}`));
+        }
+      }
+      replace(select, options.length ? options : h("option", { value: "" }, t("no member left to register")));
+    } catch (error) {
+      notify(error.message);
+    }
   }
 
   // The sign-up: while open, this page is the link people use to sign themselves up.
@@ -452,6 +518,28 @@ class TournamentPage {
       h("h2", { id: "standings-title" }, t("Standings")),
       h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), ...this.data.tiebreaks].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       h("p", { class: "legend" }, this.data.tiebreak_legend),
+    );
+  }
+
+  // The settings fixed at creation and published with the seed.
+  settingsBox() {
+    const settings = this.data.settings;
+    const options = Object.entries(settings.options || {});
+    const rows = [
+      [t("Players at a full table"), String(settings.table_size)],
+      [t("Smallest table before byes"), String(settings.min_table)],
+      [t("Points per place (full table)"), settings.points.map((p) => formatPoints(p)).join(" – ")],
+      [t("Round time (minutes)"), settings.round_minutes === null ? t("no round time") : formatPoints(settings.round_minutes)],
+      [t("Seconds per move online"), settings.move_seconds === null ? t("no limit") : String(settings.move_seconds)],
+      [t("Rated"), settings.rated ? t("yes") : t("no")],
+      [t("Tie-breaks in order"), this.data.tiebreak_legend],
+      ...options.map(([key, value]) => [key, JSON.stringify(value)]),
+    ];
+    return h(
+      "section",
+      { class: "settings", "aria-labelledby": "settings-title" },
+      h("h2", { id: "settings-title" }, t("Settings")),
+      h("table", { class: "games" }, h("tbody", {}, rows.map(([label, value]) => h("tr", {}, h("th", {}, label), h("td", {}, value))))),
     );
   }
 
