@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from importlib.resources import files
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from pydantic import BaseModel
@@ -17,7 +20,10 @@ from spieltisch.server.schemas import messages
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("mahe", "madn", "david_goliath", "mabula")
-LANGUAGES = {"en": "players", "de": "de", "fr": "fr"}
+LANGUAGES = {"en": "players", "de": "de/players", "fr": "fr/players"}
+"""Where each language's rules pages are: English at the root, the others in their build."""
+LABELS = {"de": ("Suche", "Inhaltsverzeichnis"), "fr": ("Rechercher", "Table des matières")}
+"""The theme's own labels (search, table of contents) in German and French."""
 
 
 @pytest.fixture(scope="module")
@@ -42,19 +48,23 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_rules_page_has_the_packages_rules_and_boards_drawn_by_the_game(
+def test_each_rules_page_has_the_packages_rules_and_a_board_drawn_by_the_game(
     site: Path, game: str, language: str
 ) -> None:
     html = (site / LANGUAGES[language] / game / "index.html").read_text(encoding="utf-8")
     rules = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
-    first_section = re.search(r"^## (.+)$", rules.read_text(encoding="utf-8"), re.MULTILINE)
+    first_section = re.search(r"^## (.+?)(?: \{#[a-z0-9-]+\})?$", rules.read_text(), re.MULTILINE)
     assert first_section, f"{game}/{language}.md has no section"
     assert first_section.group(1).replace("&", "&amp;") in html
-    pictures = re.findall(r'<img alt="[^"]*" src="\.\./\.\./(pictures/[^"]+\.svg)"', html)
-    assert len(pictures) == 2, pictures
-    for picture in pictures:
-        svg = (site / picture).read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and f'lang="{language}"' in svg[:500]
+    board = re.search(
+        r'<figure class="example" id="board">\s*<p><img alt="[^"]+" '
+        r'src="((?:\.\./)+pictures/[^/"]+\.svg)" /></p>\s*<figcaption>',
+        html,
+    )
+    assert board, "the board picture with its caption"
+    page = site / LANGUAGES[language] / game
+    svg = (page / board.group(1)).resolve().read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and f'lang="{language}"' in svg[:500]
 
 
 def test_the_message_reference_lists_every_message_type(site: Path) -> None:
@@ -85,6 +95,135 @@ def test_the_lab_notes_are_published_with_their_links_rewritten(site: Path) -> N
     html = (site / "web" / "index.html").read_text(encoding="utf-8")
     assert 'href="../lab/load/"' in html
     assert (site / "lab" / "load" / "index.html").is_file()
+
+
+def test_the_table_of_examples_lists_every_example_with_its_test_and_picture(site: Path) -> None:
+    from spieltisch.core.examples import examples
+
+    html = (site / "examples" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES:
+        listed = examples(game)
+        assert listed, game
+        tests = (ROOT / "tests" / "games" / game / "test_book_examples.py").read_text()
+        for name in listed:
+            assert f"test_book_examples.py::test_example[{name}]" in html
+            assert f'"{name}": ' in tests  # the test's check of that example
+            picture = site / "pictures" / "examples" / f"{game}-{name}-en.svg"
+            assert picture.read_text(encoding="utf-8").startswith("<svg")
+            assert f'src="../pictures/examples/{game}-{name}-en.svg"' in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_example_on_a_rules_page_is_a_figure_with_its_caption(
+    site: Path, game: str, language: str
+) -> None:
+    from spieltisch.core.rules_text import pictures
+
+    page = site / LANGUAGES[language] / game / "index.html"
+    html = page.read_text(encoding="utf-8")
+    summary = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
+    for caption, _game, name, before in pictures(summary.read_text(encoding="utf-8")):
+        side = "-before" if before else ""
+        found = re.search(
+            rf'<figure class="example" id="example-{name}{side}">\s*<p><img alt="([^"]*)" '
+            rf'src="((?:\.\./)+pictures/examples/{game}-{name}{side}-{language}\.svg)" />'
+            rf"</p>\s*<figcaption>\s*<p>(.*?)</p>\s*</figcaption>",
+            html,
+        )
+        assert found, (name, side)
+        svg = (page.parent / found.group(2)).resolve().read_text(encoding="utf-8")
+        assert svg.startswith("<svg")
+        assert found.group(1) and found.group(3), caption
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_german_and_french_pages_have_the_themes_labels_in_their_language(
+    site: Path, language: str
+) -> None:
+    html = (site / LANGUAGES[language] / "mahe" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}"' in html
+    for label in LABELS[language]:
+        assert label in html, label
+    english = (site / "players" / "mahe" / "index.html").read_text(encoding="utf-8")
+    assert "Table of contents" in english and LABELS[language][1] not in english
+
+
+def test_the_language_menu_leads_to_the_same_page_in_each_language(site: Path) -> None:
+    html = (site / "de" / "players" / "mahe" / "index.html").read_text(encoding="utf-8")
+    menu = dict(re.findall(r'<a href="([^"]*)" hreflang="([a-z]+)" class="md-select__link">', html))
+    assert {language: href for href, language in menu.items()} == {
+        "en": "../../../players/mahe/",
+        "de": "./",
+        "fr": "../../../fr/players/mahe/",
+    }
+    assert '<link rel="alternate"' not in html  # Material would fetch a sitemap beside it
+
+
+class _Links(HTMLParser):
+    """The URLs a page refers to (links, pictures, styles, scripts) and the ids it has."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(str(values["id"]))
+        wanted = {"a": "href", "link": "href", "img": "src", "script": "src", "source": "src"}
+        url = values.get(wanted.get(tag, ""))
+        if url and not (tag == "link" and values.get("rel") in ("canonical",)):
+            self.urls.append(url)
+
+
+@functools.cache
+def _parsed(path: Path) -> _Links:
+    links = _Links()
+    links.feed(path.read_text(encoding="utf-8"))
+    return links
+
+
+@pytest.mark.parametrize("base", ["http://docs.example/", "http://docs.example/a/sub/path/"])
+def test_a_crawler_finds_no_broken_link_or_picture(site: Path, base: str) -> None:
+    """From the home page, every page reachable through the site's own links, served at
+    the root and under a sub-path: each link, picture, style and script is there, each
+    link's #anchor too, and none leaves the path the site is served under."""
+    seen: dict[str, _Links] = {}
+    todo = [base]
+    broken: list[str] = []
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        path = site / url.removeprefix(base)
+        if url.endswith("/"):
+            path = path / "index.html"
+        seen[url] = _parsed(path)
+        for reference in seen[url].urls:
+            target = urljoin(url, reference)
+            if urlsplit(target).scheme not in ("http", "https") or not target.startswith(
+                "http://docs.example/"
+            ):
+                continue  # mailto:, javascript:, another site
+            where, _, anchor = target.partition("#")
+            if not where.startswith(base):
+                broken.append(f"{url}: {reference} leaves {base}")
+                continue
+            file = site / where.removeprefix(base).split("?")[0]
+            if where.endswith("/"):
+                file = file / "index.html"
+            if not file.is_file():
+                broken.append(f"{url}: {reference} (no {file.relative_to(site)})")
+            elif file.suffix == ".html":
+                todo.append(where)
+                if anchor and anchor not in _parsed(file).ids:
+                    broken.append(f"{url}: {reference} (no #{anchor})")
+    pages = {path for path in site.rglob("*.html") if path.name != "404.html"}
+    assert len(seen) >= 0.9 * len(pages) and len(seen) > 100  # the crawl reaches the site
+    assert any("/de/players/" in url for url in seen) and any("/fr/players/" in url for url in seen)
+    assert not broken, "\n".join(broken[:40])
 
 
 def test_the_bot_guide_shows_the_bots_code(site: Path) -> None:

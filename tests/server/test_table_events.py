@@ -95,15 +95,19 @@ def test_a_refused_move_is_no_event_and_the_refusal_goes_to_its_connection(url: 
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
             heard, (to_ana,) = listening(runtime, room, ana)
-            with pytest.raises(Refusal) as refused:
-                await runtime.submit(room, 0, room.seq, "zz")
+            edge = room.state.legal_moves()[0].split("-")[0]
+            with pytest.raises(Refusal) as refused:  # a marble moves at least one square
+                await runtime.submit(room, 0, room.seq, f"{edge}-{edge}")
             assert heard.take() == []
             runtime.refuse(room, to_ana, refused.value, room.seq)
-            assert heard.take() == [
-                Refused(to_ana, Code.ILLEGAL_MOVE, refused.value.message, room.seq)
-            ]
+            message = refused.value.message
+            assert heard.take() == [Refused(to_ana, Code.ILLEGAL_MOVE, message, room.seq, "rule-1")]
             (error,) = told(to_ana)
-            assert error["type"] == "error" and error["code"] == "illegal_move"
+            assert (error["type"], error["code"], error["rule"]) == (
+                "error",
+                "illegal_move",
+                "rule-1",
+            )
             assert isinstance(refused.value.code, Code)
 
     run(scenario)

@@ -86,6 +86,11 @@ def test_refused_moves_change_nothing_and_say_why(url: str) -> None:
             with pytest.raises(Refusal) as illegal:
                 await runtime.submit(room, 0, seq, "zz")
             assert illegal.value.code == "illegal_move" and "<from>-<to>" in illegal.value.message
+            assert illegal.value.rule is None  # no rule of the book says so
+            edge = move.split("-")[0]
+            with pytest.raises(Refusal) as standing:  # a marble moves at least one square
+                await runtime.submit(room, 0, seq, f"{edge}-{edge}")
+            assert standing.value.rule == "rule-1"  # the anchor in the rules summary
             assert room.seq == seq and room.state.history() == history
             await runtime.submit(room, 0, seq, move)
             again = await runtime.submit(room, 0, seq, move)

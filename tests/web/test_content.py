@@ -4,13 +4,20 @@ and the static client keeps to its rules (texts through the catalogs, typed text
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
 
 import spieltisch.web
-from spieltisch.core import game_class, game_names
-from spieltisch.web.content import game_forms, option_form, page_texts, rules_html
+from spieltisch.core import game_class, game_names, parts
+from spieltisch.web.content import (
+    game_forms,
+    option_form,
+    page_texts,
+    render_rules,
+    rules_html,
+)
 from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
 STATIC = Path(spieltisch.web.__file__).parent / "static"
@@ -130,3 +137,46 @@ def test_option_value_names_follow_the_language() -> None:
     duties = next(option for option in german if option["name"] == "duties")
     assert duties["label"] == "Pflichten"
     assert duties["choice_labels"][duties["choices"].index("penalized")].startswith("bestraft")
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_a_rule_books_example_is_drawn_in_the_page_language_with_its_caption(code: str) -> None:
+    html = render_rules(
+        "Intro\n\n![Red busts: 2 + 6 is above 7](example:mahe/two-then-six)\n", code
+    )
+    assert html.startswith("<p>Intro</p>\n<figure")
+    assert '<figure class="example" id="example-two-then-six"><svg' in html
+    assert f'lang="{code}"' in html
+    assert html.endswith("<figcaption>Red busts: 2 + 6 is above 7</figcaption></figure>\n")
+    before = render_rules("![x](example:mahe/two-then-six?before)", code)
+    assert 'id="example-two-then-six-before"' in before and before != html
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+@pytest.mark.parametrize("name", game_names())
+def test_every_picture_of_a_summary_is_drawn(name: str, code: str) -> None:
+    from spieltisch.core.rules_text import pictures
+
+    summary = parts(name).rules_summary(code)
+    html = rules_html(name, code)
+    assert "example:" not in html
+    for caption, _game, example, before in pictures(summary):
+        anchor = f"example-{example}{'-before' if before else ''}"
+        assert f'id="{anchor}"><svg' in html
+        assert f"<figcaption>{escape(caption, quote=False)}</figcaption>" in html
+
+
+def test_a_headings_anchor_becomes_its_id() -> None:
+    html = render_rules("## Entering on a 6 (rule 5) {#rule-5}\n\ntext {#not-a-heading}\n", "en")
+    assert html.startswith('<h2 id="rule-5">Entering on a 6 (rule 5)</h2>')
+    assert "<p>text {#not-a-heading}</p>" in html
+
+
+@pytest.mark.parametrize("code", ["de", "en", "fr"])
+def test_every_rule_a_refusal_cites_has_its_anchor(code: str) -> None:
+    """The rules an engine cites (`rule 5`) link to `#rule-5` of the game's rules."""
+    cited = {"madn": {5, 6, 9, 10, 11, 15, 18}, "mabula": {1, 2}}
+    for game, numbers in cited.items():
+        html = rules_html(game, code)
+        for number in numbers:
+            assert f'id="rule-{number}"' in html, (game, number)

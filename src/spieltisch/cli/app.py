@@ -132,7 +132,7 @@ def rules(
 
     _use_language(lang)
     try:
-        text = parts(game).rules_summary(lang or language_from_environment())
+        text = parts(game).rules_for_terminal(lang or language_from_environment())
     except SpieltischError as exc:
         _fail(str(exc))
         return

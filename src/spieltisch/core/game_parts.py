@@ -9,10 +9,10 @@ Interfaces ask `spieltisch.core.registry.parts(game)` and never build module nam
 Modules are imported only when a part is first asked for, so `import spieltisch` stays
 cheap and never pulls in numba, textual or numpy. A part left out (None) is one the
 game does not have; the interface then falls back (a JSON view instead of a text board,
-the notation instead of words). `svg`, `kernel`, `evaluation` and `training` are
-optional parts: a game may declare them before the module exists, and a missing module
-then counts as absent (only Mahé and Mensch ärgere Dich nicht have a learned
-evaluation, `scripts/train_evaluation.py`).
+the notation instead of words). `svg`, `kernel`, `evaluation`, `training` and
+`examples` (the rule books' worked examples) are optional parts: a game may declare
+them before the module exists, and a missing module then counts as absent (only Mahé
+and Mensch ärgere Dich nicht have a learned evaluation, `scripts/train_evaluation.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.marks import PlacesOf
 
-OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training"})
+OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training", "examples"})
 """Parts whose module may be missing although declared (written by later work)."""
 
 MODULE_PARTS = (
@@ -42,6 +42,7 @@ MODULE_PARTS = (
     "messages",
     "evaluation",
     "training",
+    "examples",
 )
 FOLDER_PARTS = ("rules_summaries", "catalogs")
 
@@ -123,6 +124,8 @@ class GameParts:
     """A learned evaluation (features, weights file) that `agent` may use."""
     training: str | None = None
     """How `evaluation`'s weights are trained (`scripts/train_evaluation.py`)."""
+    examples: str | None = None
+    """The rule books' worked examples as scenarios (`core/examples.py`)."""
     rules_summaries: str | None = None
     catalogs: str | None = None
     _modules: dict[str, ModuleType | None] = field(
@@ -148,6 +151,7 @@ class GameParts:
             messages="messages",
             evaluation="evaluation",
             training="training",
+            examples="examples",
             rules_summaries="rules",
             catalogs="locale",
         )
@@ -229,6 +233,12 @@ class GameParts:
         if self.panel is None:
             return None
         return cast("BoardBeside | None", self._attribute("text", "render"))
+
+    @property
+    def book_examples(self) -> Sequence[Any]:
+        """`examples.EXAMPLES`: the rule books' worked examples (`core.examples.Example`),
+        in the order of the book; empty for a game without them."""
+        return cast("Sequence[Any]", self._attribute("examples", "EXAMPLES") or ())
 
     @property
     def svg_board(self) -> SvgBoard | None:
@@ -319,6 +329,12 @@ class GameParts:
                 f"available are {available}"
             )
         return path.read_text(encoding="utf-8")
+
+    def rules_for_terminal(self, language: str) -> str:
+        """The rules summary as a terminal shows it: pictures as their captions."""
+        from spieltisch.core.rules_text import for_terminal
+
+        return for_terminal(self.rules_summary(language))
 
 
 def _identity(message: str) -> str:

@@ -53,13 +53,17 @@ class Refusal(Exception):
     composed text started with). Nothing was changed. (Not a `SpieltischError`: the
     routes catch those as bad input of the engine.)"""
 
-    def __init__(self, code: Code, message: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self, code: Code, message: str, retry_after: int | None = None, rule: str | None = None
+    ) -> None:
         message = sentence(message)
         super().__init__(message)
         self.code = code
         self.message = message
         self.retry_after = retry_after
         """Seconds after which the same request may succeed (over a rate, database away)."""
+        self.rule = rule
+        """An illegal move's rule: its anchor in the game's rules summary (`rule-5`)."""
 
 
 def database_away() -> str:

@@ -6,16 +6,24 @@ Pure functions over the registry and the catalogs; the server only routes to the
 
 from __future__ import annotations
 
+import re
 import types
 import typing
+from collections.abc import Sequence
+from html import escape
 from typing import Any, Literal, get_args, get_origin
 
 from babel import Locale
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from pydantic.fields import FieldInfo
 
 from spieltisch.core import game_class, game_names, parts
+from spieltisch.core.examples import draw_example
 from spieltisch.core.i18n import check_language, language
+from spieltisch.core.rules_text import ANCHOR, SOURCE
 from spieltisch.web.messages import _, catalog
 from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
@@ -130,10 +138,50 @@ def game_forms(code: str) -> list[dict[str, Any]]:
     return forms
 
 
+def _figure(self: RendererHTML, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    """A rule book's example (`![caption](example:GAME/NAME)`) as its picture drawn by the
+    engine, with the caption under it; any other image as Markdown draws it."""
+    token = tokens[idx]
+    found = re.fullmatch(SOURCE, str(token.attrGet("src") or ""))
+    if found is None:
+        return str(self.image(tokens, idx, options, env))
+    game, name, before = found.group(1), found.group(2), bool(found.group(3))
+    caption = escape(self.renderInlineAsText(token.children or [], options, env), quote=False)
+    svg = draw_example(game, name, env["language"], before=before)
+    anchor = f"example-{name}{'-before' if before else ''}"
+    return f'<figure class="example" id="{anchor}">{svg}<figcaption>{caption}</figcaption></figure>'
+
+
+def _anchors(state: StateCore) -> None:
+    """A heading ending in `{#id}` gets that id (the site's attr_list does the same), so
+    a refusal's rule can link to its paragraph."""
+    for index, token in enumerate(state.tokens):
+        if token.type != "heading_open" or index + 1 >= len(state.tokens):
+            continue
+        inline = state.tokens[index + 1]
+        found = ANCHOR.search(inline.content)
+        if found is None or not inline.children:
+            continue
+        token.attrSet("id", found.group(1))
+        inline.content = inline.content[: found.start()]
+        last = inline.children[-1]
+        last.content = ANCHOR.sub("", last.content)
+
+
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+_markdown.add_render_rule("image", _figure)
+_markdown.core.ruler.push("anchors", _anchors)
 
 
 def rules_html(game: str, code: str) -> str:
-    """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped)."""
-    html: str = _markdown.render(parts(game).rules_summary(check_language(code)))
-    return html
+    """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped),
+    with the rule books' examples drawn by the engine."""
+    code = check_language(code)
+    return render_rules(parts(game).rules_summary(code), code)
+
+
+def render_rules(markdown: str, code: str) -> str:
+    """A rules summary as HTML, its pictures drawn in `code`."""
+    html: str = _markdown.render(markdown, {"language": code})
+    # a picture stands in a paragraph of its own: the figure replaces that paragraph
+    return html.replace("<p><figure", "<figure").replace("</figure></p>", "</figure>")

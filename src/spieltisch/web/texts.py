@@ -120,6 +120,7 @@ TEXTS: tuple[str, ...] = (
     N_("Round {n}"),
     N_("Rounds"),
     N_("Rules"),
+    N_("Read the rule"),
     N_("Save the result"),
     N_("Score sheets to print"),
     N_("Score"),

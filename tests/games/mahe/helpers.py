@@ -2,39 +2,23 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import spieltisch
 from spieltisch.core import CHANCE
+from spieltisch.games.mahe.examples import BUST as BUST
+from spieltisch.games.mahe.examples import ROUND
+from spieltisch.games.mahe.examples import deck as deck
 from spieltisch.games.mahe.rules import STANDARD_DECK, MaheGame, MaheState
 
-TAKE = ("d2", "roll", "d1", "roll", "d4")  # 7 × 3 = 21 fields: once round the island
-BUST = ("d6", "roll", "d6")  # 12: above 7, back to the raft
+TAKE = ROUND  # 7 × 3 = 21 fields: once round the island
 
 
 def load(**options: Any) -> MaheGame:
     game = spieltisch.load("mahe", **options)
     assert isinstance(game, MaheGame)
     return game
-
-
-def deck(
-    order: Sequence[int], box: Sequence[int] = (), values: Sequence[int] = STANDARD_DECK
-) -> str:
-    """A deck token: `box` (any cards left over fill it up) then `order` from the 5th card on,
-    then the remaining cards in ascending order."""
-    left = Counter(values)
-    left.subtract(Counter(box))
-    left.subtract(Counter(order))
-    assert all(count >= 0 for count in left.values()), "more cards than the deck holds"
-    rest = sorted(left.elements())
-    full_box = list(box) + rest[: 4 - len(box)]
-    rest = rest[4 - len(box) :]
-    cards = full_box + list(order) + rest
-    assert len(cards) == 24
-    return "deck:" + "".join(map(str, cards))
 
 
 def start(game: MaheGame, deck_token: str | None = None) -> MaheState:

@@ -1,10 +1,11 @@
-"""The worked examples of the rule books and every ruling of GAMES.md, played out."""
+"""Every ruling of GAMES.md, played out (the books' worked examples: test_book_examples.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from spieltisch.core import CHANCE, TERMINAL, IllegalMove
+from spieltisch.core import CHANCE, IllegalMove
+from spieltisch.core.examples import examples
 from spieltisch.games.mahe.rules import MaheState
 from tests.games.mahe.helpers import (
     BUST,
@@ -17,120 +18,12 @@ from tests.games.mahe.helpers import (
     start,
 )
 
-# --- the worked examples --------------------------------------------------------------
-
-
-def test_two_then_six_is_a_bust() -> None:
-    state = start(load(players=4))
-    play(state, "d3", "stop")  # red to field 3
-    play(state, "d1", "stop", "d2", "stop", "d4", "stop")  # yellow, blue, green
-    assert state.positions()["red"] == 3
-    play(state, "d2", "roll", "d6")  # 8 is above 7
-    view = state.view(None)
-    assert state.positions()["red"] == 0 and "red" in view["raft"]
-    assert view["turn"] == 1 and view["moving"] == "yellow"
-    assert state.current_player == CHANCE
-
-
-def test_two_and_four_move_twelve_fields() -> None:
-    state = start(load(players=4))
-    play(state, "d2", "roll", "d4", "stop")
-    assert state.positions()["red"] == 12
-    assert state.view(None)["cards"][0] == []
-
-
-def test_two_one_four_from_the_raft_lands_on_the_beach_with_a_card() -> None:
-    state = start(load(players=4), deck([3, 6]))
-    assert state.view(None)["face_up"] == 3
-    play(state, "d2", "roll", "d1", "roll", "d4")  # 7 × 3 = 21
-    view = state.view(None)
-    assert state.positions()["red"] == 21
-    assert view["fields"] == {"21": ["red"]}
-    assert view["cards"][0] == [3]
-    assert view["face_up"] == 6 and view["cards_left"] == 19
-
-
-def test_two_one_four_from_a_field_comes_back_to_it_with_a_card() -> None:
-    state = start(load(players=4), deck([4]))
-    play(state, "d3", "stop")  # red to 3
-    play(state, "d1", "stop", "d1", "stop", "d1", "stop")  # the others stack on field 1
-    assert state.stack(1) == ["yellow", "blue", "green"]
-    play(state, "d2", "roll", "d1", "roll", "d4")
-    assert state.positions()["red"] == 3
-    assert state.view(None)["cards"][0] == [4]  # it passed the beach
-
 
 def stack_on_eighteen() -> MaheState:
-    """Blue, red, yellow on field 18 (blue at the bottom), red to move, the face-up card a 5.
-
-    Played from the start: blue reaches 18 first, red and yellow land on it, and blue's
-    own turn carries the whole stack once round the island back to field 18 (its 21
-    fields earn yellow's owner the first face-up card, a 3).
-    """
-    state = start(load(players=4), deck([3, 5]))
-    play(state, "d3", "stop")  # red to 3
-    play(state, "d4", "stop")  # yellow to 4
-    play(state, "d1", "roll", "d2", "roll", "d3")  # blue: 6 × 3 = 18
-    play(state, "d1", "stop")  # green to 1
-    play(state, "d1", "roll", "d1", "roll", "d3")  # red: 5 × 3 = 15, onto blue
-    play(state, "d3", "roll", "d4")  # yellow: 7 × 2 = 14 at once, onto red
-    assert state.stack(18) == ["blue", "red", "yellow"]
-    play(state, "d2")  # blue's first die: yellow's owner decides for the stack
-    assert state.current_player == 1 and state.view(None)["turn"] == 2
-    play(state, "roll", "d1", "roll", "d4")  # 21 fields: the whole stack comes back
-    assert state.stack(18) == ["blue", "red", "yellow"]
-    assert state.view(None)["cards"] == [[], [3], [], []]
-    play(state, "d1", "stop")  # green to 2
-    view = state.view(None)
-    assert view["turn"] == 0 and view["moving"] == "red" and view["face_up"] == 5
+    """Blue, red, yellow on field 18, red to move: the books' picture (examples.py)."""
+    state = examples("mahe")["the-stack"].state("mahe", before=True)
+    assert isinstance(state, MaheState)
     return state
-
-
-def test_the_stack_example_red_carries_yellow_and_yellow_takes_the_five() -> None:
-    state = stack_on_eighteen()
-    play(state, "d1")
-    # the mover's owner makes no choice: yellow's owner (player 1) decides
-    view = state.view(None)
-    assert state.current_player == 1 and view["controller"] == 1 and view["turn"] == 0
-    play(state, "roll", "d2")
-    assert state.current_player == 1
-    play(state, "roll", "d3")  # 6 × 3 = 18
-    assert state.stack(15) == ["red", "yellow"]
-    assert state.stack(18) == ["blue"]
-    view = state.view(None)
-    assert view["cards"] == [[], [3, 5], [], []]
-    assert view["turn"] == 1
-
-
-def test_the_variant_five_and_card_two_move_fourteen_and_the_card_leaves() -> None:
-    state = start(load(players=4, egg_cards_as_dice=True), deck([2]))
-    play(state, *TAKE)  # red to the beach, with the 2
-    play(state, "d1", "stop", "d1", "stop", "d1", "stop")
-    play(state, "d5")
-    assert state.legal_moves() == ["roll", "stop", "card:2"]
-    play(state, "card:2")  # (5 + 2) × 2 = 14, moved at once at 7
-    view = state.view(None)
-    assert state.positions()["red"] == 14  # from 21, 14 fields on
-    assert view["cards"][0] == [] and view["spent"] == [2]
-    assert state.scores()[0] == 0.0
-    assert view["cards_left"] == 19  # passing no beach: no card
-
-
-def test_the_final_scoring_example_breaks_the_tie_on_cards() -> None:
-    game = load(players=4)
-    hands = [[1, 3, 3, 4, 5, 6], [1, 2, 4, 4, 6], [2, 3, 4, 6], [3, 3, 4, 5, 5]]
-    wants = [len(hand) for hand in hands]
-    _, takers = scripted_game(game, deck([]), wants, beach_player=2)
-    final, again = scripted_game(game, deck_for(takers, hands, [1, 2, 5, 5]), wants, 2)
-    assert again == takers
-    assert final.is_terminal() and final.current_player == TERMINAL
-    view = final.view(None)
-    assert view["turn"] is None and view["beach"] == 2
-    assert [sorted(cards) for cards in view["cards"]] == hands
-    assert final.scores() == [22.0, 17.0, 22.0, 20.0]
-    assert final.card_counts() == [6, 5, 5, 5]  # the beach counts as a card
-    assert final.ranking() == [1, 4, 2, 3]
-    assert final.returns()[0] == 1.0
 
 
 # --- the rulings ------------------------------------------------------------------------

@@ -447,7 +447,7 @@ class PlainPlay:
 
     def rules(self) -> None:
         try:
-            text = parts(self.session.game).rules_summary(self.language)
+            text = parts(self.session.game).rules_for_terminal(self.language)
         except SpieltischError as exc:
             self.say(str(exc))
             return

@@ -757,7 +757,7 @@ class PlayApp(App[None]):
 
     def action_rules(self) -> None:
         try:
-            text = parts(self.session.game).rules_summary(self.language)
+            text = parts(self.session.game).rules_for_terminal(self.language)
         except SpieltischError as exc:
             self.say(str(exc), True)
             return

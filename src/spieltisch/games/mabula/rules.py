@@ -436,7 +436,7 @@ class MabulaState(State[MabulaView]):
             )
         return Refusal(
             _("{holds}: {can}").format(holds=holds, can=can),
-            _("rule {number}").format(number=2),
+            "rule 2",
         )
 
     # -- results ------------------------------------------------------------------------
@@ -597,14 +597,14 @@ def _token_refusal(move: str) -> Refusal | None:
             )
         )
     if start == end:
-        return Refusal(_("a marble moves at least 1 square"), _("rule {number}").format(number=1))
+        return Refusal(_("a marble moves at least 1 square"), "rule 1")
     line = LINE_SQUARES[edge]
     if end == FAR_EDGE[edge]:
         return Refusal(
             _("{square} is on the far edge: no marble may be pushed onto the edge").format(
                 square=target
             ),
-            _("rule {number}").format(number=2),
+            "rule 2",
         )
     return Refusal(
         _("no such line: {square} pushes straight along {first}–{last}").format(

@@ -33,8 +33,10 @@ SIZE = 600
 CENTRE = SIZE / 2
 RING = 150
 FIELD = 21
-TURTLE = 9
-STEP = 17
+TURTLE = 11
+"""A turtle's radius: its letters readable when the picture is shown 600 px wide."""
+STEP = 20
+"""From one turtle of a stack to the next; a tall stack packs closer (`_step`)."""
 ROW = 28
 REACH = 28
 """The radius a turtle that may move answers a tap in (32 px and more on a phone)."""
@@ -72,7 +74,7 @@ def _disc(colour: str, x: float, y: float, mark: str) -> str:
     shell = element(
         "circle", cx=x, cy=y, r=TURTLE, fill=SCREEN[colour], stroke="#111", stroke_width=1.5
     )
-    size = 11 if len(mark) == 1 else 9  # two letters fit the disc a size smaller
+    size = 13 if len(mark) == 1 else 11  # two letters fit the disc a size smaller
     drawn = text(x, y + 4, mark, fill=INK[colour], font_size=size, font_weight="bold")
     return element("g", shell + drawn, data_turtle=colour)
 
@@ -131,11 +133,18 @@ def _field_mark(field: int) -> str:
     ) + text(x, y + 5, str(field), font_size=FIELD_NUMBER, font_weight="bold", data_field=field)
 
 
+def _step(height: int) -> float:
+    """The distance between the turtles of a stack that high: `STEP`, or closer where the
+    stack and its top mark would leave the picture (7 turtles reach 4 px from its edge)."""
+    room = CENTRE - 4 - (RING + 30) - TURTLE - 9
+    return min(STEP, room / max(height - 1, 1))
+
+
 def _top_mark(field: int, height: int, top: str) -> str:
     """A small arrow past a stack's top turtle, pointing away from the field: the top is
     the turtle farthest out (it decides for the stack)."""
     angle = _angle(field)
-    tip = RING + 30 + (height - 1) * STEP + TURTLE + 9
+    tip = RING + 30 + (height - 1) * _step(height) + TURTLE + 9
     base = tip - 7
     ux, uy = math.cos(angle), math.sin(angle)
     points = [
@@ -158,12 +167,13 @@ def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> 
     fields: dict[str, list[str]] = view["fields"]
     for field in range(1, 22):
         parts.append(_field_mark(field))
-        for level, colour in enumerate(fields.get(str(field), [])):
-            tx, ty = _at(field, RING + 30 + level * STEP)
+        stack = fields.get(str(field), [])
+        step = _step(len(stack))
+        for level, colour in enumerate(stack):
+            tx, ty = _at(field, RING + 30 + level * step)
             if colour == view["moving"]:
                 parts.append(element("circle", cx=tx, cy=ty, r=TURTLE + 4, class_="last"))
             parts.append(_maybe_clickable(_turtle(colour, tx, ty), colour, legal, tx, ty))
-        stack = fields.get(str(field), [])
         if len(stack) > 1:
             parts.append(_top_mark(field, len(stack), stack[-1]))
     parts.extend(_raft(view["raft"], legal))

@@ -199,6 +199,9 @@ class ErrorOut(ServerMessage):
     message: Annotated[str, AfterValidator(sentence)]
     """A sentence for the person: whatever text it is made from, it starts with a capital."""
     seq: int | None = None
+    rule: str | None = None
+    """For an illegal move whose refusal cites a rule: that rule's anchor in the game's
+    rules summary (`rule-5`: `/api/games/GAME/rules/LANG` has `id="rule-5"`)."""
 
 
 class PongOut(ServerMessage):

@@ -169,10 +169,12 @@ class Refused:
     code: Code
     message: str
     seq: int | None = None
+    rule: str | None = None
+    """For an illegal move: the anchor of the rule it broke in the rules summary."""
 
     @classmethod
     def of(cls, to: Connection, refusal: Refusal, seq: int | None = None) -> Refused:
-        return cls(to, refusal.code, refusal.message, seq)
+        return cls(to, refusal.code, refusal.message, seq, refusal.rule)
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,7 @@ class RefusalAfter(Refusal):
     with another process's, a move refused after the table was read again."""
 
     def __init__(self, refusal: Refusal, events: Sequence[Event]) -> None:
-        super().__init__(refusal.code, refusal.message, refusal.retry_after)
+        super().__init__(refusal.code, refusal.message, refusal.retry_after, refusal.rule)
         self.events = list(events)
 
 

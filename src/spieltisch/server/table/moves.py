@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from spieltisch.core import IllegalMove, State
 from spieltisch.core.protocol import refusal_text
+from spieltisch.core.rules_text import anchor_of
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.moved_news import AppendNews
@@ -87,7 +88,9 @@ class Moves:
                 state.apply(entry)
             except IllegalMove as illegal:
                 raise Refusal(
-                    Code.ILLEGAL_MOVE, refusal_text(illegal.reason, illegal.rule)
+                    Code.ILLEGAL_MOVE,
+                    refusal_text(illegal.reason, illegal.rule),
+                    rule=anchor_of(illegal.rule),
                 ) from None
             turn = chance_turn(before, seat)
             items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))

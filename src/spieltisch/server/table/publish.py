@@ -97,7 +97,8 @@ class Publisher:
             _send(event.to, view.state_message(room, event.to.seat, event.to.language, event.since))
             event.to.last_seq = room.seq
         elif isinstance(event, Refused):
-            _send(event.to, ErrorOut(code=event.code, message=event.message, seq=event.seq))
+            error = ErrorOut(code=event.code, message=event.message, seq=event.seq, rule=event.rule)
+            _send(event.to, error)
         elif isinstance(event, Replied):
             _send(event.to, event.message)
         elif isinstance(event, ChatLine):

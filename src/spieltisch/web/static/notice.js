@@ -9,13 +9,14 @@ function sentence(text) {
   return shown.charAt(0).toLocaleUpperCase(language()) + shown.slice(1);
 }
 
-// notify(what a person should know, kind, technical detail shown only on request).
-export function notify(message, kind = "error", detail = "") {
+// notify(what a person should know, kind, technical detail shown only on request, an
+// element to act on it: the rule a refused move broke).
+export function notify(message, kind = "error", detail = "", action = null) {
   const notice = document.getElementById("notice");
   notice.className = `notice ${kind}`;
   const close = h("button", { type: "button", class: "close", "aria-label": t("Close"), onclick: () => (notice.hidden = true) }, "×");
   const more = detail ? h("details", { class: "detail" }, h("summary", {}, t("Details")), String(detail)) : null;
-  replace(notice, h("span", { class: "text" }, sentence(message)), more, close);
+  replace(notice, h("span", { class: "text" }, sentence(message)), action, more, close);
   notice.hidden = false;
 }
 

@@ -1,4 +1,5 @@
 // The rules page: each game's own rules summary (the project's words) in the page language.
+// Its headings carry anchors (`rule-5`) that a refused move's explanation links to.
 
 import { get } from "../api.js";
 import { h, replace } from "../dom.js";
@@ -12,13 +13,19 @@ export async function show(main, [game]) {
       replace(main, h("h1", {}, t("Rules")), menu);
       return;
     }
-    const rules = await get(`/api/games/${game}/rules/${language()}`);
-    const article = h("article", { class: "rules" });
-    // The summary is the project's own text from the game's rules/ folder, rendered
-    // on the server without raw HTML; nothing in it was typed by a user.
-    article.innerHTML = rules.html;
-    replace(main, menu, article);
+    replace(main, menu, await rulesArticle(game));
   }
   await render();
   return onLanguage(render);
+}
+
+// A game's rules in the page language, with the rule books' examples drawn; the rules
+// page shows it, and the table beside its board.
+export async function rulesArticle(game) {
+  const rules = await get(`/api/games/${game}/rules/${language()}`);
+  const article = h("article", { class: "rules" });
+  // The summary is the project's own text from the game's rules/ folder, rendered
+  // on the server without raw HTML; nothing in it was typed by a user.
+  article.innerHTML = rules.html;
+  return article;
 }

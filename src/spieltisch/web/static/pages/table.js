@@ -10,6 +10,7 @@ import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
+import { rulesArticle } from "./rules.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
@@ -71,6 +72,9 @@ class TablePage {
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.choice = h("dialog", { class: "choice" });
+    this.rulesButton = h("button", { type: "button", class: "rules-button", "aria-controls": "table-rules", "aria-expanded": "false", onclick: () => this.showRules(!this.rulesOpen) }, t("Rules"));
+    this.rulesPanel = h("aside", { class: "rules-panel", id: "table-rules", hidden: true, "aria-labelledby": "table-rules-title" });
+    this.rulesOpen = false;
     this.board.addEventListener("click", (event) => this.boardClick(event));
     this.board.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -83,13 +87,14 @@ class TablePage {
   layout() {
     replace(
       this.main,
-      h("div", { class: "table-top" }, this.title, this.connection),
+      h("div", { class: "table-top" }, this.title, this.rulesButton, this.connection),
       this.status,
       this.end,
       h(
         "div",
         { class: "table-layout" },
         h("div", { class: "play-column" }, this.board, this.moves, this.settingsBox()),
+        this.rulesPanel,
         h(
           "aside",
           { class: "side" },
@@ -100,6 +105,35 @@ class TablePage {
       ),
       this.choice,
     );
+  }
+
+  // The game's rules beside the board (in place of the seats, moves and chat while open;
+  // over the page on a phone), in the page language; `anchor` scrolls to a rule's
+  // paragraph, the one an illegal move's explanation cites.
+  async showRules(open, anchor = null) {
+    this.rulesOpen = open;
+    this.rulesButton.setAttribute("aria-expanded", String(open));
+    this.main.querySelector(".table-layout")?.classList.toggle("rules-open", open);
+    this.rulesPanel.hidden = !open;
+    if (!open) return;
+    if (!this.rulesPanel.dataset.language || this.rulesPanel.dataset.language !== language()) {
+      const close = h("button", { type: "button", class: "close", "aria-label": t("Close"), onclick: () => this.showRules(false) }, "×");
+      const article = await rulesArticle(this.table.game);
+      replace(this.rulesPanel, h("div", { class: "rules-head" }, h("h2", { id: "table-rules-title" }, t("Rules")), close), article);
+      this.rulesPanel.dataset.language = language();
+    }
+    for (const cited of this.rulesPanel.querySelectorAll(".cited")) cited.classList.remove("cited");
+    const target = anchor ? this.rulesPanel.querySelector(`[id="${CSS.escape(anchor)}"]`) : null;
+    this.rulesPanel.scrollIntoView({ block: "nearest" });
+    if (target) {
+      // Scroll the panel alone (not the page) to the rule, just below the panel's heading.
+      target.classList.add("cited");
+      const head = this.rulesPanel.querySelector(".rules-head");
+      const offset = target.getBoundingClientRect().top - this.rulesPanel.getBoundingClientRect().top;
+      this.rulesPanel.scrollTop += offset - head.offsetHeight - 8;
+    } else {
+      this.rulesPanel.scrollTop = 0;
+    }
   }
 
   async start() {
@@ -116,6 +150,7 @@ class TablePage {
       this.log.clear(); // the server sends the recent moves again in the new language
       this.layout();
       this.render();
+      if (this.rulesOpen) this.showRules(true);
       this.live.send({ type: "language", language: code });
     });
   }
@@ -156,7 +191,8 @@ class TablePage {
       this.renderChat();
     } else if (message.type === "error") {
       this.pending = null;
-      notify(message.message);
+      const rule = message.rule ? h("button", { type: "button", class: "link rule-link", onclick: () => this.showRules(true, message.rule) }, t("Read the rule")) : null;
+      notify(message.message, "error", "", rule);
     } else if (message.type === "ack") {
       clearNotice();
     } else if (message.type === "presence") {
