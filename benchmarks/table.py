@@ -47,16 +47,20 @@ def _layout() -> dict[str, Any]:
         from spieltisch.server.infra.settings import Settings
         from spieltisch.server.infra.workers import WorkerPool, choose_move
         from spieltisch.server.schemas.rest import SeatIn, TableIn
-        from spieltisch.server.services import new_tables, seating
         from spieltisch.server.table.room import Connection
         from spieltisch.server.table.runtime import Runtime
 
         def connect(account: int | None, seat: int | None, lang: str) -> Any:
             return Connection(account, seat, lang)
 
-        lobby = SimpleNamespace(  # split by issue 41: creating a table, and its seats
-            create_table=new_tables.create_table, join=seating.join, start=seating.start
-        )
+        try:
+            from spieltisch.server.services import new_tables, seating
+
+            lobby: Any = SimpleNamespace(  # split by issue 41: a table made, its seats
+                create_table=new_tables.create_table, join=seating.join, start=seating.start
+            )
+        except ImportError:  # before issue 41's split
+            from spieltisch.server.services import lobby
 
     except ImportError:
         from spieltisch.server.ai import (  # type: ignore[import-not-found, no-redef]

@@ -328,6 +328,135 @@ def test_the_statement_rule_sees_every_way_of_importing_a_builder(tmp_path: Path
     ]
 
 
+SENDS = {"send", "send_text"}
+"""What puts a message in a connection's outbox (`Connection.send_text`) or on the wire."""
+
+SENDS_ALLOWED_IN = {
+    ("server/table/publish.py", None),  # the one publisher (issue 41)
+    ("server/routes/websocket.py", "_write"),  # the writer carrying outboxes to the wire
+}
+"""Where a message may be sent: (module, function; None: anywhere in it)."""
+
+
+def _sends(root: Path, package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root` calls `.send(` or `.send_text(`, or puts something in
+    a `queue` by hand, outside `SENDS_ALLOWED_IN` (the outbox itself, `Connection` in
+    `table/room.py`, and the writer's end-of-outbox mark in `routes/websocket.py` put)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if (where, None) in SENDS_ALLOWED_IN:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        allowed_lines: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                (where, node.name) in SENDS_ALLOWED_IN
+            ):
+                allowed_lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            attribute, owner = node.func.attr, node.func.value
+            by_hand = (
+                attribute == "put_nowait"
+                and isinstance(owner, ast.Attribute)
+                and owner.attr == "queue"
+                and where not in {"server/table/room.py", "server/routes/websocket.py"}
+            )
+            if (attribute in SENDS or by_hand) and node.lineno not in allowed_lines:
+                found.append(f"{where}:{node.lineno} calls .{attribute}(")
+    return found
+
+
+def test_only_the_publisher_sends_to_a_connection() -> None:
+    """Issue 41: messages to clients left from six modules (runtime, moves, view,
+    takebacks, presence, chat); now a command returns events and `table/publish.py`
+    alone tells them (the WebSocket writer carries the outboxes to the wire)."""
+    for allowed, _function in SENDS_ALLOWED_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _sends(PACKAGE / "server") == []
+
+
+def test_the_send_rule_sees_sends_outside_the_publisher(tmp_path: Path) -> None:
+    table, routes = tmp_path / "server" / "table", tmp_path / "server" / "routes"
+    table.mkdir(parents=True)
+    routes.mkdir()
+    (table / "publish.py").write_text("def tell(c):\n    c.send_text('x')\n")
+    (table / "moves.py").write_text(
+        "def play(room):\n    for c in room.connections:\n        c.send(m)\n"
+    )
+    (table / "chat.py").write_text("def say(c):\n    c.queue.put_nowait('hi')\n")
+    (routes / "websocket.py").write_text(
+        "async def _write(ws, c):\n    await ws.send_text(await c.queue.get())\n\n"
+        "async def _read(ws, c):\n    c.send_text('pong')\n"
+    )
+    assert _sends(tmp_path / "server", tmp_path) == [
+        "server/routes/websocket.py:5 calls .send_text(",
+        "server/table/chat.py:2 calls .put_nowait(",
+        "server/table/moves.py:3 calls .send(",
+    ]
+
+
+LOG_TEXT_READ_IN = {
+    "store/log_entries.py",  # the types and the one parser
+    "store/tables.py",  # the logs of finished tables (records, replays)
+    "server/table/storage.py",  # the live table's log, loaded and caught up with
+    "server/infra/moved_news.py",  # the entries another process's news carries
+}
+"""The storage boundary: where a log entry's text is parsed into a `LogEntry`."""
+
+
+def _log_text_parsed(root: Path, package: Path = PACKAGE) -> list[str]:
+    """Where a module under `root`, outside `LOG_TEXT_READ_IN`, parses a log entry's text:
+    imports the parser (`parse_entry`) or writes a takeback's text (`"takeback:"`)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where in LOG_TEXT_READ_IN:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name in {"parse_entry", "TAKEBACK"}:
+                        found.append(f"{where}:{node.lineno} imports {alias.name}")
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value.startswith("takeback:")
+            ):
+                found.append(f"{where}:{node.lineno} reads {node.value!r}")
+    return found
+
+
+def test_a_log_entrys_text_is_parsed_only_at_the_storage_boundary() -> None:
+    """Issue 41: a takeback was a `takeback:N` string in the log that 7 modules parsed;
+    now the store and the live table's storage parse each entry once into a `Move`,
+    `Chance` or `Takeback` (`store/log_entries.py`), and everything else reads types."""
+    for allowed in LOG_TEXT_READ_IN:
+        assert (PACKAGE / allowed).exists(), f"{allowed} is allowed but gone: drop it"
+    assert _log_text_parsed(PACKAGE) == []
+
+
+def test_the_log_text_rule_sees_a_parse_outside_the_boundary(tmp_path: Path) -> None:
+    (tmp_path / "store").mkdir()
+    (tmp_path / "server").mkdir()
+    (tmp_path / "store" / "tables.py").write_text(
+        "from spieltisch.store.log_entries import parse_entry\n"
+    )
+    (tmp_path / "server" / "view.py").write_text(
+        "def last(entry):\n    return entry.startswith('takeback:')\n"
+    )
+    (tmp_path / "server" / "lobby.py").write_text(
+        "from spieltisch.store.log_entries import parse_entry as p, TAKEBACK\n"
+    )
+    assert _log_text_parsed(tmp_path, tmp_path) == [
+        "server/lobby.py:1 imports parse_entry",
+        "server/lobby.py:1 imports TAKEBACK",
+        "server/view.py:2 reads 'takeback:'",
+    ]
+
+
 LONGEST_MODULE = 400
 """Lines a module of the server may have: past that it does more than one job."""
 

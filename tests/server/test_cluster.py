@@ -250,12 +250,12 @@ def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
             to_ana = connect(first, room_1, ana.id)
             await play_until_ana_moved_and_bob_is_to_move(first, room_1)
             position, seq = room_1.state.history(), room_1.seq
-            await first.takebacks.ask(room_1, 0)
-            assert await second.takebacks.waiting_for(room_2) == {1}
+            await first.ask_takeback(room_1, 0)
+            assert await second.takeback_waits_for(room_2) == {1}
             with pytest.raises(Refusal) as twice:  # asked already, whichever process
-                await second.takebacks.ask(room_2, 0)
+                await second.ask_takeback(room_2, 0)
             assert twice.value.code == "conflict"
-            done = await second.takebacks.answer(room_2, 1, True)
+            done = await second.answer_takeback(room_2, 1, True)
             assert done.asked_by is None and room_2.seq == seq + 1
             assert room_2.state.history() == position[:-1]
             await first.moves.follow(room_1)
@@ -263,14 +263,14 @@ def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
 
             # Declined through the second: the first's connections are told.
             await play_until_ana_moved_and_bob_is_to_move(first, room_1)
-            await first.takebacks.ask(room_1, 0)
+            await first.ask_takeback(room_1, 0)
             told(to_ana)
-            await second.takebacks.answer(room_2, 1, False)
+            await second.answer_takeback(room_2, 1, False)
             await first.on_takeback(table.id)  # the notification PostgreSQL would carry
             news = [m for m in told(to_ana) if m["type"] == "takeback"]
             assert news and news[-1]["declined_by"] == 1 and news[-1]["asked_by"] is None
             with pytest.raises(Refusal) as ended:
-                await first.takebacks.answer(room_1, 1, True)
+                await first.answer_takeback(room_1, 1, True)
             assert ended.value.code == "conflict"
         finally:
             await first.close()

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from spieltisch.core.i18n import sentence
 from spieltisch.server.infra.cluster import SingleProcess
-from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, Heard, Moved
+from spieltisch.server.infra.moved_news import PAYLOAD_LIMIT, AppendNews
 from spieltisch.server.infra.postgres_cluster import PostgresCluster
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
@@ -20,6 +20,7 @@ from spieltisch.server.table.chat import clean
 from spieltisch.server.table.log import KEEP_BEFORE
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.store.log_entries import Chance, LoggedEntry, Move
 from spieltisch.store.models import MoveEntry
 from tests.server.in_process import (
     TWO_PEOPLE,
@@ -188,11 +189,13 @@ def test_chat_is_checked_stored_and_told(url: str) -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
             to_bob = connect(runtime, room, bob)
             told(to_bob)
-            await runtime.chat.say(room, ana, clean("  hello\x07 ", 500))
+            await runtime.say(room, ana, clean("  hello\x07 ", 500))
             line = told(to_bob)[-1]
             assert line["type"] == "chat" and line["text"] == "hello" and line["author"] == "Ana"
             late = Connection(None, None, "en")
-            await runtime.chat.history(room, late)
+            history = await runtime.chat.history(room, late)
+            assert [(event.line.text, event.to) for event in history] == [("hello", late)]
+            runtime.publisher.publish(room, history)
             assert [m["text"] for m in told(late)] == ["hello"]
         with pytest.raises(Refusal, match="at most 3"):
             clean("four", 3)
@@ -329,7 +332,7 @@ def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
             announced = Announcements()
-            runtime.presence_of.cluster = announced
+            runtime.publisher.cluster = announced
             to_ana = connect(runtime, room, ana)
             zoe = Connection(None, None, "en", name="Zoë")
             runtime.enter(room, zoe)
@@ -377,10 +380,10 @@ def test_watcher_names_and_takeback_news_cross_a_notification_whole() -> None:
 
 
 def test_the_news_of_a_move_carries_its_entries_and_clocks_whole() -> None:
-    heard: list[tuple[str, int, Moved | None]] = []
+    heard: list[tuple[str, int, AppendNews | None]] = []
 
     class Listener:
-        async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+        async def on_moved(self, table_id: str, seq: int, news: AppendNews | None = None) -> None:
             heard.append((table_id, seq, news))
 
     async def scenario() -> None:
@@ -400,7 +403,10 @@ def test_the_news_of_a_move_carries_its_entries_and_clocks_whole() -> None:
         assert heard[0] == (
             "t1",
             8,
-            Moved((Heard(7, "a1-b2 / x%", 2, at), Heard(8, "d6", None, at)), {2: 41_500}),
+            AppendNews(
+                (LoggedEntry(7, Move("a1-b2 / x%", 2), at), LoggedEntry(8, Chance("d6"), at)),
+                {2: 41_500},
+            ),
         )
         assert heard[1] == ("t1", 108, None)  # the others read the log instead
 
@@ -417,7 +423,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
             reads: list[int] = []
             read = other.storage.entries_after
 
-            async def counted(table_id: str, seq: int) -> list[MoveEntry]:
+            async def counted(table_id: str, seq: int) -> list[LoggedEntry]:
                 reads.append(seq)
                 return await read(table_id, seq)
 
@@ -431,9 +437,9 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                     await runtime.submit(
                         room, room.state.current_player, seq, room.state.legal_moves()[0]
                     )
-                    news = Moved(
+                    news = AppendNews(
                         tuple(
-                            Heard(item.seq, item.entry, item.seat, datetime.now(UTC))
+                            LoggedEntry(item.seq, item.entry, datetime.now(UTC))
                             for item in room.log[seq:]
                         )
                     )
@@ -447,7 +453,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                         room, room.state.current_player, room.seq, room.state.legal_moves()[0]
                     )
                 last = room.log[-1]
-                skipped = Moved((Heard(last.seq, last.entry, last.seat, datetime.now(UTC)),))
+                skipped = AppendNews((LoggedEntry(last.seq, last.entry, datetime.now(UTC)),))
                 await other.on_moved(room.id, room.seq, skipped)
                 assert reads == [last.seq - 2]
                 assert behind.state.history() == room.state.history()
@@ -529,9 +535,9 @@ def test_a_follower_takes_the_clocks_with_the_moves_read_or_announced(url: str) 
                 seq, seat = room.seq, room.state.current_player
                 await runtime.submit(room, seat, seq, room.state.legal_moves()[0])
                 left = room.seats[seat].time_left_ms
-                news = Moved(
+                news = AppendNews(
                     tuple(
-                        Heard(item.seq, item.entry, item.seat, datetime.now(UTC))
+                        LoggedEntry(item.seq, item.entry, datetime.now(UTC))
                         for item in room.log[seq:]
                     ),
                     {seat: left} if left is not None else {},

@@ -1,6 +1,6 @@
 """Takebacks at the live table, in-process: asked, accepted or declined, stored as one more
 log entry, and what a replay, a record and a reload make of it (`server/table/takebacks.py`,
-`store/takebacks.py`)."""
+`store/log_entries.py`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.loading import load
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.store.log_entries import LogEntry, Takeback, effective, parse_entry
 from spieltisch.store.models import MoveEntry
-from spieltisch.store.takebacks import effective
 from tests.server.in_process import (
     a_table,
     an_app,
@@ -30,12 +30,15 @@ from tests.server.statements import statements
 COMPUTER = SeatIn(kind="ai", level="easy")
 
 
-async def stored_entries(runtime: Runtime, room: Room) -> list[str]:
+async def stored_entries(runtime: Runtime, room: Room) -> list[LogEntry]:
+    """The table's log as stored, each entry's text parsed as the store parses it."""
     async with runtime.database.session() as session:
         rows = await session.execute(
-            select(MoveEntry.entry).filter_by(table_id=room.id).order_by(MoveEntry.seq)
+            select(MoveEntry.entry, MoveEntry.seat)
+            .filter_by(table_id=room.id)
+            .order_by(MoveEntry.seq)
         )
-        return list(rows.scalars())
+        return [parse_entry(text, seat) for text, seat in rows]
 
 
 def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) -> None:
@@ -49,10 +52,10 @@ def test_a_move_taken_back_against_the_computer_is_one_more_log_entry(url: str) 
             await until(lambda: room.to_move() == 0)  # the computer answered
             assert len(room.state.history()) == len(before) + 2
             told(to_ana)
-            answer = await runtime.takebacks.ask(room, 0)  # only a computer to ask: done
+            answer = await runtime.ask_takeback(room, 0)  # only a computer to ask: done
             assert answer.asked_by is None and answer.moves == 2
             assert room.state.history() == before and room.to_move() == 0
-            assert room.log[-1].entry == f"takeback:{len(before)}" and room.log[-1].seat == 0
+            assert room.log[-1].entry == Takeback(len(before), 0)
             messages = told(to_ana)
             assert [m["type"] for m in messages] == ["state", "takeback"]
             line = messages[0]["last_moves"][-1]
@@ -84,32 +87,32 @@ def test_the_others_accept_or_decline_and_a_move_ends_the_request(url: str) -> N
             to_bob = connect(runtime, room, bob)
             await play_until_ana_moved_and_bob_is_to_move(runtime, room)
             position, seq = room.state.history(), room.seq
-            asked = await runtime.takebacks.ask(room, 0)
+            asked = await runtime.ask_takeback(room, 0)
             assert asked.asked_by == 0 and asked.waiting == [1] and asked.moves == 1
             assert [m for m in told(to_bob) if m["type"] == "takeback"][-1]["waiting"] == [1]
             with pytest.raises(Refusal) as again:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert again.value.code == Code.CONFLICT
             with pytest.raises(Refusal) as not_asked:
-                await runtime.takebacks.answer(room, 0, True)  # Ana answers nothing
+                await runtime.answer_takeback(room, 0, True)  # Ana answers nothing
             assert not_asked.value.code == Code.FORBIDDEN
 
-            declined = await runtime.takebacks.answer(room, 1, False)
+            declined = await runtime.answer_takeback(room, 1, False)
             assert declined.asked_by is None and declined.declined_by == 1
             assert room.seq == seq and room.state.history() == position
 
-            await runtime.takebacks.ask(room, 0)
-            done = await runtime.takebacks.answer(room, 1, True)
+            await runtime.ask_takeback(room, 0)
+            done = await runtime.answer_takeback(room, 1, True)
             assert done.asked_by is None and room.seq == seq + 1
             assert room.state.history() == position[:-1] and room.to_move() == 0
 
             # Ana moves again; she asks; Bob moves instead of answering: the request ends.
             await play_until_ana_moved_and_bob_is_to_move(runtime, room)
-            await runtime.takebacks.ask(room, 0)
+            await runtime.ask_takeback(room, 0)
             await runtime.submit(room, 1, room.seq, room.state.legal_moves()[0])
             assert room.asked is None
             with pytest.raises(Refusal) as ended:
-                await runtime.takebacks.answer(room, 1, True)
+                await runtime.answer_takeback(room, 1, True)
             assert ended.value.code == Code.CONFLICT
 
     run(scenario)
@@ -121,17 +124,17 @@ def test_no_takeback_past_a_die_or_in_a_game_of_hidden_cards(url: str) -> None:
         async with a_table(url, "mahe", seats) as (runtime, room, _accounts):
             await until(lambda: room.to_move() == 0)
             with pytest.raises(Refusal) as nothing:
-                await runtime.takebacks.ask(room, 1)  # Bob has not moved
+                await runtime.ask_takeback(room, 1)  # Bob has not moved
             assert nothing.value.code == Code.CONFLICT
             await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
             assert room.log[-1].seat is None, "a die was rolled after Ana's choice"
             with pytest.raises(Refusal) as rolled:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert rolled.value.code == Code.CONFLICT and "chance outcome" in rolled.value.message
         cards = [SeatIn(kind="me"), COMPUTER, COMPUTER]
         async with a_table(url, "david_goliath", cards) as (runtime, room, _accounts):
             with pytest.raises(Refusal) as hidden:
-                await runtime.takebacks.ask(room, 0)
+                await runtime.ask_takeback(room, 0)
             assert hidden.value.code == Code.FORBIDDEN and "hidden cards" in hidden.value.message
 
     run(scenario)

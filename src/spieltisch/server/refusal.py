@@ -13,7 +13,8 @@ from spieltisch.server.i18n import _
 
 
 class Code(StrEnum):
-    """What kind of refusal; the WebSocket `error` message carries it as `code`."""
+    """What kind of refusal: the only type of a refusal's code on every transport (an
+    HTTP answer's `code`, the WebSocket `error` message's `code`)."""
 
     NOT_FOUND = "not_found"
     """No such table, seat, player or tournament."""
@@ -36,7 +37,14 @@ class Code(StrEnum):
     ILLEGAL_MOVE = "illegal_move"
     NOT_SEATED = "not_seated"
     BAD_MESSAGE = "bad_message"
+    """A message of the wrong shape (binary, an unknown type, a field missing)."""
+    BAD_JSON = "bad_json"
+    TOO_LARGE = "too_large"
+    """A message over the size a connection may send."""
+    RATE_LIMITED = "rate_limited"
+    """Moves that change nothing or positions asked for, too often."""
     CHAT_TOO_LONG = "chat_too_long"
+    CHAT_TOO_FAST = "chat_too_fast"
 
 
 class Refusal(Exception):

@@ -9,6 +9,7 @@ inserted before the work starts, and its `updated_at` shows the work is alive.
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, Integer, String, Text, update
@@ -18,11 +19,23 @@ from sqlalchemy.orm import Mapped, mapped_column
 from spieltisch.store.models import Base, now
 
 
+class ReviewStatus(StrEnum):
+    """Where a game's review is (`GameReviewRow.status`; `NONE` only as an answer: no
+    row, never asked for)."""
+
+    NONE = "none"
+    RUNNING = "running"
+    """Being computed: `done` of `total` decisions rated."""
+    DONE = "done"
+    FAILED = "failed"
+
+
 class GameReviewRow(Base):
     __tablename__ = "game_reviews"
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    status: Mapped[str] = mapped_column(String(16))  # running | done | failed
+    status: Mapped[str] = mapped_column(String(16))
+    """A `ReviewStatus`: running, done or failed."""
     done: Mapped[int] = mapped_column(Integer, default=0)
     total: Mapped[int] = mapped_column(Integer, default=0)
     owner: Mapped[str] = mapped_column(String(32))

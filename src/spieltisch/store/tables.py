@@ -11,6 +11,7 @@ from collections.abc import Collection
 from sqlalchemy import case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.store.log_entries import LogEntry, parse_entry
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus
 
 
@@ -238,18 +239,18 @@ async def computer_only_unfinished(session: AsyncSession, account: int) -> int:
     return int(unfinished.scalar_one())
 
 
-async def move_logs(session: AsyncSession, ids: Collection[str]) -> dict[str, list[str]]:
+async def move_logs(session: AsyncSession, ids: Collection[str]) -> dict[str, list[LogEntry]]:
     """The move log entries of several tables in one query, each table's in order (seq
-    1, 2, ...; takebacks included: `takebacks.effective` reads them)."""
-    logs: dict[str, list[str]] = {table_id: [] for table_id in ids}
+    1, 2, ...; takebacks included: `log_entries.effective` reads them)."""
+    logs: dict[str, list[LogEntry]] = {table_id: [] for table_id in ids}
     if ids:
         rows = await session.execute(
-            select(MoveEntry.table_id, MoveEntry.entry)
+            select(MoveEntry.table_id, MoveEntry.entry, MoveEntry.seat)
             .where(MoveEntry.table_id.in_(list(ids)))
             .order_by(MoveEntry.table_id, MoveEntry.seq)
         )
-        for table_id, entry in rows:
-            logs[table_id].append(entry)
+        for table_id, text, seat in rows:
+            logs[table_id].append(parse_entry(text, seat))
     return logs
 
 

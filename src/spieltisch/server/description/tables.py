@@ -7,10 +7,10 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core import game_class
+from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.store.models import GameTable, Seat, SeatKind
 from spieltisch.store.tables import account_names, seats_of_tables
-from spieltisch.tournament.storage import rated_seating
 
 
 async def describe_table(session: AsyncSession, table: GameTable) -> TableOut:
@@ -33,7 +33,7 @@ async def describe_tables(session: AsyncSession, tables: list[GameTable]) -> lis
 def _described(
     table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
 ) -> TableOut:
-    rated = tournament is not None or rated_seating([row.account_id for row in rows])
+    policy = TablePolicy.of(table, [row.account_id for row in rows])
     return TableOut(
         id=table.id,
         game=table.game,
@@ -58,6 +58,6 @@ def _described(
         rematch_of=table.rematch_of,
         result=table.result,
         tournament=tournament,
-        rated=rated,
-        takebacks=not rated and not game_class(table.game).hidden_information,
+        rated=policy.rated,
+        takebacks=policy.takebacks,
     )

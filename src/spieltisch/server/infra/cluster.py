@@ -21,13 +21,13 @@ from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.server.infra.moved_news import Moved
+from spieltisch.server.infra.moved_news import AppendNews
 
 
 class Listener(Protocol):
     """What the runtime does with news from other processes."""
 
-    async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+    async def on_moved(self, table_id: str, seq: int, news: AppendNews | None = None) -> None:
         """Another process appended entries up to `seq` (`news`: those entries, when the
         notification could carry them)."""
 
@@ -59,6 +59,39 @@ class Listener(Protocol):
 
     async def on_gone(self, processes: set[str]) -> None:
         """These processes have died: nobody is here through them any more."""
+
+
+class Cluster(Protocol):
+    """The processes serving one database, as a table sees them: who owns (plays the
+    computer seats of) a table, and the news to the others. `SingleProcess` on SQLite,
+    `PostgresCluster` on PostgreSQL."""
+
+    async def start(self, listener: Listener) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def owns(self, table_id: str) -> bool: ...
+
+    async def claim(self, table_id: str) -> bool: ...
+
+    async def publish(
+        self, session: AsyncSession, kind: str, table_id: str, *rest: int
+    ) -> None: ...
+
+    def moved_notice(
+        self,
+        table_id: str,
+        last_seq: int,
+        entries: Sequence[tuple[int | None, str]],
+        at: datetime,
+        time_left: Mapping[int, int],
+    ) -> tuple[str, str] | None: ...
+
+    async def announce(self, kind: str, table_id: str, *rest: int) -> None: ...
+
+    async def announce_here(
+        self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
+    ) -> None: ...
 
 
 class SingleProcess:

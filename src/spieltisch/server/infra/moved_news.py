@@ -21,26 +21,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import quote, unquote
 
+from spieltisch.store.log_entries import LogEntry, LoggedEntry, parse_entry
+
 PAYLOAD_LIMIT = 7_900
 """Bytes a notification may take here (PostgreSQL's limit is 8,000); longer news goes
 without its entries."""
 
 
 @dataclass(frozen=True)
-class Heard:
-    """One log entry as the news carries it (what catching up reads of a stored row)."""
-
-    seq: int
-    entry: str
-    seat: int | None
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class Moved:
+class AppendNews:
     """The entries one append stored, in order, and the clocks it changed."""
 
-    entries: tuple[Heard, ...]
+    entries: tuple[LoggedEntry, ...]
     time_left: Mapping[int, int] = field(default_factory=dict)
 
     def follows(self, seq: int) -> bool:
@@ -60,25 +52,23 @@ def encode(
     return words
 
 
-def decode(last_seq: int, words: Sequence[str]) -> Moved | None:
+def decode(last_seq: int, words: Sequence[str]) -> AppendNews | None:
     """The news of the entries up to `last_seq` from its words; None when they are not
     news this version can read (the follower reads the log instead)."""
     try:
         at = datetime.fromtimestamp(int(words[0]) / 1000, UTC)
-        pairs: list[tuple[int | None, str]] = []
+        parsed: list[LogEntry] = []
         clocks: dict[int, int] = {}
         for word in words[1:]:
             head, _colon, value = word[1:].partition(":")
             if word[0] == "e":
-                pairs.append((None if head == "-" else int(head), unquote(value)))
+                parsed.append(parse_entry(unquote(value), None if head == "-" else int(head)))
             elif word[0] == "c":
                 clocks[int(head)] = int(value)
             else:
                 return None
     except (IndexError, ValueError, OverflowError, OSError):
         return None
-    first = last_seq - len(pairs) + 1
-    entries = tuple(
-        Heard(first + index, entry, seat, at) for index, (seat, entry) in enumerate(pairs)
-    )
-    return Moved(entries, clocks) if entries else None
+    first = last_seq - len(parsed) + 1
+    entries = tuple(LoggedEntry(first + index, entry, at) for index, entry in enumerate(parsed))
+    return AppendNews(entries, clocks) if entries else None

@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra import moved_news
-from spieltisch.server.infra.cluster import Listener, SingleProcess
+from spieltisch.server.infra.cluster import Cluster, Listener, SingleProcess
 from spieltisch.store.models import TableStatus
 from spieltisch.store.news import notify
 
@@ -313,7 +313,7 @@ def _warn(exc: Exception, message: str, *args: object) -> None:
         logger.warning(message, *args, exc_info=exc)
 
 
-def cluster_for(database_url: str, sweep_seconds: float = 1.0) -> SingleProcess:
+def cluster_for(database_url: str, sweep_seconds: float = 1.0) -> Cluster:
     """PostgreSQL: a cluster of processes; anything else: one process."""
     if make_url(database_url).get_backend_name() == "postgresql":
         return PostgresCluster(database_url, sweep_seconds)

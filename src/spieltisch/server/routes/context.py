@@ -74,7 +74,7 @@ class Services:
 
     @property
     def play_aids(self) -> PlayAids:
-        return PlayAids(self.runtime, self.rounds, self.pool)
+        return PlayAids(self.runtime, self.pool)
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -27,6 +27,10 @@ STATUS: dict[Code, int] = {
     Code.NOT_SEATED: 403,
     Code.BAD_MESSAGE: 422,
     Code.CHAT_TOO_LONG: 422,
+    Code.BAD_JSON: 400,
+    Code.TOO_LARGE: 413,
+    Code.RATE_LIMITED: 429,
+    Code.CHAT_TOO_FAST: 429,
 }
 """The HTTP status of each refusal."""
 

@@ -23,7 +23,7 @@ from spieltisch.server.schemas.tournaments import (
     TournamentOut,
 )
 from spieltisch.server.services.rounds import account_of
-from spieltisch.server.services.tournaments import Seen, Step, acting
+from spieltisch.server.services.tournaments import Step, TournamentPage, acting
 from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.points import result_points
@@ -59,7 +59,7 @@ def result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, st
     )
 
 
-def describe(seen: Seen, me: int | None) -> TournamentOut:
+def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
     """The tournament's page as `me` (None: nobody signed in) sees it."""
     tournament, names, status = seen.tournament, seen.names, seen.statuses
     rounds = []
@@ -182,7 +182,7 @@ def _stopped(tournament: Tournament) -> StoppedOut | None:
     return StoppedOut(rule=parts(tournament.settings.game).gettext(rule.rule), fields=fields)
 
 
-def audit(seen: Seen, round_number: int, table: int) -> AuditOut:
+def audit(seen: TournamentPage, round_number: int, table: int) -> AuditOut:
     """Every result entered for a table, oldest first, with who entered it."""
     entries = seen.tournament.audit(round_number, table)
     shown = [result_out(seen.tournament, entry, seen.names) for entry in entries]

@@ -14,7 +14,6 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
-from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
@@ -22,7 +21,6 @@ from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
 from spieltisch.server.schemas.messages import (
     ChatIn,
-    ErrorOut,
     LanguageIn,
     MoveIn,
     PingIn,
@@ -73,11 +71,9 @@ async def table_socket(
         # another) is sent under it too, so none falls between reading and joining.
         async with room.lock:
             described, connection.name = await svc.lobby.seen_by(room.table, account)
-            connection.send(table_for(described, account))
-            await svc.runtime.chat.history(room, connection)
             connection.seat = svc.runtime.seat_for(room, account, seat)
             connection.last_seq = max(0, min(last_seq, room.seq))
-            svc.runtime.enter(room, connection)
+            await svc.runtime.opened(room, connection, described)
         await _read(svc, websocket, room, connection)
     except WebSocketDisconnect:
         pass
@@ -192,7 +188,7 @@ async def _read(svc: Services, websocket: WebSocket, room: Room, connection: Con
             try:
                 await _receive(svc, room, connection, message)
             except UNAVAILABLE:
-                svc.runtime.refuse(connection, unavailable())
+                svc.runtime.refuse(room, connection, unavailable())
 
 
 def _length(message: MutableMapping[str, Any]) -> int:
@@ -207,33 +203,28 @@ async def _receive(
     """One message from the client: checked, parsed, then handled; or a clear error."""
     limit = svc.settings.max_message_bytes
     text = message.get("text")
+    refuse = svc.runtime.refuse
     if text is None:
-        problem = ErrorOut(code="bad_message", message=_("send JSON text frames, not binary"))
-        connection.send(problem)
+        refuse(room, connection, Refusal(Code.BAD_MESSAGE, _("send JSON text frames, not binary")))
         return
     if len(text.encode()) > limit:
-        problem = ErrorOut(
-            code="too_large",
-            message=_n(
-                "a message may have at most {count} byte",
-                "a message may have at most {count} bytes",
-                limit,
-            ).format(count=limit),
-        )
-        connection.send(problem)
+        too_large = _n(
+            "a message may have at most {count} byte",
+            "a message may have at most {count} bytes",
+            limit,
+        ).format(count=limit)
+        refuse(room, connection, Refusal(Code.TOO_LARGE, too_large))
         return
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        problem = ErrorOut(
-            code="bad_json", message=_("not JSON: {problem}").format(problem=exc.msg)
-        )
-        connection.send(problem)
+        not_json = _("not JSON: {problem}").format(problem=exc.msg)
+        refuse(room, connection, Refusal(Code.BAD_JSON, not_json))
         return
     try:
         parsed = incoming.validate_python(data)
     except ValidationError as exc:
-        connection.send(ErrorOut(code="bad_message", message=_explain(exc)))
+        refuse(room, connection, Refusal(Code.BAD_MESSAGE, _explain(exc)))
         return
     await _dispatch(svc, room, connection, parsed)
 
@@ -258,9 +249,8 @@ async def _dispatch(
         # made of: over the rate they are refused (a move played costs nothing).
         wait = svc.limiter.wait("moves", connection.account_id, connection.address, take=False)
         if wait > 0:
-            connection.send(
-                ErrorOut(code="rate_limited", message=too_fast("moves", wait), seq=room.seq)
-            )
+            too_many = Refusal(Code.RATE_LIMITED, too_fast("moves", wait))
+            runtime.refuse(room, connection, too_many, room.seq)
             return
     if isinstance(message, MoveIn):
         await _move(svc, room, connection, message)
@@ -275,7 +265,7 @@ async def _dispatch(
             # From 0: the recent move log again, worded in the new language.
             runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
-        connection.send(PongOut())
+        runtime.reply(room, connection, PongOut())
     else:
         await _chat(svc, room, connection, message.text)
 
@@ -290,23 +280,20 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
     # Checked on every message: the account must sit in this seat right now.
     if seat is None or not room.seats[seat].played_by(connection.account_id):
         _charge(svc, connection)
-        connection.send(
-            ErrorOut(
-                code="not_seated", message=_("you do not play a seat at this table: you watch")
-            )
-        )
+        watching = Refusal(Code.NOT_SEATED, _("you do not play a seat at this table: you watch"))
+        runtime.refuse(room, connection, watching)
         return
     try:
         # The engine explains a refusal in this connection's language (set by _read).
         ack = await runtime.submit(room, seat, message.seq, message.move)
     except Refusal as refused:
         _charge(svc, connection)
-        runtime.refuse(connection, refused, room.seq)
+        runtime.refuse(room, connection, refused, room.seq)
         if refused.code == Code.STALE_SEQ:
             async with room.lock:
                 runtime.send_state(room, connection, message.seq)
         return
-    connection.send(ack)
+    runtime.reply(room, connection, ack)
     if ack.duplicate:
         _charge(svc, connection)
         async with room.lock:
@@ -314,20 +301,17 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
 
 
 async def _chat(svc: Services, room: Room, connection: Connection, text: str) -> None:
-    if connection.account_id is None:
-        connection.send(ErrorOut(code="not_signed_in", message=_("sign in to chat")))
-        return
     try:
+        if connection.account_id is None:
+            raise Refusal(Code.NOT_SIGNED_IN, _("sign in to chat"))
         line = clean(text, svc.settings.chat_max_length)
+        if not hears_chat(room, connection):
+            message = _("the chat of a private table is for its players")
+            raise Refusal(Code.NOT_SEATED, message)
+        wait = svc.limiter.wait("chat", connection.account_id, connection.address)
+        if wait > 0:
+            raise Refusal(Code.CHAT_TOO_FAST, too_fast("chat", wait))
     except Refusal as refused:
-        svc.runtime.refuse(connection, refused)
+        svc.runtime.refuse(room, connection, refused)
         return
-    if not hears_chat(room, connection):
-        message = _("the chat of a private table is for its players")
-        connection.send(ErrorOut(code="not_seated", message=message))
-        return
-    wait = svc.limiter.wait("chat", connection.account_id, connection.address)
-    if wait > 0:
-        connection.send(ErrorOut(code="chat_too_fast", message=too_fast("chat", wait)))
-        return
-    await svc.runtime.chat.say(room, connection.account_id, line)
+    await svc.runtime.say(room, connection.account_id, line)

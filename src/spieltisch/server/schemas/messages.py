@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from spieltisch.core.i18n import sentence
+from spieltisch.server.refusal import Code
+from spieltisch.store.models import SeatKind
 
 if TYPE_CHECKING:
     from spieltisch.store.models import ChatMessage
@@ -121,7 +123,7 @@ class StateOut(ServerMessage):
 
 class SeatOut(BaseModel):
     seat: int
-    kind: str
+    kind: SeatKind
     """open, ai, reserved or human."""
     name: str | None
     account: int | None
@@ -190,10 +192,10 @@ class ErrorOut(ServerMessage):
     """A refusal sent to this client alone; nothing changed."""
 
     type: Literal["error"] = "error"
-    code: str
-    """bad_json, bad_message, too_large, not_your_turn, not_seated, illegal_move,
-    stale_seq, not_running, chat_too_long, chat_too_fast, rate_limited,
-    database_unavailable, not_signed_in."""
+    code: Code
+    """What kind of refusal (`refusal.Code`): bad_json, bad_message, too_large,
+    not_your_turn, not_seated, illegal_move, stale_seq, not_running, chat_too_long,
+    chat_too_fast, rate_limited, database_unavailable, not_signed_in, ..."""
     message: Annotated[str, AfterValidator(sentence)]
     """A sentence for the person: whatever text it is made from, it starts with a capital."""
     seq: int | None = None

@@ -8,6 +8,7 @@ from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from spieltisch.server.schemas.messages import TableOut
+from spieltisch.store.reviews import ReviewStatus
 
 Level = Literal["easy", "medium", "hard", "expert"]
 MAX_ID = 2**31 - 1
@@ -178,7 +179,7 @@ language (Accept-Language), never a server error."""
 class ReviewOut(BaseModel):
     """A review's state; `review` holds what the page shows once it is done."""
 
-    status: Literal["none", "running", "done", "failed"] = Field(
+    status: ReviewStatus = Field(
         description="none: never asked for; running: `done` of `total` decisions rated."
     )
     done: int = 0

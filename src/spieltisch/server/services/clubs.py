@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.services.tournaments import Seen, Tournaments, acting, check_director
+from spieltisch.server.services.tournaments import (
+    TournamentPage,
+    Tournaments,
+    acting,
+    check_director,
+)
 from spieltisch.store import Database
 from spieltisch.store.clubs import ClubRow, SeasonRow
 from spieltisch.tournament.clubs import ClubStore, Imported, Season
@@ -65,7 +70,9 @@ class Clubs:
     async def claim(self, code: str, account: int) -> tuple[ClubRow, Member]:
         return await self.store.claim(code, account)
 
-    async def enter(self, identifier: str, account: int, number: int, tournament: str) -> Seen:
+    async def enter(
+        self, identifier: str, account: int, number: int, tournament: str
+    ) -> TournamentPage:
         """A member registered in a tournament: the caller keeps the club and directs it."""
         await self.managed(identifier, account)
         check_director(await self.tournaments.load(tournament), account)

@@ -1,8 +1,9 @@
 """The aids a casual game allows: a hint (the engine's best move and its win chance for
 the person to move) and a takeback (your last move, once the others accept).
 
-Off in rated games, as on lichess: tournament games, and games where every seat is a
-different person (`rated_seating`); casual games have a computer seat. The hint's search
+Off in rated games, as on lichess (`TablePolicy`, `description/policy.py`): tournament
+games, and games where every seat is a different person; casual games have a computer
+seat. The hint's search
 runs in the worker pool and sees only what the seat may see (`spieltisch.agents.hint`
 deals hidden cards anew from the seat's view); the table's rules for what may be taken
 back are in `spieltisch.server.table.takebacks`.
@@ -10,22 +11,20 @@ back are in `spieltisch.server.table.takebacks`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import spieltisch
 from spieltisch.agents import Budget, hint
+from spieltisch.server.description.policy import Rated
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.fair import Lane
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import TakebackOut
 from spieltisch.server.schemas.rest import HintOut
-from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table import parts
-from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import TableStatus
-from spieltisch.tournament.storage import rated_seating
 
 HINT_BUDGET = "0.5s"
 """How long the engine looks for a hint (the computer's `expert` level, in a worker)."""
@@ -41,29 +40,21 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
 class PlayAids:
     """Hints and takebacks at a table in play, refused where the game is rated."""
 
-    def __init__(self, runtime: Runtime, rounds: OnlineRounds, pool: WorkerPool) -> None:
+    def __init__(self, runtime: Runtime, pool: WorkerPool) -> None:
         self.runtime = runtime
-        self.rounds = rounds
         self.pool = pool
-
-    async def rated_kind(self, room: Room) -> Literal["tournament", "rated"] | None:
-        """Whether the table's result changes ratings: "tournament" (a tournament game),
-        "rated" (every seat a different person), None (a casual game)."""
-        if await self.rounds.tournament_of(room.id) is not None:
-            return "tournament"
-        return "rated" if rated_seating([seat.account_id for seat in room.seats]) else None
 
     async def hint(self, table_id: str, account: int, lang: str) -> HintOut:
         """The engine's best move for `account`'s seat, on its turn (not in rated games)."""
         room = await self.runtime.room(table_id)
-        rated = await self.rated_kind(room)
-        if rated == "tournament":
+        rated = room.policy.rated_by
+        if rated == Rated.TOURNAMENT:
             raise Refusal(Code.FORBIDDEN, _("no hints in a tournament game: its result is rated"))
         running = room.table.status == TableStatus.RUNNING
         if running and not any(s.played_by(account) for s in room.seats):
             raise Refusal(Code.FORBIDDEN, _("a hint is for the players of the table"))
         seat = room.to_move() if running else None
-        if seat is not None and rated == "rated":
+        if seat is not None and rated == Rated.SEATING:
             raise Refusal(
                 Code.FORBIDDEN,
                 _("no hints in a rated game: hints are for casual games, with a computer seat"),
@@ -89,7 +80,7 @@ class PlayAids:
         seat = room.seat_of(account, None)
         if seat is None:
             raise Refusal(Code.FORBIDDEN, _("takebacks are for the people playing at the table"))
-        if await self.rated_kind(room) is not None:
+        if room.policy.rated:
             raise Refusal(
                 Code.FORBIDDEN,
                 _(
@@ -97,9 +88,9 @@ class PlayAids:
                     "with a computer seat"
                 ),
             )
-        return await self.runtime.takebacks.ask(room, seat)
+        return await self.runtime.ask_takeback(room, seat)
 
     async def answer_takeback(self, table_id: str, account: int, accept: bool) -> TakebackOut:
         """Accept or decline the takeback asked at the table."""
         room = await self.runtime.room(table_id)
-        return await self.runtime.takebacks.answer_as(room, account, accept)
+        return await self.runtime.answer_takeback_as(room, account, accept)

@@ -22,9 +22,9 @@ from spieltisch.server.schemas.rest import RecordUploaded
 from spieltisch.server.services.seating import get_table
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
+from spieltisch.store.log_entries import LogEntry, effective
 from spieltisch.store.models import GameTable, TableStatus, UploadedRecord
 from spieltisch.store.tables import move_logs, seats_of, tables_by_id
-from spieltisch.store.takebacks import effective
 
 MAX_RECORD_ENTRIES = 20_000
 MAX_ENTRY = 1_000
@@ -69,7 +69,7 @@ async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, 
     }
 
 
-def _record(table: GameTable, described: TableOut, move_log: list[str]) -> dict[str, Any]:
+def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
     state = spieltisch.load(table.game, **table.options).replay(effective(move_log))
     players = [s.name or f"player {s.seat + 1}" for s in described.seats]

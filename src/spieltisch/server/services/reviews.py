@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Hashable, Mapping
 from dataclasses import astuple
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -41,7 +41,7 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ReviewOut
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, GameReviewRow
-from spieltisch.store.reviews import update_if_owned
+from spieltisch.store.reviews import ReviewStatus, update_if_owned
 
 logger = logging.getLogger("spieltisch.server.reviews")
 
@@ -180,7 +180,11 @@ class Reviews:
         async with transaction(self.database) as session:
             row = await session.get(GameReviewRow, key)
             if row is None:
-                session.add(GameReviewRow(key=key, status="running", done=0, total=0, owner=owner))
+                session.add(
+                    GameReviewRow(
+                        key=key, status=ReviewStatus.RUNNING, done=0, total=0, owner=owner
+                    )
+                )
                 try:
                     await session.commit()
                 except IntegrityError:  # another request (or process) started it just now
@@ -188,11 +192,19 @@ class Reviews:
                     found = await session.get(GameReviewRow, key)
                     assert found is not None
                     return found
-            elif row.status == "done" or (row.status == "running" and not _stale(row)):
+            elif row.status == ReviewStatus.DONE or (
+                row.status == ReviewStatus.RUNNING and not _stale(row)
+            ):
                 return row
             else:  # failed, or its process stopped: take it over, unless someone just did
                 taken = await update_if_owned(
-                    session, key, row.owner, status="running", owner=owner, done=0, error=None
+                    session,
+                    key,
+                    row.owner,
+                    status=ReviewStatus.RUNNING,
+                    owner=owner,
+                    done=0,
+                    error=None,
                 )
                 await session.commit()
                 if not taken:
@@ -210,10 +222,10 @@ class Reviews:
         """A review's state as the page asks for it (`row` None: never asked for); once
         done, the review itself in the language `code`."""
         if row is None:
-            return ReviewOut(status="none")
-        status: Literal["running", "done", "failed"] = row.status  # type: ignore[assignment]
+            return ReviewOut(status=ReviewStatus.NONE)
+        status = ReviewStatus(row.status)
         out = ReviewOut(status=status, done=row.done, total=row.total, error=row.error)
-        if row.status == "done":
+        if status == ReviewStatus.DONE:
             out.review = await self.page(row, record, code)
         return out
 
@@ -252,14 +264,16 @@ class Reviews:
                 owner,
                 done=len(rows),
                 total=len(indices),
-                status="done",
+                status=ReviewStatus.DONE,
                 review={"rated": rows},
             )
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # kept in the row, so the page can say what went wrong
             logger.exception("the review %s failed", key)
-            await self._update(key, owner, status="failed", error=str(exc) or type(exc).__name__)
+            await self._update(
+                key, owner, status=ReviewStatus.FAILED, error=str(exc) or type(exc).__name__
+            )
 
     async def _update(self, key: str, owner: str, **values: Any) -> bool:
         """Write progress if the attempt is still this one's; False when taken over."""

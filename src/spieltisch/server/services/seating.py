@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.store.clock import TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import seats_of, take_seat_as_read
 
@@ -105,10 +106,10 @@ async def start(session: AsyncSession, table_id: str, account: int) -> None:
 
 async def start_game(session: AsyncSession, table: GameTable) -> None:
     table.status, table.started_at = TableStatus.RUNNING, now()
-    clock = table.clock or {}
-    if clock.get("mode") is not None:
+    clock = TableClock.of(table.clock)
+    if clock is not None and clock.mode is not None:
         for row in await seats_of(session, table.id):
-            row.time_left_ms = int(clock["seconds"] * 1000)
+            row.time_left_ms = clock.seconds_ms
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:

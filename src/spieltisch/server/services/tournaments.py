@@ -44,7 +44,7 @@ def acting(account: int) -> str:
 
 
 @dataclass(frozen=True)
-class Seen:
+class TournamentPage:
     """A tournament as a page shows it: its ledger folded, the display names of the
     ledger's account actors, and (for its page) the status of its online tables."""
 
@@ -70,17 +70,19 @@ class Tournaments:
         """The tournament as its ledger stands (no online result taken)."""
         return await self.store.load(identifier)
 
-    async def named(self, identifier: str) -> Seen:
+    async def named(self, identifier: str) -> TournamentPage:
         """The tournament and who its ledger's actors are (a history, a spreadsheet)."""
         return await self._named(identifier, await self.load(identifier))
 
-    async def page(self, identifier: str, tournament: Tournament | None = None) -> Seen:
+    async def page(self, identifier: str, tournament: Tournament | None = None) -> TournamentPage:
         """What the tournament's page shows: `named`, and how its online tables stand."""
         if tournament is None:
             tournament = await self.load(identifier)
         seen = await self._named(identifier, tournament)
         online = [table for played in tournament.rounds for table in played.online.values()]
-        return Seen(identifier, tournament, seen.names, await self.rounds.statuses(online))
+        return TournamentPage(
+            identifier, tournament, seen.names, await self.rounds.statuses(online)
+        )
 
     async def hall_choice(self, identifier: str) -> tuple[View, int]:
         """What the hall screen shows as the director chose it (else everything in turn)."""
@@ -101,27 +103,27 @@ class Tournaments:
 
     # -- steps ------------------------------------------------------------------------------
 
-    async def create(self, settings: Settings, account: int) -> Seen:
+    async def create(self, settings: Settings, account: int) -> TournamentPage:
         """A new tournament directed by `account`."""
         identifier, tournament = await self.store.create(settings, acting(account))
         return await self.page(identifier, tournament)
 
-    async def acted(self, identifier: str, step: Step) -> Seen:
+    async def acted(self, identifier: str, step: Step) -> TournamentPage:
         """A step anyone may take (the step checks who): taking over, signing up."""
         tournament, _made = await self.store.act(identifier, step)
         return await self.page(identifier, tournament)
 
-    async def directed(self, identifier: str, account: int, step: Step) -> Seen:
+    async def directed(self, identifier: str, account: int, step: Step) -> TournamentPage:
         """A director's step, after the finished online tables' results are in."""
         return await self.page(identifier, await self._director_step(identifier, account, step))
 
-    async def sign_up(self, identifier: str, account: int, name: str | None) -> Seen:
+    async def sign_up(self, identifier: str, account: int, name: str | None) -> TournamentPage:
         """`account` signs up (by its own name unless `name` is given)."""
         player = acting(account)
         name = (name or "").strip() or await self._account_name(player)
         return await self.acted(identifier, lambda t: t.sign_up(name, player))
 
-    async def register(self, identifier: str, account: int, body: PlayerIn) -> Seen:
+    async def register(self, identifier: str, account: int, body: PlayerIn) -> TournamentPage:
         """The director registers an account (by username or id), a computer level, a hall
         player (the same person as a known hall identity, with `same_as`) or a name."""
         by = acting(account)
@@ -154,7 +156,7 @@ class Tournaments:
 
     async def change_identity(
         self, identifier: str, number: int, account: int, reason: str, same_as: str | None
-    ) -> Seen:
+    ) -> TournamentPage:
         """Merge hall player `number` with a known identity, or split them off."""
         check_director(await self.load(identifier), account)
         by = acting(account)
@@ -162,7 +164,7 @@ class Tournaments:
             identifier, await link(self.store, identifier, number, by, reason, same_as)
         )
 
-    async def start_round(self, identifier: str, account: int, online: bool) -> Seen:
+    async def start_round(self, identifier: str, account: int, online: bool) -> TournamentPage:
         """Seat the next round; with `online`, open its tables on the server."""
         by = acting(account)
         boards_only = not online
@@ -174,7 +176,7 @@ class Tournaments:
 
     async def undo_round(
         self, identifier: str, round_number: int, account: int, reason: str
-    ) -> Seen:
+    ) -> TournamentPage:
         """Take the current round back (only the current one)."""
         current = await self.load(identifier)
         current.round(round_number)
@@ -187,13 +189,13 @@ class Tournaments:
         by = acting(account)
         return await self.directed(identifier, account, lambda t: t.unseat(by, reason))
 
-    async def open_online(self, identifier: str, round_number: int, account: int) -> Seen:
+    async def open_online(self, identifier: str, round_number: int, account: int) -> TournamentPage:
         """Open the round's tables that can be played online and are not yet."""
         check_director(await self.rounds.collect(identifier), account)
         await self.rounds.open_tables(identifier, round_number, acting(account), account)
         return await self.page(identifier)
 
-    async def entered(self, identifier: str, account: int, step: Step) -> Seen:
+    async def entered(self, identifier: str, account: int, step: Step) -> TournamentPage:
         """A result entered or corrected: the tournament and its actors' names."""
         tournament = await self._director_step(identifier, account, step)
         return await self._named(identifier, tournament)
@@ -203,8 +205,8 @@ class Tournaments:
         tournament, _made = await self.store.act(identifier, step)
         return tournament
 
-    async def _named(self, identifier: str, tournament: Tournament) -> Seen:
-        return Seen(identifier, tournament, await self.store.actor_names(tournament))
+    async def _named(self, identifier: str, tournament: Tournament) -> TournamentPage:
+        return TournamentPage(identifier, tournament, await self.store.actor_names(tournament))
 
     async def _account_name(self, rating_id: str) -> str:
         number = identity.account_of(rating_id)

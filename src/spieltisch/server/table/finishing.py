@@ -1,5 +1,6 @@
-"""Finishing: the result of an ended game, whether a person may hand another's seat to the
-computer, and the hooks told when a game has ended (a tournament takes the result)."""
+"""Finishing: the result of an ended game, a seat the computer plays from now on (which
+may end the game, `resign.py`), whether a person may hand another's seat to the computer,
+and the hooks told when a game has ended (a tournament takes the result)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,25 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from spieltisch.core import State
-from spieltisch.core.records import resigned_result
+from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server.i18n import _
-from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.table.background import Background
+from spieltisch.server.table.events import (
+    Event,
+    Events,
+    GameFinished,
+    HandOverReason,
+    SeatHandedOver,
+)
+from spieltisch.server.table.presence import Presence
+from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
-from spieltisch.store.models import SeatKind
+from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import SeatKind, TableStatus
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 
 def result_of(state: State, seats: Sequence[SeatState]) -> dict[str, Any] | None:
@@ -32,22 +43,46 @@ def result_of(state: State, seats: Sequence[SeatState]) -> dict[str, Any] | None
 
 
 class Finishing:
-    def __init__(self, storage: TableStorage, background: Background) -> None:
+    def __init__(self, storage: TableStorage, presence: Presence, background: Background) -> None:
         self.storage = storage
+        self.presence = presence
         self.background = background
         self.on_finish: list[Callable[[str], Awaitable[None]]] = []
         """Called with a table's id when its game has ended and is committed (a
         tournament takes the result); each runs as its own task."""
 
-    def finished(self, table_id: str) -> None:
-        for hook in self.on_finish:
-            self.background.spawn(self._run_hook(hook, table_id))
+    def follow(self, room: Room, events: Sequence[Event]) -> None:
+        """The publisher's subscriber: a game finished sets the hooks going."""
+        if any(isinstance(event, GameFinished) for event in events):
+            for hook in self.on_finish:
+                self.background.spawn(self._run_hook(hook, room.id))
 
     async def _run_hook(self, hook: Callable[[str], Awaitable[None]], table_id: str) -> None:
         try:
             await hook(table_id)
         except Exception:
-            log.exception("after the end of table %s", table_id)
+            logger.exception("after the end of table %s", table_id)
+
+    async def computer_plays(self, room: Room, seat: int, reason: HandOverReason) -> Events:
+        """The computer plays `seat` from now on: stored, then in memory (two seats left:
+        the game ends); the seat's connections watch from now on (call it holding the
+        room's lock). A person resigning or claimed (`Runtime.hand_over`), or out of time
+        under `on_timeout: lose` (`scheduler.py`)."""
+        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
+        finish = ends_by_resigning(len(room.seats), resigned)
+        result = dict(resigned_result(room.state, resigned)) if finish else None
+        try:
+            described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
+        except UNAVAILABLE:
+            raise unavailable() from None
+        room.seats[seat].ai_level = HANDED_LEVEL
+        events: Events = [SeatHandedOver(seat, reason, described)]
+        if finish:
+            room.table.status, room.table.result = TableStatus.FINISHED, result
+            events.append(GameFinished(result))
+        room.away_since.pop(seat, None)
+        room.reseat()
+        return events + self.presence.tell(room)
 
 
 def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:

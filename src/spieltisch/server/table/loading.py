@@ -12,15 +12,14 @@ from dataclasses import replace
 
 import spieltisch
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.moved_news import Heard, Moved
+from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.table.events import EntriesFollowed, Events, PositionReloaded
 from spieltisch.server.table.log import KEEP_BEFORE, LogItem, advanced, chance_turn, forget_old
 from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
-from spieltisch.server.table.view import broadcast
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import MoveEntry
-from spieltisch.store.takebacks import kept_by
+from spieltisch.store.log_entries import LoggedEntry, Takeback
 
 
 async def load(storage: TableStorage, table_id: str) -> Room:
@@ -38,7 +37,7 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         turn = chance_turn(state, row.seat)
         if index >= len(entries) - KEEP_BEFORE:
             before, state = state, state.clone()
-        item = LogItem(row.seq, row.entry, row.seat, before, turn=turn)
+        item = LogItem(row.seq, row.entry, before, turn=turn)
         items.append(item)
         state = advanced(state, row.entry, items, row.seq)
     return Room(
@@ -50,16 +49,16 @@ async def load(storage: TableStorage, table_id: str) -> Room:
     )
 
 
-async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None) -> bool:
+async def catch_up(storage: TableStorage, room: Room, news: AppendNews | None = None) -> Events:
     """Take in what other processes appended to the table's log (call it holding the
     room's lock): the entries their `news` carried when they continue the room's log,
-    else those read from the database. True when there was something."""
+    else those read from the database."""
     heard = news if news is not None and news.follows(room.seq) else None
-    rows: Sequence[Heard | MoveEntry] = (
+    rows: Sequence[LoggedEntry] = (
         heard.entries if heard is not None else await storage.entries_after(room.id, room.seq)
     )
     if not rows:
-        return False
+        return []
     state = room.state
     items: list[LogItem] = []
     for row in rows:
@@ -67,14 +66,14 @@ async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None)
             raise RuntimeError(f"table {room.id}: move log has a gap before seq {row.seq}")
         before, state = state, state.clone()
         turn = chance_turn(before, row.seat)
-        items.append(LogItem(row.seq, row.entry, row.seat, before, turn=turn))
+        items.append(LogItem(row.seq, row.entry, before, turn=turn))
         # A takeback replays the log (the whole of it, only then).
-        so_far = [*room.log, *items] if kept_by(row.entry) is not None else items
+        so_far = [*room.log, *items] if isinstance(row.entry, Takeback) else items
         state = advanced(state, row.entry, so_far, row.seq)
     # A move's transaction changes the table row only when it ends the game and the
     # seats only for the clock; other changes come as their own news (on_changed).
     # Read them only then (the clocks not even then when the news carried them).
-    if state.is_terminal() or (room.table.clock and heard is None):
+    if state.is_terminal() or (room.clock is not None and heard is None):
         table, seats = await storage.table_and_seats(room.id)
         if table is not None:
             room.table = table
@@ -87,16 +86,16 @@ async def catch_up(storage: TableStorage, room: Room, news: Moved | None = None)
     room.log.extend(items)
     room.turn_started = wall(rows[-1].created_at)
     forget_old(room.log)
-    return True
+    return [EntriesFollowed(items[0].seq, items[-1].seq)]
 
 
-async def refresh(storage: TableStorage, room: Room) -> None:
-    """Take the database's word for the table (after the database was away) and show it;
-    Refusal while it is still away."""
+async def refresh(storage: TableStorage, room: Room) -> Events:
+    """Take the database's word for the table (after the database was away); Refusal
+    while it is still away."""
     try:
         fresh = await load(storage, room.id)
     except UNAVAILABLE:
         raise unavailable() from None
     room.take(fresh)
     room.stale = False
-    broadcast(room)
+    return [PositionReloaded()]

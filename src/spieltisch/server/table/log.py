@@ -16,7 +16,7 @@ from spieltisch.core import State
 from spieltisch.core.i18n import language
 from spieltisch.server.i18n import _
 from spieltisch.server.table import parts
-from spieltisch.store.takebacks import effective, kept_by
+from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback, effective
 
 RECENT = 50
 """How many entries a state message carries at most, and keeps described in memory."""
@@ -27,8 +27,7 @@ KEEP_BEFORE = 8
 @dataclass(eq=False)
 class LogItem:
     seq: int
-    entry: str
-    seat: int | None
+    entry: LogEntry
     before: State | None = None
     """The position before this entry, while it is one of the last KEEP_BEFORE; never
     changed (a move is applied to a copy)."""
@@ -37,14 +36,21 @@ class LogItem:
     turn: int | None = None
     """For a chance outcome: whose turn it belongs to (whose die), where there is one."""
 
+    @property
+    def seat(self) -> int | None:
+        """The seat that moved (or took back); None for a chance outcome or an event."""
+        return self.entry.seat
+
 
 chance_turn = parts.chance_turn
 
 
-def last_entry(state: State) -> str:
-    """The entry just applied, in notation (`history()[-1]` converts the whole history)."""
+def last_entry(state: State, seat: int | None) -> LogEntry:
+    """The entry `seat` (None: nobody) just applied (`history()[-1]` would convert the
+    whole history to notation)."""
     entry = state.action_history()[-1]
-    return entry if isinstance(entry, str) else state.game.action_to_move(entry)
+    notation = entry if isinstance(entry, str) else state.game.action_to_move(entry)
+    return Chance(notation) if seat is None else Move(notation, seat)
 
 
 def describe(items: Sequence[LogItem], lang: str, now: State, log: Sequence[LogItem]) -> None:
@@ -55,14 +61,14 @@ def describe(items: Sequence[LogItem], lang: str, now: State, log: Sequence[LogI
     for item in items:
         if lang not in item.words:
             position = item.before
-            if kept_by(item.entry) is not None:
+            if isinstance(item.entry, Takeback):
                 item.words[lang] = takeback_words(item.entry, lang)
             else:
                 if position is None:
                     if walker is None:
                         walker = replayed(now, log, item.seq - 1)
                     position = walker
-                item.words[lang] = parts.describe(position, item.entry, lang)
+                item.words[lang] = parts.describe(position, item.entry.notation, lang)
         if walker is not None:
             walker = advanced(walker, item.entry, log, item.seq)
 
@@ -72,19 +78,19 @@ def replayed(now: State, log: Sequence[LogItem], seq: int) -> State:
     return now.game.replay(effective(item.entry for item in log[:seq]))
 
 
-def advanced(state: State, entry: str, log: Sequence[LogItem], seq: int) -> State:
+def advanced(state: State, entry: LogEntry, log: Sequence[LogItem], seq: int) -> State:
     """The position after `entry` (seq `seq` of `log`, whose earlier entries led to
     `state`): the entry applied to `state` in place, or for a takeback the log replayed."""
-    if kept_by(entry) is None:
-        state.apply(entry)
-        return state
-    return replayed(state, log, seq)
+    if isinstance(entry, Takeback):
+        return replayed(state, log, seq)
+    state.apply(entry.notation)
+    return state
 
 
-def takeback_words(entry: str, lang: str) -> str:
+def takeback_words(entry: Takeback, lang: str) -> str:
     """A takeback entry in words: the number of the entry the game went back to."""
     with language(lang):
-        return _("took back the moves after no. {seq}").format(seq=kept_by(entry))
+        return _("took back the moves after no. {seq}").format(seq=entry.keep)
 
 
 def forget_old(log: list[LogItem]) -> None:

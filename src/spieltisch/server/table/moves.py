@@ -1,6 +1,6 @@
 """Submitting and committing a move: checked by the engine, applied with the chance
 outcomes it leads to (drawn with `secrets.SystemRandom`), written to the move log and
-committed, and only then told.
+committed; what happened is returned as events, which the publisher tells.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -17,45 +16,45 @@ from spieltisch.core import IllegalMove, State
 from spieltisch.core.protocol import refusal_text
 from spieltisch.core.rules_text import anchor_of
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.cluster import SingleProcess
-from spieltisch.server.infra.moved_news import Moved
+from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
-from spieltisch.server.table.finishing import Finishing, result_of
+from spieltisch.server.table.events import (
+    EntriesCommitted,
+    Events,
+    GameFinished,
+    RefusalAfter,
+    keeping,
+)
+from spieltisch.server.table.finishing import result_of
 from spieltisch.server.table.loading import catch_up, refresh
 from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_entry, replayed
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.log_entries import Chance, Move, Takeback
 from spieltisch.store.models import TableStatus
-from spieltisch.store.takebacks import takeback_entry
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 
 class Moves:
-    """Moves into the log; `moved(room)` is called once a new position is committed (or
-    caught up with), to tell the connections and set the next turn going."""
+    """Moves into the log. Each method is called holding the room's lock and returns
+    what happened (events), which the caller publishes."""
 
-    def __init__(
-        self,
-        storage: TableStorage,
-        cluster: SingleProcess,
-        finishing: Finishing,
-        moved: Callable[[Room], None],
-    ) -> None:
+    def __init__(self, storage: TableStorage, cluster: Cluster) -> None:
         self.storage = storage
         self.cluster = cluster
-        self.finishing = finishing
-        self.moved = moved
         self.random = secrets.SystemRandom()
 
-    async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
+    async def submit(self, room: Room, seat: int, seq: int, move: str) -> tuple[AckOut, Events]:
         """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
-        async with room.lock:
+        events: Events = []
+        with keeping(events):
             if room.stale:
-                await refresh(self.storage, room)
+                events += await refresh(self.storage, room)
             if room.table.status != TableStatus.RUNNING:
                 raise Refusal(
                     Code.NOT_RUNNING,
@@ -63,23 +62,23 @@ class Moves:
                 )
             if seq > room.seq:
                 # Another process may have moved the table on before its news came.
-                await self.follow(room)
+                events += await self.follow(room)
             if seq != room.seq:
                 if seq < room.seq:
                     item = room.log[seq]
-                    if item.seat == seat and item.entry == move:
-                        return AckOut(seq=_after(room, seq), move=move, duplicate=True)
+                    if item.entry == Move(move, seat):
+                        return AckOut(seq=_after(room, seq), move=move, duplicate=True), events
                 raise stale(seq, room.seq)
             if room.state.current_player != seat:
                 raise Refusal(Code.NOT_YOUR_TURN, _whose_turn(room))
-            await self.play(room, (move, seat))
-            return AckOut(seq=room.seq, move=room.log[seq].entry, duplicate=False)
+            events += await self.play(room, (move, seat))
+        return AckOut(seq=room.seq, move=room.log[seq].entry.text, duplicate=False), events
 
-    async def play(self, room: Room, first: tuple[str, int | None] | None) -> None:
+    async def play(self, room: Room, first: tuple[str, int | None] | None) -> Events:
         """Apply `first` (an entry and its seat; None: only the pending chance), then
-        draw the chance outcomes after it, commit, then tell. Each entry is applied once,
-        to a copy: the position before it stays as it was (the log keeps it for the
-        entry's words); an illegal `first` is refused with the engine's reason and rule."""
+        draw the chance outcomes after it and commit. Each entry is applied once, to a
+        copy: the position before it stays as it was (the log keeps it for the entry's
+        words); an illegal `first` is refused with the engine's reason and rule."""
         before = room.state
         state = before.clone()
         items: list[LogItem] = []
@@ -94,49 +93,45 @@ class Moves:
                     rule=anchor_of(illegal.rule),
                 ) from None
             turn = chance_turn(before, seat)
-            items.append(LogItem(room.seq + 1, last_entry(state), seat, before, turn=turn))
+            items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))
         while state.is_chance_node():
             before, state = state, state.clone()
             outcome = state.sample_chance(self.random)
             seq, turn = room.seq + len(items) + 1, chance_turn(before, None)
-            items.append(LogItem(seq, outcome, None, before, turn=turn))
+            items.append(LogItem(seq, Chance(outcome), before, turn=turn))
         if not items:
-            return
-        await self._commit(room, state, items)
-        self.moved(room)
+            return []
+        return await self._commit(room, state, items)
 
-    async def take_back(self, room: Room, seat: int, keep: int) -> None:
-        """Withdraw the entries after seq `keep`, as `seat` asked and all agreed (hold the
-        lock): one more entry in the log (`store/takebacks.py`), the position replayed,
-        nobody's clock changed."""
-        item = LogItem(room.seq + 1, takeback_entry(keep), seat, room.state)
+    async def take_back(self, room: Room, seat: int, keep: int) -> Events:
+        """Withdraw the entries after seq `keep`, as `seat` asked and all agreed: one more
+        entry in the log (`store/log_entries.py`), the position replayed, nobody's clock
+        changed."""
+        item = LogItem(room.seq + 1, Takeback(keep, seat), room.state)
         state = replayed(room.state, [*room.log, item], item.seq)
-        await self._commit(room, state, [item], clocked=False)
-        self.moved(room)
+        return await self._commit(room, state, [item], clocked=False)
 
-    async def follow(self, room: Room, news: Moved | None = None) -> None:
-        """Catch up with the log (`news`: entries another process announced) and tell
-        this process's connections (holding the lock)."""
-        if await catch_up(self.storage, room, news):
-            self.moved(room)
+    async def follow(self, room: Room, news: AppendNews | None = None) -> Events:
+        """Catch up with the log (`news`: entries another process announced)."""
+        return await catch_up(self.storage, room, news)
 
     async def _commit(
         self, room: Room, state: State, items: list[LogItem], clocked: bool = True
-    ) -> None:
+    ) -> Events:
         moment = time.time()
         time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
         result = result_of(state, room.seats)
         at = datetime.fromtimestamp(moment, UTC)
         append = Append(
             table_id=room.id,
-            entries=[(item.seq, item.entry, item.seat) for item in items],
+            entries=[(item.seq, item.entry.text, item.seat) for item in items],
             at=at,
             time_left=time_left,
             result=result,
             notice=self.cluster.moved_notice(
                 room.id,
                 items[-1].seq,
-                [(item.seat, item.entry) for item in items],
+                [(item.seat, item.entry.text) for item in items],
                 at,
                 time_left,
             ),
@@ -146,16 +141,16 @@ class Moves:
         except IntegrityError:
             # Another process appended first: take the database's word for it.
             try:
-                await self.follow(room)
+                caught_up = await self.follow(room)
             except UNAVAILABLE:
                 room.stale = True
                 raise unavailable() from None
-            raise stale(items[0].seq - 1, room.seq) from None
+            raise RefusalAfter(stale(items[0].seq - 1, room.seq), caught_up) from None
         except UNAVAILABLE:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
             room.stale = True
-            log.warning("table %s: the database is away, a move was refused", room.id)
+            logger.warning("table %s: the database is away, a move was refused", room.id)
             raise unavailable() from None
         room.state = state
         room.log.extend(items)
@@ -163,10 +158,12 @@ class Moves:
         for index, left in time_left.items():
             room.seats[index].time_left_ms = left
         room.turn_started = moment
+        events: Events = [EntriesCommitted(items[0].seq, items[-1].seq, items[0].seat)]
         if result is not None:
             room.table.status, room.table.result = TableStatus.FINISHED, result
-            self.finishing.finished(room.id)
+            events.append(GameFinished(result))
         forget_old(room.log)
+        return events
 
 
 def stale(seq: int, now: int) -> Refusal:
@@ -190,16 +187,11 @@ def _whose_turn(room: Room) -> str:
 def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int]:
     """The mover's time left once its move is made: what is left of the game clock, or
     the move clock set again."""
-    clock = room.table.clock or {}
-    if clock.get("mode") is None or mover is None:
+    clock = room.clock
+    if clock is None or clock.mode is None or mover is None:
         return {}
-    if clock["mode"] == "game":
-        spent = int((moment - room.turn_started) * 1000)
-        left = max(0, (room.seats[mover].time_left_ms or 0) - spent)
-        # The increment comes after a move made in time (none once it ran out).
-        bonus = int((clock.get("increment") or 0) * 1000) if left > 0 else 0
-        return {mover: left + bonus}
-    return {mover: int(clock["seconds"] * 1000)}
+    spent = int((moment - room.turn_started) * 1000)
+    return {mover: clock.left_after_move(room.seats[mover].time_left_ms or 0, spent)}
 
 
 def _after(room: Room, seq: int) -> int:

@@ -5,12 +5,10 @@ changes."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 
-from spieltisch.server.infra.cluster import SingleProcess
 from spieltisch.server.schemas.messages import PresenceOut, SeatPresence
-from spieltisch.server.table.background import Background
-from spieltisch.server.table.room import Connection, Elsewhere, Room
+from spieltisch.server.table.events import Events, PresenceChanged, SeatsAnnounced
+from spieltisch.server.table.room import Connection, RemotePresence, Room
 from spieltisch.store.models import SeatKind
 
 MAX_ANNOUNCED_WATCHERS = 50
@@ -37,13 +35,11 @@ def announced_watchers(room: Room) -> tuple[str, ...]:
 
 
 class Presence:
-    def __init__(
-        self, cluster: SingleProcess, claim_after_seconds: float, background: Background
-    ) -> None:
-        self.cluster = cluster
+    """Who is here, as events: the publisher tells the connections and the other
+    processes."""
+
+    def __init__(self, claim_after_seconds: float) -> None:
         self.claim_after_seconds = claim_after_seconds
-        self.background = background
-        self._announcements = 0
 
     def of(self, room: Room) -> PresenceOut:
         """Who is here now (bringing `room.away_since` up to date)."""
@@ -74,34 +70,30 @@ class Presence:
             watching=watching(room),
         )
 
-    def tell(self, room: Room, always: Connection | None = None) -> None:
-        """Tell the connections who is here when that changed (and `always` in any case),
-        and the other processes which seats are here."""
+    def tell(self, room: Room, always: Connection | None = None) -> Events:
+        """Who is here, for the connections when that changed (and `always` in any case),
+        and for the other processes when the seats or watchers here changed."""
         before = {index for index in range(len(room.seats)) if index not in room.away_since}
         message = self.of(room)
         after = {index for index in range(len(room.seats)) if index not in room.away_since}
         changed = before != after or message.watching != room.watching
         room.watching = message.watching
-        for connection in list(room.connections):
-            if changed or connection is always:
-                connection.send(message)
+        events: Events = []
+        if changed or always is not None:
+            events.append(PresenceChanged(message, changed, always))
         if (
             room.seated_here() != room.announced
             or announced_watchers(room) != room.announced_watchers
         ):
-            self.announce(room)
+            events += self.announce(room)
+        return events
 
-    def announce(self, room: Room) -> None:
+    def announce(self, room: Room) -> Events:
         """Tell the other processes which seats have a connection here (they count them
-        as here too); numbered, so a late announcement never undoes a newer one."""
+        as here too)."""
         room.announced = room.seated_here()
         room.announced_watchers = announced_watchers(room)
-        self._announcements += 1
-        self.background.spawn(
-            self.cluster.announce_here(
-                room.id, self._announcements, sorted(room.announced), room.announced_watchers
-            )
-        )
+        return [SeatsAnnounced(tuple(sorted(room.announced)), room.announced_watchers)]
 
     def heard(
         self,
@@ -110,22 +102,22 @@ class Presence:
         number: int,
         seats: list[int],
         watchers: tuple[str, ...] = (),
-    ) -> None:
-        """Another process said which seats it has connections for, and who watches."""
+    ) -> Events:
+        """Another process said which seats it has connections for, and who watches
+        (numbered: a late announcement never undoes a newer one)."""
         known = room.elsewhere.get(process)
         if known is not None and known.number > number:
-            return
-        room.elsewhere[process] = Elsewhere(number, frozenset(seats), tuple(watchers))
-        self.tell(room)
+            return []
+        room.elsewhere[process] = RemotePresence(number, frozenset(seats), tuple(watchers))
+        return self.tell(room)
 
-    def asked(self, room: Room) -> None:
+    def asked(self, room: Room) -> Events:
         """Another process loaded the table and asks who is here."""
         if room.seated_here() or room.watching_here():
-            self.announce(room)
+            return self.announce(room)
+        return []
 
-    def gone(self, rooms: Iterable[Room], processes: set[str]) -> None:
-        """Processes that died: their connections are gone too."""
-        for room in rooms:
-            dropped = [room.elsewhere.pop(process, None) for process in processes]
-            if any(dropped):
-                self.tell(room)
+    def gone(self, room: Room, processes: set[str]) -> Events:
+        """Processes that died: their connections to `room` are gone too."""
+        dropped = [room.elsewhere.pop(process, None) for process in processes]
+        return self.tell(room) if any(dropped) else []

@@ -12,14 +12,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from spieltisch.core import State
-from spieltisch.server.schemas.messages import LegalMove, ServerMessage
+from spieltisch.server.description.policy import TablePolicy
+from spieltisch.server.schemas.messages import LegalMove
 from spieltisch.server.table.log import LogItem
+from spieltisch.store.clock import ClockMode, TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind
 
 
 @dataclass
 class SeatState:
-    kind: str
+    kind: SeatKind
     account_id: int | None
     ai_level: str | None
     """For a computer seat its level; for a person's seat, set once they gave it up."""
@@ -27,7 +29,7 @@ class SeatState:
 
     @classmethod
     def of(cls, row: Seat) -> SeatState:
-        return cls(row.kind, row.account_id, row.ai_level, row.time_left_ms)
+        return cls(SeatKind(row.kind), row.account_id, row.ai_level, row.time_left_ms)
 
     @property
     def handed(self) -> bool:
@@ -59,17 +61,14 @@ class Connection:
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
-    def send(self, message: ServerMessage) -> None:
-        self.send_text(message.model_dump_json(exclude_none=False))
-
     def send_text(self, text: str) -> None:
-        """A message already serialised (one text shared by the connections that see
-        the same)."""
+        """Put a serialised message in the outbox (only the publisher does: one text
+        shared by the connections that see the same)."""
         self.queue.put_nowait(text)
 
 
 @dataclass(frozen=True)
-class Drawn:
+class SeatRendering:
     """The costly parts of a state message for one seat and language in one position."""
 
     view: Mapping[str, Any]
@@ -78,7 +77,7 @@ class Drawn:
 
 
 @dataclass
-class Asked:
+class TakebackRequest:
     """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
     `keep`; `waiting`: the seats of the people who have not accepted yet; `declined_by`:
     the seat that declined it (it has ended)."""
@@ -102,7 +101,7 @@ class Asked:
         }
 
     @classmethod
-    def of(cls, stored: dict[str, Any] | None) -> Asked | None:
+    def of(cls, stored: dict[str, Any] | None) -> TakebackRequest | None:
         if stored is None:
             return None
         return cls(
@@ -120,7 +119,7 @@ class Asked:
 
 
 @dataclass
-class Shown:
+class PositionRenderings:
     """What the connections were shown of one position (its seq and status), each part
     made once however many connections show it. A board is drawn once per language for
     all the seats whose views are equal and who are not to move (the page marks its own
@@ -134,12 +133,12 @@ class Shown:
     """By (language, last move, seat to move or None, seat of a view of its own or None)."""
     legal: dict[str, list[LegalMove]] = field(default_factory=dict)
     """The legal moves of the seat to move in words, by language."""
-    drawn: dict[tuple[int | None, str, str | None], Drawn] = field(default_factory=dict)
+    drawn: dict[tuple[int | None, str, str | None], SeatRendering] = field(default_factory=dict)
     """By (seat, language, last move)."""
 
 
 @dataclass(frozen=True)
-class Elsewhere:
+class RemotePresence:
     """What another process last announced of a table: the announcement's number (only
     grows), the seats it has connections for, and who watches through it ("?" for each
     watcher without a name)."""
@@ -161,7 +160,7 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
-    elsewhere: dict[str, Elsewhere] = field(default_factory=dict)
+    elsewhere: dict[str, RemotePresence] = field(default_factory=dict)
     """Who is at the table through another process (PostgreSQL), by process: its latest
     announcement."""
     watching: list[str] = field(default_factory=list)
@@ -173,15 +172,30 @@ class Room:
     stale: bool = False
     """A commit failed with the database away: its outcome is unknown until the table
     is read again from the database (the next move does that first)."""
-    asked: Asked | None = None
+    asked: TakebackRequest | None = None
     """The takeback asked and not yet answered by all (a move made since ends it)."""
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""
-    shown: Shown | None = None
+    shown: PositionRenderings | None = None
     """What the connections of the latest position were shown (made once, shared)."""
     marks: dict[str, list[str]] = field(default_factory=dict)
     """Each seat's mark (colour or number), by language: the same for the whole game."""
+    _clock: tuple[object, TableClock | None] = field(default=(None, None), repr=False)
+    """The table's stored clock and the clock read from it (read once per stored value)."""
+
+    @property
+    def clock(self) -> TableClock | None:
+        """The table's clock (None: it has none)."""
+        stored = self.table.clock
+        if self._clock[0] is not stored:
+            self._clock = (stored, TableClock.of(stored))
+        return self._clock[1]
+
+    @property
+    def policy(self) -> TablePolicy:
+        """What the table allows (rated, hints, takebacks, who may chat)."""
+        return TablePolicy.of(self.table, [seat.account_id for seat in self.seats])
 
     @property
     def seq(self) -> int:
@@ -201,8 +215,8 @@ class Room:
         info = self.seats[seat]
         if info.kind == SeatKind.AI or info.handed:
             return info.ai_level or "easy"
-        clock = self.table.clock or {}
-        if clock.get("mode") == "game" and (info.time_left_ms or 0) <= 0:
+        clock = self.clock
+        if clock is not None and clock.mode == ClockMode.GAME and (info.time_left_ms or 0) <= 0:
             return "easy"
         return None
 
@@ -213,6 +227,12 @@ class Room:
         if wanted in mine:
             return wanted
         return mine[0] if mine else None
+
+    def reseat(self) -> None:
+        """Each connection plays the seat its account plays now (after seats changed
+        hands: a seat given up, the lobby's changes)."""
+        for connection in self.connections:
+            connection.seat = self.seat_of(connection.account_id, connection.seat)
 
     def seated_here(self) -> frozenset[int]:
         """The seats with a connection open in this process."""

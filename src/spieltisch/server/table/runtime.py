@@ -4,11 +4,15 @@ jobs together (lichess's round, boardgame.io's master):
 - `room.py` — the room and its seats; `storage.py` — every query it makes;
 - `loading.py` — loading, recovery and catching up with other processes;
 - `moves.py` — submitting and committing a move; `scheduler.py` — chance, computer seats,
-  clocks and round time; `presence.py` — who is here; `view.py` — the state message;
-- `finishing.py` — the result, seats handed over, hooks; `chat.py` — the chat.
+  clocks and round time; `presence.py` — who is here; `takebacks.py`, `chat.py`;
+- `finishing.py` — the result, seats handed over, hooks;
+- `events.py` — what happened, as each of these returns it; `publish.py` — the one
+  publisher, which tells it (`view.py` renders the state message).
 
-Storage and transport are passed in (a `TableStorage`; connections are outboxes the
-transport empties), so all of this runs in-process in tests, without a server.
+A command holds the room's lock, returns events and sends nothing; the publisher tells
+them before the lock is let go (`Publisher.holding`). Storage and transport are passed in
+(a `TableStorage`; connections are outboxes the transport empties), so all of this runs
+in-process in tests, without a server.
 """
 
 from __future__ import annotations
@@ -16,37 +20,53 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 
-from spieltisch.core.records import ends_by_resigning, resigned_result
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.cluster import SingleProcess
-from spieltisch.server.infra.moved_news import Moved
+from spieltisch.server.infra.cluster import Cluster, SingleProcess
+from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
-from spieltisch.server.refusal import Code, Refusal, unavailable
-from spieltisch.server.schemas.messages import AckOut, ErrorOut, PresenceOut, StateOut, TableOut
+from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.schemas.messages import (
+    AckOut,
+    PresenceOut,
+    ServerMessage,
+    StateOut,
+    TableOut,
+    TakebackOut,
+)
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
+from spieltisch.server.table.events import (
+    Event,
+    Events,
+    HandOverReason,
+    PositionAsked,
+    Refused,
+    Replied,
+    SeatHandedOver,
+    TableChanged,
+    TakebackApplied,
+    TakebackAsked,
+    keeping,
+)
 from spieltisch.server.table.finishing import Finishing, check_claim
+from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.loading import catch_up, load, refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.presence import Presence
-from spieltisch.server.table.resign import HANDED_LEVEL
+from spieltisch.server.table.publish import Publisher, takeback_message
 from spieltisch.server.table.room import Connection, Room, SeatState
-from spieltisch.server.table.scheduler import RETRY_SECONDS, Scheduler
+from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.takebacks import Takebacks
 from spieltisch.store import Database
-from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import TableStatus
 
-log = logging.getLogger("spieltisch.server")
-
-WAITING = frozenset({"clock", "round", "abort"})
-"""The tasks of a table that only waits (for a person or a deadline): it may leave
-memory when nobody watches."""
+logger = logging.getLogger("spieltisch.server")
 
 
 class Runtime:
@@ -57,33 +77,36 @@ class Runtime:
         database: Database,
         pool: WorkerPool,
         settings: Settings,
-        cluster: SingleProcess | None = None,
+        cluster: Cluster | None = None,
         storage: TableStorage | None = None,
     ) -> None:
         self.database = database
         self.pool = pool
         self.settings = settings
-        self.cluster = cluster or SingleProcess()
+        self.cluster: Cluster = cluster or SingleProcess()
         self.storage = storage or TableStorage(database, self.cluster)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._wakeups: dict[str, asyncio.TimerHandle] = {}
-        """Tables that left memory idle, and when they are loaded again."""
         self.background = Background()
-        self.finishing = Finishing(self.storage, self.background)
+        self.idle = Idle(self.rooms, settings, self.background, self.room)
+        self.publisher = Publisher(self.cluster, self.background)
+        self.presence_of = Presence(settings.claim_after_seconds)
+        self.finishing = Finishing(self.storage, self.presence_of, self.background)
         self.on_finish = self.finishing.on_finish
-        self.moves = Moves(self.storage, self.cluster, self.finishing, self._moved)
+        self.moves = Moves(self.storage, self.cluster)
         self.scheduler = Scheduler(
-            settings, pool, self.cluster, self.storage, self.moves, self._computer_plays
+            settings,
+            pool,
+            self.cluster,
+            self.storage,
+            self.moves,
+            self.finishing,
+            self.publisher,
+            self.idle.release,
         )
-        self.presence_of = Presence(self.cluster, settings.claim_after_seconds, self.background)
         self.chat = Chat(self.storage)
         self.takebacks = Takebacks(self.moves, self.storage)
-        self.scheduler.release = self.release
-
-    def _moved(self, room: Room) -> None:
-        view.broadcast(room)
-        self.scheduler.schedule(room)
+        self.publisher.subscribers += [self.scheduler.follow, self.finishing.follow]
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -97,12 +120,10 @@ class Runtime:
             if room is None:
                 room = await load(self.storage, table_id)
                 self.rooms[table_id] = room
-                waking = self._wakeups.pop(table_id, None)
-                if waking is not None:  # opened before its deadline: set going below
-                    waking.cancel()
+                self.idle.awake(table_id)  # opened before its deadline: set going below
                 await self.cluster.announce("ask", table_id)  # who is here elsewhere
-                async with room.lock:
-                    await self.scheduler.advance(room)
+                async with self.publisher.holding(room) as events:
+                    events += await self.scheduler.advance(room)
         if self._loading.get(table_id) is lock and not lock.locked():
             del self._loading[table_id]  # one lock per table ever opened would pile up
         return room
@@ -113,7 +134,7 @@ class Runtime:
         for table_id in mine:
             await self.room(table_id)
         if mine:
-            log.info("recovered %d running tables", len(mine))
+            logger.info("recovered %d running tables", len(mine))
         return len(mine)
 
     async def changed(self, table_id: str) -> None:
@@ -130,72 +151,19 @@ class Runtime:
         if found is None:
             return
         table, seats, described = found
-        async with room.lock:
-            was_open = room.table.status == TableStatus.OPEN
-            was_running = room.table.status == TableStatus.RUNNING
+        async with self.publisher.holding(room) as events:
+            was = room.table.status
             room.table = table
             room.seats = [SeatState.of(seat) for seat in seats]
-            for connection in room.connections:
-                connection.seat = room.seat_of(connection.account_id, connection.seat)
-                connection.send(table_for(described, connection.account_id))
-            if was_open and table.status == TableStatus.RUNNING:
+            room.reseat()
+            events.append(TableChanged(described, was, table.status))
+            if was == TableStatus.OPEN and table.status == TableStatus.RUNNING:
                 room.turn_started = time.time()
-                await self.scheduler.advance(room)
-                view.broadcast(room)
-            elif was_running:
+                events += await self.scheduler.advance(room)
+            elif was == TableStatus.RUNNING:
                 # A seat given up or handed to the computer in another process: the
                 # owner plays it now, and a game ended that way shows its result.
-                view.broadcast(room)
-                self.presence_of.tell(room)
-                self.scheduler.schedule(room)
-
-    def release(self, room: Room) -> None:
-        """Forget a table nobody watches that is not in play (it loads again when opened);
-        one in play but only waiting for a person's move or a deadline is forgotten after
-        `idle_seconds` (and loaded again for its deadline)."""
-        if room.connections or self.rooms.get(room.id) is not room:
-            return
-        if room.table.status != TableStatus.RUNNING:
-            if not room.tasks:
-                del self.rooms[room.id]
-            return
-        idle_seconds = self.settings.idle_seconds
-        if idle_seconds is not None and set(room.tasks) <= WAITING and not self.scheduler.closing:
-            room.tasks["idle"] = asyncio.create_task(self._forget_when_idle(room, idle_seconds))
-
-    async def _forget_when_idle(self, room: Room, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        async with room.lock:
-            if room.connections or self.rooms.get(room.id) is not room:
-                return
-            if not set(room.tasks) <= WAITING | {"idle"}:
-                return
-            current = asyncio.current_task()
-            for task in room.tasks.values():
-                if task is not current:
-                    task.cancel()
-            room.tasks.clear()
-            del self.rooms[room.id]
-            if room.wake_at is not None:
-                self._wake_at(room.id, room.wake_at)
-
-    def _wake_at(self, table_id: str, moment: float) -> None:
-        """Load a table that left memory again at `moment` (its clock or round time)."""
-        delay = max(0.0, moment - time.time())
-        loop = asyncio.get_running_loop()
-        self._wakeups[table_id] = loop.call_later(delay, self._wake, table_id)
-
-    def _wake(self, table_id: str) -> None:
-        self._wakeups.pop(table_id, None)
-        if not self.scheduler.closing and table_id not in self.rooms:
-            self.background.spawn(self._load_quietly(table_id))
-
-    async def _load_quietly(self, table_id: str) -> None:
-        try:
-            await self.room(table_id)
-        except Refusal as refused:  # gone, or the database away: try again later
-            if refused.code == Code.DATABASE_UNAVAILABLE:
-                self._wake_at(table_id, time.time() + RETRY_SECONDS)
+                events += self.presence_of.tell(room)
 
     def seat_for(self, room: Room, account: int | None, wanted: int | None) -> int | None:
         return room.seat_of(account, wanted)
@@ -210,18 +178,16 @@ class Runtime:
             room.tasks.pop("idle").cancel()
         if room.id not in self.rooms:  # forgotten idle just before: in memory again
             self.rooms[room.id] = room
-            waking = self._wakeups.pop(room.id, None)
-            if waking is not None:
-                waking.cancel()
+            self.idle.awake(room.id)
             self.scheduler.schedule(room)
-        self.send_state(room, connection, connection.last_seq)
-        self.presence_of.tell(room, always=connection)
+        events: Events = [PositionAsked(connection, connection.last_seq)]
+        self.publisher.publish(room, events + self.presence_of.tell(room, always=connection))
 
     def leave(self, room: Room, connection: Connection) -> None:
         """A connection closed or dropped: its seat is away once no other is open."""
         room.connections.discard(connection)
-        self.presence_of.tell(room)
-        self.release(room)
+        self.publisher.publish(room, self.presence_of.tell(room))
+        self.idle.release(room)
 
     def presence(self, room: Room) -> PresenceOut:
         return self.presence_of.of(room)
@@ -236,20 +202,24 @@ class Runtime:
     ) -> None:
         room = self.rooms.get(table_id)
         if room is not None:  # else it asks when it loads the table
-            self.presence_of.heard(room, process, number, seats, watchers)
+            self.publisher.publish(
+                room, self.presence_of.heard(room, process, number, seats, watchers)
+            )
 
     async def on_takeback(self, table_id: str) -> None:
         room = self.rooms.get(table_id)
         if room is not None:  # else it reads the takeback when someone answers
-            await self.takebacks.heard(room)
+            async with self.publisher.holding(room) as events:
+                events += await self.takebacks.heard(room)
 
     async def on_asked(self, table_id: str) -> None:
         room = self.rooms.get(table_id)
         if room is not None:
-            self.presence_of.asked(room)
+            self.publisher.publish(room, self.presence_of.asked(room))
 
     async def on_gone(self, processes: set[str]) -> None:
-        self.presence_of.gone(list(self.rooms.values()), processes)
+        for room in list(self.rooms.values()):
+            self.publisher.publish(room, self.presence_of.gone(room, processes))
 
     # -- giving a seat up ------------------------------------------------------------------
 
@@ -262,58 +232,73 @@ class Runtime:
         Refusal: conflict (not running, not away long enough), forbidden (not seated here).
         """
         room = await self.room(table_id)
-        async with room.lock:
+        async with self.publisher.holding(room) as events:
             if room.stale:
-                await refresh(self.storage, room)
-            if room.table.status != TableStatus.RUNNING:
-                raise Refusal(
-                    Code.CONFLICT,
-                    _("table {table} is {status}: only a running game can be given up").format(
-                        table=table_id, status=room.table.status
-                    ),
+                events += await refresh(self.storage, room)
+            with keeping(events):
+                if room.table.status != TableStatus.RUNNING:
+                    raise Refusal(
+                        Code.CONFLICT,
+                        _("table {table} is {status}: only a running game can be given up").format(
+                            table=table_id, status=room.table.status
+                        ),
+                    )
+                mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
+                if not mine:
+                    raise Refusal(Code.FORBIDDEN, _("you do not play a seat at this table"))
+                if seat is not None:
+                    self.presence_of.of(room)
+                    check_claim(room, seat, mine, self.settings.claim_after_seconds)
+                reason = HandOverReason.RESIGNED if seat is None else HandOverReason.CLAIMED
+                handed = await self.finishing.computer_plays(
+                    room, mine[0] if seat is None else seat, reason
                 )
-            mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
-            if not mine:
-                raise Refusal(Code.FORBIDDEN, _("you do not play a seat at this table"))
-            target = mine[0] if seat is None else seat
-            if seat is not None:
-                self.presence_of.of(room)
-                check_claim(room, seat, mine, self.settings.claim_after_seconds)
-            described = await self._computer_plays(room, target)
+                events += handed
+        described = next(e.table for e in handed if isinstance(e, SeatHandedOver))
         if described is None:
             raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
-        return described
-
-    async def _computer_plays(self, room: Room, seat: int) -> TableOut | None:
-        """The computer plays `seat` from now on: stored, then in memory (two seats left:
-        the game ends), then everyone told (hold the lock). Also a person out of time
-        under `on_timeout: lose` (`scheduler.py`). Returns the table as described now."""
-        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_by_resigning(len(room.seats), resigned)
-        result = dict(resigned_result(room.state, resigned)) if finish else None
-        try:
-            described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
-        except UNAVAILABLE:
-            raise unavailable() from None
-        room.seats[seat].ai_level = HANDED_LEVEL
-        if finish:
-            room.table.status, room.table.result = TableStatus.FINISHED, result
-            self.finishing.finished(room.id)
-        room.away_since.pop(seat, None)
-        for connection in room.connections:
-            connection.seat = room.seat_of(connection.account_id, connection.seat)
-            if described is not None:
-                connection.send(table_for(described, connection.account_id))
-        view.broadcast(room)
-        self.presence_of.tell(room)
-        self.scheduler.schedule(room)
         return described
 
     # -- moves ------------------------------------------------------------------------------
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> AckOut:
         """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
-        return await self.moves.submit(room, seat, seq, move)
+        async with self.publisher.holding(room) as events:
+            ack, played = await self.moves.submit(room, seat, seq, move)
+            events += played
+        return ack
+
+    # -- takebacks and chat -------------------------------------------------------------------
+
+    async def ask_takeback(self, room: Room, seat: int) -> TakebackOut:
+        """`seat` (a person's) asks to take back its last move (`takebacks.py`)."""
+        async with self.publisher.holding(room) as events:
+            events += await self.takebacks.ask(room, seat)
+        return _takeback_told(events)
+
+    async def answer_takeback(self, room: Room, seat: int, accept: bool) -> TakebackOut:
+        """The person of `seat` accepts or declines the takeback asked."""
+        async with self.publisher.holding(room) as events:
+            events += await self.takebacks.answer(room, seat, accept)
+        return _takeback_told(events)
+
+    async def answer_takeback_as(self, room: Room, account: int, accept: bool) -> TakebackOut:
+        """The person of `account` answers for each of their seats the takeback waits for."""
+        async with self.publisher.holding(room) as events:
+            events += await self.takebacks.answer_as(room, account, accept)
+        return _takeback_told(events)
+
+    async def takeback_waits_for(self, room: Room) -> set[int]:
+        """The seats whose answer the takeback asked at the table waits for (none)."""
+        async with self.publisher.holding(room) as events:
+            waiting, caught_up = await self.takebacks.waiting_for(room)
+            events += caught_up
+        return waiting
+
+    async def say(self, room: Room, account: int, text: str) -> None:
+        """Store a chat line (already `chat.clean`) and tell it to whoever hears the chat."""
+        async with self.publisher.holding(room) as events:
+            events += await self.chat.say(room, account, text)
 
     # -- news from other processes ------------------------------------------------------------
 
@@ -325,28 +310,28 @@ class Runtime:
                 pass
         return self.rooms.get(table_id)
 
-    async def on_moved(self, table_id: str, seq: int, news: Moved | None = None) -> None:
+    async def on_moved(self, table_id: str, seq: int, news: AppendNews | None = None) -> None:
         """Another process committed entries up to `seq` (`news`: those entries): tell
         this process's connections."""
         room = await self._loaded(table_id)
         if room is None or room.seq >= seq:
             return
-        async with room.lock:
-            await self.moves.follow(room, news)
+        async with self.publisher.holding(room) as events:
+            events += await self.moves.follow(room, news)
 
     async def on_chat(self, table_id: str, chat_id: int) -> None:
         room = await self._loaded(table_id)
         if room is not None:
-            await self.chat.heard(room, chat_id)
+            async with self.publisher.holding(room) as events:
+                events += await self.chat.heard(room, chat_id)
 
     async def on_claimed(self, table_id: str) -> None:
         """This process owns the table now (its owner died): play its computer seats."""
         if table_id in self.rooms:
             room = self.rooms[table_id]
-            async with room.lock:
-                if await catch_up(self.storage, room):
-                    view.broadcast(room)
-                await self.scheduler.advance(room)
+            async with self.publisher.holding(room) as events:
+                events += await catch_up(self.storage, room)
+                events += await self.scheduler.advance(room)
         else:
             await self.room(table_id)
 
@@ -355,7 +340,7 @@ class Runtime:
         and say again who is here."""
         for loaded in list(self.rooms.values()):
             if loaded.seated_here():
-                self.presence_of.announce(loaded)
+                self.publisher.publish(loaded, self.presence_of.announce(loaded))
             await self.cluster.announce("ask", loaded.id)
         for table_id in list(self.rooms):
             await self.on_changed(table_id)
@@ -363,26 +348,45 @@ class Runtime:
             if room is not None:
                 await self.on_moved(table_id, room.seq + 1)
 
-    # -- telling the connections --------------------------------------------------------------
+    # -- what one connection asks for -----------------------------------------------------------
+
+    async def opened(self, room: Room, connection: Connection, table: TableOut) -> None:
+        """A connection opened (holding the room's lock, so no news falls between what it
+        reads and its joining): the table as its account may see it, the recent chat,
+        then the position and who is here (`enter`)."""
+        events: Events = [Replied(connection, table_for(table, connection.account_id))]
+        events += await self.chat.history(room, connection)
+        self.publisher.publish(room, events)
+        self.enter(room, connection)
 
     def send_state(self, room: Room, connection: Connection, since: int) -> None:
-        view.send_state(room, connection, since)
+        """The position and the entries after `since`, to one connection (holding the
+        room's lock)."""
+        self.publisher.publish(room, [PositionAsked(connection, since)])
 
     def state_message(self, room: Room, seat: int | None, lang: str, since: int) -> StateOut:
         return view.state_message(room, seat, lang, since)
 
-    def refuse(self, connection: Connection, refused: Refusal, seq: int | None = None) -> None:
-        connection.send(
-            ErrorOut(code=str(refused.code), message=refused.message, seq=seq, rule=refused.rule)
-        )
+    def refuse(
+        self, room: Room, connection: Connection, refused: Refusal, seq: int | None = None
+    ) -> None:
+        self.publisher.publish(room, [Refused.of(connection, refused, seq)])
+
+    def reply(self, room: Room, connection: Connection, message: ServerMessage) -> None:
+        self.publisher.publish(room, [Replied(connection, message)])
 
     async def close(self) -> None:
         self.scheduler.closing = True
-        for waking in self._wakeups.values():
-            waking.cancel()
+        self.idle.close()
         await cancel(
             [
                 *(task for room in self.rooms.values() for task in room.tasks.values()),
                 *self.background.tasks,
             ]
         )
+
+
+def _takeback_told(events: Sequence[Event]) -> TakebackOut:
+    """What the takeback's last event told the table (the answer to its request)."""
+    last = [event for event in events if isinstance(event, TakebackAsked | TakebackApplied)]
+    return takeback_message(last[-1])

@@ -7,21 +7,34 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Sequence
 
-from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.table.events import (
+    ClockRanOut,
+    Event,
+    Events,
+    HandOverReason,
+    RefusalAfter,
+    TableAborted,
+    keeping,
+    moves_on,
+)
+from spieltisch.server.table.finishing import Finishing
 from spieltisch.server.table.loading import refresh
 from spieltisch.server.table.moves import Moves
+from spieltisch.server.table.publish import Publisher
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.store.clock import ClockMode, OnTimeout
 from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.log_entries import effective
 from spieltisch.store.models import SeatKind, TableStatus
-from spieltisch.store.takebacks import effective
 
-log = logging.getLogger("spieltisch.server")
+logger = logging.getLogger("spieltisch.server")
 
 RETRY_SECONDS = 1.0
 """How soon computer seats, clocks and pending chance try again after the database was
@@ -33,53 +46,70 @@ class Scheduler:
         self,
         settings: Settings,
         pool: WorkerPool,
-        cluster: SingleProcess,
+        cluster: Cluster,
         storage: TableStorage,
         moves: Moves,
-        computer_plays: Callable[[Room, int], Awaitable[object]],
+        finishing: Finishing,
+        publisher: Publisher,
+        release: Callable[[Room], None],
     ) -> None:
         self.settings = settings
         self.pool = pool
         self.cluster = cluster
         self.storage = storage
         self.moves = moves
-        self.release: Callable[[Room], None] = lambda room: None
-        """Forgets an idle room (the runtime's `release`): a finished table nobody
-        watches leaves memory, a running one after a while without moves."""
-        self.computer_plays = computer_plays
-        """Hands a seat to the computer and tells the table (the runtime's): a person
-        out of time loses so under the table's `on_timeout: lose`."""
+        self.finishing = finishing
+        """Hands a seat to the computer: a person out of time loses so under the table's
+        `on_timeout: lose`."""
+        self.publisher = publisher
+        """Tells what the scheduler's own tasks did (a computer's move, a clock run out)."""
+        self.release = release
+        """Forgets an idle room (the runtime's): a finished table nobody watches leaves
+        memory, a running one after a while without moves."""
         self.closing = False
 
-    async def advance(self, room: Room) -> None:
+    def follow(self, room: Room, events: Sequence[Event]) -> None:
+        """The publisher's subscriber: a new position (or seats changed, the table
+        aborted) sets the next turn going."""
+        if any(moves_on(event) for event in events):
+            self.schedule(room)
+
+    async def advance(self, room: Room) -> Events:
         """Draw pending chance outcomes (the deal at the start) and set AI and clocks going;
         only in the process that owns the table; with the database away, try again a
         little later (call it holding the room's lock)."""
-        try:
-            if room.stale:
-                await refresh(self.storage, room)
-            if room.table.status != TableStatus.RUNNING or not await self.cluster.claim(room.id):
-                return
-            if room.state.is_chance_node():
-                try:
-                    await self.moves.play(room, None)
-                except Refusal as refused:
-                    if refused.code != Code.STALE_SEQ:  # else another process drew it first
-                        raise
-            else:
-                self.schedule(room)
-        except Refusal as refused:
-            if refused.code != Code.DATABASE_UNAVAILABLE:
-                raise
-            self.retry_later(room)
+        events: Events = []
+        with keeping(events):
+            try:
+                if room.stale:
+                    events += await refresh(self.storage, room)
+                if room.table.status != TableStatus.RUNNING or not await self.cluster.claim(
+                    room.id
+                ):
+                    return events
+                if room.state.is_chance_node():
+                    try:
+                        events += await self.moves.play(room, None)
+                    except Refusal as refused:
+                        if refused.code != Code.STALE_SEQ:  # else another process drew it first
+                            raise
+                        if isinstance(refused, RefusalAfter):
+                            events += refused.events
+                else:
+                    self.schedule(room)
+            except Refusal as refused:
+                if refused.code != Code.DATABASE_UNAVAILABLE:
+                    raise
+                self.retry_later(room)
+        return events
 
     def retry_later(self, room: Room) -> None:
         """Set the table going again once the database may be back."""
 
         async def retry() -> None:
             await asyncio.sleep(RETRY_SECONDS)
-            async with room.lock:
-                await self.advance(room)
+            async with self.publisher.holding(room) as events:
+                events += await self.advance(room)
 
         if not self.closing:
             room.tasks["retry"] = asyncio.create_task(retry())
@@ -103,11 +133,11 @@ class Scheduler:
 
     def _set_going(self, room: Room) -> None:
         """Start the round time, the computer seat to move or the person's clock."""
-        clock = room.table.clock or {}
+        clock = room.clock
         deadlines = []
-        round_seconds = clock.get("round_seconds")
+        round_seconds = clock.round_seconds if clock is not None else None
         if round_seconds and "time" not in room.state.history():
-            deadlines.append(wall(room.table.started_at) + float(round_seconds))
+            deadlines.append(wall(room.table.started_at) + round_seconds)
             delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["round"] = asyncio.create_task(self._round_time(room, delay))
         abort_after = self.settings.abort_unplayed_seconds
@@ -126,10 +156,10 @@ class Scheduler:
             room.tasks["ai"] = asyncio.create_task(
                 self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
             )
-        elif seat is not None and clock.get("mode") is not None:
+        elif seat is not None and clock is not None and clock.mode is not None:
             left = room.seats[seat].time_left_ms
-            if clock["mode"] == "move":
-                left = int(clock["seconds"] * 1000)
+            if clock.mode == ClockMode.MOVE:
+                left = clock.seconds_ms
             deadlines.append(room.turn_started + (left or 0) / 1000)
             room.tasks["clock"] = asyncio.create_task(
                 self._time_out(room, room.seq, seat, max(0.0, deadlines[-1] - time.time()))
@@ -137,8 +167,10 @@ class Scheduler:
         room.wake_at = min(deadlines, default=None)
 
     async def _computer_move(
-        self, room: Room, seq: int, seat: int, level: str, pause: float
+        self, room: Room, seq: int, seat: int, level: str, pause: float, why: Sequence[Event] = ()
     ) -> None:
+        """The computer plays `seat`'s move in position `seq` (`why`: what led to it, told
+        with it)."""
         try:
             await asyncio.sleep(pause)
             history = effective(item.entry for item in room.log)  # takebacks withdrawn
@@ -155,15 +187,17 @@ class Scheduler:
                 kind=(room.table.game, level),
                 quick=likely_quick(level, self.settings.ai_budget),
             )
-            if room.seq == seq:
-                await self.moves.submit(room, seat, seq, move)
+            async with self.publisher.holding(room) as events:
+                if room.seq == seq:
+                    _ack, played = await self.moves.submit(room, seat, seq, move)
+                    events += [*why, *played]
         except Refusal as refused:
             if refused.code == Code.DATABASE_UNAVAILABLE:
                 self.retry_later(room)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("computer seat %s of table %s failed", seat, room.id)
+            logger.exception("computer seat %s of table %s failed", seat, room.id)
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
@@ -171,26 +205,31 @@ class Scheduler:
         await asyncio.sleep(delay)
         if room.seq != seq:
             return
-        clock = room.table.clock or {}
-        if clock.get("on_timeout") == "lose" and room.controller(seat) is None:
-            async with room.lock:
+        clock = room.clock
+        if clock is None:
+            return
+        if clock.on_timeout == OnTimeout.LOSE and room.controller(seat) is None:
+            async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
-                        await self.computer_plays(room, seat)
+                        handed = await self.finishing.computer_plays(
+                            room, seat, HandOverReason.TIMED_OUT
+                        )
+                        events += [ClockRanOut(seat), *handed]
                     except Refusal as refused:
                         if refused.code != Code.DATABASE_UNAVAILABLE:
                             raise
                         self.retry_later(room)  # try again when the database is back
             return
-        if clock.get("mode") == "game":
+        if clock.mode == ClockMode.GAME:
             room.seats[seat].time_left_ms = 0
-        await self._computer_move(room, seq, seat, "easy", 0.0)
+        await self._computer_move(room, seq, seat, "easy", 0.0, [ClockRanOut(seat)])
 
     async def _abort_unplayed(self, room: Room, delay: float) -> None:
         """Nobody has moved since the start: abort the table unless a person is at it
         (one who leaves without moving is forgotten idle and woken for this again)."""
         await asyncio.sleep(delay)
-        async with room.lock:
+        async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or _played(room) or room.seated_anywhere():
                 return
             try:
@@ -200,19 +239,20 @@ class Scheduler:
                 return
             if aborted:
                 room.table.status = TableStatus.ABORTED
-                log.info("table %s: aborted, nobody moved after the start", room.id)
+                logger.info("table %s: aborted, nobody moved after the start", room.id)
+                events.append(TableAborted())
             else:
                 room.stale = True
-            self.schedule(room)
+                self.schedule(room)
 
     async def _round_time(self, room: Room, delay: float) -> None:
         """The round time is up: the referee's `time` event, applied by the server."""
         await asyncio.sleep(delay)
-        async with room.lock:
+        async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or "time" in room.state.history():
                 return
             try:
-                await self.moves.play(room, ("time", None))
+                events += await self.moves.play(room, ("time", None))
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)

@@ -17,11 +17,12 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.description.tables import describe_table
-from spieltisch.server.infra.cluster import SingleProcess
+from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import ChatOut, TableOut
 from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.group import GroupCommit
+from spieltisch.store.log_entries import LoggedEntry, parse_entry
 from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, TableStatus, now
 from spieltisch.store.tables import account_names, seats_of
 
@@ -30,50 +31,54 @@ CHAT_HISTORY = 30
 
 
 @dataclass(frozen=True)
-class Stored:
+class StoredTable:
     """A table as the database has it: its row, its seats in order, its move log."""
 
     table: GameTable
     seats: list[Seat]
-    entries: list[MoveEntry]
+    entries: list[LoggedEntry]
 
 
 class TableStorage:
     """The live table's queries over one database; news for the other processes leaves
     in the transaction that stores what it tells (`cluster`)."""
 
-    def __init__(self, database: Database, cluster: SingleProcess) -> None:
+    def __init__(self, database: Database, cluster: Cluster) -> None:
         self.database = database
         self.cluster = cluster
         self.group = GroupCommit(database, write_all) if database.sqlite else None
 
-    async def load(self, table_id: str) -> Stored | None:
+    async def load(self, table_id: str) -> StoredTable | None:
         async with self.database.session() as session:
             table = await session.get(GameTable, table_id)
             if table is None:
                 return None
             seats = await seats_of(session, table_id)
             entries = await self._entries(session, table_id, 0)
-        return Stored(table, seats, entries)
+        return StoredTable(table, seats, entries)
 
     async def running(self) -> list[str]:
         async with self.database.session() as session:
             rows = await session.execute(select(GameTable.id).filter_by(status=TableStatus.RUNNING))
             return list(rows.scalars())
 
-    async def entries_after(self, table_id: str, seq: int) -> list[MoveEntry]:
+    async def entries_after(self, table_id: str, seq: int) -> list[LoggedEntry]:
         async with self.database.session() as session:
             return await self._entries(session, table_id, seq)
 
     @staticmethod
-    async def _entries(session: AsyncSession, table_id: str, seq: int) -> list[MoveEntry]:
+    async def _entries(session: AsyncSession, table_id: str, seq: int) -> list[LoggedEntry]:
+        """The log after `seq`, each entry parsed here, once (the storage boundary)."""
         rows = await session.execute(
-            select(MoveEntry)
+            select(MoveEntry.seq, MoveEntry.entry, MoveEntry.seat, MoveEntry.created_at)
             .filter_by(table_id=table_id)
             .where(MoveEntry.seq > seq)
             .order_by(MoveEntry.seq)
         )
-        return list(rows.scalars())
+        return [
+            LoggedEntry(seq, parse_entry(text, seat), created_at)
+            for seq, text, seat, created_at in rows
+        ]
 
     async def table_and_seats(self, table_id: str) -> tuple[GameTable | None, list[Seat]]:
         async with self.database.session() as session:

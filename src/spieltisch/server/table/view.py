@@ -1,38 +1,21 @@
-"""The state message: what each connection is shown of the position, built once per
-(seat, language, last position seen) and shared as one serialised text."""
+"""The state message: what a seat is shown of the position, each costly part (the view,
+the board, the legal moves in words) made once per position however many connections
+show it. The publisher (`publish.py`) builds one per (seat, language, last position
+seen) and shares it as one serialised text."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
-from spieltisch.server.table.room import Connection, Drawn, Room, Shown, wall
+from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
+from spieltisch.store.clock import ClockMode
+from spieltisch.store.log_entries import Chance, LogEntry, Move
 from spieltisch.store.models import TableStatus
-from spieltisch.store.takebacks import kept_by
-
-
-def broadcast(room: Room) -> None:
-    """Every connection gets the new position: one message is built and serialised
-    for each distinct (seat, language, last seq seen) and shared."""
-    texts: dict[tuple[int | None, str, int], str] = {}
-    for connection in list(room.connections):
-        key = (connection.seat, connection.language, connection.last_seq)
-        text = texts.get(key)
-        if text is None:
-            message = state_message(room, *key)
-            text = texts[key] = message.model_dump_json(exclude_none=False)
-        connection.send_text(text)
-        connection.last_seq = room.seq
-
-
-def send_state(room: Room, connection: Connection, since: int) -> None:
-    """The position to one connection, with the log entries after `since`."""
-    connection.send(state_message(room, connection.seat, connection.language, since))
-    connection.last_seq = room.seq
 
 
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
@@ -40,10 +23,9 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
     recent = room.log[max(since, room.seq - RECENT, 0) :]
     describe(recent, lang, room.state, room.log)
     last_moves = [_entry_out(room, item, lang) for item in recent]
-    last = recent[-1].entry if recent and recent[-1].seat is not None else None
-    if last is not None and kept_by(last) is not None:
-        last = None  # a takeback: no move to mark
-    drawn = _drawn(room, seat, lang, to_move, last)
+    # The move to mark on the board: none after a chance outcome or a takeback.
+    last = recent[-1].entry.notation if recent and isinstance(recent[-1].entry, Move) else None
+    drawn = _rendering(room, seat, lang, to_move, last)
     return StateOut(
         table=room.id,
         seq=room.seq,
@@ -60,16 +42,18 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
     )
 
 
-def _shown(room: Room) -> Shown:
+def _shown(room: Room) -> PositionRenderings:
     """What the connections of the room's position were shown; new for a new position
     (the old parts are never shown again)."""
     shown = room.shown
     if shown is None or shown.seq != room.seq or shown.status != room.table.status:
-        shown = room.shown = Shown(room.seq, room.table.status)
+        shown = room.shown = PositionRenderings(room.seq, room.table.status)
     return shown
 
 
-def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: str | None) -> Drawn:
+def _rendering(
+    room: Room, seat: int | None, lang: str, to_move: int | None, last: str | None
+) -> SeatRendering:
     """The view, legal moves in words and board of `seat` in this position, each made
     once however many connections (and re-sends) show it."""
     shown = _shown(room)
@@ -87,7 +71,7 @@ def _drawn(room: Room, seat: int | None, lang: str, to_move: int | None, last: s
     board_key = (lang, last, mover, own_view)
     if board_key not in shown.boards:
         shown.boards[board_key] = parts.board_svg(room.state, mover, legal, last, lang, view=view)
-    drawn = shown.drawn[key] = Drawn(
+    drawn = shown.drawn[key] = SeatRendering(
         view=view,
         legal_moves=_legal(room, shown, lang) if moving else [],
         board_svg=shown.boards[board_key],
@@ -99,7 +83,7 @@ ENDED = frozenset({TableStatus.FINISHED, TableStatus.ABORTED})
 """Statuses in which nobody is to move, whatever the position says."""
 
 
-def _view(room: Room, shown: Shown, seat: int | None) -> Mapping[str, Any]:
+def _view(room: Room, shown: PositionRenderings, seat: int | None) -> Mapping[str, Any]:
     """`seat`'s view of the position: the spectator's own object where they are equal
     (what tells the boards that can be shared)."""
     if None not in shown.views:
@@ -119,7 +103,7 @@ def _seen(room: Room, seat: int | None) -> Mapping[str, Any]:
     return view
 
 
-def _legal(room: Room, shown: Shown, lang: str) -> list[LegalMove]:
+def _legal(room: Room, shown: PositionRenderings, lang: str) -> list[LegalMove]:
     """The legal moves of the seat to move in words in `lang` (for its list and the
     "which move?" question), made once per position and language."""
     legal = shown.legal.get(lang)
@@ -144,32 +128,40 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
     return LogEntryOut(
         seq=item.seq,
         seat=item.seat,
-        move=item.entry if item.seat is not None or item.entry in room.state.game.events else None,
+        move=_shown_entry(item.entry, room.state.game.events),
         words=item.words[lang],
         turn=item.turn,
     )
 
 
+def _shown_entry(entry: LogEntry, events: Collection[str]) -> str | None:
+    """What a log entry shows of its notation: a seat's move or takeback, a referee's
+    event; never a chance outcome (a deal is never sent raw)."""
+    if isinstance(entry, Chance) and entry.notation not in events:
+        return None
+    return entry.text
+
+
 def _clock_out(room: Room) -> ClockOut | None:
-    clock = room.table.clock
-    if not clock:
+    clock = room.clock
+    if clock is None:
         return None
     running = room.to_move() if room.table.status == TableStatus.RUNNING else None
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms
-        if clock.get("mode") == "move":
-            left = int(clock["seconds"] * 1000) if index == running else None
+        if clock.mode == ClockMode.MOVE:
+            left = clock.seconds_ms if index == running else None
         if index == running and left is not None:
             left = max(0, left - int((time.time() - room.turn_started) * 1000))
         lefts.append(left)
     round_left: int | None = None
-    if clock.get("round_seconds") and room.table.status == TableStatus.RUNNING:
-        end = wall(room.table.started_at) + float(clock["round_seconds"])
+    if clock.round_seconds and room.table.status == TableStatus.RUNNING:
+        end = wall(room.table.started_at) + clock.round_seconds
         round_left = max(0, int((end - time.time()) * 1000))
     return ClockOut(
-        mode=clock.get("mode"),
-        seconds=clock.get("seconds"),
+        mode=clock.mode,
+        seconds=clock.seconds,
         time_left_ms=lefts,
         running=running,
         round_ends_in_ms=round_left,

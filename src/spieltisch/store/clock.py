@@ -1,0 +1,70 @@
+"""A table's clock as a type: the table row keeps it as JSON (`GameTable.clock`, what the
+lobby stored from the request's `ClockIn`); `TableClock.of` reads it once, and the
+live table asks it questions instead of reading keys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class ClockMode(StrEnum):
+    MOVE = "move"
+    """`seconds` for every move, set again after each."""
+    GAME = "game"
+    """`seconds` for each seat's whole game (plus `increment` after each move in time)."""
+
+
+class OnTimeout(StrEnum):
+    COMPUTER = "computer"
+    """The `easy` computer level plays the move (the default)."""
+    LOSE = "lose"
+    """The person loses as if they had resigned."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableClock:
+    mode: ClockMode | None
+    """None: no clock for the moves (only a round time)."""
+    seconds: float | None
+    on_timeout: OnTimeout = OnTimeout.COMPUTER
+    increment: float = 0.0
+    """Seconds added after each move made in time (mode game)."""
+    round_seconds: float | None = None
+    """A round time for games with a referee `time` event."""
+
+    @classmethod
+    def of(cls, stored: Mapping[str, Any] | None) -> TableClock | None:
+        """The clock a table row keeps (None: the table has none)."""
+        if not stored:
+            return None
+        mode = stored.get("mode")
+        return cls(
+            mode=None if mode is None else ClockMode(mode),
+            seconds=None if stored.get("seconds") is None else float(stored["seconds"]),
+            on_timeout=OnTimeout(stored.get("on_timeout") or OnTimeout.COMPUTER),
+            increment=float(stored.get("increment") or 0),
+            round_seconds=(
+                None if stored.get("round_seconds") is None else float(stored["round_seconds"])
+            ),
+        )
+
+    @property
+    def seconds_ms(self) -> int:
+        """A move's time (mode move), or each seat's time at the start (mode game)."""
+        return int((self.seconds or 0) * 1000)
+
+    @property
+    def increment_ms(self) -> int:
+        return int(self.increment * 1000)
+
+    def left_after_move(self, left_before: int, spent_ms: int) -> int:
+        """The mover's time left once its move is made, having `left_before` and spent
+        `spent_ms` on it: what is left of the game clock (the increment after a move in
+        time, none once it ran out), or the move clock set again."""
+        if self.mode != ClockMode.GAME:
+            return self.seconds_ms
+        left = max(0, left_before - spent_ms)
+        return left + (self.increment_ms if left > 0 else 0)
