@@ -81,9 +81,8 @@ IMPORT_NAME = {
     "swagger-ui-py": "swagger_ui",
     "open-spiel": "pyspiel",
     "dask": "dask",
-    "openpyxl": "web",  # the workbooks (tournament too)
-    "odf": "web",
-    # tui (plain mode reads lines without prompt_toolkit: it only edits them)
+    "odfpy": "odf",
+    "prompt-toolkit": "prompt_toolkit",
 }
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.core.i18n import N_, language
+from spieltisch.core.identity import PlayerId
 from spieltisch.core.spreadsheet import spreadsheet_csv
 from spieltisch.tournament.errors import TournamentError
 from spieltisch.tournament.messages import _
@@ -49,7 +50,7 @@ class Member:
         """Every rating id under which this person played: the hall identity, the account."""
         ids = {self.identity}
         if self.account is not None:
-            ids.add(f"account:{self.account}")
+            ids.add(str(PlayerId.of_account(self.account)))
         return ids
 
 
