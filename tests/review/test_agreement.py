@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -116,7 +117,9 @@ def test_the_review_board_shows_the_move_played_and_the_better_move() -> None:
     review = review_game(record, budget=Budget(iterations=300), seed=1, only=[step])
     played = record["history"][step]
     page = review_page(review)
-    assert f"The move played: {played}" in page and f"The better move: {better}" in page
+    # each caption names the move in words, then its notation: "… in words (h5-g5)"
+    assert re.search(rf"The move played: [^<]*\({re.escape(played)}\)</figcaption>", page)
+    assert re.search(rf"The better move: [^<]*\({re.escape(better)}\)</figcaption>", page)
     section = page[page.index(f'id="step-{step}"') :]
     assert section.count("<svg") >= 2  # a board after each of the two moves
 

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import delete, func, select
 
 from spieltisch.server.services.rounds import SERVER, OnlineRounds
 from spieltisch.store import Database
@@ -122,10 +122,19 @@ def test_processes_racing_to_collect_take_each_result_once(pg_url: str, tmp_path
     async def race() -> list[Tournament]:
         database = Database(pg_url)
         async with database.session() as session:  # forget the results taken
+            # and whatever the ledger wrote after the first of them (a lot drawn for a
+            # tie once the round was complete): the ledger as it stood before they came
+            first = await session.scalar(
+                select(func.min(TournamentEntryRow.seq)).where(
+                    TournamentEntryRow.tournament_id == identifier,
+                    TournamentEntryRow.kind == "result",
+                )
+            )
+            assert first is not None
             await session.execute(
                 delete(TournamentEntryRow).where(
                     TournamentEntryRow.tournament_id == identifier,
-                    TournamentEntryRow.kind == "result",
+                    TournamentEntryRow.seq >= first,
                 )
             )
             await session.commit()

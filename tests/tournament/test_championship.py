@@ -120,7 +120,7 @@ def test_the_club_stays_the_default_and_the_preset_yields_to_what_is_given() -> 
 def test_the_championship_on_the_command_line_and_through_the_web_api(tmp_path: Path) -> None:
     db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'cli.sqlite3'}")
     created = run("new", "DM", "--preset", "championship", "--seed", "dohna", *db)
-    assert "4 rounds" in created and "points per place 5, 3, 2, 1" in created
+    assert "4 rounds" in created and "points per place 5; 3; 2; 1" in created
     tid = re.findall(r"Tournament (\S+) created", created)[0]
     run("players", tid, *(f"--add=P{n}" for n in range(1, 5)), *db)
     run("seat", tid, *db)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from spieltisch.cli import tournament as tournament_cli
 from spieltisch.cli.app import app
 from spieltisch.cli.tournament import parse_stopped
 from spieltisch.core.i18n import set_language
@@ -20,13 +21,21 @@ from spieltisch.tournament.storage import TournamentStore
 from spieltisch.tournament.tournament import Tournament
 
 
+def _wide() -> None:
+    """The command line's console took its width when the module was imported (a real
+    process reads COLUMNS at start); CliRunner's COLUMNS comes too late for it."""
+    tournament_cli.console.width = 200
+
+
 def run(*args: str) -> str:
+    _wide()
     result = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     return result.output
 
 
 def refused(*args: str) -> str:
+    _wide()
     result = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
     assert result.exit_code == 2, result.output
     return " ".join(result.output.split())
