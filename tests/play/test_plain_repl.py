@@ -227,3 +227,10 @@ def to_a_person(session: Session) -> Session:
     while session.state.current_player < 0:
         session.step_chance()
     return session
+
+
+def test_the_refusal_of_a_word_is_in_the_readers_language() -> None:
+    session = to_a_person(Session(spieltisch.load("mahe", players=2), [HUMAN, HUMAN], seed=2))
+    set_language("fr")
+    reason = session.explain("vert")
+    assert reason is not None and reason.startswith("pas un coup ici"), reason

@@ -154,8 +154,8 @@ class Session:
             if reason.endswith(legal):  # the engine's general "legal now: <notation>"
                 shown = ", ".join(shown for _move, shown, _words in self.shown_moves())
                 reason = _(
-                    "{typed} is not a move here: type its number (#1 to #{count}) or {moves}"
-                ).format(typed=typed, count=count, moves=shown)
+                    "not a move here; type a move's number (#1 to #{count}) or one of: {moves}"
+                ).format(count=count, moves=shown)
             letter = command_for_letter(typed)
             if letter is not None:
                 reason += " " + _("(commands are words: did you mean {command}?)").format(
