@@ -132,9 +132,7 @@ def test_one_client_cannot_fill_the_password_queue(counting: Counting) -> None:
     async def scenario() -> None:
         work = PasswordWork(threads=1, queue=16)
         counting.release.clear()
-        flood = [
-            asyncio.ensure_future(work.hash(f"password {n}", "10.9.9.9")) for n in range(2)
-        ]
+        flood = [asyncio.ensure_future(work.hash(f"password {n}", "10.9.9.9")) for n in range(2)]
         await until(lambda: work._under_way == 2, what="the flood's two hashes under way")
         for _ in range(3):
             with pytest.raises(Busy):
