@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
+from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import (
     ClockRanOut,
@@ -185,7 +185,7 @@ class Scheduler:
                 account=room.table.created_by,
                 table=room.id,
                 kind=(room.table.game, level),
-                quick=likely_quick(level, self.settings.ai_budget),
+                quick=quick_level(level, self.settings.ai_budget),
             )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
