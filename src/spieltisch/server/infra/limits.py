@@ -43,6 +43,9 @@ ACTIONS = (
 OPEN_PER_ACCOUNT = 10
 OPEN_PER_ADDRESS = 20
 """A household or a club behind one address has room; guests made in a row do not."""
+CONNECTIONS_PER_ADDRESS = 60
+"""WebSockets one address keeps open at once in one process: a club behind one address
+with two tabs each has room; a flood of handshakes does not use up the open files."""
 SIGNIN_CEILING = 10
 """The ceiling of sign-in attempts at one username from every address together, in
 multiples of the rate per (username, address)."""
@@ -110,6 +113,8 @@ class RateLimits:
     )
     """At most how many open tables (not a tournament's) one account sits at, and how many
     made from one address still have a person seated, before a new one is refused."""
+    connections: int = CONNECTIONS_PER_ADDRESS
+    """At most how many WebSockets one address keeps open in one process."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RateLimits:
@@ -124,13 +129,22 @@ class RateLimits:
             rates(data["per_account"]),
             rates(data["per_address"]),
             {scope: int(count) for scope, count in data["open_tables"].items()},
+            int(data.get("connections", CONNECTIONS_PER_ADDRESS)),
         )
 
     def with_rate(self, spec: str) -> RateLimits:
         """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`;
-        or a count of open tables: `address:open_tables=50`."""
+        or a count of open tables (`address:open_tables=50`) or of WebSockets open from
+        one address (`address:connections=100`)."""
         scope, _sep, rest = spec.partition(":")
         action, _eq, rate = rest.partition("=")
+        if scope == "address" and action == "connections":
+            if not rate.strip().isdigit() or int(rate) < 1:
+                raise ValueError(
+                    f"not a count of connections: {rate!r} in {spec!r}; write a whole "
+                    "number from 1, for example address:connections=60"
+                )
+            return replace(self, connections=int(rate))
         if scope in ("account", "address") and action == "open_tables":
             if not rate.strip().isdigit() or int(rate) < 1:
                 raise ValueError(
@@ -142,7 +156,8 @@ class RateLimits:
             raise ValueError(
                 f"not a rate limit: {spec!r}; write account:ACTION=RATE or "
                 f"address:ACTION=RATE with ACTION one of {', '.join(ACTIONS)}, "
-                "or account:open_tables=COUNT or address:open_tables=COUNT"
+                "or account:open_tables=COUNT, address:open_tables=COUNT or "
+                "address:connections=COUNT"
             )
         parsed = Rate.parse(rate)
         if scope == "account":

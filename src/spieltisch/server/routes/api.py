@@ -17,6 +17,7 @@ from spieltisch.server.routes.context import (
     Svc,
     address,
     check_rate,
+    end_sockets,
     known_language,
     over,
 )
@@ -67,6 +68,7 @@ async def claim_account(
     check_rate(request, "claims", me)
     account = await svc.accounts.claim(me, body.username, body.password, address(request))
     token = await svc.sessions.rotate(account.id)
+    await end_sockets(svc, account.id, None)  # opened with the guest's sessions
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
 
@@ -87,9 +89,14 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
 async def sign_out(request: Request, response: Response, svc: Svc) -> None:
-    """End this session: its token (cookie or bearer) no longer works anywhere."""
-    await svc.sessions.close(svc.sessions.token_of(request))
+    """End this session: its token (cookie or bearer) no longer works anywhere, and the
+    WebSockets opened with it are closed (4401)."""
+    token = svc.sessions.token_of(request)
+    await svc.sessions.close(token)
     svc.sessions.sign_out(response)
+    ids = svc.sessions.ids(token)
+    if ids is not None:
+        await end_sockets(svc, *ids)
 
 
 @router.get("/me", response_model=AccountOut, tags=["accounts"])

@@ -17,6 +17,7 @@ from spieltisch.server.infra.auth import Sessions
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.sockets import ENDED, EVERY, OpenSockets, session_mark
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
@@ -44,6 +45,7 @@ class Services:
     limiter: RateLimiter
     passwords: PasswordWork
     replays: Replays = field(default_factory=Replays)
+    sockets: OpenSockets = field(default_factory=OpenSockets)
 
     @property
     def lobby(self) -> Lobby:
@@ -92,6 +94,14 @@ Svc = Annotated[Services, Depends(services)]
 """A route's parameter for the services."""
 Me = Annotated[int, Depends(signed_in)]
 """A route's parameter for the signed-in account (the route is refused without one)."""
+
+
+async def end_sockets(svc: Services, account: int, session_id: str | None) -> None:
+    """Close the WebSockets of `account`'s ended session (None: of every session) with
+    4401, in this process now and in the others through the cluster's news."""
+    mark = EVERY if session_id is None else session_mark(session_id)
+    await svc.sockets.end(account, mark)
+    await svc.runtime.cluster.announce(ENDED, mark, account)
 
 
 def address(connection: HTTPConnection) -> str | None:
