@@ -208,3 +208,19 @@ async def test_a_worker_process_lives_through_ctrl_c() -> None:
         assert await pool.run(os.getpid) == worker
     finally:
         pool.close()
+
+
+@pytest.mark.asyncio
+async def test_closing_for_good_stops_workers_still_starting() -> None:
+    """Issue 48's audit: a server stopped while its workers were still importing the
+    package left their semaphores to the resource tracker's warning (it did not wait for
+    them); waiting for them took as long as their start (30 s on a busy machine). Closing
+    for good stops them and waits only for that."""
+    pool = WorkerPool(1, quick_workers=1)
+    pool.warm()  # two processes now importing the package
+    executors = [pool._executor, pool._quick_executor]
+    processes = [p for e in executors for p in getattr(e, "_processes", {}).values()]
+    assert len(processes) == 2
+    pool.close(wait=True)
+    assert all(not process.is_alive() for process in processes)
+    assert all(process.exitcode == -signal.SIGTERM for process in processes)

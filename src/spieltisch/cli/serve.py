@@ -146,6 +146,7 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
+    from spieltisch.server.infra.interrupts import workers_without_ctrl_c
     from spieltisch.server.infra.limits import RateLimits
     from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
@@ -204,6 +205,7 @@ def serve(
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
         os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
+        workers_without_ctrl_c()  # Ctrl+C reaches the parent, which stops the workers
         uvicorn.run(
             "spieltisch.server.app:app_from_environment",
             factory=True,

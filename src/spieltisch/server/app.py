@@ -234,7 +234,7 @@ def create_app(settings: Settings) -> FastAPI:
             await runtime.close()
             await reviews.close()
             passwords.close()
-            pool.close()
+            pool.close(wait=True)
             await database.close()
 
     app = FastAPI(

@@ -18,7 +18,7 @@ easy moves slow for the next fifteen, and they waited behind expert searches.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import contextlib
 import os
 import secrets
 import signal
@@ -34,6 +34,7 @@ import spieltisch
 from spieltisch.agents import Budget, make
 from spieltisch.core import State
 from spieltisch.server.infra.fair import FairQueue, Lane, Path
+from spieltisch.server.infra.interrupts import QuietSpawnContext
 from spieltisch.server.infra.orphans import die_with
 
 T = TypeVar("T")
@@ -145,7 +146,7 @@ class WorkerPool:
             if self.processes:
                 executor = ProcessPoolExecutor(
                     count,
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=QuietSpawnContext(),
                     initializer=_worker_starts,
                     initargs=(os.getpid(),),
                 )
@@ -260,23 +261,37 @@ class WorkerPool:
                 self._busy -= 1
             self._hand_out()
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
         """Stop the workers; jobs still waiting are cancelled (a pool closed can start
-        again with the next job)."""
+        again with the next job). `wait` (the server stopping): until the workers have
+        exited and the pool's semaphores are released, so none is left to the resource
+        tracker's "leaked semaphore objects" warning when the process ends by a signal."""
         for queue in (self._quick, *self._lanes.values()):
             while (taken := queue.take()) is not None:
                 path, job = taken
                 queue.done(path, 0.0)
                 if not job.answer.done() and not job.answer.get_loop().is_closed():
                     job.answer.cancel()
-        self._drop_workers()
+        self._drop_workers(wait)
 
-    def _drop_workers(self) -> None:
+    def _drop_workers(self, wait: bool = False) -> None:
         """Let the workers go; the next job starts new ones (jobs still running no
         longer count against those)."""
         self._generation += 1
         self._busy = self._quick_busy = 0
         for executor in (self._executor, self._quick_executor):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                if wait:  # a worker may still be importing the package: seconds
+                    _stop_processes(executor)
+                executor.shutdown(wait=wait, cancel_futures=True)
         self._executor = self._quick_executor = None
+
+
+def _stop_processes(executor: Executor) -> None:
+    """Stop a process pool's workers at once (SIGTERM), so that waiting for its shutdown
+    takes no longer than their exit: the server is stopping, and what they computed is
+    wanted by nobody."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
