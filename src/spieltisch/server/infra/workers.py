@@ -281,9 +281,11 @@ class WorkerPool:
         self._busy = self._quick_busy = 0
         for executor in (self._executor, self._quick_executor):
             if executor is not None:
-                if wait:  # a worker may still be importing the package: seconds
+                processes = wait and isinstance(executor, ProcessPoolExecutor)
+                if processes:  # a worker may still be importing the package: seconds
                     _stop_processes(executor)
-                executor.shutdown(wait=wait, cancel_futures=True)
+                # Threads hold no semaphores and cannot be stopped: never waited for.
+                executor.shutdown(wait=processes, cancel_futures=True)
         self._executor = self._quick_executor = None
 
 
