@@ -146,7 +146,9 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
+    from spieltisch.server.infra.interrupts import workers_without_ctrl_c
     from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite
@@ -184,6 +186,7 @@ def serve(
         workers=workers,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(
@@ -202,6 +205,7 @@ def serve(
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
         os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
+        workers_without_ctrl_c()  # Ctrl+C reaches the parent, which stops the workers
         uvicorn.run(
             "spieltisch.server.app:app_from_environment",
             factory=True,
