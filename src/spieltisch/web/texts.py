@@ -298,6 +298,15 @@ TEXTS: tuple[str, ...] = (
     N_("Decline"),
     N_("Takeback asked: waiting for the others."),
     N_("{name} declined the takeback."),
+    # casual or rated by choice (issue 42)
+    N_("Counts for the ratings; no hints, no takebacks."),
+    N_("Does not count for the ratings; hints and takebacks allowed."),
+    N_("rated"),
+    N_("casual"),
+    N_("casual: hints and takebacks allowed"),
+    N_("rated: counts for the ratings"),
+    N_("Rating"),
+    N_("Rated games are for people only: a computer seat makes the game casual."),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
     N_("Add an evening"),

@@ -7,7 +7,7 @@ import { formatTime, h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
-import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
+import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
@@ -237,7 +237,7 @@ class TablePage {
 
   render() {
     if (!this.table) return;
-    this.title.textContent = this.table.title;
+    replace(this.title, this.table.title, " ", ratedBadge(this.table));
     const yourTurn = this.state && this.state.status !== "finished" && this.state.legal_moves.length > 0;
     // The tab's title says when it is your turn, so a person in another tab sees it.
     document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
