@@ -35,7 +35,8 @@ def test_a_casual_and_a_rated_table_side_by_side(people: People, artifacts: Path
     # Bo, on a phone in French, makes a casual one of two people (as a bot would).
     bo_page = sign_in_as_guest(bo, "Bo")
     casual = create_table_by_api(bo, "mabula", [{"kind": "me"}, {"kind": "open"}], rated=False)
-    for page, words in ((ana_page, ("gewertet", "freie Partie")), (bo_page, ("classée", "amicale"))):
+    seen = ((ana_page, ("gewertet", "freie Partie")), (bo_page, ("classée", "amicale")))
+    for page, words in seen:
         page.goto(page.url.split("#")[0] + "#/")
         for table, word in zip((rated, casual), words, strict=True):
             badge = page.locator(f"[data-table='{table}'] .rated-badge")
