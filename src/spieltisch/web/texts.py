@@ -307,6 +307,8 @@ TEXTS: tuple[str, ...] = (
     N_("rated: counts for the ratings"),
     N_("Rating"),
     N_("Rated games are for people only: a computer seat makes the game casual."),
+    N_("taken back"),
+    N_("The next roll comes in a moment."),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
     N_("Add an evening"),
@@ -412,4 +414,8 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
     Nn_("{count} person without a name", "{count} people without a name"),
     Nn_("{count} member", "{count} members"),
+    Nn_(
+        "Casual game: you may take your move back until the next roll, in {count} second.",
+        "Casual game: you may take your move back until the next roll, in {count} seconds.",
+    ),
 )
