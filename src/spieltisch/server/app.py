@@ -34,6 +34,7 @@ from spieltisch.server.routes import (
     api,
     clubs,
     hints,
+    leaving,
     pages,
     ratings,
     reviews,
@@ -268,6 +269,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
+    app.include_router(leaving.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

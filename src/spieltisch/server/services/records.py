@@ -34,9 +34,10 @@ MAX_NAME = 40
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
-    """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
+    """The ended game of a table as a `spieltisch-record/1` (names as seated): finished,
+    or aborted or abandoned (no result; kept all the same)."""
     table = await get_table(session, table_id)
-    if table.status != TableStatus.FINISHED:
+    if table.status not in ENDED:
         raise Refusal(
             Code.CONFLICT,
             _("table {table} is {status}: records are of finished games").format(
@@ -76,7 +77,27 @@ def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> 
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
     resigned = (table.result or {}).get("resigned") or ()
-    return dict(make_record(state, players, resigned))
+    record = dict(make_record(state, players, resigned))
+    if table.status != TableStatus.FINISHED:
+        record["result"] = None  # aborted or abandoned: no result, whatever the position
+    record["ended"] = ended_as(table, described)
+    return record
+
+
+ENDED = (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED)
+"""The statuses of a table whose game is over (a record may be asked for)."""
+
+
+def ended_as(table: GameTable, described: TableOut) -> dict[str, Any]:
+    """How the game ended, as the record keeps it beside its result: `how` (finished,
+    aborted, abandoned), `by` (the seat that aborted it, else null) and `left` (per seat:
+    null, or how its person left it — resigned, timed_out, claimed, substitute)."""
+    ending = table.ending or {}
+    return {
+        "how": str(table.status),
+        "by": ending.get("by"),
+        "left": [seat.left for seat in described.seats],
+    }
 
 
 class Records:

@@ -232,15 +232,16 @@ class Scheduler:
         async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or _played(room) or room.seated_anywhere():
                 return
+            ending = {"how": "aborted", "by": None}
             try:
-                aborted = await self.storage.abort(room.id)
+                aborted = await self.storage.abort(room.id, ending)
             except UNAVAILABLE:
                 self.retry_later(room)
                 return
             if aborted:
-                room.table.status = TableStatus.ABORTED
+                room.table.status, room.table.ending = TableStatus.ABORTED, ending
                 logger.info("table %s: aborted, nobody moved after the start", room.id)
-                events.append(TableAborted())
+                events.append(TableAborted(None, aborted))
             else:
                 room.stale = True
                 self.schedule(room)
