@@ -45,7 +45,7 @@ def _described(
             SeatOut(
                 seat=row.seat,
                 kind=row.kind,
-                name=_seat_name(row, who),
+                name=_seat_name(table, row, who),
                 account=row.account_id,
                 level=row.ai_level,
                 resigned=row.kind == SeatKind.HUMAN
@@ -68,9 +68,10 @@ def _described(
     )
 
 
-def _seat_name(row: Seat, who: dict[int, str]) -> str | None:
+def _seat_name(table: GameTable, row: Seat, who: dict[int, str]) -> str | None:
     """The name a seat shows: its person's, a computer's level; none for a seat reserved
-    for someone (an invitation: their name shows once they accept it by sitting down)."""
-    if row.kind == SeatKind.RESERVED:
+    for someone (an invitation: their name shows once they accept it by sitting down),
+    except at a rematch (kept for who played the game before)."""
+    if row.kind == SeatKind.RESERVED and table.rematch_of is None:
         return None
     return who.get(row.account_id) if row.account_id is not None else row.ai_level
