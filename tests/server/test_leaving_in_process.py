@@ -9,7 +9,7 @@ import pytest
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
-from spieltisch.server.table.leaving import Choice, abortable
+from spieltisch.server.table.leaving import Choice
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import Account
@@ -31,7 +31,7 @@ def test_a_person_aborts_before_everyone_moved_and_not_after(url: str) -> None:
             to_ana, to_bob = connect(runtime, room, ana), connect(runtime, room, bob)
             told(to_ana), told(to_bob)
             mover = await _first_move(runtime, room)  # one person moved, the other not yet
-            assert abortable(room)
+            assert room.abortable()
             with pytest.raises(Refusal) as stranger:
                 await runtime.leaving.abort(room.id, 999)
             assert stranger.value.code == Code.FORBIDDEN
@@ -55,7 +55,7 @@ def test_no_abort_once_every_person_has_moved(url: str) -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
             first = await _first_move(runtime, room)
             second = await _first_move(runtime, room)
-            assert {first, second} == {0, 1} and not abortable(room)
+            assert {first, second} == {0, 1} and not room.abortable()
             with pytest.raises(Refusal, match="resign"):
                 await runtime.leaving.abort(room.id, ana)
             assert room.table.status == "running"

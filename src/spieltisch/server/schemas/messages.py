@@ -119,6 +119,9 @@ class StateOut(ServerMessage):
     seat_marks: list[str] = Field(default_factory=list)
     """What tells each seat apart in this connection's language, as the board writes it:
     its colour, else "Player 2" (the page names a seat "mark · who")."""
+    abortable: bool = False
+    """Whether a player may still abort the game (`POST /api/tables/{id}/abort`): it runs
+    and not every person has made a first move."""
 
 
 class SeatOut(BaseModel):

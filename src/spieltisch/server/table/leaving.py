@@ -66,16 +66,6 @@ def own_level(game: str, rating: Rating) -> str:
     return min(levels, key=lambda name: abs(levels[name].mu - rating.mu))
 
 
-def abortable(room: Room) -> bool:
-    """Whether the running table may still be aborted: before every person has made a
-    first move (chance and computers do not count), and not a tournament's game."""
-    if room.table.status != TableStatus.RUNNING or room.table.tournament_id is not None:
-        return False
-    people = {index for index, seat in enumerate(room.seats) if seat.kind == SeatKind.HUMAN}
-    moved = {item.seat for item in room.log if item.seat in people}
-    return moved != people
-
-
 class Leaving:
     def __init__(
         self,
@@ -103,7 +93,7 @@ class Leaving:
                 mine = await self._mine(room, events, account, _("only a running game is aborted"))
                 if room.table.tournament_id is not None:
                     raise Refusal(Code.CONFLICT, _("a tournament game cannot be aborted"))
-                if not abortable(room):
+                if not room.abortable():
                     raise Refusal(
                         Code.CONFLICT,
                         _("every player has moved: too late to abort, resign instead"),

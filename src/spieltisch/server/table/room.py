@@ -229,6 +229,14 @@ class Room:
     def id(self) -> str:
         return self.table.id
 
+    def abortable(self) -> bool:
+        """Whether the running table may still be aborted: before every person has made a
+        first move (chance and computers do not count), and not a tournament's game."""
+        if self.table.status != "running" or self.table.tournament_id is not None:
+            return False
+        people = {index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN}
+        return {item.seat for item in self.log if item.seat in people} != people
+
     def to_move(self) -> int | None:
         player = self.state.current_player
         return player if player >= 0 else None

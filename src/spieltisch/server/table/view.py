@@ -39,6 +39,7 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         clock=_clock_out(room),
         board_svg=drawn.board_svg,
         seat_marks=_marks(room, lang),
+        abortable=room.abortable(),
     )
 
 
