@@ -26,7 +26,10 @@ TEXTS: tuple[str, ...] = (
     N_("Let the computer play"),
     N_("Claim the win"),
     N_("Claim the win? {name} loses the game."),
-    N_("Let the computer play {name}'s seat at their level? They can take it back when they return."),
+    N_(
+        "Let the computer play {name}'s seat at their level? They can take it back when "
+        "they return."
+    ),
     N_("You were away: the computer plays your seat."),
     N_("Take my seat back"),
     N_("Paused: no clock runs until the player comes back."),
