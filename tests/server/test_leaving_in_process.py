@@ -165,3 +165,28 @@ def test_players_and_watchers_chat_apart_while_the_game_runs(url: str) -> None:
             assert after == ["good luck", "Ana should push the corner"]
 
     run(scenario)
+
+
+def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> None:
+    async def scenario() -> None:
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        clock = ClockIn(mode="game", seconds=600)
+        async with a_table(url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
+            to_ana = connect(runtime, room, ana)
+            await until(lambda: room.to_move() == 0)
+            runtime.leave(room, to_ana)
+            await until(lambda: room.table.paused_at is not None)
+            assert "clock" not in room.tasks and "ai" not in room.tasks  # nothing runs
+            left = room.seats[0].time_left_ms
+            assert left is not None and 0 < left <= 600_000
+            watcher = connect(runtime, room, None)
+            state = next(m for m in told(watcher) if m["type"] == "state")
+            assert state["clock"]["running"] is None
+            found = await runtime.storage.described(room.id)
+            assert found is not None and found[2].paused and found[2].status == "running"
+            back = connect(runtime, room, ana)
+            await until(lambda: room.table.paused_at is None)
+            assert "clock" in room.tasks and room.seats[0].time_left_ms == left
+            assert any(m["type"] == "table" and not m["paused"] for m in told(back))
+
+    run(scenario)

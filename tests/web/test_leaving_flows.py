@@ -5,11 +5,13 @@ as such with the loser not among the watchers."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from playwright.sync_api import Dialog, Page
 
-from tests.web.conftest import People
+from tests.web.conftest import People, Person
+from tests.web.deadlines import WAIT_SECONDS
 from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
 
 PHONE = 390
@@ -111,3 +113,37 @@ def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
         assert page.locator(".watchers").count() == 0
     ana_page.screenshot(path=str(artifacts / "lost-on-time-de.png"))
     bo_page.screenshot(path=str(artifacts / "lost-on-time-fr-phone.png"), full_page=True)
+
+
+def test_a_game_against_computers_pauses_and_goes_on_from_my_running_games(
+    people: People, artifacts: Path
+) -> None:
+    for locale, width, words in (
+        ("de-DE", 1200, ("Meine laufenden Spiele", "pausiert", "Zurück zum Spiel")),
+        ("fr-FR", PHONE, ("Mes parties en cours", "en pause", "Retourner à la partie")),
+    ):
+        ana = people(locale, width=width)
+        page = sign_in_as_guest(ana, "Ana")
+        seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+        table = create_table_by_api(ana, "mabula", seats, clock={"mode": "game", "seconds": 600})
+        page.goto(f"{ana.base}/#/table/{table}")
+        page.wait_for_selector("button.resign")
+        page.goto(f"{ana.base}/#/")  # she leaves the table: the game waits for her
+        mine = page.locator(f".my-running-games [data-table='{table}']")
+        mine.locator(".paused").wait_for()
+        heading = page.locator(".my-running-games h2").inner_text()
+        assert heading == words[0] and words[1] in mine.inner_text()
+        page.screenshot(path=str(artifacts / f"paused-{locale}.png"), full_page=True)
+        mine.get_by_text(words[2]).click()
+        page.wait_for_selector("button.resign")
+        _until_not_paused(ana, table)  # she is back: it goes on
+        page.goto(f"{ana.base}/#/")
+        page.locator(f".my-running-games [data-table='{table}']").wait_for()
+        ana.close()
+
+
+def _until_not_paused(person: Person, table: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while person.context.request.get(f"{person.base}/api/tables/{table}").json()["paused"]:
+        assert time.monotonic() < deadline, "the game did not go on"
+        time.sleep(0.05)

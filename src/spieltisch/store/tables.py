@@ -276,3 +276,16 @@ async def lock_table(session: AsyncSession, table_id: str) -> None:
         .values(status=GameTable.status)
         .execution_options(synchronize_session=False)
     )
+
+
+async def running_tables_of(session: AsyncSession, account: int, limit: int) -> list[GameTable]:
+    """The running tables where `account` holds a person's seat (public or not; also one
+    paused while they were away), newest started first."""
+    seated = select(Seat.table_id).where(Seat.kind == SeatKind.HUMAN, Seat.account_id == account)
+    rows = await session.execute(
+        select(GameTable)
+        .where(GameTable.status == TableStatus.RUNNING, GameTable.id.in_(seated))
+        .order_by(GameTable.started_at.desc(), GameTable.id)
+        .limit(limit)
+    )
+    return list(rows.scalars())

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 
 from spieltisch.server.routes.context import Me, Svc
 from spieltisch.server.schemas.messages import ChatOut, TableOut
-from spieltisch.server.schemas.rest import REFUSALS, TableId
+from spieltisch.server.schemas.rest import REFUSALS, TableId, TableList
 
 router = APIRouter(prefix="/api", tags=["lobby"], responses=REFUSALS)
 
@@ -35,3 +35,10 @@ async def chat_lines(table_id: TableId, request: Request, svc: Svc) -> list[Chat
     and once it is over both (`watchers` marks the watchers' lines)."""
     room = await svc.runtime.room(table_id)
     return await svc.runtime.chat.readable(room, svc.sessions.of(request))
+
+
+@router.get("/me/running", response_model=TableList)
+async def my_running_games(me: Me, svc: Svc) -> TableList:
+    """The running games you play, newest first, private ones too: a game against
+    computers paused while you were away (`paused`) goes on when you open it again."""
+    return TableList(tables=await svc.lobby.running_of(me))

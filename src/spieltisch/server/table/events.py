@@ -123,9 +123,11 @@ class TableAbandoned:
 @dataclass(frozen=True)
 class GamePaused:
     """The one person at a table of computers left it (`paused` True) or came back:
-    while paused no clock runs and no computer moves."""
+    while paused no clock runs and no computer moves. `table`: as the lobby describes it
+    now."""
 
     paused: bool
+    table: TableOut | None = None
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ Event = (
 Events = list[Event]
 
 
-Told = SeatHandedOver | SeatTakenBack | TableAborted | TableAbandoned
+Told = SeatHandedOver | SeatTakenBack | TableAborted | TableAbandoned | GamePaused
 """Events that change the table as the lobby describes it (`table`) and the position
 shown (whose turn, the status)."""
 
@@ -262,7 +264,7 @@ def moves_on(event: Event) -> bool:
     computer seat to move, the round time)."""
     if isinstance(event, TableChanged):
         return event.was == TableStatus.RUNNING
-    return isinstance(event, EntriesCommitted | EntriesFollowed | Told | GamePaused)
+    return isinstance(event, EntriesCommitted | EntriesFollowed | Told)
 
 
 class RefusalAfter(Refusal):

@@ -231,11 +231,24 @@ class Room:
 
     def abortable(self) -> bool:
         """Whether the running table may still be aborted: before every person has made a
-        first move (chance and computers do not count), and not a tournament's game."""
+        first move (chance and computers do not count), or at any time by the one person
+        at a table of computers; never a tournament's game."""
         if self.table.status != "running" or self.table.tournament_id is not None:
             return False
+        if self.alone_against_computers():
+            return True
         people = {index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN}
         return {item.seat for item in self.log if item.seat in people} != people
+
+    def alone_against_computers(self) -> bool:
+        """Whether the table's people are one person (at one seat or more) and every other
+        seat is a computer's (not a tournament's table)."""
+        if self.table.tournament_id is not None:
+            return False
+        people = {seat.account_id for seat in self.seats if seat.kind == SeatKind.HUMAN}
+        return len(people) == 1 and all(
+            seat.kind in (SeatKind.HUMAN, SeatKind.AI) for seat in self.seats
+        )
 
     def to_move(self) -> int | None:
         player = self.state.current_player

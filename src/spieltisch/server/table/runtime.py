@@ -54,6 +54,7 @@ from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.leaving import Choice, Leaving
 from spieltisch.server.table.loading import catch_up, load
 from spieltisch.server.table.moves import Moves
+from spieltisch.server.table.pausing import Pausing
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.publish import Publisher, takeback_message
 from spieltisch.server.table.room import Connection, Room, SeatState
@@ -107,7 +108,12 @@ class Runtime:
         self.leaving = Leaving(
             self.room, self.storage, self.publisher, self.presence_of, self.finishing
         )
-        self.publisher.subscribers += [self.scheduler.follow, self.finishing.follow]
+        self.pausing = Pausing(self.storage, self.cluster, self.publisher, self.background)
+        self.publisher.subscribers += [
+            self.scheduler.follow,
+            self.finishing.follow,
+            self.pausing.follow,
+        ]
 
     # -- loading and recovery -------------------------------------------------------------
 

@@ -132,7 +132,10 @@ class Scheduler:
         self.release(room)  # a finished table, or one idle, nobody watches leaves memory
 
     def _set_going(self, room: Room) -> None:
-        """Start the round time, the computer seat to move or the person's clock."""
+        """Start the round time, the computer seat to move or the person's clock (none
+        while the game is paused: its person is away, `pausing.py`)."""
+        if room.table.paused_at is not None:
+            return
         clock = room.clock
         deadlines = []
         round_seconds = clock.round_seconds if clock is not None else None

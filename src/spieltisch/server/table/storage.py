@@ -161,9 +161,12 @@ class TableStorage:
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
 
-    async def pause(self, table_id: str, paused: bool, time_left: dict[int, int]) -> None:
+    async def pause(
+        self, table_id: str, paused: bool, time_left: dict[int, int]
+    ) -> TableOut | None:
         """Pause a running game (`paused`) or resume it, with the seats' clocks as they
-        stand (`time_left`: by seat) so that none runs in the pause."""
+        stand (`time_left`: by seat) so that none runs in the pause. The table as the
+        lobby now describes it."""
         async with self.database.session() as session:
             moment = now()
             values = {"paused_at": moment} if paused else {"paused_at": None, "resumed_at": moment}
@@ -178,6 +181,8 @@ class TableStorage:
                 )
             await self.cluster.publish(session, "changed", table_id)
             await session.commit()
+            table = await session.get(GameTable, table_id)
+            return await describe_table(session, table) if table else None
 
     async def seen(self, table_ids: list[str]) -> None:
         """A person is at these tables now (they are not abandoned)."""

@@ -147,7 +147,11 @@ def _clock_out(room: Room) -> ClockOut | None:
     clock = room.clock
     if clock is None:
         return None
-    running = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    running = (
+        room.to_move()
+        if room.table.status == TableStatus.RUNNING and room.table.paused_at is None
+        else None
+    )
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms

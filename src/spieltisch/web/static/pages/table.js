@@ -538,6 +538,7 @@ class TablePage {
     const presence = this.presence;
     const found = presence && presence.seats.find((item) => item.seat === seat.seat);
     if (!found || found.here || found.substitute || seat.left || seat.resigned || this.table.status !== "running") return [];
+    if (this.table.paused) return [h("span", { class: "away" }, t("away"))]; // nobody to choose
     const parts = awayTag(found, presence);
     const awayFor = found.away_ms + (performance.now() - presence.at);
     const mine = this.state && this.state.seat !== null && this.state.seat !== undefined;
