@@ -9,6 +9,7 @@ import pytest
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
+from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.leaving import Choice
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
@@ -188,5 +189,37 @@ def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> N
             await until(lambda: room.table.paused_at is None)
             assert "clock" in room.tasks and room.seats[0].time_left_ms == left
             assert any(m["type"] == "table" and not m["paused"] for m in told(back))
+
+    run(scenario)
+
+
+def test_a_table_nobody_was_at_for_the_abandon_time_ends_as_abandoned(url: str) -> None:
+    async def scenario() -> None:
+        now = Now()
+        days = 3 * 24 * 3600.0
+        async with a_table(url, "mabula", TWO_PEOPLE, now=now) as (runtime, room, (ana, bob)):
+            assert runtime.abandoning.after == days  # the default: a few days
+            watcher = connect(runtime, room, None)
+            await _first_move(runtime, room)
+            assert await runtime.abandoning.sweep() == []  # just started
+            now.advance(days - 60)
+            assert await runtime.abandoning.sweep() == []
+            to_ana = connect(runtime, room, ana)  # Ana is here: never abandoned
+            now.advance(120)
+            assert await runtime.abandoning.sweep() == []
+            runtime.leave(room, to_ana)
+            now.advance(days + 1)
+            assert await runtime.abandoning.sweep() == [room.id]
+            assert room.table.status == "abandoned"
+            seen = told(watcher)
+            assert any(m["type"] == "table" and m["status"] == "abandoned" for m in seen)
+            assert any(m["type"] == "state" and m["to_move"] is None for m in seen)
+            async with runtime.database.session() as session:
+                record = await finished_record(session, room.id)
+            assert record["result"] is None and record["ended"]["how"] == "abandoned"
+            assert len(record["history"]) >= 2  # the moves are kept
+            with pytest.raises(Refusal):
+                await runtime.submit(room, room.to_move() or 0, room.seq, "x")
+            assert bob != ana
 
     run(scenario)

@@ -223,10 +223,12 @@ def create_app(settings: Settings) -> FastAPI:
         )
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
+        abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
         try:
             yield
         finally:
             sweeping.cancel()
+            abandoning.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()

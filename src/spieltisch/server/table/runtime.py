@@ -37,6 +37,7 @@ from spieltisch.server.schemas.messages import (
     TakebackOut,
 )
 from spieltisch.server.table import view
+from spieltisch.server.table.abandoning import Abandoning
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
 from spieltisch.server.table.events import (
@@ -109,10 +110,14 @@ class Runtime:
             self.room, self.storage, self.publisher, self.presence_of, self.finishing
         )
         self.pausing = Pausing(self.storage, self.cluster, self.publisher, self.background)
+        self.abandoning = Abandoning(
+            self.storage, self.rooms, self.publisher, settings.abandon_after_seconds, now
+        )
         self.publisher.subscribers += [
             self.scheduler.follow,
             self.finishing.follow,
             self.pausing.follow,
+            self.abandoning.follow,
         ]
 
     # -- loading and recovery -------------------------------------------------------------
@@ -360,6 +365,7 @@ class Runtime:
             [
                 *(task for room in self.rooms.values() for task in room.tasks.values()),
                 *self.background.tasks,
+                *self.abandoning.background.tasks,
             ]
         )
 

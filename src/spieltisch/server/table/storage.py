@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.description.tables import describe_table
@@ -184,13 +185,27 @@ class TableStorage:
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
 
-    async def seen(self, table_ids: list[str]) -> None:
-        """A person is at these tables now (they are not abandoned)."""
+    async def unseen_since(self, cutoff: datetime) -> list[str]:
+        """The running tables (not a tournament's) no person was known at since
+        `cutoff` (nor started since)."""
+        last = func.coalesce(GameTable.seen_at, GameTable.started_at, GameTable.created_at)
+        async with self.database.session() as session:
+            rows = await session.execute(
+                select(GameTable.id).where(
+                    GameTable.status == TableStatus.RUNNING,
+                    GameTable.tournament_id.is_(None),
+                    last < cutoff,
+                )
+            )
+            return list(rows.scalars())
+
+    async def seen(self, table_ids: list[str], moment: datetime) -> None:
+        """A person was at these tables at `moment` (they are not abandoned)."""
         if not table_ids:
             return
         async with self.database.session() as session:
             await session.execute(
-                update(GameTable).where(GameTable.id.in_(table_ids)).values(seen_at=now())
+                update(GameTable).where(GameTable.id.in_(table_ids)).values(seen_at=moment)
             )
             await session.commit()
 
