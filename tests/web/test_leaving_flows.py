@@ -147,3 +147,30 @@ def _until_not_paused(person: Person, table: str) -> None:
     while person.context.request.get(f"{person.base}/api/tables/{table}").json()["paused"]:
         assert time.monotonic() < deadline, "the game did not go on"
         time.sleep(0.05)
+
+
+def test_in_a_game_of_two_the_win_is_claimed_in_french_on_a_phone(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    duel = [{"kind": "me"}, {"kind": "open"}]
+    table = create_table_by_api(ana, "mabula", duel, clock={"away_seconds": 10})
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    bo_page.wait_for_selector("button.resign")
+    ana_page.close()  # Ana's only connection: she is away for Bo
+    bo_page.locator(".countdown").wait_for()
+    assert bo_page.locator(".countdown").inner_text().startswith("choix dans 0:")
+    bo_page.wait_for_selector("button.claim-win")
+    assert bo_page.locator("button.claim-win").inner_text() == "Réclamer la victoire"
+    asked = _confirm(bo_page, "button.claim-win")
+    assert asked.startswith("Réclamer la victoire") and "Ana" in asked, asked
+    bo_page.wait_for_selector("section.end:not([hidden])")
+    assert bo_page.locator(".ranking .left").inner_text() == "a quitté la partie"
+    bo_page.locator(".log .event", has_text="l’adversaire a réclamé la victoire").wait_for(
+        state="attached"
+    )
+    bo_page.screenshot(path=str(artifacts / "claimed-win-fr-phone.png"), full_page=True)
