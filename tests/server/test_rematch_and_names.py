@@ -105,6 +105,9 @@ def test_an_abort_before_every_person_moved_rates_nobody_and_keeps_the_record(
             record = (await ana.http.get(f"/api/games/{table}/record")).json()
             assert record["result"] is None
             assert record["ended"] == {"how": "aborted", "by": 1, "left": [None, None]}
+            uploaded = await ana.post("/api/records", record, status=201)
+            kept = (await ana.http.get(f"/api/records/{uploaded['id']}")).json()
+            assert kept["ended"] == record["ended"]  # the replay says it was aborted
             rating = (await ana.http.get(f"/api/tables/{table}/rating")).json()
             assert rating["rated"] is False
             again = await ana.http.post(f"/api/tables/{table}/abort")

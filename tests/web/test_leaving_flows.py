@@ -113,6 +113,10 @@ def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
         assert page.locator(".watchers").count() == 0
     ana_page.screenshot(path=str(artifacts / "lost-on-time-de.png"))
     bo_page.screenshot(path=str(artifacts / "lost-on-time-fr-phone.png"), full_page=True)
+    # The record says it too: its replay names how the seat was left.
+    ana_page.click("section.end button:has-text('Wiederholung')")
+    ana_page.wait_for_url("**/#/replay/*")
+    ana_page.locator("p.players", has_text="(hat auf Zeit verloren)").wait_for()
 
 
 def test_a_game_against_computers_pauses_and_goes_on_from_my_running_games(

@@ -14,6 +14,7 @@ TEXTS: tuple[str, ...] = (
     ),
     N_("away"),
     N_("gave up"),
+    N_("the computer stood in"),
     N_("My running games"),
     N_("Go back to the game"),
     N_("paused until you come back"),

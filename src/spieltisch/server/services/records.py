@@ -121,6 +121,9 @@ class Records:
         except RecordError as exc:
             raise Refusal(Code.INVALID, str(exc)) from None
         clean = dict(state.to_record(record.get("players")))
+        ended = kept_ending(record.get("ended"), state.game.num_players)
+        if ended is not None:
+            clean["ended"] = ended  # how the game ended, for the replay to say
         record_id = secrets.token_urlsafe(12)
         async with transaction(self.database) as session:
             session.add(UploadedRecord(id=record_id, account_id=account, data=clean))
@@ -137,6 +140,27 @@ class Records:
         if found is None:
             raise Refusal(Code.NOT_FOUND, _("no record {record}").format(record=record_id))
         return found.data
+
+
+LEFT = (None, "resigned", "timed_out", "claimed", "substitute")
+"""How a seat may be left in a record's `ended.left`."""
+
+
+def kept_ending(ended: object, players: int) -> dict[str, Any] | None:
+    """A record's `ended` as an upload keeps it: only when it has the shape the server
+    writes (`ended_as`), else None (it is optional, and never trusted for the result)."""
+    if not isinstance(ended, dict) or set(ended) != {"how", "by", "left"}:
+        return None
+    how, by, left = ended["how"], ended["by"], ended["left"]
+    if how not in (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED):
+        return None
+    if by is not None and (
+        not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < players
+    ):
+        return None
+    if not isinstance(left, list) or len(left) != players or any(x not in LEFT for x in left):
+        return None
+    return {"how": str(how), "by": by, "left": list(left)}
 
 
 def check_record_size(record: dict[str, Any]) -> None:

@@ -18,6 +18,11 @@ export function leftTag(seat) {
   return words ? h("span", { class: `left ${seat.left === "substitute" ? "substitute" : "gave-up"}`, "data-left": seat.left || "resigned" }, words) : null;
 }
 
+// How a seat was left, in a record's words (`ended.left`): the record keeps no level.
+export function recordedLeft(how) {
+  return { resigned: t("gave up"), timed_out: t("lost on time"), claimed: t("left the game"), substitute: t("the computer stood in") }[how] || "";
+}
+
 // The log's line for a seat its person left, named as the table names it.
 export function leftEvent(seat, name) {
   const how = seat.left || "resigned";
