@@ -115,3 +115,38 @@ def test_an_abort_before_every_person_moved_rates_nobody_and_keeps_the_record(
             await bobs.close()
 
     asyncio.run(scenario())
+
+
+def test_watchers_chat_apart_and_never_pass_for_players(server: ServerThread) -> None:
+    async def scenario() -> None:
+        async with (
+            Client(server.url) as ana,
+            Client(server.url) as bob,
+            Client(server.url) as eve,
+        ):
+            table = await started_table(ana, bob)
+            await eve.guest("Red · Bob (you)")
+            anas, eves = await ana.socket(table), await eve.socket(table)
+            watching = await anas.receive(lambda m: m["type"] == "presence" and m["watching"])
+            assert watching["watching"] == ["?"]  # her name would read as Bob's seat
+            await eves.send({"type": "chat", "text": "Ana, push the corner!"})
+            await anas.send({"type": "chat", "text": "good luck"})
+            said = await eves.next_of("chat")
+            assert said["text"] == "Ana, push the corner!" and said["watchers"] is True
+            heard = await anas.next_of("chat")
+            assert heard["text"] == "good luck"  # not the watcher's line
+            lines = (await ana.http.get(f"/api/tables/{table}/chat")).json()
+            assert [line["text"] for line in lines] == ["good luck"]
+            await ana.post(f"/api/tables/{table}/resign")  # the game is over
+            lines = (await ana.http.get(f"/api/tables/{table}/chat")).json()
+            assert [(line["text"], line["watchers"]) for line in lines] == [
+                ("Ana, push the corner!", True),
+                ("good luck", False),
+            ]
+            # Ana, who gave up, is a player still: never among the watchers.
+            last = [m for m in anas.messages if m["type"] == "presence"][-1]
+            assert "Ana" not in last["watching"]
+            for socket in (anas, eves):
+                await socket.close()
+
+    asyncio.run(scenario())

@@ -512,7 +512,7 @@ class TablePage {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
       const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
-      const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
+      const mine = seat.seat === state?.seat || ((seat.resigned || seat.left) && me && seat.account === me.id);
       if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
       if (seat.left || seat.resigned) parts.push(leftTag(seat));
       parts.push(...this.presenceOf(seat));
