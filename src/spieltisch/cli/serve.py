@@ -147,6 +147,7 @@ def serve(
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite
@@ -184,6 +185,7 @@ def serve(
         workers=workers,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(

@@ -160,6 +160,9 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    timed_out_away: dict[int, int] = field(default_factory=dict)
+    """People's seats whose clock ran out while they were not at the table, how many
+    times in a row (`scheduler.left_alone`)."""
     elsewhere: dict[str, RemotePresence] = field(default_factory=dict)
     """Who is at the table through another process (PostgreSQL), by process: its latest
     announcement."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
+from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import (
     ClockRanOut,
@@ -185,7 +185,7 @@ class Scheduler:
                 account=room.table.created_by,
                 table=room.id,
                 kind=(room.table.game, level),
-                quick=likely_quick(level, self.settings.ai_budget),
+                quick=quick_level(level, self.settings.ai_budget),
             )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
@@ -208,7 +208,8 @@ class Scheduler:
         clock = room.clock
         if clock is None:
             return
-        if clock.on_timeout == OnTimeout.LOSE and room.controller(seat) is None:
+        lose = clock.on_timeout == OnTimeout.LOSE or left_alone(room, seat)
+        if lose and room.controller(seat) is None:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
@@ -256,6 +257,32 @@ class Scheduler:
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)
+
+
+TIMEOUTS_AWAY = 3
+"""How many times in a row a person's move clock may run out while nobody plays with
+them and they are not at the table, before their seat is handed over as out of time."""
+
+
+def left_alone(room: Room, seat: int) -> bool:
+    """Whether `seat`'s time running out now hands it over as if it had lost on time: its
+    person is not at the table, no other person plays there (nobody to claim the seat),
+    and its clock has run out `TIMEOUTS_AWAY` times in a row (a game clock: once, its time
+    is gone). Else the computers would play on alone behind a person who never came (a
+    one-second clock made a table of computers only that no limit counted); with the
+    seat handed over, nobody is left and the game ends (`finishing.computers_left`)."""
+    if seat in room.seated_anywhere() or room.table.tournament_id is not None:
+        room.timed_out_away.pop(seat, None)
+        return False
+    if any(
+        info.kind == SeatKind.HUMAN and not info.handed and index != seat
+        for index, info in enumerate(room.seats)
+    ):
+        return False
+    room.timed_out_away[seat] = room.timed_out_away.get(seat, 0) + 1
+    clock = room.clock
+    game_clock = clock is not None and clock.mode == ClockMode.GAME
+    return game_clock or room.timed_out_away[seat] >= TIMEOUTS_AWAY
 
 
 def _played(room: Room) -> bool:
