@@ -121,6 +121,15 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    takeback_seconds: Annotated[
+        float,
+        typer.Option(
+            "--takeback-seconds",
+            min=0,
+            help="Seconds the next roll waits after a person's move in a casual dice game, "
+            "so they may take it back (0: rolled at once).",
+        ),
+    ] = 3.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -181,6 +190,7 @@ def serve(
         allowed_origins=tuple(origin or ()),
         rate_limits=limits,
         claim_after_seconds=claim_after,
+        takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
     )

@@ -177,6 +177,9 @@ class Room:
     is read again from the database (the next move does that first)."""
     asked: TakebackRequest | None = None
     """The takeback asked and not yet answered by all (a move made since ends it)."""
+    roll_at: float | None = None
+    """When the roll held after a person's move is drawn (`Moves.hold_seconds`): until
+    then the move may be taken back. Meaningful while the position waits for chance."""
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""

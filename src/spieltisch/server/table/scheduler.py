@@ -87,14 +87,8 @@ class Scheduler:
                     room.id
                 ):
                     return events
-                if room.state.is_chance_node():
-                    try:
-                        events += await self.moves.play(room, None)
-                    except Refusal as refused:
-                        if refused.code != Code.STALE_SEQ:  # else another process drew it first
-                            raise
-                        if isinstance(refused, RefusalAfter):
-                            events += refused.events
+                if room.state.is_chance_node() and self._roll_in(room) <= 0:
+                    events += await self._draw(room)
                 else:
                     self.schedule(room)
             except Refusal as refused:
@@ -102,6 +96,43 @@ class Scheduler:
                     raise
                 self.retry_later(room)
         return events
+
+    async def _draw(self, room: Room) -> Events:
+        """Draw the pending chance outcomes (holding the room's lock)."""
+        try:
+            return await self.moves.play(room, None)
+        except Refusal as refused:
+            if refused.code != Code.STALE_SEQ:  # else another process drew it first
+                raise
+            return refused.events if isinstance(refused, RefusalAfter) else []
+
+    def _roll_in(self, room: Room) -> float:
+        """Seconds until the roll after a person's move may be drawn (`Moves.hold_seconds`,
+        the moment to take the move back); 0 when nothing waits."""
+        last = room.log[-1] if room.log else None
+        if room.roll_at is None or last is None or last.seat is None:
+            return 0.0  # nothing held (a table loaded again rolls at once)
+        return max(0.0, room.roll_at - time.time())
+
+    async def _held_roll(self, room: Room, seq: int, delay: float) -> None:
+        """The roll after a person's move, once its takeback moment is over; while a
+        takeback asked of other people waits for their answer, the roll waits too."""
+        await asyncio.sleep(delay)
+        async with self.publisher.holding(room) as events:
+            if room.seq != seq or room.table.status != TableStatus.RUNNING:
+                return
+            asked = room.asked
+            if asked is not None and asked.open_at(seq) and asked.waiting:
+                room.tasks["roll"] = asyncio.create_task(
+                    self._held_roll(room, seq, self.moves.hold_seconds)
+                )
+                return
+            try:
+                events += await self._draw(room)
+            except Refusal as refused:
+                if refused.code != Code.DATABASE_UNAVAILABLE:
+                    raise
+                self.retry_later(room)
 
     def retry_later(self, room: Room) -> None:
         """Set the table going again once the database may be back."""
@@ -150,6 +181,10 @@ class Scheduler:
             deadlines.append(wall(room.table.started_at) + abort_after)
             delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["abort"] = asyncio.create_task(self._abort_unplayed(room, delay))
+        if room.state.is_chance_node():  # the roll after a person's move, held a moment
+            delay = self._roll_in(room)
+            deadlines.append(time.time() + delay)
+            room.tasks["roll"] = asyncio.create_task(self._held_roll(room, room.seq, delay))
         seat = room.to_move()
         level = None if seat is None else room.controller(seat)
         if seat is not None and level is not None:
