@@ -130,6 +130,15 @@ def serve(
             "abandoned (no result, nobody rated); 0: never.",
         ),
     ] = 3 * 24 * 3600.0,
+    takeback_seconds: Annotated[
+        float,
+        typer.Option(
+            "--takeback-seconds",
+            min=0,
+            help="Seconds the next roll waits after a person's move in a casual dice game, "
+            "so they may take it back (0: rolled at once).",
+        ),
+    ] = 3.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -156,6 +165,7 @@ def serve(
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite
@@ -190,10 +200,12 @@ def serve(
         rate_limits=limits,
         claim_after_seconds=claim_after,
         abandon_after_seconds=abandon_after or None,
+        takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(

@@ -57,6 +57,9 @@ class Settings:
     abandon_after_seconds: float | None = 3 * 24 * 3600.0
     """How long a running table (not a tournament's) may have no person at it before it
     ends as abandoned (no result, nobody rated); None: never."""
+    takeback_seconds: float = 3.0
+    """In a casual dice game, how long the next roll waits after a person's move, so that
+    they may take it back (the page offers it exactly then); 0: rolled at once."""
     idle_seconds: float | None = 60.0
     """How long a running table nobody watches stays in memory without a move; then it
     leaves, and comes back for its next clock or round deadline or when opened (None:

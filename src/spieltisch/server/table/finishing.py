@@ -26,7 +26,7 @@ from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import SeatLeft, TableStatus
+from spieltisch.store.models import SeatKind, SeatLeft, TableStatus
 
 logger = logging.getLogger("spieltisch.server")
 
@@ -69,15 +69,19 @@ class Finishing:
         """The computer plays `seat` from now on at `level`: stored, then in memory; the
         seat's connections watch from now on (call it holding the room's lock). Given up
         (a person resigning, out of time under `on_timeout: lose`, the win claimed by the
-        other), it is ranked after the others and one seat left ends the game; as a
-        substitute (`HandOverReason.SUBSTITUTE`) its place stands as played and its
-        person may take it back (`take_back`)."""
+        other), it is ranked after the others and one seat left ends the game, as does no
+        person playing any more (`computers_left`); as a substitute
+        (`HandOverReason.SUBSTITUTE`) its place stands as played and its person may take
+        it back (`take_back`)."""
         substitute = reason == HandOverReason.SUBSTITUTE
         resigned = [index for index, info in enumerate(room.seats) if info.handed]
         if not substitute:
             resigned.append(seat)
-        finish = not substitute and ends_by_resigning(len(room.seats), resigned)
-        result = dict(resigned_result(room.state, resigned)) if finish else None
+        computers = None if substitute else computers_left(room, resigned)
+        finish = not substitute and (
+            ends_by_resigning(len(room.seats), resigned) or computers is not None
+        )
+        result = dict(resigned_result(room.state, resigned, computers or ())) if finish else None
         try:
             described = await self.storage.store_computer_seat(
                 room.id, seat, level, result, SeatLeft(reason)
@@ -104,3 +108,20 @@ class Finishing:
         room.turn_started = time.time()  # their own clock again, from now
         room.reseat()
         return [SeatTakenBack(seat, described), *self.presence.tell(room)]
+
+
+def computers_left(room: Room, resigned: Sequence[int]) -> list[int] | None:
+    """The computers' seats when no person plays at the table once `resigned` gave up
+    and it is not a tournament's (None otherwise): then the game ends at once, the
+    computers ranked level ahead of the seats given up. Played on, it would be a table of
+    computers only that no limit counted (a person with three experts resigning at once,
+    again and again), taking the computers' time from the tables people play at. A
+    tournament's table plays on: its computers may stand in for registered players."""
+    if room.table.tournament_id is not None:
+        return None
+    if any(
+        info.kind == SeatKind.HUMAN and index not in resigned
+        for index, info in enumerate(room.seats)
+    ):
+        return None
+    return [index for index, info in enumerate(room.seats) if info.kind != SeatKind.HUMAN]

@@ -1,8 +1,8 @@
 """how a game ended and how each seat left it, a paused game, when a person was last at a
 table, and the watchers' own chat room (issue 42, "Leaving")
 
-Revision ID: 0010_leaving
-Revises: 0009_hall_screens
+Revision ID: 0011_leaving
+Revises: 0010_table_rated
 Create Date: 2026-12-06 11:00:00
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0010_leaving"
-down_revision: str | None = "0009_hall_screens"
+revision: str = "0011_leaving"
+down_revision: str | None = "0010_table_rated"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
