@@ -121,6 +121,15 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            "--abandon-after",
+            min=0,
+            help="Seconds a running table may have no person at it before it ends as "
+            "abandoned (no result, nobody rated); 0: never.",
+        ),
+    ] = 3 * 24 * 3600.0,
     takeback_seconds: Annotated[
         float,
         typer.Option(
@@ -191,6 +200,7 @@ def serve(
         allowed_origins=tuple(origin or ()),
         rate_limits=limits,
         claim_after_seconds=claim_after,
+        abandon_after_seconds=abandon_after or None,
         takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,

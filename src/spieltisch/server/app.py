@@ -35,6 +35,7 @@ from spieltisch.server.routes import (
     api,
     clubs,
     hints,
+    leaving,
     pages,
     ratings,
     reviews,
@@ -226,10 +227,12 @@ def create_app(settings: Settings) -> FastAPI:
         )
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
+        abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
         try:
             yield
         finally:
             sweeping.cancel()
+            abandoning.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()
@@ -272,6 +275,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
+    app.include_router(leaving.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -8,14 +8,42 @@ checks these lists and the calls in the static files agree.
 from spieltisch.core.i18n import N_, Nn_
 
 TEXTS: tuple[str, ...] = (
-    N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
     N_(
         "Give up this game? With two players you lose it; with more, the computer plays "
         "your seat to the end and you are ranked last."
     ),
-    N_("Hand to the computer"),
     N_("away"),
     N_("gave up"),
+    N_("the computer stood in"),
+    N_("My running games"),
+    N_("Go back to the game"),
+    N_("paused until you come back"),
+    N_("lost on time"),
+    N_("left the game"),
+    N_("substitute: computer ({level})"),
+    N_("{name} lost on time"),
+    N_("{name} was away too long: the other player claimed the win"),
+    N_("{name} is away: the computer ({level}) plays for them"),
+    N_("Abandoned: no player was at the table for a long time. No result; nobody is rated."),
+    N_("{name} aborted the game before every player had moved: no result; nobody is rated."),
+    N_("choice in {time}"),
+    N_("Let the computer play"),
+    N_("Claim the win"),
+    N_("Claim the win? {name} loses the game."),
+    N_(
+        "Let the computer play {name}'s seat at their level? They can take it back when "
+        "they return."
+    ),
+    N_("You were away: the computer plays your seat."),
+    N_("Take my seat back"),
+    N_("Paused: no clock runs until the player comes back."),
+    N_("Abort the game"),
+    N_("Abort this game? Nobody wins and nobody is rated."),
+    N_("{name} is back and plays again"),
+    N_("Players' chat"),
+    N_("Watchers' chat"),
+    N_("(watching)"),
+    N_("abandoned"),
     N_("Resign"),
     N_("(you)"),
     N_("Analyse this game"),

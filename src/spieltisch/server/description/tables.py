@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.core import game_class
 from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.schemas.messages import SeatOut, TableOut
-from spieltisch.store.models import GameTable, Seat, SeatKind
+from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft
 from spieltisch.store.tables import account_names, seats_of_tables
 
 
@@ -45,10 +45,13 @@ def _described(
             SeatOut(
                 seat=row.seat,
                 kind=row.kind,
-                name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
+                name=_seat_name(table, row, who),
                 account=row.account_id,
                 level=row.ai_level,
-                resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
+                resigned=row.kind == SeatKind.HUMAN
+                and row.ai_level is not None
+                and row.left != SeatLeft.SUBSTITUTE,
+                left=row.left if row.kind == SeatKind.HUMAN and row.ai_level is not None else None,
             )
             for row in rows
         ],
@@ -60,4 +63,15 @@ def _described(
         tournament=tournament,
         rated=policy.rated,
         takebacks=policy.takebacks,
+        ending=table.ending,
+        paused=table.paused_at is not None,
     )
+
+
+def _seat_name(table: GameTable, row: Seat, who: dict[int, str]) -> str | None:
+    """The name a seat shows: its person's, a computer's level; none for a seat reserved
+    for someone (an invitation: their name shows once they accept it by sitting down),
+    except at a rematch (kept for who played the game before)."""
+    if row.kind == SeatKind.RESERVED and table.rematch_of is None:
+        return None
+    return who.get(row.account_id) if row.account_id is not None else row.ai_level

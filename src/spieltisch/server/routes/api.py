@@ -38,6 +38,7 @@ from spieltisch.server.schemas.rest import (
     TableList,
 )
 from spieltisch.server.services.accounts import account_out
+from spieltisch.server.table.leaving import Choice
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 
@@ -195,11 +196,15 @@ async def claim_seat(
     me: Me,
     svc: Svc,
     seat: Annotated[int, Body(embed=True, ge=0, le=15)],
+    choice: Annotated[Choice | None, Body(embed=True)] = None,
 ) -> TableOut:
-    """Hand another person's seat to the computer once they have been away long enough
-    (the `presence` message says how long): as if they had resigned. Only a person who
-    plays at the table asks; the game goes on (or, with two seats, ends)."""
-    return await svc.runtime.hand_over(table_id, me, seat)
+    """Choose what happens to another person's seat once they have been away past the
+    table's away time (the `presence` message's `claim_after_ms`): `computer` — the
+    computer plays it at their level until they take it back (`POST .../return`), their
+    place stands as played; `win` — in a game of two, claim the win (they are ranked
+    second, as if they had resigned). Without `choice`: `win` with two seats, else
+    `computer`. Only a person who plays at the table chooses."""
+    return await svc.runtime.hand_over(table_id, me, seat, choice)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])

@@ -122,6 +122,9 @@ class StateOut(ServerMessage):
     seat_marks: list[str] = Field(default_factory=list)
     """What tells each seat apart in this connection's language, as the board writes it:
     its colour, else "Player 2" (the page names a seat "mark · who")."""
+    abortable: bool = False
+    """Whether a player may still abort the game (`POST /api/tables/{id}/abort`): it runs
+    and not every person has made a first move."""
     takeback: bool = False
     """Whether this seat may ask to take back its last move now: the server grants it
     (or asks the other people), never refuses it for a reason the page could know."""
@@ -138,8 +141,15 @@ class SeatOut(BaseModel):
     account: int | None
     level: str | None
     """A computer seat's level; for a person's seat, the level playing it since they
-    gave it up (then `resigned` is true)."""
+    left it (`left` says how)."""
     resigned: bool = False
+    """The person gave the seat up (resigned, lost on time, or the other claimed the win
+    while they were away): ranked after the others."""
+    left: Literal["resigned", "timed_out", "claimed", "substitute"] | None = None
+    """How a person's seat came to be played by the computer: resigned, lost on time,
+    the other person claimed the win while they were away, or a substitute plays it at
+    their level while they are away (`resigned` false: they may take it back). None while
+    its person plays it."""
 
 
 class TableOut(ServerMessage):
@@ -152,7 +162,7 @@ class TableOut(ServerMessage):
     options: dict[str, Any]
     public: bool
     status: str
-    """open, running or finished."""
+    """open, running, finished, aborted or abandoned."""
     seats: list[SeatOut]
     clock: dict[str, Any] | None
     created_by: int | None
@@ -166,6 +176,13 @@ class TableOut(ServerMessage):
     person): no hints and no takebacks there."""
     takebacks: bool = False
     """Whether a player may ask to take back a move: a casual game without hidden cards."""
+    ending: dict[str, Any] | None = None
+    """How a table ended without its game's end: `{"how": "aborted", "by": seat}` (a
+    player aborted it before every person had moved; `by` null: nobody moved and nobody
+    came) or `{"how": "abandoned"}` (no person was at it for the abandon time)."""
+    paused: bool = False
+    """A game of one person against computers, paused since that person left (no clock
+    runs); it goes on when they come back."""
 
 
 class ChatOut(ServerMessage):
@@ -176,6 +193,10 @@ class ChatOut(ServerMessage):
     text: str
     """Plain text: show it as text, never as HTML."""
     at: str
+    watchers: bool = False
+    """Said in the watchers' room: while the game runs, players and watchers chat apart
+    (each hears only their own room); before the start and after the end everyone reads
+    both."""
 
     @classmethod
     def of(cls, row: ChatMessage, author: str) -> ChatOut:
@@ -185,6 +206,7 @@ class ChatOut(ServerMessage):
             account=row.account_id,
             text=row.text,
             at=row.created_at.isoformat(),
+            watchers=bool(row.watchers),
         )
 
 
@@ -222,7 +244,10 @@ class SeatPresence(BaseModel):
     here: bool
     """Whether the person of this seat has a connection open to the table."""
     away_ms: int | None
-    """How long they have been away (None while here)."""
+    """How long they have been away (None while here, or while a substitute plays)."""
+    substitute: str | None = None
+    """The computer level playing the seat while its person is away (they take it back
+    with `POST /api/tables/{id}/return`); None: no substitute."""
 
 
 class PresenceOut(ServerMessage):
@@ -234,8 +259,9 @@ class PresenceOut(ServerMessage):
     type: Literal["presence"] = "presence"
     seats: list[SeatPresence]
     claim_after_ms: int
-    """After this long away, the others may hand a seat to the computer
-    (`POST /api/tables/{id}/claim`)."""
+    """The table's away time: after this long away, the others choose what happens to
+    the seat (`POST /api/tables/{id}/claim`: the computer plays it at the person's
+    level, or in a game of two the win)."""
     watching: list[str] = Field(default_factory=list)
     """Who watches without a seat (connected to this server process): names, and "?"
     for each one without a name yet."""

@@ -80,6 +80,15 @@ class ClockIn(Strict):
         description="A round time for games with a referee `time` event: when it is up, "
         "the server applies that event and the game ends by the game's own rule.",
     )
+    away_seconds: float | None = Field(
+        default=None,
+        ge=10,
+        le=7 * 24 * 3600,
+        description="How long a person's connection may be gone before the others choose: "
+        "the computer plays the seat at the person's level, or (two people) they claim the "
+        "win. Default by the speed: twice a move's time, a tenth of a game's, at least 30 s, "
+        "at most the server's --claim-after (the time of a table without a clock).",
+    )
 
 
 class TableIn(Strict):

@@ -22,7 +22,13 @@ from spieltisch.server.services.seating import get_table, join, leave, rematch, 
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, TableStatus
-from spieltisch.store.tables import account_names, private_among, public_tables, seats_of_tables
+from spieltisch.store.tables import (
+    account_names,
+    private_among,
+    public_tables,
+    running_tables_of,
+    seats_of_tables,
+)
 
 
 async def list_tables(
@@ -54,6 +60,12 @@ class Lobby:
         """The lobby's list (`list_tables`): three queries however many tables."""
         async with reading(self.database) as session:
             return await list_tables(session, finished=finished)
+
+    async def running_of(self, account: int) -> list[TableOut]:
+        """The running games `account` plays (a paused one among them): "my running
+        games", to go back to."""
+        async with reading(self.database) as session:
+            return await describe_tables(session, await running_tables_of(session, account, 50))
 
     async def described(self, table_id: str) -> TableOut:
         async with reading(self.database) as session:

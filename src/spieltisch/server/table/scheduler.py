@@ -163,7 +163,10 @@ class Scheduler:
         self.release(room)  # a finished table, or one idle, nobody watches leaves memory
 
     def _set_going(self, room: Room) -> None:
-        """Start the round time, the computer seat to move or the person's clock."""
+        """Start the round time, the computer seat to move or the person's clock (none
+        while the game is paused: its person is away, `pausing.py`)."""
+        if room.table.paused_at is not None:
+            return
         clock = room.clock
         deadlines = []
         round_seconds = clock.round_seconds if clock is not None else None
@@ -268,15 +271,16 @@ class Scheduler:
         async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or _played(room) or room.seated_anywhere():
                 return
+            ending = {"how": "aborted", "by": None}
             try:
-                aborted = await self.storage.abort(room.id)
+                aborted = await self.storage.abort(room.id, ending)
             except UNAVAILABLE:
                 self.retry_later(room)
                 return
             if aborted:
-                room.table.status = TableStatus.ABORTED
+                room.table.status, room.table.ending = TableStatus.ABORTED, ending
                 logger.info("table %s: aborted, nobody moved after the start", room.id)
-                events.append(TableAborted())
+                events.append(TableAborted(None, aborted))
             else:
                 room.stale = True
                 self.schedule(room)

@@ -40,6 +40,7 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         clock=_clock_out(room),
         board_svg=drawn.board_svg,
         seat_marks=_marks(room, lang),
+        abortable=room.abortable(),
         takeback=takeback_offered(room, seat),
         roll_in_ms=_roll_in_ms(room),
     )
@@ -160,7 +161,11 @@ def _clock_out(room: Room) -> ClockOut | None:
     clock = room.clock
     if clock is None:
         return None
-    running = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    running = (
+        room.to_move()
+        if room.table.status == TableStatus.RUNNING and room.table.paused_at is None
+        else None
+    )
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms

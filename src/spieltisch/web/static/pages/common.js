@@ -66,7 +66,7 @@ export function ratedBadge(table) {
 }
 
 export function statusName(status) {
-  return { open: t("waiting for players"), running: t("running"), finished: t("finished"), aborted: t("aborted") }[status] || status;
+  return { open: t("waiting for players"), running: t("running"), finished: t("finished"), aborted: t("aborted"), abandoned: t("abandoned") }[status] || status;
 }
 
 // Download a finished table's record and open it in the replay viewer.

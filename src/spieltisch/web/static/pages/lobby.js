@@ -5,6 +5,7 @@ import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatName, statusName } from "./common.js";
+import { refreshMyGames } from "./my_games.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -21,11 +22,13 @@ export async function show(main) {
   let timer = null;
   const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
+  const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
 
   async function refreshTables() {
     try {
       const { tables } = await get("/api/tables");
       renderTables(tablesBox, tables);
+      await refreshMyGames(myGamesBox, currentAccount());
     } catch (error) {
       notify(error.message);
     }
@@ -38,7 +41,7 @@ export async function show(main) {
     const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
     replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
-    main.append(h("div", { class: "lobby" }, formBox, tablesBox));
+    main.append(myGamesBox, h("div", { class: "lobby" }, formBox, tablesBox));
     renderCreate(formBox, forms, me);
     await refreshTables();
   }

@@ -6,6 +6,7 @@ import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
+import { recordedLeft } from "./leaving.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -180,14 +181,19 @@ class Viewer {
     }
   }
 
+  // "White · Ana (lost on time)": how each seat was left, as the record keeps it.
   seatTitle(seat) {
-    return markedName(this.marks[seat], recordedName((this.record.players || [])[seat] || ""));
+    const title = markedName(this.marks[seat], recordedName((this.record.players || [])[seat] || ""));
+    const left = recordedLeft(((this.record.ended || {}).left || [])[seat]);
+    return left ? `${title} (${left})` : title;
   }
 
   showPlayers() {
     const count = Math.max((this.record.players || []).length, this.marks.length);
     const names = Array.from({ length: count }, (_, seat) => this.seatTitle(seat));
-    this.playersLine.textContent = names.join(" | ");
+    const ended = this.record.ended || {};
+    const how = { aborted: t("aborted"), abandoned: t("abandoned") }[ended.how];
+    this.playersLine.textContent = names.join(" | ") + (how ? ` — ${how}` : "");
   }
 
   play() {

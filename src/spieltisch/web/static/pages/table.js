@@ -8,6 +8,7 @@ import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js"
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
+import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
@@ -53,6 +54,7 @@ class TablePage {
     this.state = null;
     this.log = new Map();
     this.givenUpAt = {};
+    this.backAt = {};
     this.chat = [];
     this.clock = null;
     this.build();
@@ -70,6 +72,7 @@ class TablePage {
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
     this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
+    this.chatTitle = h("h2", { id: "chat-title" }, t("Chat"));
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.choice = h("dialog", { class: "choice" });
     this.rulesButton = h("button", { type: "button", class: "rules-button", "aria-controls": "table-rules", "aria-expanded": "false", onclick: () => this.showRules(!this.rulesOpen) }, t("Rules"));
@@ -100,7 +103,7 @@ class TablePage {
           { class: "side" },
           this.seats,
           h("section", { class: "log-box", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("Moves")), this.logBox),
-          h("section", { class: "chat", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title" }, t("Chat")), this.chatList, this.chatForm),
+          h("section", { class: "chat", "aria-labelledby": "chat-title" }, this.chatTitle, this.chatList, this.chatForm),
         ),
       ),
       this.choice,
@@ -146,6 +149,7 @@ class TablePage {
       this.renderClocks();
       this.renderRollIn();
       this.renderClaimable();
+      this.renderCountdowns();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
@@ -181,6 +185,7 @@ class TablePage {
       this.noteGivenUp(message);
       this.table = message;
       this.render();
+      this.readChatAfterTheGame();
     } else if (message.type === "state") {
       for (const entry of message.last_moves) this.log.set(entry.seq, entry);
       this.state = message;
@@ -207,14 +212,43 @@ class TablePage {
     }
   }
 
+  // When a seat was left (or taken back), so the log says it after the entry that was
+  // the last one then.
   noteGivenUp(table) {
     for (const seat of table.seats) {
-      if (givenUp(table, seat.seat) && this.table && !givenUp(this.table, seat.seat)) this.givenUpAt[seat.seat] = this.live.lastSeq;
+      const was = this.table && leftAs(this.table, seat.seat);
+      const now = leftAs(table, seat.seat);
+      if (this.table && now !== was) {
+        if (now) this.givenUpAt[seat.seat] = this.live.lastSeq;
+        else this.backAt[seat.seat] = this.live.lastSeq;
+      }
+    }
+  }
+
+  // Once the game is over, the players may read what the watchers said (and the
+  // watchers what the players said): the chat's lines are asked for again.
+  async readChatAfterTheGame() {
+    if (this.table.status === "open" || this.table.status === "running" || this.chatReadAfter) return;
+    this.chatReadAfter = true;
+    try {
+      for (const line of await get(`/api/tables/${this.tableId}/chat`)) {
+        if (!this.chat.some((known) => known.id === line.id)) this.chat.push(line);
+      }
+      this.chat.sort((a, b) => a.id - b.id);
+      this.renderChat();
+    } catch {
+      // A private table's chat is for its players: nothing more to read.
     }
   }
 
   me() {
     return currentAccount();
+  }
+
+  // Whether this page's account holds a seat (also one given up or played by a substitute).
+  isPlayer() {
+    const me = this.me();
+    return Boolean(me && this.table && this.table.seats.some((seat) => seat.kind === "human" && seat.account === me.id));
   }
 
   mySeat() {
@@ -344,8 +378,14 @@ class TablePage {
       }
     } else if (state && state.status === "finished") {
       parts.push(t("Game over."));
-    } else if (table.status === "aborted" || (state && state.status === "aborted")) {
-      parts.push(t("Aborted: no player made a move after the start."));
+    } else if (endingStatus(table, (seat) => this.seatLabel(seat))) {
+      parts.push(endingStatus(table, (seat) => this.seatLabel(seat)));
+    } else if (this.substitutedForMe()) {
+      // Away too long: the computer played for you; your seat is yours to take back.
+      parts.push(t("You were away: the computer plays your seat."), " ");
+      parts.push(h("button", { type: "button", class: "take-back", onclick: () => this.takeSeatBack() }, t("Take my seat back")));
+    } else if (table.paused) {
+      parts.push(t("Paused: no clock runs until the player comes back."));
     } else if (state && state.to_move === null && state.status === "running" && this.rollAt !== null) {
       // A person's move stands a moment before the next player's roll: the takeback moment.
       parts.push(h("span", { class: "roll-waits" }, t("The next roll comes in a moment.")));
@@ -363,6 +403,8 @@ class TablePage {
       // The resign answer (the table) can come before the finished state: no second resign.
       const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
       if (mine && !mine.resigned) {
+        // Before every player has moved the game may be aborted (no result, nobody rated).
+        if (state.abortable) parts.push(" ", h("button", { type: "button", class: "abort", onclick: () => this.abort() }, t("Abort the game")));
         parts.push(" ", h("button", { type: "button", class: "resign", onclick: () => this.resign() }, t("Resign")));
         parts.push(...this.takebackParts(state));
       }
@@ -477,9 +519,9 @@ class TablePage {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
       const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
-      const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
+      const mine = seat.seat === state?.seat || ((seat.resigned || seat.left) && me && seat.account === me.id);
       if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
-      if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
+      if (seat.left || seat.resigned) parts.push(leftTag(seat));
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
@@ -496,24 +538,44 @@ class TablePage {
 
   // A person's seat with no connection open is shown away; once away long enough, the
   // others who play here may hand it to the computer (the server checks it again).
+  // Everyone sees the away time count down; once it has run out, the others who play
+  // here choose: the computer plays the seat at its person's level (they may take it
+  // back), or in a game of two the win (the server checks it again).
   presenceOf(seat) {
     const presence = this.presence;
     const found = presence && presence.seats.find((item) => item.seat === seat.seat);
-    if (!found || found.here || seat.resigned || this.table.status !== "running") return [];
-    const parts = [h("span", { class: "away" }, t("away"))];
+    if (!found || found.here || found.substitute || seat.left || seat.resigned || this.table.status !== "running") return [];
+    if (this.table.paused) return [h("span", { class: "away" }, t("away"))]; // nobody to choose
+    const parts = awayTag(found, presence);
     const awayFor = found.away_ms + (performance.now() - presence.at);
     const mine = this.state && this.state.seat !== null && this.state.seat !== undefined;
-    if (mine && awayFor >= presence.claim_after_ms) {
-      parts.push(h("button", { type: "button", class: "claim", onclick: () => this.claim(seat) }, t("Hand to the computer")));
-    }
+    if (mine && awayFor >= presence.claim_after_ms) parts.push(" ", ...choices(this, seat, this.table.seats.length));
     return parts;
+  }
+
+  // The away countdowns, each second (the seats are drawn again when it runs out).
+  renderCountdowns() {
+    if (!this.presence) return;
+    for (const element of this.seats.querySelectorAll(".countdown")) {
+      const found = this.presence.seats.find((item) => item.seat === Number(element.getAttribute("data-seat")));
+      if (!found || found.away_ms === null) continue;
+      const left = this.presence.claim_after_ms - (found.away_ms + (performance.now() - this.presence.at));
+      element.textContent = t("choice in {time}", { time: formatTime(Math.max(0, left)) });
+    }
+  }
+
+  // The seat a substitute plays for the account of this page, if any.
+  substitutedForMe() {
+    const me = this.me();
+    if (!me || !this.table || this.table.status !== "running") return null;
+    return this.table.seats.find((seat) => seat.account === me.id && seat.left === "substitute") || null;
   }
 
   // Seats become claimable while the page shows them: draw the seats again when that
   // changes (the server sends presence only when someone comes or goes).
   renderClaimable() {
     if (!this.presence || !this.table) return;
-    const key = this.table.seats.filter((seat) => this.presenceOf(seat).length > 1).map((seat) => seat.seat).join(",");
+    const key = this.table.seats.filter((seat) => this.presenceOf(seat).some((part) => part.tagName === "BUTTON")).map((seat) => seat.seat).join(",");
     if (key !== this.claimable) {
       this.claimable = key;
       this.renderSeats();
@@ -595,10 +657,31 @@ class TablePage {
     }
   }
 
-  async claim(seat) {
-    if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: this.seatLabel(seat.seat) }))) return;
+  async abort() {
+    if (!window.confirm(t("Abort this game? Nobody wins and nobody is rated."))) return;
+    await this.changeTable(`/api/tables/${this.tableId}/abort`);
+  }
+
+  async takeSeatBack() {
+    await this.changeTable(`/api/tables/${this.tableId}/return`);
+    this.reconnect(); // the connection plays the seat again
+  }
+
+  async changeTable(path, body) {
     try {
-      const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
+      const table = await post(path, body);
+      this.noteGivenUp(table);
+      this.table = table;
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async claim(seat, choice) {
+    if (!window.confirm(claimQuestion(choice, this.seatLabel(seat.seat)))) return;
+    try {
+      const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat, choice });
       this.noteGivenUp(table);
       this.table = table;
       this.render();
@@ -652,17 +735,29 @@ class TablePage {
 
   // "Red · Ana gave up", after the entry that was the last one when the page learnt it
   // (after the last entry when it happened before the page was opened).
+  // So is a seat taken back ("Red · Bo is back"), and after the last entry how a table
+  // ended without its game's end (aborted, abandoned).
   givenUpAfter(seq, entries) {
     const last = entries.length ? entries[entries.length - 1].seq : 0;
-    return this.table.seats
-      .filter((seat) => givenUp(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq)
-      .map((seat) => h("li", { class: "event" }, h("span", { class: "seq" }), h("span", {}, t("{name} gave up", { name: this.seatLabel(seat.seat) }))));
+    const event = (text) => h("li", { class: "event" }, h("span", { class: "seq" }), h("span", {}, text));
+    const lines = [];
+    for (const seat of this.table.seats) {
+      const name = this.seatLabel(seat.seat);
+      if (this.backAt[seat.seat] !== undefined && Math.min(this.backAt[seat.seat], last) === seq) lines.push(event(t("{name} is back and plays again", { name })));
+      if (leftAs(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq) lines.push(event(leftEvent({ ...seat, resigned: true }, name)));
+    }
+    const ended = seq === last ? endingStatus(this.table, (number) => this.seatLabel(number)) : null;
+    if (ended) lines.push(event(ended));
+    return lines;
   }
 
   renderChat() {
+    // While the game runs, players and watchers each have their own room.
+    const running = this.table && this.table.status === "running";
+    this.chatTitle.textContent = running ? (this.isPlayer() ? t("Players' chat") : t("Watchers' chat")) : t("Chat");
     replace(
       this.chatList,
-      this.chat.map((line) => h("li", {}, h("strong", {}, labelled(line.author).trimEnd()), " ", line.text)),
+      this.chat.map((line) => h("li", { class: line.watchers ? "from-watcher" : "" }, h("strong", {}, labelled(line.author).trimEnd()), line.watchers && !running ? [" ", h("span", { class: "watching-mark" }, t("(watching)"))] : null, " ", line.text)),
     );
     this.chatList.scrollTop = this.chatList.scrollHeight;
     this.chatForm.hidden = !this.me();
@@ -691,7 +786,7 @@ class TablePage {
         "tr",
         {},
         h("td", {}, String(place)),
-        h("td", {}, this.seatLabel(seat)),
+        h("td", {}, this.seatLabel(seat), this.table.seats[seat].left || this.table.seats[seat].resigned ? [" ", leftTag(this.table.seats[seat])] : null),
         h("td", {}, formatScore(state.result.scores[seat])),
         rated ? h("td", { class: `rating-change ${changes[seat] && changes[seat].delta < 0 ? "down" : "up"}` }, changes[seat] ? `${signed(changes[seat].delta)} → ${formatRating(changes[seat].after)}` : "") : null,
       ),
@@ -827,10 +922,12 @@ function markMoved(board, moved) {
   }
 }
 
-// A seat given up: handed to the computer, or resigned in a game that ended with it.
-function givenUp(table, seat) {
+// How a seat's person left it (resigned, timed_out, claimed, substitute), or null while
+// they play it: handed to the computer, or given up in a game that ended with it.
+function leftAs(table, seat) {
   const resigned = (table.result && table.result.resigned) || [];
-  return table.seats[seat].resigned || resigned.includes(seat);
+  const found = table.seats[seat];
+  return found.left || (found.resigned || resigned.includes(seat) ? "resigned" : null);
 }
 
 function formatScore(score) {
