@@ -33,6 +33,7 @@ from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
     api,
     clubs,
+    health,
     hints,
     pages,
     ratings,
@@ -50,6 +51,7 @@ from spieltisch.server.routes.validation import http_error, request_validation_e
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
@@ -222,9 +224,19 @@ def create_app(settings: Settings) -> FastAPI:
         )
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
+        services: Services = app.state.services
+
+        async def let_go() -> None:
+            held = await stop_playing(runtime)
+            handed = await cluster.hand_over()
+            logger.info("drained: %d tables stopped here, %d handed over", held, len(handed))
+
+        services.draining.let_go = let_go
+        undo = services.draining.on_sigterm()
         try:
             yield
         finally:
+            undo()
             sweeping.cancel()
             await cluster.close()
             await runtime.close()
@@ -264,6 +276,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
+    app.include_router(health.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)

@@ -19,6 +19,7 @@ STATUS: dict[Code, int] = {
     Code.INVALID: 422,
     Code.DATABASE_UNAVAILABLE: 503,
     Code.BUSY: 503,
+    Code.DRAINING: 503,
     Code.TOO_MANY: 429,
     Code.NOT_RUNNING: 409,
     Code.STALE_SEQ: 409,
@@ -38,9 +39,11 @@ CLOSE: dict[Code, int] = {
     Code.NOT_FOUND: 4404,
     Code.FORBIDDEN: 4403,
     Code.DATABASE_UNAVAILABLE: 1013,
+    Code.DRAINING: 1012,
 }
 """The close code of a WebSocket refused before it opens (4xxx: the HTTP status + 4000;
-1013: try again later); others close with 1008 (policy)."""
+1013: try again later; 1012: the service restarts, connect again); others close with
+1008 (policy)."""
 
 
 def close_code(refusal: Refusal) -> int:

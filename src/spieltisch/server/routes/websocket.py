@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
-from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.refusal import Code, Refusal, draining, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
@@ -115,9 +115,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
 async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
     """The table's room, or None after closing with a code and a reason in the
     connection's language (accepted first, so browsers and bots can read them: 4403 a
-    foreign origin, 4404 no such table, 1013 the database is away)."""
+    foreign origin, 4404 no such table, 1013 the database is away, 1012 this process is
+    stopping: connect again)."""
     origin = websocket.headers.get("origin")
-    if origin is not None and origin not in svc.settings.origins():
+    if svc.draining.active:
+        refusal = draining()
+    elif origin is not None and origin not in svc.settings.origins():
         refusal = Refusal(Code.FORBIDDEN, _("this origin may not open a table"))
     elif re.fullmatch(ID_PATTERN, table_id) is None:
         refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
