@@ -27,6 +27,7 @@ from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
+from spieltisch.server.infra.request_ids import RequestIds
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
@@ -260,6 +261,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(TournamentError, refused)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)  # the outermost: every line of a request has its id
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     for away in UNAVAILABLE:

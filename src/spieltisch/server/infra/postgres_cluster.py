@@ -127,7 +127,11 @@ class PostgresCluster(SingleProcess):
 
     def _own(self, table_id: str) -> None:
         self.owned.add(table_id)
-        logger.info("table %s: this process plays its computer seats and clocks", table_id)
+        logger.info(
+            "table %s: this process plays its computer seats and clocks",
+            table_id,
+            extra={"table_id": table_id},
+        )
 
     async def _connect_locks(self) -> None:
         import psycopg

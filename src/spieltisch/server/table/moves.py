@@ -150,7 +150,11 @@ class Moves:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
             room.stale = True
-            logger.warning("table %s: the database is away, a move was refused", room.id)
+            logger.warning(
+                "table %s: the database is away, a move was refused",
+                room.id,
+                extra={"table_id": room.id},
+            )
             raise unavailable() from None
         room.state = state
         room.log.extend(items)
@@ -159,9 +163,13 @@ class Moves:
             room.seats[index].time_left_ms = left
         room.turn_started = moment
         events: Events = [EntriesCommitted(items[0].seq, items[-1].seq, items[0].seat)]
+        logger.debug(
+            "table %s: seq %d committed", room.id, items[-1].seq, extra={"table_id": room.id}
+        )
         if result is not None:
             room.table.status, room.table.result = TableStatus.FINISHED, result
             events.append(GameFinished(result))
+            logger.info("table %s: finished", room.id, extra={"table_id": room.id})
         forget_old(room.log)
         return events
 

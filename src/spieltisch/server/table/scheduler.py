@@ -197,7 +197,9 @@ class Scheduler:
         except asyncio.CancelledError:
             raise
         except Exception:
-            logger.exception("computer seat %s of table %s failed", seat, room.id)
+            logger.exception(
+                "computer seat %s of table %s failed", seat, room.id, extra={"table_id": room.id}
+            )
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
@@ -239,7 +241,11 @@ class Scheduler:
                 return
             if aborted:
                 room.table.status = TableStatus.ABORTED
-                logger.info("table %s: aborted, nobody moved after the start", room.id)
+                logger.info(
+                    "table %s: aborted, nobody moved after the start",
+                    room.id,
+                    extra={"table_id": room.id},
+                )
                 events.append(TableAborted())
             else:
                 room.stale = True
