@@ -245,6 +245,7 @@ def serve(
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.infra.limits import RateLimits
     from spieltisch.server.infra.logs import logging_config
+    from spieltisch.server.infra.metrics import shared_between_workers
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import is_sqlite
@@ -288,19 +289,21 @@ def serve(
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
         os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
-        uvicorn.run(
-            "spieltisch.server.app:app_from_environment",
-            factory=True,
-            workers=workers,
-            host=host,
-            port=port,
-            http=HTTP_PROTOCOL,
-            ws=PROTOCOL,
-            ws_max_size=TRANSPORT_LIMIT,
-            ws_per_message_deflate=ws_deflate,
-            log_level=log_level.value,
-            log_config=logging_config(log_format.value, log_level.value),
-        )
+        with shared_between_workers():  # one /metrics for all workers
+            uvicorn.run(
+                "spieltisch.server.app:app_from_environment",
+                factory=True,
+                workers=workers,
+                timeout_worker_healthcheck=WORKER_ANSWERS_SECONDS,
+                host=host,
+                port=port,
+                http=HTTP_PROTOCOL,
+                ws=PROTOCOL,
+                ws_max_size=TRANSPORT_LIMIT,
+                ws_per_message_deflate=ws_deflate,
+                log_level=log_level.value,
+                log_config=logging_config(log_format.value, log_level.value),
+            )
         return
     uvicorn.run(
         create_app(settings),
@@ -334,6 +337,11 @@ def _greet(url: str, host: str, port: int) -> None:
             highlight=False,
         )
 
+
+WORKER_ANSWERS_SECONDS = 60
+"""How long a worker of `--workers N` may take to answer its supervisor's ping before it
+is taken for hung and replaced. uvicorn's 5 s killed workers still importing the
+package on a busy machine, over and over, logging only "Child process died"."""
 
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
 """Hosts that mean "listen on every address": no browser can open them."""

@@ -24,6 +24,7 @@ from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.metrics import leaving
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
@@ -36,6 +37,7 @@ from spieltisch.server.routes import (
     clubs,
     health,
     hints,
+    metrics,
     pages,
     ratings,
     reviews,
@@ -238,6 +240,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             undo()
+            leaving()
             sweeping.cancel()
             await cluster.close()
             await runtime.close()
@@ -279,6 +282,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from spieltisch.server.infra.logs import REQUEST_ID, TABLE_ID, TABLE_PATH
+from spieltisch.server.infra.metrics import UNEXPECTED
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -56,6 +57,9 @@ class RequestIds:
 
         try:
             await self.app(scope, receive, with_id if scope["type"] == "http" else send)
+        except Exception:
+            UNEXPECTED.inc()
+            raise
         finally:
             TABLE_ID.reset(table_token)
             REQUEST_ID.reset(request_token)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from spieltisch.server.infra.metrics import REFUSALS
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal
 from spieltisch.server.routes.validation import explain_bad
 from spieltisch.tournament.errors import InvalidInput, NotFound, TournamentError
@@ -51,6 +52,7 @@ def close_code(refusal: Refusal) -> int:
 
 
 def refusal_response(refusal: Refusal) -> JSONResponse:
+    REFUSALS.labels(refusal.code.value, "http").inc()
     wait = refusal.retry_after
     if wait is None and refusal.code is Code.DATABASE_UNAVAILABLE:
         wait = AWAY_SECONDS

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -15,6 +16,7 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
+from spieltisch.server.infra.metrics import CONNECTIONS, MOVE_LATENCY, RECEIVED
 from spieltisch.server.refusal import Code, Refusal, draining, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
@@ -59,6 +61,7 @@ async def table_socket(
     if not admitted:
         return
     await websocket.accept()
+    CONNECTIONS.inc()
     connection = Connection(
         account,
         svc.runtime.seat_for(room, account, seat),
@@ -82,6 +85,7 @@ async def table_socket(
             away = unavailable()
             await websocket.close(code=close_code(away), reason=_reason(away.message))
     finally:
+        CONNECTIONS.dec()
         svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
@@ -288,7 +292,11 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
         return
     try:
         # The engine explains a refusal in this connection's language (set by _read).
+        received = time.perf_counter()
+        RECEIVED.set(received)
         ack = await runtime.submit(room, seat, message.seq, message.move)
+        if not ack.duplicate:  # committed, and its news in every outbox here
+            MOVE_LATENCY.labels("sent").observe(time.perf_counter() - received)
     except Refusal as refused:
         _charge(svc, connection)
         runtime.refuse(room, connection, refused, room.seq)

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import pending_computer_move
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
 from spieltisch.server.refusal import Code, Refusal
@@ -174,19 +175,20 @@ class Scheduler:
         try:
             await asyncio.sleep(pause)
             history = effective(item.entry for item in room.log)  # takebacks withdrawn
-            move = await self.pool.run(
-                choose_move,
-                room.table.game,
-                room.table.options,
-                history,
-                level,
-                self.settings.ai_budget,
-                room.id,
-                account=room.table.created_by,
-                table=room.id,
-                kind=(room.table.game, level),
-                quick=likely_quick(level, self.settings.ai_budget),
-            )
+            with pending_computer_move(level):
+                move = await self.pool.run(
+                    choose_move,
+                    room.table.game,
+                    room.table.options,
+                    history,
+                    level,
+                    self.settings.ai_budget,
+                    room.id,
+                    account=room.table.created_by,
+                    table=room.id,
+                    kind=(room.table.game, level),
+                    quick=likely_quick(level, self.settings.ai_budget),
+                )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
                     _ack, played = await self.moves.submit(room, seat, seq, move)
