@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ipaddress
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from spieltisch.server.i18n import _
 from spieltisch.server.infra.metrics import CONTENT_TYPE, exposition
+from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Svc, address
 from spieltisch.server.services.census import tables_by_status
 
@@ -30,6 +32,7 @@ async def metrics(request: Request, svc: Svc) -> Response:
     """Every metric of this server (all processes of `--workers N`); from a loopback or
     private address only (404 elsewhere)."""
     if not from_inside(address(request)):
-        raise HTTPException(404, "Not Found")  # as any address that is not there
+        # The answer of any address that is not there.
+        raise Refusal(Code.NOT_FOUND, _("nothing here: the API is described at /docs"))
     body = exposition(await tables_by_status(svc.database))
     return Response(body, media_type=CONTENT_TYPE)
