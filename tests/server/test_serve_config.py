@@ -131,3 +131,24 @@ def test_the_settings_reach_uvicorn_and_the_app(
     (settings,) = [m.kwargs["settings"] for m in app.user_middleware if m.cls is Limits]
     assert settings.claim_after_seconds == 42.0
     assert settings.database_url == url
+
+
+def test_every_setting_has_its_variable() -> None:
+    """A new option of `serve` gets its SPIELTISCH_* variable (and so its name in the
+    file); the two that say where the settings are and what to do with them need none."""
+    import typer
+
+    from spieltisch.cli.serve import serve
+    from spieltisch.cli.serve_config import NOT_SETTINGS, variable
+
+    app = typer.Typer()
+    app.command()(serve)
+    missing = [
+        parameter.opts[0]
+        for parameter in typer.main.get_command(app).params
+        if parameter.name not in NOT_SETTINGS | {"help"}
+        and variable(parameter.opts[0]) not in (
+            parameter.envvar if isinstance(parameter.envvar, list) else [parameter.envvar]
+        )
+    ]
+    assert missing == []

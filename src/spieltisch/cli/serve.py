@@ -181,6 +181,16 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    takeback_seconds: Annotated[
+        float,
+        typer.Option(
+            "--takeback-seconds",
+            envvar=variable("--takeback-seconds"),
+            min=0,
+            help="Seconds the next roll waits after a person's move in a casual dice game, "
+            "so they may take it back (0: rolled at once).",
+        ),
+    ] = 3.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -246,6 +256,7 @@ def serve(
     from spieltisch.server.infra.limits import RateLimits
     from spieltisch.server.infra.logs import logging_config
     from spieltisch.server.infra.metrics import shared_between_workers
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import is_sqlite
@@ -279,10 +290,12 @@ def serve(
         allowed_origins=tuple(origin or ()),
         rate_limits=limits,
         claim_after_seconds=claim_after,
+        takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     if log_format is LogFormat.TEXT:  # else every line on the console is a log line
         _greet(url, host, port)
     if workers > 1:
