@@ -141,14 +141,13 @@ def test_every_setting_has_its_variable() -> None:
     from spieltisch.cli.serve import serve
     from spieltisch.cli.serve_config import NOT_SETTINGS, variable
 
-    app = typer.Typer()
+    app = typer.Typer(add_completion=False)
     app.command()(serve)
     missing = [
         parameter.opts[0]
         for parameter in typer.main.get_command(app).params
         if parameter.name not in NOT_SETTINGS | {"help"}
-        and variable(parameter.opts[0]) not in (
-            parameter.envvar if isinstance(parameter.envvar, list) else [parameter.envvar]
-        )
+        and variable(parameter.opts[0])
+        not in (parameter.envvar if isinstance(parameter.envvar, list) else [parameter.envvar])
     ]
     assert missing == []
