@@ -209,6 +209,16 @@ def serve(
             help="Server processes sharing the port (PostgreSQL only).",
         ),
     ] = 1,
+    sweep_seconds: Annotated[
+        float,
+        typer.Option(
+            "--sweep-seconds",
+            envvar=variable("--sweep-seconds"),
+            min=0.1,
+            help="How often a process looks for tables whose process died (PostgreSQL): "
+            "they go on within about this time.",
+        ),
+    ] = 1.0,
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -293,6 +303,7 @@ def serve(
         takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
+        sweep_seconds=sweep_seconds,
     )
     _upgrade(url)
     raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
