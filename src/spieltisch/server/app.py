@@ -24,9 +24,11 @@ from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.metrics import leaving
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
+from spieltisch.server.infra.request_ids import RequestIds
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
 from spieltisch.server.infra.sockets import ENDED
 from spieltisch.server.infra.workers import WorkerPool
@@ -34,8 +36,10 @@ from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
     api,
     clubs,
+    health,
     hints,
     leaving,
+    metrics,
     pages,
     ratings,
     reviews,
@@ -52,6 +56,7 @@ from spieltisch.server.routes.validation import http_error, request_validation_e
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
@@ -228,9 +233,20 @@ def create_app(settings: Settings) -> FastAPI:
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
+        services: Services = app.state.services
+
+        async def let_go() -> None:
+            held = await stop_playing(runtime)
+            handed = await cluster.hand_over()
+            logger.info("drained: %d tables stopped here, %d handed over", held, len(handed))
+
+        services.draining.let_go = let_go
+        undo = services.draining.on_sigterm()
         try:
             yield
         finally:
+            undo()
+            leaving()
             sweeping.cancel()
             abandoning.cancel()
             await cluster.close()
@@ -255,6 +271,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(TournamentError, refused)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)  # the outermost: every line of a request has its id
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     for away in UNAVAILABLE:
@@ -271,6 +288,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)

@@ -124,6 +124,12 @@ async def public_tables(
     return list(rows.scalars())
 
 
+async def count_by_status(session: AsyncSession) -> dict[str, int]:
+    """How many tables there are in each status."""
+    rows = await session.execute(select(GameTable.status, func.count()).group_by(GameTable.status))
+    return {str(status): int(count) for status, count in rows}
+
+
 async def statuses_of(session: AsyncSession, ids: Collection[str]) -> dict[str, TableStatus]:
     """The status of each of these tables, in one query."""
     if not ids:

@@ -74,6 +74,8 @@ class Cluster(Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    async def hand_over(self) -> list[str]: ...
+
     async def publish(
         self, session: AsyncSession, kind: str, table_id: str, *rest: int
     ) -> None: ...
@@ -114,6 +116,11 @@ class SingleProcess:
 
     async def claim(self, table_id: str) -> bool:
         return True
+
+    async def hand_over(self) -> list[str]:
+        """Let go of the tables held here (a stopping process): the ones it let go of.
+        Alone on its database, it has nobody to give them to: the next start takes them."""
+        return []
 
     async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
         """Announce inside the caller's transaction (sent when it commits)."""

@@ -146,7 +146,9 @@ async def list_tables(svc: Svc, finished: bool = False) -> TableList:
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
 async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table; options are checked as `spieltisch.load` checks them."""
+    """A new table; options are checked as `spieltisch.load` checks them. A process
+    that is stopping refuses (503 `draining`): another one takes it."""
+    svc.draining.check()
     check_rate(request, "tables", me)
     mark = svc.sessions.address_mark(address(request))
     limits = svc.limiter.limits

@@ -14,6 +14,7 @@ from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.addresses import address_group
 from spieltisch.server.infra.auth import Sessions
+from spieltisch.server.infra.draining import Draining
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
@@ -45,6 +46,7 @@ class Services:
     limiter: RateLimiter
     passwords: PasswordWork
     replays: Replays = field(default_factory=Replays)
+    draining: Draining = field(default_factory=Draining)
     sockets: OpenSockets = field(default_factory=OpenSockets)
 
     @property

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -15,8 +16,9 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
+from spieltisch.server.infra.metrics import CONNECTIONS, MOVE_LATENCY, RECEIVED
 from spieltisch.server.infra.sockets import OpenSocket, session_mark
-from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.refusal import Code, Refusal, draining, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
@@ -66,6 +68,7 @@ async def table_socket(
             many = _("too many connections from your address: close some of them first")
         await websocket.close(code=4429, reason=_reason(many))
         return
+    CONNECTIONS.inc()
     connection = Connection(
         account,
         svc.runtime.seat_for(room, account, seat),
@@ -89,6 +92,7 @@ async def table_socket(
             away = unavailable()
             await websocket.close(code=close_code(away), reason=_reason(away.message))
     finally:
+        CONNECTIONS.dec()
         svc.sockets.forget(counted)
         svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
@@ -139,9 +143,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
 async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
     """The table's room, or None after closing with a code and a reason in the
     connection's language (accepted first, so browsers and bots can read them: 4403 a
-    foreign origin, 4404 no such table, 1013 the database is away)."""
+    foreign origin, 4404 no such table, 1013 the database is away, 1012 this process is
+    stopping: connect again)."""
     origin = websocket.headers.get("origin")
-    if origin is not None and origin not in svc.settings.origins():
+    if svc.draining.active:
+        refusal = draining()
+    elif origin is not None and origin not in svc.settings.origins():
         refusal = Refusal(Code.FORBIDDEN, _("this origin may not open a table"))
     elif re.fullmatch(ID_PATTERN, table_id) is None:
         refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
@@ -309,7 +316,11 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
         return
     try:
         # The engine explains a refusal in this connection's language (set by _read).
+        received = time.perf_counter()
+        RECEIVED.set(received)
         ack = await runtime.submit(room, seat, message.seq, message.move)
+        if not ack.duplicate:  # committed, and its news in every outbox here
+            MOVE_LATENCY.labels("sent").observe(time.perf_counter() - received)
     except Refusal as refused:
         _charge(svc, connection)
         runtime.refuse(room, connection, refused, room.seq)

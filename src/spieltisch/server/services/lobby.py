@@ -4,6 +4,7 @@ after which the live tables are told."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from typing import Protocol
 
@@ -29,6 +30,8 @@ from spieltisch.store.tables import (
     running_tables_of,
     seats_of_tables,
 )
+
+logger = logging.getLogger("spieltisch.server")
 
 
 async def list_tables(
@@ -89,7 +92,9 @@ class Lobby:
             if open_limits is not None:
                 await check_open_tables(session, creator, created_from, open_limits)
             table = await create_table(session, creator, spec, created_from=created_from)
-            return await describe_table(session, table)
+            described = await describe_table(session, table)
+        logger.info("table %s: created (%s)", table.id, spec.game, extra={"table_id": table.id})
+        return described
 
     async def join(self, table_id: str, account: int, seat: int | None) -> TableOut:
         """Sit down (`join`); a rematch whose last seat this was starts at once."""
@@ -108,6 +113,7 @@ class Lobby:
     async def start(self, table_id: str, account: int) -> TableOut:
         async with transaction(self.database) as session:
             await start(session, table_id, account)
+        logger.info("table %s: started", table_id, extra={"table_id": table_id})
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too
         return described

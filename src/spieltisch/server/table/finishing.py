@@ -61,7 +61,7 @@ class Finishing:
         try:
             await hook(table_id)
         except Exception:
-            logger.exception("after the end of table %s", table_id)
+            logger.exception("after the end of table %s", table_id, extra={"table_id": table_id})
 
     async def computer_plays(
         self, room: Room, seat: int, reason: HandOverReason, level: str = HANDED_LEVEL

@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import REFUSALS
 from spieltisch.server.schemas.messages import ErrorOut, ServerMessage, TableOut, TakebackOut
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background
@@ -97,6 +98,7 @@ class Publisher:
             _send(event.to, view.state_message(room, event.to.seat, event.to.language, event.since))
             event.to.last_seq = room.seq
         elif isinstance(event, Refused):
+            REFUSALS.labels(event.code.value, "ws").inc()
             error = ErrorOut(code=event.code, message=event.message, seq=event.seq, rule=event.rule)
             _send(event.to, error)
         elif isinstance(event, Replied):

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import pending_computer_move
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
 from spieltisch.server.refusal import Code, Refusal
@@ -212,19 +213,20 @@ class Scheduler:
         try:
             await asyncio.sleep(pause)
             history = effective(item.entry for item in room.log)  # takebacks withdrawn
-            move = await self.pool.run(
-                choose_move,
-                room.table.game,
-                room.table.options,
-                history,
-                level,
-                self.settings.ai_budget,
-                room.id,
-                account=room.table.created_by,
-                table=room.id,
-                kind=(room.table.game, level),
-                quick=quick_level(level, self.settings.ai_budget),
-            )
+            with pending_computer_move(level):
+                move = await self.pool.run(
+                    choose_move,
+                    room.table.game,
+                    room.table.options,
+                    history,
+                    level,
+                    self.settings.ai_budget,
+                    room.id,
+                    account=room.table.created_by,
+                    table=room.id,
+                    kind=(room.table.game, level),
+                    quick=quick_level(level, self.settings.ai_budget),
+                )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
                     _ack, played = await self.moves.submit(room, seat, seq, move)
@@ -235,7 +237,9 @@ class Scheduler:
         except asyncio.CancelledError:
             raise
         except Exception:
-            logger.exception("computer seat %s of table %s failed", seat, room.id)
+            logger.exception(
+                "computer seat %s of table %s failed", seat, room.id, extra={"table_id": room.id}
+            )
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
@@ -279,7 +283,11 @@ class Scheduler:
                 return
             if aborted:
                 room.table.status, room.table.ending = TableStatus.ABORTED, ending
-                logger.info("table %s: aborted, nobody moved after the start", room.id)
+                logger.info(
+                    "table %s: aborted, nobody moved after the start",
+                    room.id,
+                    extra={"table_id": room.id},
+                )
                 events.append(TableAborted(None, aborted))
             else:
                 room.stale = True
