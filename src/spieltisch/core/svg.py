@@ -136,6 +136,19 @@ def fitted(
     return text(x, y, words, **values)
 
 
+def wrap(words: str, width: float, font_size: float) -> list[str]:
+    """`words` in lines that each fit `width` at `font_size` (by the generous glyph
+    width), broken between words: a long sentence keeps its size on a narrow picture."""
+    most = max(int(width / (GLYPH_WIDTH * font_size)), 1)
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def title(words: str) -> str:
     """A tooltip (and accessible name) for the element it is placed in."""
     return f"<title>{escape(words)}</title>"

@@ -4,6 +4,7 @@
 import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
+import { icon } from "../icons.js";
 import { notify } from "../notice.js";
 import { markedName, openReplay, recordedName, seatName } from "./common.js";
 import { ReviewPanel } from "./review.js";
@@ -137,11 +138,11 @@ class Viewer {
       h(
         "div",
         { class: "replay-controls" },
-        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, "⏮"),
-        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, "◀"),
+        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, icon("first")),
+        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, icon("back")),
         this.playButton,
-        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, "▶"),
-        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, "⏭"),
+        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, icon("next")),
+        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, icon("last")),
         speed,
         this.counter,
       ),

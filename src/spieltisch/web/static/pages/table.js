@@ -5,6 +5,7 @@
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
@@ -468,7 +469,7 @@ class TablePage {
     const result = state && state.result;
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
-      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
+      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? icon("next") : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
       const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
       if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
@@ -598,7 +599,7 @@ class TablePage {
         continue;
       }
       if (clock.running === seat) left -= elapsed;
-      element.textContent = `⏱ ${formatTime(left)}`;
+      replace(element, icon("clock"), formatTime(left));
       element.classList.toggle("low", left < 10000);
     }
   }
