@@ -138,10 +138,13 @@ def fitted(
 
 def wrap(words: str, width: float, font_size: float) -> list[str]:
     """`words` in lines that each fit `width` at `font_size` (by the generous glyph
-    width), broken between words: a long sentence keeps its size on a narrow picture."""
+    width), broken at ordinary spaces only (never at French typography's narrow no-break
+    space): a long sentence keeps its size on a narrow picture."""
     most = max(int(width / (GLYPH_WIDTH * font_size)), 1)
     lines: list[str] = []
-    for word in words.split():
+    for word in words.split(" "):
+        if not word:
+            continue
         if lines and len(lines[-1]) + 1 + len(word) <= most:
             lines[-1] += " " + word
         else:

@@ -57,7 +57,7 @@ def test_each_stack_is_named_top_first_under_the_ring() -> None:
     for code, words in [
         ("en", "Field 18, top first: yellow, red, blue"),
         ("de", "Feld 18, von oben: Gelb, Rot, Blau"),
-        ("fr", "Case 18, du haut vers le bas : jaune, rouge, bleue"),
+        ("fr", "Case 18, du haut vers le bas\u202f: jaune, rouge, bleue"),
     ]:
         svg = board(state.view(None), language=code)
         assert re.findall(r'data-stack="18">([^<]+)<', svg) == [words], code
