@@ -23,7 +23,7 @@ from pydantic.fields import FieldInfo
 from spieltisch.core import game_class, game_names, parts
 from spieltisch.core.examples import draw_example
 from spieltisch.core.i18n import check_language, language
-from spieltisch.core.rules_text import ANCHOR, SOURCE
+from spieltisch.core.rules_text import ANCHOR, SOURCE, without_notation
 from spieltisch.web.messages import _, catalog
 from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
@@ -175,9 +175,10 @@ _markdown.core.ruler.push("anchors", _anchors)
 
 def rules_html(game: str, code: str) -> str:
     """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped),
-    with the rule books' examples drawn by the engine."""
+    with the rule books' examples drawn by the engine; without the notation, which only
+    those typing moves need (the terminal keeps it)."""
     code = check_language(code)
-    return render_rules(parts(game).rules_summary(code), code)
+    return render_rules(without_notation(parts(game).rules_summary(code)), code)
 
 
 def render_rules(markdown: str, code: str) -> str:
