@@ -83,7 +83,7 @@ def test_a_waiting_table_offers_its_link_and_the_lobby_says_why_it_waits(
     eve_page = sign_in_as_guest(eve, "Eve")
     eve_page.goto(link.input_value())
     page.wait_for_selector(".watchers:has-text('Watching: Eve, 1 person without a name')")
-    newcomer.page.wait_for_selector(".watchers:has-text('Beobachten: Eve, 1 Person ohne Namen')")
+    newcomer.page.wait_for_selector(".watchers:has-text('Zuschauer: Eve, 1 Person ohne Namen')")
 
 
 def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: Path) -> None:

@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
@@ -69,7 +69,8 @@ class TablePage {
     this.logBox = h("ol", { class: "log", "aria-live": "off" });
     this.chatList = h("ol", { class: "chat-lines" });
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
-    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
+    this.sendButton = h("button", { type: "submit" }, t("Send"));
+    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, this.sendButton);
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.choice = h("dialog", { class: "choice" });
@@ -149,11 +150,21 @@ class TablePage {
     }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
+      this.relabel();
       this.layout();
       this.render();
       if (this.rulesOpen) this.showRules(true);
       this.live.send({ type: "language", language: code });
     });
+  }
+
+  // The words of the parts built once (in `build`), in the language just chosen: the chat
+  // button said "Senden" after a switch to English.
+  relabel() {
+    this.board.setAttribute("aria-label", t("Board"));
+    this.chatInput.setAttribute("aria-label", t("Chat message"));
+    this.sendButton.textContent = t("Send");
+    this.rulesButton.textContent = t("Rules");
   }
 
   stop() {
@@ -518,7 +529,7 @@ class TablePage {
     const seq = this.state.seq;
     try {
       const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
-      const chance = `${Math.round(advice.win_chance * 100)}%`;
+      const chance = formatPercent(advice.win_chance);
       this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
       this.renderStatus();
     } catch (error) {
