@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 from xml.sax import saxutils
 
 from spieltisch.core.game_parts import SvgBoard
+from spieltisch.core.i18n import sentence
 from spieltisch.core.protocol import Game, State
 from spieltisch.core.registry import parts
 
@@ -207,7 +208,10 @@ def move_attributes(moves: Sequence[str]) -> dict[str, str]:
 
 
 def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") -> str:
-    """A group a person can click or tab to and press; `hot` is the outline drawn around it."""
+    """A group a person can click or tab to and press; `hot` is the outline drawn around it.
+    Its label is a sentence (a tooltip, a screen reader's name, the title of the dialog
+    asking which move): its first letter a capital."""
+    label = sentence(label)
     values: dict[str, object] = {"class": "move", "role": "button", "tabindex": "0"}
     values["aria-label"] = label
     values.update(move_attributes(moves))
@@ -217,6 +221,7 @@ def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") 
 def refusable(content: str, move: str, label: str) -> str:
     """A part naming a move that is not legal now: a click asks the engine why
     (`data-illegal-move`), so a person learns the rule instead of seeing nothing happen."""
+    label = sentence(label)
     values = {"class": "illegal", "data-illegal-move": move, "aria-label": label}
     return f"<g{attributes(values)}>{title(label)}{content}</g>"
 

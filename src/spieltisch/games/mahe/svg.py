@@ -157,7 +157,7 @@ def _top_mark(field: int, height: int, top: str) -> str:
         (CENTRE + base * ux - 5 * uy, CENTRE + base * uy + 5 * ux),
         (CENTRE + base * ux + 5 * uy, CENTRE + base * uy - 5 * ux),
     ]
-    label = _("on top: {colour}").format(colour=colour_name(top))
+    label = capitalised(_("on top: {colour}").format(colour=colour_name(top)))
     return element(
         "polygon",
         title(label),

@@ -3,7 +3,7 @@
 
 import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
-import { labelled, language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, sentence, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { notify } from "../notice.js";
 import { markedName, openReplay, recordedName, seatName } from "./common.js";
@@ -169,7 +169,7 @@ class Viewer {
       // Who moved, named as the table and its log name the seat ("Yellow · Ana: ...").
       const turn = answer.turn === null || answer.turn === undefined ? "" : `${this.marks[answer.turn]} · `;
       const who = answer.seat === null || answer.seat === undefined ? turn : labelled(this.seatTitle(answer.seat));
-      this.words.textContent = answer.words ? who + answer.words : target === 0 ? t("The start of the game.") : "";
+      this.words.textContent = answer.words ? who + (who ? answer.words : sentence(answer.words)) : target === 0 ? t("The start of the game.") : "";
       this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;
       else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));

@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { formatNumber, formatPercent, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
@@ -438,11 +438,11 @@ class TablePage {
   ask(moves, question) {
     replace(
       this.choice,
-      h("h2", {}, question || t("Which move?")),
+      h("h2", {}, question ? sentence(question) : t("Which move?")),
       h(
         "div",
         { class: "choices" },
-        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, this.wordsOf(move))),
+        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, sentence(this.wordsOf(move)))),
       ),
       h("button", { type: "button", class: "cancel", onclick: () => this.choice.close() }, t("Cancel")),
     );
@@ -466,7 +466,7 @@ class TablePage {
       replace(this.moves);
       return;
     }
-    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
+    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
     const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
     replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
@@ -625,7 +625,7 @@ class TablePage {
         // A move names its seat; a die names whose turn it is, as the board does.
         const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
         const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
-        const line = h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, number, h("span", {}, who, entry.words));
+        const line = h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, number, h("span", {}, who, who ? entry.words : sentence(entry.words)));
         return [line, ...this.givenUpAfter(entry.seq, entries)];
       }),
     );
