@@ -6,7 +6,7 @@ import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, sentence, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, recordedName, seatName } from "./common.js";
+import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -58,6 +58,7 @@ async function showRecent(box) {
       "tr",
       { "data-table": table.id },
       h("td", {}, table.title),
+      h("td", {}, ratedBadge(table)),
       h(
         "td",
         {},
