@@ -112,6 +112,29 @@ def test_the_scan_finds_lowercase_titles_machinery_and_bare_percentages() -> Non
     ]
 
 
+def test_a_table_says_everything_in_the_language_just_chosen(people: People) -> None:
+    """The parts of the table built once (chat button and field, rules button, the
+    board's name) follow a switch of language: the chat button stayed "Senden"."""
+    person = people(locale="de-DE")
+    request = person.context.request
+    assert request.post(person.base + "/api/session/guest", data={"name": "Ana"}).ok
+    seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+    table = request.post(person.base + "/api/tables", data={"game": "mabula", "seats": seats})
+    assert table.ok, table.text()
+    page = person.goto(f"/#/table/{table.json()['id']}")
+    page.wait_for_selector(".chat-form button")
+    for code, send, rules, message in [
+        ("de", "Senden", "Regeln", "Chat-Nachricht"),
+        ("fr", "Envoyer", "Règles", "Message de discussion"),
+        ("en", "Send", "Rules", "Chat message"),
+    ]:
+        page.select_option("#language", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        assert page.locator(".chat-form button").inner_text() == send, code
+        assert page.locator("button.rules-button").inner_text() == rules, code
+        assert page.locator(".chat-form input").get_attribute("aria-label") == message, code
+
+
 def test_the_language_chosen_on_the_site_governs_sign_in_and_refusals(people: People) -> None:
     person = people(locale="en-GB")
     page = person.goto("/#/signin")
