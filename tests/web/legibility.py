@@ -122,8 +122,10 @@ MEASURE = (
     'main a.button, main summary, .board-box svg .move',
   ].join(', '));
   for (const target of targets) {
+    // A box is tapped through its label (around it, or naming it by `for`).
+    const named = target.id ? document.querySelector(`label[for="${target.id}"]`) : null;
     const tapped = target.matches('input[type=checkbox], input[type=radio]')
-      ? (target.closest('label') || target) : target;
+      ? (target.closest('label') || named || target) : target;
     if (hidden(tapped)) continue;
     const r = tapped.getBoundingClientRect();
     if (r.height < touch - 0.5 || r.width < touch - 0.5) {

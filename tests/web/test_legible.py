@@ -18,6 +18,7 @@ from spieltisch.core.records import make_record
 from tests.web.conftest import People
 from tests.web.flows import CLICKABLE, create_table_by_api, sign_in_as_guest, wait_for_current_board
 from tests.web.legibility import Problem, problems
+from tests.web.word_scan import settled_text
 
 AI = {"kind": "ai", "level": "medium"}
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 4, "mabula": 2}
@@ -82,4 +83,29 @@ def test_every_word_target_and_piece_is_legible(
                 "/(\\d+)\\D+\\1$/.test(document.querySelector('.counter').textContent)"
             )
             found += _in_each_language(page, f"{game} end {width}", game, artifacts)
+    assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_every_other_page_has_words_targets_and_contrast_to_match(
+    people: People, width: int, height: int
+) -> None:
+    """The lobby, rules (with their example pictures), leaderboards, tournaments, clubs,
+    seasons, replays, the player's and the sign-in page, in German and French."""
+    from tests.web.test_language_scan import _pages
+
+    person = people("en-GB", width=width)
+    page = person.goto("/")
+    page.set_viewport_size({"width": width, "height": height})
+    routes = [route for route in _pages(person) if not route.startswith("#/table/")]
+    page.reload()
+    found: list[Problem] = []
+    for code in ("de", "fr"):
+        page.select_option("#language", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        for route in routes:
+            page.goto(f"{person.base}/{route}")
+            page.wait_for_selector("#nav a")
+            settled_text(page)
+            found += problems(page, f"{route} {code} {width}")
     assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
