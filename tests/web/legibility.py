@@ -119,7 +119,7 @@ MEASURE = (
   }
   const targets = document.querySelectorAll([
     'header a, header select, header button, main button, main select, main input',
-    'main a.button, main summary, .board-box svg .move',
+    'main a.button, main summary, main nav a, .game-menu a, .board-box svg .move',
   ].join(', '));
   for (const target of targets) {
     // A box is tapped through its label (around it, or naming it by `for`).
