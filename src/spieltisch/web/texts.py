@@ -173,14 +173,17 @@ TEXTS: tuple[str, ...] = (
     N_("Start"),
     N_("Status"),
     N_("Stopped by time ({rule})"),
-    N_("Strength (mu)"),
+    N_("Estimated strength"),
     N_("Table list to print"),
     N_("Table"),
     N_("Tables"),
     N_("The analysis failed: {error}"),
     N_("The computer levels, rated from games among themselves"),
     N_("The computer rates each decision: the move played against the best move."),
-    N_("The rating is mu − 3 sigma (OpenSkill): it starts at 0 and rises with certainty."),
+    N_(
+        "The rating is a cautious estimate of strength: it starts at 0 and rises as the "
+        "games show more surely how well someone plays."
+    ),
     N_("The record is not available yet."),
     N_("The start of the game."),
     N_("This file is not a game record (JSON)."),

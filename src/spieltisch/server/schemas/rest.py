@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from spieltisch.server.schemas.messages import TableOut
+from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.store.reviews import ReviewStatus
 
 Level = Literal["easy", "medium", "hard", "expert"]
@@ -121,10 +121,15 @@ class GameOut(BaseModel):
 
     table: str
     game: str
+    title: str = ""
+    """The game's name as people read it (the page shows it, never the id)."""
     status: str
     seat: int
     place: int | None
     players: list[str]
+    seats: list[SeatOut] = []
+    """The seats as the lobby describes them: the page names each (a computer by its
+    level in the reader's language, not by the level's id)."""
     record: str | None
     """Where to download the record (finished games)."""
 

@@ -131,10 +131,12 @@ class Accounts:
                 GameOut(
                     table=table.id,
                     game=table.game,
+                    title=shown.title,
                     status=table.status,
                     seat=seat.seat,
                     place=ranking[seat.seat] if ranking else None,
                     players=[s.name or "?" for s in shown.seats],
+                    seats=shown.seats,
                     record=f"/api/games/{table.id}/record" if finished else None,
                 )
             )

@@ -6,7 +6,7 @@ import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
-import { openReplay, statusName } from "./common.js";
+import { openReplay, seatName, statusName } from "./common.js";
 import { ratingSection } from "./rating_history.js";
 
 export async function show(main, [id]) {
@@ -23,10 +23,10 @@ export async function show(main, [id]) {
       h(
         "tr",
         {},
-        h("td", {}, h("a", { href: `#/table/${game.table}` }, game.game)),
+        h("td", {}, h("a", { href: `#/table/${game.table}` }, game.title || game.game)),
         h("td", {}, statusName(game.status)),
         h("td", {}, game.place === null ? "–" : String(game.place)),
-        h("td", {}, game.players.join(", ")),
+        h("td", {}, (game.seats || []).map(seatName).join(", ")),
         h(
           "td",
           {},

@@ -3,7 +3,8 @@
 
 import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
-import { labelled, language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, sentence, t } from "../i18n.js";
+import { icon } from "../icons.js";
 import { notify } from "../notice.js";
 import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
 import { recordedLeft } from "./leaving.js";
@@ -139,11 +140,11 @@ class Viewer {
       h(
         "div",
         { class: "replay-controls" },
-        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, "⏮"),
-        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, "◀"),
+        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, icon("first")),
+        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, icon("back")),
         this.playButton,
-        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, "▶"),
-        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, "⏭"),
+        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, icon("next")),
+        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, icon("last")),
         speed,
         this.counter,
       ),
@@ -170,7 +171,7 @@ class Viewer {
       // Who moved, named as the table and its log name the seat ("Yellow · Ana: ...").
       const turn = answer.turn === null || answer.turn === undefined ? "" : `${this.marks[answer.turn]} · `;
       const who = answer.seat === null || answer.seat === undefined ? turn : labelled(this.seatTitle(answer.seat));
-      this.words.textContent = answer.words ? who + answer.words : target === 0 ? t("The start of the game.") : "";
+      this.words.textContent = answer.words ? who + (who ? answer.words : sentence(answer.words)) : target === 0 ? t("The start of the game.") : "";
       this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;
       else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));

@@ -4,7 +4,8 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
+import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
@@ -70,7 +71,8 @@ class TablePage {
     this.logBox = h("ol", { class: "log", "aria-live": "off" });
     this.chatList = h("ol", { class: "chat-lines" });
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
-    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
+    this.sendButton = h("button", { type: "submit" }, t("Send"));
+    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, this.sendButton);
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
     this.chatTitle = h("h2", { id: "chat-title" }, t("Chat"));
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
@@ -153,11 +155,21 @@ class TablePage {
     }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
+      this.relabel();
       this.layout();
       this.render();
       if (this.rulesOpen) this.showRules(true);
       this.live.send({ type: "language", language: code });
     });
+  }
+
+  // The words of the parts built once (in `build`), in the language just chosen: the chat
+  // button said "Senden" after a switch to English.
+  relabel() {
+    this.board.setAttribute("aria-label", t("Board"));
+    this.chatInput.setAttribute("aria-label", t("Chat message"));
+    this.sendButton.textContent = t("Send");
+    this.rulesButton.textContent = t("Rules");
   }
 
   stop() {
@@ -475,11 +487,11 @@ class TablePage {
   ask(moves, question) {
     replace(
       this.choice,
-      h("h2", {}, question || t("Which move?")),
+      h("h2", {}, question ? sentence(question) : t("Which move?")),
       h(
         "div",
         { class: "choices" },
-        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, this.wordsOf(move))),
+        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, sentence(this.wordsOf(move)))),
       ),
       h("button", { type: "button", class: "cancel", onclick: () => this.choice.close() }, t("Cancel")),
     );
@@ -503,7 +515,7 @@ class TablePage {
       replace(this.moves);
       return;
     }
-    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
+    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
     const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
     replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
@@ -517,7 +529,7 @@ class TablePage {
     const result = state && state.result;
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
-      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
+      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? icon("next") : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
       const mine = seat.seat === state?.seat || ((seat.resigned || seat.left) && me && seat.account === me.id);
       if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
@@ -586,7 +598,7 @@ class TablePage {
     const seq = this.state.seq;
     try {
       const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
-      const chance = `${Math.round(advice.win_chance * 100)}%`;
+      const chance = formatPercent(advice.win_chance);
       this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
       this.renderStatus();
     } catch (error) {
@@ -702,7 +714,7 @@ class TablePage {
         continue;
       }
       if (clock.running === seat) left -= elapsed;
-      element.textContent = `⏱ ${formatTime(left)}`;
+      replace(element, icon("clock"), formatTime(left));
       element.classList.toggle("low", left < 10000);
     }
   }
@@ -724,7 +736,8 @@ class TablePage {
         const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
         const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
         const taken = withdrawn.has(entry.seq);
-        const words = taken ? h("del", {}, who, entry.words) : h("span", {}, who, entry.words);
+        const said = who ? entry.words : sentence(entry.words);
+        const words = taken ? h("del", {}, who, said) : h("span", {}, who, said);
         const kind = `${entry.seat === null ? "chance" : "move"}${taken ? " withdrawn" : ""}`;
         const line = h("li", { class: kind, "data-seq": entry.seq }, number, words, taken ? h("span", { class: "taken-back" }, t("taken back")) : null);
         return [line, ...this.givenUpAfter(entry.seq, entries)];
