@@ -6,6 +6,7 @@ checks these lists and the calls in the static files agree.
 """
 
 from spieltisch.core.i18n import N_, Nn_
+from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
 
 TEXTS: tuple[str, ...] = (
     N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
@@ -391,6 +392,7 @@ TEXTS: tuple[str, ...] = (
     N_("timer"),
     N_("where do I sit"),
     N_("yes"),
+    *TABLE_WORDS,
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
@@ -403,4 +405,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
     Nn_("{count} person without a name", "{count} people without a name"),
     Nn_("{count} member", "{count} members"),
+    *TABLE_WORDS_PLURAL,
 )
