@@ -70,8 +70,9 @@ class TablePage {
     this.board = h("div", { class: "board-box", "aria-label": t("Board") });
     this.moves = h("section", { class: "moves", "aria-labelledby": "moves-title" });
     this.seats = h("section", { class: "seats", "aria-labelledby": "seats-title" });
-    this.logBox = h("ol", { class: "log", "aria-live": "off" });
-    this.chatList = h("ol", { class: "chat-lines" });
+    // Both lists scroll: focusable, so a keyboard can scroll them (WCAG 2.1.1).
+    this.logBox = h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-labelledby": "log-title" });
+    this.chatList = h("ol", { class: "chat-lines", tabindex: 0, "aria-labelledby": "chat-title" });
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
     this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
