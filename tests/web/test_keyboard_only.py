@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from tests.web.conftest import People
 from tests.web.deadlines import WAIT_SECONDS
-from tests.web.flows import create_table_by_api, sign_in_as_guest
+from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
 
 AI = {"kind": "ai", "level": "easy"}
 SPOKEN = "#page .announcer p"
@@ -153,3 +153,24 @@ def test_a_whole_game_by_keyboard_and_live_region_alone(
     end = said.rsplit("Game over.", 1)[1]
     assert "Place 1: " in end and "Ana" in end, end
     assert not ana.errors
+
+
+def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
+    """The others' chat lines are said to Ana (her own are not); a list number that is
+    not in the list is answered in words, naming how many there are."""
+    ana, bo = people("en-GB"), people("de-DE")
+    _table, ana_page, bo_page = started_table(ana, bo)
+    before = len(_lines(ana_page, 0))
+    bo_page.fill(".chat-form input", "viel Glück")
+    bo_page.press(".chat-form input", "Enter")
+    ana_page.locator(SPOKEN, has_text="Bo: viel Glück").wait_for()
+    assert not [text for _n, text in _lines(bo_page, 0) if "viel Glück" in text]
+    # Ana moves first: a number past her list is refused at once, in words.
+    ana_page.locator("#typed-move").wait_for()
+    count = ana_page.locator(".move-list button").count()
+    ana_page.fill("#typed-move", "#999")
+    ana_page.press("#typed-move", "Enter")
+    said = f"There is no move 999: the list has {count}."
+    ana_page.locator(SPOKEN, has_text=said).wait_for()
+    assert ana_page.locator(".ask .answer").inner_text() == said
+    assert len(_lines(ana_page, 0)) > before

@@ -199,7 +199,10 @@ class TablePage {
     } else if (message.type === "answer") {
       this.words.answered(message);
     } else if (message.type === "chat") {
-      if (!this.chat.some((line) => line.id === message.id)) this.chat.push(message);
+      if (!this.chat.some((line) => line.id === message.id)) {
+        this.chat.push(message);
+        this.words.chatted(message);
+      }
       this.renderChat();
     } else if (message.type === "error") {
       this.pending = null;

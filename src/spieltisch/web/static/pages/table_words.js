@@ -216,6 +216,14 @@ export class TableWords {
     if (!this.page.live.send({ type: "ask", question, argument })) this.tell(t("Connection lost, reconnecting…"));
   }
 
+  // A chat line from someone else, said once the page has shown the table (the lines
+  // sent on connecting are the chat so far, not news).
+  chatted(message) {
+    const mine = this.page.me() && message.account === this.page.me().id;
+    if (this.said === null || mine || choice("verbosity") === "turn") return;
+    this.announcer.say(labelled(message.author, message.text));
+  }
+
   answered(message) {
     this.tell(message.text);
   }
