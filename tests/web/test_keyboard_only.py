@@ -174,3 +174,7 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
     ana_page.locator(SPOKEN, has_text=said).wait_for()
     assert ana_page.locator(".ask .answer").inner_text() == said
     assert len(_lines(ana_page, 0)) > before
+    # The page's language switched: the box and the questions in French from then on.
+    ana_page.select_option("#language", "fr")
+    ana_page.locator("label[for='typed-move']", has_text="Taper un coup").wait_for()
+    ana_page.locator("#question option", has_text="Où sont mes billes").wait_for(state="attached")

@@ -156,6 +156,7 @@ class TablePage {
     }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
+      this.words.build();
       this.layout();
       this.render();
       if (this.rulesOpen) this.showRules(true);

@@ -22,7 +22,7 @@ export function choice(name) {
 // The live region: each line said once, in order, one after the other at the chosen pace.
 export class Announcer {
   constructor() {
-    this.element = h("div", { class: "announcer visually-hidden", role: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": t("Announcements") });
+    this.element = h("div", { class: "announcer visually-hidden", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
     this.queue = [];
     this.count = 0;
     this.timer = null;
@@ -60,6 +60,13 @@ export class TableWords {
     this.said = null; // the last log entry said (none yet: the first state says no history)
     this.turnSaid = null;
     this.endSaid = false;
+    this.build();
+  }
+
+  // The typed move box and the questions, in the page's language (made again when it
+  // changes; the announcer's lines stay).
+  build() {
+    this.announcer.element.setAttribute("aria-label", t("Announcements"));
     this.moveInput = h("input", { name: "typed-move", id: "typed-move", autocomplete: "off", "aria-describedby": "typed-move-hint" });
     this.moveForm = h("form", { class: "typed-move" }, h("label", { for: "typed-move" }, t("Type a move")), this.moveInput, h("button", { type: "submit" }, t("Play this move")), h("p", { id: "typed-move-hint", class: "hint" }, t("Its number in the list (#3), its words or its notation.")));
     this.moveForm.addEventListener("submit", (event) => {
