@@ -6,6 +6,7 @@ checks these lists and the calls in the static files agree.
 """
 
 from spieltisch.core.i18n import N_, Nn_
+from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
 
 TEXTS: tuple[str, ...] = (
     N_(
@@ -433,6 +434,7 @@ TEXTS: tuple[str, ...] = (
     N_("timer"),
     N_("where do I sit"),
     N_("yes"),
+    *TABLE_WORDS,
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
@@ -449,4 +451,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
         "Casual game: you may take your move back until the next roll, in {count} second.",
         "Casual game: you may take your move back until the next roll, in {count} seconds.",
     ),
+    *TABLE_WORDS_PLURAL,
 )

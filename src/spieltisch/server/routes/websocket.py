@@ -23,6 +23,7 @@ from spieltisch.server.routes.context import Services, address, services, too_fa
 from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
 from spieltisch.server.schemas.messages import (
+    AskIn,
     ChatIn,
     LanguageIn,
     MoveIn,
@@ -32,6 +33,7 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
+from spieltisch.server.table import asking
 from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
@@ -264,7 +266,7 @@ def _explain(error: ValidationError) -> str:
     return (
         explain(error.errors())
         + " "
-        + _("(messages are move, sync, chat, language or ping; see docs/web.md)")
+        + _("(messages are move, sync, chat, language, ask or ping; see docs/web.md)")
     )
 
 
@@ -272,10 +274,10 @@ async def _dispatch(
     svc: Services,
     room: Room,
     connection: Connection,
-    message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn,
+    message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn | AskIn,
 ) -> None:
     runtime = svc.runtime
-    if isinstance(message, MoveIn | SyncIn | LanguageIn):
+    if isinstance(message, MoveIn | SyncIn | LanguageIn | AskIn):
         # Moves that change nothing and requests for a position are what floods are
         # made of: over the rate they are refused (a move played costs nothing).
         wait = svc.limiter.wait("moves", connection.account_id, connection.address, take=False)
@@ -297,6 +299,15 @@ async def _dispatch(
             runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         runtime.reply(room, connection, PongOut())
+    elif isinstance(message, AskIn):
+        _charge(svc, connection)
+        async with room.lock:
+            try:
+                told = asking.answer(room, connection, message.question, message.argument)
+            except Refusal as refused:
+                runtime.refuse(room, connection, refused)
+            else:
+                runtime.reply(room, connection, told)
     else:
         await _chat(svc, room, connection, message.text)
 

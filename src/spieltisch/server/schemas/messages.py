@@ -1,8 +1,8 @@
 """The WebSocket messages, one pydantic model per type (docs/web.md documents them).
 
 Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
-`language` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
-`pong` and `presence`.
+`language`, `ask` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
+`pong`, `presence` and `answer`.
 """
 
 from __future__ import annotations
@@ -60,7 +60,18 @@ class PingIn(ClientMessage):
     type: Literal["ping"]
 
 
-Incoming = Annotated[MoveIn | SyncIn | ChatIn | LanguageIn | PingIn, Field(discriminator="type")]
+class AskIn(ClientMessage):
+    """Ask a question about the position (one of the state's `questions`), answered in
+    words from this connection's seat's view alone."""
+
+    type: Literal["ask"]
+    question: str = Field(min_length=1, max_length=40)
+    argument: str = Field(default="", max_length=40)
+
+
+Incoming = Annotated[
+    MoveIn | SyncIn | ChatIn | LanguageIn | PingIn | AskIn, Field(discriminator="type")
+]
 incoming = TypeAdapter(Incoming)
 
 
@@ -71,6 +82,17 @@ class ServerMessage(BaseModel):
 class LegalMove(BaseModel):
     move: str
     words: str
+    typed: list[str] = Field(default_factory=list)
+    """Other words a person may type for this move in this language (`würfeln`, `grün 5`)."""
+
+
+class QuestionOut(BaseModel):
+    """A question a player may ask (`ask`): `key`, the question in words, and what it
+    asks for (`argument`, e.g. "Field (1–40)"; None when nothing)."""
+
+    key: str
+    label: str
+    argument: str | None = None
 
 
 class LogEntryOut(BaseModel):
@@ -131,6 +153,8 @@ class StateOut(ServerMessage):
     roll_in_ms: int | None = None
     """In a casual dice game, right after a person's move: how long until the next roll
     (the moment that move may be taken back); None when no roll waits."""
+    questions: list[QuestionOut] = Field(default_factory=list)
+    """The questions this game answers (`ask`), in this connection's language."""
 
 
 class SeatOut(BaseModel):
@@ -237,6 +261,15 @@ class ErrorOut(ServerMessage):
 
 class PongOut(ServerMessage):
     type: Literal["pong"] = "pong"
+
+
+class AnswerOut(ServerMessage):
+    """The answer to an `ask`, in words, to the connection that asked alone."""
+
+    type: Literal["answer"] = "answer"
+    question: str
+    argument: str
+    text: str
 
 
 class SeatPresence(BaseModel):

@@ -9,7 +9,13 @@ import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
+from spieltisch.server.schemas.messages import (
+    ClockOut,
+    LegalMove,
+    LogEntryOut,
+    QuestionOut,
+    StateOut,
+)
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
@@ -43,6 +49,10 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         abortable=room.abortable(),
         takeback=takeback_offered(room, seat),
         roll_in_ms=_roll_in_ms(room),
+        questions=[
+            QuestionOut(key=q.key, label=q.label, argument=q.argument)
+            for q in parts.questions(room.state.game, lang)
+        ],
     )
 
 
@@ -123,8 +133,9 @@ def _legal(room: Room, shown: PositionRenderings, lang: str) -> list[LegalMove]:
     legal = shown.legal.get(lang)
     if legal is None:
         state = room.state
+        typed = parts.typed_words(state, lang)
         legal = shown.legal[lang] = [
-            LegalMove(move=move, words=parts.describe(state, move, lang))
+            LegalMove(move=move, words=parts.describe(state, move, lang), typed=typed.get(move, []))
             for move in state.legal_moves()
         ]
     return legal

@@ -13,10 +13,14 @@ import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } fro
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
+import { TableWords } from "./table_words.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
-const DEFAULTS = { autoplay: true, sound: false, animate: true };
+// The last move's animation is off by default where the system asks for reduced motion
+// (the style sheet animates only where it does not, whatever this setting says).
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const DEFAULTS = { autoplay: true, sound: false, animate: !REDUCED_MOTION };
 
 // A setting of this browser (localStorage "spieltisch.<name>": on/off).
 function setting(name) {
@@ -63,13 +67,15 @@ class TablePage {
 
   build() {
     this.title = h("h1", { class: "table-heading" });
-    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    // Whose turn is said by the announcer (table_words.js), once: not by this line too.
+    this.status = h("p", { class: "status" });
     this.connection = h("span", { class: "connection" });
     this.board = h("div", { class: "board-box", "aria-label": t("Board") });
     this.moves = h("section", { class: "moves", "aria-labelledby": "moves-title" });
     this.seats = h("section", { class: "seats", "aria-labelledby": "seats-title" });
-    this.logBox = h("ol", { class: "log", "aria-live": "off" });
-    this.chatList = h("ol", { class: "chat-lines" });
+    // Both lists scroll: focusable, so a keyboard can scroll them (WCAG 2.1.1).
+    this.logBox = h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-labelledby": "log-title" });
+    this.chatList = h("ol", { class: "chat-lines", tabindex: 0, "aria-labelledby": "chat-title" });
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
     this.sendButton = h("button", { type: "submit" }, t("Send"));
     this.chatForm = h("form", { class: "chat-form" }, this.chatInput, this.sendButton);
@@ -80,6 +86,7 @@ class TablePage {
     this.rulesButton = h("button", { type: "button", class: "rules-button", "aria-controls": "table-rules", "aria-expanded": "false", onclick: () => this.showRules(!this.rulesOpen) }, t("Rules"));
     this.rulesPanel = h("aside", { class: "rules-panel", id: "table-rules", hidden: true, "aria-labelledby": "table-rules-title" });
     this.rulesOpen = false;
+    this.words = new TableWords(this);
     this.board.addEventListener("click", (event) => this.boardClick(event));
     this.board.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -94,11 +101,12 @@ class TablePage {
       this.main,
       h("div", { class: "table-top" }, this.title, this.rulesButton, this.connection),
       this.status,
+      this.words.announcer.element,
       this.end,
       h(
         "div",
         { class: "table-layout" },
-        h("div", { class: "play-column" }, this.board, this.moves, this.settingsBox()),
+        h("div", { class: "play-column" }, this.board, this.moves, this.words.askBox, this.settingsBox()),
         this.rulesPanel,
         h(
           "aside",
@@ -156,6 +164,7 @@ class TablePage {
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
       this.relabel();
+      this.words.build();
       this.layout();
       this.render();
       if (this.rulesOpen) this.showRules(true);
@@ -177,6 +186,7 @@ class TablePage {
     window.clearTimeout(this.onlyMoveTimer);
     this.live.close();
     window.clearInterval(this.ticker);
+    this.words.stop();
     this.stopLanguage();
   }
 
@@ -205,8 +215,14 @@ class TablePage {
       this.clock = message.clock ? { ...message.clock, at: performance.now() } : null;
       this.pending = null;
       this.render();
+      this.words.heard(message);
+    } else if (message.type === "answer") {
+      this.words.answered(message);
     } else if (message.type === "chat") {
-      if (!this.chat.some((line) => line.id === message.id)) this.chat.push(message);
+      if (!this.chat.some((line) => line.id === message.id)) {
+        this.chat.push(message);
+        this.words.chatted(message);
+      }
       this.renderChat();
     } else if (message.type === "error") {
       this.pending = null;
@@ -295,6 +311,7 @@ class TablePage {
     this.onlyMove();
     this.turnSound(yourTurn);
     this.renderMoves();
+    this.words.render(this.state);
     this.renderSeats();
     this.renderLog();
     this.renderChat();
@@ -318,6 +335,7 @@ class TablePage {
       box("autoplay", t("Play the only legal move for me")),
       box("sound", t("Sound when it is my turn")),
       box("animate", t("Animate the last move")),
+      this.words.settings(),
     );
   }
 
@@ -510,15 +528,21 @@ class TablePage {
 
   renderMoves() {
     const legal = this.state ? this.state.legal_moves : [];
-    this.moves.hidden = !legal.length;
+    // A seat in play keeps its box to type a move (and the keyboard's place in it) also
+    // while the others move; the list comes with its turn.
+    const seated = this.state && this.state.seat !== null && this.state.seat !== undefined && this.state.status === "running";
+    this.moves.hidden = !legal.length && !seated;
+    const focused = document.activeElement === this.words.moveInput;
     if (!legal.length) {
-      replace(this.moves);
+      replace(this.moves, seated ? [h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm] : []);
+      if (focused && seated) this.words.moveInput.focus();
       return;
     }
     const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
     const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
-    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
+    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm, body);
+    if (focused) this.words.moveInput.focus();
   }
 
   renderSeats() {
