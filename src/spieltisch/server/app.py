@@ -24,7 +24,7 @@ from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
-from spieltisch.server.infra.metrics import leaving
+from spieltisch.server.infra.metrics import leaving as metrics_leaving
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
@@ -246,7 +246,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             undo()
-            leaving()
+            metrics_leaving()
             sweeping.cancel()
             abandoning.cancel()
             await cluster.close()
