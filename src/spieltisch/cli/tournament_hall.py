@@ -3,13 +3,19 @@ as on the director's page (an open screen without a view follows within seconds)
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Console
 
 from spieltisch.cli.messages import _
 from spieltisch.cli.serve import DatabaseOption
 from spieltisch.tournament.hall import VIEWS
+
+if TYPE_CHECKING:
+    from spieltisch.store import Database
+
+console = Console(highlight=False)
 
 
 def hall(
@@ -29,13 +35,14 @@ def hall(
 ) -> None:
     """Show or choose what the tournament's hall screen shows (`hall.html` opened without
     a view follows the choice within ten seconds). Without --view: the current choice."""
-    from spieltisch.cli.tournament import _run, _say
+    from spieltisch.cli.on_database import run_on_database
     from spieltisch.server.services.unit_of_work import reading, transaction
     from spieltisch.store.hall import choose_hall, hall_choice
     from spieltisch.tournament.hall import check_seconds, check_view
     from spieltisch.tournament.storage import TournamentStore
 
-    async def work(store: TournamentStore) -> tuple[str, int]:
+    async def work(database: Database) -> tuple[str, int]:
+        store = TournamentStore(database)
         await store.load(tournament)  # an unknown id is refused by name
         if view is not None:
             chosen = check_view(view), check_seconds(seconds)
@@ -46,12 +53,12 @@ def hall(
             row = await hall_choice(session, tournament)
         return (row.view, row.seconds) if row is not None else ("rotate", 20)
 
-    shown, each = _run(database, work)
+    shown, each = run_on_database(console, database, work)
     if shown == "rotate":
-        _say(
+        console.print(
             _("The hall screen shows each part in turn, {seconds} s each: {parts}.").format(
                 seconds=each, parts=", ".join(VIEWS[1:])
             )
         )
     else:
-        _say(_("The hall screen shows: {view}.").format(view=shown))
+        console.print(_("The hall screen shows: {view}.").format(view=shown))
