@@ -5,8 +5,8 @@ import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
-import { recordedLeft } from "./leaving.js";
+import { markedName, openReplay, ratedBadge, recordedName, seatName, statusName } from "./common.js";
+import { leftTag, recordedLeft } from "./leaving.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -62,7 +62,8 @@ async function showRecent(box) {
       h(
         "td",
         {},
-        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat)]),
+        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat), seat.left || seat.resigned ? [" ", leftTag(seat)] : null]),
+        table.status === "finished" ? null : [" — ", h("span", { class: "ended" }, statusName(table.status))],
       ),
       h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
     ),
