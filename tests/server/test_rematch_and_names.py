@@ -105,6 +105,8 @@ def test_an_abort_before_every_person_moved_rates_nobody_and_keeps_the_record(
             record = (await ana.http.get(f"/api/games/{table}/record")).json()
             assert record["result"] is None
             assert record["ended"] == {"how": "aborted", "by": 1, "left": [None, None]}
+            ended = (await ana.http.get("/api/tables?finished=true")).json()["tables"]
+            assert [t["status"] for t in ended if t["id"] == table] == ["aborted"]
             uploaded = await ana.post("/api/records", record, status=201)
             kept = (await ana.http.get(f"/api/records/{uploaded['id']}")).json()
             assert kept["ended"] == record["ended"]  # the replay says it was aborted

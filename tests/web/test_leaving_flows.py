@@ -35,7 +35,7 @@ def test_an_abort_before_the_first_move_in_german_and_french(
     people: People, artifacts: Path
 ) -> None:
     ana, bo = people("fr-FR", width=PHONE), people("de-DE")
-    _table, ana_page, bo_page = started_table(ana, bo)
+    table, ana_page, bo_page = started_table(ana, bo)
     bo_page.wait_for_selector("button.abort")
     assert bo_page.locator("button.abort").inner_text() == "Spiel abbrechen"
     asked = _confirm(bo_page, "button.abort")
@@ -48,6 +48,10 @@ def test_an_abort_before_the_first_move_in_german_and_french(
     assert ana_page.locator(".log .event", has_text=status).count() == 1
     ana_page.screenshot(path=str(artifacts / "aborted-fr-phone.png"), full_page=True)
     bo_page.screenshot(path=str(artifacts / "aborted-de.png"))
+    # The list of ended games says it too.
+    bo_page.goto(f"{bo.base}/#/replay")
+    row = bo_page.locator(f".recent-games tr[data-table='{table}']")
+    assert row.locator(".ended").inner_text() == "abgebrochen"
 
 
 def test_a_person_leaves_the_computer_stands_in_and_they_take_the_seat_back(

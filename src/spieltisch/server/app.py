@@ -18,6 +18,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language, sentence
+from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
@@ -61,6 +62,7 @@ from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.ratings import Rating
 
 logger = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -212,6 +214,13 @@ def create_app(settings: Settings) -> FastAPI:
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         rounds = OnlineRounds(database, runtime)
         runtime.on_finish.append(rounds.table_finished)
+
+        async def rating_of(game: str, account: int) -> Rating:
+            """A person's rating in a game: a substitute plays at the level nearest it."""
+            book = await rounds.store.ratings()
+            return book.rating(game, str(PlayerId.of_account(account)))
+
+        runtime.leaving.rating_of = rating_of
         app.state.services = Services(
             settings,
             database,

@@ -74,6 +74,10 @@ async def open_tables_waiting(
     return mine.scalar_one(), near.scalar_one()
 
 
+ENDED = (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED)
+"""The statuses of a table whose game is over: the finished-games list shows them all,
+each worded as it ended."""
+
 LISTED_PER_ACCOUNT = 3
 """How many open (and how many running) tables of one account the lobby lists: its
 newest; the others stay reachable by their link."""
@@ -93,7 +97,7 @@ async def public_tables(
     if finished:
         rows = await session.execute(
             select(GameTable)
-            .where(public, GameTable.status == TableStatus.FINISHED)
+            .where(public, GameTable.status.in_(ENDED))
             .order_by(GameTable.created_at.desc())
             .limit(limit)
         )

@@ -140,7 +140,8 @@ async def list_games() -> list[dict[str, Any]]:
 @router.get("/tables", response_model=TableList, tags=["lobby"])
 async def list_tables(svc: Svc, finished: bool = False) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
-    finished ones (the last 100), to replay."""
+    ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
+    replay."""
     return TableList(tables=await svc.lobby.listed(finished))
 
 

@@ -6,8 +6,8 @@ import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, sentence, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
-import { recordedLeft } from "./leaving.js";
+import { markedName, openReplay, ratedBadge, recordedName, seatName, statusName } from "./common.js";
+import { leftTag, recordedLeft } from "./leaving.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -63,7 +63,8 @@ async function showRecent(box) {
       h(
         "td",
         {},
-        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat)]),
+        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat), seat.left || seat.resigned ? [" ", leftTag(seat)] : null]),
+        table.status === "finished" ? null : [" — ", h("span", { class: "ended" }, statusName(table.status))],
       ),
       h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
     ),
