@@ -17,7 +17,7 @@ from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.tournaments import PlayerIn
-from spieltisch.server.services.accounts import Accounts
+from spieltisch.server.services.accounts import Accounts, clean_name
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import TournamentRow
@@ -120,7 +120,8 @@ class Tournaments:
     async def sign_up(self, identifier: str, account: int, name: str | None) -> TournamentPage:
         """`account` signs up (by its own name unless `name` is given)."""
         player = acting(account)
-        name = (name or "").strip() or await self._account_name(player)
+        given = (name or "").strip()
+        name = clean_name(given) if given else await self._account_name(player)
         return await self.acted(identifier, lambda t: t.sign_up(name, player))
 
     async def register(self, identifier: str, account: int, body: PlayerIn) -> TournamentPage:
@@ -128,6 +129,8 @@ class Tournaments:
         player (the same person as a known hall identity, with `same_as`) or a name."""
         by = acting(account)
         given = (body.account, body.username, body.level, body.same_as)
+        if (body.name or "").strip():  # control characters out: they broke the workbooks
+            body = body.model_copy(update={"name": clean_name(body.name or "")})
         if sum(x is not None for x in given) > 1:
             raise Refusal(
                 Code.INVALID, _("give one of account, username, level and same_as (or only a name)")
