@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from spieltisch.core import identity
 from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
@@ -94,8 +96,15 @@ class Tournaments:
         """The director chooses what the hall screen shows (it follows within seconds)."""
         check_director(await self.load(identifier), account)
         check_seconds(seconds)
-        async with transaction(self.store.database) as session:
-            await choose_hall(session, identifier, check_view(view), seconds)
+        for attempt in range(2):
+            try:
+                async with transaction(self.store.database) as session:
+                    await choose_hall(session, identifier, check_view(view), seconds)
+                    await session.commit()
+                return
+            except IntegrityError:  # a first choice made at the same moment: now change it
+                if attempt:
+                    raise
 
     async def identities(self, name: str | None) -> dict[str, list[Appearance]]:
         """The hall identities and where each played (with `name`: that name's)."""
