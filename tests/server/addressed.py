@@ -31,7 +31,7 @@ async def an_app_at_addresses(url: str, **settings: Any) -> AsyncIterator[FastAP
 
 def client_at(app: FastAPI, host: str) -> httpx.AsyncClient:
     """A client whose requests come from `host`."""
-    transport = httpx.ASGITransport(app=app, client=(host, 40000))
+    transport = httpx.ASGITransport(app=app, client=(host, 40000), raise_app_exceptions=False)
     return httpx.AsyncClient(transport=transport, base_url="http://test")
 
 

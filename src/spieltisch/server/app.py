@@ -286,6 +286,7 @@ def create_app(settings: Settings) -> FastAPI:
     for away in UNAVAILABLE:
         app.add_exception_handler(away, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(OverflowError, database_refused_value)  # SQLite's own
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
     who = [Depends(authenticated)]  # the WebSocket checks its token itself (routes/websocket.py)

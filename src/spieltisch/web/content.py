@@ -6,6 +6,7 @@ Pure functions over the registry and the catalogs; the server only routes to the
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import typing
@@ -188,10 +189,13 @@ _markdown.add_render_rule("image", _figure)
 _markdown.core.ruler.push("anchors", _anchors)
 
 
+@functools.lru_cache(maxsize=64)
 def rules_html(game: str, code: str) -> str:
     """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped),
     with the rule books' examples drawn by the engine; without the notation, which only
-    those typing moves need (the terminal keeps it)."""
+    those typing moves need (the terminal keeps it). Kept once made: it takes tens of
+    milliseconds on the event loop, and anyone may ask for it (a flood of anonymous
+    requests for the rules stalled every table); an unknown game raises, kept never."""
     code = check_language(code)
     return render_rules(without_notation(parts(game).rules_summary(code)), code)
 
