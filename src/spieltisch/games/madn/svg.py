@@ -258,7 +258,7 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
                 font_weight="bold",
             )
         )
-        words = colour_label(index)
+        words = capitalised(colour_label(index))  # a name in the legend: "Rouge (vous)"
         done = (
             " ✓" + str(view["finished"].index(position) + 1) if position in view["finished"] else ""
         )
