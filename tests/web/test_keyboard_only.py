@@ -170,7 +170,7 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
     count = ana_page.locator(".move-list button").count()
     ana_page.fill("#typed-move", "#999")
     ana_page.press("#typed-move", "Enter")
-    said = f"There is no move 999: the list has {count}."
+    said = f"There is no move 999. The list has {count}."
     ana_page.locator(SPOKEN, has_text=said).wait_for()
     assert ana_page.locator(".ask .answer").inner_text() == said
     assert len(_lines(ana_page, 0)) > before

@@ -17,6 +17,7 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "fastapi": "web",
     "starlette": "web",
     "uvicorn": "web",
+    "prometheus_client": "web",
     "sqlalchemy": "web",
     "alembic": "web",
     "aiosqlite": "web",

@@ -62,7 +62,7 @@ RICH_WORDS: dict[str, str] = {
 
 _SHAPES: list[tuple[str, str | tuple[str, str]]] = [
     (
-        r"Invalid value for (?P<hint>.+?): (?P<reason>.+)",
+        r"Invalid value for (?P<hint>.+?)(?: \(env var: [^)]*\))?: (?P<reason>.+)",
         N_("Invalid value for {hint}: {reason}"),
     ),
     (r"Invalid value: (?P<reason>.+)", N_("Invalid value: {reason}")),

@@ -21,8 +21,8 @@ TABLE_WORDS: tuple[str, ...] = (
     N_("calmly"),
     N_("slowly"),
     N_("It is not your turn."),
-    N_("There is no move {number}: the list has {count}."),
-    N_("Place {place}: {name}"),
+    N_("There is no move {number}. The list has {count}."),
+    N_("Place {place}"),
 )
 
 TABLE_WORDS_PLURAL: tuple[tuple[str, str], ...] = (Nn_("{count} move", "{count} moves"),)

@@ -154,7 +154,7 @@ export class TableWords {
     const order = state.result.ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
     const places = order.map(({ place, seat }) => {
       const score = state.result.scores[seat];
-      return `${t("Place {place}: {name}", { place, name: this.page.seatLabel(seat) })}, ${tn("{count} point", "{count} points", score, { count: formatNumber(score) })}`;
+      return `${labelled(t("Place {place}", { place }), this.page.seatLabel(seat))}, ${tn("{count} point", "{count} points", score, { count: formatNumber(score) })}`;
     });
     return `${t("Game over.")} ${places.join(". ")}.`;
   }
@@ -178,7 +178,7 @@ export class TableWords {
     if (!move && number) {
       const index = Number(number[1]);
       if (index < 1 || index > legal.length) {
-        this.tell(t("There is no move {number}: the list has {count}.", { number: index, count: legal.length }));
+        this.tell(t("There is no move {number}. The list has {count}.", { number: index, count: legal.length }));
         return;
       }
       move = legal[index - 1].move;
