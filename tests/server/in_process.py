@@ -46,7 +46,12 @@ async def a_table(
     runtime = Runtime(
         database,
         WorkerPool(1, processes=False),
-        Settings(database_url=url, ai_processes=False, ai_pace=0.0, **settings),
+        Settings(
+            database_url=url,
+            ai_processes=False,
+            ai_pace=0.0,
+            **{"takeback_seconds": 0.0, **settings},
+        ),
     )
     try:
         yield runtime, await runtime.room(table.id), accounts
@@ -101,6 +106,7 @@ async def an_app(url: str, **settings: Any) -> AsyncIterator[tuple[httpx.AsyncCl
         "ai_pace": 0.0,
         "migrate": False,
         "rate_limits": None,
+        "takeback_seconds": 0.0,
         **settings,
     }
     app = create_app(Settings(database_url=url, **chosen))

@@ -56,6 +56,7 @@ def test_settings(database_url: str, **chosen: Any) -> Settings:
         ai_budget="20",
         ai_pace=0.0,
         claim_after_seconds=2.0,
+        takeback_seconds=0.0,
         rate_limits=limits,
         migrate=False,
     )

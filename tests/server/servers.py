@@ -205,6 +205,10 @@ class ServerProcess:
             str(self.port),
             "--ai-pace",
             "0",
+            # The roll after a person's move goes at once (a test that needs the takeback
+            # moment gives its own --takeback-seconds after this).
+            "--takeback-seconds",
+            "0",
             *self.extra,
         ]
         env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}

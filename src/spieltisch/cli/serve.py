@@ -121,6 +121,15 @@ def serve(
             "to the computer.",
         ),
     ] = 300.0,
+    takeback_seconds: Annotated[
+        float,
+        typer.Option(
+            "--takeback-seconds",
+            min=0,
+            help="Seconds the next roll waits after a person's move in a casual dice game, "
+            "so they may take it back (0: rolled at once).",
+        ),
+    ] = 3.0,
     ws_deflate: Annotated[
         bool,
         typer.Option(
@@ -147,6 +156,7 @@ def serve(
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
     from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
     from spieltisch.store.database import describe_url, is_sqlite
@@ -180,10 +190,12 @@ def serve(
         allowed_origins=tuple(origin or ()),
         rate_limits=limits,
         claim_after_seconds=claim_after,
+        takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(

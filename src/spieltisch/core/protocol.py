@@ -408,6 +408,13 @@ class State(ABC, Generic[ViewT]):
         """A full state consistent with view(player): a clone when nothing is hidden."""
         return self.clone()
 
+    def revealed(self) -> int:
+        """How much of a chance outcome drawn earlier but hidden until now has been
+        shown (Mahé: the cards of the pile turned face up), counting up; 0 where a chance
+        outcome is shown whole when drawn. A move after which this grew showed something
+        hidden: it is never taken back, so nobody sees a card and then chooses again."""
+        return 0
+
     def history(self) -> list[str]:
         """Every step so far in notation, chance outcomes included: `game.replay` of it
         rebuilds this state."""

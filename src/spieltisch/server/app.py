@@ -28,6 +28,7 @@ from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
+from spieltisch.server.infra.sockets import ENDED
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
@@ -215,6 +216,9 @@ def create_app(settings: Settings) -> FastAPI:
             RateLimiter(settings.rate_limits),
             passwords := PasswordWork(),
         )
+        limits = settings.rate_limits
+        app.state.services.sockets.per_address = limits.connections if limits else None
+        cluster.subscribe(ENDED, app.state.services.sockets.heard)
         await cluster.start(runtime)
         recovered = await runtime.recover()
         logger.info(

@@ -99,6 +99,10 @@ class GameTable(Base):
     """The takeback asked last (`server/table/takebacks.py`): in the database, so a person
     whose page talks to another server process sees and answers it. It holds the position
     it was asked in, so a move made since ends it without a write."""
+    rated: Mapped[bool | None] = mapped_column(Boolean)
+    """The creator's choice: True rated (people only, each at one seat), False casual
+    (hints and takebacks allowed); None (tables made before the choice, and bots that do
+    not say) rated exactly when every seat is a different person."""
     created_from: Mapped[str | None] = mapped_column(String(32))
     """A keyed digest of the creator's network address (never the address itself): the
     lobby lists only a few tables per address, so guests made in a row from one address

@@ -306,8 +306,8 @@ def _utc(moment: dt.datetime) -> dt.datetime:
 
 def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
     """A finished online table as a rated game, None unless every seat was a person with
-    an account, each account in one seat."""
-    if table.finished_at is None or table.result is None:
+    an account, each account in one seat, and not made casual by its creator."""
+    if table.finished_at is None or table.result is None or table.rated is False:
         return None
     seated = [seat.account_id for seat in seats]
     accounts = [account for account in seated if account is not None]

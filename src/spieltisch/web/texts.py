@@ -299,6 +299,17 @@ TEXTS: tuple[str, ...] = (
     N_("Decline"),
     N_("Takeback asked: waiting for the others."),
     N_("{name} declined the takeback."),
+    # casual or rated by choice (issue 42)
+    N_("Counts for the ratings; no hints, no takebacks."),
+    N_("Does not count for the ratings; hints and takebacks allowed."),
+    N_("rated"),
+    N_("casual"),
+    N_("casual: hints and takebacks allowed"),
+    N_("rated: counts for the ratings"),
+    N_("Rating"),
+    N_("Rated games are for people only: a computer seat makes the game casual."),
+    N_("taken back"),
+    N_("The next roll comes in a moment."),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
     N_("Add an evening"),
@@ -405,5 +416,9 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
     Nn_("{count} person without a name", "{count} people without a name"),
     Nn_("{count} member", "{count} members"),
+    Nn_(
+        "Casual game: you may take your move back until the next roll, in {count} second.",
+        "Casual game: you may take your move back until the next roll, in {count} seconds.",
+    ),
     *TABLE_WORDS_PLURAL,
 )

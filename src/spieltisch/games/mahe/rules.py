@@ -583,6 +583,11 @@ class MaheState(State[MaheView]):
         new._history[0] = "deck:" + _deck_text(new._deck)
         return new
 
+    def revealed(self) -> int:
+        """The cards of the pile turned face up so far (the pile's order is one chance
+        outcome at the start: each card won shows the next)."""
+        return self._top if self._phase != SETUP else 0
+
     # -- copying and comparing ----------------------------------------------------------
 
     def clone(self) -> Self:

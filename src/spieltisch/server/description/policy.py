@@ -23,7 +23,8 @@ class Rated(StrEnum):
     TOURNAMENT = "tournament"
     """A tournament game."""
     SEATING = "rated"
-    """Every seat a different person (no computer seat, nobody twice)."""
+    """Every seat a different person (no computer seat, nobody twice), and the creator
+    did not make it casual."""
 
 
 @dataclass(frozen=True)
@@ -34,18 +35,25 @@ class TablePolicy:
     """The tournament the table was opened for (None: an ordinary table)."""
     seated: tuple[int | None, ...]
     """Each seat's account (None: a computer or open seat)."""
+    chosen: bool | None = None
+    """The creator's choice (`GameTable.rated`): rated, casual, or None (by the seats)."""
 
     @classmethod
     def of(cls, table: GameTable, seated: Sequence[int | None]) -> TablePolicy:
         """The policy of `table`, whose seats are held by the accounts `seated`."""
-        return cls(table.game, table.public, table.tournament_id, tuple(seated))
+        return cls(table.game, table.public, table.tournament_id, tuple(seated), table.rated)
 
     @property
     def rated_by(self) -> Rated | None:
-        """Why the result changes ratings; None in a casual game (a computer seat, or
-        one person at several seats)."""
+        """Why the result changes ratings; None in a casual game (made casual, or with
+        a computer seat, or one person at several seats). A table made rated is rated
+        while its seats wait for people too (they take no computer)."""
         if self.tournament is not None:
             return Rated.TOURNAMENT
+        if self.chosen is False:
+            return None
+        if self.chosen is True:
+            return Rated.SEATING
         return Rated.SEATING if rated_seating(self.seated) else None
 
     @property

@@ -15,9 +15,9 @@ same seat. On SQLite there is one process, which owns every table and hears noth
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -93,6 +93,12 @@ class Cluster(Protocol):
         self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
     ) -> None: ...
 
+    def subscribe(self, kind: str, handler: Handler) -> None: ...
+
+
+Handler = Callable[[list[str]], Coroutine[Any, Any, None]]
+"""What hears another process's news of one kind: its words after the kind."""
+
 
 class SingleProcess:
     """One process on its own database (SQLite): it owns every table and hears nothing."""
@@ -135,4 +141,8 @@ class SingleProcess:
     ) -> None:
         """Announce who is at the table through this process: the seats with a connection
         and the watchers' names (quoted, after a "/": names may hold any character)."""
+        return None
+
+    def subscribe(self, kind: str, handler: Handler) -> None:
+        """Hear the other processes' news of `kind` (`announce(kind, ...)`): nobody here."""
         return None

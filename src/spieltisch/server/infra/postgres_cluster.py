@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra import moved_news
-from spieltisch.server.infra.cluster import Cluster, Listener, SingleProcess
+from spieltisch.server.infra.cluster import Cluster, Handler, Listener, SingleProcess
 from spieltisch.store.models import TableStatus
 from spieltisch.store.news import notify
 
@@ -49,6 +49,7 @@ class PostgresCluster(SingleProcess):
         self._listening = asyncio.Event()
         self.peers: set[str] = set()
         """The processes this one heard people's presence from (forgotten when they die)."""
+        self._subscribers: dict[str, Handler] = {}
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -277,8 +278,13 @@ class PostgresCluster(SingleProcess):
                 self._handle(self._listener.on_takeback(table_id))
             elif kind == "ask":
                 self._handle(self._listener.on_asked(table_id))
+            elif kind in self._subscribers:
+                self._handle(self._subscribers[kind](words[2:]))
         except (IndexError, ValueError):
             logger.warning("a notification I do not understand: %r", payload)
+
+    def subscribe(self, kind: str, handler: Handler) -> None:
+        self._subscribers[kind] = handler
 
     def _handle(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a handler as its own task, so one slow table does not hold up the others."""

@@ -54,6 +54,9 @@ class Settings:
     claim_after_seconds: float = 300.0
     """How long a person's seat must be away before the others may hand it to the
     computer (a running game without anyone to move must not stay stuck)."""
+    takeback_seconds: float = 3.0
+    """In a casual dice game, how long the next roll waits after a person's move, so that
+    they may take it back (the page offers it exactly then); 0: rolled at once."""
     idle_seconds: float | None = 60.0
     """How long a running table nobody watches stays in memory without a move; then it
     leaves, and comes back for its next clock or round deadline or when opened (None:

@@ -8,9 +8,11 @@ reviews, and per account, then per table, so nobody's flood starves another tabl
 
 A running search cannot be interrupted, so fair turns alone still leave an easy
 computer seat waiting up to a second behind someone's expert search. Quick jobs (by
-their kind's measured time, an `easy` move takes milliseconds) therefore also have a
-worker of their own that never takes a slow one: a table playing against an easy
-computer answers at once whatever floods the other workers.
+their level: `random`, `easy` and `medium` search for milliseconds) therefore also have
+a worker of their own that never takes a slow one: a table playing against an easy
+computer answers at once whatever floods the other workers. What is quick is decided by
+the level, never by measured times: one cold first job (seconds under load) once marked
+easy moves slow for the next fifteen, and they waited behind expert searches.
 """
 
 from __future__ import annotations
@@ -37,10 +39,8 @@ from spieltisch.server.infra.orphans import die_with
 T = TypeVar("T")
 
 
-QUICK_SECONDS = 0.05
-"""A job whose kind took less than this (its running mean) is quick."""
-LIKELY_QUICK_LEVELS = frozenset({"random", "easy", "medium"})
-"""Levels that do not search long, the guess before their kind has been measured."""
+QUICK_LEVELS = frozenset({"random", "easy", "medium"})
+"""Levels that never search long: their moves go to the quick workers."""
 KEPT_POSITIONS = 256
 """How many tables' positions a worker keeps between their computer moves."""
 _kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
@@ -76,10 +76,10 @@ def choose_move(
     return chosen
 
 
-def likely_quick(level: str, budget: str | None = None) -> bool:
-    """Whether a computer move of `level` is likely quick, before one was measured (a
-    budget of the server's own may make any level search long)."""
-    return budget is None and level.split("@")[0] in LIKELY_QUICK_LEVELS
+def quick_level(level: str, budget: str | None = None) -> bool:
+    """Whether a computer move of `level` is quick (a budget of the server's own may
+    make any level search long, so then none is)."""
+    return budget is None and level.split("@")[0] in QUICK_LEVELS
 
 
 def _position(
@@ -137,8 +137,6 @@ class WorkerPool:
         self._busy = 0
         self._quick_busy = 0
         self._generation = 0
-        self._seconds: dict[Hashable, float] = {}
-        """Each kind of job's running mean time: what tells a quick job from a slow one."""
 
     def _pool(self, quick: bool = False) -> Executor:
         executor = self._quick_executor if quick else self._executor
@@ -180,21 +178,17 @@ class WorkerPool:
         """`function(*args)` in a worker, when it is the turn of `lane`, `account` (who
         asked or whose table it is) and `table` (or whatever the job is about).
 
-        `kind` names what the job does (a game and level): once jobs of a kind have run,
-        their measured time says whether it is quick; before, `quick` guesses."""
+        `quick` (a quick level's move, `quick_level`): the quick workers may take it;
+        they never take any other job. `kind` (a game and level) only names the job, for
+        figures: how long jobs of a kind took never moves them between workers."""
         job = _Job(function, args, asyncio.get_running_loop().create_future(), kind)
-        if self.is_quick(kind, quick):
+        if quick:
             self._quick.put((account, table), job)
         else:
             self._lanes[lane].put((account, table), job)
         self._hand_out()
         result: T = await job.answer  # cancelled while waiting: it never runs
         return result
-
-    def is_quick(self, kind: Hashable, guess: bool = False) -> bool:
-        """Whether jobs of `kind` are quick: measured when known, else `guess`."""
-        seconds = self._seconds.get(kind) if kind is not None else None
-        return guess if seconds is None else seconds < QUICK_SECONDS
 
     def waiting(self, lane: Lane) -> int:
         """How many jobs of `lane` wait for a worker (quick ones: `waiting_quick`)."""
@@ -258,11 +252,7 @@ class WorkerPool:
             job.answer.set_exception(error)
         else:
             job.answer.set_result(ended.result())
-        seconds = time.monotonic() - job.started
-        queue.done(path, seconds)
-        if job.kind is not None and error is None and not ended.cancelled():
-            known = self._seconds.get(job.kind)
-            self._seconds[job.kind] = seconds if known is None else 0.7 * known + 0.3 * seconds
+        queue.done(path, time.monotonic() - job.started)
         if job.generation == self._generation:  # else from before `close`: not counted
             if job.quick_slot:
                 self._quick_busy -= 1

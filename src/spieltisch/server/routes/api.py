@@ -17,7 +17,9 @@ from spieltisch.server.routes.context import (
     Svc,
     address,
     check_rate,
+    end_sockets,
     known_language,
+    over,
 )
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
@@ -56,12 +58,17 @@ async def play_as_guest(
 
 
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
-async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> AccountOut:
+async def claim_account(
+    body: ClaimIn, request: Request, response: Response, me: Me, svc: Svc
+) -> AccountOut:
     """Keep your guest account: choose a username and a password to sign in elsewhere.
     Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
-    account ends: the answer carries the new token (and sets the cookie)."""
-    account = await svc.accounts.claim(me, body.username, body.password)
+    account ends: the answer carries the new token (and sets the cookie). Attempts are
+    limited per account and per address (429 with Retry-After)."""
+    check_rate(request, "claims", me)
+    account = await svc.accounts.claim(me, body.username, body.password, address(request))
     token = await svc.sessions.rotate(account.id)
+    await end_sockets(svc, account.id, None)  # opened with the guest's sessions
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
 
@@ -69,9 +76,12 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
 @router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
 async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> AccountOut:
     """Sign in with a claimed account's username (any case) and password. Attempts are
-    limited per username and per address (429 with Retry-After)."""
-    check_rate(request, "signin", body.username.lower())
-    account = await svc.accounts.sign_in(body.username, body.password)
+    limited per username and address, per address, and (softer) per username from
+    everywhere (429 with Retry-After)."""
+    username, client = body.username.lower(), address(request)
+    over("signin", svc.limiter.sign_in_wait(username, client))
+    account = await svc.accounts.sign_in(body.username, body.password, client)
+    svc.limiter.signed_in(username, client)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
@@ -79,9 +89,14 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
 async def sign_out(request: Request, response: Response, svc: Svc) -> None:
-    """End this session: its token (cookie or bearer) no longer works anywhere."""
-    await svc.sessions.close(svc.sessions.token_of(request))
+    """End this session: its token (cookie or bearer) no longer works anywhere, and the
+    WebSockets opened with it are closed (4401)."""
+    token = svc.sessions.token_of(request)
+    await svc.sessions.close(token)
     svc.sessions.sign_out(response)
+    ids = svc.sessions.ids(token)
+    if ids is not None:
+        await end_sockets(svc, *ids)
 
 
 @router.get("/me", response_model=AccountOut, tags=["accounts"])

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
+from spieltisch.server.infra.sockets import OpenSocket, session_mark
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
@@ -60,7 +61,13 @@ async def table_socket(
         admitted, account = await _account(svc, websocket, room, seat)
     if not admitted:
         return
+    counted = _counted(svc, websocket, account, code)
     await websocket.accept()
+    if counted is None:
+        with language(code):
+            many = _("too many connections from your address: close some of them first")
+        await websocket.close(code=4429, reason=_reason(many))
+        return
     connection = Connection(
         account,
         svc.runtime.seat_for(room, account, seat),
@@ -84,10 +91,27 @@ async def table_socket(
             away = unavailable()
             await websocket.close(code=close_code(away), reason=_reason(away.message))
     finally:
+        svc.sockets.forget(counted)
         svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+def _counted(
+    svc: Services, websocket: WebSocket, account: int | None, code: str
+) -> OpenSocket | None:
+    """The socket counted among the open ones (by its session, to close it when the
+    session ends; by its address, refused past the cap: None)."""
+    ids = svc.sessions.ids(svc.sessions.token_of(websocket)) if account is not None else None
+
+    async def session_ended() -> None:
+        with language(code):
+            reason = _reason(_("your session has ended or is not valid: sign in again"))
+        await websocket.close(code=4401, reason=reason)
+
+    mark = session_mark(ids[1]) if ids is not None else None
+    return svc.sockets.admit(account, mark, address(websocket), session_ended)
 
 
 def _reason(text: str) -> str:

@@ -106,6 +106,9 @@ class LogEntryOut(BaseModel):
     words: str
     turn: int | None = None
     """For a chance outcome: the seat whose turn it belongs to (whose die), else None."""
+    keep: int | None = None
+    """For a takeback: the entries after seq `keep` (up to this one) no longer stand;
+    the page strikes them through."""
 
 
 class ClockOut(BaseModel):
@@ -143,6 +146,12 @@ class StateOut(ServerMessage):
     its colour, else "Player 2" (the page names a seat "mark · who")."""
     questions: list[QuestionOut] = Field(default_factory=list)
     """The questions this game answers (`ask`), in this connection's language."""
+    takeback: bool = False
+    """Whether this seat may ask to take back its last move now: the server grants it
+    (or asks the other people), never refuses it for a reason the page could know."""
+    roll_in_ms: int | None = None
+    """In a casual dice game, right after a person's move: how long until the next roll
+    (the moment that move may be taken back); None when no roll waits."""
 
 
 class SeatOut(BaseModel):

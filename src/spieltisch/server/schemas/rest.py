@@ -95,6 +95,12 @@ class TableIn(Strict):
     )
     public: bool = True
     clock: ClockIn | None = None
+    rated: bool | None = Field(
+        default=None,
+        description="true: rated (two or more people, no computer seat, nobody at two "
+        "seats); false: casual (hints and takebacks allowed); absent: rated exactly when "
+        "every seat is a different person. Tournament games are always rated.",
+    )
 
 
 class TableList(BaseModel):

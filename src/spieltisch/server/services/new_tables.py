@@ -105,6 +105,8 @@ async def create_table(
         seats += [SeatIn(kind="open") for _ in range(max(players, 1) - 1)]
     options = _validated_options(spec, len(seats))
     clock = _check_clock(spec.game, spec.clock)
+    if spec.rated and tournament_id is None:
+        _check_rated(seats, creator)
     table = GameTable(
         id=secrets.token_urlsafe(12),
         game=spec.game,
@@ -115,6 +117,7 @@ async def create_table(
         clock=clock,
         tournament_id=tournament_id,
         created_from=created_from,
+        rated=spec.rated if tournament_id is None else None,
     )
     session.add(table)
     # The accounts reserved seats name, read in one query (not one per seat).
@@ -179,6 +182,32 @@ async def check_open_tables(
                 near,
             ).format(count=near),
         )
+
+
+def _check_rated(seats: list[SeatIn], creator: int | None) -> None:
+    """A rated game is for people only, each at one seat: refused, naming the seat, when
+    a computer plays one or a person is given two."""
+    seen: set[int] = set()
+    for index, seat in enumerate(seats):
+        if seat.kind == "ai":
+            raise Refusal(
+                Code.INVALID,
+                _(
+                    "seat {seat} is a computer: a rated game is for people only "
+                    "(make it casual to play against the computer)"
+                ).format(seat=index),
+            )
+        account = creator if seat.kind == "me" else seat.account
+        if account is not None and account in seen:
+            raise Refusal(
+                Code.INVALID,
+                _(
+                    "seat {seat}: the same person sits at two seats, so the game cannot "
+                    "be rated (make it casual)"
+                ).format(seat=index),
+            )
+        if account is not None:
+            seen.add(account)
 
 
 def _seat_row(

@@ -2,8 +2,8 @@
 the person to move) and a takeback (your last move, once the others accept).
 
 Off in rated games, as on lichess (`TablePolicy`, `description/policy.py`): tournament
-games, and games where every seat is a different person; casual games have a computer
-seat. The hint's search
+games, and games made rated (people only); casual games are those made casual, and any
+with a computer seat. The hint's search
 runs in the worker pool and sees only what the seat may see (`spieltisch.agents.hint`
 deals hidden cards anew from the seat's view); the table's rules for what may be taken
 back are in `spieltisch.server.table.takebacks`.
@@ -57,7 +57,7 @@ class PlayAids:
         if seat is not None and rated == Rated.SEATING:
             raise Refusal(
                 Code.FORBIDDEN,
-                _("no hints in a rated game: hints are for casual games, with a computer seat"),
+                _("no hints in a rated game: hints are for casual games"),
             )
         if seat is None or not room.seats[seat].played_by(account):
             raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
@@ -83,10 +83,7 @@ class PlayAids:
         if room.policy.rated:
             raise Refusal(
                 Code.FORBIDDEN,
-                _(
-                    "no takebacks in a rated game: takebacks are for casual games, "
-                    "with a computer seat"
-                ),
+                _("no takebacks in a rated game: takebacks are for casual games"),
             )
         return await self.runtime.ask_takeback(room, seat)
 

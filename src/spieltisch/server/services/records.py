@@ -76,7 +76,8 @@ def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> 
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
     resigned = (table.result or {}).get("resigned") or ()
-    return dict(make_record(state, players, resigned))
+    computers = (table.result or {}).get("computers") or ()
+    return dict(make_record(state, players, resigned, computers))
 
 
 class Records:

@@ -136,6 +136,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
         created_by=account,
         clock=table.clock,
         rematch_of=table.id,
+        rated=table.rated,
     )
     session.add(new)
     await session.flush()

@@ -69,8 +69,9 @@ class Finishing:
         room's lock). A person resigning or claimed (`Runtime.hand_over`), or out of time
         under `on_timeout: lose` (`scheduler.py`)."""
         resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_by_resigning(len(room.seats), resigned)
-        result = dict(resigned_result(room.state, resigned)) if finish else None
+        computers = computers_left(room, resigned)
+        finish = ends_by_resigning(len(room.seats), resigned) or computers is not None
+        result = dict(resigned_result(room.state, resigned, computers or ())) if finish else None
         try:
             described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
         except UNAVAILABLE:
@@ -83,6 +84,23 @@ class Finishing:
         room.away_since.pop(seat, None)
         room.reseat()
         return events + self.presence.tell(room)
+
+
+def computers_left(room: Room, resigned: Sequence[int]) -> list[int] | None:
+    """The computers' seats when no person plays at the table once `resigned` gave up
+    and it is not a tournament's (None otherwise): then the game ends at once, the
+    computers ranked level ahead of the seats given up. Played on, it would be a table of
+    computers only that no limit counted (a person with three experts resigning at once,
+    again and again), taking the computers' time from the tables people play at. A
+    tournament's table plays on: its computers may stand in for registered players."""
+    if room.table.tournament_id is not None:
+        return None
+    if any(
+        info.kind == SeatKind.HUMAN and index not in resigned
+        for index, info in enumerate(room.seats)
+    ):
+        return None
+    return [index for index, info in enumerate(room.seats) if info.kind != SeatKind.HUMAN]
 
 
 def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:

@@ -33,8 +33,9 @@ from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_e
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.append import Append
+from spieltisch.store.clock import ClockMode
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.log_entries import Chance, Move, Takeback
+from spieltisch.store.log_entries import Chance, Move, Takeback, standing
 from spieltisch.store.models import TableStatus
 
 logger = logging.getLogger("spieltisch.server")
@@ -44,10 +45,14 @@ class Moves:
     """Moves into the log. Each method is called holding the room's lock and returns
     what happened (events), which the caller publishes."""
 
-    def __init__(self, storage: TableStorage, cluster: Cluster) -> None:
+    def __init__(self, storage: TableStorage, cluster: Cluster, hold_seconds: float = 0.0) -> None:
         self.storage = storage
         self.cluster = cluster
         self.random = secrets.SystemRandom()
+        self.hold_seconds = hold_seconds
+        """In a casual game, how long another player's roll waits after a person's move,
+        so that they may take the move back (0: drawn at once). The scheduler draws it
+        when the time is up (`Scheduler._held_roll`)."""
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> tuple[AckOut, Events]:
         """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
@@ -94,6 +99,13 @@ class Moves:
                 ) from None
             turn = chance_turn(before, seat)
             items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))
+            # Another player's roll waits a moment after a person's move that would stand
+            # no longer to be taken back once it is rolled (`takeback_rule.py`).
+            mover = self._taking_back(room, items[0])
+            if mover is not None and chance_turn(state, None) not in (None, mover):
+                events = await self._commit(room, state, items)
+                room.roll_at = room.turn_started + self.hold_seconds
+                return events
         while state.is_chance_node():
             before, state = state, state.clone()
             outcome = state.sample_chance(self.random)
@@ -103,23 +115,53 @@ class Moves:
             return []
         return await self._commit(room, state, items)
 
+    def _taking_back(self, room: Room, new: LogItem) -> int | None:
+        """The person whose move may be taken back after the entry `new` (theirs, or
+        after computers' moves since theirs, with no chance outcome or takeback between);
+        None when there is none, or the table holds no roll for them (`holds`)."""
+        for item in [new, *reversed(room.log)]:
+            entry = item.entry
+            if not isinstance(entry, Move):
+                return None
+            if self.holds(room, entry.seat):
+                return entry.seat
+        return None
+
+    def holds(self, room: Room, seat: int) -> bool:
+        """Whether a roll that would end the takeback of `seat`'s move waits
+        (`hold_seconds`): a person's move in a casual game that allows takebacks."""
+        return (
+            self.hold_seconds > 0
+            and room.policy.takebacks
+            and room.seats[seat].account_id is not None
+            and room.controller(seat) is None
+        )
+
     async def take_back(self, room: Room, seat: int, keep: int) -> Events:
         """Withdraw the entries after seq `keep`, as `seat` asked and all agreed: one more
-        entry in the log (`store/log_entries.py`), the position replayed, nobody's clock
-        changed."""
+        entry in the log (`store/log_entries.py`), the position replayed; the clocks keep
+        the time spent, but each move withdrawn gives back the increment it earned (a
+        takeback never adds time)."""
         item = LogItem(room.seq + 1, Takeback(keep, seat), room.state)
         state = replayed(room.state, [*room.log, item], item.seq)
-        return await self._commit(room, state, [item], clocked=False)
+        time_left = _increments_back(room, keep)
+        return await self._commit(room, state, [item], clocked=False, time_left=time_left)
 
     async def follow(self, room: Room, news: AppendNews | None = None) -> Events:
         """Catch up with the log (`news`: entries another process announced)."""
         return await catch_up(self.storage, room, news)
 
     async def _commit(
-        self, room: Room, state: State, items: list[LogItem], clocked: bool = True
+        self,
+        room: Room,
+        state: State,
+        items: list[LogItem],
+        clocked: bool = True,
+        time_left: dict[int, int] | None = None,
     ) -> Events:
         moment = time.time()
-        time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
+        if time_left is None:
+            time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
         result = result_of(state, room.seats)
         at = datetime.fromtimestamp(moment, UTC)
         append = Append(
@@ -155,6 +197,7 @@ class Moves:
         room.state = state
         room.log.extend(items)
         room.asked = None  # a takeback asked is for the position it was asked in
+        room.roll_at = None  # set again by `play` when this position holds its roll
         for index, left in time_left.items():
             room.seats[index].time_left_ms = left
         room.turn_started = moment
@@ -192,6 +235,24 @@ def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int
         return {}
     spent = int((moment - room.turn_started) * 1000)
     return {mover: clock.left_after_move(room.seats[mover].time_left_ms or 0, spent)}
+
+
+def _increments_back(room: Room, keep: int) -> dict[int, int]:
+    """Each seat's time left once the increments its moves after seq `keep` earned are
+    given back (a move made with time left earned one; none once the time ran out)."""
+    clock = room.clock
+    if clock is None or clock.mode != ClockMode.GAME or not clock.increment_ms:
+        return {}
+    withdrawn: dict[int, int] = {}
+    for seq in standing(item.entry for item in room.log):
+        entry = room.log[seq - 1].entry
+        if seq > keep and isinstance(entry, Move):
+            withdrawn[entry.seat] = withdrawn.get(entry.seat, 0) + 1
+    return {
+        seat: max(0, (room.seats[seat].time_left_ms or 0) - count * clock.increment_ms)
+        for seat, count in withdrawn.items()
+        if room.seats[seat].time_left_ms
+    }
 
 
 def _after(room: Room, seq: int) -> int:

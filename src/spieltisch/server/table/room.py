@@ -160,6 +160,9 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    timed_out_away: dict[int, int] = field(default_factory=dict)
+    """People's seats whose clock ran out while they were not at the table, how many
+    times in a row (`scheduler.left_alone`)."""
     elsewhere: dict[str, RemotePresence] = field(default_factory=dict)
     """Who is at the table through another process (PostgreSQL), by process: its latest
     announcement."""
@@ -174,6 +177,9 @@ class Room:
     is read again from the database (the next move does that first)."""
     asked: TakebackRequest | None = None
     """The takeback asked and not yet answered by all (a move made since ends it)."""
+    roll_at: float | None = None
+    """When the roll held after a person's move is drawn (`Moves.hold_seconds`): until
+    then the move may be taken back. Meaningful while the position waits for chance."""
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""

@@ -93,7 +93,7 @@ class Runtime:
         self.presence_of = Presence(settings.claim_after_seconds)
         self.finishing = Finishing(self.storage, self.presence_of, self.background)
         self.on_finish = self.finishing.on_finish
-        self.moves = Moves(self.storage, self.cluster)
+        self.moves = Moves(self.storage, self.cluster, settings.takeback_seconds)
         self.scheduler = Scheduler(
             settings,
             pool,

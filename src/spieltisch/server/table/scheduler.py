@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
+from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import (
     ClockRanOut,
@@ -87,14 +87,8 @@ class Scheduler:
                     room.id
                 ):
                     return events
-                if room.state.is_chance_node():
-                    try:
-                        events += await self.moves.play(room, None)
-                    except Refusal as refused:
-                        if refused.code != Code.STALE_SEQ:  # else another process drew it first
-                            raise
-                        if isinstance(refused, RefusalAfter):
-                            events += refused.events
+                if room.state.is_chance_node() and self._roll_in(room) <= 0:
+                    events += await self._draw(room)
                 else:
                     self.schedule(room)
             except Refusal as refused:
@@ -102,6 +96,43 @@ class Scheduler:
                     raise
                 self.retry_later(room)
         return events
+
+    async def _draw(self, room: Room) -> Events:
+        """Draw the pending chance outcomes (holding the room's lock)."""
+        try:
+            return await self.moves.play(room, None)
+        except Refusal as refused:
+            if refused.code != Code.STALE_SEQ:  # else another process drew it first
+                raise
+            return refused.events if isinstance(refused, RefusalAfter) else []
+
+    def _roll_in(self, room: Room) -> float:
+        """Seconds until the roll after a person's move may be drawn (`Moves.hold_seconds`,
+        the moment to take the move back); 0 when nothing waits."""
+        last = room.log[-1] if room.log else None
+        if room.roll_at is None or last is None or last.seat is None:
+            return 0.0  # nothing held (a table loaded again rolls at once)
+        return max(0.0, room.roll_at - time.time())
+
+    async def _held_roll(self, room: Room, seq: int, delay: float) -> None:
+        """The roll after a person's move, once its takeback moment is over; while a
+        takeback asked of other people waits for their answer, the roll waits too."""
+        await asyncio.sleep(delay)
+        async with self.publisher.holding(room) as events:
+            if room.seq != seq or room.table.status != TableStatus.RUNNING:
+                return
+            asked = room.asked
+            if asked is not None and asked.open_at(seq) and asked.waiting:
+                room.tasks["roll"] = asyncio.create_task(
+                    self._held_roll(room, seq, self.moves.hold_seconds)
+                )
+                return
+            try:
+                events += await self._draw(room)
+            except Refusal as refused:
+                if refused.code != Code.DATABASE_UNAVAILABLE:
+                    raise
+                self.retry_later(room)
 
     def retry_later(self, room: Room) -> None:
         """Set the table going again once the database may be back."""
@@ -150,6 +181,10 @@ class Scheduler:
             deadlines.append(wall(room.table.started_at) + abort_after)
             delay = max(0.0, deadlines[-1] - time.time())
             room.tasks["abort"] = asyncio.create_task(self._abort_unplayed(room, delay))
+        if room.state.is_chance_node():  # the roll after a person's move, held a moment
+            delay = self._roll_in(room)
+            deadlines.append(time.time() + delay)
+            room.tasks["roll"] = asyncio.create_task(self._held_roll(room, room.seq, delay))
         seat = room.to_move()
         level = None if seat is None else room.controller(seat)
         if seat is not None and level is not None:
@@ -185,7 +220,7 @@ class Scheduler:
                 account=room.table.created_by,
                 table=room.id,
                 kind=(room.table.game, level),
-                quick=likely_quick(level, self.settings.ai_budget),
+                quick=quick_level(level, self.settings.ai_budget),
             )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
@@ -208,7 +243,8 @@ class Scheduler:
         clock = room.clock
         if clock is None:
             return
-        if clock.on_timeout == OnTimeout.LOSE and room.controller(seat) is None:
+        lose = clock.on_timeout == OnTimeout.LOSE or left_alone(room, seat)
+        if lose and room.controller(seat) is None:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
@@ -256,6 +292,32 @@ class Scheduler:
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)
+
+
+TIMEOUTS_AWAY = 3
+"""How many times in a row a person's move clock may run out while nobody plays with
+them and they are not at the table, before their seat is handed over as out of time."""
+
+
+def left_alone(room: Room, seat: int) -> bool:
+    """Whether `seat`'s time running out now hands it over as if it had lost on time: its
+    person is not at the table, no other person plays there (nobody to claim the seat),
+    and its clock has run out `TIMEOUTS_AWAY` times in a row (a game clock: once, its time
+    is gone). Else the computers would play on alone behind a person who never came (a
+    one-second clock made a table of computers only that no limit counted); with the
+    seat handed over, nobody is left and the game ends (`finishing.computers_left`)."""
+    if seat in room.seated_anywhere() or room.table.tournament_id is not None:
+        room.timed_out_away.pop(seat, None)
+        return False
+    if any(
+        info.kind == SeatKind.HUMAN and not info.handed and index != seat
+        for index, info in enumerate(room.seats)
+    ):
+        return False
+    room.timed_out_away[seat] = room.timed_out_away.get(seat, 0) + 1
+    clock = room.clock
+    game_clock = clock is not None and clock.mode == ClockMode.GAME
+    return game_clock or room.timed_out_away[seat] >= TIMEOUTS_AWAY
 
 
 def _played(room: Room) -> bool:

@@ -2,11 +2,12 @@
 back their last move, the other people at the table accept or decline (computer seats
 accept at once), and a move made meanwhile ends the request.
 
-Only where it is fair: in casual games (the route refuses rated ones), in games without
-hidden information (a card taken back was seen by all), and never past a chance outcome
-the asker has seen (a die, a card drawn), so nobody can roll again. What is taken back:
-the asker's last move and everything after it. It is stored as one log entry
-(`store/log_entries.py`), so the log stays append-only.
+Only where it is fair (`takeback_rule.py`, which the page's button follows too): in
+casual games (the route refuses rated ones), in games without hidden information (a card
+taken back was seen by all), never past a chance outcome the asker has seen (a die, a
+card drawn), so nobody can roll again, and never a move that showed a hidden card. What
+is taken back: the asker's last move and everything after it. It is stored as one log
+entry (`store/log_entries.py`), so the log stays append-only.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from spieltisch.server.table.events import Events, TakebackApplied, TakebackAske
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.room import Room, TakebackRequest
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.server.table.takeback_rule import takeback_point
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.log_entries import standing
 from spieltisch.store.models import SeatKind, TableStatus
 
 
@@ -50,7 +51,7 @@ class Takebacks:
                     Code.FORBIDDEN,
                     _("no takebacks in a game with hidden cards: the card played was seen"),
                 )
-            keep, moves = _takeback_point(room, seat)
+            keep, moves = takeback_point(room, seat)
             account = room.seats[seat].account_id
             waiting = {
                 index
@@ -152,22 +153,3 @@ class Takebacks:
         assert asked is not None
         events = await self.moves.take_back(room, asked.seat, asked.keep)  # ends the request
         return [*events, TakebackApplied(room.seq, asked.moves)]
-
-
-def _takeback_point(room: Room, seat: int) -> tuple[int, int]:
-    """The seq to go back to (before `seat`'s last move that still stands) and how many
-    entries that withdraws; Refusal when there is none or a chance outcome came since."""
-    kept = standing(item.entry for item in room.log)
-    for index in range(len(kept) - 1, -1, -1):
-        item = room.log[kept[index] - 1]
-        if item.seat is None:
-            raise Refusal(
-                Code.CONFLICT,
-                _(
-                    "a chance outcome (a die, a card drawn) came after your last move: "
-                    "nothing before it can be taken back"
-                ),
-            )
-        if item.seat == seat:
-            return (kept[index - 1] if index else 0), len(kept) - index
-    raise Refusal(Code.CONFLICT, _("you have no move to take back"))

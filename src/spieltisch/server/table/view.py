@@ -19,8 +19,9 @@ from spieltisch.server.schemas.messages import (
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
+from spieltisch.server.table.takeback_rule import takeback_offered
 from spieltisch.store.clock import ClockMode
-from spieltisch.store.log_entries import Chance, LogEntry, Move
+from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
 from spieltisch.store.models import TableStatus
 
 
@@ -49,7 +50,19 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
             QuestionOut(key=q.key, label=q.label, argument=q.argument)
             for q in parts.questions(room.state.game, lang)
         ],
+        takeback=takeback_offered(room, seat),
+        roll_in_ms=_roll_in_ms(room),
     )
+
+
+def _roll_in_ms(room: Room) -> int | None:
+    """How long until the roll held after a person's move is drawn (`Scheduler._roll_in`)."""
+    if room.table.status != TableStatus.RUNNING or not room.state.is_chance_node():
+        return None
+    last = room.log[-1] if room.log else None
+    if room.roll_at is None or last is None or last.seat is None:
+        return None
+    return max(0, int((room.roll_at - time.time()) * 1000))
 
 
 def _shown(room: Room) -> PositionRenderings:
@@ -142,6 +155,7 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
         move=_shown_entry(item.entry, room.state.game.events),
         words=item.words[lang],
         turn=item.turn,
+        keep=item.entry.keep if isinstance(item.entry, Takeback) else None,
     )
 
 

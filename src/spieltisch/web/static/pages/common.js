@@ -59,6 +59,12 @@ export function recordedName(name) {
   return LEVELS.includes(name) ? t("computer ({level})", { level: levelName(name) }) : name;
 }
 
+// Whether a table's game counts for the ratings, as a small badge: lobby, table, lists.
+export function ratedBadge(table) {
+  const rated = Boolean(table.rated);
+  return h("span", { class: `rated-badge ${rated ? "rated" : "casual"}`, title: rated ? t("Counts for the ratings; no hints, no takebacks.") : t("Does not count for the ratings; hints and takebacks allowed.") }, rated ? t("rated") : t("casual"));
+}
+
 export function statusName(status) {
   return { open: t("waiting for players"), running: t("running"), finished: t("finished"), aborted: t("aborted") }[status] || status;
 }

@@ -4,7 +4,7 @@ import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { guestForm, levelName, optionControl, optionValue, seatName, statusName } from "./common.js";
+import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatName, statusName } from "./common.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -65,7 +65,7 @@ function renderTables(box, tables) {
     return h(
       "li",
       { class: `table-item ${table.status}`, "data-table": table.id },
-      h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status)),
+      h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status), " ", ratedBadge(table)),
       h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatName(seat)))),
       h("div", { class: "actions" }, actions),
     );
@@ -103,6 +103,14 @@ function renderCreate(box, forms, me) {
   const optionsBox = h("div", { class: "options" });
   const clockSelect = h("select", { name: "clock", id: "create-clock" }, CLOCKS.map(([value, label]) => h("option", { value }, label())));
   const publicBox = h("input", { type: "checkbox", name: "public", id: "create-public", checked: true });
+  // Casual or rated, the creator's choice; rated only for people (no computer seat).
+  const ratedSelect = h(
+    "select",
+    { name: "rated", id: "create-rated", "aria-describedby": "create-rated-why" },
+    h("option", { value: "casual" }, t("casual: hints and takebacks allowed")),
+    h("option", { value: "rated" }, t("rated: counts for the ratings")),
+  );
+  const ratedWhy = h("small", { class: "hint", id: "create-rated-why" });
   const loseBox = h("input", { type: "checkbox", name: "on_timeout", id: "create-lose" });
   const form = h(
     "form",
@@ -111,6 +119,7 @@ function renderCreate(box, forms, me) {
     h("div", { class: "option" }, h("label", { for: "create-players" }, t("Players")), playersSelect),
     seatsBox,
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
+    h("div", { class: "option" }, h("label", { for: "create-rated" }, t("Rating")), ratedSelect, ratedWhy),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
     h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox),
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
@@ -138,6 +147,17 @@ function renderCreate(box, forms, me) {
         );
       }),
     );
+    for (const select of seatsBox.querySelectorAll("select")) select.addEventListener("change", renderRated);
+    renderRated();
+  }
+
+  // A computer seat makes the game casual: the rated choice is greyed out, and says why.
+  function renderRated() {
+    const computer = [...seatsBox.querySelectorAll("select")].some((select) => select.value.startsWith("ai:"));
+    const rated = ratedSelect.querySelector('option[value="rated"]');
+    rated.disabled = computer;
+    if (computer) ratedSelect.value = "casual";
+    ratedWhy.textContent = computer ? t("Rated games are for people only: a computer seat makes the game casual.") : "";
   }
 
   function renderGame() {
@@ -164,7 +184,7 @@ function renderCreate(box, forms, me) {
       const kind = select.value;
       return kind.startsWith("ai:") ? { kind: "ai", level: kind.slice(3) } : { kind };
     });
-    const body = { game: game.name, options, seats, public: publicBox.checked };
+    const body = { game: game.name, options, seats, public: publicBox.checked, rated: ratedSelect.value === "rated" };
     if (clockSelect.value) {
       const [mode, seconds, increment] = clockSelect.value.split(":");
       body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };

@@ -5,7 +5,7 @@ import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, recordedName, seatName } from "./common.js";
+import { markedName, openReplay, ratedBadge, recordedName, seatName } from "./common.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -57,6 +57,7 @@ async function showRecent(box) {
       "tr",
       { "data-table": table.id },
       h("td", {}, table.title),
+      h("td", {}, ratedBadge(table)),
       h(
         "td",
         {},

@@ -7,7 +7,7 @@ import { formatTime, h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
-import { guestForm, openReplay, seatTitle, statusName } from "./common.js";
+import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
@@ -152,6 +152,7 @@ class TablePage {
     window.spieltisch.live = this.live;
     this.ticker = window.setInterval(() => {
       this.renderClocks();
+      this.renderRollIn();
       this.renderClaimable();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
@@ -193,6 +194,7 @@ class TablePage {
     } else if (message.type === "state") {
       for (const entry of message.last_moves) this.log.set(entry.seq, entry);
       this.state = message;
+      this.rollAt = message.roll_in_ms === null || message.roll_in_ms === undefined ? null : performance.now() + message.roll_in_ms;
       this.clock = message.clock ? { ...message.clock, at: performance.now() } : null;
       this.pending = null;
       this.render();
@@ -253,7 +255,7 @@ class TablePage {
 
   render() {
     if (!this.table) return;
-    this.title.textContent = this.table.title;
+    replace(this.title, this.table.title, " ", ratedBadge(this.table));
     const yourTurn = this.state && this.state.status !== "finished" && this.state.legal_moves.length > 0;
     // The tab's title says when it is your turn, so a person in another tab sees it.
     document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
@@ -362,6 +364,11 @@ class TablePage {
       parts.push(t("Game over."));
     } else if (table.status === "aborted" || (state && state.status === "aborted")) {
       parts.push(t("Aborted: no player made a move after the start."));
+    } else if (state && state.to_move === null && state.status === "running" && this.rollAt !== null) {
+      // A person's move stands a moment before the next player's roll: the takeback moment.
+      parts.push(h("span", { class: "roll-waits" }, t("The next roll comes in a moment.")));
+      const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
+      if (mine && !mine.resigned) parts.push(...this.takebackParts(state));
     } else if (state && state.to_move !== null) {
       if (state.to_move === state.seat) {
         parts.push(h("strong", { class: "your-turn" }, t("Your move.")));
@@ -564,8 +571,22 @@ class TablePage {
       ];
     }
     if (asked) return [" ", h("span", { class: "takeback-asked" }, t("Takeback asked: waiting for the others."))];
-    if (!this.table.takebacks) return [];
-    return [" ", h("button", { type: "button", class: "takeback", onclick: () => this.askTakeback() }, t("Take back"))];
+    // Offered exactly when the server grants it (state.takeback); in a dice game until
+    // the next roll, which the page counts down.
+    if (!state.takeback) return [];
+    const parts = [" ", h("button", { type: "button", class: "takeback", onclick: () => this.askTakeback() }, t("Take back"))];
+    if (this.rollAt !== null) parts.push(" ", h("span", { class: "takeback-rule" }, this.rollInText()));
+    return parts;
+  }
+
+  rollInText() {
+    const seconds = Math.max(0, Math.ceil((this.rollAt - performance.now()) / 1000));
+    return tn("Casual game: you may take your move back until the next roll, in {count} second.", "Casual game: you may take your move back until the next roll, in {count} seconds.", seconds, { count: formatNumber(seconds) });
+  }
+
+  renderRollIn() {
+    const rule = this.status.querySelector(".takeback-rule");
+    if (rule && this.rollAt !== null) rule.textContent = this.rollInText();
   }
 
   async askTakeback() {
@@ -629,6 +650,12 @@ class TablePage {
 
   renderLog() {
     const entries = [...this.log.values()].sort((a, b) => a.seq - b.seq);
+    // A takeback withdraws the entries after its `keep`: they stay, struck through.
+    const withdrawn = new Set();
+    for (const entry of entries) {
+      if (entry.keep === null || entry.keep === undefined) continue;
+      for (const earlier of entries) if (earlier.seq > entry.keep && earlier.seq < entry.seq) withdrawn.add(earlier.seq);
+    }
     replace(
       this.logBox,
       entries.map((entry) => {
@@ -637,7 +664,10 @@ class TablePage {
         // A move names its seat; a die names whose turn it is, as the board does.
         const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
         const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
-        const line = h("li", { class: entry.seat === null ? "chance" : "move", "data-seq": entry.seq }, number, h("span", {}, who, entry.words));
+        const taken = withdrawn.has(entry.seq);
+        const words = taken ? h("del", {}, who, entry.words) : h("span", {}, who, entry.words);
+        const kind = `${entry.seat === null ? "chance" : "move"}${taken ? " withdrawn" : ""}`;
+        const line = h("li", { class: kind, "data-seq": entry.seq }, number, words, taken ? h("span", { class: "taken-back" }, t("taken back")) : null);
         return [line, ...this.givenUpAfter(entry.seq, entries)];
       }),
     );
