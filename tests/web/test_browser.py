@@ -117,7 +117,7 @@ def _play_madn_against_three_computers(people: People, artifacts: Path, rounds: 
     assert not page.title().startswith("▶")
     places = page.locator(".ranking tbody tr").all_inner_texts()
     assert len(places) == 4 and any("Ana" in row for row in places)
-    assert page.locator("text=Game over.").count() == 1
+    assert page.locator(".status", has_text="Game over.").count() == 1
     page.screenshot(path=str(artifacts / "madn-end-en.png"), full_page=True)
     return clicks
 

@@ -165,6 +165,9 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
     bo_page.press(".chat-form input", "Enter")
     ana_page.locator(SPOKEN, has_text="Bo: viel Glück").wait_for()
     assert not [text for _n, text in _lines(bo_page, 0) if "viel Glück" in text]
+    # On a phone, the German questions and settings wrap: no sideways scrolling.
+    bo_page.set_viewport_size({"width": 390, "height": 844})
+    bo_page.wait_for_function("document.documentElement.scrollWidth <= 390")
     # Ana moves first: a number past her list is refused at once, in words.
     ana_page.locator("#typed-move").wait_for()
     count = ana_page.locator(".move-list button").count()
