@@ -4,6 +4,9 @@ takebacks may be asked. Two queries however many tables."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any, Literal
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core import game_class
@@ -60,4 +63,30 @@ def _described(
         tournament=tournament,
         rated=policy.rated,
         takebacks=policy.takebacks,
+        speed=speed_of(table.clock),
+        language=table.language,
+        created_at=_moment(table.created_at),
+        started_at=_moment(table.started_at),
+        finished_at=_moment(table.finished_at),
     )
+
+
+QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS = 30.0, 300.0
+"""At most this per move, or per player for the game, is a quick clock."""
+
+
+def speed_of(clock: dict[str, Any] | None) -> Literal["untimed", "quick", "slow"]:
+    """A table's pace, as the lobby filters by it: no clock, quick or slow."""
+    mode = (clock or {}).get("mode")
+    if mode is None:
+        return "untimed"
+    seconds = float(clock.get("seconds") or 0) if clock else 0.0
+    limit = QUICK_MOVE_SECONDS if mode == "move" else QUICK_GAME_SECONDS
+    return "quick" if seconds <= limit else "slow"
+
+
+def _moment(moment: datetime | None) -> str | None:
+    """A stored moment as ISO 8601 in UTC (SQLite gives it back without its zone)."""
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()

@@ -166,6 +166,16 @@ class TableOut(ServerMessage):
     person): no hints and no takebacks there."""
     takebacks: bool = False
     """Whether a player may ask to take back a move: a casual game without hidden cards."""
+    speed: Literal["untimed", "quick", "slow"] = "untimed"
+    """The clock's pace, for the lobby's filter: none, quick (at most 30 s a move or 5 min
+    a player), slow (more)."""
+    language: str | None = None
+    """The language its creator's page was in (de, en, fr), for the lobby's filter."""
+    created_at: str | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    """When the game ended (ISO 8601 with its time zone, UTC): pages show it in the
+    viewer's own time zone and language."""
 
 
 class ChatOut(ServerMessage):
