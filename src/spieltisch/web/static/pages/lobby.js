@@ -17,15 +17,26 @@ const CLOCKS = [
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
+// The lobby's filters, kept while the page is open (each change asks the server again).
+const chosen = { game: "", free: false, computers: "", speed: "", language: "" };
+
+function filterQuery() {
+  const query = new URLSearchParams({ against_computers: "false" });
+  for (const [name, value] of Object.entries(chosen)) if (value) query.set(name, String(value));
+  return query.toString();
+}
+
 export async function show(main) {
   let timer = null;
   const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
+  const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
 
   async function refreshTables() {
     try {
-      const { tables } = await get("/api/tables");
-      renderTables(tablesBox, tables);
+      const me = currentAccount();
+      const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
+      renderTables(tablesBox, filtersBox, tables, mine.tables);
     } catch (error) {
       notify(error.message);
     }
@@ -38,8 +49,11 @@ export async function show(main) {
     const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
     replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
-    main.append(h("div", { class: "lobby" }, formBox, tablesBox));
+    // The tables first (on a phone they come before the long form; on a wide screen the
+    // form stands on the left).
+    main.append(h("div", { class: "lobby" }, tablesBox, formBox));
     renderCreate(formBox, forms, me);
+    renderFilters(filtersBox, forms, refreshTables);
     await refreshTables();
   }
 
@@ -52,9 +66,51 @@ export async function show(main) {
   };
 }
 
-function renderTables(box, tables) {
+function renderFilters(box, forms, refresh) {
+  const choice = (name, label, options) => {
+    const select = h("select", { id: `filter-${name}`, name }, options.map(([value, text]) => h("option", { value, selected: chosen[name] === value }, text)));
+    select.addEventListener("change", () => {
+      chosen[name] = select.value;
+      refresh();
+    });
+    return h("div", { class: "filter" }, h("label", { for: `filter-${name}` }, label), select);
+  };
+  const free = h("input", { type: "checkbox", id: "filter-free", name: "free", checked: chosen.free });
+  free.addEventListener("change", () => {
+    chosen.free = free.checked;
+    refresh();
+  });
+  replace(
+    box,
+    choice("game", t("Game"), [["", t("all games")], ...forms.map((game) => [game.name, game.title])]),
+    h("div", { class: "filter" }, free, h("label", { for: "filter-free" }, t("a free seat"))),
+    choice("computers", t("Computers"), [["", t("with or without")], ["with", t("with computers")], ["without", t("people only")]]),
+    choice("speed", t("Clock"), [["", t("any clock")], ["untimed", t("no clock")], ["quick", t("quick")], ["slow", t("slow")]]),
+    choice("language", t("Language"), [["", t("any language")], ["de", "Deutsch"], ["en", "English"], ["fr", "Français"]]),
+  );
+}
+
+function renderTables(box, filtersBox, tables, mine) {
+  const mineIds = new Set(mine.map((table) => table.id));
+  const others = tables.filter((table) => !mineIds.has(table.id));
+  const open = others.filter((table) => table.status === "open");
+  const running = others.filter((table) => table.status !== "open");
+  const list = (items, empty) => (items.length ? h("ul", { class: "table-list" }, tableItems(items)) : h("p", { class: "empty" }, empty));
+  replace(
+    box,
+    mine.length ? h("h2", { id: "mine-title" }, t("My games")) : null,
+    mine.length ? h("ul", { class: "table-list mine" }, tableItems(mine)) : null,
+    h("h2", { id: "tables-title" }, t("Open tables")),
+    filtersBox,
+    list(open, t("No open table matches. Set one up!")),
+    h("h2", { id: "running-title" }, t("Games in play")),
+    list(running, t("No game in play matches.")),
+  );
+}
+
+function tableItems(tables) {
   const me = currentAccount();
-  const items = tables.map((table) => {
+  return tables.map((table) => {
     const mine = me && table.seats.some((seat) => seat.account === me.id);
     const free = table.seats.some((seat) => seat.kind === "open");
     const actions = [];
@@ -70,11 +126,6 @@ function renderTables(box, tables) {
       h("div", { class: "actions" }, actions),
     );
   });
-  replace(
-    box,
-    h("h2", { id: "tables-title" }, t("Tables")),
-    items.length ? h("ul", { class: "table-list" }, items) : h("p", { class: "empty" }, t("No open tables. Set one up!")),
-  );
 }
 
 async function join(tableId) {
