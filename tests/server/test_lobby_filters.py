@@ -95,5 +95,20 @@ def test_finished_games_have_dates_results_and_filters(migrated_url: str) -> Non
             assert await ids(client, "finished=true&game=madn") == {games["madn"]}
             assert await ids(client, "finished=true&player=an") == set(games.values())
             assert await ids(client, "finished=true&player=BO") == {*games.values(), carl}
+            # Bo's page: per game his games and wins (Ana won both duels, he beat nobody),
+            # the games by title and date, the seats by name.
+            page = ok(await client.get(f"/api/players/{_bo_id}"))
+            assert {row["game"]: (row["games"], row["wins"]) for row in page["record"]} == {
+                "mabula": (2, 0),
+                "madn": (1, 0),
+            }
+            titles = {game["title"] for game in page["games"]}
+            assert titles == {"Mabula", "Mensch ärgere Dich nicht"}
+            assert all(game["finished_at"] for game in page["games"])
+            ana_page = ok(await client.get(f"/api/players/{_ana_id}"))
+            assert {row["game"]: row["wins"] for row in ana_page["record"]} == {
+                "mabula": 1,
+                "madn": 1,
+            }
 
     run(scenario)

@@ -21,9 +21,10 @@ def listed(page: Page, section: str) -> list[str]:
     lists = page.locator(selector)
     if not lists.count():
         return []
-    return lists.first.locator(".table-item").evaluate_all(
+    found = lists.first.locator(".table-item").evaluate_all(
         "items => items.map((item) => item.dataset.table)"
     )
+    return [str(table) for table in found]
 
 
 def choose(page: Page, name: str, value: str) -> None:

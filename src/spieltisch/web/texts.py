@@ -142,7 +142,6 @@ TEXTS: tuple[str, ...] = (
     N_("Start round {n}"),
     N_("Start the game"),
     N_("Start"),
-    N_("Status"),
     N_("Stopped by time ({rule})"),
     N_("Strength (mu)"),
     N_("Table list to print"),
@@ -322,6 +321,9 @@ TEXTS: tuple[str, ...] = (
     N_("Games in play"),
     N_("No open table matches. Set one up!"),
     N_("No game in play matches."),
+    N_("Wins"),
+    N_("a name"),
+    N_("Record per game"),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
     N_("Add an evening"),

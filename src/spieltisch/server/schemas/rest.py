@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from spieltisch.server.schemas.messages import TableOut
+from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.store.reviews import ReviewStatus
 
 Level = Literal["easy", "medium", "hard", "expert"]
@@ -112,17 +112,35 @@ class GameOut(BaseModel):
 
     table: str
     game: str
+    title: str = ""
+    """The game's name as people read it (`game` is its id)."""
     status: str
     seat: int
     place: int | None
     players: list[str]
     record: str | None
     """Where to download the record (finished games)."""
+    rated: bool = False
+    finished_at: str | None = None
+    """When it ended (ISO 8601, UTC): the page shows it in the viewer's zone."""
+    seats: list[SeatOut] = Field(default_factory=list)
+    """The table's seats (the page names them as the table does)."""
+
+
+class GameRecordOut(BaseModel):
+    """A player's record in one game: finished games and the ones won (place 1)."""
+
+    game: str
+    title: str
+    games: int
+    wins: int
 
 
 class PlayerOut(BaseModel):
     account: AccountOut
     games: list[GameOut]
+    record: list[GameRecordOut] = Field(default_factory=list)
+    """Per game, most played first."""
 
 
 class RecordUploaded(BaseModel):
