@@ -324,6 +324,7 @@ TEXTS: tuple[str, ...] = (
     N_("Wins"),
     N_("a name"),
     N_("Record per game"),
+    N_("Thinking… (at most {seconds} s)"),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
     N_("Add an evening"),

@@ -223,6 +223,9 @@ class HintOut(BaseModel):
     """The move in words, in the language asked for."""
     win_chance: float
     """The seat's chance to win after it, 0..1, as the engine sees it."""
+    quick: bool = False
+    """True when the full search was not back within the hint's time (2 s): a quicker
+    look (the easy level's) answered instead."""
 
 
 class AnswerIn(BaseModel):
