@@ -49,6 +49,10 @@ def test_filters_my_games_first_and_tables_before_the_form(people: People, artif
     assert ana_page.inner_text("#mine-title") == "Meine Partien"
     ana_page.wait_for_selector(f"#tables-title ~ .table-list [data-table='{madn}']")
     assert listed(ana_page, "open") == [madn]
+    # Seats named as the table names them: "Gelb · Computer (leicht)", never bare.
+    names = ana_page.locator(f"[data-table='{madn}'] .seat-names li").all_inner_texts()
+    assert len(names) == 3 and all(" · " in name for name in names), names
+    assert names[0].endswith(" · Bo") and names[2].endswith(" · Computer (leicht)"), names
     choose(ana_page, "computers", "without")
     ana_page.wait_for_selector("#tables-title ~ .empty")
     assert (

@@ -4,13 +4,20 @@ takebacks may be asked. Two queries however many tables."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+import spieltisch
+from spieltisch.agents.names import level_name
 from spieltisch.core import game_class
+from spieltisch.core.i18n import get_language, language
+from spieltisch.core.seat_names import seat_mark
 from spieltisch.server.description.policy import TablePolicy
+from spieltisch.server.i18n import _
 from spieltisch.server.schemas.messages import SeatOut, TableOut
 from spieltisch.store.models import GameTable, Seat, SeatKind
 from spieltisch.store.tables import account_names, seats_of_tables
@@ -37,6 +44,7 @@ def _described(
     table: GameTable, rows: list[Seat], who: dict[int, str], tournament: str | None
 ) -> TableOut:
     policy = TablePolicy.of(table, [row.account_id for row in rows])
+    marks = _marks(table.game, json.dumps(table.options, sort_keys=True), get_language())
     return TableOut(
         id=table.id,
         game=table.game,
@@ -44,17 +52,7 @@ def _described(
         options=table.options,
         public=table.public,
         status=table.status,
-        seats=[
-            SeatOut(
-                seat=row.seat,
-                kind=row.kind,
-                name=who.get(row.account_id) if row.account_id is not None else row.ai_level,
-                account=row.account_id,
-                level=row.ai_level,
-                resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
-            )
-            for row in rows
-        ],
+        seats=[_seat(table, row, who, marks) for row in rows],
         clock=table.clock,
         created_by=table.created_by,
         rematch=table.rematch,
@@ -69,6 +67,38 @@ def _described(
         started_at=_moment(table.started_at),
         finished_at=_moment(table.finished_at),
     )
+
+
+def _seat(table: GameTable, row: Seat, who: dict[int, str], marks: tuple[str, ...]) -> SeatOut:
+    """A seat named as the table names it, in the request's language."""
+    if row.account_id is not None:
+        name = who.get(row.account_id)
+    elif row.ai_level is not None:
+        name = _("computer ({level})").format(level=level_name(row.ai_level))
+    else:
+        name = None
+    mark = marks[row.seat] if row.seat < len(marks) else None
+    shown = name if row.kind != SeatKind.OPEN else _("open seat")
+    if row.kind == SeatKind.RESERVED:
+        shown = _("reserved for {name}").format(name=name) if name else _("reserved seat")
+    return SeatOut(
+        seat=row.seat,
+        kind=row.kind,
+        name=name,
+        account=row.account_id,
+        level=row.ai_level,
+        resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
+        mark=mark,
+        label=f"{mark} · {shown}" if mark and shown else (mark or shown),
+    )
+
+
+@lru_cache(maxsize=512)
+def _marks(game: str, options: str, lang: str) -> tuple[str, ...]:
+    """Each seat's mark of a game with these options (JSON) in `lang`, made once."""
+    loaded = spieltisch.load(game, **json.loads(options))
+    with language(lang):
+        return tuple(seat_mark(loaded, seat) for seat in range(loaded.num_players))
 
 
 QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS = 30.0, 300.0

@@ -87,6 +87,9 @@ class LogEntryOut(BaseModel):
     keep: int | None = None
     """For a takeback: the entries after seq `keep` (up to this one) no longer stand;
     the page strikes them through."""
+    mark: str | None = None
+    """The seat as the page names it in the log: the mover's colour or number, for a die
+    the seat whose turn it is ("Yellow · die: 4"); None for a shuffle or a deal."""
 
 
 class ClockOut(BaseModel):
@@ -135,6 +138,12 @@ class SeatOut(BaseModel):
     kind: SeatKind
     """open, ai, reserved or human."""
     name: str | None
+    """The person's name; for a computer seat its level as people read it, in the
+    request's language ("computer (easy)", "Computer (leicht)")."""
+    mark: str | None = None
+    """What tells the seat apart, as the board writes it: its colour, else "Player 2"."""
+    label: str | None = None
+    """The seat as every list names it, as the table does: "Yellow · computer (easy)"."""
     account: int | None
     level: str | None
     """A computer seat's level; for a person's seat, the level playing it since they

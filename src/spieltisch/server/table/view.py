@@ -145,7 +145,14 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
         words=item.words[lang],
         turn=item.turn,
         keep=item.entry.keep if isinstance(item.entry, Takeback) else None,
+        mark=_entry_mark(room, item, lang),
     )
+
+
+def _entry_mark(room: Room, item: LogItem, lang: str) -> str | None:
+    """The mark of the seat an entry is of: the mover, or the die's turn."""
+    seat = item.seat if item.seat is not None else item.turn
+    return None if seat is None else _marks(room, lang)[seat]
 
 
 def _shown_entry(entry: LogEntry, events: Collection[str]) -> str | None:

@@ -4,7 +4,7 @@ import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatName, statusName } from "./common.js";
+import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatLabelOf, statusName } from "./common.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -122,7 +122,7 @@ function tableItems(tables) {
       "li",
       { class: `table-item ${table.status}`, "data-table": table.id },
       h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status), " ", ratedBadge(table)),
-      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatName(seat)))),
+      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatLabelOf(seat)))),
       h("div", { class: "actions" }, actions),
     );
   });
