@@ -27,7 +27,7 @@ export async function show(main, [id]) {
         h("td", {}, h("a", { href: `#/table/${game.table}` }, game.title || game.game), " ", ratedBadge(game)),
         h("td", { class: "when" }, game.finished_at ? formatMoment(game.finished_at) : statusName(game.status)),
         h("td", { class: "num" }, game.place === null ? "–" : formatNumber(game.place)),
-        h("td", {}, game.seats.length ? game.seats.map((seat, index) => [index ? ", " : "", seatLabelOf(seat)]) : game.players.join(", ")),
+        h("td", {}, game.seats.length ? h("ul", { class: "seat-names" }, game.seats.map((seat) => h("li", {}, seatLabelOf(seat)))) : game.players.join(", ")),
         h(
           "td",
           {},
