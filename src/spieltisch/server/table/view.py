@@ -13,7 +13,7 @@ from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut,
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
-from spieltisch.server.table.takeback_rule import takeback_offered
+from spieltisch.server.table.takeback_rule import held_roll_at, takeback_offered
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
 from spieltisch.store.models import TableStatus
@@ -49,10 +49,8 @@ def _roll_in_ms(room: Room) -> int | None:
     """How long until the roll held after a person's move is drawn (`Scheduler._roll_in`)."""
     if room.table.status != TableStatus.RUNNING or not room.state.is_chance_node():
         return None
-    last = room.log[-1] if room.log else None
-    if room.roll_at is None or last is None or last.seat is None:
-        return None
-    return max(0, int((room.roll_at - time.time()) * 1000))
+    due = held_roll_at(room)
+    return None if due is None else max(0, int((due - time.time()) * 1000))
 
 
 def _shown(room: Room) -> PositionRenderings:
