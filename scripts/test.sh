@@ -71,4 +71,6 @@ uv sync --locked --all-extras
 uv run ruff check .
 uv run ruff format --check .
 uv run mypy
+# Property tests draw the same examples on every run (tests/conftest.py): reproducible.
+export SPIELTISCH_HYPOTHESIS_PROFILE="${SPIELTISCH_HYPOTHESIS_PROFILE:-derandomized}"
 uv run pytest -n 2 -q -p no:cacheprovider --durations=30 "$@"

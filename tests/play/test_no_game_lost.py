@@ -400,7 +400,8 @@ def test_the_log_scrolls_from_the_keyboard(code: str) -> None:
 @pytest.mark.parametrize("code", LANGS)
 @pytest.mark.parametrize("game", ["madn", "david_goliath"])
 def test_the_move_list_keeps_the_notation_beside_its_number(code: str, game: str) -> None:
-    """`#1 4 — words`, not the notation wrapped onto a line of its own after the words."""
+    """`#1 4 — words`, not the notation wrapped onto a line of its own after the words;
+    in German and French what to type in that language (`rot 12`, not `r12`)."""
     loaded = spieltisch.load(game, players=2 if game == "madn" else 3)
     seats = [HUMAN] + [level()] * (loaded.num_players - 1)
     session = Session(loaded, seats, seed=3, budget=BUDGET)
@@ -410,10 +411,13 @@ def test_the_move_list_keeps_the_notation_beside_its_number(code: str, game: str
         async with app.run_test(size=SMALL) as pilot:
             await until(pilot, ready(app))
             moves = app.query_one("#moves", OptionList)
-            for index, (move, words) in enumerate(app.session.legal_choices(), 1):
+            for index, (move, typed, words) in enumerate(app.session.shown_moves(), 1):
                 shown = str(moves.get_option_at_index(index - 1).prompt)
-                assert shown.startswith(f"#{index} {move} — "), shown
+                assert shown.startswith(f"#{index} {typed} — "), shown
                 assert shown.endswith(words)
+                if game == "david_goliath":  # cards: the colour's word in each language
+                    assert (typed == move) == (code == "en"), (typed, move)
+                    assert app.session.parse(typed) == move
 
     asyncio.run(scenario())
 

@@ -176,3 +176,61 @@ def test_long_descriptions_are_counted_as_the_lines_they_take(tmp_path: Path) ->
     rows = sum(-(-max(len(line), 1) // 30) for line in out.getvalue().splitlines())
     assert rows <= 3, out.getvalue()  # as the terminal wraps them
     assert "#1 roll" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("code", "roll", "stop", "english"),
+    [("de", "würfeln", "stopp", "roll"), ("fr", "lancer", "arrêter", "roll")],
+)
+def test_french_and_german_lists_and_hints_show_what_to_type_in_that_language(
+    keys: object, tmp_path: Path, code: str, roll: str, stop: str, english: str
+) -> None:
+    """Mahé's list led with the English notation ("#1 roll — Würfeln"); now with the
+    word of the reader's language, which is also what the prompt takes."""
+    session = Session(spieltisch.load("mahe", players=2), [HUMAN, HUMAN], seed=2)
+    play, out = at_the_keyboard(session, keys, tmp_path, code)
+    keys.send_text(f"#1{ENTER}{roll}{ENTER}" + QUIT)  # type: ignore[attr-defined]
+    play.run(sys.stdin)
+    text = out.getvalue()
+    assert f"#1 {roll} — " in text and f"#1 {english} " not in text
+    assert f" {stop} — " in text, "after the roll: stop, in the reader's word"
+    assert f"[{roll}]" in text and "[roll]" not in text, "the echo of the move played"
+    assert person_moves(session)[1:] == ["roll"], "the shown word is what the prompt takes"
+
+
+def test_the_hint_names_the_move_as_the_reader_types_it() -> None:
+    from spieltisch.cli.play.hints import alternative_line, hint_line
+
+    session = to_a_person(Session(spieltisch.load("mahe", players=2), [HUMAN, HUMAN], seed=2))
+    session.play("#1")
+    state = to_a_person(session).state
+    assert "roll" in state.legal_moves()
+    set_language("fr")
+    assert hint_line(state, "roll", 0.56).startswith("Conseil")
+    assert "lancer — " in hint_line(state, "roll", 0.56)
+    assert "roll" not in alternative_line(state, "roll", None)
+    set_language("en")
+    assert hint_line(state, "roll", None).startswith("Hint: roll — ")
+
+
+def test_a_word_that_is_no_move_is_answered_with_the_words_that_are() -> None:
+    """The engine's refusal listed the notation ("jetzt erlaubt: turtle:red, turtle:blue")."""
+    session = to_a_person(Session(spieltisch.load("mahe", players=2), [HUMAN, HUMAN], seed=2))
+    set_language("de")
+    reason = session.explain("grün")
+    assert reason is not None
+    assert "rot, blau" in reason and "turtle:" not in reason, reason
+    assert session.explain("rot") is None
+
+
+def to_a_person(session: Session) -> Session:
+    while session.state.current_player < 0:
+        session.step_chance()
+    return session
+
+
+def test_the_refusal_of_a_word_is_in_the_readers_language() -> None:
+    session = to_a_person(Session(spieltisch.load("mahe", players=2), [HUMAN, HUMAN], seed=2))
+    set_language("fr")
+    reason = session.explain("vert")
+    assert reason is not None and reason.startswith("pas un coup ici"), reason

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
@@ -27,11 +28,30 @@ from tests.waiting import until as until  # the in-process tests import it from 
 TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
 
 
+class Now:
+    """A wall clock the test moves (`Runtime(now=...)`): away times pass without sleeping."""
+
+    def __init__(self) -> None:
+        self.moment = time.time()
+
+    def __call__(self) -> float:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        self.moment += seconds
+
+
 @asynccontextmanager
 async def a_table(
-    url: str, game: str, seats: list[SeatIn], clock: ClockIn | None = None, **settings: Any
+    url: str,
+    game: str,
+    seats: list[SeatIn],
+    clock: ClockIn | None = None,
+    now: Callable[[], float] = time.time,
+    **settings: Any,
 ) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime."""
+    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
+    (`now`: its wall clock for who is away since when)."""
     database = Database(url)
     async with database.session() as session:
         ana, bob = Account(name="Ana"), Account(name="Bob")
@@ -52,6 +72,7 @@ async def a_table(
             ai_pace=0.0,
             **{"takeback_seconds": 0.0, **settings},
         ),
+        now=now,
     )
     try:
         yield runtime, await runtime.room(table.id), accounts

@@ -32,6 +32,9 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/rematch"): (409, 403),
     ("post", "/api/tables/{table_id}/resign"): (403, 409),
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
+    ("post", "/api/tables/{table_id}/abort"): (403, 409),
+    ("post", "/api/tables/{table_id}/return"): (409, 409),
+    ("get", "/api/tables/{table_id}/chat"): (200, 200),
     ("get", "/api/tables/{table_id}/hint"): (403, 409),
     ("post", "/api/tables/{table_id}/takeback"): (403, 403),
     ("post", "/api/tables/{table_id}/takeback/answer"): (403, 403),
@@ -132,6 +135,10 @@ def test_outsiders_are_refused_on_every_route_and_message(server: ServerThread) 
             watcher = await eve.socket(running["id"])
             seen_state = await watcher.state()
             assert seen_state["seat"] is None and seen_state["legal_moves"] == []
+            # Ana, alone against the computer, is not there: her game pauses (and tells
+            # its watchers so) before the messages below are answered.
+            await watcher.receive(lambda m: m["type"] == "table" and m["paused"])
+            await watcher.state()
             own = await ana.socket(finished)
             await own.state()
             for kind, (message, outsider, finished_answer) in MESSAGES.items():

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 import pytest
 
 from spieltisch.server.infra.fair import FairQueue, Lane
-from spieltisch.server.infra.workers import QUICK_SECONDS, WorkerPool, likely_quick
+from spieltisch.server.infra.workers import WorkerPool, quick_level
 from tests.waiting import until
 
 
@@ -142,12 +142,12 @@ async def test_a_quick_job_has_its_own_worker_while_long_searches_hold_the_other
     not wait behind one (it waited a second under a flood of expert tables)."""
     pool, jobs = WorkerPool(1, processes=False, quick_workers=1), Recorder()
     try:
-        search = asyncio.ensure_future(pool.run(jobs.blocking, "expert", kind="expert"))
+        search = asyncio.ensure_future(pool.run(jobs.blocking, "expert"))
         await until(lambda: bool(jobs.ran), what="the first job to run")
-        queued = asyncio.ensure_future(pool.run(jobs.job, "expert 2", kind="expert"))
+        queued = asyncio.ensure_future(pool.run(jobs.job, "expert 2"))
         await _queued(pool, Lane.PLAY)
         async with asyncio.timeout(10):  # answered while the search still runs
-            assert await pool.run(jobs.job, "easy", kind="easy", quick=True) == "easy"
+            assert await pool.run(jobs.job, "easy", quick=True) == "easy"
         # The quick worker is free, yet never takes the slow job waiting.
         assert pool.waiting(Lane.PLAY) == 1 and not queued.done()
         jobs.gate.set()
@@ -157,26 +157,42 @@ async def test_a_quick_job_has_its_own_worker_while_long_searches_hold_the_other
     assert jobs.ran == ["expert", "easy", "expert 2"]
 
 
+EASY, EXPERT = ("mahe", "easy"), ("mahe", "expert")
+
+
 @pytest.mark.asyncio
-async def test_what_is_quick_is_measured_not_only_guessed() -> None:
-    """A kind guessed quick that takes long leaves the quick worker; one guessed slow that
-    takes milliseconds joins it."""
-    pool = WorkerPool(1, processes=False, quick_workers=1)
+async def test_what_is_quick_is_the_level_never_a_measured_time() -> None:
+    """Issue 48's audit: one cold first job (14-25 s under load) marked easy moves slow for
+    about fifteen moves, and they waited behind expert searches. A quick level's move goes
+    to the quick worker however long one took; a slow level's never does, however short."""
+    pool, jobs = WorkerPool(1, processes=False, quick_workers=1), Recorder()
     try:
-        await pool.run(time.sleep, QUICK_SECONDS * 2, kind="long", quick=True)
-        await pool.run(time.sleep, 0.0, kind="short", quick=False)
+        cold = asyncio.ensure_future(pool.run(jobs.blocking, "cold easy", kind=EASY, quick=True))
+        await until(lambda: bool(jobs.ran), what="the cold easy job to run")
+        jobs.gate.set()
+        await cold  # it took as long as the test held it
+        for n in range(3):
+            await pool.run(jobs.job, f"short expert {n}", kind=EXPERT)  # milliseconds each
+        jobs.gate.clear()
+        search = asyncio.ensure_future(pool.run(jobs.blocking, "expert", kind=EXPERT))
+        await until(lambda: jobs.ran[-1] == "expert", what="the expert search to run")
+        queued = asyncio.ensure_future(pool.run(jobs.job, "expert 2", kind=EXPERT))
+        await _queued(pool, Lane.PLAY)
+        async with asyncio.timeout(10):  # still the quick worker's, while the search runs
+            assert await pool.run(jobs.job, "easy again", kind=EASY, quick=True) == "easy again"
+        assert pool.waiting(Lane.PLAY) == 1 and not queued.done()  # never the quick worker's
+        jobs.gate.set()
+        await asyncio.gather(search, queued)
     finally:
+        jobs.gate.set()
         pool.close()
-    assert not pool.is_quick("long", guess=True)
-    assert pool.is_quick("short", guess=False)
-    assert pool.is_quick("never seen", guess=True) and not pool.is_quick("never seen")
 
 
-def test_the_levels_below_hard_are_guessed_quick_unless_the_server_sets_a_budget() -> None:
-    assert likely_quick("easy") and likely_quick("medium") and likely_quick("random")
-    assert not likely_quick("expert") and not likely_quick("hard")
-    assert not likely_quick("expert@learned")
-    assert not likely_quick("easy", budget="2s")
+def test_the_levels_below_hard_are_quick_unless_the_server_sets_a_budget() -> None:
+    assert quick_level("easy") and quick_level("medium") and quick_level("random")
+    assert not quick_level("expert") and not quick_level("hard")
+    assert not quick_level("expert@learned")
+    assert not quick_level("easy", budget="2s")
 
 
 @pytest.mark.asyncio
@@ -192,3 +208,19 @@ async def test_a_worker_process_lives_through_ctrl_c() -> None:
         assert await pool.run(os.getpid) == worker
     finally:
         pool.close()
+
+
+@pytest.mark.asyncio
+async def test_closing_for_good_stops_workers_still_starting() -> None:
+    """Issue 48's audit: a server stopped while its workers were still importing the
+    package left their semaphores to the resource tracker's warning (it did not wait for
+    them); waiting for them took as long as their start (30 s on a busy machine). Closing
+    for good stops them and waits only for that."""
+    pool = WorkerPool(1, quick_workers=1)
+    pool.warm()  # two processes now importing the package
+    executors = [pool._executor, pool._quick_executor]
+    processes = [p for e in executors for p in getattr(e, "_processes", {}).values()]
+    assert len(processes) == 2
+    pool.close(wait=True)
+    assert all(not process.is_alive() for process in processes)
+    assert all(process.exitcode == -signal.SIGTERM for process in processes)

@@ -27,11 +27,14 @@ from tests.server.test_whole_games import _hidden_hands
 
 @dataclass
 class Seen:
-    """Everything the connections of one seat got, over every table it played."""
+    """Everything the connections of one person (or the watcher) got, over every table
+    they played: `seat` at the first, the next seat at its rematch (seats turn by one)."""
 
     seat: int | None
     messages: list[Message] = field(default_factory=list)
     reconnects: int = 0
+    seats: dict[str, int | None] = field(default_factory=dict)
+    """The seat this person plays at each table (None: watching)."""
 
 
 async def _play_seat(
@@ -97,6 +100,8 @@ async def _table_pair(base: str, people: int, options: dict[str, Any], seed: int
                 await clients[0].post(f"/api/tables/{table}/start")
             else:
                 await clients[0].post(f"/api/tables/{old}/rematch")
+            for index, person in enumerate(seen):  # the rematch turns the seats by one
+                person.seats[table] = None if person.seat is None else (index + game) % people
             await asyncio.gather(
                 _watch(clients[people], table, seen[people]),
                 *(
@@ -144,8 +149,10 @@ def _scan(base: str, everything: list[Seen], options: dict[str, Any]) -> int:
                 message, last_moves=[e for e in message["last_moves"] if e["seat"] is None]
             )
             text = json.dumps(shown)
-            for card in _hidden_hands(positions[key], seen.seat):
-                assert f'"{card}"' not in text, (seen.seat, card, key)
+            seat = seen.seats[message["table"]]
+            assert message["seat"] == seat  # the person's own seat, or watching
+            for card in _hidden_hands(positions[key], seat):
+                assert f'"{card}"' not in text, (seat, card, key)
                 assert not re.search(rf"\b{card}\b", message.get("board_svg") or "")
                 checked += 1
     return checked

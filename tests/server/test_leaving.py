@@ -10,6 +10,7 @@ import spieltisch
 from tests.server.client import Client, play_randomly
 from tests.server.server_thread import ServerThread
 from tests.server.tables import claim_ends_the_duel, drop, presence, seat_of, started_table
+from tests.waiting import DEADLINE
 
 
 def test_resigning_a_game_of_two_ends_it_and_ranks_the_resigner_second(
@@ -118,7 +119,7 @@ def test_the_others_hand_a_seat_away_long_enough_to_the_computer(
             assert early.status_code == 409 and "absence" in early.json()["detail"]
             own = await bob.http.post(f"/api/tables/{table}/claim", json={"seat": 1})
             assert own.status_code == 409
-            await asyncio.sleep(2.1)  # the claim-after time (2 s) passing is under test
-            await claim_ends_the_duel(bob, bobs, table)
+            # The away time passing is under test (in-process tests move a clock instead).
+            await claim_ends_the_duel(bob, bobs, table, within=DEADLINE)
 
     asyncio.run(scenario())

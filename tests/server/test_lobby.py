@@ -136,7 +136,7 @@ def test_join_leave_start_watch_and_rematch(server: ServerThread) -> None:
                 await sockets[mover].send({"type": "move", "seq": state["seq"], "move": move})
             again = await bob.post(path + "/rematch")
             assert again["rematch_of"] == table["id"]
-            assert [s["name"] for s in again["seats"]] == ["Ana", "Bob"]
+            assert [s["name"] for s in again["seats"]] == ["Bob", "Ana"]  # seats turned
             told = await watcher.receive(lambda m: m["type"] == "table" and m["rematch"])
             assert told["rematch"] == again["id"]
             assert (await ana.post(path + "/rematch"))["id"] == again["id"]

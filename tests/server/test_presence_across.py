@@ -8,11 +8,13 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.server.client import Client
 from tests.server.servers import ServerProcess, new_postgres_database
-from tests.server.tables import claim_ends_the_duel, presence, seat_of, started_table
+from tests.server.tables import claim_ends_the_duel, drop, presence, seat_of, started_table
+from tests.waiting import until_value
 
 CLAIM_AFTER = 1.5
 """Seconds away before the others may hand a seat to the computer."""
@@ -73,5 +75,53 @@ def test_presence_and_claims_cross_processes(
             # Once her away time has passed at B (the presence above may be an older
             # one: news of a move between processes can come after the move).
             await claim_ends_the_duel(bob, bobs, table, within=60)
+
+    asyncio.run(scenario())
+
+
+def test_a_substitute_played_by_one_process_for_a_person_gone_from_the_other(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two_servers
+
+    async def scenario() -> None:
+        async with Client(a.url) as ana, Client(b.url) as bob:
+            seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
+            table = await started_table(ana, bob, "mahe", seats)  # started through A
+            anas = await ana.socket(table)  # at A
+            bobs = await bob.socket(table)  # at B
+            await presence(anas, 1, True, timeout=15)
+            drop(bobs)  # Bob's connection is gone at B
+            await presence(anas, 1, False, timeout=15)
+
+            async def claim() -> httpx.Response:
+                path = f"/api/tables/{table}/claim"
+                return await ana.http.post(path, json={"seat": 1, "choice": "computer"})
+
+            # The away time passing (1.5 s) is under test: asked again until it has.
+            claimed = await until_value(claim, lambda r: r.status_code != 409, 60)
+            assert claimed.status_code == 200, claimed.text
+            described = claimed.json()
+            assert described["seats"][1]["left"] == "substitute"
+            state = await anas.state()
+            since = state["seq"]
+            # Ana plays on at A; the computer plays Bob's seat for him.
+            deadline = asyncio.get_running_loop().time() + 90
+            while not any(e["seat"] == 1 and e["seq"] > since for e in state["last_moves"]):
+                assert asyncio.get_running_loop().time() < deadline, "no substitute move"
+                if state["to_move"] == 0 and state["legal_moves"]:
+                    move = state["legal_moves"][-1]["move"]
+                    await anas.send({"type": "move", "seq": state["seq"], "move": move})
+                state = await anas.state()
+            # Bob comes back through B and takes his seat back.
+            back = await bob.socket(table)
+            assert (await back.state())["seat"] is None  # watching his seat played
+            taken = await bob.post(f"/api/tables/{table}/return")
+            assert taken["seats"][1]["left"] is None and taken["seats"][1]["level"] is None
+            again = await bob.socket(table)
+            assert (await again.state())["seat"] == 1
+            await presence(anas, 1, True, timeout=15)
+            for socket in (anas, back, again):
+                await socket.close()
 
     asyncio.run(scenario())

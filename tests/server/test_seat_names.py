@@ -55,11 +55,11 @@ def test_each_die_names_the_seat_whose_turn_it_is(migrated_url: str) -> None:
         async with a_table(migrated_url, "madn", seats) as (runtime, room, (ana, _bob)):
             to_ana = connect(runtime, room, ana, "de")
 
-            def dice() -> int:
+            def rolled() -> int:
                 return sum(item.seat is None for item in room.log)
 
-            while dice() < 3:  # Ana moves when she must (a 6), the computer plays itself
-                await until(lambda: dice() >= 3 or room.to_move() == 0)
+            while rolled() < 3:  # Ana moves when she must (a 6), the computer plays itself
+                await until(lambda: rolled() >= 3 or room.to_move() == 0)
                 if room.to_move() == 0:
                     await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
             shown = [entry for state in states(to_ana) for entry in state["last_moves"]]

@@ -32,8 +32,10 @@ from spieltisch.server.table.events import (
     TakebackApplied,
     TakebackAsked,
 )
+from spieltisch.server.table.leaving import Choice, own_level
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.tournament.ratings import Rating
 from tests.server.in_process import TWO_PEOPLE, a_table, connect, run, states, told, until
 
 COMPUTER = SeatIn(kind="ai", level="easy")
@@ -130,7 +132,7 @@ def test_resigning_hands_the_seat_over_and_ends_a_game_of_two(url: str) -> None:
     run(scenario)
 
 
-def test_a_seat_away_long_enough_is_claimed(url: str) -> None:
+def test_a_seat_away_long_enough_is_played_by_a_substitute_at_its_level(url: str) -> None:
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), SeatIn(kind="open"), SeatIn(kind="ai", level="easy")]
         async with a_table(url, "mahe", seats, claim_after_seconds=0.0) as (
@@ -141,10 +143,13 @@ def test_a_seat_away_long_enough_is_claimed(url: str) -> None:
             heard = EventRecorder(runtime)
             connect(runtime, room, ana)  # Bob never comes: away
             heard.take()
+            with pytest.raises(Refusal, match="game of two"):  # three seats: no win to claim
+                await runtime.hand_over(room.id, ana, 1, Choice.WIN)
             await runtime.hand_over(room.id, ana, 1)
             handed = [e for e in heard.take() if isinstance(e, SeatHandedOver)]
-            assert [(e.seat, e.reason) for e in handed] == [(1, HandOverReason.CLAIMED)]
-            assert room.controller(1) == "easy" and room.table.status == "running"
+            assert [(e.seat, e.reason) for e in handed] == [(1, HandOverReason.SUBSTITUTE)]
+            assert room.controller(1) == own_level("mahe", Rating())
+            assert room.table.status == "running" and not room.seats[1].handed
 
     run(scenario)
 
@@ -189,7 +194,9 @@ def test_a_table_nobody_moved_at_is_aborted(url: str) -> None:
             heard = EventRecorder(runtime)
             runtime.scheduler.schedule(room)  # set going again, now heard
             await until(lambda: room.table.status == "aborted")
-            assert TableAborted() in heard.take()
+            aborted = [e for e in heard.take() if isinstance(e, TableAborted)]
+            assert [e.by for e in aborted] == [None]
+            assert room.table.ending == {"how": "aborted", "by": None}
 
     run(scenario)
 
@@ -229,7 +236,8 @@ def test_a_chat_line_goes_to_whoever_hears_the_chat(url: str) -> None:
             (line,) = heard.take()
             assert isinstance(line, ChatLine) and line.line.text == "hello" and line.to is None
             assert [m["text"] for m in told(to_bob)] == ["hello"]
-            assert [m["text"] for m in told(guest)] == ["hello"]  # a public table
+            # A watcher of the public table: not the players' room while the game runs.
+            assert [m["text"] for m in told(guest)] == []
 
     run(scenario)
 

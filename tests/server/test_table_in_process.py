@@ -192,7 +192,9 @@ def test_chat_is_checked_stored_and_told(url: str) -> None:
             await runtime.say(room, ana, clean("  hello\x07 ", 500))
             line = told(to_bob)[-1]
             assert line["type"] == "chat" and line["text"] == "hello" and line["author"] == "Ana"
-            late = Connection(None, None, "en")
+            watcher = Connection(None, None, "en")  # the players' room is not theirs
+            assert await runtime.chat.history(room, watcher) == []
+            late = Connection(bob, None, "en")
             history = await runtime.chat.history(room, late)
             assert [(event.line.text, event.to) for event in history] == [("hello", late)]
             runtime.publisher.publish(room, history)
@@ -339,12 +341,12 @@ def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url
             await until(lambda: bool(announced.here) and announced.here[-1][1] == ("Zoë",))
             assert announced.here[-1][0] == [0]
             told(to_ana)
-            await runtime.on_here(room.id, "p2", 1, [], ("Bob", "?"))
-            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            await runtime.on_here(room.id, "p2", 1, [], ("Cleo", "?"))
+            assert runtime.presence(room).watching == ["Cleo", "Zoë", "?"]
             presence = [m for m in told(to_ana) if m["type"] == "presence"]
-            assert presence and presence[-1]["watching"] == ["Bob", "Zoë", "?"]
+            assert presence and presence[-1]["watching"] == ["Cleo", "Zoë", "?"]
             await runtime.on_here(room.id, "p2", 0, [], ("Old",))  # an older announcement
-            assert runtime.presence(room).watching == ["Bob", "Zoë", "?"]
+            assert runtime.presence(room).watching == ["Cleo", "Zoë", "?"]
             await runtime.on_gone({"p2"})
             assert runtime.presence(room).watching == ["Zoë"]
             runtime.leave(room, zoe)

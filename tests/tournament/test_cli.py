@@ -149,3 +149,23 @@ def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:
 )
 def test_stopped_figures_on_the_command_line(spec: str, figures: dict[str, object]) -> None:
     assert parse_stopped(spec) == figures
+
+
+def test_the_hall_screen_is_chosen_from_the_command_line(database_url: str) -> None:
+    """Issue 47: only the web page could choose what the hall screen shows; the page
+    opened without a view follows what the command line chose."""
+    db = ("--database", database_url)
+    created = run("new", "Hallenabend", "--seed", "hall", "--rounds", "1", *db)
+    match = re.search(r"Tournament (\S+) created", created)
+    assert match
+    tid = match.group(1)
+    run("players", tid, *[f"--add=Spieler {n}" for n in range(1, 5)], *db)
+    run("seat", tid, *db)
+    assert "each part in turn, 20 s" in " ".join(run("hall", tid, *db).split())
+    chosen = run("hall", tid, "--view", "standings", "--seconds", "30", *db)
+    assert "shows: standings" in chosen
+    assert "shows: standings" in run("hall", tid, *db)
+    assert "views are rotate, seating" in refused("hall", tid, "--view", "scores", *db)
+    assert "5 to 600 seconds" in refused("hall", tid, "--view", "rotate", "--seconds", "2", *db)
+    assert "shows: standings" in run("hall", tid, *db), "a refusal changed nothing"
+    assert "no tournament" in refused("hall", "nope", *db).lower()

@@ -238,7 +238,9 @@ def test_the_web_api_refuses_computers_on_boards_and_prints_no_signature_for_the
     assert sorted(bool(table["online"]) for table in tables) == [False, True]
     sheets = http.get(f"/print/tournaments/{tid}/sheets-1.html?lang=de").text
     assert "Unterschrift: medium" not in sheets and "Unterschrift: Änne" in sheets
-    assert "medium 2 (6) – Computer, spielt online: keine Unterschrift" in sheets
+    # a computer's automatic name in the page's language (issue 45), not its level's id
+    assert "Computer (mittel) 2 (6) – Computer, spielt online: keine Unterschrift" in sheets
+    assert "medium 2" not in sheets
 
 
 # -- the standings' last tie-break: a lot drawn when the tie appears -------------------------

@@ -295,6 +295,6 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(people: People, artifa
     table = create_table_by_api(ana, "madn", seats, clock=clock)
     page.goto(f"{ana.base}/#/table/{table}")
     page.wait_for_selector(".board-box svg")
-    page.wait_for_selector(".seat-list .clock:text-matches('⏱ 0:[0-3][0-9]')")
+    page.wait_for_selector(".seat-list .clock:has(svg.icon-clock):text-matches('^0:[0-3][0-9]$')")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "phone-table-de.png"), full_page=True)

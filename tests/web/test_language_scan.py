@@ -14,7 +14,7 @@ import spieltisch
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import request_language
 from tests.web.conftest import People, Person
-from tests.web.word_scan import findings, settled_text
+from tests.web.word_scan import findings, page_findings, settled_text, title_findings
 
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
 LEVELS = ["easy", "medium", "hard", "easy"]
@@ -84,15 +84,55 @@ def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
     page.select_option("#language", code)
     page.wait_for_function(f"document.documentElement.lang === '{code}'")
     found = []
-    for route in _pages(person):
+    routes = _pages(person)
+    page.reload()  # signed in as a guest by the API meanwhile: the page learns it
+    page.wait_for_selector("#nav a.me")
+    for route in routes:
         page.goto(f"{person.base}/{route}")
         page.wait_for_selector("#nav a")
         text = settled_text(page)
         assert len(text) > 40, f"{route} shows next to nothing: {text!r}"
         if route.startswith(("#/table/", "#/replay/")):
             assert LEVEL_WORD[code] in text, f"{route}: {text[:300]!r}"
-        found += findings(f"{code} {route}", code, text)
+        if route == "#/player":
+            assert "Lothar Groß" in text and LEVEL_WORD[code] in text, text[:300]
+        found += page_findings(page, f"{code} {route}", code)
     assert not found, "\n".join(str(finding) for finding in found)
+
+
+def test_the_scan_finds_lowercase_titles_machinery_and_bare_percentages() -> None:
+    titles = ["die Murmel auf h2 schieben", "relancer ou s'arrêter", "Du bist am Zug", "b1-b4"]
+    assert [f.text for f in title_findings("p", titles)] == titles[:2]
+    assert not title_findings("p", ["Lothar Groß", "2 Punkte", "ordinateur"])
+    kinds = [f.kind for f in findings("p", "de", "Gewinnchance 81%\nDie Wertung ist mu − 3 sigma")]
+    assert kinds == ["percent without its space", "English word 'sigma'", "English word 'mu'"]
+    assert not findings("p", "fr", "Chance de gain\u202f: 81\u202f%")
+    assert [f.kind for f in findings("p", "de", "none = normaler Stapel")] == [
+        "English word 'none'"
+    ]
+
+
+def test_a_table_says_everything_in_the_language_just_chosen(people: People) -> None:
+    """The parts of the table built once (chat button and field, rules button, the
+    board's name) follow a switch of language: the chat button stayed "Senden"."""
+    person = people(locale="de-DE")
+    request = person.context.request
+    assert request.post(person.base + "/api/session/guest", data={"name": "Ana"}).ok
+    seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+    table = request.post(person.base + "/api/tables", data={"game": "mabula", "seats": seats})
+    assert table.ok, table.text()
+    page = person.goto(f"/#/table/{table.json()['id']}")
+    page.wait_for_selector(".chat-form button")
+    for code, send, rules, message in [
+        ("de", "Senden", "Regeln", "Chat-Nachricht"),
+        ("fr", "Envoyer", "Règles", "Message de discussion"),
+        ("en", "Send", "Rules", "Chat message"),
+    ]:
+        page.select_option("#language", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        assert page.locator(".chat-form button").inner_text() == send, code
+        assert page.locator("button.rules-button").inner_text() == rules, code
+        assert page.locator(".chat-form input").get_attribute("aria-label") == message, code
 
 
 def test_the_language_chosen_on_the_site_governs_sign_in_and_refusals(people: People) -> None:

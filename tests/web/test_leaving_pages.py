@@ -43,20 +43,22 @@ def _answer_dialog_of(page: Page, button: str, accept: bool) -> str:
     return said[0]
 
 
-def test_an_away_seat_is_shown_and_handed_to_the_computer(people: People, artifacts: Path) -> None:
+def test_an_away_seat_is_shown_and_the_win_claimed(people: People, artifacts: Path) -> None:
     ana, bo = people("en-GB"), people("de-DE")
     _table, ana_page, bo_page = started_table(ana, bo)
     ana_page.close()  # Ana's only connection: she is away for Bo
     bo_page.wait_for_selector(".away")
     assert bo_page.locator(".away").first.inner_text() == "abwesend"
-    bo_page.wait_for_selector("button.claim")  # after the second away
-    claim = bo_page.locator("button.claim")
-    assert claim.inner_text() == "An den Computer geben"
+    bo_page.wait_for_selector("button.claim-win")  # after the second away
+    assert bo_page.locator("button.claim-win").inner_text() == "Den Sieg beanspruchen"
+    assert bo_page.locator("button.substitute-button").inner_text() == "Den Computer spielen lassen"
     bo_page.screenshot(path=str(artifacts / "away-claim-de.png"))
-    said = _answer_dialog_of(bo_page, "button.claim", accept=True)
+    said = _answer_dialog_of(bo_page, "button.claim-win", accept=True)
     bo_page.wait_for_selector(".gave-up")
-    assert "Ana" in said and "Computer" in said, said
-    assert bo_page.locator(".gave-up").first.inner_text() == "hat aufgegeben"
+    assert said.startswith("Den Sieg beanspruchen?") and "Ana" in said, said
+    assert bo_page.locator(".gave-up").first.inner_text() == "hat das Spiel verlassen"
+    event = bo_page.locator(".log .event", has_text="die Gegenseite hat den Sieg beansprucht")
+    event.wait_for(state="attached")
     bo_page.screenshot(path=str(artifacts / "claimed-de.png"))
 
 

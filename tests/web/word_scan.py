@@ -1,6 +1,9 @@
 """What a German or French reader must never see on a page: English words from a list of
 known leaks, raw ids, commands of the command line, sentences starting in lowercase,
-decimal points in German numbers.
+decimal points in German numbers, a percentage without its space ("81%"); nor in the
+words a page keeps out of sight until asked (placeholders, labels a screen reader reads,
+tooltips, folded details); and no title, heading, button, log line or board label
+starting in lowercase ("die Murmel auf h2 schieben", "relancer ou s'arrêter").
 
 Used by tests/web/test_language_scan.py over every page in headless Chromium, and by hand:
 `uv run python -m tests.web.word_scan http://127.0.0.1:8000` prints what it finds.
@@ -44,6 +47,12 @@ ENGLISH_LEAKS = (
     "undefined",
     "NaN",
     "Seed",
+    "auto",
+    "pass",
+    "OpenSkill",
+    "sigma",
+    "mu",
+    "Notation",
 )
 """Words that leaked from code or English texts into German and French pages before."""
 
@@ -52,6 +61,8 @@ RAW_IDS = ("madn", "mahe", "david_goliath", "mabula", "account:", "guest:", "lev
 _COMMAND_LINE = re.compile(r"\bspieltisch [a-z]+ |(?<![\w-])--[a-z][\w-]*|\b(?:GET|POST) /api")
 """A command, its option or an HTTP request: a page speaks to people, not to a terminal
 (a tournament directed from the command line says how to hand it over: not scanned)."""
+_BARE_PERCENT = re.compile(r"\d%")
+"""German and French write "81 %" (Babel's and Intl's percent formats), not "81%"."""
 _GERMAN_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)([a-zäöüéèàç])[a-zäöüéèàç]+ [a-zäöüéèàç]+")
 
@@ -96,6 +107,8 @@ def findings(page_name: str, code: str, text: str) -> list[Finding]:
             for match in _GERMAN_DECIMAL_POINT.finditer(line):
                 if not re.search(r"\d+\.\d+\.\d+", line):  # a date 28.11.2026
                     found.append(Finding(page_name, f"decimal point {match[0]}", line))
+        if _BARE_PERCENT.search(line):
+            found.append(Finding(page_name, "percent without its space", line))
         start = _SENTENCE_START.match(line)
         if start and len(line) > 25 and line[-1] in ".!?":
             found.append(Finding(page_name, "lowercase sentence start", line))
@@ -111,6 +124,65 @@ _NATIVE = {
 def _is_native(word: str, code: str) -> bool:
     """A leak word that is also a word of the language itself (French "table")."""
     return word.lower() in _NATIVE.get(code, set())
+
+
+_LOWERCASE_START = re.compile(r"[^\W\d_A-ZÄÖÜÀÂÉÈÊÎÔÛÇ][\w'’-]* \S")
+"""Two words or more, the first starting with a lowercase letter."""
+
+
+def title_findings(page_name: str, titles: list[str]) -> list[Finding]:
+    """Titles, headings, buttons, log lines and board labels that start in lowercase."""
+    return [
+        Finding(page_name, "lowercase start", title)
+        for title in titles
+        if _LOWERCASE_START.match(title.strip()) and title.strip()[:1].islower()
+    ]
+
+
+TITLES = """() => {
+    const titles = [];
+    const shown = (e) => e.getClientRects().length > 0;
+    const chosen = [
+        'h1', 'h2', 'h3', 'h4', 'th', 'summary', 'legend', 'caption', 'figcaption', 'button',
+        'label', '.log li', '.status', '.words', 'dialog h2', 'p',
+    ].map((tag) => `#page ${tag}`).join(', ');
+    for (const e of document.querySelectorAll(chosen)) {
+        if (!shown(e) || e.closest('.rules, .chat-lines')) continue;
+        const first = e.innerText.trim().split('\\n')[0];
+        if (first) titles.push(first.replace(/^\\d+\\.\\s*/, ''));
+    }
+    for (const e of document.querySelectorAll('#page svg [aria-label], #page svg title')) {
+        titles.push(e.getAttribute('aria-label') || e.textContent);
+    }
+    return titles;
+}"""
+"""What must start with a capital: what a page shows as a title, heading, button, label,
+log line or paragraph (the rules' list items and cells continue a sentence: not these),
+and the names a screen reader gives the board's parts."""
+
+HIDDEN_WORDS = """() => {
+    const words = [];
+    const named = '#page [placeholder], #page [aria-label], #page [title]';
+    for (const e of document.querySelectorAll(named)) {
+        for (const name of ['placeholder', 'aria-label', 'title']) {
+            if (e.getAttribute(name)) words.push(e.getAttribute(name));
+        }
+    }
+    for (const e of document.querySelectorAll('#page details:not([open]) > :not(summary)')) {
+        words.push(e.textContent);
+    }
+    return words.join('\\n');
+}"""
+"""The words a page keeps until asked for: placeholders, the names a screen reader reads,
+tooltips, what a folded details holds (a form's hints)."""
+
+
+def page_findings(page: Page, page_name: str, code: str) -> list[Finding]:
+    """Everything wrong with a page as it is shown now: its visible text, the words it
+    keeps out of sight, its titles."""
+    found = findings(page_name, code, settled_text(page))
+    found += findings(page_name + " (unseen)", code, page.evaluate(HIDDEN_WORDS))
+    return found + title_findings(page_name, page.evaluate(TITLES))
 
 
 def visible_text(page: Page) -> str:
@@ -147,7 +219,7 @@ def scan(base: str, pages: list[str], codes: tuple[str, ...] = ("de", "fr")) -> 
             for route in pages:
                 page.goto(f"{base}/{route}")
                 page.wait_for_selector("#nav a")
-                found += findings(f"{code} {route}", code, settled_text(page))
+                found += page_findings(page, f"{code} {route}", code)
             context.close()
         browser.close()
     return found

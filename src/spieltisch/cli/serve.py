@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
-import copy
 import os
 import socket
-from typing import Annotated, Any
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from spieltisch.cli.messages import _
+from spieltisch.cli.serve_config import CONFIG_VARIABLE, printed, read_config, variable
 
 console = Console()
+
+
+class LogFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+    LOGFMT = "logfmt"
+
+
+class LogLevel(StrEnum):
+    DEBUG = "debug"
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
 db_app = typer.Typer(help="The server's database.", no_args_is_help=True)
 
 DatabaseOption = Annotated[
     str | None,
     typer.Option(
         "--database",
+        envvar=["SPIELTISCH_DATABASE", "SPIELTISCH_DATABASE_URL"],
         help="Database URL (postgresql+psycopg://... or sqlite+aiosqlite:///PATH); "
         "default: SPIELTISCH_DATABASE_URL, else a file in the user data directory.",
     ),
@@ -58,73 +76,125 @@ def _url(database: str | None) -> str:
 
 
 def serve(
+    context: typer.Context,
     database: DatabaseOption = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", envvar=variable("--host"), help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", envvar=variable("--port"), min=0, max=65535, help="Port.")
+    ] = 8000,
     ai_workers: Annotated[
-        int, typer.Option("--ai-workers", min=1, help="Processes for computer seats.")
+        int,
+        typer.Option(
+            "--ai-workers",
+            envvar=variable("--ai-workers"),
+            min=1,
+            help="Processes for computer seats.",
+        ),
     ] = 1,
     ai_quick_workers: Annotated[
         int,
         typer.Option(
             "--ai-quick-workers",
+            envvar=variable("--ai-quick-workers"),
             min=0,
             help="Processes only for quick computer moves (an easy level), so they never "
             "wait behind a long search.",
         ),
     ] = 1,
     ai_pace: Annotated[
-        float, typer.Option("--ai-pace", min=0, help="Seconds at least between computer moves.")
+        float,
+        typer.Option(
+            "--ai-pace",
+            envvar=variable("--ai-pace"),
+            min=0,
+            help="Seconds at least between computer moves.",
+        ),
     ] = 0.8,
     ai_budget: Annotated[
         str | None,
-        typer.Option("--ai-budget", help="Budget of every computer seat (200 or 0.2s)."),
+        typer.Option(
+            "--ai-budget",
+            envvar=variable("--ai-budget"),
+            help="Budget of every computer seat (200 or 0.2s).",
+        ),
     ] = None,
     review_budget: Annotated[
         str | None,
         typer.Option(
             "--review-budget",
+            envvar=variable("--review-budget"),
             help="Budget of each search of a game's review (default: --ai-budget, else the "
             "review's own).",
         ),
     ] = None,
     ai_threads: Annotated[
         bool,
-        typer.Option("--ai-threads", help="Computer seats think in threads, not processes."),
+        typer.Option(
+            "--ai-threads",
+            envvar=variable("--ai-threads"),
+            help="Computer seats think in threads, not processes.",
+        ),
     ] = False,
     secure_cookies: Annotated[
         bool,
-        typer.Option("--secure-cookies", help="Mark the session cookie Secure (behind HTTPS)."),
+        typer.Option(
+            "--secure-cookies",
+            envvar=variable("--secure-cookies"),
+            help="Mark the session cookie Secure (behind HTTPS).",
+        ),
     ] = False,
     origin: Annotated[
         list[str] | None,
-        typer.Option("--origin", help="Another origin allowed to open WebSockets; repeat."),
+        typer.Option(
+            "--origin",
+            envvar=variable("--origin"),
+            help="Another origin allowed to open WebSockets; repeat.",
+        ),
     ] = None,
     rate_limit: Annotated[
         list[str] | None,
         typer.Option(
             "--rate-limit",
+            envvar=variable("--rate-limit"),
             help="Change one rate limit: account:moves=60/3s, address:tables=120/min, "
             "account:chat=12/min, address:accounts=300/min; or how many open tables one "
             "account or address keeps: address:open_tables=20; repeat.",
         ),
     ] = None,
     no_rate_limits: Annotated[
-        bool, typer.Option("--no-rate-limits", help="No rate limits (load tests on loopback).")
+        bool,
+        typer.Option(
+            "--no-rate-limits",
+            envvar=variable("--no-rate-limits"),
+            help="No rate limits (load tests on loopback).",
+        ),
     ] = False,
     claim_after: Annotated[
         float,
         typer.Option(
             "--claim-after",
+            envvar=variable("--claim-after"),
             min=0,
             help="Seconds a person's seat must be away before the others may hand it "
             "to the computer.",
         ),
     ] = 300.0,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            "--abandon-after",
+            min=0,
+            help="Seconds a running table may have no person at it before it ends as "
+            "abandoned (no result, nobody rated); 0: never.",
+        ),
+    ] = 3 * 24 * 3600.0,
     takeback_seconds: Annotated[
         float,
         typer.Option(
             "--takeback-seconds",
+            envvar=variable("--takeback-seconds"),
             min=0,
             help="Seconds the next roll waits after a person's move in a casual dice game, "
             "so they may take it back (0: rolled at once).",
@@ -134,6 +204,7 @@ def serve(
         bool,
         typer.Option(
             "--ws-deflate/--no-ws-deflate",
+            envvar=variable("--ws-deflate"),
             help="Compress WebSocket messages (permessage-deflate) when the client offers "
             "it; off behind a proxy that compresses, or on loopback.",
         ),
@@ -141,11 +212,57 @@ def serve(
     workers: Annotated[
         int,
         typer.Option(
-            "--workers", min=1, help="Server processes sharing the port (PostgreSQL only)."
+            "--workers",
+            envvar=variable("--workers"),
+            min=1,
+            help="Server processes sharing the port (PostgreSQL only).",
         ),
     ] = 1,
+    sweep_seconds: Annotated[
+        float,
+        typer.Option(
+            "--sweep-seconds",
+            envvar=variable("--sweep-seconds"),
+            min=0.1,
+            help="How often a process looks for tables whose process died (PostgreSQL): "
+            "they go on within about this time.",
+        ),
+    ] = 1.0,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            "--log-format",
+            envvar=variable("--log-format"),
+            help="Log lines as text (uvicorn's), json (one object a line) or logfmt.",
+        ),
+    ] = LogFormat.TEXT,
+    log_level: Annotated[
+        LogLevel,
+        typer.Option("--log-level", envvar=variable("--log-level"), help="The least level logged."),
+    ] = LogLevel.INFO,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            envvar=CONFIG_VARIABLE,
+            is_eager=True,
+            callback=read_config,
+            help="A TOML file of settings named as these options (ai-workers = 2); the "
+            "environment (SPIELTISCH_AI_WORKERS) and the command line win over it.",
+        ),
+    ] = None,
+    print_config: Annotated[
+        bool,
+        typer.Option(
+            "--print-config", help="Print the settings (passwords masked) and where each came from."
+        ),
+    ] = False,
 ) -> None:
     """Start the web table: migrate the database, then serve the lobby and live play."""
+    if print_config:
+        shown = printed(context, {"database": _url(database)})
+        console.print(shown, markup=False, highlight=False, soft_wrap=True)
+        return
     try:
         import uvicorn
     except ImportError:
@@ -155,10 +272,14 @@ def serve(
 
     from spieltisch.server import Settings, create_app
     from spieltisch.server.infra.http_timeouts import PROTOCOL as HTTP_PROTOCOL
+    from spieltisch.server.infra.interrupts import workers_without_ctrl_c
     from spieltisch.server.infra.limits import RateLimits
+    from spieltisch.server.infra.logs import logging_config
+    from spieltisch.server.infra.metrics import shared_between_workers
+    from spieltisch.server.infra.open_files import raise_open_files
     from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, TRANSPORT_LIMIT
     from spieltisch.server.infra.transport import PROTOCOL
-    from spieltisch.store.database import describe_url, is_sqlite
+    from spieltisch.store.database import is_sqlite
 
     url = _url(database)
     if workers > 1 and is_sqlite(url):
@@ -189,11 +310,54 @@ def serve(
         allowed_origins=tuple(origin or ()),
         rate_limits=limits,
         claim_after_seconds=claim_after,
+        abandon_after_seconds=abandon_after or None,
         takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
+        sweep_seconds=sweep_seconds,
     )
     _upgrade(url)
+    raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
+    if log_format is LogFormat.TEXT:  # else every line on the console is a log line
+        _greet(url, host, port)
+    if workers > 1:
+        # Each worker builds the application itself from the settings in its environment.
+        os.environ[ENVIRONMENT] = settings.to_json()
+        os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
+        workers_without_ctrl_c()  # Ctrl+C reaches the parent, which stops the workers
+        with shared_between_workers():  # one /metrics for all workers
+            uvicorn.run(
+                "spieltisch.server.app:app_from_environment",
+                factory=True,
+                workers=workers,
+                timeout_worker_healthcheck=WORKER_ANSWERS_SECONDS,
+                host=host,
+                port=port,
+                http=HTTP_PROTOCOL,
+                ws=PROTOCOL,
+                ws_max_size=TRANSPORT_LIMIT,
+                ws_per_message_deflate=ws_deflate,
+                log_level=log_level.value,
+                log_config=logging_config(log_format.value, log_level.value),
+            )
+        return
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        http=HTTP_PROTOCOL,
+        ws=PROTOCOL,
+        ws_max_size=TRANSPORT_LIMIT,
+        ws_per_message_deflate=ws_deflate,
+        log_level=log_level.value,
+        log_config=logging_config(log_format.value, log_level.value),
+    )
+
+
+def _greet(url: str, host: str, port: int) -> None:
+    """Where the tables are and where to open them."""
+    from spieltisch.store.database import describe_url
+
     console.print(_("Database: {url}").format(url=describe_url(url)), highlight=False)
     console.print(
         _("Open http://{host}:{port}/ in a browser (API: /docs)").format(
@@ -208,46 +372,12 @@ def serve(
             ),
             highlight=False,
         )
-    if workers > 1:
-        # Each worker builds the application itself from the settings in its environment.
-        os.environ[ENVIRONMENT] = settings.to_json()
-        os.environ[PARENT_ENVIRONMENT] = str(os.getpid())
-        uvicorn.run(
-            "spieltisch.server.app:app_from_environment",
-            factory=True,
-            workers=workers,
-            host=host,
-            port=port,
-            http=HTTP_PROTOCOL,
-            ws=PROTOCOL,
-            ws_max_size=TRANSPORT_LIMIT,
-            ws_per_message_deflate=ws_deflate,
-            log_level="info",
-            log_config=_log_config(),
-        )
-        return
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        http=HTTP_PROTOCOL,
-        ws=PROTOCOL,
-        ws_max_size=TRANSPORT_LIMIT,
-        ws_per_message_deflate=ws_deflate,
-        log_level="info",
-        log_config=_log_config(),
-    )
 
 
-def _log_config() -> dict[str, Any]:
-    """uvicorn's logging, and the server's own messages (recovery, table owners) beside
-    it, in every worker process."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["spieltisch"] = {"handlers": ["default"], "level": "INFO"}
-    return config
-
+WORKER_ANSWERS_SECONDS = 60
+"""How long a worker of `--workers N` may take to answer its supervisor's ping before it
+is taken for hung and replaced. uvicorn's 5 s killed workers still importing the
+package on a busy machine, over and over, logging only "Child process died"."""
 
 EVERY_ADDRESS = ("0.0.0.0", "::", "")
 """Hosts that mean "listen on every address": no browser can open them."""

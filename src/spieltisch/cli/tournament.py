@@ -22,6 +22,7 @@ from spieltisch.cli.game_options import parse_pairs
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.on_database import who_acts
 from spieltisch.cli.serve import DatabaseOption
+from spieltisch.cli.tournament_hall import hall
 from spieltisch.core import SpieltischError, formats
 from spieltisch.core.i18n import before_punctuation, labelled
 from spieltisch.core.identity import PlayerId, level_of
@@ -40,6 +41,7 @@ tournament_app = typer.Typer(
 T = TypeVar("T")
 tournament_app.add_typer(club_app, name="club")
 tournament_app.add_typer(season_app, name="season")
+tournament_app.command("hall")(hall)
 
 
 @tournament_app.callback()

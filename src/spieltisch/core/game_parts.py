@@ -28,8 +28,11 @@ from typing import Any, Protocol, cast
 from spieltisch.core.chance import ChanceSupport
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.marks import PlacesOf
+from spieltisch.core.questions import Answer, Questions
 
-OPTIONAL = frozenset({"svg", "kernel", "evaluation", "training", "examples", "tutorial"})
+OPTIONAL = frozenset(
+    {"svg", "kernel", "evaluation", "training", "examples", "tutorial", "questions"}
+)
 """Parts whose module may be missing although declared (written by later work)."""
 
 MODULE_PARTS = (
@@ -45,6 +48,7 @@ MODULE_PARTS = (
     "training",
     "examples",
     "tutorial",
+    "questions",
 )
 FOLDER_PARTS = ("rules_summaries", "catalogs")
 
@@ -130,6 +134,8 @@ class GameParts:
     """The rule books' worked examples as scenarios (`core/examples.py`)."""
     tutorial: str | None = None
     """A scripted first game that teaches the rules (`core/tutorial.py`)."""
+    questions: str | None = None
+    """Questions answered in words from a seat's view (`core/questions.py`)."""
     rules_summaries: str | None = None
     catalogs: str | None = None
     _modules: dict[str, ModuleType | None] = field(
@@ -157,6 +163,7 @@ class GameParts:
             training="training",
             examples="examples",
             tutorial="tutorial",
+            questions="questions",
             rules_summaries="rules",
             catalogs="locale",
         )
@@ -249,6 +256,17 @@ class GameParts:
     def tutorial_script(self) -> Any:
         """`tutorial.TUTORIAL` (a `core.tutorial.Tutorial`), or None for a game without."""
         return self._attribute("tutorial", "TUTORIAL")
+
+    @property
+    def question_list(self) -> Questions | None:
+        """`questions.questions`: what a player may ask about a position; None for a
+        game that answers none."""
+        return cast("Questions | None", self._attribute("questions", "questions"))
+
+    @property
+    def answer_question(self) -> Answer | None:
+        """`questions.answer`: a question answered in words from a seat's view."""
+        return cast("Answer | None", self._attribute("questions", "answer"))
 
     @property
     def svg_board(self) -> SvgBoard | None:

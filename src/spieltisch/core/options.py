@@ -18,6 +18,11 @@ from spieltisch.core.messages import _, _n
 
 UNSET = "unset"
 """Key in a field's `json_schema_extra` naming the word that stands for None ("auto")."""
+FORM_HINT = "form_hint"
+"""Key in a field's `json_schema_extra`: the hint a web form shows under the field, in
+words, where the description names values as the command line types them ("none = ...")."""
+FORM_EMPTY = "form_empty"
+"""Key in a field's `json_schema_extra`: what a web form's empty field stands for."""
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 """A whole number as text: ASCII digits only, short enough to convert without surprises."""

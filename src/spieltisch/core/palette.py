@@ -2,7 +2,8 @@
 
 - `SCREEN`: the pictures (SVG boards, the review's graph) and the pages. Chosen to stay
   apart for the common colour blindnesses (Okabe–Ito where it fits); every board also
-  writes a letter or symbol beside each colour. `INK` is legible text on each.
+  writes a letter or symbol beside each colour. `INK` is legible text on each: 4.5:1 or
+  more (white on red and green were 3.9 and 3.4).
 - `PLOT`: the report's plots on white paper: the screen's colours, with white grey and
   yellow darker so that they show on white.
 - `TERMINAL`: the text boards, as explicit RGB values. Named terminal colours are
@@ -24,10 +25,10 @@ SCREEN: dict[str, str] = {
     "black": "#333333",
 }
 INK: dict[str, str] = {
-    "red": "#ffffff",
+    "red": "#000000",
     "yellow": "#000000",
     "blue": "#ffffff",
-    "green": "#ffffff",
+    "green": "#000000",
     "orange": "#000000",
     "purple": "#000000",
     "white": "#000000",

@@ -27,6 +27,9 @@ class Result(TypedDict):
     returns: list[float]
     resigned: NotRequired[list[int]]
     """Seats that gave the game up (online play); the ranking puts them last."""
+    computers: NotRequired[list[int]]
+    """Seats computers played, when the game ended because every other seat gave up (a
+    server ends a game that no person is left at); the history may stop there."""
 
 
 class Record(TypedDict):
@@ -56,10 +59,14 @@ class Recordable(Protocol):
 
 
 def make_record(
-    state: Recordable, players: Sequence[str] | None = None, resigned: Collection[int] = ()
+    state: Recordable,
+    players: Sequence[str] | None = None,
+    resigned: Collection[int] = (),
+    computers: Collection[int] = (),
 ) -> Record:
     """The record of `state`; with `resigned` seats, the result of a game given up (see
-    `resigned_result`)."""
+    `resigned_result`; `computers`: the seats computers played when the game ended as
+    nobody else was left)."""
     game = state.game
     names = (
         list(players)
@@ -70,7 +77,7 @@ def make_record(
         raise ValueError(f"a record of {game.num_players} players needs {game.num_players} names")
     result: Result | None = None
     if resigned:
-        result = resigned_result(state, resigned)
+        result = resigned_result(state, resigned, computers)
     elif state.is_terminal():
         result = {"scores": state.scores(), "ranking": state.ranking(), "returns": state.returns()}
     return {
@@ -89,18 +96,30 @@ def ends_by_resigning(players: int, resigned: Collection[int]) -> bool:
     return players - len(set(resigned)) <= 1
 
 
-def resigned_result(state: Recordable, resigned: Collection[int]) -> Result:
+def nobody_left(players: int, resigned: Collection[int], computers: Collection[int]) -> bool:
+    """Whether every seat either gave up or was a computer's from the start: no person is
+    left, so the game ended there (a server does not let computers play on alone)."""
+    return bool(resigned) and set(resigned) | set(computers) == set(range(players))
+
+
+def resigned_result(
+    state: Recordable, resigned: Collection[int], computers: Collection[int] = ()
+) -> Result:
     """The result of a game some seats gave up: the game's scores so far, its ranking (at
-    its end; before it, every seat equal) with the resigned seats after all others."""
+    its end; before it, every seat equal) with the resigned seats after all others; with
+    `computers` (the game ended as no person was left), those seats are named."""
     players = state.game.num_players
     places = state.ranking() if state.is_terminal() else [1] * players
     ranking = places_after_resigning(places, resigned)
-    return {
+    result: Result = {
         "scores": state.scores(),
         "ranking": ranking,
         "returns": returns_from_places(ranking),
         "resigned": sorted(set(resigned)),
     }
+    if computers:
+        result["computers"] = sorted(set(computers))
+    return result
 
 
 class _Result(BaseModel):
@@ -110,6 +129,7 @@ class _Result(BaseModel):
     ranking: list[int]
     returns: list[float]
     resigned: list[int] | None = None
+    computers: list[int] | None = None
 
 
 class RecordFile(BaseModel):
@@ -134,8 +154,9 @@ def read_record(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
     """
     data = source if isinstance(source, Mapping) else _parse_json(_text(source))
     checked = _checked(data).model_dump()
-    if checked["result"] is not None and checked["result"]["resigned"] is None:
-        del checked["result"]["resigned"]  # an ordinary end: no mark
+    for mark in ("resigned", "computers"):
+        if checked["result"] is not None and checked["result"][mark] is None:
+            del checked["result"][mark]  # an ordinary end: no mark
     return checked
 
 

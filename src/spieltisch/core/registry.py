@@ -16,7 +16,7 @@ from spieltisch.core.finders import find_games
 from spieltisch.core.game_parts import GameParts
 from spieltisch.core.messages import _, _n
 from spieltisch.core.protocol import Game, GameInfo, State
-from spieltisch.core.records import ends_by_resigning, read_record, resigned_result
+from spieltisch.core.records import ends_by_resigning, nobody_left, read_record, resigned_result
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _PARTS: dict[type[Game[Any]], GameParts] = {}
@@ -155,7 +155,18 @@ def _check_result(state: State, stored: Mapping[str, Any]) -> None:
                 seats=shorten(resigned), last=players - 1
             )
         )
-    if not state.is_terminal() and not (resigned and ends_by_resigning(players, resigned)):
+    computers = stored.get("computers") or []
+    if not set(computers) <= set(range(players)) - set(resigned or ()):
+        raise RecordError(
+            _(
+                "record's result names computer seats {seats}: seats 0 to {last} that did not "
+                "resign"
+            ).format(seats=shorten(computers), last=players - 1)
+        )
+    ended = resigned and (
+        ends_by_resigning(players, resigned) or nobody_left(players, resigned, computers)
+    )
+    if not state.is_terminal() and not ended:
         raise RecordError(
             _("record has a result but its history does not reach the end of the game")
         )

@@ -5,6 +5,8 @@ how a terminal shows it.
   for the position before its moves), drawn by `spieltisch.core.examples`.
 - A heading's anchor: `## Rule 5: entering {#rule-5}`, so a refusal citing a rule can
   link to its paragraph (the site's `attr_list`, the web's renderer).
+- The section `## Notation {#notation}`: how moves are written, for those who type them
+  (the terminal); the web's rules page leaves it out (`without_notation`).
 """
 
 from __future__ import annotations
@@ -36,3 +38,33 @@ def for_terminal(markdown: str) -> str:
     """A rules summary for the terminal: each picture becomes its caption in italics, the
     anchors go."""
     return ANCHOR.sub("", PICTURE.sub(lambda match: f"*{match.group(1)}*", markdown))
+
+
+NOTATION = "notation"
+"""The anchor of the section on how moves are written."""
+_HEADING = re.compile(r"^(#{1,6})[ \t]", re.MULTILINE)
+
+
+def without_section(markdown: str, anchor: str) -> str:
+    """`markdown` without the section whose heading ends in `{#anchor}` (up to the next
+    heading of its level or higher); unchanged when there is none."""
+    for found in ANCHOR.finditer(markdown):
+        if found.group(1) != anchor:
+            continue
+        start = markdown.rfind("\n", 0, found.start()) + 1
+        level = _HEADING.match(markdown, start)
+        if level is None:
+            continue
+        depth = len(level.group(1))
+        end = len(markdown)
+        for heading in _HEADING.finditer(markdown, found.end()):
+            if len(heading.group(1)) <= depth:
+                end = heading.start()
+                break
+        return markdown[:start] + markdown[end:]
+    return markdown
+
+
+def without_notation(markdown: str) -> str:
+    """A rules summary for people who click rather than type moves: no notation."""
+    return without_section(markdown, NOTATION)

@@ -5,6 +5,11 @@ their CSV separates fields with a semicolon, writes "1,5", and starts with a byt
 mark so Excel takes the file as UTF-8 ("Groß", not "GroÃŸ"). English keeps the plain
 comma-separated file without a mark. Cells are formatted here: numbers with the
 language's decimal sign and no grouping, booleans as the language's yes and no.
+
+Text comes from people (a guest's name, a tournament's title), and a spreadsheet runs a
+cell that begins with `=`, `+`, `-` or `@` as a formula (`=HYPERLINK(...)`, or worse):
+such text is written with a leading apostrophe, as OWASP's advice on CSV injection has
+it, and the workbooks store it as text (`workbook.py`).
 """
 
 from __future__ import annotations
@@ -40,13 +45,31 @@ def cell(value: object) -> str:
     return str(value)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell's text as a formula (OWASP, CSV injection)."""
+
+
+def not_a_formula(text: str) -> str:
+    """Text a spreadsheet shows as it is: one that would start a formula gets a leading
+    apostrophe (a lone "-" or "+" starts none)."""
+    if (len(text) > 1 and text.startswith(FORMULA_STARTS)) or text.startswith(("=", "@")):
+        return "'" + text
+    return text
+
+
+def _csv_cell(value: object) -> str:
+    text = cell(value)
+    return not_a_formula(text) if isinstance(value, str) else text
+
+
 def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV file of `rows` under `header` for the current language's spreadsheets."""
+    """A CSV file of `rows` under `header` for the current language's spreadsheets (text
+    that would run as a formula made plain text)."""
     out = io.StringIO()
     if get_language() in DECIMAL_COMMA_LANGUAGES:
         out.write(BYTE_ORDER_MARK)
     writer = csv.writer(out, delimiter=separator(), lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow([not_a_formula(title) for title in header])
     for row in rows:
-        writer.writerow([cell(value) for value in row])
+        writer.writerow([_csv_cell(value) for value in row])
     return out.getvalue()

@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 from xml.sax import saxutils
 
 from spieltisch.core.game_parts import SvgBoard
+from spieltisch.core.i18n import sentence
 from spieltisch.core.protocol import Game, State
 from spieltisch.core.registry import parts
 
@@ -136,6 +137,22 @@ def fitted(
     return text(x, y, words, **values)
 
 
+def wrap(words: str, width: float, font_size: float) -> list[str]:
+    """`words` in lines that each fit `width` at `font_size` (by the generous glyph
+    width), broken at ordinary spaces only (never at French typography's narrow no-break
+    space): a long sentence keeps its size on a narrow picture."""
+    most = max(int(width / (GLYPH_WIDTH * font_size)), 1)
+    lines: list[str] = []
+    for word in words.split(" "):
+        if not word:
+            continue
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def title(words: str) -> str:
     """A tooltip (and accessible name) for the element it is placed in."""
     return f"<title>{escape(words)}</title>"
@@ -191,7 +208,10 @@ def move_attributes(moves: Sequence[str]) -> dict[str, str]:
 
 
 def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") -> str:
-    """A group a person can click or tab to and press; `hot` is the outline drawn around it."""
+    """A group a person can click or tab to and press; `hot` is the outline drawn around it.
+    Its label is a sentence (a tooltip, a screen reader's name, the title of the dialog
+    asking which move): its first letter a capital."""
+    label = sentence(label)
     values: dict[str, object] = {"class": "move", "role": "button", "tabindex": "0"}
     values["aria-label"] = label
     values.update(move_attributes(moves))
@@ -201,6 +221,7 @@ def clickable(content: str, moves: Sequence[str], label: str, *, hot: str = "") 
 def refusable(content: str, move: str, label: str) -> str:
     """A part naming a move that is not legal now: a click asks the engine why
     (`data-illegal-move`), so a person learns the rule instead of seeing nothing happen."""
+    label = sentence(label)
     values = {"class": "illegal", "data-illegal-move": move, "aria-label": label}
     return f"<g{attributes(values)}>{title(label)}{content}</g>"
 

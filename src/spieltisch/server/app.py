@@ -18,22 +18,29 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.core.i18n import language, sentence
+from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _, _n, request_language
 from spieltisch.server.infra import collector
 from spieltisch.server.infra.auth import Sessions, authenticated, signing_key
 from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
+from spieltisch.server.infra.metrics import leaving as metrics_leaving
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
+from spieltisch.server.infra.request_ids import RequestIds
 from spieltisch.server.infra.settings import ENVIRONMENT, PARENT_ENVIRONMENT, Settings
+from spieltisch.server.infra.sockets import ENDED
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal, unavailable
 from spieltisch.server.routes import (
     api,
     clubs,
+    health,
     hints,
+    leaving,
+    metrics,
     pages,
     ratings,
     reviews,
@@ -50,10 +57,12 @@ from spieltisch.server.routes.validation import http_error, request_validation_e
 from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
 from spieltisch.store.database import UNAVAILABLE, describe_url
 from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.ratings import Rating
 
 logger = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -205,6 +214,13 @@ def create_app(settings: Settings) -> FastAPI:
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         rounds = OnlineRounds(database, runtime)
         runtime.on_finish.append(rounds.table_finished)
+
+        async def rating_of(game: str, account: int) -> Rating:
+            """A person's rating in a game: a substitute plays at the level nearest it."""
+            book = await rounds.store.ratings()
+            return book.rating(game, str(PlayerId.of_account(account)))
+
+        runtime.leaving.rating_of = rating_of
         app.state.services = Services(
             settings,
             database,
@@ -215,6 +231,9 @@ def create_app(settings: Settings) -> FastAPI:
             RateLimiter(settings.rate_limits),
             passwords := PasswordWork(),
         )
+        limits = settings.rate_limits
+        app.state.services.sockets.per_address = limits.connections if limits else None
+        cluster.subscribe(ENDED, app.state.services.sockets.heard)
         await cluster.start(runtime)
         recovered = await runtime.recover()
         logger.info(
@@ -222,15 +241,28 @@ def create_app(settings: Settings) -> FastAPI:
         )
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
+        abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
+        services: Services = app.state.services
+
+        async def let_go() -> None:
+            held = await stop_playing(runtime)
+            handed = await cluster.hand_over()
+            logger.info("drained: %d tables stopped here, %d handed over", held, len(handed))
+
+        services.draining.let_go = let_go
+        undo = services.draining.on_sigterm()
         try:
             yield
         finally:
+            undo()
+            metrics_leaving()
             sweeping.cancel()
+            abandoning.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()
             passwords.close()
-            pool.close()
+            pool.close(wait=True)
             await database.close()
 
     app = FastAPI(
@@ -248,11 +280,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(TournamentError, refused)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)  # the outermost: every line of a request has its id
     app.add_exception_handler(RequestValidationError, request_validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     for away in UNAVAILABLE:
         app.add_exception_handler(away, database_unavailable)
     app.add_exception_handler(DataError, database_refused_value)
+    app.add_exception_handler(OverflowError, database_refused_value)  # SQLite's own
     app.add_exception_handler(Busy, passwords_busy)
     app.add_exception_handler(WebSocketRequestValidationError, websocket.query_error)
     who = [Depends(authenticated)]  # the WebSocket checks its token itself (routes/websocket.py)
@@ -264,10 +298,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
     app.include_router(websocket.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(pages.router, dependencies=who)
     app.include_router(reviews.router, dependencies=who)
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
+    app.include_router(leaving.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

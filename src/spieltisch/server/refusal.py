@@ -28,6 +28,9 @@ class Code(StrEnum):
     DATABASE_UNAVAILABLE = "database_unavailable"
     BUSY = "busy"
     """The server has too much of this work at once (sign-ins hashing passwords)."""
+    DRAINING = "draining"
+    """This server process is stopping (a restart, an upgrade): the same request
+    succeeds on another process, or on this server once it is back."""
     TOO_MANY = "too_many"
     """Over a limit of how many or how often (tables of computers only, requests)."""
     # At a table in play:
@@ -75,5 +78,16 @@ def unavailable() -> Refusal:
     return Refusal(Code.DATABASE_UNAVAILABLE, database_away(), retry_after=AWAY_SECONDS)
 
 
+def draining() -> Refusal:
+    """The one refusal of a process that is stopping."""
+    return Refusal(
+        Code.DRAINING,
+        _("this server process is restarting: nothing was changed; try again in a moment"),
+        retry_after=DRAINING_SECONDS,
+    )
+
+
 AWAY_SECONDS = 2
 """When to try again after the database was away."""
+DRAINING_SECONDS = 1
+"""When to try again after a stopping process refused (another one answers at once)."""

@@ -34,6 +34,9 @@ class TableClock:
     """Seconds added after each move made in time (mode game)."""
     round_seconds: float | None = None
     """A round time for games with a referee `time` event."""
+    away_seconds: float | None = None
+    """How long a person's connection may be gone before the others choose what happens
+    to their seat (None: `away_after`'s default for the table's speed)."""
 
     @classmethod
     def of(cls, stored: Mapping[str, Any] | None) -> TableClock | None:
@@ -48,6 +51,9 @@ class TableClock:
             increment=float(stored.get("increment") or 0),
             round_seconds=(
                 None if stored.get("round_seconds") is None else float(stored["round_seconds"])
+            ),
+            away_seconds=(
+                None if stored.get("away_seconds") is None else float(stored["away_seconds"])
             ),
         )
 
@@ -68,3 +74,20 @@ class TableClock:
             return self.seconds_ms
         left = max(0, left_before - spent_ms)
         return left + (self.increment_ms if left > 0 else 0)
+
+
+AWAY_AT_LEAST = 30.0
+"""The shortest default away time: a reload or a tunnel must not cost a seat."""
+
+
+def away_after(clock: TableClock | None, longest: float) -> float:
+    """Seconds a person's connection may be gone before the others choose what happens to
+    their seat: the table's own `away_seconds`, else by its speed — twice a move's time,
+    a tenth of a game's time, at least AWAY_AT_LEAST — and never more than `longest`
+    (the server's `claim_after_seconds`, also the time of a table without a clock)."""
+    if clock is not None and clock.away_seconds is not None:
+        return clock.away_seconds
+    if clock is None or clock.mode is None or clock.seconds is None:
+        return longest
+    by_speed = 2 * clock.seconds if clock.mode == ClockMode.MOVE else clock.seconds / 10
+    return min(longest, max(AWAY_AT_LEAST, by_speed))

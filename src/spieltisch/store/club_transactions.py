@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.store import clubs as queries
@@ -125,14 +126,31 @@ class ClubTransactions:
             return row, await queries.members(session, row.club_id)
 
     async def link(self, member: int, code: str, account: int) -> MemberRow | None:
-        """Link the account, using the code up; None if the code was used meanwhile."""
+        """Link the account, using the code up; None if the code was used meanwhile. One
+        conditional update: of claims at once, exactly one finds the code still there (a
+        read, then a write, let six claims of one code all succeed)."""
         async with self.database.session() as session:
-            row = await queries.member_by_code(session, code)
-            if row is None or row.id != member:
-                return None
-            row.account_id, row.link_code = account, None
+            used = await session.execute(
+                update(MemberRow)
+                .where(MemberRow.id == member, MemberRow.link_code == code)
+                .values(account_id=account, link_code=None)
+            )
             await session.commit()
-            return row
+            if getattr(used, "rowcount", 0) != 1:
+                return None
+            return await session.get(MemberRow, member)
+
+    async def add_evening(self, season: str, tournament: str) -> bool:
+        """Append a tournament to a season; False when it is there already (another
+        request added it at the same moment)."""
+        async with self.database.session() as session:
+            await queries.add_evening(session, season, tournament)
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                return False
+            return True
 
     async def forget(self, club: str, number: int, removal: Removal) -> MemberRow | None:
         """Replace the member's name and identity in the registry and in every ledger
@@ -167,11 +185,6 @@ class ClubTransactions:
             if row is None:
                 return None
             return row, await queries.evenings(session, identifier)
-
-    async def add_evening(self, season: str, tournament: str) -> None:
-        async with self.database.session() as session:
-            await queries.add_evening(session, season, tournament)
-            await session.commit()
 
     async def remove_evening(self, season: str, tournament: str) -> int:
         async with self.database.session() as session:

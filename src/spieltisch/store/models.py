@@ -10,7 +10,18 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, func
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    false,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,8 +37,25 @@ class TableStatus(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     ABORTED = "aborted"
-    """Started, but no person made a move and nobody came (the answer to the start lost
-    in a crash, say): ended without a result, rating nobody (`Settings.abort_unplayed_seconds`)."""
+    """Ended without a result, rating nobody: a person at the table aborted it before
+    every person had made a first move, or no person moved and nobody came
+    (`Settings.abort_unplayed_seconds`). `GameTable.ending` says which."""
+    ABANDONED = "abandoned"
+    """Running, but no person was at the table for `Settings.abandon_after_seconds`:
+    ended without a result, rating nobody; its moves and record are kept."""
+
+
+class SeatLeft(StrEnum):
+    """How a person's seat came to be played by the computer (`Seat.left`)."""
+
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
+    """Their time ran out under the table's `on_timeout: lose`."""
+    CLAIMED = "claimed"
+    """Away past the table's away time: the other person claimed the win."""
+    SUBSTITUTE = "substitute"
+    """Away past the table's away time: the computer plays for them at their own level
+    until they take their seat back (not ranked as given up)."""
 
 
 class SeatKind(StrEnum):
@@ -112,6 +140,18 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(default=now)
     started_at: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()
+    ending: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """How a table ended other than by its game's end (`server/table/endings.py`):
+    `{"how": "aborted", "by": seat}` (None: nobody moved and nobody came), or
+    `{"how": "abandoned"}`."""
+    paused_at: Mapped[datetime | None] = mapped_column()
+    """A game of one person against computers that person left: paused (no clock, no
+    computer move) since then, until they come back."""
+    resumed_at: Mapped[datetime | None] = mapped_column()
+    """When the last pause ended: a clock counts from then, not from the last move."""
+    seen_at: Mapped[datetime | None] = mapped_column()
+    """When a person was last known at the table (a running table where nobody was for
+    `Settings.abandon_after_seconds` ends as abandoned)."""
 
 
 class Seat(Base):
@@ -128,6 +168,10 @@ class Seat(Base):
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     ai_level: Mapped[str | None] = mapped_column(String(16))
     time_left_ms: Mapped[int | None] = mapped_column(Integer)
+    left: Mapped[str | None] = mapped_column(String(16))
+    """How a person's seat came to be played by the computer (a `SeatLeft`): resigned,
+    out of time, claimed by the others, or a substitute while they are away (which they
+    take back when they return)."""
 
 
 class MoveEntry(Base):
@@ -158,6 +202,8 @@ class ChatMessage(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    watchers: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Said in the watchers' room (players read it only once the game is over)."""
 
 
 class UploadedRecord(Base):

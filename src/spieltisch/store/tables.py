@@ -15,9 +15,13 @@ from spieltisch.store.log_entries import LogEntry, parse_entry
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus
 
 
-async def seats_of(session: AsyncSession, table_id: str) -> list[Seat]:
-    """A table's seats in order."""
-    rows = await session.execute(select(Seat).filter_by(table_id=table_id).order_by(Seat.seat))
+async def seats_of(session: AsyncSession, table_id: str, fresh: bool = False) -> list[Seat]:
+    """A table's seats in order (`fresh`: as the database has them now, also the rows
+    this session read before)."""
+    query = select(Seat).filter_by(table_id=table_id).order_by(Seat.seat)
+    if fresh:
+        query = query.execution_options(populate_existing=True)
+    rows = await session.execute(query)
     return list(rows.scalars())
 
 
@@ -70,6 +74,10 @@ async def open_tables_waiting(
     return mine.scalar_one(), near.scalar_one()
 
 
+ENDED = (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED)
+"""The statuses of a table whose game is over: the finished-games list shows them all,
+each worded as it ended."""
+
 LISTED_PER_ACCOUNT = 3
 """How many open (and how many running) tables of one account the lobby lists: its
 newest; the others stay reachable by their link."""
@@ -89,7 +97,7 @@ async def public_tables(
     if finished:
         rows = await session.execute(
             select(GameTable)
-            .where(public, GameTable.status == TableStatus.FINISHED)
+            .where(public, GameTable.status.in_(ENDED))
             .order_by(GameTable.created_at.desc())
             .limit(limit)
         )
@@ -118,6 +126,12 @@ async def public_tables(
         .limit(limit)
     )
     return list(rows.scalars())
+
+
+async def count_by_status(session: AsyncSession) -> dict[str, int]:
+    """How many tables there are in each status."""
+    rows = await session.execute(select(GameTable.status, func.count()).group_by(GameTable.status))
+    return {str(status): int(count) for status, count in rows}
 
 
 async def statuses_of(session: AsyncSession, ids: Collection[str]) -> dict[str, TableStatus]:
@@ -260,3 +274,28 @@ async def tables_by_id(session: AsyncSession, ids: Collection[str]) -> dict[str,
         return {}
     rows = await session.execute(select(GameTable).where(GameTable.id.in_(list(ids))))
     return {table.id: table for table in rows.scalars()}
+
+
+async def lock_table(session: AsyncSession, table_id: str) -> None:
+    """Hold the table's row until the transaction ends (a write that changes nothing:
+    PostgreSQL locks the row, SQLite takes its one writer), so that requests which read
+    the table and its seats and then change them take turns."""
+    await session.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id)
+        .values(status=GameTable.status)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def running_tables_of(session: AsyncSession, account: int, limit: int) -> list[GameTable]:
+    """The running tables where `account` holds a person's seat (public or not; also one
+    paused while they were away), newest started first."""
+    seated = select(Seat.table_id).where(Seat.kind == SeatKind.HUMAN, Seat.account_id == account)
+    rows = await session.execute(
+        select(GameTable)
+        .where(GameTable.status == TableStatus.RUNNING, GameTable.id.in_(seated))
+        .order_by(GameTable.started_at.desc(), GameTable.id)
+        .limit(limit)
+    )
+    return list(rows.scalars())

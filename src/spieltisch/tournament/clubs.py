@@ -225,13 +225,13 @@ class ClubStore:
     async def add_evening(self, season: str, tournament: str) -> Season:
         current = await self.season(season)
         await self.tournaments.load(tournament)  # an unknown tournament is refused
-        if any(identifier == tournament for identifier, _n, _t in current.evenings):
+        there = any(identifier == tournament for identifier, _n, _t in current.evenings)
+        if there or not await self.tables.add_evening(season, tournament):
             raise TournamentError(
                 _("tournament {tournament} is an evening of this season already").format(
                     tournament=tournament
                 )
             )
-        await self.tables.add_evening(season, tournament)
         return await self.season(season)
 
     async def remove_evening(self, season: str, tournament: str) -> Season:

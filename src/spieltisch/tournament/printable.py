@@ -17,6 +17,7 @@ from spieltisch.core.i18n import get_language
 from spieltisch.tournament.explain import explain_round
 from spieltisch.tournament.messages import _
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+from spieltisch.tournament.shown_names import shown_name
 from spieltisch.tournament.standings import Standing
 from spieltisch.tournament.tournament import Tournament
 
@@ -100,12 +101,18 @@ def figure_labels() -> dict[str, str]:
     return {name: labels[name] for name in ("finished", "goal", "track", "distance", "steps")}
 
 
+def _name(tournament: Tournament, number: int) -> str:
+    """A player's name as the pages show it (a computer's automatic name in words)."""
+    player = tournament.players[number]
+    return shown_name(player.name, player.ai_level)
+
+
 def _tables(tournament: Tournament, number: int) -> list[list[tuple[str, str, str, int]]]:
     """Per table, per seat: colour (notation, for the swatch), colour in words, name, number."""
     translate = parts(tournament.settings.game).gettext
     return [
         [
-            (label, translate(label), tournament.players[p].name, p)
+            (label, translate(label), _name(tournament, p), p)
             for seat, p in enumerate(seats)
             for label in [tournament.seat_label(len(seats), seat)]
         ]
@@ -117,7 +124,7 @@ def round_page(tournament: Tournament, number: int) -> str:
     """The table list of a round, with each seat's colour (seat 1 starts)."""
     played = tournament.round(number)
     tables = _tables(tournament, number)
-    byes = [tournament.players[p].name for p in played.byes]
+    byes = [_name(tournament, p) for p in played.byes]
     explained = explain_round(tournament, number, {})
     return _ENVIRONMENT.get_template("round.html").render(
         t=tournament,
@@ -202,10 +209,10 @@ def where_page(tournament: Tournament, number: int) -> str:
     for index, seats in enumerate(played.tables, start=1):
         for seat, player in enumerate(seats):
             colour = tournament.seat_label(len(seats), seat)
-            name = tournament.players[player].name
+            name = _name(tournament, player)
             rows.append((name, player, index, colour, translate(colour), seat + 1))
     for player in played.byes:
-        rows.append((tournament.players[player].name, player, None, "", "", 0))
+        rows.append((_name(tournament, player), player, None, "", "", 0))
     rows.sort(key=lambda row: (surname_key(row[0]), row[1]))
     return _ENVIRONMENT.get_template("where.html").render(
         t=tournament, number=number, rows=rows, L=_labels()
@@ -226,7 +233,7 @@ def players_page(tournament: Tournament) -> str:
         else:
             kind = _("in the hall")
         status = _("playing") if player.active else _("withdrawn")
-        rows.append((player.number, player.name, kind, player.joined, status))
+        rows.append((player.number, _name(tournament, player.number), kind, player.joined, status))
     return _ENVIRONMENT.get_template("players.html").render(t=tournament, rows=rows, L=_labels())
 
 

@@ -113,7 +113,11 @@ def read_members(text: str) -> list[Row]:
     for line, cells in enumerate(reader, start=2):
         if not any(cell.strip() for cell in cells):
             continue
-        values = {col: cell.strip() for col, cell in zip(columns, cells, strict=False) if col}
+        values = {
+            col: " ".join("".join(ch for ch in cell if ch.isprintable()).split())
+            for col, cell in zip(columns, cells, strict=False)
+            if col
+        }  # control characters out: a spreadsheet cannot hold them
         name = values.get("name", "")
         if not name:
             raise TournamentError(_("line {line}: the name is empty").format(line=line))

@@ -10,6 +10,7 @@ then each evening's standings and results.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -122,8 +123,17 @@ def _title(text: str, taken: set[str]) -> str:
 
 
 def _plain(value: object) -> object:
-    """A value as a cell holds it: numbers stay numbers, a boolean in words."""
-    return cell(value) if isinstance(value, bool) else value
+    """A value as a cell holds it: numbers stay numbers, a boolean in words, text without
+    the control characters neither format can hold (one in a guest's name made the
+    whole `.xlsx` download fail)."""
+    if isinstance(value, bool):
+        return cell(value)
+    if isinstance(value, str):
+        return _CONTROL.sub("", value)
+    return value
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def workbook(sheets: Sequence[Sheet], kind: Format) -> bytes:
@@ -140,11 +150,15 @@ def _xlsx(sheets: Sequence[Sheet]) -> bytes:
     taken: set[str] = set()
     for sheet in sheets:
         page = book.create_sheet(_title(sheet.title, taken))
-        page.append(sheet.header)
+        page.append([_plain(title) for title in sheet.header])
         for heading in page[1]:
             heading.font = Font(bold=True)
         for row in sheet.rows:
             page.append([_plain(value) for value in row])
+        for line in page.iter_rows():
+            for one in line:
+                if one.data_type == "f":  # text from people starting with "=": no formula
+                    one.data_type = "s"
         page.freeze_panes = "A2"
         for column in page.columns:
             width = max(len(str(one.value or "")) for one in column)

@@ -6,10 +6,11 @@ Pure functions over the registry and the catalogs; the server only routes to the
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Literal, get_args, get_origin
 
@@ -22,8 +23,9 @@ from pydantic.fields import FieldInfo
 
 from spieltisch.core import game_class, game_names, parts
 from spieltisch.core.examples import draw_example
-from spieltisch.core.i18n import check_language, language
-from spieltisch.core.rules_text import ANCHOR, SOURCE
+from spieltisch.core.i18n import check_language, language, sentence
+from spieltisch.core.options import FORM_EMPTY, FORM_HINT
+from spieltisch.core.rules_text import ANCHOR, SOURCE, without_notation
 from spieltisch.web.messages import _, catalog
 from spieltisch.web.texts import PLURAL_TEXTS, TEXTS
 
@@ -94,6 +96,18 @@ def option_form(field: FieldInfo) -> dict[str, Any]:
     return {"kind": "text"}
 
 
+def _in(translate: Callable[[str], str], words: str) -> str:
+    """`words` translated; nothing stays nothing (gettext of "" is a catalog's header)."""
+    return translate(words) if words else ""
+
+
+def _form_word(field: FieldInfo, key: str) -> str:
+    """A form's own words for an option (`FORM_HINT`, `FORM_EMPTY`), else ""."""
+    extra = field.json_schema_extra
+    word = extra.get(key) if isinstance(extra, dict) else None
+    return word if isinstance(word, str) else ""
+
+
 def game_forms(code: str) -> list[dict[str, Any]]:
     """Each game with its player counts and the form for its options, texts in `code`."""
     forms = []
@@ -109,6 +123,7 @@ def game_forms(code: str) -> list[dict[str, Any]]:
                 if option_name == "players":
                     continue
                 option = described[option_name]
+                hint = _form_word(field, FORM_HINT)
                 form = option_form(field)
                 labels = [
                     None if choice is None else part.value_label(option_name, choice)
@@ -120,7 +135,8 @@ def game_forms(code: str) -> list[dict[str, Any]]:
                         "label": part.option_label(option_name),
                         "default": option.default,
                         "allowed": option.allowed,
-                        "description": translate(option.description) if option.description else "",
+                        "description": sentence(_in(translate, hint or option.description)),
+                        "placeholder": _in(translate, _form_word(field, FORM_EMPTY)),
                         **form,
                         **({"choice_labels": labels} if "choices" in form else {}),
                     }
@@ -173,11 +189,15 @@ _markdown.add_render_rule("image", _figure)
 _markdown.core.ruler.push("anchors", _anchors)
 
 
+@functools.lru_cache(maxsize=64)
 def rules_html(game: str, code: str) -> str:
     """The game's own rules summary in `code`, as HTML (raw HTML in the source is escaped),
-    with the rule books' examples drawn by the engine."""
+    with the rule books' examples drawn by the engine; without the notation, which only
+    those typing moves need (the terminal keeps it). Kept once made: it takes tens of
+    milliseconds on the event loop, and anyone may ask for it (a flood of anonymous
+    requests for the rules stalled every table); an unknown game raises, kept never."""
     code = check_language(code)
-    return render_rules(parts(game).rules_summary(code), code)
+    return render_rules(without_notation(parts(game).rules_summary(code)), code)
 
 
 def render_rules(markdown: str, code: str) -> str:

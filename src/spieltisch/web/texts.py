@@ -6,16 +6,45 @@ checks these lists and the calls in the static files agree.
 """
 
 from spieltisch.core.i18n import N_, Nn_
+from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
 
 TEXTS: tuple[str, ...] = (
-    N_("Hand {name}'s seat to the computer? They are ranked as if they had given up."),
     N_(
         "Give up this game? With two players you lose it; with more, the computer plays "
         "your seat to the end and you are ranked last."
     ),
-    N_("Hand to the computer"),
     N_("away"),
     N_("gave up"),
+    N_("the computer stood in"),
+    N_("My running games"),
+    N_("Go back to the game"),
+    N_("paused until you come back"),
+    N_("lost on time"),
+    N_("left the game"),
+    N_("substitute: computer ({level})"),
+    N_("{name} lost on time"),
+    N_("{name} was away too long: the other player claimed the win"),
+    N_("{name} is away: the computer ({level}) plays for them"),
+    N_("Abandoned: no player was at the table for a long time. No result; nobody is rated."),
+    N_("{name} aborted the game before every player had moved: no result; nobody is rated."),
+    N_("choice in {time}"),
+    N_("Let the computer play"),
+    N_("Claim the win"),
+    N_("Claim the win? {name} loses the game."),
+    N_(
+        "Let the computer play {name}'s seat at their level? They can take it back when "
+        "they return."
+    ),
+    N_("You were away: the computer plays your seat."),
+    N_("Take my seat back"),
+    N_("Paused: no clock runs until the player comes back."),
+    N_("Abort the game"),
+    N_("Abort this game? Nobody wins and nobody is rated."),
+    N_("{name} is back and plays again"),
+    N_("Players' chat"),
+    N_("Watchers' chat"),
+    N_("(watching)"),
+    N_("abandoned"),
     N_("Resign"),
     N_("(you)"),
     N_("Analyse this game"),
@@ -143,13 +172,16 @@ TEXTS: tuple[str, ...] = (
     N_("Start the game"),
     N_("Start"),
     N_("Stopped by time ({rule})"),
-    N_("Strength (mu)"),
+    N_("Estimated strength"),
     N_("Table list to print"),
     N_("Table"),
     N_("The analysis failed: {error}"),
     N_("The computer levels, rated from games among themselves"),
     N_("The computer rates each decision: the move played against the best move."),
-    N_("The rating is mu − 3 sigma (OpenSkill): it starts at 0 and rises with certainty."),
+    N_(
+        "The rating is a cautious estimate of strength: it starts at 0 and rises as the "
+        "games show more surely how well someone plays."
+    ),
     N_("The record is not available yet."),
     N_("The start of the game."),
     N_("This file is not a game record (JSON)."),
@@ -324,6 +356,7 @@ TEXTS: tuple[str, ...] = (
     N_("Wins"),
     N_("a name"),
     N_("Record per game"),
+    N_("My open tables"),
     N_("Thinking… (at most {seconds} s)"),
     # clubs, seasons, the hall screen, settings and workbooks (issue 47)
     N_("Add"),
@@ -418,6 +451,7 @@ TEXTS: tuple[str, ...] = (
     N_("timer"),
     N_("where do I sit"),
     N_("yes"),
+    *TABLE_WORDS,
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
@@ -434,4 +468,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
         "Casual game: you may take your move back until the next roll, in {count} second.",
         "Casual game: you may take your move back until the next roll, in {count} seconds.",
     ),
+    *TABLE_WORDS_PLURAL,
 )

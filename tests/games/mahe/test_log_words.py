@@ -50,3 +50,14 @@ def test_the_top_turtle_of_a_stack_is_marked() -> None:
     state = stack_on_eighteen()  # blue, red, yellow on field 18, yellow on top
     svg = board(state.view(None))
     assert re.findall(r'data-top="(\w+)"', svg) == ["yellow"]
+
+
+def test_each_stack_is_named_top_first_under_the_ring() -> None:
+    state = stack_on_eighteen()  # blue, red, yellow on field 18, yellow on top
+    for code, words in [
+        ("en", "Field 18, top first: yellow, red, blue"),
+        ("de", "Feld 18, von oben: Gelb, Rot, Blau"),
+        ("fr", "Case 18, du haut vers le bas\u202f: jaune, rouge, bleue"),
+    ]:
+        svg = board(state.view(None), language=code)
+        assert re.findall(r'data-stack="18">([^<]+)<', svg) == [words], code

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spieltisch.agents import Budget, Hint, hint
 from spieltisch.cli.messages import _
-from spieltisch.cli.play.moves import describe
+from spieltisch.cli.play.moves import describe, shown_notation
 from spieltisch.core import SpieltischError, State
 from spieltisch.core.formats import percent
 
@@ -26,20 +26,21 @@ def compute_hint(state: State, budget: Budget | None = None, seed: int | None = 
 
 
 def hint_line(state: State, move: str, chance: float | None) -> str:
-    """The hint in words: the move, what it does, and the win chance where known."""
-    words = describe(state, move)
+    """The hint in words: the move (as the reader types it), what it does, and the win
+    chance where known."""
+    words, shown = describe(state, move), shown_notation(state, move)
     if chance is None:
-        return _("Hint: {move} — {words}").format(move=move, words=words)
+        return _("Hint: {move} — {words}").format(move=shown, words=words)
     return _("Hint: {move} — {words} (win chance {chance})").format(
-        move=move, words=words, chance=percent(chance)
+        move=shown, words=words, chance=percent(chance)
     )
 
 
 def alternative_line(state: State, move: str, chance: float | None) -> str:
     """One of the other moves the hint ranked."""
-    words = describe(state, move)
+    words, shown = describe(state, move), shown_notation(state, move)
     if chance is None:
-        return f"{move} — {words}"
+        return f"{shown} — {words}"
     return _("{move} — {words} (win chance {chance})").format(
-        move=move, words=words, chance=percent(chance)
+        move=shown, words=words, chance=percent(chance)
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from spieltisch.core import State
+from spieltisch.core.i18n import get_language
 from spieltisch.core.registry import parts
 
 LIST_NUMBER = re.compile(r"[0-9]{1,4}")
@@ -68,3 +69,18 @@ def typed_aliases(state: State) -> dict[str, str]:
     module = parts(state.game).module("describe")
     aliases = getattr(module, "typed_aliases", None) if module is not None else None
     return dict(aliases(state)) if aliases is not None else {}
+
+
+def shown_notation(state: State, move: str, aliases: dict[str, str] | None = None) -> str:
+    """How a legal move is shown for typing, in the reader's language: in German and
+    French the game's first word for it (`würfeln`, `rot 12`, `lancer`), else its
+    notation, which is English (`roll`, `r12`) or reads the same in every language
+    (fields and squares: `17`, `c1-c2`). `aliases` saves asking the game again when a
+    whole list is shown."""
+    if get_language() == "en":
+        return move
+    words = typed_aliases(state) if aliases is None else aliases
+    for typed, meant in words.items():
+        if meant == move and typed != move:
+            return typed
+    return move

@@ -102,7 +102,7 @@ class PlainPlay:
             )
             only = entry.forced and self.auto_move and self.session.is_human(entry.player)
             forced = " " + _("(the only move)") if only else ""
-            self.say(f"{line} [{entry.move}]{forced}")
+            self.say(f"{line} [{entry.typed or entry.move}]{forced}")
 
     def intro(self) -> None:
         session = self.session
@@ -141,18 +141,20 @@ class PlainPlay:
     def move_list(self, room: int | None) -> None:
         """The legal moves with their numbers: each in words when they fit the screen,
         else their notation in columns (as many rows as fit; Tab completes the rest)."""
-        choices = self.session.legal_choices()
+        choices = self.session.shown_moves()
         self._full_list = False
         lines = [
-            f"  {list_number(index)} {move} — {words}"
-            for index, (move, words) in enumerate(choices, 1)
+            f"  {list_number(index)} {shown} — {words}"
+            for index, (_move, shown, words) in enumerate(choices, 1)
         ]
         width = max(self.console.width, 1)
         if room is None or sum(-(-cell_len(line) // width) for line in lines) <= room:
             for line in lines:  # each in words: they fit (wrapped lines counted)
                 self.say(line)
             return
-        cells = [f"{list_number(index)} {move}" for index, (move, _words) in enumerate(choices, 1)]
+        cells = [
+            f"{list_number(index)} {shown}" for index, (_m, shown, _w) in enumerate(choices, 1)
+        ]
         column = max(len(cell) for cell in cells) + 2
         across = max(1, (width - 2) // column)
         rows = [cells[start : start + across] for start in range(0, len(cells), across)]

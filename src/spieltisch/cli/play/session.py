@@ -28,6 +28,8 @@ from spieltisch.cli.play.moves import (
     list_index,
     list_number,
     parse_move,
+    shown_notation,
+    typed_aliases,
 )
 from spieltisch.cli.play.seats import HUMAN, seat_label
 from spieltisch.core import CHANCE, Game, IllegalMove, Record, SpieltischError, State, parts
@@ -46,6 +48,8 @@ class LogEntry:
     """For chance outcomes: whose turn it is (whose dice they are), where the view says."""
     forced: bool = False
     """The only legal move: played without asking, and never what `undo` takes back."""
+    typed: str = ""
+    """The move as the reader would type it (`würfeln` for `roll`); empty for chance."""
 
 
 class UndoRefused(SpieltischError):
@@ -117,6 +121,15 @@ class Session:
         """The legal moves with their descriptions."""
         return [(move, describe(self.state, move)) for move in self.state.legal_moves()]
 
+    def shown_moves(self) -> list[tuple[str, str, str]]:
+        """The legal moves as a list shows them: (move, what to type in the reader's
+        language, the move in words)."""
+        aliases = typed_aliases(self.state)
+        return [
+            (move, shown_notation(self.state, move, aliases), words)
+            for move, words in self.legal_choices()
+        ]
+
     def parse(self, text: str) -> str:
         return parse_move(self.state, text)
 
@@ -137,6 +150,12 @@ class Session:
                 number=list_number(index)
             )
         elif not is_notation(self.state, typed):
+            legal = ", ".join(self.state.legal_moves())
+            if reason.endswith(legal):  # the engine's general "legal now: <notation>"
+                shown = ", ".join(shown for _move, shown, _words in self.shown_moves())
+                reason = _(
+                    "not a move here; type a move's number (#1 to #{count}) or one of: {moves}"
+                ).format(count=count, moves=shown)
             letter = command_for_letter(typed)
             if letter is not None:
                 reason += " " + _("(commands are words: did you mean {command}?)").format(
@@ -153,7 +172,9 @@ class Session:
         before = self.state.clone()
         forced = len(self.state.legal_moves()) == 1
         self.state.apply(move)  # checked before it is described: describing needs a move
-        entry = LogEntry(player, move, describe(before, move), forced=forced)
+        entry = LogEntry(
+            player, move, describe(before, move), forced=forced, typed=shown_notation(before, move)
+        )
         self.log.append(entry)
         self._mark(before, self.state)
         self._stepped()
@@ -236,12 +257,13 @@ class Session:
         for move in history:
             player = state.current_player
             words = describe(state, move)
+            typed = shown_notation(state, move) if player >= 0 else ""
             turn = _turn(state) if player < 0 else None
             forced = player >= 0 and len(state.legal_moves()) == 1
             before = state.clone()
             state.apply(move)
             self._mark(before, state)
-            log.append(LogEntry(player if player >= 0 else None, move, words, turn, forced))
+            log.append(LogEntry(player if player >= 0 else None, move, words, turn, forced, typed))
         self.state = state
         self.log = log
 

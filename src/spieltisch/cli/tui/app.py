@@ -417,12 +417,12 @@ class PlayApp(App[None]):
 
     def show_moves(self) -> None:
         options = self.query_one("#moves", OptionList)
-        choices = self.session.legal_choices() if self.session.human_to_move else []
-        self._choices = [move for move, _words in choices]
+        choices = self.session.shown_moves() if self.session.human_to_move else []
+        self._choices = [move for move, _shown, _words in choices]
         options.clear_options()
-        options.add_options(  # "#1 4 — words": the notation stays beside its number
-            Option(Text.assemble(f"{list_number(index)} ", (move, "bold"), f" — {words}"))
-            for index, (move, words) in enumerate(choices, 1)
+        options.add_options(  # "#1 würfeln — words": what to type stays beside its number
+            Option(Text.assemble(f"{list_number(index)} ", (shown, "bold"), f" — {words}"))
+            for index, (_move, shown, words) in enumerate(choices, 1)
         )
         if choices:
             options.highlighted = 0

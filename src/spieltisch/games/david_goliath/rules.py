@@ -26,7 +26,7 @@ from spieltisch.core import (
     View,
 )
 from spieltisch.core.i18n import N_
-from spieltisch.core.options import UNSET
+from spieltisch.core.options import FORM_EMPTY, FORM_HINT, UNSET
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.david_goliath.messages import _, _n
 
@@ -143,7 +143,11 @@ class DavidGoliathOptions(GameOptions):
         None,
         ge=1,
         description=N_("number of deals; auto plays as many deals as there are players"),
-        json_schema_extra={UNSET: "auto"},
+        json_schema_extra={
+            UNSET: "auto",
+            FORM_HINT: N_("number of deals; left empty, as many deals as there are players"),
+            FORM_EMPTY: N_("automatic"),
+        },
     )
 
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.palette import SCREEN
+from spieltisch.core.palette import INK, SCREEN
+from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import (
     clickable,
     document,
@@ -39,8 +40,15 @@ screen): at 760 its words were 6 px high there."""
 HAND_ROW = 8
 """Cards in one row of the hand at most: a longer hand is fanned in two rows, so each card
 keeps a finger's width visible."""
-WON_LEFT = 165
+WON_LEFT = 190
 """Where a player's won cards start, after the name ("▶ Player 3 (you)")."""
+WORDS = 14
+"""The least size of a word on the table: 11 px and more on a 390 px phone, where the
+picture is shown at four fifths of its size."""
+CHIP_W = 34
+"""A won card's width: its symbol and value at the size of the words."""
+RIGHT = 130
+"""The score column's width at the right of each player's line."""
 HOLD_MS = 1800
 """How long the page keeps a trick just taken in view before a newer picture replaces it."""
 ROW = 44
@@ -62,7 +70,7 @@ def _card(
     """A card face with its value and its colour's symbol; `data-card` names it."""
     colour = COLOUR_NAMES[card[0]]
     w, h = CARD_W * scale, CARD_H * scale
-    ink = "#000000" if colour == "yellow" else "#ffffff"
+    ink = INK[colour]
     parts = [
         element(
             "rect",
@@ -73,7 +81,7 @@ def _card(
             rx=7 * scale,
             fill=SCREEN[colour],
             stroke="#222",
-            stroke_width=1.5,
+            stroke_width=2,
         ),
         # The value and symbol sit in the top-left corner, which stays visible in a fan.
         text(
@@ -106,12 +114,29 @@ def _card(
 def _chip(card: str, x: float, y: float, *, named: bool = True) -> str:
     """A small card (won, or of the last trick); `named`: `data-card` names it."""
     colour = COLOUR_NAMES[card[0]]
-    ink = "#000000" if colour == "yellow" else "#ffffff"
+    ink = INK[colour]
     return element(
         "g",
-        element("rect", x=x, y=y, width=26, height=24, rx=4, fill=SCREEN[colour], stroke="#222")
-        + text(
-            x + 13, y + 16, SYMBOL[card[0]] + card[1:], fill=ink, font_size=10, font_weight="bold"
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=CHIP_W,
+            height=24,
+            rx=4,
+            fill=SCREEN[colour],
+            stroke="#222",
+            stroke_width=2,
+        )
+        + fitted(
+            x + CHIP_W / 2,
+            y + 17,
+            SYMBOL[card[0]] + card[1:],
+            CHIP_W - 4,
+            WORDS,
+            fill=ink,
+            font_size=WORDS,
+            font_weight="bold",
         ),
         data_card=card if named else None,
     )
@@ -138,7 +163,7 @@ def _draw(
         text(
             16,
             26,
-            _("deal {number}").format(number=view["deal"] + 1),
+            capitalised(_("deal {number}").format(number=view["deal"] + 1)),
             class_="title",
             text_anchor="start",
         )
@@ -147,7 +172,7 @@ def _draw(
         text(
             WIDTH - 16,
             26,
-            _("dealer: {player}").format(player=_player(view["dealer"])),
+            capitalised(_("dealer: {player}").format(player=_player(view["dealer"]))),
             class_="label",
             text_anchor="end",
         )
@@ -177,7 +202,14 @@ def _draw(
         x = 16 + index * step
         parts.append(_card(str(card), x, trick_top + 24))
         parts.append(
-            text(x + CARD_W / 2, trick_top + 24 + CARD_H + 16, _player(int(player)), class_="small")
+            fitted(
+                x + CARD_W / 2,
+                trick_top + 24 + CARD_H + 16,
+                _player(int(player)),
+                step - 4,
+                WORDS,
+                font_size=WORDS,
+            )
         )
     if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
@@ -218,7 +250,7 @@ def _draw(
         parts.append(text(WIDTH / 2, height + 24, _("Game over"), class_="title"))
         height += 40
     elif view["turn"] == seat:
-        parts.append(text(WIDTH / 2, height + 16, _("your move"), class_="title"))
+        parts.append(text(WIDTH / 2, height + 16, capitalised(_("your move")), class_="title"))
         height += 30
     return document(WIDTH, height + 10, parts, label=_("David & Goliath table"), language=language)
 
@@ -240,12 +272,12 @@ def _last_trick(taken: LastTrick, left: float, top: float) -> str:
         parts.append(_chip(str(card), x, y, named=False))
         parts.append(
             fitted(
-                x + 32,
-                y + 16,
+                x + CHIP_W + 4,
+                y + 17,
                 _player(int(player)),
-                column_width - 36,
-                12,
-                class_="small",
+                column_width - CHIP_W - 8,
+                WORDS,
+                font_size=WORDS,
                 text_anchor="start",
             )
         )
@@ -253,7 +285,15 @@ def _last_trick(taken: LastTrick, left: float, top: float) -> str:
         rest=_player(taken["takes_rest"]), top=_player(taken["takes_top"])
     )
     parts.append(
-        fitted(left, top + 22 + 3 * 28 + 14, takers, width, 12, class_="small", text_anchor="start")
+        fitted(
+            left,
+            top + 22 + 3 * 28 + 16,
+            takers,
+            width,
+            WORDS,
+            font_size=WORDS,
+            text_anchor="start",
+        )
     )
     return element("g", "".join(parts), class_="last-trick", data_last_trick="")
 
@@ -263,7 +303,7 @@ def _player_row(
 ) -> tuple[list[str], float]:
     """One player's line: name, hand size, won cards (wrapping), score; and its height."""
     won: list[str] = sorted(view["won"][p], key=lambda c: ("rygbp".index(c[0]), int(c[1:])))
-    per_line = int((WIDTH - WON_LEFT - 140) // 28)
+    per_line = int((WIDTH - WON_LEFT - RIGHT) // (CHIP_W + 2))
     lines = max(1, -(-len(won) // per_line))
     height = ROW + (lines - 1) * 28
     parts = []
@@ -286,22 +326,26 @@ def _player_row(
         )
     )
     parts.append(
-        text(
+        fitted(
             16,
-            y + 33,
-            _("cards in hand: {count}").format(count=view["hand_sizes"][p]),
-            class_="small",
+            y + 34,
+            capitalised(_("cards in hand: {count}").format(count=view["hand_sizes"][p])),
+            WON_LEFT - 20,
+            WORDS,
+            font_size=WORDS,
             text_anchor="start",
         )
     )
     for index, card in enumerate(won):
         line, column = divmod(index, per_line)
-        parts.append(_chip(card, WON_LEFT + column * 28, y + 6 + line * 28))
+        parts.append(_chip(card, WON_LEFT + column * (CHIP_W + 2), y + 6 + line * 28))
     parts.append(
-        text(
+        fitted(
             WIDTH - 16,
-            y + 20,
-            _("score: {score}").format(score=total),
+            y + 18,
+            capitalised(_("score: {score}").format(score=total)),
+            RIGHT - 8,
+            WORDS,
             class_="label",
             text_anchor="end",
             font_weight="bold",
@@ -310,11 +354,13 @@ def _player_row(
     if any(view["hand_sizes"]):  # a deal in play: what this player's pile is worth now
         running = mask_points(sum(BIT[CARD_INDEX[card]] for card in won))
         parts.append(
-            text(
+            fitted(
                 WIDTH - 16,
                 y + 36,
                 _("{points} in this deal").format(points=running),
-                class_="small",
+                RIGHT - 8,
+                WORDS,
+                font_size=WORDS,
                 text_anchor="end",
                 data_deal_points=running,
             )

@@ -12,17 +12,28 @@ from functools import lru_cache
 
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import language as in_language
-from spieltisch.core.svg import clickable, document, element, group_moves, seat_text, text
+from spieltisch.core.svg import (
+    GLYPH_WIDTH,
+    clickable,
+    document,
+    element,
+    group_moves,
+    seat_text,
+    text,
+)
 from spieltisch.games.mabula.geometry import COLUMNS, SIZE, cell_of, colour_name, is_corner, is_edge
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaView, board_groups
 
 CELL = 56
-MARGIN = 30
+MARGIN = 22
 BOARD = 8 * CELL
 PANEL = 96
 WIDTH = BOARD + 2 * MARGIN
 HEIGHT = BOARD + 2 * MARGIN + PANEL
+WORDS = 15
+"""The size of every word on the board: 11 px and more on a 390 px phone, where the
+picture is shown at four fifths of its size (and each square 44 px, a finger's width)."""
 MARBLE = {"w": ("#f7f7f2", "#222222"), "b": ("#262626", "#f0f0f0")}
 """Each colour's fill and ink; its letter is the reader's (the glossary's: W and B, in
 German W and S, in French B for blanc and N for noir)."""
@@ -58,12 +69,14 @@ def _squares() -> str:
             )
     for index, letter in enumerate(COLUMNS):
         cx = MARGIN + index * CELL + CELL / 2
-        parts.append(text(cx, MARGIN - 10, letter, class_="small"))
-        parts.append(text(cx, MARGIN + BOARD + 20, letter, class_="small"))
+        parts.append(text(cx, MARGIN - 6, letter, font_size=WORDS, fill="#333"))
+        parts.append(text(cx, MARGIN + BOARD + 17, letter, font_size=WORDS, fill="#333"))
     for row in range(SIZE):
-        cy = MARGIN + (7 - row) * CELL + CELL / 2 + 4
-        parts.append(text(MARGIN / 2, cy, str(row + 1), class_="small"))
-        parts.append(text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), class_="small"))
+        cy = MARGIN + (7 - row) * CELL + CELL / 2 + 5
+        parts.append(text(MARGIN / 2, cy, str(row + 1), font_size=WORDS, fill="#333"))
+        parts.append(
+            text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), font_size=WORDS, fill="#333")
+        )
     return "".join(parts)
 
 
@@ -77,8 +90,8 @@ def _drawn_marble(square: str, letter: str, mark: str) -> str:
     fill, ink = MARBLE[letter]
     return element(
         "g",
-        element("circle", cx=x, cy=y, r=CELL * 0.38, fill=fill, stroke="#111", stroke_width=1.5)
-        + text(x, y + 5, mark, fill=ink, font_size=14, font_weight="bold"),
+        element("circle", cx=x, cy=y, r=CELL * 0.38, fill=fill, stroke=ink, stroke_width=2.5)
+        + text(x, y + 6, mark, fill=ink, font_size=WORDS + 1, font_weight="bold"),
         data_square=square,
         data_marble=letter,
     )
@@ -126,9 +139,14 @@ def _draw(
     for square, letter in marbles.items():
         if square in by_source:
             label = _("push the marble on {square}").format(square=square)
+            x, y = _centre(square)
+            # The whole square answers a tap: a finger's width on a phone.
+            reach = element(
+                "rect", x=x - CELL / 2, y=y - CELL / 2, width=CELL, height=CELL, fill_opacity=0
+            )
             parts.append(
                 clickable(
-                    _marble(square, letter),
+                    reach + _marble(square, letter),
                     by_source[square],
                     label,
                     hot=_hot_ring(square, CELL * 0.45),
@@ -140,10 +158,18 @@ def _draw(
         x, y = _centre(square)
         sources = ", ".join(move.split("-", 1)[0] for move in moves)
         label = _("push to {square} (from {sources})").format(square=square, sources=sources)
-        reach = CELL * 0.45  # a finger's width on a phone: the whole free square
+        half = CELL / 2  # a finger's width on a phone: the whole free square
         if square in marbles:  # a marble stands there: the dot in its corner, clear of its letter
-            x, y, reach = x + CELL * 0.32, y + CELL * 0.32, CELL * 0.2
-        dot = element("circle", cx=x, cy=y, r=reach, fill="#ffffff", fill_opacity=0.01)
+            x, y, half = x + CELL * 0.32, y + CELL * 0.32, CELL * 0.2
+        dot = element(
+            "rect",
+            x=x - half,
+            y=y - half,
+            width=2 * half,
+            height=2 * half,
+            fill="#ffffff",
+            fill_opacity=0.01,
+        )
         dot += element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
         hot = element("circle", cx=x, cy=y, r=CELL * 0.2, class_="hot")
         parts.append(clickable(dot, moves, label, hot=hot))
@@ -162,24 +188,36 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
         y = top + 20 + player * 34
         fill, ink = MARBLE[letter]
         mark = piece_letters("mabula")[letter]
-        parts.append(element("circle", cx=MARGIN + 12, cy=y - 5, r=11, fill=fill, stroke="#111"))
-        parts.append(text(MARGIN + 12, y, mark, fill=ink, font_size=12, font_weight="bold"))
+        parts.append(
+            element(
+                "circle", cx=MARGIN + 14, cy=y - 5, r=14, fill=fill, stroke=ink, stroke_width=2.5
+            )
+        )
+        parts.append(text(MARGIN + 14, y + 1, mark, fill=ink, font_size=WORDS, font_weight="bold"))
         name = colour_name(letter)
         groups = board_groups(marbles, letter)
         shown = " ".join(str(size) for size in groups) if groups else "–"
         rest = " · " + _("groups: {groups}").format(groups=shown)
         rest += " · " + _("score: {score}").format(score=scores[player])
         weight = "bold" if player == turn else "normal"
+        room = WIDTH - 2 * MARGIN - 36 - (120 if player == turn else 0)
+        line, yours = name + rest, name + " " + _("(you)") + rest
+        if len(yours) * GLYPH_WIDTH * WORDS > room:  # squeezed into its room (a long French line)
+            values = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+        else:
+            values = {}
         parts.append(
             seat_text(
-                MARGIN + 32,
+                MARGIN + 36,
                 y,
                 player,
                 seat,
-                name + rest,
-                name + " " + _("(you)") + rest,
-                class_="label",
+                line,
+                yours,
+                fill="#222",
+                font_size=WORDS,
                 text_anchor="start",
+                **values,
                 font_weight=weight,
                 data_player=player,
             )
@@ -190,7 +228,8 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
                     WIDTH - MARGIN,
                     y,
                     "◀ " + _("to move"),
-                    class_="label",
+                    fill="#222",
+                    font_size=WORDS,
                     text_anchor="end",
                     font_weight="bold",
                 )

@@ -21,12 +21,17 @@ from spieltisch.games.mabula.geometry import (
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import COLOUR_LETTERS, MabulaState, MabulaView, board_groups
 
-MARBLES = {"w": ("○", "bold white"), "b": ("●", "bold bright_black")}
+MARBLES = {"w": ("○", "bold color(231)"), "b": ("●", "bold color(16)")}
+"""Pure white and pure black marbles (colours 231 and 16 of the 256, which no terminal
+theme remaps, as it does the named black and white), on the board's own backgrounds
+below: never on the terminal's, where bright_black marbles stood at about 2.6:1 from a
+black background."""
 EDGE = "grey50"
 """The edge's background: mid grey, so that both marbles stand out from it by at least
-3:1 (the dark grey23 left black marbles at about 1.7:1)."""
-EDGE_MARBLES = {"w": ("○", "bold bright_white"), "b": ("●", "bold black")}
-"""The marbles on the edge: pure white and pure black against the mid grey."""
+3:1 (white 3.9:1, black 5.3:1; the dark grey23 left black marbles at about 1.7:1)."""
+INSIDE = "orange4"
+"""The inner board's background: a mid brown, apart from the grey edge, from which both
+marbles stand out by at least 3:1 as well (white 5.8:1, black 3.6:1)."""
 
 
 def _columns_line() -> Text:
@@ -69,12 +74,12 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
             square = square_at(col, row)
             letter = board.get(square)
             edge = is_edge(col, row)
-            background = f" on {EDGE}" if edge else ""
+            background = f" on {EDGE if edge else INSIDE}"
             if letter in MARBLES:
-                symbol, style = (EDGE_MARBLES if edge else MARBLES)[letter]
+                symbol, style = MARBLES[letter]
                 text.append(f" {symbol} ", style=marks.styled(style + background, square))
             else:
-                style = ("black" if edge else "dim") + background
+                style = ("grey35" if edge else "grey70") + background  # empty: faint dots
                 text.append(" · " if not edge else " ∙ ", style=marks.styled(style, square))
         text.append(f"  {row + 1}\n", style="dim")
     text.append(_columns_line())
@@ -88,7 +93,8 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
         groups = board_groups(board, letter)
         shown = " ".join(str(size) for size in groups) if groups else "–"
         label = _("largest group") if scoring == "largest" else _("product of groups")
-        text.append(f" {symbol} ", style=style)
+        text.append(f" {symbol} ", style=f"{style} on {INSIDE}")  # as on the board
+        text.append(" ")
         text.append(f"{name:<8}", style="bold" if seat == turn else "")
         text.append(_("groups: {groups}").format(groups=shown))
         text.append(before_score + labelled(label, scores[seat]))

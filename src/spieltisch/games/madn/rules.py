@@ -33,7 +33,7 @@ from pydantic import Field
 
 from spieltisch.core.errors import IllegalMove, OptionError, SpieltischError
 from spieltisch.core.i18n import N_
-from spieltisch.core.options import GameOptions
+from spieltisch.core.options import FORM_EMPTY, GameOptions
 from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, State, View
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
@@ -138,6 +138,7 @@ class MadnOptions(GameOptions):
         description=N_(
             "end the game after this many rounds and rank it as stopped by time (rule 18)"
         ),
+        json_schema_extra={FORM_EMPTY: N_("no limit")},
     )
     time_up: Literal["round", "turn"] = Field(
         "round",

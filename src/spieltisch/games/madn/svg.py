@@ -30,7 +30,11 @@ from spieltisch.games.madn.rules import COLOURS, TOKENS, MadnView
 CELL = 44
 MARGIN = 22
 GRID = 11 * CELL
-PANEL = 120
+PANEL = 150
+"""The dice, whose turn, and the colours' legend in two rows of two."""
+WORDS = 16
+"""The size of every word on the board: 11 px and more on a 390 px phone, where the
+picture is shown at three quarters of its size."""
 PASS_WIDTH = 110
 WIDTH = GRID + 2 * MARGIN
 HEIGHT = GRID + 2 * MARGIN + PANEL
@@ -51,7 +55,7 @@ def _field(cell: tuple[int, int], fill: str, label: str = "") -> str:
     circle = element("circle", cx=x, cy=y, r=CELL * 0.4, fill=fill, stroke="#555", stroke_width=1.5)
     if not label:
         return circle
-    return circle + text(x, y + 4, label, class_="small", fill="#444")
+    return circle + text(x, y + 6, label, font_size=WORDS, fill="#333")
 
 
 @lru_cache(maxsize=16)
@@ -92,9 +96,9 @@ def _piece(name: str, cell: tuple[int, int], square: str, language: str) -> str:
     x, y = _xy(cell)
     index = _colour_index(name)
     body = element(
-        "circle", cx=x, cy=y, r=CELL * 0.33, fill=SCREEN[name], stroke="#000", stroke_width=2
+        "circle", cx=x, cy=y, r=CELL * 0.38, fill=SCREEN[name], stroke="#000", stroke_width=2.5
     )
-    tag = text(x, y + 5, piece_tag(index), fill=INK[name], font_size=13, font_weight="bold")
+    tag = text(x, y + 6, piece_tag(index), fill=INK[name], font_size=WORDS, font_weight="bold")
     return element("g", body + tag, data_piece=name, data_square=square)
 
 
@@ -176,15 +180,16 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
         words = _("Turn:") + " " + capitalised(colour_label(_colour_index(name)))
         parts.append(fitted(x, top + 20, words, right - x, 18, class_="title", text_anchor="start"))
         if seat == turn:
-            mine = _("your move")
+            mine = capitalised(_("your move"))
             parts.append(
                 fitted(
                     x,
                     top + 40,
                     mine,
                     right - x,
-                    14,
-                    class_="label",
+                    WORDS,
+                    fill="#222",
+                    font_size=WORDS,
                     text_anchor="start",
                     font_weight="bold",
                 )
@@ -196,8 +201,9 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
                 top + 58,
                 _("Dice this turn: {dice}").format(dice=shown),
                 right - x,
-                14,
-                class_="label",
+                WORDS,
+                fill="#222",
+                font_size=WORDS,
                 text_anchor="start",
             )
         )
@@ -214,37 +220,59 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
             stroke="#222",
         )
         button += fitted(
-            left + PASS_WIDTH / 2, top + 38, _("pass"), PASS_WIDTH - 12, 14, class_="label"
+            left + PASS_WIDTH / 2,
+            top + 39,
+            capitalised(_("pass")),
+            PASS_WIDTH - 12,
+            WORDS,
+            fill="#222",
+            font_size=WORDS,
         )
         hot = element(
             "rect", x=left - 2, y=top + 8, width=PASS_WIDTH + 4, height=50, rx=9, class_="hot"
         )
         parts.append(clickable(button, ["pass"], _("pass"), hot=hot))
-    legend_y = top + 84
-    step = (WIDTH - 2 * MARGIN) / 4
+    step = (WIDTH - 2 * MARGIN) / 2
     for position, name in enumerate(colours):
         index = _colour_index(name)
-        lx = MARGIN + position * step + 14
-        parts.append(element("circle", cx=lx, cy=legend_y, r=12, fill=SCREEN[name], stroke="#000"))
+        lx = MARGIN + (position % 2) * step + 16
+        legend_y = top + 84 + (position // 2) * 38
         parts.append(
-            text(
-                lx, legend_y + 4, piece_tag(index), fill=INK[name], font_size=10, font_weight="bold"
+            element(
+                "circle",
+                cx=lx,
+                cy=legend_y,
+                r=16,
+                fill=SCREEN[name],
+                stroke="#000",
+                stroke_width=2.5,
             )
         )
-        words = colour_label(index)
+        parts.append(
+            text(
+                lx,
+                legend_y + 6,
+                piece_tag(index),
+                fill=INK[name],
+                font_size=WORDS,
+                font_weight="bold",
+            )
+        )
+        words = capitalised(colour_label(index))  # a name in the legend: "Rouge (vous)"
         done = (
             " ✓" + str(view["finished"].index(position) + 1) if position in view["finished"] else ""
         )
         yours = words + " " + _("(you)") + done
         parts.append(
             seat_text(
-                lx + 18,
-                legend_y + 5,
+                lx + 22,
+                legend_y + 6,
                 position,
                 seat,
                 words + done,
                 yours,
-                class_="label",
+                fill="#222",
+                font_size=WORDS,
                 text_anchor="start",
             )
         )

@@ -24,7 +24,7 @@ from pydantic import Field
 from spieltisch.core import CHANCE, TERMINAL, Game, GameOptions, IllegalMove, Refusal, State, View
 from spieltisch.core.errors import OptionError
 from spieltisch.core.i18n import N_
-from spieltisch.core.options import UNSET
+from spieltisch.core.options import FORM_EMPTY, FORM_HINT, UNSET
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.mahe.messages import _, colour_name
 
@@ -116,6 +116,13 @@ class MaheOptions(GameOptions):
             "24 egg values from 1 to 9 replacing this project's deck "
             "(3×1, 3×2, 5×3, 5×4, 5×5, 3×6; the rule book gives no split); none = that deck"
         ),
+        json_schema_extra={
+            FORM_HINT: N_(
+                "24 egg values from 1 to 9, separated by commas, replacing this project's "
+                "deck (3×1, 3×2, 5×3, 5×4, 5×5, 3×6; the rule book gives no split)"
+            ),
+            FORM_EMPTY: N_("this project's deck"),
+        },
     )
 
     def check(self) -> None:

@@ -16,6 +16,7 @@ from spieltisch.core.i18n import language as in_language
 from spieltisch.core.palette import INK, SCREEN
 from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import (
+    GLYPH_WIDTH,
     clickable,
     die,
     document,
@@ -25,6 +26,7 @@ from spieltisch.core.svg import (
     text,
     title,
     turn_band,
+    wrap,
 )
 from spieltisch.games.mahe.messages import _, colour_name, letter
 from spieltisch.games.mahe.rules import MaheView
@@ -33,16 +35,20 @@ SIZE = 600
 CENTRE = SIZE / 2
 RING = 150
 FIELD = 21
-TURTLE = 11
-"""A turtle's radius: its letters readable when the picture is shown 600 px wide."""
-STEP = 20
-"""From one turtle of a stack to the next; a tall stack packs closer (`_step`)."""
-ROW = 28
-REACH = 28
-"""The radius a turtle that may move answers a tap in (32 px and more on a phone)."""
-FIELD_NUMBER = 15
-"""A field's number in px of the 600 px picture: 9 px and more on a 390 px phone (the
-page's small 11 px were 7 px there)."""
+WORDS = 17
+"""The size of every word on the board: 11 px and more on a 390 px phone, where the
+picture is shown at 0.65 of its size (its words were 6 to 9 px there)."""
+TURTLE = 14
+"""A turtle's radius: its letters at the size of the words."""
+STEP = 29
+"""From one turtle of a stack to the next; a tall stack packs closer (`_step`), and the
+list of stacks under the ring names each one top first."""
+ROW = 56
+"""A player's two lines: turtles, name and eggs; cards won and the beach."""
+LINE = 30
+REACH = 34
+"""The radius a turtle that may move answers a tap in (44 px and more on a phone)."""
+FIELD_NUMBER = WORDS
 ISLAND_TEXT = 220
 """The widest a line of words inside the island may run (its chord near the dice)."""
 
@@ -72,10 +78,9 @@ def _turtle(colour: str, x: float, y: float) -> str:
 @lru_cache(maxsize=1024, typed=True)
 def _disc(colour: str, x: float, y: float, mark: str) -> str:
     shell = element(
-        "circle", cx=x, cy=y, r=TURTLE, fill=SCREEN[colour], stroke="#111", stroke_width=1.5
+        "circle", cx=x, cy=y, r=TURTLE, fill=SCREEN[colour], stroke="#111", stroke_width=2.5
     )
-    size = 13 if len(mark) == 1 else 11  # two letters fit the disc a size smaller
-    drawn = text(x, y + 4, mark, fill=INK[colour], font_size=size, font_weight="bold")
+    drawn = text(x, y + 6, mark, fill=INK[colour], font_size=WORDS, font_weight="bold")
     return element("g", shell + drawn, data_turtle=colour)
 
 
@@ -126,17 +131,17 @@ def _field_mark(field: int) -> str:
         "circle",
         cx=x,
         cy=y,
-        r=20 if beach else 15,
+        r=22 if beach else 18,
         fill="#f7d774" if beach else "#ffffff",
         stroke="#7a6a3a",
         stroke_width=2 if beach else 1,
-    ) + text(x, y + 5, str(field), font_size=FIELD_NUMBER, font_weight="bold", data_field=field)
+    ) + text(x, y + 6, str(field), font_size=FIELD_NUMBER, font_weight="bold", data_field=field)
 
 
 def _step(height: int) -> float:
     """The distance between the turtles of a stack that high: `STEP`, or closer where the
     stack and its top mark would leave the picture (7 turtles reach 4 px from its edge)."""
-    room = CENTRE - 4 - (RING + 30) - TURTLE - 9
+    room = CENTRE - 4 - (RING + 34) - TURTLE - 9
     return min(STEP, room / max(height - 1, 1))
 
 
@@ -144,7 +149,7 @@ def _top_mark(field: int, height: int, top: str) -> str:
     """A small arrow past a stack's top turtle, pointing away from the field: the top is
     the turtle farthest out (it decides for the stack)."""
     angle = _angle(field)
-    tip = RING + 30 + (height - 1) * _step(height) + TURTLE + 9
+    tip = RING + 34 + (height - 1) * _step(height) + TURTLE + 9
     base = tip - 7
     ux, uy = math.cos(angle), math.sin(angle)
     points = [
@@ -152,7 +157,7 @@ def _top_mark(field: int, height: int, top: str) -> str:
         (CENTRE + base * ux - 5 * uy, CENTRE + base * uy + 5 * ux),
         (CENTRE + base * ux + 5 * uy, CENTRE + base * uy - 5 * ux),
     ]
-    label = _("on top: {colour}").format(colour=colour_name(top))
+    label = capitalised(_("on top: {colour}").format(colour=colour_name(top)))
     return element(
         "polygon",
         title(label),
@@ -170,59 +175,71 @@ def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> 
         stack = fields.get(str(field), [])
         step = _step(len(stack))
         for level, colour in enumerate(stack):
-            tx, ty = _at(field, RING + 30 + level * step)
+            tx, ty = _at(field, RING + 34 + level * step)
             if colour == view["moving"]:
                 parts.append(element("circle", cx=tx, cy=ty, r=TURTLE + 4, class_="last"))
             parts.append(_maybe_clickable(_turtle(colour, tx, ty), colour, legal, tx, ty))
         if len(stack) > 1:
             parts.append(_top_mark(field, len(stack), stack[-1]))
-    parts.extend(_raft(view["raft"], legal))
     parts.extend(_centre(view, legal))
-    rows, height = _eggs(view, seat, legal, SIZE)
+    below, top = _below(view, legal, SIZE)
+    parts.extend(below)
+    rows, height = _eggs(view, seat, legal, top)
     parts.extend(rows)
     return document(SIZE, height, parts, label=_("Mahé board"), language=language)
 
 
-def _raft(raft: list[str], legal: list[str]) -> list[str]:
-    """The raft inside the ring below the beach, its label above it; fits all 7 turtles."""
-    y = CENTRE - RING + 66
-    width = max(len(raft), 1) * 21 + 14
-    parts = [
-        text(CENTRE, y - 20, _("Raft:").rstrip(":"), class_="small", fill="#2b1a00"),
-        element(
-            "rect",
-            x=CENTRE - width / 2,
-            y=y - 14,
-            width=width,
-            height=28,
-            rx=6,
-            fill="#c89b5e",
-            stroke="#7a5a2a",
-        ),
-    ]
-    for index, colour in enumerate(raft):
-        x = CENTRE - width / 2 + 17 + index * 21
-        parts.append(_maybe_clickable(_turtle(colour, x, y), colour, legal, x, y))
-    return parts
+def _below(view: MaheView, legal: list[str], top: float) -> tuple[list[str], float]:
+    """Under the ring: the raft, the turtle moving (and who decides for its stack) and
+    every stack named top first, a line each; returns the drawing and where it ends."""
+    parts = []
+    raft: list[str] = view["raft"]
+    y = top + 4
+    if raft:
+        label = _("Raft:")
+        parts.append(text(20, y + 20, label, fill="#222", font_size=WORDS, text_anchor="start"))
+        x = 20 + len(label) * GLYPH_WIDTH * WORDS + 12 + TURTLE
+        for colour in raft:
+            parts.append(_maybe_clickable(_turtle(colour, x, y + 14), colour, legal, x, y + 14))
+            x += 2 * TURTLE + 16
+        y += 2 * TURTLE + 12
+    if view["moving"]:
+        moving = _("Moving:") + " " + colour_name(view["moving"])
+        controller = view["controller"]
+        if controller is not None and controller != view["turn"]:
+            deciding = _("{player} decides for the stack").format(player=_player(view, controller))
+            moving += " · " + deciding
+        for line in wrap(moving, SIZE - 40, WORDS):
+            parts.append(text(20, y + 20, line, fill="#222", font_size=WORDS, text_anchor="start"))
+            y += LINE
+    fields: dict[str, list[str]] = view["fields"]
+    for field in range(1, 22):
+        stack = fields.get(str(field), [])
+        if len(stack) < 2:
+            continue
+        turtles = ", ".join(colour_name(colour) for colour in reversed(stack))
+        words = _("Field {field}, top first: {turtles}").format(field=field, turtles=turtles)
+        for line in wrap(words, SIZE - 40, WORDS):
+            parts.append(
+                text(20, y + 20, line, font_size=WORDS, text_anchor="start", data_stack=field)
+            )
+            y += LINE
+    return parts, y + 4
 
 
 def _centre(view: MaheView, legal: list[str]) -> list[str]:
+    """The island: the face-up egg card and the pile (or why there is none), the dice of
+    this move and their sum; a click on the dice rolls again or stops."""
     parts = []
-    top = CENTRE - 44
+    top = CENTRE - 70
     if view["phase"] == "setup":
         words = _("The deck is being shuffled.")
-        parts.append(fitted(CENTRE, top + 20, words, ISLAND_TEXT, 14, class_="label"))
+        for index, line in enumerate(wrap(words, ISLAND_TEXT, WORDS)):
+            parts.append(text(CENTRE, top + 20 + index * 24, line, font_size=WORDS))
     elif view["beach_open"]:
-        parts.append(
-            fitted(
-                CENTRE,
-                top + 20,
-                _("The pile is empty: the beach with 7 eggs is open."),
-                ISLAND_TEXT,
-                11,
-                class_="small",
-            )
-        )
+        words = _("The pile is empty: the beach with 7 eggs is open.")
+        for index, line in enumerate(wrap(words, ISLAND_TEXT, WORDS)):
+            parts.append(text(CENTRE, top + index * 24, line, font_size=WORDS))
     else:
         card = element(
             "rect",
@@ -235,8 +252,8 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
             stroke="#7a6a3a",
             stroke_width=2,
         )
-        card += text(CENTRE - 39, top + 28, str(view["face_up"]), font_size=26, font_weight="bold")
-        card += text(CENTRE - 39, top + 50, _("eggs"), class_="small")
+        card += text(CENTRE - 39, top + 26, str(view["face_up"]), font_size=26, font_weight="bold")
+        card += fitted(CENTRE - 39, top + 50, _("eggs"), 46, WORDS, font_size=WORDS)
         parts.append(element("g", card, data_face_up=view["face_up"]))
         pile = element(
             "rect",
@@ -253,21 +270,15 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
             CENTRE + 39,
             top + 32,
             str(view["cards_left"]),
-            font_size=20,
+            font_size=22,
             font_weight="bold",
             fill="#ffffff",
         )
         parts.append(pile)
-        parts.append(
-            text(
-                CENTRE,
-                top + 76,
-                _("cards in the pile: {count}").format(count=view["cards_left"]),
-                class_="small",
-            )
-        )
+        words = capitalised(_("cards in the pile: {count}").format(count=view["cards_left"]))
+        parts.append(fitted(CENTRE, top + 82, words, ISLAND_TEXT, WORDS, font_size=WORDS))
     dice: list[int] = view["dice"]
-    y = CENTRE + 66
+    y = CENTRE + 34
     size = 32
     dice_parts = []
     start = CENTRE - (len(dice) * (size + 8)) / 2
@@ -283,20 +294,14 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         )
     if dice:
         words = " + ".join(str(v) for v in dice) + f" = {sum(dice)}"
-        dice_parts.append(text(CENTRE, y + size + 16, words, class_="label", font_weight="bold"))
-    if view["moving"]:
-        moving = _("Moving:") + " " + colour_name(view["moving"])
-        controller = view["controller"]
-        if controller is not None and controller != view["turn"]:
-            deciding = _("{player} decides for the stack").format(player=_player(view, controller))
-            moving += " · " + deciding
-        # Above the dice's frame, inside the island (never over the ring's fields).
-        parts.append(fitted(CENTRE, y - 20, moving, ISLAND_TEXT, 11, class_="small"))
+        dice_parts.append(
+            text(CENTRE, y + size + 20, words, font_size=WORDS + 1, font_weight="bold")
+        )
     choices = [move for move in ("roll", "stop") if move in legal]
     drawn = "".join(dice_parts)
     if choices:
         box_w = max(len(dice), 1) * (size + 8) + 40
-        box = {"x": CENTRE - box_w / 2, "y": y - 10, "width": box_w, "height": size + 36, "rx": 8}
+        box = {"x": CENTRE - box_w / 2, "y": y - 8, "width": box_w, "height": size + 36, "rx": 8}
         area = element("rect", **box, fill="#ffffff", fill_opacity=0.01)
         hot = element("rect", **box, class_="hot")
         label = _("roll again or stop")
@@ -309,6 +314,8 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
 def _eggs(
     view: MaheView, seat: int | None, legal: list[str], top: float
 ) -> tuple[list[str], float]:
+    """Each player's two lines: turtles, name and eggs; the cards won (a card that may be
+    played as a die clickable) and the beach's 7 eggs, apart from the eggs' count."""
     parts = []
     owners: dict[str, int] = view["turtles"]
     controller = view["controller"]
@@ -316,60 +323,73 @@ def _eggs(
         y = top + number * ROW + 6
         if view["turn"] == number:
             parts.append(turn_band(SIZE, y - 2, ROW - 2))
-        x = 20.0
+        x = 20.0 + TURTLE
         for colour, owner in owners.items():
             if owner == number:
-                parts.append(_turtle(colour, x, y + ROW / 2 - 1))
+                parts.append(_turtle(colour, x, y + 15))
                 x += 2 * TURTLE + 4
         name = _player(view, number)
         yours = name + " " + _("(you)")
         parts.append(
             seat_text(
-                x + 4,
-                y + 18,
+                x - TURTLE + 6,
+                y + 21,
                 number,
                 seat,
                 name,
                 yours,
-                class_="label",
+                fill="#222",
+                font_size=WORDS,
                 text_anchor="start",
                 data_player=number,
             )
         )
-        x = 250.0
+        eggs = int(view["scores"][number])
+        parts.append(
+            text(
+                SIZE - 20,
+                y + 21,
+                capitalised(_("eggs: {eggs}").format(eggs=eggs)),
+                fill="#222",
+                font_size=WORDS,
+                text_anchor="end",
+                font_weight="bold",
+            )
+        )
+        x = 20.0
+        line = y + LINE - 2
         for value in cards:
             move = f"card:{value}"
             chip = element(
                 "rect",
                 x=x,
-                y=y + 3,
-                width=22,
-                height=ROW - 8,
+                y=line,
+                width=26,
+                height=LINE - 6,
                 rx=4,
                 fill="#fffdf4",
                 stroke="#7a6a3a",
-            ) + text(x + 11, y + 18, str(value), class_="small", font_weight="bold")
+            ) + text(x + 13, line + 18, str(value), font_size=WORDS, font_weight="bold")
             if number == controller and move in legal:
                 hot = element(
-                    "rect", x=x - 2, y=y + 1, width=26, height=ROW - 4, rx=5, class_="hot"
+                    "rect", x=x - 2, y=line - 2, width=30, height=LINE - 2, rx=5, class_="hot"
                 )
+                reach = element("rect", x=x - 4, y=line - 10, width=34, height=44, fill_opacity=0)
                 label = _("play the card {value} as a die").format(value=value)
-                chip = clickable(chip, [move], label, hot=hot)
+                chip = clickable(reach + chip, [move], label, hot=hot)
             parts.append(chip)
-            x += 26
+            x += 34
         if view["beach"] == number:
-            parts.append(text(x + 30, y + 18, _("beach 7"), class_="small", font_weight="bold"))
-        eggs = int(view["scores"][number])
-        parts.append(
-            text(
-                SIZE - 20,
-                y + 18,
-                _("eggs: {eggs}").format(eggs=eggs),
-                class_="label",
-                text_anchor="end",
-                font_weight="bold",
+            parts.append(
+                text(
+                    x + 8,
+                    line + 18,
+                    capitalised(_("beach 7")),
+                    font_size=WORDS,
+                    font_weight="bold",
+                    text_anchor="start",
+                )
             )
-        )
     height = top + len(view["cards"]) * ROW + 16
     if view["phase"] == "over":
         parts.append(text(SIZE / 2, height + 10, _("Game over"), class_="title"))

@@ -19,7 +19,7 @@ from spieltisch.core.seat_names import seat_mark
 from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.messages import SeatOut, TableOut
-from spieltisch.store.models import GameTable, Seat, SeatKind
+from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft
 from spieltisch.store.tables import account_names, seats_of_tables
 
 
@@ -66,12 +66,19 @@ def _described(
         created_at=_moment(table.created_at),
         started_at=_moment(table.started_at),
         finished_at=_moment(table.finished_at),
+        ending=table.ending,
+        paused=table.paused_at is not None,
     )
 
 
 def _seat(table: GameTable, row: Seat, who: dict[int, str], marks: tuple[str, ...]) -> SeatOut:
-    """A seat named as the table names it, in the request's language."""
-    if row.account_id is not None:
+    """A seat named as the table names it, in the request's language: its person's name
+    or a computer's level in words; none for a seat reserved for someone (an invitation:
+    their name shows once they accept it by sitting down), except at a rematch (kept for
+    who played the game before)."""
+    if row.kind == SeatKind.RESERVED and table.rematch_of is None:
+        name = None
+    elif row.account_id is not None:
         name = who.get(row.account_id)
     elif row.ai_level is not None:
         name = _("computer ({level})").format(level=level_name(row.ai_level))
@@ -87,7 +94,10 @@ def _seat(table: GameTable, row: Seat, who: dict[int, str], marks: tuple[str, ..
         name=name,
         account=row.account_id,
         level=row.ai_level,
-        resigned=row.kind == SeatKind.HUMAN and row.ai_level is not None,
+        resigned=row.kind == SeatKind.HUMAN
+        and row.ai_level is not None
+        and row.left != SeatLeft.SUBSTITUTE,
+        left=row.left if row.kind == SeatKind.HUMAN and row.ai_level is not None else None,
         mark=mark,
         label=f"{mark} · {shown}" if mark and shown else (mark or shown),
     )

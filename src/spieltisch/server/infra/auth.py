@@ -69,6 +69,11 @@ class Sessions:
             return None
         return hmac.new(self._address_key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
+    def ids(self, token: str | None) -> tuple[int, str] | None:
+        """The (account, session) a token names, if its signature holds (whether the
+        session is live is not asked)."""
+        return self._ids(token) if token else None
+
     def _ids(self, token: str) -> tuple[int, str] | None:
         try:
             value = self._serializer.loads(token, max_age=MAX_AGE)

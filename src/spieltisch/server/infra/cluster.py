@@ -15,9 +15,9 @@ same seat. On SQLite there is one process, which owns every table and hears noth
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -74,6 +74,8 @@ class Cluster(Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    async def hand_over(self) -> list[str]: ...
+
     async def publish(
         self, session: AsyncSession, kind: str, table_id: str, *rest: int
     ) -> None: ...
@@ -93,6 +95,12 @@ class Cluster(Protocol):
         self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
     ) -> None: ...
 
+    def subscribe(self, kind: str, handler: Handler) -> None: ...
+
+
+Handler = Callable[[list[str]], Coroutine[Any, Any, None]]
+"""What hears another process's news of one kind: its words after the kind."""
+
 
 class SingleProcess:
     """One process on its own database (SQLite): it owns every table and hears nothing."""
@@ -108,6 +116,11 @@ class SingleProcess:
 
     async def claim(self, table_id: str) -> bool:
         return True
+
+    async def hand_over(self) -> list[str]:
+        """Let go of the tables held here (a stopping process): the ones it let go of.
+        Alone on its database, it has nobody to give them to: the next start takes them."""
+        return []
 
     async def publish(self, session: AsyncSession, kind: str, table_id: str, *rest: int) -> None:
         """Announce inside the caller's transaction (sent when it commits)."""
@@ -135,4 +148,8 @@ class SingleProcess:
     ) -> None:
         """Announce who is at the table through this process: the seats with a connection
         and the watchers' names (quoted, after a "/": names may hold any character)."""
+        return None
+
+    def subscribe(self, kind: str, handler: Handler) -> None:
+        """Hear the other processes' news of `kind` (`announce(kind, ...)`): nobody here."""
         return None

@@ -1,9 +1,10 @@
 """Rate limits: a token bucket per action and per account or address.
 
 The actions are moves, chat lines, new tables (per account and per address), new
-guest accounts (per address: otherwise a new guest would start with fresh buckets) and
-sign-in attempts (per username, which stands in for the account, and per address),
-uploaded records, new tournaments and reviews asked for (per account and per address).
+guest accounts (per address: otherwise a new guest would start with fresh buckets),
+sign-in attempts (`sign_in_wait`: per username and address, per address, and a softer
+ceiling per username), claiming an account, uploaded records, new tournaments and
+reviews asked for (per account and per address).
 A move that is played costs nothing (the game itself allows one per position, and a
 fast bot must not be stopped); `moves` counts the move messages that change nothing
 (refused, repeated) and the requests for a position (`sync`, `language`), which are what
@@ -34,6 +35,7 @@ ACTIONS = (
     "tables",
     "accounts",
     "signin",
+    "claims",
     "records",
     "tournaments",
     "reviews",
@@ -41,6 +43,14 @@ ACTIONS = (
 OPEN_PER_ACCOUNT = 10
 OPEN_PER_ADDRESS = 20
 """A household or a club behind one address has room; guests made in a row do not."""
+CONNECTIONS_PER_ADDRESS = 60
+"""WebSockets one address keeps open at once in one process: a club behind one address
+with two tabs each has room; a flood of handshakes does not use up the open files."""
+SIGNIN_CEILING = 10
+"""The ceiling of sign-in attempts at one username from every address together, in
+multiples of the rate per (username, address)."""
+KNOWN_PAIRS = 50_000
+"""How many (username, address) pairs that signed in are remembered (least recent go)."""
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)?\s*(s|min|h)?\s*$")
 _UNIT = {"s": 1.0, "min": 60.0, "h": 3600.0, None: 1.0}
 
@@ -79,6 +89,7 @@ class RateLimits:
             "chat": Rate(12, 60.0),
             "tables": Rate(20, 60.0),
             "signin": Rate(10, 300.0),
+            "claims": Rate(10, 300.0),
             "records": Rate(20, 60.0),
             "tournaments": Rate(10, 600.0),
             "reviews": Rate(6, 600.0),
@@ -91,6 +102,7 @@ class RateLimits:
             "tables": Rate(120, 60.0),
             "accounts": Rate(300, 60.0),
             "signin": Rate(30, 300.0),
+            "claims": Rate(30, 300.0),
             "records": Rate(60, 60.0),
             "tournaments": Rate(30, 600.0),
             "reviews": Rate(60, 600.0),
@@ -101,6 +113,8 @@ class RateLimits:
     )
     """At most how many open tables (not a tournament's) one account sits at, and how many
     made from one address still have a person seated, before a new one is refused."""
+    connections: int = CONNECTIONS_PER_ADDRESS
+    """At most how many WebSockets one address keeps open in one process."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RateLimits:
@@ -115,13 +129,22 @@ class RateLimits:
             rates(data["per_account"]),
             rates(data["per_address"]),
             {scope: int(count) for scope, count in data["open_tables"].items()},
+            int(data.get("connections", CONNECTIONS_PER_ADDRESS)),
         )
 
     def with_rate(self, spec: str) -> RateLimits:
         """This set with one rate changed: `account:moves=60/3s` or `address:tables=120/min`;
-        or a count of open tables: `address:open_tables=50`."""
+        or a count of open tables (`address:open_tables=50`) or of WebSockets open from
+        one address (`address:connections=100`)."""
         scope, _sep, rest = spec.partition(":")
         action, _eq, rate = rest.partition("=")
+        if scope == "address" and action == "connections":
+            if not rate.strip().isdigit() or int(rate) < 1:
+                raise ValueError(
+                    f"not a count of connections: {rate!r} in {spec!r}; write a whole "
+                    "number from 1, for example address:connections=60"
+                )
+            return replace(self, connections=int(rate))
         if scope in ("account", "address") and action == "open_tables":
             if not rate.strip().isdigit() or int(rate) < 1:
                 raise ValueError(
@@ -133,7 +156,8 @@ class RateLimits:
             raise ValueError(
                 f"not a rate limit: {spec!r}; write account:ACTION=RATE or "
                 f"address:ACTION=RATE with ACTION one of {', '.join(ACTIONS)}, "
-                "or account:open_tables=COUNT or address:open_tables=COUNT"
+                "or account:open_tables=COUNT, address:open_tables=COUNT or "
+                "address:connections=COUNT"
             )
         parsed = Rate.parse(rate)
         if scope == "account":
@@ -179,6 +203,7 @@ class RateLimiter:
     def __init__(self, limits: RateLimits | None, buckets: Buckets | None = None) -> None:
         self.limits = limits
         self.buckets = buckets or Buckets()
+        self._known: OrderedDict[tuple[str, str | None], None] = OrderedDict()
 
     def wait(
         self, action: str, account: int | str | None, address: str | None, take: bool = True
@@ -199,3 +224,36 @@ class RateLimiter:
         if address is not None and rate is not None:
             waits.append(self.buckets.wait(("address", address, action), rate, take))
         return max(waits)
+
+    def sign_in_wait(self, username: str, address: str | None) -> float:
+        """Seconds before a sign-in at `username` from `address` is allowed (0: now, and
+        counted).
+
+        As OWASP's guidance has it, the attempts are limited per (username, address)
+        (`account:signin`) and per address (`address:signin`), so wrong passwords sent
+        from elsewhere never lock the owner out. A ceiling per username from every
+        address together, `SIGNIN_CEILING` times softer, stops a guessing spread over
+        many addresses; it does not apply to an address that signed in to this username
+        before (`signed_in`), so even then the owner's own machines still get in."""
+        if self.limits is None:
+            return 0.0
+        waits = [0.0]
+        pair = self.limits.per_account.get("signin")
+        if pair is not None:
+            key = ("pair", f"{username} {address}", "signin")
+            waits.append(self.buckets.wait(key, pair))
+            if (username, address) not in self._known:
+                ceiling = Rate(pair.burst * SIGNIN_CEILING, pair.period)
+                waits.append(self.buckets.wait(("account", username, "signin"), ceiling))
+        rate = self.limits.per_address.get("signin")
+        if address is not None and rate is not None:
+            waits.append(self.buckets.wait(("address", address, "signin"), rate))
+        return max(waits)
+
+    def signed_in(self, username: str, address: str | None) -> None:
+        """`address` signed in to `username`: the ceiling per username no longer holds
+        it back."""
+        self._known[(username, address)] = None
+        self._known.move_to_end((username, address))
+        while len(self._known) > KNOWN_PAIRS:
+            self._known.popitem(last=False)

@@ -4,6 +4,9 @@ CPU on purpose, so a flood of sign-ins run on the loop would stall every table.
 Hashes run in a small pool of threads at a lower CPU priority than the loop (argon2
 releases the GIL), and at most `queue` wait for a thread: past that the sign-in is
 refused at once (`Busy`, answered 503 with Retry-After) instead of queueing without end.
+The queue is not one pool for everybody: one client (an address, an IPv6 /64) has at
+most `PER_CLIENT` hashes under way, so a flood from one place fills its own share and
+others still sign in.
 An unknown username is checked against a dummy hash, so it takes as long as a wrong
 password and usernames cannot be told apart by timing.
 """
@@ -23,6 +26,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 T = TypeVar("T")
 HASHER = PasswordHasher()
+PER_CLIENT = 2
+"""How many hashes one client (address group) may have running or waiting at once."""
 NICENESS = 10
 """How much lower the hashing threads' CPU priority is than the loop's (Linux `nice`)."""
 
@@ -44,9 +49,11 @@ class PasswordWork:
     """Hashes and checks passwords in `threads` low-priority threads, at most `queue`
     waiting."""
 
-    def __init__(self, threads: int = 1, queue: int = 16) -> None:
+    def __init__(self, threads: int = 1, queue: int = 16, per_client: int = PER_CLIENT) -> None:
         self.threads = threads
         self.queue = queue
+        self.per_client = per_client
+        self._by_client: dict[str, int] = {}
         self._executor = ThreadPoolExecutor(
             threads, thread_name_prefix="passwords", initializer=_lower_priority
         )
@@ -54,28 +61,39 @@ class PasswordWork:
         self._lock = threading.Lock()
         self._dummy = HASHER.hash(os.urandom(16).hex())
 
-    async def _run(self, work: Callable[..., T], *args: str) -> T:
-        """`work` in a hashing thread; counted until it ends, even when the request that
-        asked went away (the thread is busy all the same)."""
+    async def _run(self, client: str | None, work: Callable[..., T], *args: str) -> T:
+        """`work` in a hashing thread for `client` (its address group); counted until it
+        ends, even when the request that asked went away (the thread is busy all the
+        same)."""
         with self._lock:
             if self._under_way >= self.threads + self.queue:
                 raise Busy
+            if client is not None and self._by_client.get(client, 0) >= self.per_client:
+                raise Busy
             self._under_way += 1
+            if client is not None:
+                self._by_client[client] = self._by_client.get(client, 0) + 1
         future = self._executor.submit(work, *args)
-        future.add_done_callback(self._ended)
+        future.add_done_callback(lambda _future: self._ended(client))
         return await asyncio.wrap_future(future)
 
-    def _ended(self, _future: object) -> None:
+    def _ended(self, client: str | None) -> None:
         with self._lock:
             self._under_way -= 1
+            if client is not None:
+                left = self._by_client.pop(client, 1) - 1
+                if left > 0:
+                    self._by_client[client] = left
 
-    async def hash(self, password: str) -> str:
-        return await self._run(HASHER.hash, password)
+    async def hash(self, password: str, client: str | None = None) -> str:
+        return await self._run(client, HASHER.hash, password)
 
-    async def check(self, password_hash: str | None, password: str) -> bool:
+    async def check(
+        self, password_hash: str | None, password: str, client: str | None = None
+    ) -> bool:
         """Whether `password` matches; with no hash (no such account) a dummy is checked,
         as long as a real one, and the answer is no."""
-        matches = await self._run(_matches, password_hash or self._dummy, password)
+        matches = await self._run(client, _matches, password_hash or self._dummy, password)
         return matches and password_hash is not None
 
     def close(self) -> None:

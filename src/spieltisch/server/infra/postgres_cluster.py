@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra import moved_news
-from spieltisch.server.infra.cluster import Cluster, Listener, SingleProcess
+from spieltisch.server.infra.cluster import Cluster, Handler, Listener, SingleProcess
 from spieltisch.store.models import TableStatus
 from spieltisch.store.news import notify
 
@@ -49,6 +49,9 @@ class PostgresCluster(SingleProcess):
         self._listening = asyncio.Event()
         self.peers: set[str] = set()
         """The processes this one heard people's presence from (forgotten when they die)."""
+        self.draining = False
+        """Stopping: this process takes no table any more (`hand_over`)."""
+        self._subscribers: dict[str, Handler] = {}
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -85,7 +88,7 @@ class PostgresCluster(SingleProcess):
         """Own `table_id` if nobody else does; True when this process owns it now."""
         if table_id in self.owned:
             return True
-        if self._locks is None:
+        if self._locks is None or self.draining:
             return False
         try:
             cursor = await self._locks.execute(
@@ -100,9 +103,36 @@ class PostgresCluster(SingleProcess):
             return True
         return False
 
+    async def hand_over(self) -> list[str]:
+        """Let go of every table held here, and tell the others, who take each over at
+        once (the first to lock it); from now on this process takes none."""
+        self.draining = True
+        tables = sorted(self.owned)
+        self.owned.clear()
+        if self._locks is None:
+            return tables
+        try:
+            await self._locks.execute("SELECT pg_advisory_unlock_all()")
+            for table_id in tables:
+                await self._locks.execute(
+                    "SELECT pg_notify(%s, %s)", (CHANNEL, self._payload("released", table_id, ()))
+                )
+        except Exception as exc:
+            _warn(exc, "could not hand the tables over (the others' sweep takes them)")
+        return tables
+
+    async def _take_over(self, table_id: str) -> None:
+        """Another process let go of a table: play it here if this one locks it first."""
+        if await self.claim(table_id) and self._listener is not None:
+            await self._listener.on_claimed(table_id)
+
     def _own(self, table_id: str) -> None:
         self.owned.add(table_id)
-        logger.info("table %s: this process plays its computer seats and clocks", table_id)
+        logger.info(
+            "table %s: this process plays its computer seats and clocks",
+            table_id,
+            extra={"table_id": table_id},
+        )
 
     async def _connect_locks(self) -> None:
         import psycopg
@@ -136,6 +166,8 @@ class PostgresCluster(SingleProcess):
         self.owned.clear()
 
     async def _sweep_once(self) -> None:
+        if self.draining:
+            return
         cursor = await self._locks.execute(
             "SELECT id FROM game_tables WHERE status = %s", (str(TableStatus.RUNNING),)
         )
@@ -275,10 +307,17 @@ class PostgresCluster(SingleProcess):
                 )
             elif kind == "takeback":
                 self._handle(self._listener.on_takeback(table_id))
+            elif kind == "released":
+                self._handle(self._take_over(table_id))
             elif kind == "ask":
                 self._handle(self._listener.on_asked(table_id))
+            elif kind in self._subscribers:
+                self._handle(self._subscribers[kind](words[2:]))
         except (IndexError, ValueError):
             logger.warning("a notification I do not understand: %r", payload)
+
+    def subscribe(self, kind: str, handler: Handler) -> None:
+        self._subscribers[kind] = handler
 
     def _handle(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a handler as its own task, so one slow table does not hold up the others."""

@@ -54,6 +54,9 @@ class Settings:
     claim_after_seconds: float = 300.0
     """How long a person's seat must be away before the others may hand it to the
     computer (a running game without anyone to move must not stay stuck)."""
+    abandon_after_seconds: float | None = 3 * 24 * 3600.0
+    """How long a running table (not a tournament's) may have no person at it before it
+    ends as abandoned (no result, nobody rated); None: never."""
     takeback_seconds: float = 3.0
     """In a casual dice game, how long the next roll waits after a person's move, so that
     they may take it back (the page offers it exactly then); 0: rolled at once."""

@@ -8,15 +8,17 @@ reviews, and per account, then per table, so nobody's flood starves another tabl
 
 A running search cannot be interrupted, so fair turns alone still leave an easy
 computer seat waiting up to a second behind someone's expert search. Quick jobs (by
-their kind's measured time, an `easy` move takes milliseconds) therefore also have a
-worker of their own that never takes a slow one: a table playing against an easy
-computer answers at once whatever floods the other workers.
+their level: `random`, `easy` and `medium` search for milliseconds) therefore also have
+a worker of their own that never takes a slow one: a table playing against an easy
+computer answers at once whatever floods the other workers. What is quick is decided by
+the level, never by measured times: one cold first job (seconds under load) once marked
+easy moves slow for the next fifteen, and they waited behind expert searches.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import contextlib
 import os
 import secrets
 import signal
@@ -32,15 +34,14 @@ import spieltisch
 from spieltisch.agents import Budget, make
 from spieltisch.core import State
 from spieltisch.server.infra.fair import FairQueue, Lane, Path
+from spieltisch.server.infra.interrupts import QuietSpawnContext
 from spieltisch.server.infra.orphans import die_with
 
 T = TypeVar("T")
 
 
-QUICK_SECONDS = 0.05
-"""A job whose kind took less than this (its running mean) is quick."""
-LIKELY_QUICK_LEVELS = frozenset({"random", "easy", "medium"})
-"""Levels that do not search long, the guess before their kind has been measured."""
+QUICK_LEVELS = frozenset({"random", "easy", "medium"})
+"""Levels that never search long: their moves go to the quick workers."""
 KEPT_POSITIONS = 256
 """How many tables' positions a worker keeps between their computer moves."""
 _kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
@@ -76,10 +77,10 @@ def choose_move(
     return chosen
 
 
-def likely_quick(level: str, budget: str | None = None) -> bool:
-    """Whether a computer move of `level` is likely quick, before one was measured (a
-    budget of the server's own may make any level search long)."""
-    return budget is None and level.split("@")[0] in LIKELY_QUICK_LEVELS
+def quick_level(level: str, budget: str | None = None) -> bool:
+    """Whether a computer move of `level` is quick (a budget of the server's own may
+    make any level search long, so then none is)."""
+    return budget is None and level.split("@")[0] in QUICK_LEVELS
 
 
 def _position(
@@ -137,8 +138,6 @@ class WorkerPool:
         self._busy = 0
         self._quick_busy = 0
         self._generation = 0
-        self._seconds: dict[Hashable, float] = {}
-        """Each kind of job's running mean time: what tells a quick job from a slow one."""
 
     def _pool(self, quick: bool = False) -> Executor:
         executor = self._quick_executor if quick else self._executor
@@ -147,7 +146,7 @@ class WorkerPool:
             if self.processes:
                 executor = ProcessPoolExecutor(
                     count,
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=QuietSpawnContext(),
                     initializer=_worker_starts,
                     initargs=(os.getpid(),),
                 )
@@ -180,21 +179,17 @@ class WorkerPool:
         """`function(*args)` in a worker, when it is the turn of `lane`, `account` (who
         asked or whose table it is) and `table` (or whatever the job is about).
 
-        `kind` names what the job does (a game and level): once jobs of a kind have run,
-        their measured time says whether it is quick; before, `quick` guesses."""
+        `quick` (a quick level's move, `quick_level`): the quick workers may take it;
+        they never take any other job. `kind` (a game and level) only names the job, for
+        figures: how long jobs of a kind took never moves them between workers."""
         job = _Job(function, args, asyncio.get_running_loop().create_future(), kind)
-        if self.is_quick(kind, quick):
+        if quick:
             self._quick.put((account, table), job)
         else:
             self._lanes[lane].put((account, table), job)
         self._hand_out()
         result: T = await job.answer  # cancelled while waiting: it never runs
         return result
-
-    def is_quick(self, kind: Hashable, guess: bool = False) -> bool:
-        """Whether jobs of `kind` are quick: measured when known, else `guess`."""
-        seconds = self._seconds.get(kind) if kind is not None else None
-        return guess if seconds is None else seconds < QUICK_SECONDS
 
     def waiting(self, lane: Lane) -> int:
         """How many jobs of `lane` wait for a worker (quick ones: `waiting_quick`)."""
@@ -258,11 +253,7 @@ class WorkerPool:
             job.answer.set_exception(error)
         else:
             job.answer.set_result(ended.result())
-        seconds = time.monotonic() - job.started
-        queue.done(path, seconds)
-        if job.kind is not None and error is None and not ended.cancelled():
-            known = self._seconds.get(job.kind)
-            self._seconds[job.kind] = seconds if known is None else 0.7 * known + 0.3 * seconds
+        queue.done(path, time.monotonic() - job.started)
         if job.generation == self._generation:  # else from before `close`: not counted
             if job.quick_slot:
                 self._quick_busy -= 1
@@ -270,23 +261,39 @@ class WorkerPool:
                 self._busy -= 1
             self._hand_out()
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
         """Stop the workers; jobs still waiting are cancelled (a pool closed can start
-        again with the next job)."""
+        again with the next job). `wait` (the server stopping): until the workers have
+        exited and the pool's semaphores are released, so none is left to the resource
+        tracker's "leaked semaphore objects" warning when the process ends by a signal."""
         for queue in (self._quick, *self._lanes.values()):
             while (taken := queue.take()) is not None:
                 path, job = taken
                 queue.done(path, 0.0)
                 if not job.answer.done() and not job.answer.get_loop().is_closed():
                     job.answer.cancel()
-        self._drop_workers()
+        self._drop_workers(wait)
 
-    def _drop_workers(self) -> None:
+    def _drop_workers(self, wait: bool = False) -> None:
         """Let the workers go; the next job starts new ones (jobs still running no
         longer count against those)."""
         self._generation += 1
         self._busy = self._quick_busy = 0
         for executor in (self._executor, self._quick_executor):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                processes = wait and isinstance(executor, ProcessPoolExecutor)
+                if processes:  # a worker may still be importing the package: seconds
+                    _stop_processes(executor)
+                # Threads hold no semaphores and cannot be stopped: never waited for.
+                executor.shutdown(wait=processes, cancel_futures=True)
         self._executor = self._quick_executor = None
+
+
+def _stop_processes(executor: Executor) -> None:
+    """Stop a process pool's workers at once (SIGTERM), so that waiting for its shutdown
+    takes no longer than their exit: the server is stopping, and what they computed is
+    wanted by nobody."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.terminate()

@@ -17,7 +17,9 @@ from spieltisch.server.routes.context import (
     Svc,
     address,
     check_rate,
+    end_sockets,
     known_language,
+    over,
 )
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import (
@@ -37,6 +39,7 @@ from spieltisch.server.schemas.rest import (
 )
 from spieltisch.server.services.accounts import account_out
 from spieltisch.server.services.lobby_filters import Computers, Speed, TableFilter
+from spieltisch.server.table.leaving import Choice
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
 
@@ -57,12 +60,17 @@ async def play_as_guest(
 
 
 @router.post("/session/claim", response_model=AccountOut, tags=["accounts"])
-async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> AccountOut:
+async def claim_account(
+    body: ClaimIn, request: Request, response: Response, me: Me, svc: Svc
+) -> AccountOut:
     """Keep your guest account: choose a username and a password to sign in elsewhere.
     Usernames ignore case (`Ana` and `ana` are one name). Every earlier session of the
-    account ends: the answer carries the new token (and sets the cookie)."""
-    account = await svc.accounts.claim(me, body.username, body.password)
+    account ends: the answer carries the new token (and sets the cookie). Attempts are
+    limited per account and per address (429 with Retry-After)."""
+    check_rate(request, "claims", me)
+    account = await svc.accounts.claim(me, body.username, body.password, address(request))
     token = await svc.sessions.rotate(account.id)
+    await end_sockets(svc, account.id, None)  # opened with the guest's sessions
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
 
@@ -70,9 +78,12 @@ async def claim_account(body: ClaimIn, response: Response, me: Me, svc: Svc) -> 
 @router.post("/session/signin", response_model=AccountOut, tags=["accounts"])
 async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> AccountOut:
     """Sign in with a claimed account's username (any case) and password. Attempts are
-    limited per username and per address (429 with Retry-After)."""
-    check_rate(request, "signin", body.username.lower())
-    account = await svc.accounts.sign_in(body.username, body.password)
+    limited per username and address, per address, and (softer) per username from
+    everywhere (429 with Retry-After)."""
+    username, client = body.username.lower(), address(request)
+    over("signin", svc.limiter.sign_in_wait(username, client))
+    account = await svc.accounts.sign_in(body.username, body.password, client)
+    svc.limiter.signed_in(username, client)
     token = await svc.sessions.open(account.id)
     svc.sessions.sign_in(response, token)
     return account_out(account, token)
@@ -80,9 +91,14 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
 
 @router.post("/session/signout", status_code=204, tags=["accounts"])
 async def sign_out(request: Request, response: Response, svc: Svc) -> None:
-    """End this session: its token (cookie or bearer) no longer works anywhere."""
-    await svc.sessions.close(svc.sessions.token_of(request))
+    """End this session: its token (cookie or bearer) no longer works anywhere, and the
+    WebSockets opened with it are closed (4401)."""
+    token = svc.sessions.token_of(request)
+    await svc.sessions.close(token)
     svc.sessions.sign_out(response)
+    ids = svc.sessions.ids(token)
+    if ids is not None:
+        await end_sockets(svc, *ids)
 
 
 @router.get("/me", response_model=AccountOut, tags=["accounts"])
@@ -135,7 +151,8 @@ async def list_tables(
     against_computers: bool = True,
 ) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
-    finished ones (the last 100), to replay. Filters: `game`, `free` (an open seat),
+    ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
+    replay. Filters: `game`, `free` (an open seat),
     `computers` (with or without a computer seat), `speed` (untimed, quick, slow),
     `language` (the creator's), `player` (part of a player's name),
     `against_computers=false` (without one person's games against computers)."""
@@ -151,7 +168,9 @@ async def my_tables(me: Me, svc: Svc) -> TableList:
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])
 async def create_table(body: TableIn, request: Request, me: Me, svc: Svc) -> TableOut:
-    """A new table; options are checked as `spieltisch.load` checks them."""
+    """A new table; options are checked as `spieltisch.load` checks them. A process
+    that is stopping refuses (503 `draining`): another one takes it."""
+    svc.draining.check()
     check_rate(request, "tables", me)
     mark = svc.sessions.address_mark(address(request))
     limits = svc.limiter.limits
@@ -201,11 +220,15 @@ async def claim_seat(
     me: Me,
     svc: Svc,
     seat: Annotated[int, Body(embed=True, ge=0, le=15)],
+    choice: Annotated[Choice | None, Body(embed=True)] = None,
 ) -> TableOut:
-    """Hand another person's seat to the computer once they have been away long enough
-    (the `presence` message says how long): as if they had resigned. Only a person who
-    plays at the table asks; the game goes on (or, with two seats, ends)."""
-    return await svc.runtime.hand_over(table_id, me, seat)
+    """Choose what happens to another person's seat once they have been away past the
+    table's away time (the `presence` message's `claim_after_ms`): `computer` — the
+    computer plays it at their level until they take it back (`POST .../return`), their
+    place stands as played; `win` — in a game of two, claim the win (they are ranked
+    second, as if they had resigned). Without `choice`: `win` with two seats, else
+    `computer`. Only a person who plays at the table chooses."""
+    return await svc.runtime.hand_over(table_id, me, seat, choice)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=TableOut, tags=["lobby"])

@@ -8,7 +8,9 @@ command line is kept there.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request, Response
 
 from spieltisch.core.i18n import get_language, language
 from spieltisch.server.routes.context import Me, Services, Svc, check_rate, known_language
@@ -28,12 +30,16 @@ from spieltisch.server.schemas.clubs import (
     MembersFileIn,
     SeasonRef,
 )
-from spieltisch.server.schemas.rest import REFUSALS
+from spieltisch.server.schemas.rest import MAX_ID, REFUSALS
 from spieltisch.server.schemas.tournaments import TournamentOut
 from spieltisch.server.services.tournaments import acting
 from spieltisch.tournament.registry import Member
 
 router = APIRouter(tags=["clubs"], responses=REFUSALS)
+
+Number = Annotated[int, Path(ge=1, le=MAX_ID, description="The member's number in the club.")]
+"""A member's number: bounded, so a huge one is a clear 422 and never reaches SQLite (it
+raised OverflowError there: a 500)."""
 
 
 def _member(member: Member) -> MemberOut:
@@ -130,7 +136,7 @@ async def export_members(
 
 
 @router.post("/api/clubs/{identifier}/members/{number}/forget", response_model=ClubOut)
-async def forget_member(identifier: str, number: int, me: Me, svc: Svc) -> ClubOut:
+async def forget_member(identifier: str, number: Number, me: Me, svc: Svc) -> ClubOut:
     """Remove a person's data on request: their name becomes `N.N. <number>` in the
     registry and in every tournament they played; results and ratings stay."""
     await svc.clubs.forget(identifier, me, number)
@@ -138,23 +144,26 @@ async def forget_member(identifier: str, number: int, me: Me, svc: Svc) -> ClubO
 
 
 @router.post("/api/clubs/{identifier}/members/{number}/code", response_model=LinkCodeOut)
-async def link_code(identifier: str, number: int, me: Me, svc: Svc) -> LinkCodeOut:
+async def link_code(identifier: str, number: Number, me: Me, svc: Svc) -> LinkCodeOut:
     """A one-time code for the member to link their account (signed in, `POST
     /api/clubs/link`); a new code ends the last one."""
     return LinkCodeOut(member=number, code=await svc.clubs.link_code(identifier, me, number))
 
 
 @router.post("/api/clubs/link", response_model=LinkedOut)
-async def link_account(body: CodeIn, me: Me, svc: Svc) -> LinkedOut:
+async def link_account(body: CodeIn, request: Request, me: Me, svc: Svc) -> LinkedOut:
     """Link your account to your membership with the code the club's manager gave you:
-    from then on you are entered into the club's tournaments as your account."""
+    from then on you are entered into the club's tournaments as your account. Tries are
+    limited like claiming an account, per account and per address (429): a code is
+    guessed no faster than a password."""
+    check_rate(request, "claims", me)
     club, member = await svc.clubs.claim(body.code, me)
     return LinkedOut(club=club.id, club_name=club.name, member=member.number, name=member.name)
 
 
 @router.post("/api/clubs/{identifier}/members/{number}/enter", response_model=TournamentOut)
 async def enter_member(
-    identifier: str, number: int, body: EnterIn, me: Me, svc: Svc
+    identifier: str, number: Number, body: EnterIn, me: Me, svc: Svc
 ) -> TournamentOut:
     """Register a member in a tournament you direct (as their account once linked, else
     under their hall identity): the tournament's page as its director sees it."""

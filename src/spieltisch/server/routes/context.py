@@ -12,10 +12,13 @@ from starlette.requests import HTTPConnection
 
 from spieltisch.core.i18n import LANGUAGES
 from spieltisch.server.i18n import _
+from spieltisch.server.infra.addresses import address_group
 from spieltisch.server.infra.auth import Sessions
+from spieltisch.server.infra.draining import Draining
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.sockets import ENDED, EVERY, OpenSockets, session_mark
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
@@ -43,6 +46,8 @@ class Services:
     limiter: RateLimiter
     passwords: PasswordWork
     replays: Replays = field(default_factory=Replays)
+    draining: Draining = field(default_factory=Draining)
+    sockets: OpenSockets = field(default_factory=OpenSockets)
 
     @property
     def lobby(self) -> Lobby:
@@ -93,9 +98,18 @@ Me = Annotated[int, Depends(signed_in)]
 """A route's parameter for the signed-in account (the route is refused without one)."""
 
 
+async def end_sockets(svc: Services, account: int, session_id: str | None) -> None:
+    """Close the WebSockets of `account`'s ended session (None: of every session) with
+    4401, in this process now and in the others through the cluster's news."""
+    mark = EVERY if session_id is None else session_mark(session_id)
+    await svc.sockets.end(account, mark)
+    await svc.runtime.cluster.announce(ENDED, mark, account)
+
+
 def address(connection: HTTPConnection) -> str | None:
-    """The client's network address (behind a proxy, what uvicorn's proxy headers say)."""
-    return connection.client.host if connection.client is not None else None
+    """The client's network address as limits count it (behind a proxy, what uvicorn's
+    proxy headers say): an IPv6 address stands for its /64 (`infra/addresses.py`)."""
+    return address_group(connection.client.host if connection.client is not None else None)
 
 
 def too_fast(action: str, seconds: float) -> str:
@@ -119,13 +133,21 @@ def too_fast(action: str, seconds: float) -> str:
         )
     if action == "signin":
         return _("too many sign-in attempts in a short time: wait {seconds} s").format(seconds=wait)
+    if action == "claims":
+        return _("too many attempts to keep an account in a short time: wait {seconds} s").format(
+            seconds=wait
+        )
     return _("too many new accounts from your address: wait {seconds} s").format(seconds=wait)
 
 
 def check_rate(connection: HTTPConnection, action: str, account: int | str | None) -> None:
     """Refuse an HTTP request over its rate (429 with Retry-After); count it otherwise."""
     svc = services(connection)
-    wait = svc.limiter.wait(action, account, address(connection))
+    over(action, svc.limiter.wait(action, account, address(connection)))
+
+
+def over(action: str, wait: float) -> None:
+    """Refuse (429 with Retry-After) when `wait` seconds are still to wait for `action`."""
     if wait > 0:
         raise Refusal(Code.TOO_MANY, too_fast(action, wait), retry_after=max(1, math.ceil(wait)))
 

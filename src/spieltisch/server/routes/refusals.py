@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from spieltisch.server.infra.metrics import REFUSALS
 from spieltisch.server.refusal import AWAY_SECONDS, Code, Refusal
 from spieltisch.server.routes.validation import explain_bad
 from spieltisch.tournament.errors import InvalidInput, NotFound, TournamentError
@@ -19,6 +20,7 @@ STATUS: dict[Code, int] = {
     Code.INVALID: 422,
     Code.DATABASE_UNAVAILABLE: 503,
     Code.BUSY: 503,
+    Code.DRAINING: 503,
     Code.TOO_MANY: 429,
     Code.NOT_RUNNING: 409,
     Code.STALE_SEQ: 409,
@@ -38,9 +40,11 @@ CLOSE: dict[Code, int] = {
     Code.NOT_FOUND: 4404,
     Code.FORBIDDEN: 4403,
     Code.DATABASE_UNAVAILABLE: 1013,
+    Code.DRAINING: 1012,
 }
 """The close code of a WebSocket refused before it opens (4xxx: the HTTP status + 4000;
-1013: try again later); others close with 1008 (policy)."""
+1013: try again later; 1012: the service restarts, connect again); others close with
+1008 (policy)."""
 
 
 def close_code(refusal: Refusal) -> int:
@@ -48,6 +52,7 @@ def close_code(refusal: Refusal) -> int:
 
 
 def refusal_response(refusal: Refusal) -> JSONResponse:
+    REFUSALS.labels(refusal.code.value, "http").inc()
     wait = refusal.retry_after
     if wait is None and refusal.code is Code.DATABASE_UNAVAILABLE:
         wait = AWAY_SECONDS

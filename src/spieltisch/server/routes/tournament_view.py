@@ -30,6 +30,7 @@ from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import figure_labels
 from spieltisch.tournament.results import lot_names
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
+from spieltisch.tournament.shown_names import shown_name
 from spieltisch.tournament.tournament import Tournament
 
 
@@ -41,7 +42,7 @@ async def directed(svc: Services, identifier: str, me: int, step: Step) -> Tourn
 
 def result_out(tournament: Tournament, entry: ResultEntered, names: dict[str, str]) -> ResultOut:
     seats = tournament.round(entry.round).tables[entry.table - 1]
-    players = [tournament.players[player].name for player in seats]
+    players = [_name(tournament, player) for player in seats]
     return ResultOut(
         places=list(entry.places),
         handed=list(entry.handed),
@@ -76,7 +77,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
                         SeatOut(
                             seat=seat,
                             player=player,
-                            name=tournament.players[player].name,
+                            name=_name(tournament, player),
                             colour=tournament.seat_label(len(players), seat),
                             label=tournament.seat_words(len(players), seat),
                         )
@@ -100,7 +101,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
                 awarded=[
                     AwardOut(
                         player=player,
-                        name=tournament.players[player].name,
+                        name=_name(tournament, player),
                         points=award.points,
                         reason=award.reason,
                     )
@@ -130,7 +131,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
         players=[
             PlayerOut(
                 number=p.number,
-                name=p.name,
+                name=shown_name(p.name, p.ai_level),
                 account=account_of(p),
                 identity=p.rating_id if p.account is None else None,
                 level=p.ai_level,
@@ -145,7 +146,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
             StandingOut(
                 rank=row.rank,
                 player=row.player,
-                name=row.name,
+                name=_name(tournament, row.player),
                 points=row.points,
                 played=row.played,
                 byes=row.byes,
@@ -165,6 +166,11 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
         tiebreaks=[tie_break_name(name) for name in tournament.settings.tiebreaks],
         tiebreak_legend=tie_break_legend(tournament.settings.tiebreaks),
     )
+
+
+def _name(tournament: Tournament, number: int) -> str:
+    player = tournament.players[number]
+    return shown_name(player.name, player.ai_level)
 
 
 def _stopped(tournament: Tournament) -> StoppedOut | None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -15,11 +16,14 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
-from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.infra.metrics import CONNECTIONS, MOVE_LATENCY, RECEIVED
+from spieltisch.server.infra.sockets import OpenSocket, session_mark
+from spieltisch.server.refusal import Code, Refusal, draining, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
 from spieltisch.server.routes.validation import explain
 from spieltisch.server.schemas.messages import (
+    AskIn,
     ChatIn,
     LanguageIn,
     MoveIn,
@@ -29,6 +33,7 @@ from spieltisch.server.schemas.messages import (
     incoming,
 )
 from spieltisch.server.schemas.rest import ID_PATTERN
+from spieltisch.server.table import asking
 from spieltisch.server.table.chat import clean, hears_chat
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.store.database import UNAVAILABLE
@@ -58,7 +63,14 @@ async def table_socket(
         admitted, account = await _account(svc, websocket, room, seat)
     if not admitted:
         return
+    counted = _counted(svc, websocket, account, code)
     await websocket.accept()
+    if counted is None:
+        with language(code):
+            many = _("too many connections from your address: close some of them first")
+        await websocket.close(code=4429, reason=_reason(many))
+        return
+    CONNECTIONS.inc()
     connection = Connection(
         account,
         svc.runtime.seat_for(room, account, seat),
@@ -82,10 +94,28 @@ async def table_socket(
             away = unavailable()
             await websocket.close(code=close_code(away), reason=_reason(away.message))
     finally:
+        CONNECTIONS.dec()
+        svc.sockets.forget(counted)
         svc.runtime.leave(room, connection)
         connection.queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+def _counted(
+    svc: Services, websocket: WebSocket, account: int | None, code: str
+) -> OpenSocket | None:
+    """The socket counted among the open ones (by its session, to close it when the
+    session ends; by its address, refused past the cap: None)."""
+    ids = svc.sessions.ids(svc.sessions.token_of(websocket)) if account is not None else None
+
+    async def session_ended() -> None:
+        with language(code):
+            reason = _reason(_("your session has ended or is not valid: sign in again"))
+        await websocket.close(code=4401, reason=reason)
+
+    mark = session_mark(ids[1]) if ids is not None else None
+    return svc.sockets.admit(account, mark, address(websocket), session_ended)
 
 
 def _reason(text: str) -> str:
@@ -115,9 +145,12 @@ async def query_error(websocket: WebSocket, exc: Exception) -> None:
 async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | None:
     """The table's room, or None after closing with a code and a reason in the
     connection's language (accepted first, so browsers and bots can read them: 4403 a
-    foreign origin, 4404 no such table, 1013 the database is away)."""
+    foreign origin, 4404 no such table, 1013 the database is away, 1012 this process is
+    stopping: connect again)."""
     origin = websocket.headers.get("origin")
-    if origin is not None and origin not in svc.settings.origins():
+    if svc.draining.active:
+        refusal = draining()
+    elif origin is not None and origin not in svc.settings.origins():
         refusal = Refusal(Code.FORBIDDEN, _("this origin may not open a table"))
     elif re.fullmatch(ID_PATTERN, table_id) is None:
         refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
@@ -233,7 +266,7 @@ def _explain(error: ValidationError) -> str:
     return (
         explain(error.errors())
         + " "
-        + _("(messages are move, sync, chat, language or ping; see docs/web.md)")
+        + _("(messages are move, sync, chat, language, ask or ping; see docs/web.md)")
     )
 
 
@@ -241,10 +274,10 @@ async def _dispatch(
     svc: Services,
     room: Room,
     connection: Connection,
-    message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn,
+    message: MoveIn | SyncIn | ChatIn | LanguageIn | PingIn | AskIn,
 ) -> None:
     runtime = svc.runtime
-    if isinstance(message, MoveIn | SyncIn | LanguageIn):
+    if isinstance(message, MoveIn | SyncIn | LanguageIn | AskIn):
         # Moves that change nothing and requests for a position are what floods are
         # made of: over the rate they are refused (a move played costs nothing).
         wait = svc.limiter.wait("moves", connection.account_id, connection.address, take=False)
@@ -266,6 +299,15 @@ async def _dispatch(
             runtime.send_state(room, connection, 0)
     elif isinstance(message, PingIn):
         runtime.reply(room, connection, PongOut())
+    elif isinstance(message, AskIn):
+        _charge(svc, connection)
+        async with room.lock:
+            try:
+                told = asking.answer(room, connection, message.question, message.argument)
+            except Refusal as refused:
+                runtime.refuse(room, connection, refused)
+            else:
+                runtime.reply(room, connection, told)
     else:
         await _chat(svc, room, connection, message.text)
 
@@ -285,7 +327,11 @@ async def _move(svc: Services, room: Room, connection: Connection, message: Move
         return
     try:
         # The engine explains a refusal in this connection's language (set by _read).
+        received = time.perf_counter()
+        RECEIVED.set(received)
         ack = await runtime.submit(room, seat, message.seq, message.move)
+        if not ack.duplicate:  # committed, and its news in every outbox here
+            MOVE_LATENCY.labels("sent").observe(time.perf_counter() - received)
     except Refusal as refused:
         _charge(svc, connection)
         runtime.refuse(room, connection, refused, room.seq)

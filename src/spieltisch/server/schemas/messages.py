@@ -1,8 +1,8 @@
 """The WebSocket messages, one pydantic model per type (docs/web.md documents them).
 
 Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
-`language` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
-`pong` and `presence`.
+`language`, `ask` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
+`pong`, `presence` and `answer`.
 """
 
 from __future__ import annotations
@@ -60,7 +60,18 @@ class PingIn(ClientMessage):
     type: Literal["ping"]
 
 
-Incoming = Annotated[MoveIn | SyncIn | ChatIn | LanguageIn | PingIn, Field(discriminator="type")]
+class AskIn(ClientMessage):
+    """Ask a question about the position (one of the state's `questions`), answered in
+    words from this connection's seat's view alone."""
+
+    type: Literal["ask"]
+    question: str = Field(min_length=1, max_length=40)
+    argument: str = Field(default="", max_length=40)
+
+
+Incoming = Annotated[
+    MoveIn | SyncIn | ChatIn | LanguageIn | PingIn | AskIn, Field(discriminator="type")
+]
 incoming = TypeAdapter(Incoming)
 
 
@@ -71,6 +82,17 @@ class ServerMessage(BaseModel):
 class LegalMove(BaseModel):
     move: str
     words: str
+    typed: list[str] = Field(default_factory=list)
+    """Other words a person may type for this move in this language (`würfeln`, `grün 5`)."""
+
+
+class QuestionOut(BaseModel):
+    """A question a player may ask (`ask`): `key`, the question in words, and what it
+    asks for (`argument`, e.g. "Field (1–40)"; None when nothing)."""
+
+    key: str
+    label: str
+    argument: str | None = None
 
 
 class LogEntryOut(BaseModel):
@@ -125,12 +147,17 @@ class StateOut(ServerMessage):
     seat_marks: list[str] = Field(default_factory=list)
     """What tells each seat apart in this connection's language, as the board writes it:
     its colour, else "Player 2" (the page names a seat "mark · who")."""
+    abortable: bool = False
+    """Whether a player may still abort the game (`POST /api/tables/{id}/abort`): it runs
+    and not every person has made a first move."""
     takeback: bool = False
     """Whether this seat may ask to take back its last move now: the server grants it
     (or asks the other people), never refuses it for a reason the page could know."""
     roll_in_ms: int | None = None
     """In a casual dice game, right after a person's move: how long until the next roll
     (the moment that move may be taken back); None when no roll waits."""
+    questions: list[QuestionOut] = Field(default_factory=list)
+    """The questions this game answers (`ask`), in this connection's language."""
 
 
 class SeatOut(BaseModel):
@@ -147,8 +174,15 @@ class SeatOut(BaseModel):
     account: int | None
     level: str | None
     """A computer seat's level; for a person's seat, the level playing it since they
-    gave it up (then `resigned` is true)."""
+    left it (`left` says how)."""
     resigned: bool = False
+    """The person gave the seat up (resigned, lost on time, or the other claimed the win
+    while they were away): ranked after the others."""
+    left: Literal["resigned", "timed_out", "claimed", "substitute"] | None = None
+    """How a person's seat came to be played by the computer: resigned, lost on time,
+    the other person claimed the win while they were away, or a substitute plays it at
+    their level while they are away (`resigned` false: they may take it back). None while
+    its person plays it."""
 
 
 class TableOut(ServerMessage):
@@ -161,7 +195,7 @@ class TableOut(ServerMessage):
     options: dict[str, Any]
     public: bool
     status: str
-    """open, running or finished."""
+    """open, running, finished, aborted or abandoned."""
     seats: list[SeatOut]
     clock: dict[str, Any] | None
     created_by: int | None
@@ -185,6 +219,13 @@ class TableOut(ServerMessage):
     finished_at: str | None = None
     """When the game ended (ISO 8601 with its time zone, UTC): pages show it in the
     viewer's own time zone and language."""
+    ending: dict[str, Any] | None = None
+    """How a table ended without its game's end: `{"how": "aborted", "by": seat}` (a
+    player aborted it before every person had moved; `by` null: nobody moved and nobody
+    came) or `{"how": "abandoned"}` (no person was at it for the abandon time)."""
+    paused: bool = False
+    """A game of one person against computers, paused since that person left (no clock
+    runs); it goes on when they come back."""
 
 
 class ChatOut(ServerMessage):
@@ -195,6 +236,10 @@ class ChatOut(ServerMessage):
     text: str
     """Plain text: show it as text, never as HTML."""
     at: str
+    watchers: bool = False
+    """Said in the watchers' room: while the game runs, players and watchers chat apart
+    (each hears only their own room); before the start and after the end everyone reads
+    both."""
 
     @classmethod
     def of(cls, row: ChatMessage, author: str) -> ChatOut:
@@ -204,6 +249,7 @@ class ChatOut(ServerMessage):
             account=row.account_id,
             text=row.text,
             at=row.created_at.isoformat(),
+            watchers=bool(row.watchers),
         )
 
 
@@ -236,12 +282,24 @@ class PongOut(ServerMessage):
     type: Literal["pong"] = "pong"
 
 
+class AnswerOut(ServerMessage):
+    """The answer to an `ask`, in words, to the connection that asked alone."""
+
+    type: Literal["answer"] = "answer"
+    question: str
+    argument: str
+    text: str
+
+
 class SeatPresence(BaseModel):
     seat: int
     here: bool
     """Whether the person of this seat has a connection open to the table."""
     away_ms: int | None
-    """How long they have been away (None while here)."""
+    """How long they have been away (None while here, or while a substitute plays)."""
+    substitute: str | None = None
+    """The computer level playing the seat while its person is away (they take it back
+    with `POST /api/tables/{id}/return`); None: no substitute."""
 
 
 class PresenceOut(ServerMessage):
@@ -253,8 +311,9 @@ class PresenceOut(ServerMessage):
     type: Literal["presence"] = "presence"
     seats: list[SeatPresence]
     claim_after_ms: int
-    """After this long away, the others may hand a seat to the computer
-    (`POST /api/tables/{id}/claim`)."""
+    """The table's away time: after this long away, the others choose what happens to
+    the seat (`POST /api/tables/{id}/claim`: the computer plays it at the person's
+    level, or in a game of two the win)."""
     watching: list[str] = Field(default_factory=list)
     """Who watches without a seat (connected to this server process): names, and "?"
     for each one without a name yet."""

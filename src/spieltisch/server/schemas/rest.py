@@ -80,6 +80,15 @@ class ClockIn(Strict):
         description="A round time for games with a referee `time` event: when it is up, "
         "the server applies that event and the game ends by the game's own rule.",
     )
+    away_seconds: float | None = Field(
+        default=None,
+        ge=10,
+        le=7 * 24 * 3600,
+        description="How long a person's connection may be gone before the others choose: "
+        "the computer plays the seat at the person's level, or (two people) they claim the "
+        "win. Default by the speed: twice a move's time, a tenth of a game's, at least 30 s, "
+        "at most the server's --claim-after (the time of a table without a clock).",
+    )
 
 
 class TableIn(Strict):
@@ -113,18 +122,19 @@ class GameOut(BaseModel):
     table: str
     game: str
     title: str = ""
-    """The game's name as people read it (`game` is its id)."""
+    """The game's name as people read it (the page shows it, never the id)."""
     status: str
     seat: int
     place: int | None
     players: list[str]
+    seats: list[SeatOut] = []
+    """The seats as the lobby describes them: the page names each (a computer by its
+    level in the reader's language, not by the level's id)."""
     record: str | None
     """Where to download the record (finished games)."""
     rated: bool = False
     finished_at: str | None = None
     """When it ended (ISO 8601, UTC): the page shows it in the viewer's zone."""
-    seats: list[SeatOut] = Field(default_factory=list)
-    """The table's seats (the page names them as the table does)."""
 
 
 class GameRecordOut(BaseModel):

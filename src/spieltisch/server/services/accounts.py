@@ -46,6 +46,15 @@ def _gone() -> Refusal:
     return Refusal(Code.NOT_SIGNED_IN, _("your account no longer exists: sign in again"))
 
 
+def _unclaimed(account: Account | None) -> Account:
+    """The account, refused when it is gone or already claimed."""
+    if account is None:
+        raise _gone()
+    if account.password_hash is not None:
+        raise Refusal(Code.CONFLICT, _("this account is claimed already"))
+    return account
+
+
 class Accounts:
     def __init__(self, database: Database, passwords: PasswordWork) -> None:
         self.database = database
@@ -55,19 +64,21 @@ class Accounts:
         async with transaction(self.database) as session:
             return await accounts.add_guest(session, clean_name(name))
 
-    async def claim(self, account_id: int, username: str, password: str) -> Account:
-        """Keep a guest account under a username (any case taken once) and a password."""
+    async def claim(
+        self, account_id: int, username: str, password: str, client: str | None = None
+    ) -> Account:
+        """Keep a guest account under a username (any case taken once) and a password.
+        Everything that refuses is checked before the password is hashed (a hash is
+        costly on purpose: refusals must not be); `client` is the address group the
+        hash is counted against."""
         taken = Refusal(Code.CONFLICT, _("the username {name} is taken").format(name=username))
         async with reading(self.database) as session:
+            _unclaimed(await session.get(Account, account_id))
             if await accounts.by_username(session, username) is not None:
                 raise taken
-        password_hash = await self.passwords.hash(password)  # outside a transaction
+        password_hash = await self.passwords.hash(password, client)  # outside a transaction
         async with transaction(self.database) as session:
-            account = await session.get(Account, account_id)
-            if account is None:
-                raise _gone()
-            if account.password_hash is not None:
-                raise Refusal(Code.CONFLICT, _("this account is claimed already"))
+            account = _unclaimed(await session.get(Account, account_id))
             account.username, account.password_hash = username, password_hash
             try:
                 await session.commit()
@@ -75,12 +86,12 @@ class Accounts:
                 raise taken from None
         return account
 
-    async def sign_in(self, username: str, password: str) -> Account:
+    async def sign_in(self, username: str, password: str, client: str | None = None) -> Account:
         async with reading(self.database) as session:
             account = await accounts.by_username(session, username)
         # An unknown name is checked against a dummy hash: as slow as a wrong password.
         known = account.password_hash if account is not None else None
-        matches = await self.passwords.check(known, password)
+        matches = await self.passwords.check(known, password, client)
         if account is None or not matches:
             raise Refusal(Code.NOT_SIGNED_IN, _("wrong username or password"))
         return account
@@ -124,15 +135,15 @@ class Accounts:
                 GameOut(
                     table=table.id,
                     game=table.game,
+                    title=shown.title,
                     status=table.status,
                     seat=seat.seat,
                     place=ranking[seat.seat] if ranking else None,
                     players=[s.name or "?" for s in shown.seats],
+                    seats=shown.seats,
                     record=f"/api/games/{table.id}/record" if finished else None,
-                    title=shown.title,
                     rated=shown.rated,
                     finished_at=shown.finished_at,
-                    seats=shown.seats,
                 )
             )
         return PlayerOut(account=account_out(account), games=games, record=game_record(places))

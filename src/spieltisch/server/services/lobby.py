@@ -4,6 +4,7 @@ after which the live tables are told."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from typing import Protocol
 
@@ -25,7 +26,15 @@ from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.accounts import played
 from spieltisch.store.models import GameTable, TableStatus
-from spieltisch.store.tables import account_names, private_among, public_tables, seats_of_tables
+from spieltisch.store.tables import (
+    account_names,
+    private_among,
+    public_tables,
+    running_tables_of,
+    seats_of_tables,
+)
+
+logger = logging.getLogger("spieltisch.server")
 
 MINE = 50
 """How many of a person's newest tables "my games" looks through."""
@@ -75,6 +84,12 @@ class Lobby:
             tables.sort(key=lambda table: table.status != TableStatus.RUNNING)
             return await describe_tables(session, tables)
 
+    async def running_of(self, account: int) -> list[TableOut]:
+        """The running games `account` plays (a paused one among them): "my running
+        games", to go back to."""
+        async with reading(self.database) as session:
+            return await describe_tables(session, await running_tables_of(session, account, 50))
+
     async def described(self, table_id: str) -> TableOut:
         async with reading(self.database) as session:
             return await describe_table(session, await get_table(session, table_id))
@@ -99,7 +114,9 @@ class Lobby:
             table = await create_table(
                 session, creator, spec, created_from=created_from, language=get_language()
             )
-            return await describe_table(session, table)
+            described = await describe_table(session, table)
+        logger.info("table %s: created (%s)", table.id, spec.game, extra={"table_id": table.id})
+        return described
 
     async def join(self, table_id: str, account: int, seat: int | None) -> TableOut:
         """Sit down (`join`); a rematch whose last seat this was starts at once."""
@@ -118,6 +135,7 @@ class Lobby:
     async def start(self, table_id: str, account: int) -> TableOut:
         async with transaction(self.database) as session:
             await start(session, table_id, account)
+        logger.info("table %s: started", table_id, extra={"table_id": table_id})
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too
         return described

@@ -66,7 +66,7 @@ def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
                 "{game} has no time called by a referee: a round time is not available for it"
             ).format(game=game_title(game)),
         )
-    if clock.mode is None and clock.round_seconds is None:
+    if clock.mode is None and clock.round_seconds is None and clock.away_seconds is None:
         return None
     return clock.model_dump()
 

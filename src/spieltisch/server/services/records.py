@@ -34,9 +34,10 @@ MAX_NAME = 40
 
 
 async def finished_record(session: AsyncSession, table_id: str) -> dict[str, Any]:
-    """The finished game of a table as a `spieltisch-record/1` (names as seated)."""
+    """The ended game of a table as a `spieltisch-record/1` (names as seated): finished,
+    or aborted or abandoned (no result; kept all the same)."""
     table = await get_table(session, table_id)
-    if table.status != TableStatus.FINISHED:
+    if table.status not in ENDED:
         raise Refusal(
             Code.CONFLICT,
             _("table {table} is {status}: records are of finished games").format(
@@ -80,7 +81,28 @@ def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> 
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
     resigned = (table.result or {}).get("resigned") or ()
-    return dict(make_record(state, players, resigned))
+    computers = (table.result or {}).get("computers") or ()
+    record = dict(make_record(state, players, resigned, computers))
+    if table.status != TableStatus.FINISHED:
+        record["result"] = None  # aborted or abandoned: no result, whatever the position
+    record["ended"] = ended_as(table, described)
+    return record
+
+
+ENDED = (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED)
+"""The statuses of a table whose game is over (a record may be asked for)."""
+
+
+def ended_as(table: GameTable, described: TableOut) -> dict[str, Any]:
+    """How the game ended, as the record keeps it beside its result: `how` (finished,
+    aborted, abandoned), `by` (the seat that aborted it, else null) and `left` (per seat:
+    null, or how its person left it — resigned, timed_out, claimed, substitute)."""
+    ending = table.ending or {}
+    return {
+        "how": str(table.status),
+        "by": ending.get("by"),
+        "left": [seat.left for seat in described.seats],
+    }
 
 
 class Records:
@@ -104,6 +126,9 @@ class Records:
         except RecordError as exc:
             raise Refusal(Code.INVALID, str(exc)) from None
         clean = dict(state.to_record(record.get("players")))
+        ended = kept_ending(record.get("ended"), state.game.num_players)
+        if ended is not None:
+            clean["ended"] = ended  # how the game ended, for the replay to say
         record_id = secrets.token_urlsafe(12)
         async with transaction(self.database) as session:
             session.add(UploadedRecord(id=record_id, account_id=account, data=clean))
@@ -120,6 +145,27 @@ class Records:
         if found is None:
             raise Refusal(Code.NOT_FOUND, _("no record {record}").format(record=record_id))
         return found.data
+
+
+LEFT = (None, "resigned", "timed_out", "claimed", "substitute")
+"""How a seat may be left in a record's `ended.left`."""
+
+
+def kept_ending(ended: object, players: int) -> dict[str, Any] | None:
+    """A record's `ended` as an upload keeps it: only when it has the shape the server
+    writes (`ended_as`), else None (it is optional, and never trusted for the result)."""
+    if not isinstance(ended, dict) or set(ended) != {"how", "by", "left"}:
+        return None
+    how, by, left = ended["how"], ended["by"], ended["left"]
+    if how not in (TableStatus.FINISHED, TableStatus.ABORTED, TableStatus.ABANDONED):
+        return None
+    if by is not None and (
+        not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < players
+    ):
+        return None
+    if not isinstance(left, list) or len(left) != players or any(x not in LEFT for x in left):
+        return None
+    return {"how": str(how), "by": by, "left": list(left)}
 
 
 def check_record_size(record: dict[str, Any]) -> None:

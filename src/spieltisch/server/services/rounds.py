@@ -31,6 +31,7 @@ from spieltisch.server.services.new_tables import create_table
 from spieltisch.server.services.records import finished_records
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import TableStatus
 from spieltisch.store.tables import (
     statuses_of,
@@ -176,6 +177,8 @@ class OnlineRounds:
         for identifier in identifiers:
             try:
                 await self.collect(identifier)
+            except UNAVAILABLE:
+                raise  # the database is away: said once, by `keep_sweeping`
             except Exception:
                 logger.exception("taking the results of tournament %s", identifier)
         return len(identifiers)
@@ -188,6 +191,13 @@ class OnlineRounds:
             started = dt.datetime.now(dt.UTC)
             try:
                 await self.sweep(since)
+            except UNAVAILABLE as exc:  # expected while the database restarts: one line
+                logger.warning(
+                    "the tournament sweep: the database is not answering (%s); trying "
+                    "again in %g s",
+                    away_reason(exc),
+                    seconds,
+                )
             except Exception:
                 logger.exception("the tournament sweep failed; trying again")
             else:
@@ -199,3 +209,11 @@ class OnlineRounds:
         identifier = await self.tournament_of(table_id)
         if identifier is not None:
             await self.collect(identifier)
+
+
+def away_reason(exc: BaseException) -> str:
+    """The first line of what the driver said (SQLAlchemy's own text adds a link and the
+    statement), or the exception's name."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return " ".join(lines[0].split())[:200] if lines else type(cause).__name__

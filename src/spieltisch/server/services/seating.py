@@ -12,7 +12,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.store.clock import TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
-from spieltisch.store.tables import seats_of, take_seat_as_read
+from spieltisch.store.tables import lock_table, seats_of, take_seat_as_read
 
 TAKEN = (SeatKind.AI, SeatKind.HUMAN)
 """The kinds of a seat someone plays: a table whose seats are all taken can start."""
@@ -77,10 +77,14 @@ async def leave(session: AsyncSession, table_id: str, account: int) -> None:
             ).format(table=table_id, status=table.status),
         )
     rows = [row for row in await seats_of(session, table_id) if row.account_id == account]
-    if not rows or rows[0].kind != SeatKind.HUMAN:
+    if not rows or rows[0].kind not in (SeatKind.HUMAN, SeatKind.RESERVED):
         raise Refusal(Code.CONFLICT, _("you do not sit at this table"))
     for row in rows:
-        row.kind, row.account_id = SeatKind.OPEN, None
+        if row.kind == SeatKind.HUMAN and table.rematch_of is not None:
+            # A rematch keeps the seat for its player: nobody else takes it with the link.
+            row.kind = SeatKind.RESERVED
+        else:  # stood up, or an invitation (a seat reserved for you) declined
+            row.kind, row.account_id = SeatKind.OPEN, None
     await session.commit()
 
 
@@ -113,10 +117,15 @@ async def start_game(session: AsyncSession, table: GameTable) -> None:
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:
-    """A new table with the same game, options, clock and seats; the old one points to it.
+    """A new table with the same game, options and clock, its seats turned by one (each
+    player moves to the next seat: in a game of two the colours swap); the old one points
+    to it.
 
     The person asking sits down at once; every other person's seat is kept for them until
-    they ask too (that is accepting), and the game starts when every person has."""
+    they ask too (that is accepting), and the game starts when every person has. Requests
+    for one table are taken one at a time (its row locked first): of two asked at once,
+    one makes the rematch and the other accepts it."""
+    await lock_table(session, table_id)
     table = await get_table(session, table_id)
     if table.status != TableStatus.FINISHED:
         raise Refusal(Code.CONFLICT, _("a rematch follows a finished game"))
@@ -145,7 +154,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
         session.add(
             Seat(
                 table_id=new.id,
-                seat=row.seat,
+                seat=(row.seat + 1) % len(rows),
                 kind=SeatKind.RESERVED if waiting else row.kind,
                 account_id=row.account_id,
                 ai_level=row.ai_level if row.kind == SeatKind.AI else None,
@@ -170,8 +179,14 @@ async def _accept(session: AsyncSession, table: GameTable, account: int) -> None
 
 
 async def _start_when_full(session: AsyncSession, table: GameTable) -> None:
-    """A rematch starts by itself once every seat is taken (no start click needed)."""
+    """A rematch starts by itself once every seat is taken (no start click needed). Its
+    row is locked before the seats are read: of two taking the last seats at once, the
+    second reads the first's seat and starts it."""
     if table.rematch_of is None or table.status != TableStatus.OPEN:
         return
-    if all(row.kind in TAKEN for row in await seats_of(session, table.id)):
+    await lock_table(session, table.id)
+    await session.refresh(table)  # as committed by whoever held the row before
+    if table.status != TableStatus.OPEN:
+        return
+    if all(row.kind in TAKEN for row in await seats_of(session, table.id, fresh=True)):
         await start_game(session, table)

@@ -12,12 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from spieltisch.core import identity
 from spieltisch.core.identity import PlayerId
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.tournaments import PlayerIn
-from spieltisch.server.services.accounts import Accounts
+from spieltisch.server.services.accounts import Accounts, clean_name
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import TournamentRow
@@ -94,8 +96,15 @@ class Tournaments:
         """The director chooses what the hall screen shows (it follows within seconds)."""
         check_director(await self.load(identifier), account)
         check_seconds(seconds)
-        async with transaction(self.store.database) as session:
-            await choose_hall(session, identifier, check_view(view), seconds)
+        for attempt in range(2):
+            try:
+                async with transaction(self.store.database) as session:
+                    await choose_hall(session, identifier, check_view(view), seconds)
+                    await session.commit()
+                return
+            except IntegrityError:  # a first choice made at the same moment: now change it
+                if attempt:
+                    raise
 
     async def identities(self, name: str | None) -> dict[str, list[Appearance]]:
         """The hall identities and where each played (with `name`: that name's)."""
@@ -120,7 +129,8 @@ class Tournaments:
     async def sign_up(self, identifier: str, account: int, name: str | None) -> TournamentPage:
         """`account` signs up (by its own name unless `name` is given)."""
         player = acting(account)
-        name = (name or "").strip() or await self._account_name(player)
+        given = (name or "").strip()
+        name = clean_name(given) if given else await self._account_name(player)
         return await self.acted(identifier, lambda t: t.sign_up(name, player))
 
     async def register(self, identifier: str, account: int, body: PlayerIn) -> TournamentPage:
@@ -128,6 +138,8 @@ class Tournaments:
         player (the same person as a known hall identity, with `same_as`) or a name."""
         by = acting(account)
         given = (body.account, body.username, body.level, body.same_as)
+        if (body.name or "").strip():  # control characters out: they broke the workbooks
+            body = body.model_copy(update={"name": clean_name(body.name or "")})
         if sum(x is not None for x in given) > 1:
             raise Refusal(
                 Code.INVALID, _("give one of account, username, level and same_as (or only a name)")

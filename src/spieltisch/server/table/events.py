@@ -55,14 +55,17 @@ class PositionReloaded:
 
 
 class HandOverReason(StrEnum):
-    """Why the computer plays a person's seat from now on."""
+    """Why the computer plays a person's seat from now on (the seat's `SeatLeft`)."""
 
     RESIGNED = "resigned"
     """The person gave their seat up."""
     CLAIMED = "claimed"
-    """The others handed it over after the person was away long enough."""
+    """The other person claimed the win after this one was away long enough."""
     TIMED_OUT = "timed_out"
     """The seat's time ran out under the table's `on_timeout: lose`."""
+    SUBSTITUTE = "substitute"
+    """The others let the computer play it at the person's level while they are away
+    (they may take it back)."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,40 @@ class GameFinished:
 
 
 @dataclass(frozen=True)
+class SeatTakenBack:
+    """The person of `seat` came back and plays it again (the substitute stops);
+    `table`: the table as the lobby describes it now."""
+
+    seat: int
+    table: TableOut | None
+
+
+@dataclass(frozen=True)
 class TableAborted:
-    """Nobody moved after the start: the table ended without a result."""
+    """The table ended without a result: aborted by the person of seat `by` before every
+    person had moved, or (`by` None) nobody moved after the start and nobody came.
+    `table`: the table as the lobby describes it now (None: not read)."""
+
+    by: int | None = None
+    table: TableOut | None = None
+
+
+@dataclass(frozen=True)
+class TableAbandoned:
+    """No person was at the running table for the abandon time: it ended without a
+    result (`table` as the lobby describes it now)."""
+
+    table: TableOut | None = None
+
+
+@dataclass(frozen=True)
+class GamePaused:
+    """The one person at a table of computers left it (`paused` True) or came back:
+    while paused no clock runs and no computer moves. `table`: as the lobby describes it
+    now."""
+
+    paused: bool
+    table: TableOut | None = None
 
 
 @dataclass(frozen=True)
@@ -191,9 +226,12 @@ Event = (
     | EntriesFollowed
     | PositionReloaded
     | SeatHandedOver
+    | SeatTakenBack
     | ClockRanOut
     | GameFinished
     | TableAborted
+    | TableAbandoned
+    | GamePaused
     | TableChanged
     | TakebackAsked
     | TakebackApplied
@@ -209,11 +247,16 @@ Event = (
 Events = list[Event]
 
 
+Told = SeatHandedOver | SeatTakenBack | TableAborted | TableAbandoned | GamePaused
+"""Events that change the table as the lobby describes it (`table`) and the position
+shown (whose turn, the status)."""
+
+
 def shows_new_position(event: Event) -> bool:
     """Whether the connections are to be shown the position again after `event`."""
     if isinstance(event, TableChanged):
         return TableStatus.RUNNING in (event.was, event.now)
-    return isinstance(event, EntriesCommitted | EntriesFollowed | PositionReloaded | SeatHandedOver)
+    return isinstance(event, EntriesCommitted | EntriesFollowed | PositionReloaded | Told)
 
 
 def moves_on(event: Event) -> bool:
@@ -221,7 +264,7 @@ def moves_on(event: Event) -> bool:
     computer seat to move, the round time)."""
     if isinstance(event, TableChanged):
         return event.was == TableStatus.RUNNING
-    return isinstance(event, EntriesCommitted | EntriesFollowed | SeatHandedOver | TableAborted)
+    return isinstance(event, EntriesCommitted | EntriesFollowed | Told)
 
 
 class RefusalAfter(Refusal):

@@ -1,6 +1,6 @@
 """Finishing: the result of an ended game, a seat the computer plays from now on (which
-may end the game, `resign.py`), whether a person may hand another's seat to the computer,
-and the hooks told when a game has ended (a tournament takes the result)."""
+may end the game, `resign.py`) or its person takes back, and the hooks told when a game
+has ended (a tournament takes the result)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from typing import Any
 
 from spieltisch.core import State
 from spieltisch.core.records import ends_by_resigning, resigned_result
-from spieltisch.server.i18n import _
-from spieltisch.server.refusal import Code, Refusal, unavailable
+from spieltisch.server.refusal import unavailable
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.events import (
     Event,
@@ -20,13 +19,14 @@ from spieltisch.server.table.events import (
     GameFinished,
     HandOverReason,
     SeatHandedOver,
+    SeatTakenBack,
 )
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.resign import HANDED_LEVEL
 from spieltisch.server.table.room import Room, SeatState
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
-from spieltisch.store.models import SeatKind, TableStatus
+from spieltisch.store.models import SeatKind, SeatLeft, TableStatus
 
 logger = logging.getLogger("spieltisch.server")
 
@@ -61,21 +61,34 @@ class Finishing:
         try:
             await hook(table_id)
         except Exception:
-            logger.exception("after the end of table %s", table_id)
+            logger.exception("after the end of table %s", table_id, extra={"table_id": table_id})
 
-    async def computer_plays(self, room: Room, seat: int, reason: HandOverReason) -> Events:
-        """The computer plays `seat` from now on: stored, then in memory (two seats left:
-        the game ends); the seat's connections watch from now on (call it holding the
-        room's lock). A person resigning or claimed (`Runtime.hand_over`), or out of time
-        under `on_timeout: lose` (`scheduler.py`)."""
-        resigned = [index for index, info in enumerate(room.seats) if info.handed] + [seat]
-        finish = ends_by_resigning(len(room.seats), resigned)
-        result = dict(resigned_result(room.state, resigned)) if finish else None
+    async def computer_plays(
+        self, room: Room, seat: int, reason: HandOverReason, level: str = HANDED_LEVEL
+    ) -> Events:
+        """The computer plays `seat` from now on at `level`: stored, then in memory; the
+        seat's connections watch from now on (call it holding the room's lock). Given up
+        (a person resigning, out of time under `on_timeout: lose`, the win claimed by the
+        other), it is ranked after the others and one seat left ends the game, as does no
+        person playing any more (`computers_left`); as a substitute
+        (`HandOverReason.SUBSTITUTE`) its place stands as played and its person may take
+        it back (`take_back`)."""
+        substitute = reason == HandOverReason.SUBSTITUTE
+        resigned = [index for index, info in enumerate(room.seats) if info.handed]
+        if not substitute:
+            resigned.append(seat)
+        computers = None if substitute else computers_left(room, resigned)
+        finish = not substitute and (
+            ends_by_resigning(len(room.seats), resigned) or computers is not None
+        )
+        result = dict(resigned_result(room.state, resigned, computers or ())) if finish else None
         try:
-            described = await self.storage.store_computer_seat(room.id, seat, HANDED_LEVEL, result)
+            described = await self.storage.store_computer_seat(
+                room.id, seat, level, result, SeatLeft(reason)
+            )
         except UNAVAILABLE:
             raise unavailable() from None
-        room.seats[seat].ai_level = HANDED_LEVEL
+        room.seats[seat].ai_level, room.seats[seat].left = level, SeatLeft(reason)
         events: Events = [SeatHandedOver(seat, reason, described)]
         if finish:
             room.table.status, room.table.result = TableStatus.FINISHED, result
@@ -84,24 +97,31 @@ class Finishing:
         room.reseat()
         return events + self.presence.tell(room)
 
+    async def take_back(self, room: Room, seat: int) -> Events:
+        """The person of `seat`, played by a substitute while they were away, plays it
+        again (call it holding the room's lock)."""
+        try:
+            described = await self.storage.store_computer_seat(room.id, seat, None, None, None)
+        except UNAVAILABLE:
+            raise unavailable() from None
+        room.seats[seat].ai_level, room.seats[seat].left = None, None
+        room.turn_started = time.time()  # their own clock again, from now
+        room.reseat()
+        return [SeatTakenBack(seat, described), *self.presence.tell(room)]
 
-def check_claim(room: Room, seat: int, mine: list[int], wait: float) -> None:
-    """Refusal (conflict) unless `seat` is another person's, away for `wait` seconds (call
-    it with `room.away_since` brought up to date)."""
-    if seat >= len(room.seats) or seat in mine:
-        raise Refusal(
-            Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
-        )
-    info = room.seats[seat]
-    if info.kind != SeatKind.HUMAN or info.handed:
-        raise Refusal(
-            Code.CONFLICT, _("seat {seat} is not another person's seat").format(seat=seat)
-        )
-    since = room.away_since.get(seat)
-    if since is None or time.time() - since < wait:
-        raise Refusal(
-            Code.CONFLICT,
-            _("seat {seat} can be handed to the computer after {minutes} minutes away").format(
-                seat=seat, minutes=f"{wait / 60:g}"
-            ),
-        )
+
+def computers_left(room: Room, resigned: Sequence[int]) -> list[int] | None:
+    """The computers' seats when no person plays at the table once `resigned` gave up
+    and it is not a tournament's (None otherwise): then the game ends at once, the
+    computers ranked level ahead of the seats given up. Played on, it would be a table of
+    computers only that no limit counted (a person with three experts resigning at once,
+    again and again), taking the computers' time from the tables people play at. A
+    tournament's table plays on: its computers may stand in for registered players."""
+    if room.table.tournament_id is not None:
+        return None
+    if any(
+        info.kind == SeatKind.HUMAN and index not in resigned
+        for index, info in enumerate(room.seats)
+    ):
+        return None
+    return [index for index, info in enumerate(room.seats) if info.kind != SeatKind.HUMAN]

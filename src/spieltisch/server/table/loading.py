@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 
 import spieltisch
 from spieltisch.server.i18n import _
@@ -20,6 +21,7 @@ from spieltisch.server.table.room import Room, SeatState, wall
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import LoggedEntry, Takeback
+from spieltisch.store.models import GameTable
 
 
 async def load(storage: TableStorage, table_id: str) -> Room:
@@ -45,8 +47,16 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         seats=[SeatState.of(seat) for seat in stored.seats],
         state=state,
         log=items,
-        turn_started=wall(entries[-1].created_at if entries else table.started_at),
+        turn_started=turn_started(table, entries[-1].created_at if entries else None),
+        names=stored.names,
     )
+
+
+def turn_started(table: GameTable, last_entry: datetime | None) -> float:
+    """When the turn to move began: the last entry's time (the start's without one), or
+    when the game resumed from a pause, if later (a pause runs no clock)."""
+    started = wall(last_entry or table.started_at)
+    return started if table.resumed_at is None else max(started, wall(table.resumed_at))
 
 
 async def catch_up(storage: TableStorage, room: Room, news: AppendNews | None = None) -> Events:
@@ -84,7 +94,7 @@ async def catch_up(storage: TableStorage, room: Room, news: AppendNews | None = 
                 room.seats[seat] = replace(room.seats[seat], time_left_ms=left)
     room.state = state
     room.log.extend(items)
-    room.turn_started = wall(rows[-1].created_at)
+    room.turn_started = turn_started(room.table, rows[-1].created_at)
     forget_old(room.log)
     return [EntriesFollowed(items[0].seq, items[-1].seq)]
 

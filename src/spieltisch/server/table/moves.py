@@ -17,6 +17,7 @@ from spieltisch.core.protocol import refusal_text
 from spieltisch.core.rules_text import anchor_of
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import committed
 from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.refusal import Code, Refusal, unavailable
 from spieltisch.server.schemas.messages import AckOut
@@ -151,6 +152,7 @@ class Moves:
                 time_left,
             ),
         )
+        started = time.perf_counter()
         try:
             await self.storage.append(append)
         except IntegrityError:
@@ -165,8 +167,15 @@ class Moves:
             # Rolled back, or (a connection lost during COMMIT) perhaps committed: the
             # database says which when it is back; until then nothing is told or cached.
             room.stale = True
-            logger.warning("table %s: the database is away, a move was refused", room.id)
+            logger.warning(
+                "table %s: the database is away, a move was refused",
+                room.id,
+                extra={"table_id": room.id},
+            )
             raise unavailable() from None
+        seat = items[0].seat
+        by = None if not clocked or seat is None else _who(room, seat)
+        committed(time.perf_counter() - started, by)
         room.state = state
         room.log.extend(items)
         room.asked = None  # a takeback asked is for the position it was asked in
@@ -174,11 +183,20 @@ class Moves:
             room.seats[index].time_left_ms = left
         room.turn_started = moment
         events: Events = [EntriesCommitted(items[0].seq, items[-1].seq, items[0].seat)]
+        logger.debug(
+            "table %s: seq %d committed", room.id, items[-1].seq, extra={"table_id": room.id}
+        )
         if result is not None:
             room.table.status, room.table.result = TableStatus.FINISHED, result
             events.append(GameFinished(result))
+            logger.info("table %s: finished", room.id, extra={"table_id": room.id})
         forget_old(room.log)
         return events
+
+
+def _who(room: Room, seat: int) -> str:
+    """Who made a seat's move, for the metrics: a person or the computer."""
+    return "person" if room.controller(seat) is None else "computer"
 
 
 def stale(seq: int, now: int) -> Refusal:

@@ -12,6 +12,7 @@ from typing import Any
 
 from spieltisch.core import Game, LargeChanceNode, State
 from spieltisch.core.i18n import language
+from spieltisch.core.questions import Question, unknown_question
 from spieltisch.core.registry import parts
 from spieltisch.core.seat_names import seat_mark
 
@@ -26,6 +27,41 @@ def describe(state: State, move: str, lang: str) -> str:
             return describer(state, move)
         except Exception:
             return move
+
+
+def typed_words(state: State, lang: str) -> dict[str, list[str]]:
+    """Each legal move's other words a person may type in `lang` (the game's describe
+    part's `typed_aliases`), by move."""
+    module = parts(state.game).module("describe")
+    aliases = getattr(module, "typed_aliases", None) if module is not None else None
+    if aliases is None:
+        return {}
+    words: dict[str, list[str]] = {}
+    with language(lang):
+        for word, move in aliases(state).items():
+            words.setdefault(move, []).append(word)
+    return words
+
+
+def questions(game: Game[Any], lang: str) -> list[Question]:
+    """The questions the game answers, in `lang` (none without a questions part)."""
+    listed = parts(game).question_list
+    if listed is None:
+        return []
+    with language(lang):
+        return list(listed(game))
+
+
+def answer(
+    game: Game[Any], view: Mapping[str, Any], seat: int | None, key: str, argument: str, lang: str
+) -> str:
+    """A question answered in `lang` from `view` (the asking seat's) alone; raises
+    `QuestionError` saying what was wrong."""
+    answering = parts(game).answer_question
+    with language(lang):
+        if answering is None:
+            raise unknown_question(key, [])
+        return answering(game, view, seat, key, argument)
 
 
 def board_svg(

@@ -5,10 +5,12 @@ changes."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from spieltisch.server.schemas.messages import PresenceOut, SeatPresence
 from spieltisch.server.table.events import Events, PresenceChanged, SeatsAnnounced
-from spieltisch.server.table.room import Connection, RemotePresence, Room
+from spieltisch.server.table.room import Connection, RemotePresence, Room, watcher_name
+from spieltisch.store.clock import away_after
 from spieltisch.store.models import SeatKind
 
 MAX_ANNOUNCED_WATCHERS = 50
@@ -20,8 +22,12 @@ def watching(room: Room) -> list[str]:
     """Who watches, through any process: each name once, then one "?" per watcher
     without a name."""
     everyone = [room.watching_here(), *(other.watchers for other in room.elsewhere.values())]
-    named = sorted({name for names in everyone for name in names if name != "?"})
-    unnamed = sum(names.count("?") for names in everyone)
+    players = room.player_names()
+    shown = [
+        watcher_name(name, players) if name != "?" else None for names in everyone for name in names
+    ]
+    named = sorted({name for name in shown if name})
+    unnamed = sum(1 for name in shown if not name)
     return named + ["?"] * unnamed
 
 
@@ -38,22 +44,30 @@ class Presence:
     """Who is here, as events: the publisher tells the connections and the other
     processes."""
 
-    def __init__(self, claim_after_seconds: float) -> None:
+    def __init__(self, claim_after_seconds: float, now: Callable[[], float] = time.time) -> None:
         self.claim_after_seconds = claim_after_seconds
+        """The longest away time (`clock.away_after`)."""
+        self.now = now
+        """The wall clock (tests move an injected one instead of sleeping)."""
+
+    def away_after(self, room: Room) -> float:
+        """Seconds a person's seat of `room` is away before the others choose."""
+        return away_after(room.clock, self.claim_after_seconds)
 
     def of(self, room: Room) -> PresenceOut:
         """Who is here now (bringing `room.away_since` up to date)."""
-        moment = time.time()
+        moment = self.now()
         here = room.seated_anywhere()
         people = [
             index
             for index, seat in enumerate(room.seats)
             if seat.kind == SeatKind.HUMAN and not seat.handed
         ]
+        substituted = {index for index in people if room.seats[index].substituted}
         for index in people:
             if index in here:
                 room.away_since.pop(index, None)
-            else:
+            elif index not in substituted:
                 room.away_since.setdefault(index, moment)
         return PresenceOut(
             seats=[
@@ -61,22 +75,23 @@ class Presence:
                     seat=index,
                     here=index in here,
                     away_ms=None
-                    if index in here
+                    if index in here or index in substituted
                     else int((moment - room.away_since[index]) * 1000),
+                    substitute=room.seats[index].ai_level if index in substituted else None,
                 )
                 for index in people
             ],
-            claim_after_ms=int(self.claim_after_seconds * 1000),
+            claim_after_ms=int(self.away_after(room) * 1000),
             watching=watching(room),
         )
 
     def tell(self, room: Room, always: Connection | None = None) -> Events:
         """Who is here, for the connections when that changed (and `always` in any case),
         and for the other processes when the seats or watchers here changed."""
-        before = {index for index in range(len(room.seats)) if index not in room.away_since}
         message = self.of(room)
-        after = {index for index in range(len(room.seats)) if index not in room.away_since}
-        changed = before != after or message.watching != room.watching
+        seen = tuple((seat.seat, seat.here, seat.substitute) for seat in message.seats)
+        changed = seen != room.presence_seen or message.watching != room.watching
+        room.presence_seen = seen
         room.watching = message.watching
         events: Events = []
         if changed or always is not None:

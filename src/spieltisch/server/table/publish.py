@@ -22,10 +22,11 @@ from contextlib import asynccontextmanager
 
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import REFUSALS
 from spieltisch.server.schemas.messages import ErrorOut, ServerMessage, TableOut, TakebackOut
 from spieltisch.server.table import view
 from spieltisch.server.table.background import Background
-from spieltisch.server.table.chat import hears_chat
+from spieltisch.server.table.chat import hears_line
 from spieltisch.server.table.events import (
     ChatLine,
     Event,
@@ -34,11 +35,11 @@ from spieltisch.server.table.events import (
     RefusalAfter,
     Refused,
     Replied,
-    SeatHandedOver,
     SeatsAnnounced,
     TableChanged,
     TakebackApplied,
     TakebackAsked,
+    Told,
     shows_new_position,
 )
 from spieltisch.server.table.room import Connection, Room, TakebackRequest
@@ -81,11 +82,11 @@ class Publisher:
         shown = False
         for event in events:
             if shows_new_position(event) and not shown:
-                if isinstance(event, SeatHandedOver | TableChanged):
+                if isinstance(event, Told | TableChanged):
                     self._table(room, event.table)
                 self._broadcast(room)
                 shown = True
-            elif isinstance(event, TableChanged | SeatHandedOver):
+            elif isinstance(event, TableChanged | Told):
                 self._table(room, event.table)
             else:
                 self._tell(room, event)
@@ -97,6 +98,7 @@ class Publisher:
             _send(event.to, view.state_message(room, event.to.seat, event.to.language, event.since))
             event.to.last_seq = room.seq
         elif isinstance(event, Refused):
+            REFUSALS.labels(event.code.value, "ws").inc()
             error = ErrorOut(code=event.code, message=event.message, seq=event.seq, rule=event.rule)
             _send(event.to, error)
         elif isinstance(event, Replied):
@@ -104,7 +106,7 @@ class Publisher:
         elif isinstance(event, ChatLine):
             text = _text(event.line)
             for connection in [event.to] if event.to is not None else list(room.connections):
-                if hears_chat(room, connection):
+                if hears_line(room, connection, event.line):
                     connection.send_text(text)
         elif isinstance(event, PresenceChanged):
             text = _text(event.presence)

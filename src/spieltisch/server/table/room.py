@@ -5,6 +5,7 @@ connections and the tasks working for it. The memory is only a cache of the data
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.schemas.messages import LegalMove
 from spieltisch.server.table.log import LogItem
 from spieltisch.store.clock import ClockMode, TableClock
-from spieltisch.store.models import GameTable, Seat, SeatKind
+from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft
 
 
 @dataclass
@@ -24,17 +25,35 @@ class SeatState:
     kind: SeatKind
     account_id: int | None
     ai_level: str | None
-    """For a computer seat its level; for a person's seat, set once they gave it up."""
+    """For a computer seat its level; for a person's seat, the level playing it since
+    they left it (`left` says how)."""
     time_left_ms: int | None
+    left: SeatLeft | None = None
 
     @classmethod
     def of(cls, row: Seat) -> SeatState:
-        return cls(SeatKind(row.kind), row.account_id, row.ai_level, row.time_left_ms)
+        left = None if row.left is None else SeatLeft(row.left)
+        return cls(SeatKind(row.kind), row.account_id, row.ai_level, row.time_left_ms, left)
 
     @property
     def handed(self) -> bool:
-        """A person's seat given up (resigned, or claimed by the others while away)."""
-        return self.kind == SeatKind.HUMAN and self.ai_level is not None
+        """A person's seat given up (resigned, out of time, or the others claimed the
+        win while they were away): ranked after the others."""
+        return self.substituted is False
+
+    @property
+    def substituted(self) -> bool | None:
+        """For a person's seat the computer plays: whether only as a substitute while
+        they are away (True: they may take it back) or for good (False); None while the
+        person plays it (or for a computer's own seat)."""
+        if self.kind != SeatKind.HUMAN or self.ai_level is None:
+            return None
+        return self.left == SeatLeft.SUBSTITUTE
+
+    def held_by(self, account: int | None) -> bool:
+        """Whether the seat is `account`'s, played by them or (given up, substituted) not:
+        its person is a player of the table, never one of its watchers."""
+        return account is not None and self.kind == SeatKind.HUMAN and self.account_id == account
 
     def played_by(self, account: int | None) -> bool:
         """Whether `account` plays this seat now (it sits here and has not given it up)."""
@@ -160,11 +179,17 @@ class Room:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    timed_out_away: dict[int, int] = field(default_factory=dict)
+    """People's seats whose clock ran out while they were not at the table, how many
+    times in a row (`scheduler.left_alone`)."""
     elsewhere: dict[str, RemotePresence] = field(default_factory=dict)
     """Who is at the table through another process (PostgreSQL), by process: its latest
     announcement."""
     watching: list[str] = field(default_factory=list)
     """Who watched when the connections were last told (presence)."""
+    presence_seen: tuple[tuple[int, bool, str | None], ...] = ()
+    """Each person's seat, whether here and its substitute, when the connections were
+    last told (presence)."""
     announced: frozenset[int] = frozenset()
     """The seats this process last told the others it has connections for."""
     announced_watchers: tuple[str, ...] = ()
@@ -185,6 +210,8 @@ class Room:
     """What the connections of the latest position were shown (made once, shared)."""
     marks: dict[str, list[str]] = field(default_factory=dict)
     """Each seat's mark (colour or number), by language: the same for the whole game."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The display names of the accounts holding the seats (read with the seats)."""
     _clock: tuple[object, TableClock | None] = field(default=(None, None), repr=False)
     """The table's stored clock and the clock read from it (read once per stored value)."""
 
@@ -209,6 +236,27 @@ class Room:
     def id(self) -> str:
         return self.table.id
 
+    def abortable(self) -> bool:
+        """Whether the running table may still be aborted: before every person has made a
+        first move (chance and computers do not count), or at any time by the one person
+        at a table of computers; never a tournament's game."""
+        if self.table.status != "running" or self.table.tournament_id is not None:
+            return False
+        if self.alone_against_computers():
+            return True
+        people = {index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN}
+        return {item.seat for item in self.log if item.seat in people} != people
+
+    def alone_against_computers(self) -> bool:
+        """Whether the table's people are one person (at one seat or more) and every other
+        seat is a computer's (not a tournament's table)."""
+        if self.table.tournament_id is not None:
+            return False
+        people = {seat.account_id for seat in self.seats if seat.kind == SeatKind.HUMAN}
+        return len(people) == 1 and all(
+            seat.kind in (SeatKind.HUMAN, SeatKind.AI) for seat in self.seats
+        )
+
     def to_move(self) -> int | None:
         player = self.state.current_player
         return player if player >= 0 else None
@@ -217,7 +265,7 @@ class Room:
         """The computer level playing `seat` now: its AI level, or `easy` when its game
         clock is used up; None for a person."""
         info = self.seats[seat]
-        if info.kind == SeatKind.AI or info.handed:
+        if info.kind == SeatKind.AI or info.substituted is not None:
             return info.ai_level or "easy"
         clock = self.clock
         if clock is not None and clock.mode == ClockMode.GAME and (info.time_left_ms or 0) <= 0:
@@ -246,21 +294,58 @@ class Room:
         """The seats with a connection open in this process or, as announced, another."""
         return self.seated_here().union(*(other.seats for other in self.elsewhere.values()))
 
+    def is_player(self, account: int | None) -> bool:
+        """Whether `account` holds a seat here (playing it, given up or substituted)."""
+        return any(seat.held_by(account) for seat in self.seats)
+
+    def watchers_here(self) -> list[Connection]:
+        """The connections of watchers through this process: never a player's, also
+        not once their seat is given up (the loser on time stays a player)."""
+        return [c for c in self.connections if c.seat is None and not self.is_player(c.account_id)]
+
     def watching_here(self) -> tuple[str, ...]:
-        """Who watches through this process: the names of the signed-in (each once), then
-        one "?" per connection of someone without a name yet."""
-        named = sorted({c.name for c in self.connections if c.seat is None and c.name})
-        unnamed = sum(1 for c in self.connections if c.seat is None and not c.name)
+        """Who watches through this process: the names of the signed-in (each once, as
+        `watcher_name` shows them), then one "?" per connection of someone without a
+        name to show."""
+        players = self.player_names()
+        shown = [watcher_name(c.name, players) for c in self.watchers_here()]
+        named = sorted({name for name in shown if name})
+        unnamed = sum(1 for name in shown if not name)
         return (*named, *["?"] * unnamed)
+
+    def player_names(self) -> frozenset[str]:
+        """The folded names of the players (a watcher may not show as one)."""
+        return frozenset(fold(name) for name in self.names.values())
 
     def take(self, other: Room) -> None:
         """Take the database's word for the table: `other` was just read from it."""
-        self.state, self.log, self.seats, self.table = (
+        self.state, self.log, self.seats, self.table, self.names = (
             other.state,
             other.log,
             other.seats,
             other.table,
+            other.names,
         )
+
+
+DECORATION = re.compile(r"\([^)]*\)?|\[[^\]]*\]?|[()\[\]]")
+"""What the page writes after a seat's name ("(you)", "(away)"): a watcher's name shows
+without it, and without anything before a "·" (the seat's colour in "Red · Ana")."""
+
+
+def fold(name: str) -> str:
+    """A name as it is compared: case and spaces ignored."""
+    return " ".join(name.casefold().split())
+
+
+def watcher_name(name: str | None, players: frozenset[str]) -> str | None:
+    """How a watcher's name is shown beside the seats: without the page's decorations,
+    and not at all (None: counted as a watcher without a name) when it is then empty or
+    a player's name (`players`, folded)."""
+    if not name:
+        return None
+    shown = " ".join(DECORATION.sub(" ", name.split("·")[-1]).split())
+    return None if not shown or fold(shown) in players else shown
 
 
 def wall(moment: datetime | None) -> float:

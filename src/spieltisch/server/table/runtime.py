@@ -20,15 +20,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spieltisch.server.description.privacy import table_for
-from spieltisch.server.i18n import _
 from spieltisch.server.infra.cluster import Cluster, SingleProcess
 from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
-from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.refusal import Refusal
 from spieltisch.server.schemas.messages import (
     AckOut,
     PresenceOut,
@@ -38,25 +37,25 @@ from spieltisch.server.schemas.messages import (
     TakebackOut,
 )
 from spieltisch.server.table import view
+from spieltisch.server.table.abandoning import Abandoning
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
 from spieltisch.server.table.events import (
     Event,
     Events,
-    HandOverReason,
     PositionAsked,
     Refused,
     Replied,
-    SeatHandedOver,
     TableChanged,
     TakebackApplied,
     TakebackAsked,
-    keeping,
 )
-from spieltisch.server.table.finishing import Finishing, check_claim
+from spieltisch.server.table.finishing import Finishing
 from spieltisch.server.table.idle import Idle
-from spieltisch.server.table.loading import catch_up, load, refresh
+from spieltisch.server.table.leaving import Choice, Leaving
+from spieltisch.server.table.loading import catch_up, load
 from spieltisch.server.table.moves import Moves
+from spieltisch.server.table.pausing import Pausing
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.publish import Publisher, takeback_message
 from spieltisch.server.table.room import Connection, Room, SeatState
@@ -79,6 +78,7 @@ class Runtime:
         settings: Settings,
         cluster: Cluster | None = None,
         storage: TableStorage | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.database = database
         self.pool = pool
@@ -90,7 +90,7 @@ class Runtime:
         self.background = Background()
         self.idle = Idle(self.rooms, settings, self.background, self.room)
         self.publisher = Publisher(self.cluster, self.background)
-        self.presence_of = Presence(settings.claim_after_seconds)
+        self.presence_of = Presence(settings.claim_after_seconds, now)
         self.finishing = Finishing(self.storage, self.presence_of, self.background)
         self.on_finish = self.finishing.on_finish
         self.moves = Moves(self.storage, self.cluster)
@@ -106,7 +106,19 @@ class Runtime:
         )
         self.chat = Chat(self.storage)
         self.takebacks = Takebacks(self.moves, self.storage)
-        self.publisher.subscribers += [self.scheduler.follow, self.finishing.follow]
+        self.leaving = Leaving(
+            self.room, self.storage, self.publisher, self.presence_of, self.finishing
+        )
+        self.pausing = Pausing(self.storage, self.cluster, self.publisher, self.background)
+        self.abandoning = Abandoning(
+            self.storage, self.rooms, self.publisher, settings.abandon_after_seconds, now
+        )
+        self.publisher.subscribers += [
+            self.scheduler.follow,
+            self.finishing.follow,
+            self.pausing.follow,
+            self.abandoning.follow,
+        ]
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -156,6 +168,7 @@ class Runtime:
             was = room.table.status
             room.table = table
             room.seats = [SeatState.of(seat) for seat in seats]
+            room.names = {s.account: s.name for s in described.seats if s.account and s.name}
             room.reseat()
             events.append(TableChanged(described, was, table.status))
             if was == TableStatus.OPEN and table.status == TableStatus.RUNNING:
@@ -222,43 +235,13 @@ class Runtime:
         for room in list(self.rooms.values()):
             self.publisher.publish(room, self.presence_of.gone(room, processes))
 
-    # -- giving a seat up ------------------------------------------------------------------
+    # -- leaving ---------------------------------------------------------------------------
 
-    async def hand_over(self, table_id: str, account: int, seat: int | None) -> TableOut:
-        """`account` gives up its seat (`seat` None), or hands the away `seat` of another
-        to the computer. The rule of `resign.py` applies: two seats, the game ends;
-        more, the `easy` level plays the seat and it is ranked after the others. Returns
-        the table as the lobby now describes it.
-
-        Refusal: conflict (not running, not away long enough), forbidden (not seated here).
-        """
-        room = await self.room(table_id)
-        async with self.publisher.holding(room) as events:
-            if room.stale:
-                events += await refresh(self.storage, room)
-            with keeping(events):
-                if room.table.status != TableStatus.RUNNING:
-                    raise Refusal(
-                        Code.CONFLICT,
-                        _("table {table} is {status}: only a running game can be given up").format(
-                            table=table_id, status=room.table.status
-                        ),
-                    )
-                mine = [index for index, info in enumerate(room.seats) if info.played_by(account)]
-                if not mine:
-                    raise Refusal(Code.FORBIDDEN, _("you do not play a seat at this table"))
-                if seat is not None:
-                    self.presence_of.of(room)
-                    check_claim(room, seat, mine, self.settings.claim_after_seconds)
-                reason = HandOverReason.RESIGNED if seat is None else HandOverReason.CLAIMED
-                handed = await self.finishing.computer_plays(
-                    room, mine[0] if seat is None else seat, reason
-                )
-                events += handed
-        described = next(e.table for e in handed if isinstance(e, SeatHandedOver))
-        if described is None:
-            raise Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id))
-        return described
+    async def hand_over(
+        self, table_id: str, account: int, seat: int | None, choice: Choice | None = None
+    ) -> TableOut:
+        """Give one's seat up, or choose for another's away (`leaving.Leaving.hand_over`)."""
+        return await self.leaving.hand_over(table_id, account, seat, choice)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -383,6 +366,7 @@ class Runtime:
             [
                 *(task for room in self.rooms.values() for task in room.tasks.values()),
                 *self.background.tasks,
+                *self.abandoning.background.tasks,
             ]
         )
 

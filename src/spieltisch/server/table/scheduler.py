@@ -10,8 +10,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.infra.metrics import pending_computer_move
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move, likely_quick
+from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import (
     ClockRanOut,
@@ -162,7 +163,10 @@ class Scheduler:
         self.release(room)  # a finished table, or one idle, nobody watches leaves memory
 
     def _set_going(self, room: Room) -> None:
-        """Start the round time, the computer seat to move or the person's clock."""
+        """Start the round time, the computer seat to move or the person's clock (none
+        while the game is paused: its person is away, `pausing.py`)."""
+        if room.table.paused_at is not None:
+            return
         clock = room.clock
         deadlines = []
         round_seconds = clock.round_seconds if clock is not None else None
@@ -208,19 +212,20 @@ class Scheduler:
         try:
             await asyncio.sleep(pause)
             history = effective(item.entry for item in room.log)  # takebacks withdrawn
-            move = await self.pool.run(
-                choose_move,
-                room.table.game,
-                room.table.options,
-                history,
-                level,
-                self.settings.ai_budget,
-                room.id,
-                account=room.table.created_by,
-                table=room.id,
-                kind=(room.table.game, level),
-                quick=likely_quick(level, self.settings.ai_budget),
-            )
+            with pending_computer_move(level):
+                move = await self.pool.run(
+                    choose_move,
+                    room.table.game,
+                    room.table.options,
+                    history,
+                    level,
+                    self.settings.ai_budget,
+                    room.id,
+                    account=room.table.created_by,
+                    table=room.id,
+                    kind=(room.table.game, level),
+                    quick=quick_level(level, self.settings.ai_budget),
+                )
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
                     _ack, played = await self.moves.submit(room, seat, seq, move)
@@ -231,7 +236,9 @@ class Scheduler:
         except asyncio.CancelledError:
             raise
         except Exception:
-            logger.exception("computer seat %s of table %s failed", seat, room.id)
+            logger.exception(
+                "computer seat %s of table %s failed", seat, room.id, extra={"table_id": room.id}
+            )
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
@@ -242,7 +249,8 @@ class Scheduler:
         clock = room.clock
         if clock is None:
             return
-        if clock.on_timeout == OnTimeout.LOSE and room.controller(seat) is None:
+        lose = clock.on_timeout == OnTimeout.LOSE or left_alone(room, seat)
+        if lose and room.controller(seat) is None:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
@@ -266,15 +274,20 @@ class Scheduler:
         async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or _played(room) or room.seated_anywhere():
                 return
+            ending = {"how": "aborted", "by": None}
             try:
-                aborted = await self.storage.abort(room.id)
+                aborted = await self.storage.abort(room.id, ending)
             except UNAVAILABLE:
                 self.retry_later(room)
                 return
             if aborted:
-                room.table.status = TableStatus.ABORTED
-                logger.info("table %s: aborted, nobody moved after the start", room.id)
-                events.append(TableAborted())
+                room.table.status, room.table.ending = TableStatus.ABORTED, ending
+                logger.info(
+                    "table %s: aborted, nobody moved after the start",
+                    room.id,
+                    extra={"table_id": room.id},
+                )
+                events.append(TableAborted(None, aborted))
             else:
                 room.stale = True
                 self.schedule(room)
@@ -290,6 +303,32 @@ class Scheduler:
             except Refusal as refused:
                 if refused.code == Code.DATABASE_UNAVAILABLE:
                     self.retry_later(room)
+
+
+TIMEOUTS_AWAY = 3
+"""How many times in a row a person's move clock may run out while nobody plays with
+them and they are not at the table, before their seat is handed over as out of time."""
+
+
+def left_alone(room: Room, seat: int) -> bool:
+    """Whether `seat`'s time running out now hands it over as if it had lost on time: its
+    person is not at the table, no other person plays there (nobody to claim the seat),
+    and its clock has run out `TIMEOUTS_AWAY` times in a row (a game clock: once, its time
+    is gone). Else the computers would play on alone behind a person who never came (a
+    one-second clock made a table of computers only that no limit counted); with the
+    seat handed over, nobody is left and the game ends (`finishing.computers_left`)."""
+    if seat in room.seated_anywhere() or room.table.tournament_id is not None:
+        room.timed_out_away.pop(seat, None)
+        return False
+    if any(
+        info.kind == SeatKind.HUMAN and not info.handed and index != seat
+        for index, info in enumerate(room.seats)
+    ):
+        return False
+    room.timed_out_away[seat] = room.timed_out_away.get(seat, 0) + 1
+    clock = room.clock
+    game_clock = clock is not None and clock.mode == ClockMode.GAME
+    return game_clock or room.timed_out_away[seat] >= TIMEOUTS_AWAY
 
 
 def _played(room: Room) -> bool:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.description.tables import describe_table
@@ -23,7 +24,15 @@ from spieltisch.store import Database
 from spieltisch.store.append import Append, append_at_once, write_all
 from spieltisch.store.group import GroupCommit
 from spieltisch.store.log_entries import LoggedEntry, parse_entry
-from spieltisch.store.models import ChatMessage, GameTable, MoveEntry, Seat, TableStatus, now
+from spieltisch.store.models import (
+    ChatMessage,
+    GameTable,
+    MoveEntry,
+    Seat,
+    SeatLeft,
+    TableStatus,
+    now,
+)
 from spieltisch.store.tables import account_names, seats_of
 
 CHAT_HISTORY = 30
@@ -37,6 +46,8 @@ class StoredTable:
     table: GameTable
     seats: list[Seat]
     entries: list[LoggedEntry]
+    names: dict[int, str]
+    """The display names of the accounts holding the seats."""
 
 
 class TableStorage:
@@ -55,7 +66,8 @@ class TableStorage:
                 return None
             seats = await seats_of(session, table_id)
             entries = await self._entries(session, table_id, 0)
-        return StoredTable(table, seats, entries)
+            names = await account_names(session, {s.account_id for s in seats if s.account_id})
+        return StoredTable(table, seats, entries, names)
 
     async def running(self) -> list[str]:
         async with self.database.session() as session:
@@ -102,13 +114,22 @@ class TableStorage:
             await append_at_once(self.database, append)
 
     async def store_computer_seat(
-        self, table_id: str, seat: int, level: str, result: dict[str, object] | None
+        self,
+        table_id: str,
+        seat: int,
+        level: str | None,
+        result: dict[str, object] | None,
+        left: SeatLeft | None,
     ) -> TableOut | None:
-        """Store that the computer plays `seat` from now on (`level` on a person's seat);
-        with a `result` the game ends. Returns the table as the lobby now describes it."""
+        """Store that the computer plays `seat` from now on (`level` on a person's seat,
+        `left` saying how it came to), or with `level` None that its person plays it
+        again; with a `result` the game ends. Returns the table as the lobby now
+        describes it."""
         async with self.database.session() as session:
             await session.execute(
-                update(Seat).filter_by(table_id=table_id, seat=seat).values(ai_level=level)
+                update(Seat)
+                .filter_by(table_id=table_id, seat=seat)
+                .values(ai_level=level, left=None if left is None else str(left))
             )
             if result is not None:
                 await session.execute(
@@ -121,17 +142,72 @@ class TableStorage:
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
 
-    async def abort(self, table_id: str) -> bool:
-        """End a running table as aborted (no result); False: it was not running any more."""
+    async def abort(
+        self, table_id: str, ending: dict[str, Any], status: TableStatus = TableStatus.ABORTED
+    ) -> TableOut | None:
+        """End a running table without a result (aborted, or abandoned: `status`) as
+        `ending` says; None: it was not running any more. The table as the lobby now
+        describes it."""
         async with self.database.session() as session:
             ended = await session.execute(
                 update(GameTable)
                 .filter_by(id=table_id, status=TableStatus.RUNNING)
-                .values(status=TableStatus.ABORTED, finished_at=now())
+                .values(status=status, finished_at=now(), ending=ending)
             )
+            if not getattr(ended, "rowcount", 0):
+                await session.rollback()
+                return None
             await self.cluster.publish(session, "changed", table_id)
             await session.commit()
-            return bool(getattr(ended, "rowcount", 0))
+            table = await session.get(GameTable, table_id)
+            return await describe_table(session, table) if table else None
+
+    async def pause(
+        self, table_id: str, paused: bool, time_left: dict[int, int]
+    ) -> TableOut | None:
+        """Pause a running game (`paused`) or resume it, with the seats' clocks as they
+        stand (`time_left`: by seat) so that none runs in the pause. The table as the
+        lobby now describes it."""
+        async with self.database.session() as session:
+            moment = now()
+            values = {"paused_at": moment} if paused else {"paused_at": None, "resumed_at": moment}
+            await session.execute(
+                update(GameTable)
+                .filter_by(id=table_id, status=TableStatus.RUNNING)
+                .values(**values, seen_at=moment)
+            )
+            for seat, left in time_left.items():
+                await session.execute(
+                    update(Seat).filter_by(table_id=table_id, seat=seat).values(time_left_ms=left)
+                )
+            await self.cluster.publish(session, "changed", table_id)
+            await session.commit()
+            table = await session.get(GameTable, table_id)
+            return await describe_table(session, table) if table else None
+
+    async def unseen_since(self, cutoff: datetime) -> list[str]:
+        """The running tables (not a tournament's) no person was known at since
+        `cutoff` (nor started since)."""
+        last = func.coalesce(GameTable.seen_at, GameTable.started_at, GameTable.created_at)
+        async with self.database.session() as session:
+            rows = await session.execute(
+                select(GameTable.id).where(
+                    GameTable.status == TableStatus.RUNNING,
+                    GameTable.tournament_id.is_(None),
+                    last < cutoff,
+                )
+            )
+            return list(rows.scalars())
+
+    async def seen(self, table_ids: list[str], moment: datetime) -> None:
+        """A person was at these tables at `moment` (they are not abandoned)."""
+        if not table_ids:
+            return
+        async with self.database.session() as session:
+            await session.execute(
+                update(GameTable).where(GameTable.id.in_(table_ids)).values(seen_at=moment)
+            )
+            await session.commit()
 
     async def takeback(self, table_id: str) -> dict[str, Any] | None:
         """The takeback asked last at the table, as stored."""
@@ -157,9 +233,10 @@ class TableStorage:
             await session.commit()
             return changed
 
-    async def say(self, table_id: str, account: int, text: str) -> ChatOut:
+    async def say(self, table_id: str, account: int, text: str, watchers: bool) -> ChatOut:
+        """Store a chat line (`watchers`: in the watchers' room)."""
         async with self.database.session() as session:
-            row = ChatMessage(table_id=table_id, account_id=account, text=text)
+            row = ChatMessage(table_id=table_id, account_id=account, text=text, watchers=watchers)
             session.add(row)
             await session.flush()
             await self.cluster.publish(session, "chat", table_id, row.id)
@@ -175,17 +252,16 @@ class TableStorage:
             author = (await account_names(session, {row.account_id})).get(row.account_id, "?")
         return ChatOut.of(row, author)
 
-    async def chat_history(self, table_id: str) -> list[ChatOut]:
-        """The last CHAT_HISTORY lines of a table's chat, oldest first."""
+    async def chat_history(self, table_id: str, watchers: bool | None = None) -> list[ChatOut]:
+        """The last CHAT_HISTORY lines of a table's chat, oldest first: of the watchers'
+        room (`watchers` True), the players' (False), or both (None)."""
+        query = select(ChatMessage).filter_by(table_id=table_id)
+        if watchers is not None:
+            query = query.filter_by(watchers=watchers)
         async with self.database.session() as session:
             rows = list(
                 (
-                    await session.execute(
-                        select(ChatMessage)
-                        .filter_by(table_id=table_id)
-                        .order_by(ChatMessage.id.desc())
-                        .limit(CHAT_HISTORY)
-                    )
+                    await session.execute(query.order_by(ChatMessage.id.desc()).limit(CHAT_HISTORY))
                 ).scalars()
             )
             who = await account_names(session, {row.account_id for row in rows})

@@ -9,7 +9,13 @@ import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from spieltisch.server.schemas.messages import ClockOut, LegalMove, LogEntryOut, StateOut
+from spieltisch.server.schemas.messages import (
+    ClockOut,
+    LegalMove,
+    LogEntryOut,
+    QuestionOut,
+    StateOut,
+)
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
@@ -40,8 +46,13 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         clock=_clock_out(room),
         board_svg=drawn.board_svg,
         seat_marks=_marks(room, lang),
+        abortable=room.abortable(),
         takeback=takeback_offered(room, seat),
         roll_in_ms=_roll_in_ms(room),
+        questions=[
+            QuestionOut(key=q.key, label=q.label, argument=q.argument)
+            for q in parts.questions(room.state.game, lang)
+        ],
     )
 
 
@@ -120,8 +131,9 @@ def _legal(room: Room, shown: PositionRenderings, lang: str) -> list[LegalMove]:
     legal = shown.legal.get(lang)
     if legal is None:
         state = room.state
+        typed = parts.typed_words(state, lang)
         legal = shown.legal[lang] = [
-            LegalMove(move=move, words=parts.describe(state, move, lang))
+            LegalMove(move=move, words=parts.describe(state, move, lang), typed=typed.get(move, []))
             for move in state.legal_moves()
         ]
     return legal
@@ -165,7 +177,11 @@ def _clock_out(room: Room) -> ClockOut | None:
     clock = room.clock
     if clock is None:
         return None
-    running = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    running = (
+        room.to_move()
+        if room.table.status == TableStatus.RUNNING and room.table.paused_at is None
+        else None
+    )
     lefts: list[int | None] = []
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms

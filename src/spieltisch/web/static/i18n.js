@@ -77,6 +77,17 @@ export function tn(singular, plural, n, values = {}) {
   return fill(chosen, values);
 }
 
+// sentence("die Murmel auf h2 schieben") is "Die Murmel auf h2 schieben": the engine's
+// words for a move are written to be composed ("Ana: play purple 4"); a list, a log line
+// or a dialog that shows them on their own makes them a sentence, its first letter a
+// capital (an identifier such as "last_seq" is left as written).
+export function sentence(text) {
+  const words = String(text);
+  const first = words.split(" ", 1)[0];
+  if (words.slice(0, 1) === words.slice(0, 1).toLocaleUpperCase(current) || /[_=./]/.test(first)) return words;
+  return words.slice(0, 1).toLocaleUpperCase(current) + words.slice(1);
+}
+
 const MINUS = "\u2212";
 
 // formatNumber(1.5) is "1,5" in German and French, "1.5" in English; digits fixes the

@@ -85,7 +85,7 @@ export function seatLabelOf(seat) {
 }
 
 export function statusName(status) {
-  return { open: t("waiting for players"), running: t("running"), finished: t("finished"), aborted: t("aborted") }[status] || status;
+  return { open: t("waiting for players"), running: t("running"), finished: t("finished"), aborted: t("aborted"), abandoned: t("abandoned") }[status] || status;
 }
 
 // Download a finished table's record and open it in the replay viewer.
@@ -110,10 +110,10 @@ export function optionControl(option) {
       option.choices.map((choice, index) => h("option", { value: JSON.stringify(choice), selected: choice === option.default }, choice === null ? t("automatic") : option.choice_labels[index])),
     );
   } else {
-    control = h("input", { id, name: option.name, placeholder: option.allowed, value: option.default === null ? "" : JSON.stringify(option.default) });
+    control = h("input", { id, name: option.name, placeholder: option.placeholder || "", value: option.default === null ? "" : JSON.stringify(option.default) });
   }
-  // A choice explains itself through its named values; a text field or checkbox gets the
-  // description as a hint (the descriptions name values by id, as the command line types them).
+  // A choice explains itself through its named values; a text field or checkbox gets a
+  // hint in words (the form's own where the description names values as typed: "none").
   const hint = option.description && option.kind !== "choice" ? h("small", { class: "hint" }, option.description) : null;
   return h("div", { class: "option game-option" }, h("label", { for: id }, option.label), control, hint);
 }

@@ -5,6 +5,7 @@ import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatLabelOf, statusName } from "./common.js";
+import { refreshMyGames } from "./my_games.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -31,12 +32,14 @@ export async function show(main) {
   const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
   const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
+  const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
 
   async function refreshTables() {
     try {
       const me = currentAccount();
       const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
       renderTables(tablesBox, filtersBox, tables, mine.tables);
+      await refreshMyGames(myGamesBox, me);
     } catch (error) {
       notify(error.message);
     }
@@ -49,9 +52,9 @@ export async function show(main) {
     const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
     replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
-    // The tables first (on a phone they come before the long form; on a wide screen the
-    // form stands on the left).
-    main.append(h("div", { class: "lobby" }, tablesBox, formBox));
+    // My running games first; then the tables (on a phone they come before the long
+    // form; on a wide screen the form stands on the left).
+    main.append(myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
     renderCreate(formBox, forms, me);
     renderFilters(filtersBox, forms, refreshTables);
     await refreshTables();
@@ -91,15 +94,17 @@ function renderFilters(box, forms, refresh) {
 }
 
 function renderTables(box, filtersBox, tables, mine) {
+  // My running games stand above (my_games.js); here my tables still waiting for players.
   const mineIds = new Set(mine.map((table) => table.id));
+  const waiting = mine.filter((table) => table.status === "open");
   const others = tables.filter((table) => !mineIds.has(table.id));
   const open = others.filter((table) => table.status === "open");
   const running = others.filter((table) => table.status !== "open");
   const list = (items, empty) => (items.length ? h("ul", { class: "table-list" }, tableItems(items)) : h("p", { class: "empty" }, empty));
   replace(
     box,
-    mine.length ? h("h2", { id: "mine-title" }, t("My games")) : null,
-    mine.length ? h("ul", { class: "table-list mine" }, tableItems(mine)) : null,
+    waiting.length ? h("h2", { id: "mine-title" }, t("My open tables")) : null,
+    waiting.length ? h("ul", { class: "table-list mine" }, tableItems(waiting)) : null,
     h("h2", { id: "tables-title" }, t("Open tables")),
     filtersBox,
     list(open, t("No open table matches. Set one up!")),

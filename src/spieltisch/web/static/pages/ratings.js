@@ -39,13 +39,13 @@ export async function show(main, [game]) {
       rows.length
         ? h("table", { class: "games leaderboard" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Rating"), t("Games"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows))
         : h("p", {}, t("No rated games yet.")),
-      h("p", { class: "hint" }, t("The rating is mu − 3 sigma (OpenSkill): it starts at 0 and rises with certainty.")),
+      h("p", { class: "hint" }, t("The rating is a cautious estimate of strength: it starts at 0 and rises as the games show more surely how well someone plays.")),
       levels.length
         ? h(
             "section",
             { class: "levels", "aria-labelledby": "levels-title" },
             h("h2", { id: "levels-title" }, t("The computer levels, rated from games among themselves")),
-            h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Level"), t("Rating"), t("Strength (mu)")].map((label) => h("th", {}, label)))), h("tbody", {}, levels)),
+            h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Level"), t("Rating"), t("Estimated strength")].map((label) => h("th", {}, label)))), h("tbody", {}, levels)),
           )
         : null,
     );

@@ -3,9 +3,11 @@
 
 import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
-import { formatMoment, labelled, language, onLanguage, t } from "../i18n.js";
+import { formatMoment, labelled, language, onLanguage, sentence, t } from "../i18n.js";
+import { icon } from "../icons.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, ratedBadge, recordedName, resultParts, seatLabelOf } from "./common.js";
+import { markedName, openReplay, ratedBadge, recordedName, resultParts, seatLabelOf, statusName } from "./common.js";
+import { leftTag, recordedLeft } from "./leaving.js";
 import { ReviewPanel } from "./review.js";
 
 const SPEEDS = [2000, 1000, 400];
@@ -53,6 +55,14 @@ function showUpload(main) {
 // language), the result by place with points, rated or not; filters by game and player.
 const finishedFilter = { game: "", player: "" };
 
+// A seat in the finished list: named as at the table, linked to the person's page, and
+// how it was left (gave up, lost on time, a substitute).
+function named(seat) {
+  const label = seatLabelOf(seat);
+  const who = seat.account ? h("a", { href: `#/player/${seat.account}` }, label) : label;
+  return [who, seat.left || seat.resigned ? [" ", leftTag(seat)] : null];
+}
+
 async function showRecent(box) {
   const games = await get("/api/games");
   const query = () => {
@@ -79,7 +89,13 @@ async function showRecent(box) {
         { "data-table": table.id },
         h("td", { class: "when" }, table.finished_at ? formatMoment(table.finished_at) : ""),
         h("td", {}, table.title, " ", ratedBadge(table)),
-        h("td", {}, h("ol", { class: "result" }, resultParts(table, (seat) => (seat.account ? h("a", { href: `#/player/${seat.account}` }, seatLabelOf(seat)) : seatLabelOf(seat))))),
+        h(
+          "td",
+          {},
+          // By place with points; a table ended otherwise (aborted, abandoned) lists its seats.
+          table.result ? h("ol", { class: "result" }, resultParts(table, named)) : h("ul", { class: "result" }, table.seats.map((seat) => h("li", {}, named(seat)))),
+          table.status === "finished" ? null : h("span", { class: "ended" }, statusName(table.status)),
+        ),
         h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
       ),
     );
@@ -163,11 +179,11 @@ class Viewer {
       h(
         "div",
         { class: "replay-controls" },
-        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, "⏮"),
-        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, "◀"),
+        h("button", { type: "button", class: "first", "aria-label": t("Start"), onclick: () => this.go(0) }, icon("first")),
+        h("button", { type: "button", class: "back", "aria-label": t("Back"), onclick: () => this.go(this.position - 1) }, icon("back")),
         this.playButton,
-        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, "▶"),
-        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, "⏭"),
+        h("button", { type: "button", class: "next", "aria-label": t("Next"), onclick: () => this.go(this.position + 1) }, icon("next")),
+        h("button", { type: "button", class: "last", "aria-label": t("End"), onclick: () => this.go(this.total) }, icon("last")),
         speed,
         this.counter,
       ),
@@ -194,7 +210,7 @@ class Viewer {
       // Who moved, named as the table and its log name the seat ("Yellow · Ana: ...").
       const turn = answer.turn === null || answer.turn === undefined ? "" : `${this.marks[answer.turn]} · `;
       const who = answer.seat === null || answer.seat === undefined ? turn : labelled(this.seatTitle(answer.seat));
-      this.words.textContent = answer.words ? who + answer.words : target === 0 ? t("The start of the game.") : "";
+      this.words.textContent = answer.words ? who + (who ? answer.words : sentence(answer.words)) : target === 0 ? t("The start of the game.") : "";
       this.review.at(target);
       if (answer.board_svg) this.board.innerHTML = answer.board_svg;
       else replace(this.board, h("pre", {}, JSON.stringify(answer.view, null, 1)));
@@ -205,14 +221,19 @@ class Viewer {
     }
   }
 
+  // "White · Ana (lost on time)": how each seat was left, as the record keeps it.
   seatTitle(seat) {
-    return markedName(this.marks[seat], recordedName((this.record.players || [])[seat] || ""));
+    const title = markedName(this.marks[seat], recordedName((this.record.players || [])[seat] || ""));
+    const left = recordedLeft(((this.record.ended || {}).left || [])[seat]);
+    return left ? `${title} (${left})` : title;
   }
 
   showPlayers() {
     const count = Math.max((this.record.players || []).length, this.marks.length);
     const names = Array.from({ length: count }, (_, seat) => this.seatTitle(seat));
-    this.playersLine.textContent = names.join(" | ");
+    const ended = this.record.ended || {};
+    const how = { aborted: t("aborted"), abandoned: t("abandoned") }[ended.how];
+    this.playersLine.textContent = names.join(" | ") + (how ? ` — ${how}` : "");
   }
 
   play() {

@@ -4,17 +4,23 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { formatTime, h, replace } from "../dom.js";
-import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
+import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
+import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
+import { TableWords } from "./table_words.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
-const DEFAULTS = { autoplay: true, sound: false, animate: true };
+// The last move's animation is off by default where the system asks for reduced motion
+// (the style sheet animates only where it does not, whatever this setting says).
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const DEFAULTS = { autoplay: true, sound: false, animate: !REDUCED_MOTION };
 
 // A setting of this browser (localStorage "spieltisch.<name>": on/off).
 function setting(name) {
@@ -54,6 +60,7 @@ class TablePage {
     this.state = null;
     this.log = new Map();
     this.givenUpAt = {};
+    this.backAt = {};
     this.chat = [];
     this.clock = null;
     this.build();
@@ -61,21 +68,26 @@ class TablePage {
 
   build() {
     this.title = h("h1", { class: "table-heading" });
-    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    // Whose turn is said by the announcer (table_words.js), once: not by this line too.
+    this.status = h("p", { class: "status" });
     this.connection = h("span", { class: "connection" });
     this.board = h("div", { class: "board-box", "aria-label": t("Board") });
     this.moves = h("section", { class: "moves", "aria-labelledby": "moves-title" });
     this.seats = h("section", { class: "seats", "aria-labelledby": "seats-title" });
-    this.logBox = h("ol", { class: "log", "aria-live": "off" });
-    this.chatList = h("ol", { class: "chat-lines" });
+    // Both lists scroll: focusable, so a keyboard can scroll them (WCAG 2.1.1).
+    this.logBox = h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-labelledby": "log-title" });
+    this.chatList = h("ol", { class: "chat-lines", tabindex: 0, "aria-labelledby": "chat-title" });
     this.chatInput = h("input", { name: "chat", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message") });
-    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, h("button", { type: "submit" }, t("Send")));
+    this.sendButton = h("button", { type: "submit" }, t("Send"));
+    this.chatForm = h("form", { class: "chat-form" }, this.chatInput, this.sendButton);
     this.chatForm.addEventListener("submit", (event) => this.sendChat(event));
+    this.chatTitle = h("h2", { id: "chat-title" }, t("Chat"));
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.choice = h("dialog", { class: "choice" });
     this.rulesButton = h("button", { type: "button", class: "rules-button", "aria-controls": "table-rules", "aria-expanded": "false", onclick: () => this.showRules(!this.rulesOpen) }, t("Rules"));
     this.rulesPanel = h("aside", { class: "rules-panel", id: "table-rules", hidden: true, "aria-labelledby": "table-rules-title" });
     this.rulesOpen = false;
+    this.words = new TableWords(this);
     this.board.addEventListener("click", (event) => this.boardClick(event));
     this.board.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -90,18 +102,19 @@ class TablePage {
       this.main,
       h("div", { class: "table-top" }, this.title, this.rulesButton, this.connection),
       this.status,
+      this.words.announcer.element,
       this.end,
       h(
         "div",
         { class: "table-layout" },
-        h("div", { class: "play-column" }, this.board, this.moves, this.settingsBox()),
+        h("div", { class: "play-column" }, this.board, this.moves, this.words.askBox, this.settingsBox()),
         this.rulesPanel,
         h(
           "aside",
           { class: "side" },
           this.seats,
           h("section", { class: "log-box", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("Moves")), this.logBox),
-          h("section", { class: "chat", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title" }, t("Chat")), this.chatList, this.chatForm),
+          h("section", { class: "chat", "aria-labelledby": "chat-title" }, this.chatTitle, this.chatList, this.chatForm),
         ),
       ),
       this.choice,
@@ -147,9 +160,12 @@ class TablePage {
       this.renderClocks();
       this.renderRollIn();
       this.renderClaimable();
+      this.renderCountdowns();
     }, 250);
     this.stopLanguage = onLanguage((code) => {
       this.log.clear(); // the server sends the recent moves again in the new language
+      this.relabel();
+      this.words.build();
       this.layout();
       this.render();
       if (this.rulesOpen) this.showRules(true);
@@ -157,11 +173,21 @@ class TablePage {
     });
   }
 
+  // The words of the parts built once (in `build`), in the language just chosen: the chat
+  // button said "Senden" after a switch to English.
+  relabel() {
+    this.board.setAttribute("aria-label", t("Board"));
+    this.chatInput.setAttribute("aria-label", t("Chat message"));
+    this.sendButton.textContent = t("Send");
+    this.rulesButton.textContent = t("Rules");
+  }
+
   stop() {
     window.clearTimeout(this.holdTimer);
     window.clearTimeout(this.onlyMoveTimer);
     this.live.close();
     window.clearInterval(this.ticker);
+    this.words.stop();
     this.stopLanguage();
   }
 
@@ -182,6 +208,7 @@ class TablePage {
       this.noteGivenUp(message);
       this.table = message;
       this.render();
+      this.readChatAfterTheGame();
     } else if (message.type === "state") {
       for (const entry of message.last_moves) this.log.set(entry.seq, entry);
       this.state = message;
@@ -189,8 +216,14 @@ class TablePage {
       this.clock = message.clock ? { ...message.clock, at: performance.now() } : null;
       this.pending = null;
       this.render();
+      this.words.heard(message);
+    } else if (message.type === "answer") {
+      this.words.answered(message);
     } else if (message.type === "chat") {
-      if (!this.chat.some((line) => line.id === message.id)) this.chat.push(message);
+      if (!this.chat.some((line) => line.id === message.id)) {
+        this.chat.push(message);
+        this.words.chatted(message);
+      }
       this.renderChat();
     } else if (message.type === "error") {
       this.pending = null;
@@ -208,14 +241,43 @@ class TablePage {
     }
   }
 
+  // When a seat was left (or taken back), so the log says it after the entry that was
+  // the last one then.
   noteGivenUp(table) {
     for (const seat of table.seats) {
-      if (givenUp(table, seat.seat) && this.table && !givenUp(this.table, seat.seat)) this.givenUpAt[seat.seat] = this.live.lastSeq;
+      const was = this.table && leftAs(this.table, seat.seat);
+      const now = leftAs(table, seat.seat);
+      if (this.table && now !== was) {
+        if (now) this.givenUpAt[seat.seat] = this.live.lastSeq;
+        else this.backAt[seat.seat] = this.live.lastSeq;
+      }
+    }
+  }
+
+  // Once the game is over, the players may read what the watchers said (and the
+  // watchers what the players said): the chat's lines are asked for again.
+  async readChatAfterTheGame() {
+    if (this.table.status === "open" || this.table.status === "running" || this.chatReadAfter) return;
+    this.chatReadAfter = true;
+    try {
+      for (const line of await get(`/api/tables/${this.tableId}/chat`)) {
+        if (!this.chat.some((known) => known.id === line.id)) this.chat.push(line);
+      }
+      this.chat.sort((a, b) => a.id - b.id);
+      this.renderChat();
+    } catch {
+      // A private table's chat is for its players: nothing more to read.
     }
   }
 
   me() {
     return currentAccount();
+  }
+
+  // Whether this page's account holds a seat (also one given up or played by a substitute).
+  isPlayer() {
+    const me = this.me();
+    return Boolean(me && this.table && this.table.seats.some((seat) => seat.kind === "human" && seat.account === me.id));
   }
 
   mySeat() {
@@ -250,6 +312,7 @@ class TablePage {
     this.onlyMove();
     this.turnSound(yourTurn);
     this.renderMoves();
+    this.words.render(this.state);
     this.renderSeats();
     this.renderLog();
     this.renderChat();
@@ -273,6 +336,7 @@ class TablePage {
       box("autoplay", t("Play the only legal move for me")),
       box("sound", t("Sound when it is my turn")),
       box("animate", t("Animate the last move")),
+      this.words.settings(),
     );
   }
 
@@ -345,8 +409,14 @@ class TablePage {
       }
     } else if (state && state.status === "finished") {
       parts.push(t("Game over."));
-    } else if (table.status === "aborted" || (state && state.status === "aborted")) {
-      parts.push(t("Aborted: no player made a move after the start."));
+    } else if (endingStatus(table, (seat) => this.seatLabel(seat))) {
+      parts.push(endingStatus(table, (seat) => this.seatLabel(seat)));
+    } else if (this.substitutedForMe()) {
+      // Away too long: the computer played for you; your seat is yours to take back.
+      parts.push(t("You were away: the computer plays your seat."), " ");
+      parts.push(h("button", { type: "button", class: "take-back", onclick: () => this.takeSeatBack() }, t("Take my seat back")));
+    } else if (table.paused) {
+      parts.push(t("Paused: no clock runs until the player comes back."));
     } else if (state && state.to_move === null && state.status === "running" && this.rollAt !== null) {
       // A person's move stands a moment before the next player's roll: the takeback moment.
       parts.push(h("span", { class: "roll-waits" }, t("The next roll comes in a moment.")));
@@ -365,6 +435,8 @@ class TablePage {
       // The resign answer (the table) can come before the finished state: no second resign.
       const mine = state.seat !== null && state.seat !== undefined ? table.seats.find((seat) => seat.seat === state.seat) : null;
       if (mine && !mine.resigned) {
+        // Before every player has moved the game may be aborted (no result, nobody rated).
+        if (state.abortable) parts.push(" ", h("button", { type: "button", class: "abort", onclick: () => this.abort() }, t("Abort the game")));
         parts.push(" ", h("button", { type: "button", class: "resign", onclick: () => this.resign() }, t("Resign")));
         parts.push(...this.takebackParts(state));
       }
@@ -435,11 +507,11 @@ class TablePage {
   ask(moves, question) {
     replace(
       this.choice,
-      h("h2", {}, question || t("Which move?")),
+      h("h2", {}, question ? sentence(question) : t("Which move?")),
       h(
         "div",
         { class: "choices" },
-        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, this.wordsOf(move))),
+        moves.map((move) => h("button", { type: "button", "data-choice": move, onclick: () => { this.choice.close(); this.play(move); } }, sentence(this.wordsOf(move)))),
       ),
       h("button", { type: "button", class: "cancel", onclick: () => this.choice.close() }, t("Cancel")),
     );
@@ -458,15 +530,21 @@ class TablePage {
 
   renderMoves() {
     const legal = this.state ? this.state.legal_moves : [];
-    this.moves.hidden = !legal.length;
+    // A seat in play keeps its box to type a move (and the keyboard's place in it) also
+    // while the others move; the list comes with its turn.
+    const seated = this.state && this.state.seat !== null && this.state.seat !== undefined && this.state.status === "running";
+    this.moves.hidden = !legal.length && !seated;
+    const focused = document.activeElement === this.words.moveInput;
     if (!legal.length) {
-      replace(this.moves);
+      replace(this.moves, seated ? [h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm] : []);
+      if (focused && seated) this.words.moveInput.focus();
       return;
     }
-    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, item.words))));
+    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
     // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
     const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
-    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), body);
+    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm, body);
+    if (focused) this.words.moveInput.focus();
   }
 
   renderSeats() {
@@ -477,11 +555,11 @@ class TablePage {
     const result = state && state.result;
     const items = table.seats.map((seat) => {
       const toMove = state && state.status !== "finished" && state.to_move === seat.seat;
-      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? "▶" : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
+      const parts = [h("span", { class: "marker", "aria-hidden": "true" }, toMove ? icon("next") : ""), h("span", { class: "name" }, this.seatLabel(seat.seat))];
       // "(you)": the seat this page plays, and a seat you gave up (yours still, to the end page).
-      const mine = seat.seat === state?.seat || (seat.resigned && me && seat.account === me.id);
+      const mine = seat.seat === state?.seat || ((seat.resigned || seat.left) && me && seat.account === me.id);
       if (state && mine) parts.push(h("span", { class: "you" }, t("(you)")));
-      if (seat.resigned) parts.push(h("span", { class: "gave-up" }, t("gave up")));
+      if (seat.left || seat.resigned) parts.push(leftTag(seat));
       parts.push(...this.presenceOf(seat));
       if (toMove) parts.push(h("span", { class: "visually-hidden" }, t("to move")));
       parts.push(h("span", { class: "clock", "data-seat": seat.seat }));
@@ -498,24 +576,44 @@ class TablePage {
 
   // A person's seat with no connection open is shown away; once away long enough, the
   // others who play here may hand it to the computer (the server checks it again).
+  // Everyone sees the away time count down; once it has run out, the others who play
+  // here choose: the computer plays the seat at its person's level (they may take it
+  // back), or in a game of two the win (the server checks it again).
   presenceOf(seat) {
     const presence = this.presence;
     const found = presence && presence.seats.find((item) => item.seat === seat.seat);
-    if (!found || found.here || seat.resigned || this.table.status !== "running") return [];
-    const parts = [h("span", { class: "away" }, t("away"))];
+    if (!found || found.here || found.substitute || seat.left || seat.resigned || this.table.status !== "running") return [];
+    if (this.table.paused) return [h("span", { class: "away" }, t("away"))]; // nobody to choose
+    const parts = awayTag(found, presence);
     const awayFor = found.away_ms + (performance.now() - presence.at);
     const mine = this.state && this.state.seat !== null && this.state.seat !== undefined;
-    if (mine && awayFor >= presence.claim_after_ms) {
-      parts.push(h("button", { type: "button", class: "claim", onclick: () => this.claim(seat) }, t("Hand to the computer")));
-    }
+    if (mine && awayFor >= presence.claim_after_ms) parts.push(" ", ...choices(this, seat, this.table.seats.length));
     return parts;
+  }
+
+  // The away countdowns, each second (the seats are drawn again when it runs out).
+  renderCountdowns() {
+    if (!this.presence) return;
+    for (const element of this.seats.querySelectorAll(".countdown")) {
+      const found = this.presence.seats.find((item) => item.seat === Number(element.getAttribute("data-seat")));
+      if (!found || found.away_ms === null) continue;
+      const left = this.presence.claim_after_ms - (found.away_ms + (performance.now() - this.presence.at));
+      element.textContent = t("choice in {time}", { time: formatTime(Math.max(0, left)) });
+    }
+  }
+
+  // The seat a substitute plays for the account of this page, if any.
+  substitutedForMe() {
+    const me = this.me();
+    if (!me || !this.table || this.table.status !== "running") return null;
+    return this.table.seats.find((seat) => seat.account === me.id && seat.left === "substitute") || null;
   }
 
   // Seats become claimable while the page shows them: draw the seats again when that
   // changes (the server sends presence only when someone comes or goes).
   renderClaimable() {
     if (!this.presence || !this.table) return;
-    const key = this.table.seats.filter((seat) => this.presenceOf(seat).length > 1).map((seat) => seat.seat).join(",");
+    const key = this.table.seats.filter((seat) => this.presenceOf(seat).some((part) => part.tagName === "BUTTON")).map((seat) => seat.seat).join(",");
     if (key !== this.claimable) {
       this.claimable = key;
       this.renderSeats();
@@ -529,7 +627,7 @@ class TablePage {
     this.renderStatus();
     try {
       const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
-      const chance = `${Math.round(advice.win_chance * 100)}%`;
+      const chance = formatPercent(advice.win_chance);
       this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
     } catch (error) {
       notify(error.message);
@@ -602,10 +700,31 @@ class TablePage {
     }
   }
 
-  async claim(seat) {
-    if (!window.confirm(t("Hand {name}'s seat to the computer? They are ranked as if they had given up.", { name: this.seatLabel(seat.seat) }))) return;
+  async abort() {
+    if (!window.confirm(t("Abort this game? Nobody wins and nobody is rated."))) return;
+    await this.changeTable(`/api/tables/${this.tableId}/abort`);
+  }
+
+  async takeSeatBack() {
+    await this.changeTable(`/api/tables/${this.tableId}/return`);
+    this.reconnect(); // the connection plays the seat again
+  }
+
+  async changeTable(path, body) {
     try {
-      const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat });
+      const table = await post(path, body);
+      this.noteGivenUp(table);
+      this.table = table;
+      this.render();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async claim(seat, choice) {
+    if (!window.confirm(claimQuestion(choice, this.seatLabel(seat.seat)))) return;
+    try {
+      const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat, choice });
       this.noteGivenUp(table);
       this.table = table;
       this.render();
@@ -626,7 +745,7 @@ class TablePage {
         continue;
       }
       if (clock.running === seat) left -= elapsed;
-      element.textContent = `⏱ ${formatTime(left)}`;
+      replace(element, icon("clock"), formatTime(left));
       element.classList.toggle("low", left < 10000);
     }
   }
@@ -648,7 +767,8 @@ class TablePage {
         const turn = entry.turn === null || entry.turn === undefined ? "" : `${this.seatMark(entry.turn)} · `;
         const who = entry.seat === null ? turn : labelled(this.seatLabel(entry.seat));
         const taken = withdrawn.has(entry.seq);
-        const words = taken ? h("del", {}, who, entry.words) : h("span", {}, who, entry.words);
+        const said = who ? entry.words : sentence(entry.words);
+        const words = taken ? h("del", {}, who, said) : h("span", {}, who, said);
         const kind = `${entry.seat === null ? "chance" : "move"}${taken ? " withdrawn" : ""}`;
         const line = h("li", { class: kind, "data-seq": entry.seq }, number, words, taken ? h("span", { class: "taken-back" }, t("taken back")) : null);
         return [line, ...this.givenUpAfter(entry.seq, entries)];
@@ -659,17 +779,29 @@ class TablePage {
 
   // "Red · Ana gave up", after the entry that was the last one when the page learnt it
   // (after the last entry when it happened before the page was opened).
+  // So is a seat taken back ("Red · Bo is back"), and after the last entry how a table
+  // ended without its game's end (aborted, abandoned).
   givenUpAfter(seq, entries) {
     const last = entries.length ? entries[entries.length - 1].seq : 0;
-    return this.table.seats
-      .filter((seat) => givenUp(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq)
-      .map((seat) => h("li", { class: "event" }, h("span", { class: "seq" }), h("span", {}, t("{name} gave up", { name: this.seatLabel(seat.seat) }))));
+    const event = (text) => h("li", { class: "event" }, h("span", { class: "seq" }), h("span", {}, text));
+    const lines = [];
+    for (const seat of this.table.seats) {
+      const name = this.seatLabel(seat.seat);
+      if (this.backAt[seat.seat] !== undefined && Math.min(this.backAt[seat.seat], last) === seq) lines.push(event(t("{name} is back and plays again", { name })));
+      if (leftAs(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq) lines.push(event(leftEvent({ ...seat, resigned: true }, name)));
+    }
+    const ended = seq === last ? endingStatus(this.table, (number) => this.seatLabel(number)) : null;
+    if (ended) lines.push(event(ended));
+    return lines;
   }
 
   renderChat() {
+    // While the game runs, players and watchers each have their own room.
+    const running = this.table && this.table.status === "running";
+    this.chatTitle.textContent = running ? (this.isPlayer() ? t("Players' chat") : t("Watchers' chat")) : t("Chat");
     replace(
       this.chatList,
-      this.chat.map((line) => h("li", {}, h("strong", {}, labelled(line.author).trimEnd()), " ", line.text)),
+      this.chat.map((line) => h("li", { class: line.watchers ? "from-watcher" : "" }, h("strong", {}, labelled(line.author).trimEnd()), line.watchers && !running ? [" ", h("span", { class: "watching-mark" }, t("(watching)"))] : null, " ", line.text)),
     );
     this.chatList.scrollTop = this.chatList.scrollHeight;
     this.chatForm.hidden = !this.me();
@@ -698,7 +830,7 @@ class TablePage {
         "tr",
         {},
         h("td", {}, String(place)),
-        h("td", {}, this.seatLabel(seat)),
+        h("td", {}, this.seatLabel(seat), this.table.seats[seat].left || this.table.seats[seat].resigned ? [" ", leftTag(this.table.seats[seat])] : null),
         h("td", {}, formatScore(state.result.scores[seat])),
         rated ? h("td", { class: `rating-change ${changes[seat] && changes[seat].delta < 0 ? "down" : "up"}` }, changes[seat] ? `${signed(changes[seat].delta)} → ${formatRating(changes[seat].after)}` : "") : null,
       ),
@@ -834,10 +966,12 @@ function markMoved(board, moved) {
   }
 }
 
-// A seat given up: handed to the computer, or resigned in a game that ended with it.
-function givenUp(table, seat) {
+// How a seat's person left it (resigned, timed_out, claimed, substitute), or null while
+// they play it: handed to the computer, or given up in a game that ended with it.
+function leftAs(table, seat) {
   const resigned = (table.result && table.result.resigned) || [];
-  return table.seats[seat].resigned || resigned.includes(seat);
+  const found = table.seats[seat];
+  return found.left || (found.resigned || resigned.includes(seat) ? "resigned" : null);
 }
 
 function formatScore(score) {

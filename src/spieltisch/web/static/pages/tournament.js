@@ -5,7 +5,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
+import { formatNumber, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
 import { levelName, statusName } from "./common.js";
 import { fillMembers, hallLinks, settingsBox } from "./tournament_club.js";
@@ -304,7 +304,7 @@ class TournamentPage {
         "li",
         { "data-seat": index },
         swatch(seat),
-        h("span", { class: "colour" }, seat.label),
+        h("span", { class: "colour" }, sentence(seat.label)),
         " ",
         h("span", { class: "name" }, seat.name),
         result ? h("span", { class: "place" }, " — ", placeText(result, index)) : null,
@@ -435,7 +435,7 @@ class TournamentPage {
       ),
     );
     const lotInput = h("input", { class: "table-lots", size: 12, placeholder: "3,1", "aria-label": t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)") });
-    const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seat.label, " ", seat.name), h("td", {}, places[index])))));
+    const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), sentence(seat.label), " ", seat.name), h("td", {}, places[index])))));
     const figuresBox = stopped
       ? h(
           "table",
@@ -489,7 +489,7 @@ class TournamentPage {
       "section",
       { class: "standings", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("Standings")),
-      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), ...this.data.tiebreaks].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
+      h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Rank"), t("Player"), t("Points"), t("Games"), ...this.data.tiebreaks.map(sentence)].map((label) => h("th", {}, label)))), h("tbody", {}, rows)),
       h("p", { class: "legend" }, this.data.tiebreak_legend),
     );
   }

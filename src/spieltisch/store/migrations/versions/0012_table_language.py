@@ -1,7 +1,7 @@
 """the language of a table's creator, for the lobby's language filter
 
-Revision ID: 0011_table_language
-Revises: 0010_table_rated
+Revision ID: 0012_table_language
+Revises: 0011_leaving
 Create Date: 2026-12-06 11:20:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0011_table_language"
-down_revision: str | None = "0010_table_rated"
+revision: str = "0012_table_language"
+down_revision: str | None = "0011_leaving"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,33 @@
+"""Probes for a host: `/healthz` (the process answers) and `/readyz` (it can serve:
+the database answers at the package's migration and the process is not stopping). A
+load balancer sends new people only to ready processes; a supervisor restarts one that
+is not healthy."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from spieltisch.server.routes.context import Svc
+from spieltisch.server.schemas.hosting import Health, Readiness
+from spieltisch.server.services.readiness import readiness
+
+router = APIRouter(tags=["hosting"])
+
+
+@router.api_route("/healthz", methods=["GET", "HEAD"], response_model=Health)
+async def healthz() -> Health:
+    """The process lives and its event loop answers (nothing else is asked)."""
+    return Health(status="ok")
+
+
+@router.api_route(
+    "/readyz",
+    methods=["GET", "HEAD"],
+    response_model=Readiness,
+    responses={503: {"model": Readiness, "description": "Not ready: the fields say why."}},
+)
+async def readyz(svc: Svc) -> JSONResponse:
+    """Ready to serve (200) or not (503), and why."""
+    answer = await readiness(svc.database, svc.draining)
+    return JSONResponse(answer.model_dump(), status_code=200 if answer.ready else 503)

@@ -1,0 +1,180 @@
+"""A whole game of each game played with the keyboard alone, reading only what a screen
+reader would say (issue 45): the announcer's live region and the page's alerts, never
+the board's picture. Each move is chosen from the moves the announcer listed and typed
+into the move box ("#3" or its words), then Enter."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.conftest import People
+from tests.web.deadlines import WAIT_SECONDS
+from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+
+AI = {"kind": "ai", "level": "easy"}
+SPOKEN = "#page .announcer p"
+HEADER = re.compile(r"^Your move\. (\d+) moves?\.$")
+ITEM = re.compile(r"^(\d+)\. (.+)$")
+GAMES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
+    ("mahe", [{"kind": "me"}, AI], {}),
+    ("madn", [{"kind": "me"}, AI], {}),
+    ("david_goliath", [{"kind": "me"}, AI, AI], {"deals": 1}),
+    ("mabula", [{"kind": "me"}, AI], {}),
+]
+
+
+def _lines(page: Page, after: int) -> list[tuple[int, str]]:
+    """The announcer's lines numbered above `after`, in order."""
+    said: list[list[Any]] = page.eval_on_selector_all(
+        SPOKEN, "lines => lines.map(line => [Number(line.dataset.n), line.textContent])"
+    )
+    return [(int(n), str(text)) for n, text in said if int(n) > after]
+
+
+def _next_turn(page: Page, after: int, deadline: float) -> tuple[int, list[str] | None, str]:
+    """Wait for the announcer to list my moves (or say the game is over), reading from
+    line `after` on: the last line read, the moves in words (None at the end), and
+    everything said meanwhile."""
+    heard: list[str] = []
+    while time.monotonic() < deadline:
+        lines = _lines(page, after)
+        for index, (number, text) in enumerate(lines):
+            heard.append(text)
+            after = number
+            if text.startswith("Game over."):
+                return after, None, "\n".join(heard)
+            header = HEADER.match(text)
+            if header:
+                count = int(header.group(1))
+                items = lines[index + 1 : index + 1 + count]
+                if len(items) < count:  # the list is still being said
+                    return _rest_of_list(page, number, count, deadline, heard)
+                return _moves(items, count, heard)
+        page.wait_for_timeout(50)
+    raise AssertionError("the announcer said no turn:\n" + "\n".join(heard[-20:]))
+
+
+def _rest_of_list(
+    page: Page, header: int, count: int, deadline: float, heard: list[str]
+) -> tuple[int, list[str] | None, str]:
+    while time.monotonic() < deadline:
+        items = _lines(page, header)[:count]
+        if len(items) == count:
+            return _moves(items, count, heard)
+        page.wait_for_timeout(50)
+    raise AssertionError("the list of moves was not said to its end")
+
+
+def _moves(
+    items: list[tuple[int, str]], count: int, heard: list[str]
+) -> tuple[int, list[str] | None, str]:
+    words = []
+    for position, (_number, text) in enumerate(items, 1):
+        item = ITEM.match(text)
+        assert item and int(item.group(1)) == position, text
+        words.append(item.group(2))
+        heard.append(text)
+    return items[-1][0], words, "\n".join(heard)
+
+
+def _tab_to(page: Page, element_id: str) -> None:
+    """Press Tab until the element has the keyboard's focus (as a person would)."""
+    for _ in range(300):
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+FIRST_ANSWER = {
+    "mahe": "The ",  # my turtles: "The red turtle: on the raft."
+    "madn": "Red: ",
+    "david_goliath": "Your hand, 1",
+    "mabula": "White: ",
+}
+
+
+def _ask_by_keyboard(page: Page, game: str, after: int, deadline: float) -> int:
+    """Ask the first question (where my pieces are, my hand) with the keyboard and hear
+    the answer in the live region."""
+    _tab_to(page, "question")
+    page.keyboard.press("Home")  # the first question of the list
+    _tab_to(page, "ask-button")
+    page.keyboard.press("Enter")
+    while time.monotonic() < deadline:
+        lines = _lines(page, after)
+        answers = [(n, text) for n, text in lines if text.startswith(FIRST_ANSWER[game])]
+        if answers:
+            return answers[-1][0]
+        page.wait_for_timeout(50)
+    raise AssertionError("no answer was said")
+
+
+@pytest.mark.parametrize("game,seats,options", GAMES, ids=[game for game, *_ in GAMES])
+def test_a_whole_game_by_keyboard_and_live_region_alone(
+    people: People, game: str, seats: list[dict[str, Any]], options: dict[str, Any]
+) -> None:
+    ana = people("en-GB")
+    # Her settings: every event said, with her moves listed, at once.
+    ana.context.add_init_script(
+        "localStorage.setItem('spieltisch.verbosity', 'moves');"
+        "localStorage.setItem('spieltisch.pace', 'fast');"
+    )
+    sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, game, seats, options=options)
+    page = ana.page
+    page.goto(f"{ana.base}/#/table/{table}")
+    rng = random.Random(45)
+    deadline = time.monotonic() + 4 * WAIT_SECONDS
+    after, moves, heard = _next_turn(page, 0, deadline)
+    after = _ask_by_keyboard(page, game, after, deadline)
+    _tab_to(page, "typed-move")
+    played = 0
+    everything = [heard]
+    while moves is not None:
+        # The keyboard stays in the move box from one turn to the next.
+        assert page.evaluate("document.activeElement.id") == "typed-move", "focus lost"
+        choice = rng.randrange(len(moves))
+        # Her number in the list mostly; now and then the move's words themselves.
+        typed = moves[choice] if played % 5 == 4 else f"#{choice + 1}"
+        page.keyboard.type(typed)
+        page.keyboard.press("Enter")
+        played += 1
+        after, moves, heard = _next_turn(page, after, deadline)
+        everything.append(heard)
+    said = "\n".join(everything)
+    assert played >= 3, said
+    end = said.rsplit("Game over.", 1)[1]
+    assert "Place 1: " in end and "Ana" in end, end
+    assert not ana.errors
+
+
+def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
+    """The others' chat lines are said to Ana (her own are not); a list number that is
+    not in the list is answered in words, naming how many there are."""
+    ana, bo = people("en-GB"), people("de-DE")
+    _table, ana_page, bo_page = started_table(ana, bo)
+    before = len(_lines(ana_page, 0))
+    bo_page.fill(".chat-form input", "viel Glück")
+    bo_page.press(".chat-form input", "Enter")
+    ana_page.locator(SPOKEN, has_text="Bo: viel Glück").wait_for()
+    assert not [text for _n, text in _lines(bo_page, 0) if "viel Glück" in text]
+    # Ana moves first: a number past her list is refused at once, in words.
+    ana_page.locator("#typed-move").wait_for()
+    count = ana_page.locator(".move-list button").count()
+    ana_page.fill("#typed-move", "#999")
+    ana_page.press("#typed-move", "Enter")
+    said = f"There is no move 999: the list has {count}."
+    ana_page.locator(SPOKEN, has_text=said).wait_for()
+    assert ana_page.locator(".ask .answer").inner_text() == said
+    assert len(_lines(ana_page, 0)) > before
+    # The page's language switched: the box and the questions in French from then on.
+    ana_page.select_option("#language", "fr")
+    ana_page.locator("label[for='typed-move']", has_text="Taper un coup").wait_for()
+    ana_page.locator("#question option", has_text="Où sont mes billes").wait_for(state="attached")

@@ -1,0 +1,184 @@
+"""Leaving in the browser, in German and French, on a desktop and a phone (issue 42): an
+abort before the first move, a person leaving mid-game with the countdown everyone sees,
+the substitute computer and the person taking their seat back, and a loss on time worded
+as such with the loser not among the watchers."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import Dialog, Page
+
+from tests.web.conftest import People, Person
+from tests.web.deadlines import WAIT_SECONDS
+from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+
+PHONE = 390
+
+
+def _confirm(page: Page, button: str) -> str:
+    """Click `button`, accept the confirm it opens; the confirm's text."""
+    said: list[str] = []
+
+    def accept(dialog: Dialog) -> None:
+        said.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
+    page.click(button)
+    assert said, f"{button} opened no confirm"
+    return said[0]
+
+
+def test_an_abort_before_the_first_move_in_german_and_french(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("fr-FR", width=PHONE), people("de-DE")
+    table, ana_page, bo_page = started_table(ana, bo)
+    bo_page.wait_for_selector("button.abort")
+    assert bo_page.locator("button.abort").inner_text() == "Spiel abbrechen"
+    asked = _confirm(bo_page, "button.abort")
+    assert asked.startswith("Dieses Spiel abbrechen?"), asked
+    status = "Bo a annulé la partie avant que chacun ait joué"
+    ana_page.wait_for_selector(f".status:has-text('{status}')")
+    bo_page.wait_for_selector(".status:has-text('hat das Spiel abgebrochen, bevor alle gezogen')")
+    for page in (ana_page, bo_page):
+        assert page.locator("button.abort, button.resign").count() == 0
+    assert ana_page.locator(".log .event", has_text=status).count() == 1
+    ana_page.screenshot(path=str(artifacts / "aborted-fr-phone.png"), full_page=True)
+    bo_page.screenshot(path=str(artifacts / "aborted-de.png"))
+    # The list of ended games says it too.
+    bo_page.goto(f"{bo.base}/#/replay")
+    row = bo_page.locator(f".recent-games tr[data-table='{table}']")
+    assert row.locator(".ended").inner_text() == "abgebrochen"
+
+
+def test_a_person_leaves_the_computer_stands_in_and_they_take_the_seat_back(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mahe", seats, clock={"away_seconds": 10})
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    bo_page.wait_for_selector("button.resign")
+    bo_page.close()  # Bo's only connection: he is away
+    countdown = ana_page.locator(".countdown")
+    countdown.wait_for()
+    assert countdown.inner_text().startswith("Entscheidung in 0:")
+    ana_page.screenshot(path=str(artifacts / "away-countdown-de.png"))
+    # Three seats: no win to claim, only the computer standing in.
+    ana_page.wait_for_selector("button.substitute-button")
+    assert ana_page.locator("button.claim-win").count() == 0
+    asked = _confirm(ana_page, "button.substitute-button")
+    assert "Sitzplatz von" in asked and "Bo" in asked, asked
+    ana_page.wait_for_selector(".left.substitute")
+    assert ana_page.locator(".left.substitute").inner_text().startswith("vertreten: Computer (")
+    ana_page.locator(".log .event", has_text="ist weg: der Computer").wait_for(state="attached")
+    ana_page.screenshot(path=str(artifacts / "substitute-de.png"))
+    back = bo.open()
+    back.goto(f"{bo.base}/#/table/{table}")
+    back.wait_for_selector("button.take-back")
+    assert "l’ordinateur joue votre siège" in back.locator(".status").inner_text()
+    back.screenshot(path=str(artifacts / "take-seat-back-fr-phone.png"), full_page=True)
+    back.click("button.take-back")
+    back.wait_for_selector("button.resign")  # he plays his seat again
+    ana_page.locator(".log .event", has_text="ist zurück und spielt wieder").wait_for(
+        state="attached"
+    )
+    assert ana_page.locator(".left.substitute").count() == 0
+
+
+def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    # Nobody moves: the seat to move loses on time.
+    for page in (ana_page, bo_page):
+        page.wait_for_selector("section.end:not([hidden])")
+    ana_page.locator(".log .event", has_text="hat auf Zeit verloren").wait_for(state="attached")
+    bo_page.locator(".log .event", has_text="a perdu au temps").wait_for(state="attached")
+    tag = ana_page.locator(".ranking .left")
+    assert tag.count() == 1 and tag.inner_text() == "hat auf Zeit verloren"
+    assert bo_page.locator(".ranking .left").inner_text() == "a perdu au temps"
+    # Both stay on the page: the loser is a player still, never a watcher.
+    for page in (ana_page, bo_page):
+        assert page.locator(".watchers").count() == 0
+    ana_page.screenshot(path=str(artifacts / "lost-on-time-de.png"))
+    bo_page.screenshot(path=str(artifacts / "lost-on-time-fr-phone.png"), full_page=True)
+    # The record says it too: its replay names how the seat was left.
+    ana_page.click("section.end button:has-text('Wiederholung')")
+    ana_page.wait_for_url("**/#/replay/*")
+    ana_page.locator("p.players", has_text="(hat auf Zeit verloren)").wait_for()
+
+
+def test_a_game_against_computers_pauses_and_goes_on_from_my_running_games(
+    people: People, artifacts: Path
+) -> None:
+    for locale, width, words in (
+        ("de-DE", 1200, ("Meine laufenden Spiele", "pausiert", "Zurück zum Spiel")),
+        ("fr-FR", PHONE, ("Mes parties en cours", "en pause", "Retourner à la partie")),
+    ):
+        ana = people(locale, width=width)
+        page = sign_in_as_guest(ana, "Ana")
+        seats = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+        table = create_table_by_api(ana, "mabula", seats, clock={"mode": "game", "seconds": 600})
+        page.goto(f"{ana.base}/#/table/{table}")
+        page.wait_for_selector("button.resign")
+        page.goto(f"{ana.base}/#/")  # she leaves the table: the game waits for her
+        mine = page.locator(f".my-running-games [data-table='{table}']")
+        mine.locator(".paused").wait_for()
+        heading = page.locator(".my-running-games h2").inner_text()
+        assert heading == words[0] and words[1] in mine.inner_text()
+        page.screenshot(path=str(artifacts / f"paused-{locale}.png"), full_page=True)
+        mine.get_by_text(words[2]).click()
+        page.wait_for_selector("button.resign")
+        _until_not_paused(ana, table)  # she is back: it goes on
+        page.goto(f"{ana.base}/#/")
+        page.locator(f".my-running-games [data-table='{table}']").wait_for()
+        ana.close()
+
+
+def _until_not_paused(person: Person, table: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while person.context.request.get(f"{person.base}/api/tables/{table}").json()["paused"]:
+        assert time.monotonic() < deadline, "the game did not go on"
+        time.sleep(0.05)
+
+
+def test_in_a_game_of_two_the_win_is_claimed_in_french_on_a_phone(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    duel = [{"kind": "me"}, {"kind": "open"}]
+    table = create_table_by_api(ana, "mabula", duel, clock={"away_seconds": 10})
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    bo_page.wait_for_selector("button.resign")
+    ana_page.close()  # Ana's only connection: she is away for Bo
+    bo_page.locator(".countdown").wait_for()
+    assert bo_page.locator(".countdown").inner_text().startswith("choix dans 0:")
+    bo_page.wait_for_selector("button.claim-win")
+    assert bo_page.locator("button.claim-win").inner_text() == "Réclamer la victoire"
+    asked = _confirm(bo_page, "button.claim-win")
+    assert asked.startswith("Réclamer la victoire") and "Ana" in asked, asked
+    bo_page.wait_for_selector("section.end:not([hidden])")
+    assert bo_page.locator(".ranking .left").inner_text() == "a quitté la partie"
+    bo_page.locator(".log .event", has_text="l’adversaire a réclamé la victoire").wait_for(
+        state="attached"
+    )
+    bo_page.screenshot(path=str(artifacts / "claimed-win-fr-phone.png"), full_page=True)

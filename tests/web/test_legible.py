@@ -1,0 +1,111 @@
+"""Legible at every size: each of the four games at a table in play and at its end (the
+replay's last position), on a 390×844 phone and a 1280×800 screen, in de, en and fr. No
+word under 11 px on the phone and 12 px on the screen (its computed font size times the
+scale it is drawn at), every target at least 44×44 px, words at 4.5:1 against what is
+behind them and pieces at 3:1 (tests/web/legibility.py); the board fills its column."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+import spieltisch
+from spieltisch.core.records import make_record
+from tests.web.conftest import People
+from tests.web.flows import CLICKABLE, create_table_by_api, sign_in_as_guest, wait_for_current_board
+from tests.web.legibility import Problem, problems
+from tests.web.word_scan import settled_text
+
+AI = {"kind": "ai", "level": "medium"}
+GAMES = {"mahe": 3, "madn": 4, "david_goliath": 4, "mabula": 2}
+SIZES = [(1280, 800), (390, 844)]
+
+
+def _finished_record(game: str, players: int) -> dict[str, Any]:
+    state = spieltisch.load(game, players=players).new_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return dict(make_record(state, ["medium"] * players))
+
+
+def _in_each_language(page: Page, name: str, game: str, artifacts: Path) -> list[Problem]:
+    found: list[Problem] = []
+    for code in ("de", "en", "fr"):
+        page.select_option("#language", code)
+        page.wait_for_function(
+            f"document.querySelector('.board-box svg')?.getAttribute('lang') === '{code}'"
+        )
+        found += problems(page, f"{name} {code}", game)
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        page.screenshot(path=str(artifacts / f"legible-{name.replace(' ', '-')}-{code}.png"))
+        if width >= 900:
+            used = page.evaluate(
+                """() => document.querySelector('.board-box svg').getBoundingClientRect().width
+                / document.querySelector('.board-box').clientWidth"""
+            )
+            if used < 0.95:
+                found.append(Problem(f"{name} {code}", f"the board fills {used:.0%} of its column"))
+    page.select_option("#language", "en")
+    return found
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_every_word_target_and_piece_is_legible(
+    people: People, artifacts: Path, width: int, height: int
+) -> None:
+    ana = people("en-GB", width=width)
+    page = sign_in_as_guest(ana, "Ana")
+    page.set_viewport_size({"width": width, "height": height})
+    found: list[Problem] = []
+    for game, players in GAMES.items():
+        seats = [{"kind": "me"}] + [AI] * (players - 1)
+        table = create_table_by_api(ana, game, seats)
+        page.goto(f"{ana.base}/#/table/{table}")
+        page.wait_for_selector(CLICKABLE)
+        wait_for_current_board(page)
+        found += _in_each_language(page, f"{game} table {width}", game, artifacts)
+        request = ana.context.request
+        if game != "david_goliath":  # a deal's record is longer than an upload takes
+            record = request.post(ana.base + "/api/records", data=_finished_record(game, players))
+            assert record.ok, record.text()
+            page.goto(f"{ana.base}/#/replay/{record.json()['id']}")
+            page.wait_for_selector(".board-box svg")
+            page.click("button.last")
+            page.wait_for_function(
+                "/(\\d+)\\D+\\1$/.test(document.querySelector('.counter').textContent)"
+            )
+            found += _in_each_language(page, f"{game} end {width}", game, artifacts)
+    assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_every_other_page_has_words_targets_and_contrast_to_match(
+    people: People, width: int, height: int
+) -> None:
+    """The lobby, rules (with their example pictures), leaderboards, tournaments, clubs,
+    seasons, replays, the player's and the sign-in page, in German and French."""
+    from tests.web.test_language_scan import _pages
+
+    person = people("en-GB", width=width)
+    page = person.goto("/")
+    page.set_viewport_size({"width": width, "height": height})
+    routes = [route for route in _pages(person) if not route.startswith("#/table/")]
+    page.reload()
+    found: list[Problem] = []
+    for code in ("de", "fr"):
+        page.select_option("#language", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        for route in routes:
+            page.goto(f"{person.base}/{route}")
+            page.wait_for_selector("#nav a")
+            settled_text(page)
+            found += problems(page, f"{route} {code} {width}")
+    assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
