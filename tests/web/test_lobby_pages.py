@@ -1,4 +1,4 @@
-"""The lobby as a place to find a game, in the browser (issue 42): "my games" first, the
+"""The lobby as a place to find a game, in the browser (issue 42): my games first, the
 open tables with their filters, one person's game against computers out of the list,
 and on a phone the tables before the long form. German on a desktop, French on a phone."""
 
@@ -42,11 +42,16 @@ def test_filters_my_games_first_and_tables_before_the_form(people: People, artif
     solo = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "ai", "level": "easy"}])
     mixed = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
     madn = create_table_by_api(bo, "madn", mixed, clock={"mode": "game", "seconds": 900})
-    # Ana: her running game against the computer first among her own, Bo's table open.
+    # Ana: her running game against the computer first (My running games), then her
+    # table waiting for players, then Bo's table open.
     ana_page.goto(f"{ana.base}/#/")
-    ana_page.wait_for_selector(f".table-list.mine [data-table='{solo}']")
-    assert listed(ana_page, "mine") == [solo, duel]
-    assert ana_page.inner_text("#mine-title") == "Meine Partien"
+    ana_page.wait_for_selector(f".my-running-games [data-table='{solo}']")
+    ana_page.wait_for_selector(f".table-list.mine [data-table='{duel}']")
+    assert listed(ana_page, "mine") == [duel]
+    assert ana_page.inner_text("#mine-title") == "Meine offenen Tische"
+    running = ana_page.locator(".my-running-games").bounding_box()
+    waiting = ana_page.locator("#mine-title").bounding_box()
+    assert running and waiting and running["y"] < waiting["y"], "running games first"
     ana_page.wait_for_selector(f"#tables-title ~ .table-list [data-table='{madn}']")
     assert listed(ana_page, "open") == [madn]
     # Seats named as the table names them: "Gelb · Computer (leicht)", never bare.
