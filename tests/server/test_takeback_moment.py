@@ -11,8 +11,10 @@ import pytest
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
+from spieltisch.server.table.loading import load
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
+from spieltisch.server.table.takeback_rule import held_roll_at
 from spieltisch.server.table.view import state_message
 from tests.server.in_process import a_table, connect, run, states, until
 
@@ -38,7 +40,7 @@ def cards_left(room: Room) -> int:
 
 async def roll_now(runtime: Runtime, room: Room) -> None:
     """The takeback moment is over (its end brought forward, not waited for)."""
-    room.roll_at = time.time()
+    room.turn_started = time.time() - room.hold_seconds
     async with runtime.publisher.holding(room) as events:
         events += await runtime.scheduler.advance(room)
 
@@ -64,6 +66,11 @@ def test_the_next_roll_waits_for_the_takeback_moment(migrated_url: str) -> None:
             held = states(to_ana)[-1]
             assert held["takeback"] is True and held["to_move"] is None
             assert 0 < held["roll_in_ms"] <= 3600 * 1000
+            # Read again from the log (another process, a restart): the roll is due alike.
+            again = await load(runtime.storage, room.id)
+            again.hold_seconds = room.hold_seconds
+            due, due_again = held_roll_at(room), held_roll_at(again)
+            assert due is not None and due_again == pytest.approx(due, abs=0.01)
             await runtime.ask_takeback(room, 0)  # computers accept at once
             assert room.state.history() == before and room.to_move() == 0
             back = states(to_ana)[-1]

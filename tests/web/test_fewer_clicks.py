@@ -226,7 +226,7 @@ def test_two_people_take_a_move_back_when_the_other_accepts(
     bo_page.click(".status button.takeback-accept")
     for page in (ana_page, bo_page):
         page.wait_for_function(f"window.spieltisch.live.lastSeq == {seq + 1}")
-        page.locator(".log li", has_text=re.compile("took back|zurück")).wait_for()
+        page.locator(".log li:not(.withdrawn)", has_text=re.compile("took back|zurück")).wait_for()
     ana_page.locator(".status .your-turn").wait_for()
     assert bo_page.locator(".move-list button").count() == 0  # Ana's turn again
 

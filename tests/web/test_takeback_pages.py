@@ -1,6 +1,7 @@
 """A takeback in a casual dice game, in the browser (issue 42): after a person's move the
 next player's roll waits, the page offers "Take back" exactly then with the rule and a
-countdown, the takeback is granted, and the log strikes the moves taken back through.
+countdown, the takeback is granted, and the log strikes the moves taken back through;
+then a hint answers.
 In German on a desktop and in French on a phone."""
 
 from __future__ import annotations
@@ -79,3 +80,7 @@ def test_a_takeback_at_the_moment_the_page_offers_it(
     page.wait_for_selector(".move-list button[data-move]")
     assert page.locator("button.takeback").count() == 0
     page.screenshot(path=str(artifacts / f"takeback-granted-{locale}.png"), full_page=True)
+    # A hint in Mahé answers (it gave nothing within 60 s before): thinking, then the move.
+    page.click("button.hint-button")
+    page.wait_for_selector(".hint-line")
+    assert page.locator(".hint-thinking").count() == 0

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.store.models import Account, GameTable, Seat, SeatKind
+from spieltisch.store.models import Account, GameTable, Seat, SeatKind, TableStatus
 
 
 async def add_guest(session: AsyncSession, name: str) -> Account:
@@ -36,3 +38,23 @@ async def played(
         .limit(limit)
     )
     return [(seat, table) for seat, table in rows.all()]
+
+
+async def finished_places(
+    session: AsyncSession, account_id: int, public_only: bool
+) -> list[tuple[str, int, dict[str, Any] | None]]:
+    """Each finished game an account played as a person: its game, their seat and the
+    result (for the per-game record: games and wins); `public_only` leaves private
+    tables out."""
+    query = (
+        select(GameTable.game, Seat.seat, GameTable.result)
+        .join(GameTable, GameTable.id == Seat.table_id)
+        .where(
+            Seat.account_id == account_id,
+            Seat.kind == SeatKind.HUMAN,
+            GameTable.status == TableStatus.FINISHED,
+        )
+    )
+    if public_only:
+        query = query.where(GameTable.public.is_(True))
+    return [(game, seat, result) for game, seat, result in (await session.execute(query)).all()]

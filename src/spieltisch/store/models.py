@@ -131,6 +131,8 @@ class GameTable(Base):
     """The creator's choice: True rated (people only, each at one seat), False casual
     (hints and takebacks allowed); None (tables made before the choice, and bots that do
     not say) rated exactly when every seat is a different person."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language its creator's page was in (de, en, fr): the lobby filters by it."""
     created_from: Mapped[str | None] = mapped_column(String(32))
     """A keyed digest of the creator's network address (never the address itself): the
     lobby lists only a few tables per address, so guests made in a row from one address

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Query, Request, Response
 
 import spieltisch
 from spieltisch.core import SpieltischError, game_class
@@ -38,6 +38,7 @@ from spieltisch.server.schemas.rest import (
     TableList,
 )
 from spieltisch.server.services.accounts import account_out
+from spieltisch.server.services.lobby_filters import Computers, Speed, TableFilter
 from spieltisch.server.table.leaving import Choice
 
 router = APIRouter(prefix="/api", responses=REFUSALS)
@@ -138,11 +139,31 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/tables", response_model=TableList, tags=["lobby"])
-async def list_tables(svc: Svc, finished: bool = False) -> TableList:
+async def list_tables(
+    svc: Svc,
+    finished: bool = False,
+    game: Annotated[str | None, Query(max_length=40)] = None,
+    free: bool = False,
+    computers: Computers | None = None,
+    speed: Speed | None = None,
+    language: Literal["de", "en", "fr"] | None = None,
+    player: Annotated[str | None, Query(max_length=40)] = None,
+    against_computers: bool = True,
+) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
     ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
-    replay."""
-    return TableList(tables=await svc.lobby.listed(finished))
+    replay. Filters: `game`, `free` (an open seat),
+    `computers` (with or without a computer seat), `speed` (untimed, quick, slow),
+    `language` (the creator's), `player` (part of a player's name),
+    `against_computers=false` (without one person's games against computers)."""
+    chosen = TableFilter(game, free, computers, speed, language, player, against_computers)
+    return TableList(tables=await svc.lobby.listed(finished, chosen))
+
+
+@router.get("/tables/mine", response_model=TableList, tags=["lobby"])
+async def my_tables(me: Me, svc: Svc) -> TableList:
+    """Your tables not yet ended (open or running, private ones too), running first."""
+    return TableList(tables=await svc.lobby.mine(me))
 
 
 @router.post("/tables", response_model=TableOut, status_code=201, tags=["lobby"])

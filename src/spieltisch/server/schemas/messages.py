@@ -109,6 +109,9 @@ class LogEntryOut(BaseModel):
     keep: int | None = None
     """For a takeback: the entries after seq `keep` (up to this one) no longer stand;
     the page strikes them through."""
+    mark: str | None = None
+    """The seat as the page names it in the log: the mover's colour or number, for a die
+    the seat whose turn it is ("Yellow · die: 4"); None for a shuffle or a deal."""
 
 
 class ClockOut(BaseModel):
@@ -162,6 +165,12 @@ class SeatOut(BaseModel):
     kind: SeatKind
     """open, ai, reserved or human."""
     name: str | None
+    """The person's name; for a computer seat its level as people read it, in the
+    request's language ("computer (easy)", "Computer (leicht)")."""
+    mark: str | None = None
+    """What tells the seat apart, as the board writes it: its colour, else "Player 2"."""
+    label: str | None = None
+    """The seat as every list names it, as the table does: "Yellow · computer (easy)"."""
     account: int | None
     level: str | None
     """A computer seat's level; for a person's seat, the level playing it since they
@@ -200,6 +209,16 @@ class TableOut(ServerMessage):
     person): no hints and no takebacks there."""
     takebacks: bool = False
     """Whether a player may ask to take back a move: a casual game without hidden cards."""
+    speed: Literal["untimed", "quick", "slow"] = "untimed"
+    """The clock's pace, for the lobby's filter: none, quick (at most 30 s a move or 5 min
+    a player), slow (more)."""
+    language: str | None = None
+    """The language its creator's page was in (de, en, fr), for the lobby's filter."""
+    created_at: str | None = None
+    started_at: str | None = None
+    finished_at: str | None = None
+    """When the game ended (ISO 8601 with its time zone, UTC): pages show it in the
+    viewer's own time zone and language."""
     ending: dict[str, Any] | None = None
     """How a table ended without its game's end: `{"how": "aborted", "by": seat}` (a
     player aborted it before every person had moved; `by` null: nobody moved and nobody

@@ -132,11 +132,25 @@ class GameOut(BaseModel):
     level in the reader's language, not by the level's id)."""
     record: str | None
     """Where to download the record (finished games)."""
+    rated: bool = False
+    finished_at: str | None = None
+    """When it ended (ISO 8601, UTC): the page shows it in the viewer's zone."""
+
+
+class GameRecordOut(BaseModel):
+    """A player's record in one game: finished games and the ones won (place 1)."""
+
+    game: str
+    title: str
+    games: int
+    wins: int
 
 
 class PlayerOut(BaseModel):
     account: AccountOut
     games: list[GameOut]
+    record: list[GameRecordOut] = Field(default_factory=list)
+    """Per game, most played first."""
 
 
 class RecordUploaded(BaseModel):
@@ -219,6 +233,9 @@ class HintOut(BaseModel):
     """The move in words, in the language asked for."""
     win_chance: float
     """The seat's chance to win after it, 0..1, as the engine sees it."""
+    quick: bool = False
+    """True when the full search was not back within the hint's time (2 s): a quicker
+    look (the easy level's) answered instead."""
 
 
 class AnswerIn(BaseModel):

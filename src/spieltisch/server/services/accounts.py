@@ -3,15 +3,18 @@ a player's page. Refuses with `Refusal`; the routes add the session and its cook
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from spieltisch.core import game_class
 from spieltisch.server.description.tables import describe_tables
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.schemas.rest import AccountOut, GameOut, PlayerOut
+from spieltisch.server.schemas.rest import AccountOut, GameOut, GameRecordOut, PlayerOut
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, accounts
 from spieltisch.store.models import Account, TableStatus
@@ -123,6 +126,7 @@ class Accounts:
                 if table.public or viewer == account_id
             ]
             described = await describe_tables(session, [table for _seat, table in rows])
+            places = await accounts.finished_places(session, account_id, viewer != account_id)
         games = []
         for (seat, table), shown in zip(rows, described, strict=True):
             ranking = (table.result or {}).get("ranking")
@@ -138,6 +142,24 @@ class Accounts:
                     players=[s.name or "?" for s in shown.seats],
                     seats=shown.seats,
                     record=f"/api/games/{table.id}/record" if finished else None,
+                    rated=shown.rated,
+                    finished_at=shown.finished_at,
                 )
             )
-        return PlayerOut(account=account_out(account), games=games)
+        return PlayerOut(account=account_out(account), games=games, record=game_record(places))
+
+
+def game_record(places: list[tuple[str, int, dict[str, Any] | None]]) -> list[GameRecordOut]:
+    """Per game, the finished games and the wins (place 1, shared or not), most played
+    first."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for game, seat, result in places:
+        ranking = (result or {}).get("ranking")
+        played[game] += 1
+        if isinstance(ranking, list) and seat < len(ranking) and ranking[seat] == 1:
+            won[game] += 1
+    return [
+        GameRecordOut(game=game, title=game_class(game).title, games=count, wins=won[game])
+        for game, count in played.most_common()
+    ]

@@ -10,10 +10,12 @@ from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.core.i18n import get_language
 from spieltisch.server.description.privacy import may_see, table_for
 from spieltisch.server.description.tables import describe_table, describe_tables
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import TableIn
+from spieltisch.server.services.lobby_filters import TableFilter
 from spieltisch.server.services.new_tables import (
     check_computer_tables,
     check_open_tables,
@@ -22,6 +24,7 @@ from spieltisch.server.services.new_tables import (
 from spieltisch.server.services.seating import get_table, join, leave, rematch, start
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
+from spieltisch.store.accounts import played
 from spieltisch.store.models import GameTable, TableStatus
 from spieltisch.store.tables import (
     account_names,
@@ -32,6 +35,10 @@ from spieltisch.store.tables import (
 )
 
 logger = logging.getLogger("spieltisch.server")
+
+MINE = 50
+"""How many of a person's newest tables "my games" looks through."""
+UNFINISHED = (TableStatus.OPEN, TableStatus.RUNNING)
 
 
 async def list_tables(
@@ -59,10 +66,23 @@ class Lobby:
         self.database = database
         self.live = live
 
-    async def listed(self, finished: bool = False) -> list[TableOut]:
-        """The lobby's list (`list_tables`): three queries however many tables."""
+    async def listed(
+        self, finished: bool = False, chosen: TableFilter | None = None
+    ) -> list[TableOut]:
+        """The lobby's list (`list_tables`), what `chosen` admits: three queries however
+        many tables."""
         async with reading(self.database) as session:
-            return await list_tables(session, finished=finished)
+            tables = await list_tables(session, finished=finished)
+        return tables if chosen is None else [t for t in tables if chosen.admits(t)]
+
+    async def mine(self, account: int) -> list[TableOut]:
+        """`account`'s tables not yet ended (private ones too), running first: the
+        lobby's "my games", where a person finds their way back to a game."""
+        async with reading(self.database) as session:
+            rows = await played(session, account, MINE)
+            tables = [table for _seat, table in rows if table.status in UNFINISHED]
+            tables.sort(key=lambda table: table.status != TableStatus.RUNNING)
+            return await describe_tables(session, tables)
 
     async def running_of(self, account: int) -> list[TableOut]:
         """The running games `account` plays (a paused one among them): "my running
@@ -91,7 +111,9 @@ class Lobby:
             await check_computer_tables(session, creator, spec)
             if open_limits is not None:
                 await check_open_tables(session, creator, created_from, open_limits)
-            table = await create_table(session, creator, spec, created_from=created_from)
+            table = await create_table(
+                session, creator, spec, created_from=created_from, language=get_language()
+            )
             described = await describe_table(session, table)
         logger.info("table %s: created (%s)", table.id, spec.game, extra={"table_id": table.id})
         return described

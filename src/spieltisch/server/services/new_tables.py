@@ -80,12 +80,13 @@ async def create_table(
     seated: bool = False,
     tournament_id: str | None = None,
     created_from: str | None = None,
+    language: str | None = None,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
     its players; the round clock runs whether they come or not); `tournament_id` the
     tournament it is opened for; `created_from` the creator's address mark
-    (`Sessions.address_mark`).
+    (`Sessions.address_mark`); `language` the creator's (the lobby's language filter).
 
     Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -118,6 +119,7 @@ async def create_table(
         tournament_id=tournament_id,
         created_from=created_from,
         rated=spec.rated if tournament_id is None else None,
+        language=language,
     )
     session.add(table)
     # The accounts reserved seats name, read in one query (not one per seat).

@@ -11,10 +11,12 @@ back are in `spieltisch.server.table.takebacks`.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import spieltisch
 from spieltisch.agents import Budget, hint
+from spieltisch.core import State
 from spieltisch.server.description.policy import Rated
 from spieltisch.server.i18n import _
 from spieltisch.server.infra.fair import Lane
@@ -28,6 +30,13 @@ from spieltisch.store.models import TableStatus
 
 HINT_BUDGET = "0.5s"
 """How long the engine looks for a hint (the computer's `expert` level, in a worker)."""
+HINT_SECONDS = 2.0
+"""A hint answers within this (the page says so while it thinks): the worker's search if
+it is done by then (a worker busy with the computer seats, or one just started, may not
+be), else a quick look in the server's own thread (`QUICK_BUDGET`)."""
+QUICK_BUDGET = "0.2s"
+QUICK_SECONDS = 0.5
+"""What the quick look may take at most, on a busy machine: kept from the deadline."""
 
 
 def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[str, float]:
@@ -37,8 +46,18 @@ def best_move(game: str, options: dict[str, Any], history: list[str]) -> tuple[s
     return advice.move, advice.win_chance
 
 
+def quick_move(state: State) -> tuple[str, float]:
+    """The `easy` level's look at the position, a fraction of a second: the hint when the
+    worker's search is not back in time."""
+    advice = hint(state, level="easy", budget=Budget.parse(QUICK_BUDGET), seed=None)
+    return advice.move, advice.win_chance
+
+
 class PlayAids:
     """Hints and takebacks at a table in play, refused where the game is rated."""
+
+    deadline: float = HINT_SECONDS
+    """Seconds the worker's search may take before the quick look answers instead."""
 
     def __init__(self, runtime: Runtime, pool: WorkerPool) -> None:
         self.runtime = runtime
@@ -61,8 +80,8 @@ class PlayAids:
             )
         if seat is None or not room.seats[seat].played_by(account):
             raise Refusal(Code.CONFLICT, _("a hint is for the player to move, on their turn"))
-        state = room.state
-        move, chance = await self.pool.run(
+        state = room.state.clone()
+        searched = self.pool.run(
             best_move,
             room.table.game,
             dict(room.table.options),
@@ -71,7 +90,14 @@ class PlayAids:
             account=account,
             table=table_id,
         )
-        return HintOut(move=move, words=parts.describe(state, move, lang), win_chance=chance)
+        try:
+            move, chance = await asyncio.wait_for(searched, self.deadline - QUICK_SECONDS)
+            quick = False
+        except TimeoutError:
+            move, chance = await asyncio.to_thread(quick_move, state)
+            quick = True
+        words = parts.describe(state, move, lang)
+        return HintOut(move=move, words=words, win_chance=chance, quick=quick)
 
     async def ask_takeback(self, table_id: str, account: int) -> TakebackOut:
         """Take back `account`'s last move (and what followed it): done at once when only

@@ -73,7 +73,11 @@ async def _records(session: AsyncSession, tables: list[GameTable]) -> dict[str, 
 def _record(table: GameTable, described: TableOut, move_log: list[LogEntry]) -> dict[str, Any]:
     # The record keeps the game as played: moves taken back are not in it.
     state = spieltisch.load(table.game, **table.options).replay(effective(move_log))
-    players = [s.name or f"player {s.seat + 1}" for s in described.seats]
+    # A record keeps ids: a computer seat by its level (`easy`), not the words shown.
+    players = [
+        (s.level if s.account is None else s.name) or f"player {s.seat + 1}"
+        for s in described.seats
+    ]
     # A game given up carries the ranking after resignations and the resigned seats in
     # its result (docs/web.md, "Leaving a running game"); it replays like any other.
     resigned = (table.result or {}).get("resigned") or ()

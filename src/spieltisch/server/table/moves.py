@@ -33,6 +33,7 @@ from spieltisch.server.table.loading import catch_up, refresh
 from spieltisch.server.table.log import LogItem, chance_turn, forget_old, last_entry, replayed
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.server.table.takeback_rule import taking_back
 from spieltisch.store.append import Append
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.database import UNAVAILABLE
@@ -46,14 +47,10 @@ class Moves:
     """Moves into the log. Each method is called holding the room's lock and returns
     what happened (events), which the caller publishes."""
 
-    def __init__(self, storage: TableStorage, cluster: Cluster, hold_seconds: float = 0.0) -> None:
+    def __init__(self, storage: TableStorage, cluster: Cluster) -> None:
         self.storage = storage
         self.cluster = cluster
         self.random = secrets.SystemRandom()
-        self.hold_seconds = hold_seconds
-        """In a casual game, how long another player's roll waits after a person's move,
-        so that they may take the move back (0: drawn at once). The scheduler draws it
-        when the time is up (`Scheduler._held_roll`)."""
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> tuple[AckOut, Events]:
         """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
@@ -102,11 +99,9 @@ class Moves:
             items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))
             # Another player's roll waits a moment after a person's move that would stand
             # no longer to be taken back once it is rolled (`takeback_rule.py`).
-            mover = self._taking_back(room, items[0])
+            mover = taking_back(room, [items[0], *reversed(room.log)])
             if mover is not None and chance_turn(state, None) not in (None, mover):
-                events = await self._commit(room, state, items)
-                room.roll_at = room.turn_started + self.hold_seconds
-                return events
+                return await self._commit(room, state, items)
         while state.is_chance_node():
             before, state = state, state.clone()
             outcome = state.sample_chance(self.random)
@@ -115,28 +110,6 @@ class Moves:
         if not items:
             return []
         return await self._commit(room, state, items)
-
-    def _taking_back(self, room: Room, new: LogItem) -> int | None:
-        """The person whose move may be taken back after the entry `new` (theirs, or
-        after computers' moves since theirs, with no chance outcome or takeback between);
-        None when there is none, or the table holds no roll for them (`holds`)."""
-        for item in [new, *reversed(room.log)]:
-            entry = item.entry
-            if not isinstance(entry, Move):
-                return None
-            if self.holds(room, entry.seat):
-                return entry.seat
-        return None
-
-    def holds(self, room: Room, seat: int) -> bool:
-        """Whether a roll that would end the takeback of `seat`'s move waits
-        (`hold_seconds`): a person's move in a casual game that allows takebacks."""
-        return (
-            self.hold_seconds > 0
-            and room.policy.takebacks
-            and room.seats[seat].account_id is not None
-            and room.controller(seat) is None
-        )
 
     async def take_back(self, room: Room, seat: int, keep: int) -> Events:
         """Withdraw the entries after seq `keep`, as `seat` asked and all agreed: one more
@@ -206,7 +179,6 @@ class Moves:
         room.state = state
         room.log.extend(items)
         room.asked = None  # a takeback asked is for the position it was asked in
-        room.roll_at = None  # set again by `play` when this position holds its roll
         for index, left in time_left.items():
             room.seats[index].time_left_ms = left
         room.turn_started = moment

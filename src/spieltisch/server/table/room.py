@@ -199,9 +199,10 @@ class Room:
     is read again from the database (the next move does that first)."""
     asked: TakebackRequest | None = None
     """The takeback asked and not yet answered by all (a move made since ends it)."""
-    roll_at: float | None = None
-    """When the roll held after a person's move is drawn (`Moves.hold_seconds`): until
-    then the move may be taken back. Meaningful while the position waits for chance."""
+    hold_seconds: float = 0.0
+    """How long another player's roll waits after a person's move in a casual game, so it
+    may be taken back (`Settings.takeback_seconds`, set when the room is loaded): the
+    roll is due `held_roll_at` (`takeback_rule.py`), in every process alike."""
     wake_at: float | None = None
     """When (wall clock) the next clock or round deadline falls, set by the scheduler: a
     table that left memory idle is loaded again then."""

@@ -93,7 +93,7 @@ class Runtime:
         self.presence_of = Presence(settings.claim_after_seconds, now)
         self.finishing = Finishing(self.storage, self.presence_of, self.background)
         self.on_finish = self.finishing.on_finish
-        self.moves = Moves(self.storage, self.cluster, settings.takeback_seconds)
+        self.moves = Moves(self.storage, self.cluster)
         self.scheduler = Scheduler(
             settings,
             pool,
@@ -131,6 +131,7 @@ class Runtime:
             room = self.rooms.get(table_id)
             if room is None:
                 room = await load(self.storage, table_id)
+                room.hold_seconds = self.settings.takeback_seconds
                 self.rooms[table_id] = room
                 self.idle.awake(table_id)  # opened before its deadline: set going below
                 await self.cluster.announce("ask", table_id)  # who is here elsewhere

@@ -30,6 +30,7 @@ from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.publish import Publisher
 from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.storage import TableStorage
+from spieltisch.server.table.takeback_rule import held_roll_at
 from spieltisch.store.clock import ClockMode, OnTimeout
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import effective
@@ -110,10 +111,8 @@ class Scheduler:
     def _roll_in(self, room: Room) -> float:
         """Seconds until the roll after a person's move may be drawn (`Moves.hold_seconds`,
         the moment to take the move back); 0 when nothing waits."""
-        last = room.log[-1] if room.log else None
-        if room.roll_at is None or last is None or last.seat is None:
-            return 0.0  # nothing held (a table loaded again rolls at once)
-        return max(0.0, room.roll_at - time.time())
+        due = held_roll_at(room)
+        return 0.0 if due is None else max(0.0, due - time.time())
 
     async def _held_roll(self, room: Room, seq: int, delay: float) -> None:
         """The roll after a person's move, once its takeback moment is over; while a
@@ -125,7 +124,7 @@ class Scheduler:
             asked = room.asked
             if asked is not None and asked.open_at(seq) and asked.waiting:
                 room.tasks["roll"] = asyncio.create_task(
-                    self._held_roll(room, seq, self.moves.hold_seconds)
+                    self._held_roll(room, seq, room.hold_seconds)
                 )
                 return
             try:

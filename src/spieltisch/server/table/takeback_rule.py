@@ -8,11 +8,13 @@ card of Mahé's pile turned face up: `State.revealed`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.server.table.log import replayed
+from spieltisch.server.table.log import LogItem, chance_turn, replayed
 from spieltisch.server.table.room import Room
-from spieltisch.store.log_entries import standing
+from spieltisch.store.log_entries import Move, standing
 from spieltisch.store.models import SeatKind, TableStatus
 
 
@@ -60,3 +62,45 @@ def takeback_offered(room: Room, seat: int | None) -> bool:
     except Refusal:
         return False
     return True
+
+
+def roll_waits_for(room: Room, seat: int) -> bool:
+    """Whether a roll that would end the takeback of `seat`'s move waits
+    (`Room.hold_seconds`): a person's move in a casual game that allows takebacks."""
+    return (
+        room.hold_seconds > 0
+        and room.policy.takebacks
+        and room.seats[seat].account_id is not None
+        and room.controller(seat) is None
+    )
+
+
+def taking_back(room: Room, newest_first: Iterable[LogItem]) -> int | None:
+    """The person whose move may still be taken back at the end of these entries (theirs
+    last, or computers' moves after theirs, with no chance outcome or takeback between);
+    None when there is none, or no roll waits for them (`roll_waits_for`)."""
+    for item in newest_first:
+        entry = item.entry
+        if not isinstance(entry, Move):
+            return None
+        if roll_waits_for(room, entry.seat):
+            return entry.seat
+    return None
+
+
+def roll_is_held(room: Room, newest_first: Iterable[LogItem]) -> bool:
+    """Whether the chance outcome pending after these entries is another player's roll
+    that waits for the takeback moment of a person's move."""
+    if room.hold_seconds <= 0 or not room.state.is_chance_node():
+        return False
+    mover = taking_back(room, newest_first)
+    return mover is not None and chance_turn(room.state, None) not in (None, mover)
+
+
+def held_roll_at(room: Room) -> float | None:
+    """When the roll held after a person's move is due (the commit of the last entry,
+    plus `hold_seconds`); None when no roll waits. The same in every process: each knows
+    when the last entry was committed (`Room.turn_started`)."""
+    if not roll_is_held(room, reversed(room.log)):
+        return None
+    return room.turn_started + room.hold_seconds

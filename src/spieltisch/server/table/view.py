@@ -19,7 +19,7 @@ from spieltisch.server.schemas.messages import (
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
 from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
-from spieltisch.server.table.takeback_rule import takeback_offered
+from spieltisch.server.table.takeback_rule import held_roll_at, takeback_offered
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
 from spieltisch.store.models import TableStatus
@@ -60,10 +60,8 @@ def _roll_in_ms(room: Room) -> int | None:
     """How long until the roll held after a person's move is drawn (`Scheduler._roll_in`)."""
     if room.table.status != TableStatus.RUNNING or not room.state.is_chance_node():
         return None
-    last = room.log[-1] if room.log else None
-    if room.roll_at is None or last is None or last.seat is None:
-        return None
-    return max(0, int((room.roll_at - time.time()) * 1000))
+    due = held_roll_at(room)
+    return None if due is None else max(0, int((due - time.time()) * 1000))
 
 
 def _shown(room: Room) -> PositionRenderings:
@@ -157,7 +155,14 @@ def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
         words=item.words[lang],
         turn=item.turn,
         keep=item.entry.keep if isinstance(item.entry, Takeback) else None,
+        mark=_entry_mark(room, item, lang),
     )
+
+
+def _entry_mark(room: Room, item: LogItem, lang: str) -> str | None:
+    """The mark of the seat an entry is of: the mover, or the die's turn."""
+    seat = item.seat if item.seat is not None else item.turn
+    return None if seat is None else _marks(room, lang)[seat]
 
 
 def _shown_entry(entry: LogEntry, events: Collection[str]) -> str | None:

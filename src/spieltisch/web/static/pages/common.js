@@ -2,7 +2,7 @@
 
 import { playAsGuest, uploadRecord } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { formatNumber, t, tn } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
 
 // "Your name: [    ] [Play]": a guest account at once, no password needed.
@@ -63,6 +63,25 @@ export function recordedName(name) {
 export function ratedBadge(table) {
   const rated = Boolean(table.rated);
   return h("span", { class: `rated-badge ${rated ? "rated" : "casual"}`, title: rated ? t("Counts for the ratings; no hints, no takebacks.") : t("Does not count for the ratings; hints and takebacks allowed.") }, rated ? t("rated") : t("casual"));
+}
+
+// A finished table's result as lists show it: each seat by place, with its points
+// ("1. Red · Ana, 12 points"). `label` names a seat.
+export function resultParts(table, label = seatLabelOf) {
+  const result = table.result;
+  if (!result || !result.ranking) return [];
+  const order = table.seats.map((seat) => seat.seat).sort((a, b) => result.ranking[a] - result.ranking[b] || a - b);
+  return order.map((index) => {
+    const seat = table.seats.find((item) => item.seat === index);
+    const score = result.scores ? result.scores[index] : null;
+    const points = score === null || score === undefined ? "" : `, ${tn("{count} point", "{count} points", score, { count: formatNumber(Math.round(score * 100) / 100) })}`;
+    return h("li", { class: `place place-${result.ranking[index]}`, "data-seat": index }, `${formatNumber(result.ranking[index])}. `, label(seat), points);
+  });
+}
+
+// A seat in a list, named as the table names it: "Yellow · computer (easy)".
+export function seatLabelOf(seat) {
+  return seat.label || markedName(seat.mark, seatName(seat));
 }
 
 export function statusName(status) {

@@ -4,7 +4,7 @@ import { currentAccount, get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
-import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatName, statusName } from "./common.js";
+import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatLabelOf, statusName } from "./common.js";
 import { refreshMyGames } from "./my_games.js";
 import { TUTORIALS } from "./rules.js";
 
@@ -18,17 +18,28 @@ const CLOCKS = [
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
+// The lobby's filters, kept while the page is open (each change asks the server again).
+const chosen = { game: "", free: false, computers: "", speed: "", language: "" };
+
+function filterQuery() {
+  const query = new URLSearchParams({ against_computers: "false" });
+  for (const [name, value] of Object.entries(chosen)) if (value) query.set(name, String(value));
+  return query.toString();
+}
+
 export async function show(main) {
   let timer = null;
   const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
+  const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
   const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
 
   async function refreshTables() {
     try {
-      const { tables } = await get("/api/tables");
-      renderTables(tablesBox, tables);
-      await refreshMyGames(myGamesBox, currentAccount());
+      const me = currentAccount();
+      const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
+      renderTables(tablesBox, filtersBox, tables, mine.tables);
+      await refreshMyGames(myGamesBox, me);
     } catch (error) {
       notify(error.message);
     }
@@ -41,8 +52,11 @@ export async function show(main) {
     const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
     replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
-    main.append(myGamesBox, h("div", { class: "lobby" }, formBox, tablesBox));
+    // My running games first; then the tables (on a phone they come before the long
+    // form; on a wide screen the form stands on the left).
+    main.append(myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
     renderCreate(formBox, forms, me);
+    renderFilters(filtersBox, forms, refreshTables);
     await refreshTables();
   }
 
@@ -55,9 +69,53 @@ export async function show(main) {
   };
 }
 
-function renderTables(box, tables) {
+function renderFilters(box, forms, refresh) {
+  const choice = (name, label, options) => {
+    const select = h("select", { id: `filter-${name}`, name }, options.map(([value, text]) => h("option", { value, selected: chosen[name] === value }, text)));
+    select.addEventListener("change", () => {
+      chosen[name] = select.value;
+      refresh();
+    });
+    return h("div", { class: "filter" }, h("label", { for: `filter-${name}` }, label), select);
+  };
+  const free = h("input", { type: "checkbox", id: "filter-free", name: "free", checked: chosen.free });
+  free.addEventListener("change", () => {
+    chosen.free = free.checked;
+    refresh();
+  });
+  replace(
+    box,
+    choice("game", t("Game"), [["", t("all games")], ...forms.map((game) => [game.name, game.title])]),
+    h("div", { class: "filter" }, free, h("label", { for: "filter-free" }, t("a free seat"))),
+    choice("computers", t("Computers"), [["", t("with or without")], ["with", t("with computers")], ["without", t("people only")]]),
+    choice("speed", t("Clock"), [["", t("any clock")], ["untimed", t("no clock")], ["quick", t("quick")], ["slow", t("slow")]]),
+    choice("language", t("Language"), [["", t("any language")], ["de", "Deutsch"], ["en", "English"], ["fr", "Français"]]),
+  );
+}
+
+function renderTables(box, filtersBox, tables, mine) {
+  // My running games stand above (my_games.js); here my tables still waiting for players.
+  const mineIds = new Set(mine.map((table) => table.id));
+  const waiting = mine.filter((table) => table.status === "open");
+  const others = tables.filter((table) => !mineIds.has(table.id));
+  const open = others.filter((table) => table.status === "open");
+  const running = others.filter((table) => table.status !== "open");
+  const list = (items, empty) => (items.length ? h("ul", { class: "table-list" }, tableItems(items)) : h("p", { class: "empty" }, empty));
+  replace(
+    box,
+    waiting.length ? h("h2", { id: "mine-title" }, t("My open tables")) : null,
+    waiting.length ? h("ul", { class: "table-list mine" }, tableItems(waiting)) : null,
+    h("h2", { id: "tables-title" }, t("Open tables")),
+    filtersBox,
+    list(open, t("No open table matches. Set one up!")),
+    h("h2", { id: "running-title" }, t("Games in play")),
+    list(running, t("No game in play matches.")),
+  );
+}
+
+function tableItems(tables) {
   const me = currentAccount();
-  const items = tables.map((table) => {
+  return tables.map((table) => {
     const mine = me && table.seats.some((seat) => seat.account === me.id);
     const free = table.seats.some((seat) => seat.kind === "open");
     const actions = [];
@@ -69,15 +127,10 @@ function renderTables(box, tables) {
       "li",
       { class: `table-item ${table.status}`, "data-table": table.id },
       h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status), " ", ratedBadge(table)),
-      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatName(seat)))),
+      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatLabelOf(seat)))),
       h("div", { class: "actions" }, actions),
     );
   });
-  replace(
-    box,
-    h("h2", { id: "tables-title" }, t("Tables")),
-    items.length ? h("ul", { class: "table-list" }, items) : h("p", { class: "empty" }, t("No open tables. Set one up!")),
-  );
 }
 
 async function join(tableId) {

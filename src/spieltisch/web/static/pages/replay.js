@@ -3,10 +3,10 @@
 
 import { currentAccount, get, uploadRecord } from "../api.js";
 import { h, replace } from "../dom.js";
-import { labelled, language, onLanguage, sentence, t } from "../i18n.js";
+import { formatMoment, labelled, language, onLanguage, sentence, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { notify } from "../notice.js";
-import { markedName, openReplay, ratedBadge, recordedName, seatName, statusName } from "./common.js";
+import { markedName, openReplay, ratedBadge, recordedName, resultParts, seatLabelOf, statusName } from "./common.js";
 import { leftTag, recordedLeft } from "./leaving.js";
 import { ReviewPanel } from "./review.js";
 
@@ -51,29 +51,67 @@ function showUpload(main) {
   showRecent(recent).catch((error) => notify(error.message));
 }
 
-// The finished public games, newest first: each to replay, each person to their games.
+// The finished public games, newest first: when (in the viewer's time zone and
+// language), the result by place with points, rated or not; filters by game and player.
+const finishedFilter = { game: "", player: "" };
+
+// A seat in the finished list: named as at the table, linked to the person's page, and
+// how it was left (gave up, lost on time, a substitute).
+function named(seat) {
+  const label = seatLabelOf(seat);
+  const who = seat.account ? h("a", { href: `#/player/${seat.account}` }, label) : label;
+  return [who, seat.left || seat.resigned ? [" ", leftTag(seat)] : null];
+}
+
 async function showRecent(box) {
-  const { tables } = await get("/api/tables?finished=true");
-  const rows = tables.map((table) =>
-    h(
-      "tr",
-      { "data-table": table.id },
-      h("td", {}, table.title),
-      h("td", {}, ratedBadge(table)),
+  const games = await get("/api/games");
+  const query = () => {
+    const params = new URLSearchParams({ finished: "true" });
+    if (finishedFilter.game) params.set("game", finishedFilter.game);
+    if (finishedFilter.player) params.set("player", finishedFilter.player);
+    return params.toString();
+  };
+  const gameSelect = h("select", { id: "finished-game" }, h("option", { value: "" }, t("all games")), games.map((game) => h("option", { value: game.name, selected: finishedFilter.game === game.name }, game.title)));
+  const playerInput = h("input", { id: "finished-player", type: "search", maxlength: 40, value: finishedFilter.player, placeholder: t("a name") });
+  const filters = h(
+    "form",
+    { class: "filters", "aria-label": t("Filter") },
+    h("div", { class: "filter" }, h("label", { for: "finished-game" }, t("Game")), gameSelect),
+    h("div", { class: "filter" }, h("label", { for: "finished-player" }, t("Player")), playerInput),
+    h("button", { type: "submit" }, t("Filter")),
+  );
+  const list = h("div", { class: "finished-list" });
+  async function refresh() {
+    const { tables } = await get(`/api/tables?${query()}`);
+    const rows = tables.map((table) =>
       h(
-        "td",
-        {},
-        table.seats.map((seat, index) => [index ? " · " : "", seat.account ? h("a", { href: `#/player/${seat.account}` }, seatName(seat)) : seatName(seat), seat.left || seat.resigned ? [" ", leftTag(seat)] : null]),
-        table.status === "finished" ? null : [" — ", h("span", { class: "ended" }, statusName(table.status))],
+        "tr",
+        { "data-table": table.id },
+        h("td", { class: "when" }, table.finished_at ? formatMoment(table.finished_at) : ""),
+        h("td", {}, table.title, " ", ratedBadge(table)),
+        h(
+          "td",
+          {},
+          // By place with points; a table ended otherwise (aborted, abandoned) lists its seats.
+          table.result ? h("ol", { class: "result" }, resultParts(table, named)) : h("ul", { class: "result" }, table.seats.map((seat) => h("li", {}, named(seat)))),
+          table.status === "finished" ? null : h("span", { class: "ended" }, statusName(table.status)),
+        ),
+        h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
       ),
-      h("td", {}, h("button", { type: "button", class: "replay", onclick: () => openReplay(table.id).catch((error) => notify(error.message)) }, t("Replay"))),
-    ),
-  );
-  replace(
-    box,
-    h("h2", { id: "recent-title" }, t("Recent games")),
-    rows.length ? h("table", { class: "games" }, h("tbody", {}, rows)) : h("p", {}, t("No finished game yet.")),
-  );
+    );
+    const head = h("thead", {}, h("tr", {}, [t("When"), t("Game"), t("Result"), ""].map((label) => h("th", {}, label))));
+    replace(list, rows.length ? h("table", { class: "games" }, head, h("tbody", {}, rows)) : h("p", {}, t("No finished game yet.")));
+  }
+  const changed = (event) => {
+    event?.preventDefault();
+    finishedFilter.game = gameSelect.value;
+    finishedFilter.player = playerInput.value.trim();
+    refresh().catch((error) => notify(error.message));
+  };
+  gameSelect.addEventListener("change", changed);
+  filters.addEventListener("submit", changed);
+  replace(box, h("h2", { id: "recent-title" }, t("Recent games")), filters, list);
+  await refresh();
 }
 
 class Viewer {

@@ -44,6 +44,7 @@ function beep() {
   }
 }
 const LONG_LIST = 12;
+const HINT_SECONDS = 2; // the most a hint thinks (services/play_aids.py HINT_SECONDS)
 
 export async function show(main, [tableId]) {
   const page = new TablePage(main, tableId);
@@ -427,6 +428,7 @@ class TablePage {
         // The engine's best move and win chance, when asked: only in casual games (the
         // server refuses in rated ones: tournament games, every seat a different person).
         if (this.hint && this.hint.seq === state.seq) parts.push(" ", h("span", { class: "hint-line" }, this.hint.text));
+        else if (this.hintAsked === state.seq) parts.push(" ", h("span", { class: "hint-thinking" }, t("Thinking… (at most {seconds} s)", { seconds: formatNumber(HINT_SECONDS) })));
         else if (!table.rated) parts.push(" ", h("button", { type: "button", class: "hint-button", onclick: () => this.askHint() }, t("Hint")));
       }
       else parts.push(t("{name} to move.", { name: this.seatLabel(state.to_move) }));
@@ -618,15 +620,20 @@ class TablePage {
     }
   }
 
+  // The hint thinks at most HINT_SECONDS (the server's promise): the page says so meanwhile.
   async askHint() {
     const seq = this.state.seq;
+    this.hintAsked = seq;
+    this.renderStatus();
     try {
       const advice = await get(`/api/tables/${this.tableId}/hint?lang=${language()}`);
       const chance = formatPercent(advice.win_chance);
       this.hint = { seq, text: t("Hint: {move} (win chance {chance})", { move: advice.words, chance }) };
-      this.renderStatus();
     } catch (error) {
       notify(error.message);
+    } finally {
+      this.hintAsked = null;
+      this.renderStatus();
     }
   }
 
