@@ -59,7 +59,7 @@ PAGE_CAP = 20_000
 # Pages still over the cap, each with its current size as its own cap: they may only
 # shrink (issue 36: web.md and tournaments.md grew back into lab notebooks). Lower the
 # figure when a page shrinks; delete the entry when it is under PAGE_CAP.
-OVERSIZED = {"web.md": 44_085, "tournaments.md": 39_108}
+OVERSIZED = {"web.md": 43_200, "tournaments.md": 39_108}
 
 
 @pytest.mark.parametrize("path", USER_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
