@@ -81,6 +81,9 @@ def test_a_hall_tournament_from_registration_to_standings(
     assert len(tournament.audit(1, four)) == 2
     assert tournament.round(1).results[four].places == (1, 2, 4, 3)
     assert tournament.round(1).results[three].how == "stopped"
+    history = " ".join(run("result", tid, "1", str(three), *db).split())
+    assert "Finished as:" in history and "Pieces on the track: 1" in history, history
+    assert "done:1" not in history and "4,3/1/27" not in history, "figures in words"
     run("players", tid, "--withdraw", "7", *db)
     run("seat", tid, *db)
     assert 7 not in {p for t in load(database_url, tid).rounds[1].tables for p in t}

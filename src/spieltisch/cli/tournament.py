@@ -780,7 +780,7 @@ def history_table(
     """Every entry of a table's result, oldest first: who and when, each seat's place
     (and figures when stopped by time), the lots and whether each was drawn now, kept
     from before or drawn at the table, and the note."""
-    from spieltisch.tournament.export import lot_words, who
+    from spieltisch.tournament.export import figures_words, lot_words, who
     from spieltisch.tournament.results import place_words
 
     seats = current.round(round_number).tables[table - 1]
@@ -799,20 +799,10 @@ def history_table(
         for seat in range(len(entry.places)):
             cell = place_words(entry, seat)
             if entry.figures and entry.outcome(seat) == "played":
-                cell += f" ({format_figures(entry.figures[seat])})"
+                cell += f" ({figures_words(entry.figures[seat])})"
             cells.append(cell)
         view.add_row(when, *cells, lot_words(entry, players), entry.note)
     return view
-
-
-def format_figures(figures: dict[str, Any]) -> str:
-    """One seat's rule-18 figures as the command line takes them (done:N, GOAL/TRACK/DISTANCE)."""
-    if figures.get("finished"):
-        return f"done:{figures['finished']}"
-    if "steps" in figures:
-        return str(figures["steps"])
-    goal = ",".join(map(str, figures.get("goal") or ())) or "-"
-    return f"{goal}/{figures.get('track', 0)}/{figures.get('distance', 0)}"
 
 
 @tournament_app.command("standings")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spieltisch.core.i18n import N_
+from spieltisch.core.i18n import N_, labelled
 from spieltisch.core.spreadsheet import cell, spreadsheet_csv
 from spieltisch.tournament.ledger import ResultEntered
 from spieltisch.tournament.messages import _
@@ -88,8 +88,9 @@ def who(by: str, names: Mapping[str, str]) -> str:
     return names.get(by, by)
 
 
-def _figures(figures: Mapping[str, Any] | None) -> str:
-    """A stopped game's figures in words ("Ziel: 4 3; Bahn: 1"), not JSON."""
+def figures_words(figures: Mapping[str, Any] | None) -> str:
+    """A stopped game's figures in words ("Ziel: 4 3; Bahn: 1"), not JSON nor as typed
+    on the command line (`4,3/1/27`, `done:1`)."""
     if not figures:
         return ""
     from spieltisch.tournament.printable import figure_labels
@@ -101,7 +102,7 @@ def _figures(figures: Mapping[str, Any] | None) -> str:
         if value is None or value == []:
             continue
         shown = " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-        parts.append(f"{labels.get(name, name)}: {shown}")
+        parts.append(labelled(labels.get(name, name), shown))
     return "; ".join(parts)
 
 
@@ -157,7 +158,7 @@ def results_table(tournament: Tournament, names: Mapping[str, str] | None = None
                         _how(
                             result.how if result.outcome(seat) == "played" else result.outcome(seat)
                         ),
-                        _figures(figures),
+                        figures_words(figures),
                         " ".join(result.lots),
                         who(result.by, names or {}),
                         result.at.isoformat(),
@@ -256,7 +257,7 @@ def corrections_table(tournament: Tournament, names: Mapping[str, str] | None = 
                         entry.at.isoformat(),
                         _how(entry.how),
                         " | ".join(place_words(entry, seat) for seat in range(len(entry.places))),
-                        " | ".join(_figures(one) for one in figures),
+                        " | ".join(figures_words(one) for one in figures),
                         " ".join(entry.lots),
                         " ".join(_(LOT_SOURCE_WORDS[s]) for s in entry.lot_sources if s),
                         entry.note,
