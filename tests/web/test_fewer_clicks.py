@@ -143,7 +143,8 @@ def test_a_table_where_running_out_of_time_loses(people: People) -> None:
     assert rule == "When a player's time runs out, they lose as if they had resigned."
     page.wait_for_selector("section.end:not([hidden])")  # nobody moved
     assert page.locator(".ranking tbody tr").first.inner_text().startswith("1\tBlack")
-    page.locator(".log li.event", has_text="White · Ana gave up").wait_for()
+    # Issue 42: a loss on time is worded as such, no longer as a resignation.
+    page.locator(".log li.event", has_text="White · Ana lost on time").wait_for()
 
 
 def test_a_hint_names_the_engines_best_move_and_its_win_chance(people: People) -> None:
