@@ -341,7 +341,7 @@ TEXTS: tuple[str, ...] = (
     # the lobby as a place to find a game (issue 42)
     N_("Filter"),
     N_("all games"),
-    N_("a free seat"),
+    N_("With a free seat"),
     N_("Computers"),
     N_("with or without"),
     N_("with computers"),

@@ -8,7 +8,7 @@ TABLE_WORDS: tuple[str, ...] = (
     N_("Announcements"),
     N_("Type a move"),
     N_("Play this move"),
-    N_("Its number in the list (#3), its words or its notation."),
+    N_("Its number in the list (#3), its words, or its short form (such as r12 or c1-c2)."),
     N_("Question"),
     N_("Ask"),
     N_("Ask about the game"),

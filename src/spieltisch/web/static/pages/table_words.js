@@ -68,7 +68,7 @@ export class TableWords {
   build() {
     this.announcer.element.setAttribute("aria-label", t("Announcements"));
     this.moveInput = h("input", { name: "typed-move", id: "typed-move", autocomplete: "off", "aria-describedby": "typed-move-hint" });
-    this.moveForm = h("form", { class: "typed-move" }, h("label", { for: "typed-move" }, t("Type a move")), this.moveInput, h("button", { type: "submit" }, t("Play this move")), h("p", { id: "typed-move-hint", class: "hint" }, t("Its number in the list (#3), its words or its notation.")));
+    this.moveForm = h("form", { class: "typed-move" }, h("label", { for: "typed-move" }, t("Type a move")), this.moveInput, h("button", { type: "submit" }, t("Play this move")), h("p", { id: "typed-move-hint", class: "hint" }, t("Its number in the list (#3), its words, or its short form (such as r12 or c1-c2).")));
     this.moveForm.addEventListener("submit", (event) => {
       event.preventDefault();
       this.typed(this.moveInput.value);
