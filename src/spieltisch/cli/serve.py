@@ -185,6 +185,7 @@ def serve(
         float,
         typer.Option(
             "--abandon-after",
+            envvar=variable("--abandon-after"),
             min=0,
             help="Seconds a running table may have no person at it before it ends as "
             "abandoned (no result, nobody rated); 0: never.",
