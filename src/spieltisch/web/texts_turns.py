@@ -36,7 +36,7 @@ TURN_TEXTS: tuple[str, ...] = (
         "When a player's time runs out, the computer plays that turn at their level; the "
         "seat stays theirs."
     ),
-    N_("Turn-based"),
+    N_("Turn-based: {days}."),
     N_("online"),
     N_("not here"),
 )

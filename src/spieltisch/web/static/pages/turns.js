@@ -178,7 +178,7 @@ export function turnClockRule(clock) {
   const days = tn("{count} day per move", "{count} days per move", clock.days, { count: formatNumber(clock.days) });
   const bank = clock.bank_seconds ? [" ", t("Each move made in time adds {time} to the player's time bank, up to {most}.", { time: formatDays(clock.bank_seconds * 1000), most: formatDays(clock.bank_max_seconds * 1000) })] : [];
   const rule = clock.on_timeout === "lose" ? t("When a player's time runs out, they lose the game.") : t("When a player's time runs out, the computer plays that turn at their level; the seat stays theirs.");
-  return h("p", { class: "clock-rule" }, labelled(t("Turn-based"), days), " ", rule, bank);
+  return h("p", { class: "clock-rule" }, t("Turn-based: {days}.", { days }), " ", rule, bank);
 }
 
 // Who is online at a turn-based table: no away countdown, nobody chooses for anyone.
