@@ -105,7 +105,9 @@ class TurnGames:
             raise Refusal(
                 Code.INVALID,
                 _("a vacation is from {least} to {most} days, not {days}").format(
-                    least=number(LEAST_VACATION), most=number(MOST_VACATION_AT_ONCE), days=number(days)
+                    least=number(LEAST_VACATION),
+                    most=number(MOST_VACATION_AT_ONCE),
+                    days=number(days),
                 ),
             )
         before = await self.vacation(account)
