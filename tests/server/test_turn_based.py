@@ -109,6 +109,9 @@ def test_the_move_days_then_the_time_bank_then_the_computer_plays_that_turn(url:
             ran_out = heard(runtime, ClockRanOut)
             assert [(r.seat, r.turn_based, r.level) for r in ran_out] == [(seat, True, "easy")]
             assert room.log[seq].seat == seat  # played in the person's name
+            [said] = [m for m in told(watcher) if m["type"] == "notice"]
+            assert said["kind"] == "ran_out" and said["seq"] == seq  # told after that entry
+            assert "the computer played this turn" in said["words"]
             assert room.seats[seat].substituted is None  # the seat is still theirs
             assert room.seats[seat].time_left_ms == 0  # the bank is used up
             assert heard(runtime, SeatHandedOver) == []

@@ -90,6 +90,8 @@ class ClockRanOut:
     level: str | None = None
     turn_based: bool = False
     account: int | None = None
+    seq: int | None = None
+    """Turn-based: the position whose time ran out (told with the computer's move)."""
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,8 @@ def told(room: Room, event: TurnNotice, lang: str) -> NoticeOut:
     """A notice event as a connection reading `lang` is told it, now."""
     kind, data = kind_and_data(event)
     name = who(room, event.seat, lang)
-    return notice_out(kind, room.seq, event.seat, data, name, lang, moment_of(room.now()))
+    seq = event.seq if isinstance(event, ClockRanOut | TimeBankUsed) and event.seq else room.seq
+    return notice_out(kind, seq, event.seat, data, name, lang, moment_of(room.now()))
 
 
 def stored(room: Room, row: TableNotice, lang: str) -> NoticeOut:

@@ -203,7 +203,7 @@ class Turns:
         assert clock is not None
         await self._write(room, None, force=True)
         if clock.on_timeout == OnTimeout.LOSE:
-            ran_out = ClockRanOut(seat, None, True, account)
+            ran_out = ClockRanOut(seat, None, True, account, room.seq)
             await self.note(room, [ran_out])
             handed = await self.finishing.computer_plays(room, seat, HandOverReason.TIMED_OUT)
             return [ran_out, *handed]
@@ -212,7 +212,7 @@ class Turns:
             level = own_level(
                 room.table.game, await self.leaving.rating_of(room.table.game, account)
             )
-        ran_out = ClockRanOut(seat, level, True, account)
+        ran_out = ClockRanOut(seat, level, True, account, room.seq)
         await self.note(room, [ran_out])
         room.tasks["ai"] = asyncio.create_task(
             self.scheduler.computer_move(room, room.seq, seat, level, 0.0, [ran_out])
