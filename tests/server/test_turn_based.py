@@ -414,3 +414,26 @@ def test_of_two_processes_on_postgresql_only_the_one_holding_the_table_acts(
         run(scenario)
     finally:
         drop_postgres_database(url)
+
+
+def test_a_waiting_turn_based_table_leaves_memory_and_its_deadline_brings_it_back(
+    url: str,
+) -> None:
+    async def scenario() -> None:
+        now = Now()
+        seats = [SeatIn(kind="me"), SeatIn(kind="open")]
+        clock = ClockIn(mode="turn", days=2, on_timeout="computer")
+        table_id, _people = await made_table(url, "mabula", seats, clock)
+        async with a_runtime(url, now, idle_seconds=0.05) as runtime:
+            room = await runtime.room(table_id)
+            seat = await person_to_move(runtime, room)
+            seq = room.seq
+            await until(lambda: table_id not in runtime.rooms, what="the table forgotten")
+            now.advance(2 * DAY + 1)
+            assert await runtime.turns.sweep() == [table_id]
+            again = runtime.rooms[table_id]
+            assert again is not room
+            await until(lambda: again.seq > seq, what="the computer's move for the person")
+            assert again.log[seq].seat == seat
+
+    run(scenario)

@@ -15,9 +15,10 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.scheduler import RETRY_SECONDS
 from spieltisch.store.models import TableStatus
 
-WAITING = frozenset({"clock", "round", "abort"})
+WAITING = frozenset({"clock", "round", "abort", "turn"})
 """The tasks of a table that only waits (for a person or a deadline): it may leave
-memory when nobody watches."""
+memory when nobody watches (a turn-based table's deadline is in the database: the
+sweep loads it again then, `turns.py`)."""
 
 
 class Idle:

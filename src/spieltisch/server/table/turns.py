@@ -232,17 +232,24 @@ class Turns:
                 told: list[TurnNotice] = [VacationStarted(s, account, moment(until)) for s in seats]
                 await self.note(room, told)
                 events += told
-                if self.cluster.owns(room.id):
-                    events += await self.refresh(room)
+                events += await self._moved(room)
         return len(tables)
+
+    async def _moved(self, room: Room) -> Events:
+        """The deadline of `room` moved (a vacation began or ended): worked out again
+        here if this process holds the table, else by the one that does (told that the
+        table changed, it sets the turn going again)."""
+        if self.cluster.owns(room.id):
+            return await self.refresh(room, force=True)
+        await self.cluster.announce("changed", room.id)
+        return []
 
     async def vacation_ended(self, account: int) -> None:
         """`account` ended their vacation early: their deadlines move back."""
         for table_id in await self.store.tables_of(account, tournaments=False):
             room = await self.load(table_id)
             async with self.publisher.holding(room) as events:
-                if self.cluster.owns(room.id):
-                    events += await self.refresh(room, force=True)
+                events += await self._moved(room)
 
     # -- the log -----------------------------------------------------------------------------
 
