@@ -19,9 +19,11 @@ from spieltisch.server.table.events import (
     SeatHandedOver,
     TimeBankUsed,
     TurnStarted,
+    VacationStarted,
 )
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, TableNotice
+from spieltisch.store.turns import take_vacation
 from tests.server.in_process import Now, an_app, connect, guest, run, told, until
 from tests.server.servers import drop_postgres_database, new_postgres_database
 from tests.server.turn_tables import DAY, a_runtime, heard, made_table, move, person_to_move
@@ -435,5 +437,38 @@ def test_a_waiting_turn_based_table_leaves_memory_and_its_deadline_brings_it_bac
             assert again is not room
             await until(lambda: again.seq > seq, what="the computer's move for the person")
             assert again.log[seq].seat == seat
+
+    run(scenario)
+
+
+def test_a_vacation_does_not_stop_a_tournament_game(url: str) -> None:
+    async def scenario() -> None:
+        now = Now()
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        clock = ClockIn(mode="turn", days=2)
+        casual, (ana, _bob, _cleo) = await made_table(url, "mabula", seats, clock)
+        cup, (ana_too, _b, _c) = await made_table(url, "mabula", seats, clock, tournament="cup")
+        async with a_runtime(url, now) as runtime:
+            rooms = [await runtime.room(casual), await runtime.room(cup)]
+            for room in rooms:
+                await person_to_move(runtime, room)
+            before = [room.deadline for room in rooms]
+            until_then = now() + 5 * DAY
+            database = Database(url)
+            try:
+                async with database.session() as session:
+                    await take_vacation(session, ana, now(), until_then)
+                    await take_vacation(session, ana_too, now(), until_then)
+                    await session.commit()
+            finally:
+                await database.close()
+            assert await runtime.turns.vacation_taken(ana, until_then) == 1
+            assert await runtime.turns.vacation_taken(ana_too, until_then) == 0
+            assert rooms[0].deadline == pytest.approx((before[0] or 0) + 5 * DAY)
+            async with runtime.publisher.holding(rooms[1]) as events:
+                events += await runtime.turns.refresh(rooms[1], force=True)  # worked out again
+            assert rooms[1].deadline == before[1]  # the tournament's clock runs on
+            told = heard(runtime, VacationStarted)
+            assert [(v.account, v.seat) for v in told] == [(ana, 0)]
 
     run(scenario)
