@@ -259,6 +259,13 @@ def test_a_turn_based_table_is_made_through_the_api_and_bad_clocks_are_named(url
             assert two.status_code in (200, 201), two.text
             assert two.json()["clock"]["on_timeout"] == "lose"  # two players
             assert two.json()["clock"]["bank_max_seconds"] == 2 * DAY
+            assert made.json()["speed"] == two.json()["speed"] == "turn"
+            listed = await client.get("/api/tables?speed=turn")
+            assert {t["id"] for t in listed.json()["tables"]} == {
+                made.json()["id"],
+                two.json()["id"],
+            }
+            assert (await client.get("/api/tables?speed=slow")).json()["tables"] == []
             for clock, named in [
                 ({"mode": "turn"}, "days"),
                 ({"mode": "turn", "days": 15}, "days"),

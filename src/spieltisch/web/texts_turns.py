@@ -37,6 +37,7 @@ TURN_TEXTS: tuple[str, ...] = (
         "seat stays theirs."
     ),
     N_("Turn-based: {days}."),
+    N_("turn-based"),
     N_("online"),
     N_("not here"),
 )

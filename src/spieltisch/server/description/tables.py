@@ -115,11 +115,13 @@ QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS = 30.0, 300.0
 """At most this per move, or per player for the game, is a quick clock."""
 
 
-def speed_of(clock: dict[str, Any] | None) -> Literal["untimed", "quick", "slow"]:
-    """A table's pace, as the lobby filters by it: no clock, quick or slow."""
+def speed_of(clock: dict[str, Any] | None) -> Literal["untimed", "quick", "slow", "turn"]:
+    """A table's pace, as the lobby filters by it: no clock, quick, slow or turn-based."""
     mode = (clock or {}).get("mode")
     if mode is None:
         return "untimed"
+    if mode == "turn":
+        return "turn"
     seconds = float(clock.get("seconds") or 0) if clock else 0.0
     limit = QUICK_MOVE_SECONDS if mode == "move" else QUICK_GAME_SECONDS
     return "quick" if seconds <= limit else "slow"

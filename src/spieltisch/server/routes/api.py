@@ -153,7 +153,7 @@ async def list_tables(
     """Public tables that are open or running, newest first; `?finished=true`: the
     ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
     replay. Filters: `game`, `free` (an open seat),
-    `computers` (with or without a computer seat), `speed` (untimed, quick, slow),
+    `computers` (with or without a computer seat), `speed` (untimed, quick, slow, turn: turn-based),
     `language` (the creator's), `player` (part of a player's name),
     `against_computers=false` (without one person's games against computers)."""
     chosen = TableFilter(game, free, computers, speed, language, player, against_computers)

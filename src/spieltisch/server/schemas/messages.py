@@ -217,7 +217,7 @@ class TableOut(ServerMessage):
     person): no hints and no takebacks there."""
     takebacks: bool = False
     """Whether a player may ask to take back a move: a casual game without hidden cards."""
-    speed: Literal["untimed", "quick", "slow"] = "untimed"
+    speed: Literal["untimed", "quick", "slow", "turn"] = "untimed"
     """The clock's pace, for the lobby's filter: none, quick (at most 30 s a move or 5 min
     a player), slow (more)."""
     language: str | None = None

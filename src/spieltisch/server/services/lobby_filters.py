@@ -12,7 +12,7 @@ from spieltisch.server.schemas.messages import TableOut
 from spieltisch.store.models import SeatKind
 
 Computers = Literal["with", "without"]
-Speed = Literal["untimed", "quick", "slow"]
+Speed = Literal["untimed", "quick", "slow", "turn"]
 
 
 def against_computers(table: TableOut) -> bool:

@@ -92,7 +92,7 @@ function renderFilters(box, forms, refresh) {
     choice("game", t("Game"), [["", t("all games")], ...forms.map((game) => [game.name, game.title])]),
     h("div", { class: "filter" }, free, h("label", { for: "filter-free" }, t("With a free seat"))),
     choice("computers", t("Computers"), [["", t("with or without")], ["with", t("with computers")], ["without", t("people only")]]),
-    choice("speed", t("Clock"), [["", t("any clock")], ["untimed", t("no clock")], ["quick", t("quick")], ["slow", t("slow")]]),
+    choice("speed", t("Clock"), [["", t("any clock")], ["untimed", t("no clock")], ["quick", t("quick")], ["slow", t("slow")], ["turn", t("turn-based")]]),
     choice("language", t("Language"), [["", t("any language")], ["de", "Deutsch"], ["en", "English"], ["fr", "Français"]]),
   );
 }
