@@ -169,9 +169,15 @@ class Turns:
         for table_id in due:
             if not await self.cluster.claim(table_id):
                 continue  # another process holds it and acts
-            room = await self.load(table_id)
-            async with self.publisher.holding(room) as events:
-                events += await self.act(room)
+            try:
+                room = await self.load(table_id)
+                async with self.publisher.holding(room) as events:
+                    events += await self.act(room)
+            except UNAVAILABLE:
+                raise
+            except Exception:  # one table's trouble must not hold up the others' deadlines
+                logger.exception("table %s: its deadline could not be acted on", table_id)
+                continue
             acted.append(table_id)
         return acted
 
