@@ -26,6 +26,7 @@ from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.metrics import leaving as metrics_leaving
+from spieltisch.server.infra.notify_tokens import LinkTokens
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
@@ -41,6 +42,7 @@ from spieltisch.server.routes import (
     hints,
     leaving,
     metrics,
+    notifications,
     pages,
     ratings,
     reviews,
@@ -55,6 +57,7 @@ from spieltisch.server.routes.context import Services
 from spieltisch.server.routes.refusals import refusal_response, refused
 from spieltisch.server.routes.validation import http_error, request_validation_error
 from spieltisch.server.schemas.rest import REFUSALS
+from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.table.handover import stop_playing
@@ -231,6 +234,7 @@ def create_app(settings: Settings) -> FastAPI:
             RateLimiter(settings.rate_limits),
             passwords := PasswordWork(),
         )
+        sender = app.state.services.sender = Sender(database, settings, LinkTokens(key))
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
         cluster.subscribe(ENDED, app.state.services.sockets.heard)
@@ -242,6 +246,7 @@ def create_app(settings: Settings) -> FastAPI:
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
+        sending = asyncio.create_task(sender.keep_sending(), name="notifications")
         services: Services = app.state.services
 
         async def let_go() -> None:
@@ -258,6 +263,7 @@ def create_app(settings: Settings) -> FastAPI:
             metrics_leaving()
             sweeping.cancel()
             abandoning.cancel()
+            sending.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()
@@ -305,6 +311,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
+    app.include_router(notifications.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():
