@@ -60,6 +60,7 @@ from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.services.table_notices import TableNotices
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -235,6 +236,8 @@ def create_app(settings: Settings) -> FastAPI:
             passwords := PasswordWork(),
         )
         sender = app.state.services.sender = Sender(database, settings, LinkTokens(key))
+        told = TableNotices(database, runtime.background, sender.wake, settings.digest_seconds)
+        runtime.publisher.subscribers.append(told.heard)
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
         cluster.subscribe(ENDED, app.state.services.sockets.heard)

@@ -63,7 +63,7 @@ class Services:
 
     @property
     def lobby(self) -> Lobby:
-        return Lobby(self.database, self.runtime)
+        return Lobby(self.database, self.runtime, self.settings.digest_seconds)
 
     @property
     def accounts(self) -> Accounts:

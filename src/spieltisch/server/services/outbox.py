@@ -160,8 +160,11 @@ class Sender:
             return "no webhook"
         if not _wants(contact, row):
             return "unsubscribed"
+        table = row.payload.get("table")
+        link = {"url": f"{self.settings.site()}/#/table/{table}"} if table else {}
         body = json.dumps(
-            {"id": row.key, "kind": row.kind, "at": row.created_at.isoformat(), **row.payload},
+            {"id": row.key, "kind": row.kind, "at": row.created_at.isoformat(), **row.payload}
+            | link,
             ensure_ascii=False,
             sort_keys=True,
         ).encode()
