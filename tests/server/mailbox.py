@@ -3,6 +3,7 @@ thread): every email it accepts is kept, parsed, for the test to read."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from collections.abc import Iterator
@@ -17,26 +18,35 @@ from tests.server.servers import free_port
 
 
 class Mailbox:
-    """What arrived: each email as the receiver sees it (`held` keeps the server from
-    answering DATA, as a mail server that hangs)."""
+    """What arrived: each email as the receiver sees it. With `answering` cleared the
+    server hangs at the recipient, as a mail server that stalls."""
 
     def __init__(self) -> None:
         self.received: list[EmailMessage] = []
         self.lock = threading.Lock()
-        self.held = threading.Event()
-        self.held.set()
+        self.answering = threading.Event()
+        self.answering.set()
         self.waiting = 0
-        """Emails whose DATA arrived and are held (not yet accepted)."""
+        """Emails held at their recipient (nothing of them delivered yet)."""
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: Any
+    ) -> str:
+        """Not answering, the server waits here before the message is sent: a sender killed now
+        has delivered nothing."""
         with self.lock:
             self.waiting += 1
-        while not self.held.wait(0.05):
-            pass
+        while not self.answering.is_set():
+            await asyncio.sleep(0.02)
+        with self.lock:
+            self.waiting -= 1
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         parsed = message_from_bytes(envelope.content, policy=policy.default)
         assert isinstance(parsed, EmailMessage)
         with self.lock:
-            self.waiting -= 1
             self.received.append(parsed)
         return "250 OK"
 
@@ -72,5 +82,5 @@ def mailbox() -> Iterator[tuple[Mailbox, str]]:
     try:
         yield box, f"smtp://127.0.0.1:{port}"
     finally:
-        box.held.set()
+        box.answering.set()
         controller.stop()

@@ -4,8 +4,8 @@ one-click link to the table and the one-click unsubscribe link (also as the
 
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
-from email.utils import make_msgid
 
 from spieltisch.server.services.notify_texts import Worded, digest_subject, unsubscribe_line
 
@@ -28,7 +28,7 @@ def compose(
     message["From"] = sender
     message["To"] = to
     message["Subject"] = items[0].subject if len(items) == 1 else digest_subject(len(items), code)
-    message["Message-ID"] = make_msgid(message_id.replace(":", "."), "spieltisch")
+    message["Message-ID"] = f"<{_safe(message_id)}@spieltisch.invalid>"
     lines: list[str] = []
     for item in items:
         if len(items) > 1:
@@ -44,3 +44,8 @@ def compose(
         lines += ["-- ", unsubscribe_line(code), page]
     message.set_content("\n".join(lines) + "\n")
     return message
+
+
+def _safe(key: str) -> str:
+    """A notification's key as the left part of a Message-ID (the same every time)."""
+    return re.sub(r"[^A-Za-z0-9_.-]", ".", key)
