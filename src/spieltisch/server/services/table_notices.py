@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core import game_class
 from spieltisch.server.services.contacts import chosen
+from spieltisch.server.services.reminders import deadlines, drop_stale, plan
 from spieltisch.server.services.unit_of_work import transaction
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.events import (
@@ -152,6 +153,35 @@ async def write(session: AsyncSession, found: Sequence[Happening], digest_second
     return len(rows)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """What one batch of a table's events asks of the outbox: happenings to write, and
+    whether the table's reminders change (a move, a deadline told)."""
+
+    table: str
+    seq: int
+    found: list[Happening]
+    reminders: bool
+    told: dict[int, int]
+    """The deadlines told in the batch (account -> timestamp): the reminders of another
+    deadline of this position go."""
+
+
+def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
+    """Everything `events` at `room` mean for the outbox at `moment`."""
+    found = happenings(room, events)
+    base = {"table": room.id, "game": room.table.game, "title": _title(room.table.game)}
+    coming = [r for turn in deadlines(events) for r in plan(room.id, base, turn, moment)]
+    found += [Happening("reminder", r.account_id, r.key, r.payload, r.due_at) for r in coming]
+    moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
+    told = {
+        turn.account: int(turn.deadline.timestamp())
+        for turn in deadlines(events)
+        if turn.account is not None
+    }
+    return Planned(room.id, room.seq, found, moved or bool(told), told)
+
+
 class TableNotices:
     """The publisher's subscriber: works out what to tell whom while holding the room's
     lock, and writes it in the background (the lock is not held for the database)."""
@@ -162,23 +192,28 @@ class TableNotices:
         background: Background,
         wake: Callable[[], None],
         digest_seconds: float,
+        clock: Callable[[], datetime] = now,
     ) -> None:
         self.database = database
         self.background = background
         self.wake = wake
         self.digest_seconds = digest_seconds
+        self.clock = clock
 
     def heard(self, room: Room, events: Sequence[Event]) -> None:
-        found = happenings(room, events)
-        if found:
-            self.background.spawn(self._write(found))
+        plan_ = planned(room, events, self.clock())
+        if plan_.found or plan_.reminders:
+            self.background.spawn(self.write(plan_))
 
-    async def _write(self, found: list[Happening]) -> None:
+    async def write(self, plan_: Planned) -> None:
+        """Write what `plan_` asks in one transaction (and wake the sender)."""
         try:
             async with transaction(self.database) as session:
-                written = await write(session, found, self.digest_seconds)
+                if plan_.reminders:
+                    await drop_stale(session, plan_.table, plan_.seq, plan_.told)
+                written = await write(session, plan_.found, self.digest_seconds)
         except Exception:
-            logger.exception("notifications not written: %s", [h.stem for h in found])
+            logger.exception("notifications not written: %s", [h.stem for h in plan_.found])
             return
         if written:
             self.wake()
