@@ -135,3 +135,62 @@ def test_invitation_turn_chat_and_game_over_by_email_and_webhook_once(url: str) 
                 assert not any("wrote" in m["Subject"] for m in box.to("ana@example.org"))
 
     run(scenario)
+
+
+def test_a_digest_gathers_the_emails_of_its_period_into_one(url: str) -> None:
+    from datetime import timedelta
+
+    from spieltisch.server.infra.notify_tokens import LinkTokens
+    from spieltisch.server.infra.settings import Settings
+    from spieltisch.server.services.outbox import Sender
+    from spieltisch.server.services.table_notices import Happening, write
+    from spieltisch.store import Database
+    from spieltisch.store.models import Account, now
+    from spieltisch.store.notify import ContactRow
+
+    async def scenario() -> None:
+        with mailbox() as (box, smtp):
+            database = Database(url)
+            try:
+                async with database.session() as session:
+                    bob = Account(name="Bob")
+                    session.add(bob)
+                    await session.flush()
+                    session.add(
+                        ContactRow(
+                            account_id=bob.id, email="bob@example.org", choices={}, digest=True
+                        )
+                    )
+                    await session.commit()
+                    base = {"table": "t1", "title": "Mahé"}
+                    found = [
+                        Happening("turn", bob.id, f"turn:t1:{seq}:{bob.id}", {**base, "seq": seq})
+                        for seq in (3, 9)
+                    ]
+                    found.append(
+                        Happening(
+                            "invitation",
+                            bob.id,
+                            f"invite:t2:{bob.id}",
+                            {**base, "by": "Ana", "table": "t2"},
+                        )
+                    )
+                    assert await write(session, found, 3600.0) == 3
+                    await session.commit()
+                settings = Settings(database_url=url, smtp=smtp, public_url=SITE)
+                moment = [now()]
+                sender = Sender(database, settings, LinkTokens("key"), clock=lambda: moment[0])
+                assert await sender.send_due() == 0  # not before the digest's hour
+                moment[0] += timedelta(hours=1)
+                assert await sender.send_due() == 3
+                [digest] = box.to("bob@example.org")
+                assert digest["Subject"] == "3 notifications from spieltisch"
+                text = body(digest)
+                assert text.count("Your turn at Mahé") == 2
+                assert "Ana invites you to a table of Mahé" in text
+                assert f"{SITE}/#/table/t2" in text and f"{SITE}/#/unsubscribe/" in text
+                assert await sender.send_due() == 0
+            finally:
+                await database.close()
+
+    run(scenario)

@@ -197,15 +197,23 @@ async def mark(
     await session.commit()
 
 
-async def cancel(session: AsyncSession, prefix: str) -> None:
-    """Drop the notifications not yet sent whose key starts with `prefix` (reminders of
-    a turn that was taken)."""
-    await session.execute(
-        update(OutboxRow)
-        .where(OutboxRow.key.startswith(prefix, autoescape=True), OutboxRow.sent_at.is_(None))
-        .where(OutboxRow.dropped.is_(None))
-        .values(dropped="no longer due")
+async def waiting(session: AsyncSession, prefix: str) -> list[tuple[int, str]]:
+    """(id, key) of the notifications not yet sent nor dropped whose key starts with
+    `prefix` (a table's reminders)."""
+    rows = await session.execute(
+        select(OutboxRow.id, OutboxRow.key)
+        .where(OutboxRow.key.startswith(prefix, autoescape=True))
+        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
     )
+    return [(row_id, key) for row_id, key in rows]
+
+
+async def drop(session: AsyncSession, ids: list[int], reason: str) -> None:
+    """Never send these notifications (they are no longer due), saying why."""
+    if ids:
+        await session.execute(
+            update(OutboxRow).where(OutboxRow.id.in_(ids)).values(dropped=reason[:300])
+        )
 
 
 async def forget_sent(session: AsyncSession, before: datetime) -> None:

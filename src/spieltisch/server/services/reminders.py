@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
-from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.store.notify import OutboxRow
+from spieltisch.store.notify import drop, waiting
 
 HOURS = (24, 4, 1)
 """How long before the deadline each reminder goes."""
@@ -80,21 +79,13 @@ async def drop_stale(session: AsyncSession, table: str, seq: int, told: Mapping[
     a timestamp) for another deadline (a vacation moved it). Positions after `seq` are
     left alone: another process may have heard of a later move first; a deadline told
     again keeps its reminders, also those whose time passed while no process sent."""
-    waiting = await session.execute(
-        select(OutboxRow.id, OutboxRow.key)
-        .where(OutboxRow.key.startswith(prefix(table), autoescape=True))
-        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
-    )
     stale = []
-    for row_id, key in waiting:
+    for row_id, key in await waiting(session, prefix(table)):
         position, account, stamp = (int(part) for part in key.split(":")[2:5])
         moved = account in told and told[account] != stamp
         if position < seq or (position == seq and moved):
             stale.append(row_id)
-    if stale:
-        await session.execute(
-            update(OutboxRow).where(OutboxRow.id.in_(stale)).values(dropped="no longer due")
-        )
+    await drop(session, stale, "no longer due")
 
 
 def deadlines(events: Sequence[object]) -> list[Deadline]:
