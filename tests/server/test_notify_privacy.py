@@ -6,6 +6,7 @@ with her; her webhook's requests are signed and verify with her secret only."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import re
 import time
@@ -110,6 +111,13 @@ async def _scenario(served: ServerThread, box: Mailbox, hooks: Receiver, hook_ur
             secrets |= {token for token in re.findall(r"/#/\w+/([\w.-]{20,})", body(message))}
             secrets.add(str(message["Message-ID"]).strip("<>"))
         assert len(secrets) > 8
+        tokens = [s for s in secrets if s.count(".") == 2 and len(s) > 40]
+        assert len(tokens) >= 3  # the verification links and the unsubscribe link
+        for token in tokens:
+            # A link's token names the address by a digest, never the address itself.
+            payload = token.split(".")[0]
+            decoded = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+            assert ADDRESS.encode() not in decoded and PENDING.encode() not in decoded
         leaked = sorted(s for s in secrets if s in everything)
         assert leaked == [], f"another account was told {leaked}"
         assert "Your move, Ana" in everything  # the chat itself is the table's, as before

@@ -1,8 +1,9 @@
 """The signed tokens in the links an email carries: verify an address, unsubscribe,
 reset a password. Each is signed with the server's key under its own salt (a token of
-one kind is no token of another) and names what it is good for, so that it stops
-working when that changes: an unsubscribe token names the address (a new address needs
-a new link), a reset token a digest of the password hash (used once, it is spent)."""
+one kind is no token of another) and names what it is good for, by a digest, so that it
+stops working when that changes: a verification or unsubscribe token the address (a new
+address needs a new link), a reset token the password hash (used once, it is spent).
+No token carries the address itself."""
 
 from __future__ import annotations
 
@@ -18,6 +19,12 @@ UNSUBSCRIBE_SECONDS = 400 * 24 * 3600
 """An unsubscribe link works as long as anyone keeps an email (a good year)."""
 
 
+def address_mark(email: str | None) -> str:
+    """A short digest of an address: what a token names, so that the token (in a URL,
+    perhaps in a proxy's log) does not carry the address itself."""
+    return hashlib.sha256((email or "").strip().lower().encode()).hexdigest()[:24]
+
+
 def password_mark(password_hash: str | None) -> str:
     """A short digest of the password hash: a reset token bound to it is spent once the
     password changes."""
@@ -31,16 +38,16 @@ class LinkTokens:
         self._reset = URLSafeTimedSerializer(key, salt="spieltisch-reset-password")
 
     def verify(self, account: int, email: str) -> str:
-        return self._verify.dumps([account, email])
+        return self._verify.dumps([account, address_mark(email)])
 
     def unsubscribe(self, account: int, email: str) -> str:
-        return self._unsubscribe.dumps([account, email])
+        return self._unsubscribe.dumps([account, address_mark(email)])
 
     def reset(self, account: int, password_hash: str | None) -> str:
         return self._reset.dumps([account, password_mark(password_hash)])
 
     def verified(self, token: str) -> tuple[int, str] | None:
-        """(account, address) of a good verification token, else None."""
+        """(account, address mark) of a good verification token, else None."""
         return _pair(self._verify, token, VERIFY_SECONDS)
 
     def unsubscribing(self, token: str) -> tuple[int, str] | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.notify_tokens import LinkTokens, password_mark
+from spieltisch.server.infra.notify_tokens import LinkTokens, address_mark, password_mark
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.webhooks import check_url, new_secret
 from spieltisch.server.refusal import Code, Refusal
@@ -106,14 +106,14 @@ class Contacts:
         )
         if found is None:
             raise refused
-        account_id, email = found
+        account_id, mark = found
         async with transaction(self.database) as session:
             row = await session.get(ContactRow, account_id)
-            if row is None or row.email_pending != email:
-                if row is not None and row.email == email:
+            if row is None or not row.email_pending or address_mark(row.email_pending) != mark:
+                if row is not None and row.email and address_mark(row.email) == mark:
                     return _out(row, self.email_possible)  # opened twice
                 raise refused
-            row.email, row.email_pending = email, None
+            row.email, row.email_pending = row.email_pending, None
             await session.commit()
             return _out(row, self.email_possible)
 
@@ -131,10 +131,10 @@ class Contacts:
         refused = Refusal(Code.INVALID, _("this unsubscribe link is not valid for any address"))
         if found is None:
             raise refused
-        account_id, email = found
+        account_id, mark = found
         async with transaction(self.database) as session:
             row = await session.get(ContactRow, account_id)
-            if row is None or row.email != email:
+            if row is None or not row.email or address_mark(row.email) != mark:
                 raise refused
             row.choices = {
                 kind: [way for way in ways if way != "email"] for kind, ways in chosen(row).items()
