@@ -20,6 +20,7 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reminders import Deadline
 from spieltisch.server.services.table_notices import TableNotices
+from spieltisch.server.table.events import ClockRanOut
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.notify import ContactRow
@@ -169,5 +170,49 @@ def test_a_vacation_moves_the_reminders_and_a_move_drops_them(url: str) -> None:
         await settled(setup.runtime)
         await setup.until(deadline)
         assert len(setup.reminders()) == 3
+
+    scenario_with(url, ["email"], steps)
+
+
+@dataclass(frozen=True)
+class TimeBankUsed:
+    """The turn-based clocks' event when a move's days are over and the bank runs."""
+
+    seat: int
+    account: int | None
+    seq: int
+    bank_ms: int
+    deadline: datetime
+
+
+@dataclass(frozen=True)
+class TurnBasedRanOut(ClockRanOut):
+    """`ClockRanOut` as the turn-based clocks tell it (with the account and the level
+    that played the turn; None: the person lost)."""
+
+    level: str | None = None
+    turn_based: bool = False
+    account: int | None = None
+    seq: int | None = None
+
+
+def test_the_time_bank_and_a_turn_the_computer_played_are_told_not_silent(url: str) -> None:
+    async def steps(setup: Setup) -> None:
+        room, bob = setup.room, setup.bob
+        deadline = setup.clock.moment + timedelta(hours=2)
+        bank = TimeBankUsed(1, bob, room.seq, 2 * 3600 * 1000, deadline)
+        setup.notices.heard(room, [bank, bank])  # type: ignore[list-item]
+        ran_out = TurnBasedRanOut(1, level="easy", turn_based=True, account=bob, seq=room.seq)
+        lost = TurnBasedRanOut(1, level=None, turn_based=True, account=bob, seq=room.seq + 1)
+        real_time = TurnBasedRanOut(1)  # a real-time clock: shown at the table, not mailed
+        setup.notices.heard(room, [ran_out, lost, real_time])
+        await settled(setup.runtime)
+        await setup.until(setup.clock.moment + STEP)
+        subjects = sorted(subject for _at, subject in setup.arrived)
+        assert subjects == [
+            "Your time bank runs at Mabula: 2 hours left",
+            "Your time ran out at Mabula: the computer played your turn",
+            "Your time ran out at Mabula: you lost the game",
+        ]
 
     scenario_with(url, ["email"], steps)

@@ -42,6 +42,21 @@ def _worded(kind: str, payload: dict[str, Any], site: str) -> Worded:
     game = str(payload.get("title") or payload.get("game") or "")
     table = payload.get("table")
     link = f"{site}/#/table/{table}" if table else None
+    if kind == "turn" and payload.get("ran_out"):
+        level = payload.get("level")
+        if level is None:
+            text = _("Your time ran out at {game}: you lost the game").format(game=game)
+        else:
+            text = _("Your time ran out at {game}: the computer played your turn").format(game=game)
+        return Worded(text, [text + "."], link)
+    if kind == "reminder" and payload.get("bank"):
+        hours = int(payload.get("hours") or 0)
+        text = _n(
+            "Your time bank runs at {game}: {count} hour left",
+            "Your time bank runs at {game}: {count} hours left",
+            hours,
+        ).format(count=hours, game=game)
+        return Worded(text, [text + "."], link)
     if kind == "turn":
         return Worded(
             _("Your turn at {game}").format(game=game),

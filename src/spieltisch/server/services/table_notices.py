@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core import game_class
+from spieltisch.server.services import turn_notices
 from spieltisch.server.services.contacts import chosen
 from spieltisch.server.services.reminders import deadlines, drop_stale, plan
 from spieltisch.server.services.unit_of_work import transaction
@@ -171,6 +172,7 @@ def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
     """Everything `events` at `room` mean for the outbox at `moment`."""
     found = happenings(room, events)
     base = {"table": room.id, "game": room.table.game, "title": _title(room.table.game)}
+    found += [Happening(*one) for one in turn_notices.told(room.id, base, events, moment)]
     coming = [r for turn in deadlines(events) for r in plan(room.id, base, turn, moment)]
     found += [Happening("reminder", r.account_id, r.key, r.payload, r.due_at) for r in coming]
     moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
