@@ -142,3 +142,51 @@ def test_the_browser_tells_a_hidden_tab_its_turn_and_an_email_unsubscribes_in_on
     page.wait_for_selector("h1:text('Unsubscribed')")
     mine = httpx.get(web.url + "/api/me/notifications", cookies=cookies).json()
     assert all("email" not in ways for ways in mine["choices"].values())
+
+
+def test_a_forgotten_password_by_the_emailed_link_and_the_page_on_a_phone_in_french(
+    people: People, web: ServerProcess, mail: tuple[Mailbox, str], artifacts: Path
+) -> None:
+    box, _smtp = mail
+    ana = people(locale="fr-FR", width=390)
+    page = sign_in_as_guest(ana, "Ana")
+    cookies = {c["name"]: c["value"] for c in ana.context.cookies()}
+    claim = {"username": "ana_oublie", "password": "ancien mot de passe"}
+    claimed = httpx.post(web.url + "/api/session/claim", json=claim, cookies=cookies)
+    assert claimed.status_code == 200, claimed.text
+    # Claiming ends the browser's guest session: it carries on with the new one.
+    token = claimed.json()["token"]
+    ana.context.add_cookies([{"name": "spieltisch_session", "value": token, "url": web.url}])
+    cookies = {"spieltisch_session": token, "spieltisch_lang": "fr"}  # as the page sends
+    httpx.put(web.url + "/api/me/email", json={"email": "ana.fr@example.org"}, cookies=cookies)
+    [verify] = arrived(page, box, "ana.fr@example.org")
+    page.goto(link(verify, "/#/email/"))
+    page.wait_for_selector("h1:text('Adresse confirmée')")
+    page.goto(web.url + "/#/notifications")
+    page.wait_for_selector("input[data-kind=chat][data-channel=email]")
+    page.screenshot(path=str(artifacts / "notifications-fr-phone.png"), full_page=True)
+    assert problems(page, "notifications fr 390") == []
+    wider = page.evaluate(
+        "[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right"
+        " > window.innerWidth + 0.5).map((e) => e.tagName + '.' + e.className)"
+    )
+    assert wider == [], "wider than the phone"
+
+    stranger = people(locale="fr-FR", width=390)
+    signin = stranger.goto("/#/signin")
+    signin.click("details.forgot-password summary")
+    signin.fill("#forgot-username", "ana_oublie")
+    signin.click("form.forgot button")
+    signin.wait_for_selector("#notice:has-text('un lien pour choisir un nouveau mot de passe')")
+    reset = arrived(page, box, "ana.fr@example.org", 2)[1]
+    assert reset["Subject"] == "Choisir un nouveau mot de passe pour spieltisch"
+    signin.goto(link(reset, "/#/reset/"))
+    signin.fill("#new-password", "nouveau mot de passe")
+    signin.click("form.reset button")
+    signin.wait_for_url(web.url + "/#/")
+    signin.wait_for_selector("a.me:text('Ana')")  # signed in by the new password's page
+    answer = httpx.post(
+        web.url + "/api/session/signin",
+        json={"username": "ana_oublie", "password": "nouveau mot de passe"},
+    )
+    assert answer.status_code == 200, answer.text

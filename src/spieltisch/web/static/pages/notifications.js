@@ -2,7 +2,7 @@
 // told of on which channel (email, this browser, a webhook), a digest; and the pages the
 // emails' links open: confirm the address, unsubscribe in one click, a new password.
 
-import { api, currentAccount, get, post } from "../api.js";
+import { api, currentAccount, get, post, whoAmI } from "../api.js";
 import { h, replace } from "../dom.js";
 import { onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
@@ -195,6 +195,7 @@ export async function reset(main, [token]) {
     event.preventDefault();
     try {
       await post("/api/password/reset", { token, password: password.value });
+      await whoAmI(); // signed in by the answer's cookie
       accountChanged();
       location.hash = "#/";
     } catch (error) {
