@@ -130,6 +130,9 @@ def test_a_turn_that_runs_out_had_its_reminders_each_once_and_in_time(url: str, 
             due = deadline - timedelta(hours=h)
             assert due <= at < min(due + STEP + STEP, deadline), (at, due)
         assert len(reminders) >= 2
+        # The deadline says whose turn it is: told twice, "your turn" went once.
+        turns = [subject for _at, subject in setup.arrived if subject == "Your turn at Mabula"]
+        assert turns == ["Your turn at Mabula"]
 
     scenario_with(url, ["email"], steps)
 
@@ -213,6 +216,9 @@ def test_the_time_bank_and_a_turn_the_computer_played_are_told_not_silent(url: s
             "Your time bank runs at Mabula: 2 hours left",
             "Your time ran out at Mabula: the computer played your turn",
             "Your time ran out at Mabula: you lost the game",
+            # Whose turn it is, told by the bank's deadline (at a real table the turn's
+            # start told it first, under the same key: then not again).
+            "Your turn at Mabula",
         ]
 
     scenario_with(url, ["email"], steps)

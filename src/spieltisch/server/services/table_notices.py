@@ -80,13 +80,18 @@ def happenings(room: Room, events: Sequence[Event]) -> list[Happening]:
     away = _away(room)
     moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
     seat = room.to_move()
-    if moved and room.table.status == TableStatus.RUNNING and seat in away:
-        account = away[seat]
-        found.append(
-            Happening(
-                "turn", account, f"turn:{table}:{room.seq}:{account}", {**base, "seq": room.seq}
-            )
-        )
+    running = room.table.status == TableStatus.RUNNING
+    turns = {(away[seat], room.seq)} if moved and running and seat in away else set()
+    # A turn-based deadline told (also when a process takes the table up after a crash)
+    # says whose turn it is too: the same key, so a turn written before is not again.
+    turns |= {
+        (turn.account, turn.seq)
+        for turn in deadlines(events)
+        if running and turn.account is not None and turn.account in away.values()
+    }
+    for account, seq in sorted(turns, key=lambda pair: (pair[1], pair[0])):
+        stem = f"turn:{table}:{seq}:{account}"
+        found.append(Happening("turn", account, stem, {**base, "seq": seq}))
     for event in events:
         if isinstance(event, GameFinished):
             ranking = (event.result or {}).get("ranking") or []
