@@ -30,6 +30,7 @@ from spieltisch.server.services.notify_mail import compose
 from spieltisch.server.services.notify_texts import ACCOUNT_KINDS, Worded, worded
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import now
 from spieltisch.store.notify import ContactRow, OutboxRow, claim, contacts, forget_sent, mark
 
@@ -74,7 +75,9 @@ class Sender:
                         await forget_sent(session, self.clock() - timedelta(days=KEEP_DAYS))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database away: try again at the next round
+            except UNAVAILABLE as away:  # the database away: try again at the next round
+                logger.warning("notifications wait for the database: %s", type(away).__name__)
+            except Exception:
                 logger.exception("the notification sender failed a round")
             self._woken.clear()
             try:

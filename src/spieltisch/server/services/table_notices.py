@@ -34,6 +34,7 @@ from spieltisch.server.table.events import (
 )
 from spieltisch.server.table.room import Room
 from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.notify import ContactRow, Notice, add_notices, contacts
 from spieltisch.store.tables import account_names
@@ -219,6 +220,9 @@ class TableNotices:
                 if plan_.reminders:
                     await drop_stale(session, plan_.table, plan_.seq, plan_.told)
                 written = await write(session, plan_.found, self.digest_seconds)
+        except UNAVAILABLE as away:  # lost: a deadline told again writes a turn's again
+            logger.warning("notifications not written, database away: %s", type(away).__name__)
+            return
         except Exception:
             logger.exception("notifications not written: %s", [h.stem for h in plan_.found])
             return
