@@ -25,11 +25,15 @@ async function wants(kind) {
 
 export async function tell(kind, title, text, tag) {
   if (!document.hidden || !(await wants(kind))) return;
-  const shown = new Notification(title, { body: text, tag });
-  shown.onclick = () => {
-    window.focus();
-    shown.close();
-  };
+  try {
+    const shown = new Notification(title, { body: text, tag });
+    shown.onclick = () => {
+      window.focus();
+      shown.close();
+    };
+  } catch {
+    // Some browsers (Chrome on Android) show notifications only from a service worker.
+  }
 }
 
 export function turn(tableTitle, tableId) {
