@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,7 @@ from spieltisch.server.routes import (
     tournament_files,
     tournament_players,
     tournaments,
+    turns,
     websocket,
 )
 from spieltisch.server.routes.context import Services
@@ -203,7 +206,10 @@ LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 the WebSocket messages in docs/web.md.</p></body></html>"""
 
 
-def create_app(settings: Settings) -> FastAPI:
+def create_app(settings: Settings, now: Callable[[], float] = time.time) -> FastAPI:
+    """The app; `now` is the wall clock of away times and turn-based deadlines (a test
+    moves its own: days pass without waiting)."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate:
@@ -214,7 +220,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes, settings.ai_quick_workers)
         pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
-        runtime = Runtime(database, pool, settings, cluster)
+        runtime = Runtime(database, pool, settings, cluster, now=now)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         rounds = OnlineRounds(database, runtime)
         runtime.on_finish.append(rounds.table_finished)
@@ -235,8 +241,16 @@ def create_app(settings: Settings) -> FastAPI:
             RateLimiter(settings.rate_limits),
             passwords := PasswordWork(),
         )
-        sender = app.state.services.sender = Sender(database, settings, LinkTokens(key))
-        told = TableNotices(database, runtime.background, sender.wake, settings.digest_seconds)
+
+        def wall() -> datetime:
+            """`now` as the outbox reads it: reminders and digests fall due by it."""
+            return datetime.fromtimestamp(now(), UTC)
+
+        tokens = LinkTokens(key)
+        sender = app.state.services.sender = Sender(database, settings, tokens, clock=wall)
+        told = TableNotices(
+            database, runtime.background, sender.wake, settings.digest_seconds, clock=wall
+        )
         runtime.publisher.subscribers.append(told.heard)
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
@@ -250,6 +264,7 @@ def create_app(settings: Settings) -> FastAPI:
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
         sending = asyncio.create_task(sender.keep_sending(), name="notifications")
+        deadlines = asyncio.create_task(runtime.turns.keep_sweeping(), name="turn-deadlines")
         services: Services = app.state.services
 
         async def let_go() -> None:
@@ -267,6 +282,7 @@ def create_app(settings: Settings) -> FastAPI:
             sweeping.cancel()
             abandoning.cancel()
             sending.cancel()
+            deadlines.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()
@@ -315,6 +331,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
     app.include_router(notifications.router, dependencies=who)
+    app.include_router(turns.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -1,7 +1,7 @@
 """notifications: each account's email address, webhook and choices; the outbox
 
 Revision ID: 0014_notifications
-Revises: 0012_table_language (0013 once the turn-based clocks' migration has landed)
+Revises: 0013_turn_based
 Create Date: 2026-12-06 14:20:00
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-AFTER = "0012_table_language"
+AFTER = "0013_turn_based"
 """The revision before this one: the only line to change when another lands first."""
 
 revision: str = "0014_notifications"
