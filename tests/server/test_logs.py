@@ -37,6 +37,7 @@ PASSWORD = "correct horse battery"
         ("GET /x?token=abc123def456 200", "abc123def456"),
         ("cookie=spieltisch_session.a1b2c3", "a1b2c3"),
         (f"write to {EMAIL} please", EMAIL),
+        ('"POST /api/unsubscribe/WzMsImFiYyJd.aX9.Zk HTTP/1.1" 204', "WzMsImFiYyJd"),
     ],
 )
 def test_redact_removes_each_kind_of_secret(line: str, secret: str) -> None:

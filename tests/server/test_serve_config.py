@@ -151,3 +151,37 @@ def test_every_setting_has_its_variable() -> None:
         not in (parameter.envvar if isinstance(parameter.envvar, list) else [parameter.envvar])
     ]
     assert missing == []
+
+
+def test_the_mail_settings_reach_the_app_and_the_smtp_password_is_masked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: `--smtp` (a URL whose password is masked like the database's), the
+    sender, the site's address for the links, the digest and the outbox lease."""
+    config = tmp_path / "mail.toml"
+    config.write_text(
+        f'smtp = "smtp+starttls://club:{PASSWORD}@mail.club.example:587"\n'
+        'public-url = "https://games.club.example"\n'
+        'mail-from = "Club <games@club.example>"\n',
+        encoding="utf-8",
+    )
+    env = {"SPIELTISCH_DIGEST_EVERY": "3600"}
+    printed = _serve("--config", str(config), "--print-config", env=env)
+    assert printed.exit_code == 0, printed.output
+    assert PASSWORD not in printed.output
+    assert tomllib.loads(printed.output)["smtp"] == "smtp+starttls://club:***@mail.club.example:587"
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **options: calls.append((args, options)))
+    url = f"sqlite+aiosqlite:///{tmp_path / 'mail.sqlite3'}"
+    result = _serve("--config", str(config), "--database", url, "--outbox-lease", "30", env=env)
+    assert result.exit_code == 0, result.output
+    (app,), _options = calls[0]
+    (settings,) = [m.kwargs["settings"] for m in app.user_middleware if m.cls is Limits]
+    assert settings.smtp == f"smtp+starttls://club:{PASSWORD}@mail.club.example:587"
+    assert settings.site() == "https://games.club.example"
+    assert settings.mail_from == "Club <games@club.example>"
+    assert settings.digest_seconds == 3600.0
+    assert settings.outbox_lease_seconds == 30.0
+    bad = _serve("--smtp", "mail.example:25", "--database", url)
+    assert bad.exit_code == 2
+    assert "not an SMTP server: mail.example:25; write smtp://HOST:PORT" in _words(bad.output)

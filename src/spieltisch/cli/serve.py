@@ -239,6 +239,52 @@ def serve(
             "they go on within about this time.",
         ),
     ] = 1.0,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            envvar=variable("--smtp"),
+            help="The SMTP server notifications and account emails go through: "
+            "smtp://HOST:PORT, smtp+starttls://USER:PASSWORD@HOST:587 or "
+            "smtps://USER:PASSWORD@HOST:465 (default: no email).",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str,
+        typer.Option(
+            "--mail-from",
+            envvar=variable("--mail-from"),
+            help="The sender of the emails.",
+        ),
+    ] = "spieltisch <spieltisch@localhost>",
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar=variable("--public-url"),
+            help="The address people open the site at, for the links in emails "
+            "(default: this server's own address).",
+        ),
+    ] = None,
+    digest_every: Annotated[
+        float,
+        typer.Option(
+            "--digest-every",
+            envvar=variable("--digest-every"),
+            min=60,
+            help="Seconds between the emails of an account that chose a digest.",
+        ),
+    ] = 24 * 3600.0,
+    outbox_lease: Annotated[
+        float,
+        typer.Option(
+            "--outbox-lease",
+            envvar=variable("--outbox-lease"),
+            min=1,
+            help="Seconds a process holds a notification it sends: one whose process "
+            "died is sent by another after this.",
+        ),
+    ] = 120.0,
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -300,6 +346,14 @@ def serve(
         ).format(count=workers)
         console.print(f"[bold red]{_('Error')}:[/] {message}", highlight=False)
         raise typer.Exit(2)
+    if smtp is not None:
+        from spieltisch.server.infra.mail import SmtpServer
+
+        try:
+            SmtpServer.parse(smtp)
+        except ValueError as exc:
+            console.print(f"[bold red]{_('Error')}:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
     limits: RateLimits | None = None if no_rate_limits else RateLimits()
     for spec in rate_limit or ():
         try:
@@ -327,6 +381,11 @@ def serve(
         migrate=False,
         workers=workers,
         sweep_seconds=sweep_seconds,
+        smtp=smtp,
+        mail_from=mail_from,
+        public_url=public_url,
+        digest_seconds=digest_every,
+        outbox_lease_seconds=outbox_lease,
     )
     _upgrade(url)
     raise_open_files()  # each connection is a file: the shell's 1024 is soon reached

@@ -8,6 +8,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from spieltisch.server.infra.headers import SecurityHeaders, serve_docs
 from spieltisch.server.infra.http_timeouts import BODY_SECONDS
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.metrics import leaving as metrics_leaving
+from spieltisch.server.infra.notify_tokens import LinkTokens
 from spieltisch.server.infra.orphans import die_with
 from spieltisch.server.infra.passwords import Busy, PasswordWork
 from spieltisch.server.infra.postgres_cluster import cluster_for
@@ -42,6 +44,7 @@ from spieltisch.server.routes import (
     hints,
     leaving,
     metrics,
+    notifications,
     pages,
     ratings,
     reviews,
@@ -57,8 +60,10 @@ from spieltisch.server.routes.context import Services
 from spieltisch.server.routes.refusals import refusal_response, refused
 from spieltisch.server.routes.validation import http_error, request_validation_error
 from spieltisch.server.schemas.rest import REFUSALS
+from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
+from spieltisch.server.services.table_notices import TableNotices
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -236,6 +241,17 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             RateLimiter(settings.rate_limits),
             passwords := PasswordWork(),
         )
+
+        def wall() -> datetime:
+            """`now` as the outbox reads it: reminders and digests fall due by it."""
+            return datetime.fromtimestamp(now(), UTC)
+
+        tokens = LinkTokens(key)
+        sender = app.state.services.sender = Sender(database, settings, tokens, clock=wall)
+        told = TableNotices(
+            database, runtime.background, sender.wake, settings.digest_seconds, clock=wall
+        )
+        runtime.publisher.subscribers.append(told.heard)
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
         cluster.subscribe(ENDED, app.state.services.sockets.heard)
@@ -247,6 +263,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
+        sending = asyncio.create_task(sender.keep_sending(), name="notifications")
         deadlines = asyncio.create_task(runtime.turns.keep_sweeping(), name="turn-deadlines")
         services: Services = app.state.services
 
@@ -264,6 +281,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             metrics_leaving()
             sweeping.cancel()
             abandoning.cancel()
+            sending.cancel()
             deadlines.cancel()
             await cluster.close()
             await runtime.close()
@@ -312,6 +330,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
+    app.include_router(notifications.router, dependencies=who)
     app.include_router(turns.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):

@@ -9,16 +9,19 @@ from spieltisch.store.clubs import ClubRow, MemberRow, SeasonEveningRow, SeasonR
 from spieltisch.store.database import Database, default_database_url, upgrade
 from spieltisch.store.hall import HallScreenRow
 from spieltisch.store.models import Base
+from spieltisch.store.notify import ContactRow, OutboxRow
 from spieltisch.store.reviews import GameReviewRow
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 
 __all__ = [
     "Base",
     "ClubRow",
+    "ContactRow",
     "Database",
     "GameReviewRow",
     "HallScreenRow",
     "MemberRow",
+    "OutboxRow",
     "SeasonEveningRow",
     "SeasonRow",
     "TournamentEntryRow",

@@ -6,6 +6,7 @@ checks these lists and the calls in the static files agree.
 """
 
 from spieltisch.core.i18n import N_, Nn_
+from spieltisch.web.texts_notify import NOTIFY_TEXTS
 from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
 from spieltisch.web.texts_turns import TURN_PLURAL, TURN_TEXTS
 
@@ -453,6 +454,7 @@ TEXTS: tuple[str, ...] = (
     N_("where do I sit"),
     N_("yes"),
     *TABLE_WORDS,
+    *NOTIFY_TEXTS,
     *TURN_TEXTS,
 )
 

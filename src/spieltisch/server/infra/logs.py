@@ -40,6 +40,7 @@ SECRETS = [
         r"\1\2***",
     ),
     (re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"), "***"),
+    (re.compile(r"(/api/unsubscribe/)[^\s\"?]+"), r"\1***"),  # an email's one-click link
 ]
 
 

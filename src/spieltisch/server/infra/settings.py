@@ -75,6 +75,28 @@ class Settings:
     sweep_seconds: float = 1.0
     """How often a process looks for running tables whose owner died (PostgreSQL)."""
     static_dirs: tuple[str, ...] = field(default_factory=tuple)
+    smtp: str | None = None
+    """The SMTP server email goes through (`infra/mail.py`); None: no email is sent."""
+    mail_from: str = "spieltisch <spieltisch@localhost>"
+    """The sender of the emails."""
+    public_url: str | None = None
+    """The address people open the site at, for the links in emails (None: the server's
+    own address)."""
+    digest_seconds: float = 24 * 3600.0
+    """How often the emails of an account that chose a digest are gathered into one."""
+    outbox_lease_seconds: float = 120.0
+    """How long a process holds a notification it is delivering: one whose process died
+    is delivered by another (or the restarted one) after this."""
+    outbox_poll_seconds: float = 2.0
+    """How often the sender looks for notifications written by other processes or
+    falling due (reminders, digests); its own it sends at once."""
+
+    def site(self) -> str:
+        """The site's address as links in emails start (no slash at the end)."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"
 
     def origins(self) -> set[str]:
         """The origins a WebSocket may come from: the server's own address and the allowed."""

@@ -23,7 +23,9 @@ from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.services.accounts import Accounts
 from spieltisch.server.services.clubs import Clubs
+from spieltisch.server.services.contacts import Contacts
 from spieltisch.server.services.lobby import Lobby
+from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.play_aids import PlayAids
 from spieltisch.server.services.ratings import Ratings
 from spieltisch.server.services.records import Records
@@ -48,10 +50,20 @@ class Services:
     replays: Replays = field(default_factory=Replays)
     draining: Draining = field(default_factory=Draining)
     sockets: OpenSockets = field(default_factory=OpenSockets)
+    sender: Sender | None = None
+    """Delivers the notifications of the outbox (set by the app's lifespan)."""
+
+    @property
+    def contacts(self) -> Contacts:
+        sender = self.sender
+        assert sender is not None
+        return Contacts(
+            self.database, sender.tokens, self.passwords, sender.smtp is not None, sender.wake
+        )
 
     @property
     def lobby(self) -> Lobby:
-        return Lobby(self.database, self.runtime)
+        return Lobby(self.database, self.runtime, self.settings.digest_seconds)
 
     @property
     def accounts(self) -> Accounts:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
+from functools import partial
 from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -22,6 +23,7 @@ from spieltisch.server.services.new_tables import (
     create_table,
 )
 from spieltisch.server.services.seating import get_table, join, leave, rematch, start
+from spieltisch.server.services.table_notices import invitations
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.accounts import played
@@ -62,9 +64,13 @@ class Lobby:
     """The tables as the routes ask for them: each method one transaction of its own,
     then the live tables told."""
 
-    def __init__(self, database: Database, live: LiveTables) -> None:
+    def __init__(
+        self, database: Database, live: LiveTables, digest_seconds: float = 24 * 3600.0
+    ) -> None:
         self.database = database
         self.live = live
+        self.digest_seconds = digest_seconds
+        """When the emails of accounts that chose a digest go (their invitations too)."""
 
     async def listed(
         self, finished: bool = False, chosen: TableFilter | None = None
@@ -112,7 +118,12 @@ class Lobby:
             if open_limits is not None:
                 await check_open_tables(session, creator, created_from, open_limits)
             table = await create_table(
-                session, creator, spec, created_from=created_from, language=get_language()
+                session,
+                creator,
+                spec,
+                created_from=created_from,
+                language=get_language(),
+                invite=partial(invitations, by=creator, digest=self.digest_seconds),
             )
             described = await describe_table(session, table)
         logger.info("table %s: created (%s)", table.id, spec.game, extra={"table_id": table.id})

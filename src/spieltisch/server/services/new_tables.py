@@ -6,6 +6,7 @@ tables inside their own transaction."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -20,6 +21,9 @@ from spieltisch.server.services.seating import TAKEN, start_game
 from spieltisch.server.services.turn_clock import turn_clock
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus
 from spieltisch.store.tables import account_names, computer_only_unfinished, open_tables_waiting
+
+Invite = Callable[[AsyncSession, GameTable, list[Seat]], Awaitable[None]]
+"""Writes the invitations of a new table's reserved seats (`table_notices.py`)."""
 
 MAX_COMPUTER_TABLES = 2
 """Unfinished tables of computers only that one account may have at once."""
@@ -91,12 +95,14 @@ async def create_table(
     tournament_id: str | None = None,
     created_from: str | None = None,
     language: str | None = None,
+    invite: Invite | None = None,
 ) -> GameTable:
     """A new table with its seats; `start` starts it at once when every seat is filled.
     `seated`: the accounts of reserved seats sit there at once (a tournament round seats
     its players; the round clock runs whether they come or not); `tournament_id` the
     tournament it is opened for; `created_from` the creator's address mark
-    (`Sessions.address_mark`); `language` the creator's (the lobby's language filter).
+    (`Sessions.address_mark`); `language` the creator's (the lobby's language filter);
+    `invite` writes the invitations of its reserved seats in the same transaction.
 
     Raises Refusal for an unknown game, bad options (the OptionError text), bad seats.
     """
@@ -144,6 +150,8 @@ async def create_table(
     await session.flush()
     if start and all(row.kind in TAKEN for row in rows):
         await start_game(session, table)
+    if invite is not None:
+        await invite(session, table, rows)
     await session.commit()
     return table
 

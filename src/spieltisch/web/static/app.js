@@ -9,6 +9,7 @@ import * as club from "./pages/club.js";
 import * as clubs from "./pages/clubs.js";
 import * as learn from "./pages/learn.js";
 import * as lobby from "./pages/lobby.js";
+import * as notifications from "./pages/notifications.js";
 import * as player from "./pages/player.js";
 import * as ratings from "./pages/ratings.js";
 import * as replay from "./pages/replay.js";
@@ -34,6 +35,10 @@ const ROUTES = [
   [/^#\/clubs$/, clubs],
   [/^#\/club\/([\w-]+)$/, club],
   [/^#\/season\/([\w-]+)$/, season],
+  [/^#\/notifications$/, notifications],
+  [/^#\/email\/([\w.-]+)$/, { show: notifications.confirm }],
+  [/^#\/unsubscribe\/([\w.-]+)$/, { show: notifications.unsubscribe }],
+  [/^#\/reset\/([\w.-]+)$/, { show: notifications.reset }],
   [/^#\/my-games$/, turns],
 ];
 

@@ -50,6 +50,7 @@ export async function show(main, [id]) {
     const parts = [
       h("h1", {}, account.name),
       account.claimed ? h("p", {}, t("User name: {name}", { name: account.username })) : h("p", {}, t("Guest account")),
+      me && me.id === account.id ? h("p", {}, h("a", { href: "#/notifications" }, t("Notifications: email, this browser, webhook"))) : null,
       record ? h("h2", {}, t("Record per game")) : null,
       record,
       ratings,

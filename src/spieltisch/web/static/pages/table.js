@@ -9,6 +9,7 @@ import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
+import * as browser from "./browser_notify.js";
 import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
@@ -64,6 +65,7 @@ class TablePage {
     this.backAt = {};
     this.chat = [];
     this.clock = null;
+    this.openedAt = Date.now();
     this.notices = new Map(); // what the server did on its own at a turn-based table
     this.build();
   }
@@ -225,6 +227,9 @@ class TablePage {
       if (!this.chat.some((line) => line.id === message.id)) {
         this.chat.push(message);
         this.words.chatted(message);
+        const me = currentAccount();
+        // A line said since the page opened, by someone else: told when the tab is hidden.
+        if (this.table && Date.parse(message.at) > this.openedAt && (!me || message.account !== me.id)) browser.chat(this.table.title, message.author, message.text, this.tableId);
       }
       this.renderChat();
     } else if (message.type === "error") {
@@ -359,6 +364,10 @@ class TablePage {
   turnSound(yourTurn) {
     const now = Boolean(yourTurn);
     if (now && !this.wasMyTurn && setting("sound")) beep();
+    if (now && !this.wasMyTurn) browser.turn(this.table.title, this.tableId);
+    const over = this.state && this.state.status === "finished";
+    if (over && this.wasRunning && this.isPlayer()) browser.finished(this.table.title, this.tableId);
+    this.wasRunning = Boolean(this.state && this.state.status === "running");
     this.wasMyTurn = now;
   }
 

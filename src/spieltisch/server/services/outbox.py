@@ -1,0 +1,186 @@
+"""The sender: delivers each notification of the outbox once.
+
+It claims due rows (`store/notify.claim`: rows another process claimed are skipped),
+delivers them (email through SMTP, a signed webhook POST), and marks them sent; a
+delivery that failed is tried again later, a few times, then dropped with the reason. A
+process killed after claiming leaves its rows to be claimed again when the lease ends;
+only a kill between the SMTP server's acceptance and the mark sends one twice, and
+that email carries the same Message-ID both times.
+
+It wakes when this process wrote a notification (`wake`) and otherwise looks every
+`Settings.outbox_poll_seconds` (what other processes wrote, reminders falling due).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import smtplib
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from spieltisch.server.infra.mail import SmtpServer, send_mail
+from spieltisch.server.infra.notify_tokens import LinkTokens
+from spieltisch.server.infra.settings import Settings
+from spieltisch.server.infra.webhooks import post
+from spieltisch.server.services.notify_mail import compose
+from spieltisch.server.services.notify_texts import ACCOUNT_KINDS, Worded, worded
+from spieltisch.server.services.unit_of_work import reading, transaction
+from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import now
+from spieltisch.store.notify import ContactRow, OutboxRow, claim, contacts, forget_sent, mark
+
+logger = logging.getLogger("spieltisch.notify")
+BATCH = 50
+ATTEMPTS = 6
+"""Deliveries tried before a notification is dropped (backing off: 1, 2, 4 ... minutes)."""
+KEEP_DAYS = 30
+"""Sent and dropped notifications are deleted after this many days."""
+
+
+class Sender:
+    def __init__(
+        self,
+        database: Database,
+        settings: Settings,
+        tokens: LinkTokens,
+        clock: Callable[[], datetime] = now,
+    ) -> None:
+        self.database = database
+        self.settings = settings
+        self.tokens = tokens
+        self.clock = clock
+        self.smtp = SmtpServer.parse(settings.smtp) if settings.smtp else None
+        self.name = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self._woken = asyncio.Event()
+
+    def wake(self) -> None:
+        """Something was written here: look now, not at the next poll."""
+        self._woken.set()
+
+    async def keep_sending(self) -> None:
+        """Deliver until cancelled (the server's lifespan runs it as a task)."""
+        rounds = 0
+        while True:
+            try:
+                while await self.send_due():
+                    pass
+                rounds += 1
+                if rounds % 1000 == 1:
+                    async with transaction(self.database) as session:
+                        await forget_sent(session, self.clock() - timedelta(days=KEEP_DAYS))
+            except asyncio.CancelledError:
+                raise
+            except UNAVAILABLE as away:  # the database away: try again at the next round
+                logger.warning("notifications wait for the database: %s", type(away).__name__)
+            except Exception:
+                logger.exception("the notification sender failed a round")
+            self._woken.clear()
+            try:
+                async with asyncio.timeout(self.settings.outbox_poll_seconds):
+                    await self._woken.wait()
+            except TimeoutError:
+                pass
+
+    async def send_due(self) -> int:
+        """Claim and deliver one batch of due notifications; how many were claimed."""
+        async with transaction(self.database) as session:
+            rows = await claim(
+                session, self.name, self.settings.outbox_lease_seconds, BATCH, self.clock()
+            )
+        if not rows:
+            return 0
+        async with reading(self.database) as session:
+            found = await contacts(session, {row.account_id for row in rows})
+        emails: dict[int, list[OutboxRow]] = {}
+        for row in rows:
+            if row.channel == "email":
+                emails.setdefault(row.account_id, []).append(row)
+            else:
+                await self._settle([row], await self._webhook(row, found.get(row.account_id)))
+        for account, batch in emails.items():
+            contact = found.get(account)
+            digest = [
+                r for r in batch if r.kind not in ACCOUNT_KINDS and contact and contact.digest
+            ]
+            alone = [r for r in batch if r not in digest]
+            for row in alone:
+                await self._settle([row], await self._email([row], contact))
+            if digest:
+                await self._settle(digest, await self._email(digest, contact))
+        return len(rows)
+
+    async def _settle(self, rows: list[OutboxRow], outcome: str | None) -> None:
+        """Mark `rows` after a delivery: `outcome` None: sent; "retry: ...": tried again
+        later (dropped after `ATTEMPTS`); anything else: dropped with that reason."""
+        ids = [row.id for row in rows]
+        async with transaction(self.database) as session:
+            if outcome is None:
+                await mark(session, ids, self.name, sent=True)
+            elif outcome.startswith("retry") and max(r.attempts for r in rows) < ATTEMPTS:
+                wait = timedelta(minutes=2 ** (max(r.attempts for r in rows) - 1))
+                logger.warning("notification %s not delivered: %s", ids, outcome)
+                await mark(session, ids, self.name, sent=False, retry_at=self.clock() + wait)
+            else:
+                await mark(session, ids, self.name, sent=False, dropped=outcome)
+
+    async def _email(self, rows: list[OutboxRow], contact: ContactRow | None) -> str | None:
+        first = rows[0]
+        own = first.kind in ACCOUNT_KINDS
+        address = first.payload.get("email") if own else (contact.email if contact else None)
+        if self.smtp is None:
+            return "no SMTP server configured"
+        if not address:
+            return "no verified address"
+        if not own and contact is not None and not all(_wants(contact, r) for r in rows):
+            rows = [r for r in rows if _wants(contact, r)]
+            if not rows:
+                return "unsubscribed"
+        code = (contact.language if contact else None) or first.payload.get("language") or "en"
+        site = self.settings.site()
+        items: list[Worded] = [worded(row.kind, row.payload, code, site) for row in rows]
+        unsubscribe = None
+        if not own:
+            token = self.tokens.unsubscribe(first.account_id, str(address))
+            unsubscribe = (f"{site}/#/unsubscribe/{token}", f"{site}/api/unsubscribe/{token}")
+        message = compose(
+            self.settings.mail_from, str(address), items, code, unsubscribe, first.key
+        )
+        try:
+            await send_mail(self.smtp, message)
+        except (OSError, smtplib.SMTPException) as failed:
+            return f"retry: {type(failed).__name__}: {failed}"[:300]
+        return None
+
+    async def _webhook(self, row: OutboxRow, contact: ContactRow | None) -> str | None:
+        if row.channel != "webhook":
+            return f"no delivery on the channel {row.channel}"
+        if contact is None or not contact.webhook_url or not contact.webhook_secret:
+            return "no webhook"
+        if not _wants(contact, row):
+            return "unsubscribed"
+        table = row.payload.get("table")
+        link = {"url": f"{self.settings.site()}/#/table/{table}"} if table else {}
+        body = json.dumps(
+            {"id": row.key, "kind": row.kind, "at": row.created_at.isoformat(), **row.payload}
+            | link,
+            ensure_ascii=False,
+            sort_keys=True,
+        ).encode()
+        try:
+            status = await post(contact.webhook_url, contact.webhook_secret, body)
+        except (OSError, ValueError) as failed:
+            return f"retry: {type(failed).__name__}: {failed}"[:300]
+        return None if 200 <= status < 300 else f"retry: status {status}"
+
+
+def _wants(contact: ContactRow, row: OutboxRow) -> bool:
+    """Whether the account still wants this kind on this channel (it may have changed
+    its choice, or unsubscribed, since the notification was written)."""
+    from spieltisch.server.services.contacts import chosen
+
+    return row.channel in chosen(contact).get(row.kind, [])

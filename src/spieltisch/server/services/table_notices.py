@@ -1,0 +1,247 @@
+"""What the tables' events mean for notifications: a subscriber of the publisher
+(`table/publish.py`) that writes to the outbox "your turn", "game over" and "a chat
+message" for the people of a table who are not at it (anywhere: a person with the
+table open sees it there), and the lobby's invitations (`invitations`).
+
+Each notification's key names the happening (table, position, account, channel), so a
+happening heard by two processes (a move committed by one, followed by the other) is
+one row. The rows are written right after the commit that caused them, by the process
+that heard it; the sender (`outbox.py`) delivers them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from spieltisch.core import game_class
+from spieltisch.server.services import turn_notices
+from spieltisch.server.services.contacts import chosen
+from spieltisch.server.services.reminders import deadlines, drop_stale, plan
+from spieltisch.server.services.unit_of_work import transaction
+from spieltisch.server.table.background import Background
+from spieltisch.server.table.events import (
+    ChatLine,
+    EntriesCommitted,
+    EntriesFollowed,
+    Event,
+    GameFinished,
+)
+from spieltisch.server.table.room import Room
+from spieltisch.store import Database
+from spieltisch.store.database import UNAVAILABLE
+from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
+from spieltisch.store.notify import ContactRow, Notice, add_notices, contacts
+from spieltisch.store.tables import account_names
+
+logger = logging.getLogger("spieltisch.notify")
+
+
+@dataclass(frozen=True)
+class Happening:
+    """Something one account is to be told of: `stem` plus the channel is its key."""
+
+    kind: str
+    account_id: int
+    stem: str
+    payload: dict[str, Any]
+    due_at: datetime | None = None
+
+
+def _title(game: str) -> str:
+    try:
+        return game_class(game).title
+    except Exception:
+        return game
+
+
+def _away(room: Room) -> dict[int, int]:
+    """The people's seats (seat -> account) with no connection open anywhere."""
+    here = room.seated_anywhere()
+    return {
+        index: seat.account_id
+        for index, seat in enumerate(room.seats)
+        if seat.kind == SeatKind.HUMAN
+        and seat.account_id is not None
+        and seat.substituted is None
+        and index not in here
+    }
+
+
+def happenings(room: Room, events: Sequence[Event]) -> list[Happening]:
+    """What `events` at `room` tell whom (pure: read from the room as it is now)."""
+    table = room.id
+    base = {"table": table, "game": room.table.game, "title": _title(room.table.game)}
+    found: list[Happening] = []
+    away = _away(room)
+    moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
+    seat = room.to_move()
+    running = room.table.status == TableStatus.RUNNING
+    turns = {(away[seat], room.seq)} if moved and running and seat in away else set()
+    # A turn-based deadline told (also when a process takes the table up after a crash)
+    # says whose turn it is too: the same key, so a turn written before is not again.
+    turns |= {
+        (turn.account, turn.seq)
+        for turn in deadlines(events)
+        if running and turn.account is not None and turn.account in away.values()
+    }
+    for account, seq in sorted(turns, key=lambda pair: (pair[1], pair[0])):
+        stem = f"turn:{table}:{seq}:{account}"
+        found.append(Happening("turn", account, stem, {**base, "seq": seq}))
+    for event in events:
+        if isinstance(event, GameFinished):
+            ranking = (event.result or {}).get("ranking") or []
+            for index, account in away.items():
+                place = ranking[index] if index < len(ranking) else None
+                payload = {**base, "place": place}
+                found.append(Happening("finished", account, f"finished:{table}:{account}", payload))
+        elif isinstance(event, ChatLine) and event.to is None:
+            line = event.line
+            if line.watchers and room.table.status == TableStatus.RUNNING:
+                continue  # the watchers' room: players do not read it while they play
+            for account in set(away.values()) - {line.account}:
+                payload = {**base, "by": line.author, "text": line.text}
+                found.append(Happening("chat", account, f"chat:{line.id}:{account}", payload))
+    return found
+
+
+def due(contact: ContactRow, channel: str, digest_seconds: float, moment: datetime) -> datetime:
+    """When a notification on `channel` is due: at once, or an email of an account that
+    chose a digest at the next digest moment (all of them together)."""
+    if channel != "email" or not contact.digest:
+        return moment
+    step = max(60.0, digest_seconds)
+    epoch = moment.timestamp()
+    return moment + timedelta(seconds=step - epoch % step)
+
+
+def notices(
+    found: Sequence[Happening], reach: dict[int, ContactRow], digest_seconds: float
+) -> list[Notice]:
+    """The outbox rows of `found`: one per channel each account chose that reaches it
+    (a verified address, a webhook); nothing for accounts nobody can reach."""
+    moment = now()
+    rows = []
+    for happening in found:
+        contact = reach.get(happening.account_id)
+        if contact is None:
+            continue
+        for channel in chosen(contact).get(happening.kind, []):
+            if channel == "email" and not contact.email:
+                continue
+            if channel == "webhook" and not contact.webhook_url:
+                continue
+            if channel == "browser":
+                continue  # shown by the page itself (Web Push is not built)
+            when = happening.due_at or due(contact, channel, digest_seconds, moment)
+            rows.append(
+                Notice(
+                    f"{happening.stem}:{channel}",
+                    happening.account_id,
+                    happening.kind,
+                    channel,
+                    happening.payload,
+                    when,
+                )
+            )
+    return rows
+
+
+async def write(session: AsyncSession, found: Sequence[Happening], digest_seconds: float) -> int:
+    """Write the notices of `found` in the session's transaction; how many rows."""
+    reach = await contacts(session, {h.account_id for h in found})
+    rows = notices(found, reach, digest_seconds)
+    await add_notices(session, rows)
+    return len(rows)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What one batch of a table's events asks of the outbox: happenings to write, and
+    whether the table's reminders change (a move, a deadline told)."""
+
+    table: str
+    seq: int
+    found: list[Happening]
+    reminders: bool
+    told: dict[int, int]
+    """The deadlines told in the batch (account -> timestamp): the reminders of another
+    deadline of this position go."""
+
+
+def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
+    """Everything `events` at `room` mean for the outbox at `moment`."""
+    found = happenings(room, events)
+    base = {"table": room.id, "game": room.table.game, "title": _title(room.table.game)}
+    found += [Happening(*one) for one in turn_notices.told(room.id, base, events, moment)]
+    coming = [r for turn in deadlines(events) for r in plan(room.id, base, turn, moment)]
+    found += [Happening("reminder", r.account_id, r.key, r.payload, r.due_at) for r in coming]
+    moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
+    told = {
+        turn.account: int(turn.deadline.timestamp())
+        for turn in deadlines(events)
+        if turn.account is not None
+    }
+    return Planned(room.id, room.seq, found, moved or bool(told), told)
+
+
+class TableNotices:
+    """The publisher's subscriber: works out what to tell whom while holding the room's
+    lock, and writes it in the background (the lock is not held for the database)."""
+
+    def __init__(
+        self,
+        database: Database,
+        background: Background,
+        wake: Callable[[], None],
+        digest_seconds: float,
+        clock: Callable[[], datetime] = now,
+    ) -> None:
+        self.database = database
+        self.background = background
+        self.wake = wake
+        self.digest_seconds = digest_seconds
+        self.clock = clock
+
+    def heard(self, room: Room, events: Sequence[Event]) -> None:
+        plan_ = planned(room, events, self.clock())
+        if plan_.found or plan_.reminders:
+            self.background.spawn(self.write(plan_))
+
+    async def write(self, plan_: Planned) -> None:
+        """Write what `plan_` asks in one transaction (and wake the sender)."""
+        try:
+            async with transaction(self.database) as session:
+                if plan_.reminders:
+                    await drop_stale(session, plan_.table, plan_.seq, plan_.told)
+                written = await write(session, plan_.found, self.digest_seconds)
+        except UNAVAILABLE as away:  # lost: a deadline told again writes a turn's again
+            logger.warning("notifications not written, database away: %s", type(away).__name__)
+            return
+        except Exception:
+            logger.exception("notifications not written: %s", [h.stem for h in plan_.found])
+            return
+        if written:
+            self.wake()
+
+
+async def invitations(
+    session: AsyncSession, table: GameTable, seats: Sequence[Seat], by: int, digest: float
+) -> None:
+    """The invitations of a new table's reserved seats, in the table's own transaction
+    (`by`: the account that made it)."""
+    names = await account_names(session, {by})
+    base = {"table": table.id, "game": table.game, "title": _title(table.game)}
+    base["by"] = names.get(by, "?")
+    found = [
+        Happening("invitation", seat.account_id, f"invite:{table.id}:{seat.account_id}", base)
+        for seat in seats
+        if seat.kind == SeatKind.RESERVED and seat.account_id is not None
+    ]
+    if found:
+        await write(session, found, digest)

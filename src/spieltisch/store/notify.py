@@ -1,0 +1,237 @@
+"""Notifications in the store: each account's contact (email address, webhook) and
+choices, and the outbox every notification goes through.
+
+The outbox is a table, not a queue in memory: a notification is a row written when what
+causes it is stored, and a sender claims due rows (on PostgreSQL `FOR UPDATE SKIP
+LOCKED`, so two processes never claim one row; SQLite has one writer), delivers them and
+marks them sent. A claim holds for a lease: a process killed between claiming and
+marking leaves the row to be claimed again once the lease ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    delete,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from spieltisch.store.models import Account, Base, now
+
+
+class ContactRow(Base):
+    """How to reach an account and what it wants to hear (one row per account that set
+    anything). Read only for its own account: no other answer carries these fields."""
+
+    __tablename__ = "account_contacts"
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    email: Mapped[str | None] = mapped_column(String(254))
+    """The verified address (None: none yet)."""
+    email_pending: Mapped[str | None] = mapped_column(String(254))
+    """An address given but not yet verified by its link."""
+    choices: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Per kind of notification, the channels chosen: {"turn": ["email", "browser"]}."""
+    digest: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Emails gathered into one every `Settings.digest_seconds` instead of one each."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language the emails are written in (the page's when the choices were saved)."""
+    webhook_url: Mapped[str | None] = mapped_column(String(500))
+    webhook_secret: Mapped[str | None] = mapped_column(String(80))
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class OutboxRow(Base):
+    """One notification to deliver once: to an account, on one channel."""
+
+    __tablename__ = "notification_outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200), unique=True)
+    """What it is about, made so that the same happening written twice (by two processes
+    hearing it) is one row: `turn:<table>:<seq>:<account>:email`."""
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    channel: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    due_at: Mapped[datetime] = mapped_column(default=now)
+    claimed_until: Mapped[datetime | None] = mapped_column()
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    sent_at: Mapped[datetime | None] = mapped_column()
+    dropped: Mapped[str | None] = mapped_column(String(300))
+    """Why it was not delivered and will not be (unsubscribed, gave up after retries)."""
+
+    __table_args__ = (Index("ix_notification_outbox_due", "sent_at", "due_at"),)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A notification to write: the key that makes it one, whom, what, when."""
+
+    key: str
+    account_id: int
+    kind: str
+    channel: str
+    payload: dict[str, Any]
+    due_at: datetime | None = None
+
+
+async def contact(session: AsyncSession, account_id: int) -> ContactRow:
+    """The account's contact row (made, not yet committed, when it has none)."""
+    row = await session.get(ContactRow, account_id)
+    if row is None:
+        row = ContactRow(account_id=account_id, choices={}, digest=False)
+        session.add(row)
+    return row
+
+
+async def contacts(session: AsyncSession, account_ids: set[int]) -> dict[int, ContactRow]:
+    if not account_ids:
+        return {}
+    rows = await session.execute(
+        select(ContactRow).where(ContactRow.account_id.in_(sorted(account_ids)))
+    )
+    return {row.account_id: row for row in rows.scalars()}
+
+
+async def add_notices(session: AsyncSession, notices: list[Notice]) -> None:
+    """Write notifications in the session's transaction; one already written under the
+    same key is left as it is (a second process heard the same happening)."""
+    if not notices:
+        return
+    values = [
+        {
+            "key": notice.key,
+            "account_id": notice.account_id,
+            "kind": notice.kind,
+            "channel": notice.channel,
+            "payload": notice.payload,
+            "due_at": notice.due_at or now(),
+            "created_at": now(),
+            "attempts": 0,
+        }
+        for notice in notices
+    ]
+    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    await session.execute(insert(OutboxRow).values(values).on_conflict_do_nothing())
+
+
+async def claim(
+    session: AsyncSession, claimer: str, lease: float, limit: int, moment: datetime
+) -> list[OutboxRow]:
+    """Claim up to `limit` due rows nobody holds for `lease` seconds (committed): rows
+    another process claimed are skipped, not waited for."""
+    free = or_(OutboxRow.claimed_until.is_(None), OutboxRow.claimed_until < moment)
+    waiting = (
+        select(OutboxRow.id)
+        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
+        .where(OutboxRow.due_at <= moment, free)
+        .order_by(OutboxRow.due_at, OutboxRow.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    ids = list((await session.execute(waiting)).scalars())
+    if not ids:
+        await session.commit()
+        return []
+    until = moment + timedelta(seconds=lease)
+    await session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.id.in_(ids), free)
+        .values(claimed_until=until, claimed_by=claimer, attempts=OutboxRow.attempts + 1)
+    )
+    await session.commit()
+    rows = await session.execute(
+        select(OutboxRow)
+        .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
+        .where(OutboxRow.claimed_until == until)
+        .order_by(OutboxRow.id)
+    )
+    return list(rows.scalars())
+
+
+async def mark(
+    session: AsyncSession,
+    ids: list[int],
+    claimer: str,
+    sent: bool,
+    dropped: str | None = None,
+    retry_at: datetime | None = None,
+) -> None:
+    """After a delivery: sent, dropped (with why), or free again from `retry_at`."""
+    if not ids:
+        return
+    values: dict[str, Any]
+    if sent:
+        values = {"sent_at": now()}
+    elif dropped is not None:
+        values = {"dropped": dropped[:300]}
+    else:
+        values = {"claimed_until": None, "claimed_by": None, "due_at": retry_at or now()}
+    await session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
+        .values(**values)
+    )
+    await session.commit()
+
+
+async def waiting(session: AsyncSession, prefix: str) -> list[tuple[int, str]]:
+    """(id, key) of the notifications not yet sent nor dropped whose key starts with
+    `prefix` (a table's reminders)."""
+    rows = await session.execute(
+        select(OutboxRow.id, OutboxRow.key)
+        .where(OutboxRow.key.startswith(prefix, autoescape=True))
+        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
+    )
+    return [(row_id, key) for row_id, key in rows]
+
+
+async def drop(session: AsyncSession, ids: list[int], reason: str) -> None:
+    """Never send these notifications (they are no longer due), saying why."""
+    if ids:
+        await session.execute(
+            update(OutboxRow).where(OutboxRow.id.in_(ids)).values(dropped=reason[:300])
+        )
+
+
+async def forget_sent(session: AsyncSession, before: datetime) -> None:
+    """Delete what was delivered or dropped before `before` (kept a while, then gone)."""
+    await session.execute(
+        delete(OutboxRow).where(
+            or_(OutboxRow.sent_at < before, OutboxRow.dropped.is_not(None)),
+            OutboxRow.created_at < before,
+        )
+    )
+
+
+async def by_name(session: AsyncSession, username: str) -> tuple[Account, ContactRow] | None:
+    """A claimed account by username (any case) with its contact row, if it has one."""
+    found = await session.execute(
+        select(Account, ContactRow)
+        .join(ContactRow, ContactRow.account_id == Account.id)
+        .where(func.lower(Account.username) == username.lower())
+    )
+    row = found.first()
+    return (row[0], row[1]) if row is not None else None
