@@ -42,16 +42,17 @@ class Now:
 
 
 @asynccontextmanager
-async def a_table(
+async def an_open_table(
     url: str,
     game: str,
     seats: list[SeatIn],
     clock: ClockIn | None = None,
     now: Callable[[], float] = time.time,
     **settings: Any,
-) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
-    (`now`: its wall clock for who is away since when)."""
+) -> AsyncIterator[tuple[Runtime, str, list[int]]]:
+    """A table with accounts Ana and Bob (Ana creates it, Bob takes its open seat), not
+    started yet, and a fresh runtime that has not loaded it (`now`: its wall clock for
+    who is away since when): the runtime, the table's id and the two accounts."""
     database = Database(url)
     async with database.session() as session:
         ana, bob = Account(name="Ana"), Account(name="Bob")
@@ -61,7 +62,6 @@ async def a_table(
         table = await create_table(session, ana.id, spec, start=False)
         if any(seat.kind == "open" for seat in seats):
             await join(session, table.id, bob.id, None)
-        await start(session, table.id, ana.id)
         accounts = [ana.id, bob.id]
     runtime = Runtime(
         database,
@@ -75,11 +75,29 @@ async def a_table(
         now=now,
     )
     try:
-        yield runtime, await runtime.room(table.id), accounts
+        yield runtime, table.id, accounts
     finally:
         await runtime.close()
         runtime.pool.close()
         await database.close()
+
+
+@asynccontextmanager
+async def a_table(
+    url: str,
+    game: str,
+    seats: list[SeatIn],
+    clock: ClockIn | None = None,
+    now: Callable[[], float] = time.time,
+    **settings: Any,
+) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
+    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
+    (`now`: its wall clock for who is away since when)."""
+    async with an_open_table(url, game, seats, clock, now, **settings) as opened:
+        runtime, table_id, accounts = opened
+        async with runtime.database.session() as session:
+            await start(session, table_id, accounts[0])
+        yield runtime, await runtime.room(table_id), accounts
 
 
 def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:

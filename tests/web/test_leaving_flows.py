@@ -93,6 +93,36 @@ def test_a_person_leaves_the_computer_stands_in_and_they_take_the_seat_back(
     assert ana_page.locator(".left.substitute").count() == 0
 
 
+def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    # Nobody moves: the seat to move loses on time.
+    for page in (ana_page, bo_page):
+        page.wait_for_selector("section.end:not([hidden])")
+    ana_page.locator(".log .event", has_text="hat auf Zeit verloren").wait_for(state="attached")
+    bo_page.locator(".log .event", has_text="a perdu au temps").wait_for(state="attached")
+    tag = ana_page.locator(".ranking .left")
+    assert tag.count() == 1 and tag.inner_text() == "hat auf Zeit verloren"
+    assert bo_page.locator(".ranking .left").inner_text() == "a perdu au temps"
+    # Both stay on the page: the loser is a player still, never a watcher.
+    for page in (ana_page, bo_page):
+        assert page.locator(".watchers").count() == 0
+    ana_page.screenshot(path=str(artifacts / "lost-on-time-de.png"))
+    bo_page.screenshot(path=str(artifacts / "lost-on-time-fr-phone.png"), full_page=True)
+    # The record says it too: its replay names how the seat was left.
+    ana_page.click("section.end button:has-text('Wiederholung')")
+    ana_page.wait_for_url("**/#/replay/*")
+    ana_page.locator("p.players", has_text="(hat auf Zeit verloren)").wait_for()
+
+
 def test_a_game_against_computers_pauses_and_goes_on_from_my_running_games(
     people: People, artifacts: Path
 ) -> None:

@@ -49,7 +49,7 @@ class Idle:
         """Forget a table nobody watches that is not in play (it loads again when opened);
         one in play but only waiting for a person's move or a deadline is forgotten after
         `idle_seconds` (and loaded again for its deadline)."""
-        if room.connections or self.rooms.get(room.id) is not room:
+        if room.connections or room.visitors or self.rooms.get(room.id) is not room:
             return
         if room.table.status != TableStatus.RUNNING:
             if not room.tasks:
@@ -62,7 +62,7 @@ class Idle:
     async def _forget_when_idle(self, room: Room, seconds: float) -> None:
         await asyncio.sleep(seconds)
         async with room.lock:
-            if room.connections or self.rooms.get(room.id) is not room:
+            if room.connections or room.visitors or self.rooms.get(room.id) is not room:
                 return
             if not set(room.tasks) <= WAITING | {"idle"}:
                 return

@@ -141,6 +141,21 @@ class Runtime:
             del self._loading[table_id]  # one lock per table ever opened would pile up
         return room
 
+    async def visit(self, table_id: str) -> Room:
+        """The table's room for a connection on its way in, kept in memory until
+        `unvisit` (it joins meanwhile): a room forgotten between finding it and joining
+        it would leave that connection alone in a copy nobody else uses."""
+        while True:
+            room = await self.room(table_id)
+            if self.rooms.get(table_id) is room:
+                room.visitors += 1
+                return room
+
+    def unvisit(self, room: Room) -> None:
+        """The connection that visited `room` has joined it, or given up."""
+        room.visitors -= 1
+        self.idle.release(room)
+
     async def recover(self) -> int:
         """Rebuild every running table from its move log and set it going again."""
         mine = [t for t in await self.storage.running() if await self.cluster.claim(t)]
