@@ -78,6 +78,14 @@ def test_the_away_countdown_then_a_substitute_and_the_person_takes_the_seat_back
             presence = [m for m in told(to_ana) if m["type"] == "presence"][-1]
             assert presence["claim_after_ms"] == 45_000
             assert presence["seats"][1]["here"] is False
+            now.advance(40.5)
+            with pytest.raises(Refusal, match="45 s") as early:
+                await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
+            assert early.value.retry_after == 5  # when to offer it again (4.5 s, rounded up)
+            briefly = connect(runtime, room, bob)  # back for a moment: nobody chooses
+            with pytest.raises(Refusal, match="back at the table"):
+                await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
+            runtime.leave(room, briefly)
             now.advance(44)
             with pytest.raises(Refusal, match="45 s"):
                 await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)

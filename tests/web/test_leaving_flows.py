@@ -15,6 +15,9 @@ from tests.web.deadlines import WAIT_SECONDS
 from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
 
 PHONE = 390
+CONFLICT_LOGGED = (
+    "console: Failed to load resource: the server responded with a status of 409 (Conflict)"
+)
 
 
 def _confirm(page: Page, button: str) -> str:
@@ -174,6 +177,25 @@ def test_in_a_game_of_two_the_win_is_claimed_in_french_on_a_phone(
     assert bo_page.locator(".countdown").inner_text().startswith("choix dans 0:")
     bo_page.wait_for_selector("button.claim-win")
     assert bo_page.locator("button.claim-win").inner_text() == "Réclamer la victoire"
+    # A server may refuse the choice as too early (another process saw Ana leave later
+    # than this page was told): the page says why, counts down again to the moment the
+    # server names and offers the choice again then.
+    too_early = "le siège 0 ne peut être attribué qu’après 10 s d’absence"
+    bo_page.route(
+        f"**/api/tables/{table}/claim",
+        lambda route: route.fulfill(
+            status=409,
+            headers={"Retry-After": "3"},
+            json={"detail": too_early, "code": "conflict"},
+        ),
+        times=1,
+    )
+    _confirm(bo_page, "button.claim-win")
+    bo_page.locator("#notice", has_text="Le siège 0 ne peut être attribué").wait_for()
+    bo_page.locator(".countdown").wait_for()
+    assert bo_page.locator("button.claim-win").count() == 0
+    bo.errors.remove(CONFLICT_LOGGED)  # the refusal the route made, logged by Chromium
+    bo_page.wait_for_selector("button.claim-win")
     asked = _confirm(bo_page, "button.claim-win")
     assert asked.startswith("Réclamer la victoire") and "Ana" in asked, asked
     bo_page.wait_for_selector("section.end:not([hidden])")
