@@ -12,7 +12,7 @@ from playwright.sync_api import Dialog, Page
 
 from tests.web.conftest import People, Person
 from tests.web.deadlines import WAIT_SECONDS
-from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+from tests.web.flows import create_table, create_table_by_api, sign_in_as_guest, started_table
 
 PHONE = 390
 CONFLICT_LOGGED = (
@@ -204,3 +204,30 @@ def test_in_a_game_of_two_the_win_is_claimed_in_french_on_a_phone(
         state="attached"
     )
     bo_page.screenshot(path=str(artifacts / "claimed-win-fr-phone.png"), full_page=True)
+
+
+def test_the_away_time_is_chosen_in_the_form(people: People, artifacts: Path) -> None:
+    ana, bo = people("fr-FR", width=PHONE), people("de-DE")
+    page = sign_in_as_guest(ana, "Ana")
+    assert page.inner_text("label[for=create-away]") == "Absence avant le choix des autres"
+    choices = page.locator("#create-away option").all_inner_texts()
+    assert choices[0] == "selon la cadence" and "2 min" in choices and "1 h" in choices
+    assert "l’ordinateur joue pour lui" in page.inner_text("#create-away-why")
+    page.select_option("#create-game", "mabula")
+    page.select_option("#seat-1", "open")
+    page.select_option("#create-clock", "move:60")
+    page.select_option("#create-away", "120")
+    page.locator("#create-away").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "away-time-in-the-form-fr-phone.png"))
+    page.click(".create-form button[type=submit]")
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    clock = ana.context.request.get(f"{ana.base}/api/tables/{table}").json()["clock"]
+    assert clock["mode"] == "move" and clock["away_seconds"] == 120
+    # Left to the clock, no away time is sent: the table's speed sets it.
+    bo_page = sign_in_as_guest(bo, "Bo")
+    assert bo_page.inner_text("label[for=create-away]") == "Abwesend, bis die anderen wählen"
+    assert bo_page.input_value("#create-away") == ""
+    table = create_table(bo_page, "mabula", ["me", "open"])
+    described = bo.context.request.get(f"{bo.base}/api/tables/{table}").json()
+    assert (described["clock"] or {}).get("away_seconds") is None
