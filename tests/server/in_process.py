@@ -133,6 +133,17 @@ async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) 
         await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
 
 
+async def everyone_moves_once(runtime: Runtime, room: Room) -> None:
+    """Each person at the table makes a first move (the first legal one) as their turn
+    comes: after it a clock running out is no longer an abort (`first_move.py`)."""
+    people = {index for index, seat in enumerate(room.seats) if seat.kind == "human"}
+    while people - {item.seat for item in room.log}:
+        await until(lambda: room.to_move() is not None)
+        seat = room.to_move()
+        assert seat is not None
+        await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
+
+
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(scenario())
 

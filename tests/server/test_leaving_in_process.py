@@ -14,7 +14,16 @@ from spieltisch.server.table.leaving import Choice
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import Account
-from tests.server.in_process import TWO_PEOPLE, Now, a_table, connect, run, told, until
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    Now,
+    a_table,
+    connect,
+    everyone_moves_once,
+    run,
+    told,
+    until,
+)
 
 
 async def _first_move(runtime: Runtime, room: Room) -> int:
@@ -128,7 +137,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
     url: str,
 ) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=1, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, (ana, bob)):
             async with runtime.database.session() as session:
                 eve = Account(name="Red · ana (you)")
@@ -138,6 +147,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
             to_ana.name, to_bob.name = "Ana", "Bob"
             watcher = connect(runtime, room, eve.id)
             watcher.name = "Red · ana (you)"
+            await everyone_moves_once(runtime, room)  # a loss on time, not an abort
             await until(lambda: room.table.status == "finished")
             lost = next(s for s in room.seats if s.left is not None)
             assert lost.left == "timed_out"

@@ -12,7 +12,14 @@ from playwright.sync_api import Dialog, Page
 
 from tests.web.conftest import People, Person
 from tests.web.deadlines import WAIT_SECONDS
-from tests.web.flows import create_table, create_table_by_api, sign_in_as_guest, started_table
+from tests.web.flows import (
+    CLICKABLE,
+    click_a_move,
+    create_table,
+    create_table_by_api,
+    sign_in_as_guest,
+    started_table,
+)
 
 PHONE = 390
 CONFLICT_LOGGED = (
@@ -100,14 +107,18 @@ def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
     people: People, artifacts: Path
 ) -> None:
     ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
-    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    clock = {"mode": "move", "seconds": 10, "on_timeout": "lose"}
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
     bo_page.goto(f"{bo.base}/#/table/{table}")
     bo_page.click("button.sit")
     ana_page.goto(f"{ana.base}/#/table/{table}")
     ana_page.click("button.start")
-    # Nobody moves: the seat to move loses on time.
+    # Each makes a first move (before it, running out of time aborts the game); then
+    # Ana does not move: she loses on time.
+    for page in (ana_page, bo_page):
+        page.wait_for_selector(CLICKABLE)
+        assert click_a_move(page), "no move was clicked"
     for page in (ana_page, bo_page):
         page.wait_for_selector("section.end:not([hidden])")
     ana_page.locator(".log .event", has_text="hat auf Zeit verloren").wait_for(state="attached")
@@ -124,6 +135,23 @@ def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
     ana_page.click("section.end button:has-text('Wiederholung')")
     ana_page.wait_for_url("**/#/replay/*")
     ana_page.locator("p.players", has_text="(hat auf Zeit verloren)").wait_for()
+
+
+def test_no_first_move_in_time_aborts_the_game_in_french_on_a_phone(people: People) -> None:
+    ana, bo = people("fr-FR", width=PHONE), people("de-DE")
+    clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    # Nobody moves: not a loss on time, an abort, as lichess does.
+    status = ana_page.locator(".status", has_text="n’a pas joué son premier coup à temps")
+    status.wait_for()
+    assert status.inner_text().startswith("Partie annulée\u202f:") and "Ana" in status.inner_text()
+    bo_page.locator(".status", has_text="hat den ersten Zug nicht rechtzeitig gemacht").wait_for()
+    assert ana_page.locator(".ranking .left, .left.gave-up").count() == 0
 
 
 def test_a_game_against_computers_pauses_and_goes_on_from_my_running_games(

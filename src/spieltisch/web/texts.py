@@ -88,6 +88,7 @@ TEXTS: tuple[str, ...] = (
     N_("Every table of round {n} needs its result first."),
     N_("Game over."),
     N_("Aborted: no player made a move after the start."),
+    N_("Aborted: {name} made no first move in time. No result; nobody is rated."),
     N_("Game record"),
     N_("Game tables"),
     N_("Game"),
