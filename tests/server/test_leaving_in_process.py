@@ -92,7 +92,7 @@ def test_the_away_countdown_then_a_substitute_and_the_person_takes_the_seat_back
                 await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
             assert early.value.retry_after == 5  # when to offer it again (4.5 s, rounded up)
             briefly = connect(runtime, room, bob)  # back for a moment: nobody chooses
-            with pytest.raises(Refusal, match="back at the table"):
+            with pytest.raises(Refusal, match="is at the table"):
                 await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
             runtime.leave(room, briefly)
             now.advance(44)
@@ -207,6 +207,33 @@ def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> N
             await until(lambda: room.table.paused_at is None)
             assert "clock" in room.tasks and room.seats[0].time_left_ms == left
             assert any(m["type"] == "table" and not m["paused"] for m in told(back))
+
+    run(scenario)
+
+
+def test_a_game_against_computers_recovered_while_its_person_is_away_is_paused(
+    url: str,
+) -> None:
+    """A restart while the person is away: the table is taken up without anyone joining
+    it, and pauses (before, it ran its clock until someone connected)."""
+
+    async def scenario() -> None:
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        clock = ClockIn(mode="game", seconds=600)
+        async with a_table(url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
+            restarted = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                assert await restarted.recover() == 1
+                again = restarted.rooms[room.id]
+                await until(lambda: again.table.paused_at is not None, 20, "the pause")
+                assert "clock" not in again.tasks and "ai" not in again.tasks
+                found = await restarted.storage.described(room.id)
+                assert found is not None and found[2].paused
+                connect(restarted, again, ana)  # she comes back: it goes on
+                await until(lambda: again.table.paused_at is None, what="the game going on")
+                assert "clock" in again.tasks
+            finally:
+                await restarted.close()
 
     run(scenario)
 

@@ -210,7 +210,7 @@ class Leaving:
         since = room.away_since.get(seat)
         if since is None:
             raise Refusal(
-                Code.CONFLICT, _("the player of seat {seat} is back at the table").format(seat=seat)
+                Code.CONFLICT, _("the player of seat {seat} is at the table").format(seat=seat)
             )
         away = self.presence.now() - since
         if away < wait:  # the page learns when to offer it again (Retry-After)
