@@ -25,6 +25,7 @@ from spieltisch.server.services.seating import get_table, join, leave, rematch, 
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.accounts import played
+from spieltisch.store.lobby_where import lobby_conditions
 from spieltisch.store.models import GameTable, TableStatus
 from spieltisch.store.tables import (
     account_names,
@@ -42,11 +43,28 @@ UNFINISHED = (TableStatus.OPEN, TableStatus.RUNNING)
 
 
 async def list_tables(
-    session: AsyncSession, limit: int = 100, finished: bool = False
+    session: AsyncSession,
+    limit: int = 100,
+    finished: bool = False,
+    chosen: TableFilter | None = None,
 ) -> list[TableOut]:
     """Public tables that are open or running, open ones first, at most a few of each
-    account (or with `finished`, the finished ones, to replay), newest first."""
-    return await describe_tables(session, await public_tables(session, limit, finished))
+    account (or with `finished`, the finished ones, to replay), newest first; with
+    `chosen`, those it admits (found by the database, decided exactly here)."""
+    where = (
+        []
+        if chosen is None
+        else lobby_conditions(
+            game=chosen.game,
+            language=chosen.language,
+            free=chosen.free,
+            computers=chosen.computers,
+            player=chosen.player,
+            against_computers=chosen.against_computers,
+        )
+    )
+    tables = await describe_tables(session, await public_tables(session, limit, finished, where))
+    return tables if chosen is None else [t for t in tables if chosen.admits(t)]
 
 
 class LiveTables(Protocol):
@@ -72,8 +90,7 @@ class Lobby:
         """The lobby's list (`list_tables`), what `chosen` admits: three queries however
         many tables."""
         async with reading(self.database) as session:
-            tables = await list_tables(session, finished=finished)
-        return tables if chosen is None else [t for t in tables if chosen.admits(t)]
+            return await list_tables(session, finished=finished, chosen=chosen)
 
     async def mine(self, account: int) -> list[TableOut]:
         """`account`'s tables not yet ended (private ones too), running first: the
