@@ -259,3 +259,40 @@ def test_the_away_time_is_chosen_in_the_form(people: People, artifacts: Path) ->
     table = create_table(bo_page, "mabula", ["me", "open"])
     described = bo.context.request.get(f"{bo.base}/api/tables/{table}").json()
     assert (described["clock"] or {}).get("away_seconds") is None
+
+
+def test_players_and_watchers_chat_apart_until_the_game_ends(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo, eve = people("de-DE"), people("de-DE"), people("fr-FR", width=PHONE)
+    table, ana_page, bo_page = started_table(ana, bo)
+    eve_page = sign_in_as_guest(eve, "Eve")
+    eve_page.goto(f"{eve.base}/#/table/{table}")
+    eve_page.locator("#chat-title", has_text="Discussion des spectateurs").wait_for()
+    assert ana_page.inner_text("#chat-title") == "Chat der Spielenden"
+
+    def say(page: Page, text: str) -> None:
+        page.fill(".chat-form input", text)
+        page.press(".chat-form input", "Enter")
+
+    say(ana_page, "Viel Glück, Bo")
+    bo_page.locator(".chat-lines li", has_text="Viel Glück, Bo").wait_for()
+    say(eve_page, "Bo joue bien")
+    eve_page.locator(".chat-lines li", has_text="Bo joue bien").wait_for()
+    # Each room hears its own: the line after the other room's shows it was not missed.
+    say(bo_page, "Danke")
+    ana_page.locator(".chat-lines li", has_text="Danke").wait_for()
+    say(eve_page, "Allez")
+    eve_page.locator(".chat-lines li", has_text="Allez").wait_for()
+    assert eve_page.locator(".chat-lines li", has_text="Glück").count() == 0
+    assert ana_page.locator(".chat-lines li", has_text="Bo joue bien").count() == 0
+    eve_page.screenshot(path=str(artifacts / "watchers-chat-fr-phone.png"), full_page=True)
+    # After the game the players may read the watchers' room, marked as such.
+    _confirm(ana_page, "button.resign")
+    for page in (ana_page, bo_page):
+        page.wait_for_selector("section.end:not([hidden])")
+        line = page.locator(".chat-lines li.from-watcher", has_text="Bo joue bien")
+        line.wait_for()
+        assert "(schaut zu)" in line.inner_text()
+    assert ana_page.inner_text("#chat-title") == "Chat"
+    ana_page.screenshot(path=str(artifacts / "chat-after-the-game-de.png"))
