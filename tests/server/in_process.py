@@ -48,6 +48,7 @@ async def an_open_table(
     seats: list[SeatIn],
     clock: ClockIn | None = None,
     now: Callable[[], float] = time.time,
+    rated: bool | None = None,
     **settings: Any,
 ) -> AsyncIterator[tuple[Runtime, str, list[int]]]:
     """A table with accounts Ana and Bob (Ana creates it, Bob takes its open seat), not
@@ -58,7 +59,7 @@ async def an_open_table(
         ana, bob = Account(name="Ana"), Account(name="Bob")
         session.add_all([ana, bob])
         await session.commit()
-        spec = TableIn(game=game, seats=seats, clock=clock)
+        spec = TableIn(game=game, seats=seats, clock=clock, rated=rated)
         table = await create_table(session, ana.id, spec, start=False)
         if any(seat.kind == "open" for seat in seats):
             await join(session, table.id, bob.id, None)
@@ -89,11 +90,12 @@ async def a_table(
     seats: list[SeatIn],
     clock: ClockIn | None = None,
     now: Callable[[], float] = time.time,
+    rated: bool | None = None,
     **settings: Any,
 ) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
     """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
-    (`now`: its wall clock for who is away since when)."""
-    async with an_open_table(url, game, seats, clock, now, **settings) as opened:
+    (`now`: its wall clock for who is away since when; `rated` as `TableIn` takes it)."""
+    async with an_open_table(url, game, seats, clock, now, rated, **settings) as opened:
         runtime, table_id, accounts = opened
         async with runtime.database.session() as session:
             await start(session, table_id, accounts[0])
