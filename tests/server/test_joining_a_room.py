@@ -8,7 +8,7 @@ leaves memory at once. When the other person's page found the room just before t
 joined it just after, while the reconnecting one had loaded it again, the two people sat
 in two copies of one table: the start, the clock's end and who is away reached only one
 of them, and the countdown one page showed was not the server's. The WebSocket route
-visits the room (`Runtime.visit`): it stays in memory until the connection has joined.
+visits the room (`Idle.visit`): it stays in memory until the connection has joined.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tests.server.in_process import TWO_PEOPLE, Now, an_open_table, run, told, u
 async def _join(runtime: Runtime, room: Room, account: int) -> Connection:
     connection = Connection(account, runtime.seat_for(room, account, None), "en")
     runtime.enter(room, connection)
-    runtime.unvisit(room)
+    runtime.idle.unvisit(room)
     return connection
 
 
@@ -36,11 +36,11 @@ async def _both_join_while_bob_reconnects(
     """As the pages do: Bob watches the open table and sits down, so his page connects
     again; Ana's page finds the room just before Bob's first connection closes and joins
     it just after his second one has joined. Ana's and Bob's connections."""
-    room = await runtime.visit(table_id)
+    room = await runtime.idle.visit(table_id)
     first = await _join(runtime, room, bob)
-    anas_room = await runtime.visit(table_id)  # Ana's connection on its way in
+    anas_room = await runtime.idle.visit(table_id)  # Ana's connection on its way in
     runtime.leave(room, first)  # Bob's page connects again to play his seat
-    bobs_room = await runtime.visit(table_id)
+    bobs_room = await runtime.idle.visit(table_id)
     to_bob = await _join(runtime, bobs_room, bob)
     to_ana = await _join(runtime, anas_room, ana)
     assert anas_room is bobs_room is runtime.rooms[table_id], "two copies of one table"

@@ -7,6 +7,7 @@ checks these lists and the calls in the static files agree.
 
 from spieltisch.core.i18n import N_, Nn_
 from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
+from spieltisch.web.texts_turns import TURN_PLURAL, TURN_TEXTS
 
 TEXTS: tuple[str, ...] = (
     N_(
@@ -462,6 +463,7 @@ TEXTS: tuple[str, ...] = (
     N_("where do I sit"),
     N_("yes"),
     *TABLE_WORDS,
+    *TURN_TEXTS,
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
@@ -479,4 +481,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
         "Casual game: you may take your move back until the next roll, in {count} seconds.",
     ),
     *TABLE_WORDS_PLURAL,
+    *TURN_PLURAL,
 )

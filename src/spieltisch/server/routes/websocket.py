@@ -63,7 +63,7 @@ async def table_socket(
     try:  # the room stays in memory for this connection until it has joined
         await _serve(svc, websocket, room, code, last_seq, seat)
     finally:
-        svc.runtime.unvisit(room)
+        svc.runtime.idle.unvisit(room)
 
 
 async def _serve(
@@ -167,7 +167,7 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
         refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
     else:
         try:
-            return await svc.runtime.visit(table_id)
+            return await svc.runtime.idle.visit(table_id)
         except Refusal as exc:
             refusal = exc
         except UNAVAILABLE:

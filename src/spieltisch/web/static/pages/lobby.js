@@ -6,6 +6,7 @@ import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatLabelOf, statusName } from "./common.js";
 import { refreshMyGames } from "./my_games.js";
+import { TURN_CLOCKS, refreshTurnGames, turnFields } from "./turns.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -15,6 +16,7 @@ const CLOCKS = [
   ["game:300", () => t("{minutes} min per player", { minutes: 5 })],
   ["game:900", () => t("{minutes} min per player", { minutes: 15 })],
   ["game:300:5", () => t("{minutes} min per player + {seconds} s a move", { minutes: 5, seconds: 5 })],
+  ...TURN_CLOCKS,
 ];
 // How long a person may be away before the others choose (`clock.away_seconds`); "" leaves
 // it to the clock (twice a move's time, a tenth of a game's, 30 s to the server's limit).
@@ -44,12 +46,14 @@ export async function show(main) {
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
   const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
   const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
+  const turnGamesBox = h("section", { class: "my-turn-games", "aria-labelledby": "turn-games-title", hidden: true });
 
   async function refreshTables() {
     try {
       const me = currentAccount();
       const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
       renderTables(tablesBox, filtersBox, tables, mine.tables);
+      await refreshTurnGames(turnGamesBox, me);
       await refreshMyGames(myGamesBox, me);
     } catch (error) {
       notify(error.message);
@@ -65,7 +69,7 @@ export async function show(main) {
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
     // My running games first; then the tables (on a phone they come before the long
     // form; on a wide screen the form stands on the left).
-    main.append(myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
+    main.append(turnGamesBox, myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
     renderCreate(formBox, forms, me);
     renderFilters(filtersBox, forms, refreshTables);
     await refreshTables();
@@ -184,6 +188,21 @@ function renderCreate(box, forms, me) {
     { name: "away", id: "create-away", "aria-describedby": "create-away-why" },
     AWAY_TIMES.map(([value, label]) => h("option", { value }, label())),
   );
+  // Not for turn-based play: there the players are gone between their moves by design.
+  const awayOption = h(
+    "div",
+    { class: "option" },
+    h("label", { for: "create-away" }, t("Away before the others choose")),
+    awaySelect,
+    h("small", { class: "hint", id: "create-away-why" }, t("How long a player may be gone before the others choose: the computer plays for them, or (with two players) the other claims the win.")),
+  );
+  const turn = turnFields();
+  const loseOption = h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox);
+  clockSelect.addEventListener("change", () => {
+    turn.show(clockSelect.value);
+    loseOption.hidden = clockSelect.value.startsWith("turn:");
+    awayOption.hidden = clockSelect.value.startsWith("turn:");
+  });
   const form = h(
     "form",
     { class: "create-form" },
@@ -193,14 +212,9 @@ function renderCreate(box, forms, me) {
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
     h("div", { class: "option" }, h("label", { for: "create-rated" }, t("Rating")), ratedSelect, ratedWhy),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
-    h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox),
-    h(
-      "div",
-      { class: "option" },
-      h("label", { for: "create-away" }, t("Away before the others choose")),
-      awaySelect,
-      h("small", { class: "hint", id: "create-away-why" }, t("How long a player may be gone before the others choose: the computer plays for them, or (with two players) the other claims the win.")),
-    ),
+    turn.box,
+    loseOption,
+    awayOption,
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
     h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
     // Why the button is greyed out, before anyone wonders.
@@ -264,12 +278,14 @@ function renderCreate(box, forms, me) {
       return kind.startsWith("ai:") ? { kind: "ai", level: kind.slice(3) } : { kind };
     });
     const body = { game: game.name, options, seats, public: publicBox.checked, rated: ratedSelect.value === "rated" };
-    if (clockSelect.value) {
+    if (clockSelect.value.startsWith("turn:")) {
+      body.clock = turn.clock(clockSelect.value);
+    } else if (clockSelect.value) {
       const [mode, seconds, increment] = clockSelect.value.split(":");
       body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
       if (loseBox.checked) body.clock.on_timeout = "lose";
     }
-    if (awaySelect.value) body.clock = { ...(body.clock || {}), away_seconds: Number(awaySelect.value) };
+    if (awaySelect.value && !awayOption.hidden) body.clock = { ...(body.clock || {}), away_seconds: Number(awaySelect.value) };
     try {
       const table = await post("/api/tables", body);
       if (seats.every((seat) => seat.kind !== "open")) await post(`/api/tables/${table.id}/start`);
