@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from spieltisch.server.schemas.rest import SeatIn, TableIn
+from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.new_tables import create_table
 from spieltisch.store.models import Account
 from tests.server.in_process import an_app, guest, run
@@ -130,9 +130,9 @@ def test_a_filter_finds_a_table_behind_a_hundred_newer_ones(migrated_url: str) -
                 session.add_all(people)
                 await session.commit()
                 duel = [SeatIn(kind="me"), SeatIn(kind="open")]
-                for number, person in enumerate(people):  # the oldest one a Mabula table
-                    game = "mabula" if number == 0 else "madn"
-                    spec = TableIn(game=game, seats=duel)
+                for number, person in enumerate(people):  # the oldest: a slow Mabula
+                    game, clock = ("mabula", SLOW) if number == 0 else ("madn", QUICK)
+                    spec = TableIn(game=game, seats=duel, clock=ClockIn(**clock))
                     await create_table(session, person.id, spec, created_from=f"a{number}")
                     await session.commit()
             assert len(await ids(client, "")) == LISTED  # the Mabula table is not listed
@@ -140,5 +140,8 @@ def test_a_filter_finds_a_table_behind_a_hundred_newer_ones(migrated_url: str) -
             assert len(found) == 1
             assert await ids(client, "player=player 0") == found
             assert await ids(client, "player=PLAYER 0&computers=without&free=true") == found
+            assert await ids(client, "speed=slow") == found
+            assert len(await ids(client, "speed=quick")) == LISTED
+            assert await ids(client, "speed=untimed") == set()
 
     run(scenario)

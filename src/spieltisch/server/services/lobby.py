@@ -12,7 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core.i18n import get_language
 from spieltisch.server.description.privacy import may_see, table_for
-from spieltisch.server.description.tables import describe_table, describe_tables
+from spieltisch.server.description.tables import (
+    QUICK_GAME_SECONDS,
+    QUICK_MOVE_SECONDS,
+    describe_table,
+    describe_tables,
+)
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import TableIn
 from spieltisch.server.services.lobby_filters import TableFilter
@@ -61,6 +66,9 @@ async def list_tables(
             computers=chosen.computers,
             player=chosen.player,
             against_computers=chosen.against_computers,
+            speed=None
+            if chosen.speed is None
+            else (chosen.speed, QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS),
         )
     )
     tables = await describe_tables(session, await public_tables(session, limit, finished, where))
