@@ -145,3 +145,22 @@ def test_a_filter_finds_a_table_behind_a_hundred_newer_ones(migrated_url: str) -
             assert await ids(client, "speed=untimed") == set()
 
     run(scenario)
+
+
+def test_paused_games_are_a_filter(migrated_url: str) -> None:
+    async def scenario() -> None:
+        async with an_app(migrated_url) as (client, services):
+            _ana_id, ana = await guest(client, "Ana")
+            client.cookies.clear()
+            solo = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+            waiting = await made(client, ana, "de", game="mabula", seats=solo)
+            ok(await client.post(f"/api/tables/{waiting}/start", headers=ana))
+            playing = await made(client, ana, "de", game="mahe", seats=solo)
+            ok(await client.post(f"/api/tables/{playing}/start", headers=ana))
+            await services.runtime.storage.pause(waiting, True, {})  # as when she left it
+            assert await ids(client, "paused=true") == {waiting}
+            assert await ids(client, "paused=false") == {playing}
+            assert await ids(client, "paused=true&game=mahe") == set()
+            assert await ids(client, "paused=true&against_computers=false") == set()
+
+    run(scenario)

@@ -34,13 +34,16 @@ def lobby_conditions(
     player: str | None = None,
     against_computers: bool = True,
     speed: tuple[Pace, float, float] | None = None,
+    paused: bool | None = None,
 ) -> list[ColumnElement[bool]]:
     """The conditions on `GameTable` the lobby's filters imply (all to hold): `game`,
     the creator's `language`, a `free` seat, a computer seat or none, a `player`'s name
     (part of it, any case), and without `against_computers` no one person's game
     against computers; `speed`: the pace wanted, with the longest move time and the
-    longest game time that are still quick."""
+    longest game time that are still quick; `paused`: only paused games, or none."""
     where: list[ColumnElement[bool]] = []
+    if paused is not None:
+        where.append(GameTable.paused_at.is_not(None) if paused else GameTable.paused_at.is_(None))
     if speed is not None:
         where.append(_paced(*speed))
     if game is not None:

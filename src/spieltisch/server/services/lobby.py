@@ -69,6 +69,7 @@ async def list_tables(
             speed=None
             if chosen.speed is None
             else (chosen.speed, QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS),
+            paused=chosen.paused,
         )
     )
     tables = await describe_tables(session, await public_tables(session, limit, finished, where))
