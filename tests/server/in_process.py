@@ -42,26 +42,27 @@ class Now:
 
 
 @asynccontextmanager
-async def a_table(
+async def an_open_table(
     url: str,
     game: str,
     seats: list[SeatIn],
     clock: ClockIn | None = None,
     now: Callable[[], float] = time.time,
+    rated: bool | None = None,
     **settings: Any,
-) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
-    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
-    (`now`: its wall clock for who is away since when)."""
+) -> AsyncIterator[tuple[Runtime, str, list[int]]]:
+    """A table with accounts Ana and Bob (Ana creates it, Bob takes its open seat), not
+    started yet, and a fresh runtime that has not loaded it (`now`: its wall clock for
+    who is away since when): the runtime, the table's id and the two accounts."""
     database = Database(url)
     async with database.session() as session:
         ana, bob = Account(name="Ana"), Account(name="Bob")
         session.add_all([ana, bob])
         await session.commit()
-        spec = TableIn(game=game, seats=seats, clock=clock)
+        spec = TableIn(game=game, seats=seats, clock=clock, rated=rated)
         table = await create_table(session, ana.id, spec, start=False)
         if any(seat.kind == "open" for seat in seats):
             await join(session, table.id, bob.id, None)
-        await start(session, table.id, ana.id)
         accounts = [ana.id, bob.id]
     runtime = Runtime(
         database,
@@ -75,11 +76,30 @@ async def a_table(
         now=now,
     )
     try:
-        yield runtime, await runtime.room(table.id), accounts
+        yield runtime, table.id, accounts
     finally:
         await runtime.close()
         runtime.pool.close()
         await database.close()
+
+
+@asynccontextmanager
+async def a_table(
+    url: str,
+    game: str,
+    seats: list[SeatIn],
+    clock: ClockIn | None = None,
+    now: Callable[[], float] = time.time,
+    rated: bool | None = None,
+    **settings: Any,
+) -> AsyncIterator[tuple[Runtime, Room, list[int]]]:
+    """A started table with accounts Ana and Bob (Ana creates it), in a fresh runtime
+    (`now`: its wall clock for who is away since when; `rated` as `TableIn` takes it)."""
+    async with an_open_table(url, game, seats, clock, now, rated, **settings) as opened:
+        runtime, table_id, accounts = opened
+        async with runtime.database.session() as session:
+            await start(session, table_id, accounts[0])
+        yield runtime, await runtime.room(table_id), accounts
 
 
 def connect(runtime: Runtime, room: Room, account: int | None, lang: str = "en") -> Connection:
@@ -113,6 +133,17 @@ async def play_until_ana_moved_and_bob_is_to_move(runtime: Runtime, room: Room) 
         seat = room.to_move()
         assert seat is not None
         await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
+
+
+async def everyone_moves_once(runtime: Runtime, room: Room) -> None:
+    """Each person at the table makes a first move (the first legal one) as their turn
+    comes: after it a clock running out is no longer an abort (`first_move.py`)."""
+    people = {index for index, seat in enumerate(room.seats) if seat.kind == "human"}
+    while people - {item.seat for item in room.log}:
+        await until(lambda: room.to_move() is not None)
+        seat = room.to_move()
+        assert seat is not None
+        await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:

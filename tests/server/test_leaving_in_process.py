@@ -14,7 +14,16 @@ from spieltisch.server.table.leaving import Choice
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store.models import Account
-from tests.server.in_process import TWO_PEOPLE, Now, a_table, connect, run, told, until
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    Now,
+    a_table,
+    connect,
+    everyone_moves_once,
+    run,
+    told,
+    until,
+)
 
 
 async def _first_move(runtime: Runtime, room: Room) -> int:
@@ -78,6 +87,14 @@ def test_the_away_countdown_then_a_substitute_and_the_person_takes_the_seat_back
             presence = [m for m in told(to_ana) if m["type"] == "presence"][-1]
             assert presence["claim_after_ms"] == 45_000
             assert presence["seats"][1]["here"] is False
+            now.advance(40.5)
+            with pytest.raises(Refusal, match="45 s") as early:
+                await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
+            assert early.value.retry_after == 5  # when to offer it again (4.5 s, rounded up)
+            briefly = connect(runtime, room, bob)  # back for a moment: nobody chooses
+            with pytest.raises(Refusal, match="is at the table"):
+                await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
+            runtime.leave(room, briefly)
             now.advance(44)
             with pytest.raises(Refusal, match="45 s"):
                 await runtime.hand_over(room.id, ana, 1, Choice.COMPUTER)
@@ -120,7 +137,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
     url: str,
 ) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=1, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, (ana, bob)):
             async with runtime.database.session() as session:
                 eve = Account(name="Red · ana (you)")
@@ -130,6 +147,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
             to_ana.name, to_bob.name = "Ana", "Bob"
             watcher = connect(runtime, room, eve.id)
             watcher.name = "Red · ana (you)"
+            await everyone_moves_once(runtime, room)  # a loss on time, not an abort
             await until(lambda: room.table.status == "finished")
             lost = next(s for s in room.seats if s.left is not None)
             assert lost.left == "timed_out"
@@ -189,6 +207,33 @@ def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> N
             await until(lambda: room.table.paused_at is None)
             assert "clock" in room.tasks and room.seats[0].time_left_ms == left
             assert any(m["type"] == "table" and not m["paused"] for m in told(back))
+
+    run(scenario)
+
+
+def test_a_game_against_computers_recovered_while_its_person_is_away_is_paused(
+    url: str,
+) -> None:
+    """A restart while the person is away: the table is taken up without anyone joining
+    it, and pauses (before, it ran its clock until someone connected)."""
+
+    async def scenario() -> None:
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        clock = ClockIn(mode="game", seconds=600)
+        async with a_table(url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
+            restarted = Runtime(runtime.database, runtime.pool, runtime.settings)
+            try:
+                assert await restarted.recover() == 1
+                again = restarted.rooms[room.id]
+                await until(lambda: again.table.paused_at is not None, 20, "the pause")
+                assert "clock" not in again.tasks and "ai" not in again.tasks
+                found = await restarted.storage.described(room.id)
+                assert found is not None and found[2].paused
+                connect(restarted, again, ana)  # she comes back: it goes on
+                await until(lambda: again.table.paused_at is None, what="the game going on")
+                assert "clock" in again.tasks
+            finally:
+                await restarted.close()
 
     run(scenario)
 

@@ -10,10 +10,15 @@ from typing import Any
 
 import httpx
 
+from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
+from spieltisch.server.services.new_tables import create_table
+from spieltisch.store.models import Account
 from tests.server.in_process import an_app, guest, run
 
 QUICK = {"mode": "move", "seconds": 30}
 SLOW = {"mode": "game", "seconds": 900}
+LISTED = 100
+"""How many tables the lobby lists at most."""
 
 
 def ok(response: httpx.Response, status: int = 200) -> Any:
@@ -110,5 +115,52 @@ def test_finished_games_have_dates_results_and_filters(migrated_url: str) -> Non
                 "mabula": 1,
                 "madn": 1,
             }
+
+    run(scenario)
+
+
+def test_a_filter_finds_a_table_behind_a_hundred_newer_ones(migrated_url: str) -> None:
+    """The filters run in the database before the list is cut to its 100 tables (they
+    ran over the 100 listed, so an older table that matched was not found)."""
+
+    async def scenario() -> None:
+        async with an_app(migrated_url) as (client, services):
+            async with services.database.session() as session:
+                people = [Account(name=f"Player {number}") for number in range(LISTED + 1)]
+                session.add_all(people)
+                await session.commit()
+                duel = [SeatIn(kind="me"), SeatIn(kind="open")]
+                for number, person in enumerate(people):  # the oldest: a slow Mabula
+                    game, clock = ("mabula", SLOW) if number == 0 else ("madn", QUICK)
+                    spec = TableIn(game=game, seats=duel, clock=ClockIn(**clock))
+                    await create_table(session, person.id, spec, created_from=f"a{number}")
+                    await session.commit()
+            assert len(await ids(client, "")) == LISTED  # the Mabula table is not listed
+            found = await ids(client, "game=mabula")
+            assert len(found) == 1
+            assert await ids(client, "player=player 0") == found
+            assert await ids(client, "player=PLAYER 0&computers=without&free=true") == found
+            assert await ids(client, "speed=slow") == found
+            assert len(await ids(client, "speed=quick")) == LISTED
+            assert await ids(client, "speed=untimed") == set()
+
+    run(scenario)
+
+
+def test_paused_games_are_a_filter(migrated_url: str) -> None:
+    async def scenario() -> None:
+        async with an_app(migrated_url) as (client, services):
+            _ana_id, ana = await guest(client, "Ana")
+            client.cookies.clear()
+            solo = [{"kind": "me"}, {"kind": "ai", "level": "easy"}]
+            waiting = await made(client, ana, "de", game="mabula", seats=solo)
+            ok(await client.post(f"/api/tables/{waiting}/start", headers=ana))
+            playing = await made(client, ana, "de", game="mahe", seats=solo)
+            ok(await client.post(f"/api/tables/{playing}/start", headers=ana))
+            await services.runtime.storage.pause(waiting, True, {})  # as when she left it
+            assert await ids(client, "paused=true") == {waiting}
+            assert await ids(client, "paused=false") == {playing}
+            assert await ids(client, "paused=true&game=mahe") == set()
+            assert await ids(client, "paused=true&against_computers=false") == set()
 
     run(scenario)

@@ -62,7 +62,7 @@ def test_presence_and_claims_cross_processes(
             await back.close()
             await asyncio.sleep(0.5)
             still = await bob.post(f"/api/tables/{table}/claim", {"seat": 0}, status=409)
-            assert "away" in still["detail"]
+            assert "at the table" in still["detail"]  # not away
             again = await ana.socket(table)
             await presence(again, 0, True, timeout=15)  # A has her again
             await at_b.close()

@@ -36,7 +36,16 @@ from spieltisch.server.table.leaving import Choice, own_level
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.tournament.ratings import Rating
-from tests.server.in_process import TWO_PEOPLE, a_table, connect, run, states, told, until
+from tests.server.in_process import (
+    TWO_PEOPLE,
+    a_table,
+    connect,
+    everyone_moves_once,
+    run,
+    states,
+    told,
+    until,
+)
 
 COMPUTER = SeatIn(kind="ai", level="easy")
 
@@ -156,8 +165,9 @@ def test_a_seat_away_long_enough_is_played_by_a_substitute_at_its_level(url: str
 
 def test_a_clock_run_out_under_lose_hands_the_seat_over(url: str) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=1, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _accounts):
+            await everyone_moves_once(runtime, room)  # before, it is an abort
             heard = EventRecorder(runtime)
             seat = room.to_move()
             await until(lambda: room.table.status == "finished")

@@ -16,7 +16,7 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.server.table.takeback_rule import held_roll_at
 from spieltisch.server.table.view import state_message
-from tests.server.in_process import a_table, connect, run, states, until
+from tests.server.in_process import a_table, connect, run, states, told, until
 
 COMPUTER = SeatIn(kind="ai", level="easy")
 
@@ -85,6 +85,55 @@ def test_the_next_roll_waits_for_the_takeback_moment(migrated_url: str) -> None:
             assert room.log[-1].seat is None, "the next player's die was rolled"
             rolled = states(to_ana)[-1]
             assert rolled["takeback"] is False and rolled["roll_in_ms"] is None
+            with pytest.raises(Refusal) as late:
+                await runtime.ask_takeback(room, 0)
+            assert late.value.code == Code.CONFLICT
+
+    run(scenario)
+
+
+def test_two_people_take_a_move_back_when_the_other_accepts_and_not_when_they_decline(
+    migrated_url: str,
+) -> None:
+    """A casual Mahé of two people: Ana stops, the page offers her the takeback while Bob
+    has not moved, she asks, it waits for Bob's answer; he accepts: the move is taken
+    back, marked in the log. Again: he declines, the move stands, and once he has moved
+    and his die has come it is too late."""
+
+    async def scenario() -> None:
+        people = [SeatIn(kind="me"), SeatIn(kind="open")]
+        async with a_table(
+            migrated_url, "mahe", people, rated=False, takeback_seconds=3600
+        ) as table:
+            runtime, room, (ana, bob) = table
+            to_ana, to_bob = connect(runtime, room, ana), connect(runtime, room, bob)
+            while True:  # until Ana's stop hands the turn to Bob
+                await until_ana_decides(runtime, room)
+                before = room.state.history()
+                await runtime.submit(room, 0, room.seq, "stop")
+                if room.to_move() != 0:
+                    break
+            assert states(to_ana)[-1]["takeback"] is True  # offered: Bob has not moved
+            asked = await runtime.ask_takeback(room, 0)
+            assert asked.asked_by == 0 and asked.waiting == [1]
+            told_bob = [m for m in told(to_bob) if m["type"] == "takeback"]
+            assert told_bob[-1]["asked_by"] == 0 and told_bob[-1]["waiting"] == [1]
+            await runtime.answer_takeback(room, 1, True)
+            assert room.state.history() == before and room.to_move() == 0
+            taken = states(to_ana)[-1]["last_moves"][-1]
+            assert taken["move"] == f"takeback:{len(before)}"
+            # Again; this time Bob declines: the move stands and his die comes.
+            await runtime.submit(room, 0, room.seq, "stop")
+            stands = room.state.history()
+            await runtime.ask_takeback(room, 0)
+            declined = await runtime.answer_takeback(room, 1, False)
+            assert declined.declined_by == 1 and room.state.history() == stands
+            await until(lambda: room.to_move() == 1, what="Bob's turn")
+            await runtime.submit(room, 1, room.seq, room.state.legal_moves()[0])
+            await roll_now(runtime, room)
+            await until(lambda: room.log[-1].seat is None, what="Bob's die")
+            assert room.state.history()[: len(stands)] == stands
+            assert states(to_ana)[-1]["takeback"] is False
             with pytest.raises(Refusal) as late:
                 await runtime.ask_takeback(room, 0)
             assert late.value.code == Code.CONFLICT

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import and_, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from spieltisch.store.log_entries import LogEntry, parse_entry
 from spieltisch.store.models import Account, GameTable, MoveEntry, Seat, SeatKind, TableStatus
@@ -87,13 +88,17 @@ address has room; one person making guest after guest does not)."""
 
 
 async def public_tables(
-    session: AsyncSession, limit: int, finished: bool = False
+    session: AsyncSession,
+    limit: int,
+    finished: bool = False,
+    where: Sequence[ColumnElement[bool]] = (),
 ) -> list[GameTable]:
     """Public tables that are open or running, open ones first, newest first, each
     account's newest LISTED_PER_ACCOUNT of each and each address's newest
     LISTED_PER_ADDRESS (so one account's or one address's flood of tables cannot push
-    another's open table off the list); with `finished`, the finished ones."""
-    public = GameTable.public.is_(True)
+    another's open table off the list); with `finished`, the finished ones. `where`:
+    conditions each table must meet (the lobby's filters), before the list is cut."""
+    public = and_(GameTable.public.is_(True), *where)
     if finished:
         rows = await session.execute(
             select(GameTable)

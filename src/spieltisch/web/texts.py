@@ -90,6 +90,7 @@ TEXTS: tuple[str, ...] = (
     N_("Every table of round {n} needs its result first."),
     N_("Game over."),
     N_("Aborted: no player made a move after the start."),
+    N_("Aborted: {name} made no first move in time. No result; nobody is rated."),
     N_("Game record"),
     N_("Game tables"),
     N_("Game"),
@@ -321,6 +322,15 @@ TEXTS: tuple[str, ...] = (
     N_("Each move made in time adds {seconds} s."),
     N_("When a player's time runs out, they lose as if they had resigned."),
     N_("Out of time loses"),
+    N_("Away before the others choose"),
+    N_("set by the clock"),
+    N_("{seconds} s"),
+    N_("{minutes} min"),
+    N_("{hours} h"),
+    N_(
+        "How long a player may be gone before the others choose: the computer plays for "
+        "them, or (with two players) the other claims the win."
+    ),
     N_("Hint"),
     N_("Hint: {move} (win chance {chance})"),
     N_("Take back"),

@@ -149,14 +149,16 @@ async def list_tables(
     language: Literal["de", "en", "fr"] | None = None,
     player: Annotated[str | None, Query(max_length=40)] = None,
     against_computers: bool = True,
+    paused: bool | None = None,
 ) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
     ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
     replay. Filters: `game`, `free` (an open seat),
     `computers` (with or without a computer seat), `speed` (untimed, quick, slow, turn: turn-based),
     `language` (the creator's), `player` (part of a player's name),
-    `against_computers=false` (without one person's games against computers)."""
-    chosen = TableFilter(game, free, computers, speed, language, player, against_computers)
+    `against_computers=false` (without one person's games against computers),
+    `paused` (true: only games paused while their person is away; false: none)."""
+    chosen = TableFilter(game, free, computers, speed, language, player, against_computers, paused)
     return TableList(tables=await svc.lobby.listed(finished, chosen))
 
 

@@ -58,8 +58,19 @@ async def table_socket(
     )
     with language(code):
         room = await _open(svc, websocket, table_id)
-        if room is None:
-            return
+    if room is None:
+        return
+    try:  # the room stays in memory for this connection until it has joined
+        await _serve(svc, websocket, room, code, last_seq, seat)
+    finally:
+        svc.runtime.idle.unvisit(room)
+
+
+async def _serve(
+    svc: Services, websocket: WebSocket, room: Room, code: str, last_seq: int, seat: int | None
+) -> None:
+    """The connection to `room` (visited: kept in memory) from its admission to its end."""
+    with language(code):
         admitted, account = await _account(svc, websocket, room, seat)
     if not admitted:
         return
@@ -156,7 +167,7 @@ async def _open(svc: Services, websocket: WebSocket, table_id: str) -> Room | No
         refusal = Refusal(Code.NOT_FOUND, _("no table {table}").format(table=table_id[:40]))
     else:
         try:
-            return await svc.runtime.room(table_id)
+            return await svc.runtime.idle.visit(table_id)
         except Refusal as exc:
             refusal = exc
         except UNAVAILABLE:

@@ -13,7 +13,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.core.i18n import get_language
 from spieltisch.server.description.privacy import may_see, table_for
-from spieltisch.server.description.tables import describe_table, describe_tables
+from spieltisch.server.description.tables import (
+    QUICK_GAME_SECONDS,
+    QUICK_MOVE_SECONDS,
+    describe_table,
+    describe_tables,
+)
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import TableIn
 from spieltisch.server.services.lobby_filters import TableFilter
@@ -27,6 +32,7 @@ from spieltisch.server.services.table_notices import invitations
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.accounts import played
+from spieltisch.store.lobby_where import lobby_conditions
 from spieltisch.store.models import GameTable, TableStatus
 from spieltisch.store.tables import (
     account_names,
@@ -44,11 +50,32 @@ UNFINISHED = (TableStatus.OPEN, TableStatus.RUNNING)
 
 
 async def list_tables(
-    session: AsyncSession, limit: int = 100, finished: bool = False
+    session: AsyncSession,
+    limit: int = 100,
+    finished: bool = False,
+    chosen: TableFilter | None = None,
 ) -> list[TableOut]:
     """Public tables that are open or running, open ones first, at most a few of each
-    account (or with `finished`, the finished ones, to replay), newest first."""
-    return await describe_tables(session, await public_tables(session, limit, finished))
+    account (or with `finished`, the finished ones, to replay), newest first; with
+    `chosen`, those it admits (found by the database, decided exactly here)."""
+    where = (
+        []
+        if chosen is None
+        else lobby_conditions(
+            game=chosen.game,
+            language=chosen.language,
+            free=chosen.free,
+            computers=chosen.computers,
+            player=chosen.player,
+            against_computers=chosen.against_computers,
+            speed=None
+            if chosen.speed is None
+            else (chosen.speed, QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS),
+            paused=chosen.paused,
+        )
+    )
+    tables = await describe_tables(session, await public_tables(session, limit, finished, where))
+    return tables if chosen is None else [t for t in tables if chosen.admits(t)]
 
 
 class LiveTables(Protocol):
@@ -78,8 +105,7 @@ class Lobby:
         """The lobby's list (`list_tables`), what `chosen` admits: three queries however
         many tables."""
         async with reading(self.database) as session:
-            tables = await list_tables(session, finished=finished)
-        return tables if chosen is None else [t for t in tables if chosen.admits(t)]
+            return await list_tables(session, finished=finished, chosen=chosen)
 
     async def mine(self, account: int) -> list[TableOut]:
         """`account`'s tables not yet ended (private ones too), running first: the

@@ -36,6 +36,8 @@ class TableFilter:
     """A player's name, or part of it (any case)."""
     against_computers: bool = True
     """False: leave out one person's games against computers."""
+    paused: bool | None = None
+    """True: only games paused while their person is away; False: none of them."""
 
     def admits(self, table: TableOut) -> bool:
         seats = table.seats
@@ -55,4 +57,6 @@ class TableFilter:
             wanted = self.player.casefold()
             if not any(seat.name and wanted in seat.name.casefold() for seat in seats):
                 return False
+        if self.paused is not None and table.paused != self.paused:
+            return False
         return self.against_computers or not against_computers(table)

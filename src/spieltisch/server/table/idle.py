@@ -46,11 +46,26 @@ class Idle:
         if waking is not None:
             waking.cancel()
 
+    async def visit(self, table_id: str) -> Room:
+        """The table's room for a connection on its way in, kept in memory until
+        `unvisit` (it joins meanwhile): a room forgotten between finding it and joining
+        it would leave that connection alone in a copy nobody else uses."""
+        while True:
+            room = await self.load(table_id)
+            if self.rooms.get(table_id) is room:
+                room.visitors += 1
+                return room
+
+    def unvisit(self, room: Room) -> None:
+        """The connection that visited `room` has joined it, or given up."""
+        room.visitors -= 1
+        self.release(room)
+
     def release(self, room: Room) -> None:
         """Forget a table nobody watches that is not in play (it loads again when opened);
         one in play but only waiting for a person's move or a deadline is forgotten after
         `idle_seconds` (and loaded again for its deadline)."""
-        if room.connections or self.rooms.get(room.id) is not room:
+        if room.connections or room.visitors or self.rooms.get(room.id) is not room:
             return
         if room.table.status != TableStatus.RUNNING:
             if not room.tasks:
@@ -63,7 +78,7 @@ class Idle:
     async def _forget_when_idle(self, room: Room, seconds: float) -> None:
         await asyncio.sleep(seconds)
         async with room.lock:
-            if room.connections or self.rooms.get(room.id) is not room:
+            if room.connections or room.visitors or self.rooms.get(room.id) is not room:
                 return
             if not set(room.tasks) <= WAITING | {"idle"}:
                 return

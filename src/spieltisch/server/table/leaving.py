@@ -9,6 +9,7 @@ every command on a table does (`events.py`); what the connections see follows fr
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
 
@@ -216,12 +217,18 @@ class Leaving:
                 _("the computer plays seat {seat} already").format(seat=seat),
             )
         since = room.away_since.get(seat)
-        if since is None or self.presence.now() - since < wait:
+        if since is None:
+            raise Refusal(
+                Code.CONFLICT, _("the player of seat {seat} is at the table").format(seat=seat)
+            )
+        away = self.presence.now() - since
+        if away < wait:  # the page learns when to offer it again (Retry-After)
             raise Refusal(
                 Code.CONFLICT,
                 _("seat {seat} may be chosen for after {seconds} s away").format(
                     seat=seat, seconds=number(wait)
                 ),
+                retry_after=max(1, math.ceil(wait - away)),
             )
         two = len(room.seats) == 2
         if choice is None:

@@ -10,6 +10,7 @@ that owns the table → the pause stored (with the clocks as they stand) and tol
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -26,6 +27,10 @@ from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import TableStatus
 
 logger = logging.getLogger("spieltisch.server")
+
+SETTLE_SECONDS = 3.0
+"""How long a recovered table waits for the other processes to say who is at it before
+its person counts as away (`Pausing.settle`)."""
 
 
 def should_pause(room: Room) -> bool:
@@ -62,6 +67,20 @@ class Pausing:
             return
         if should_pause(room) != (room.table.paused_at is not None) and self.cluster.owns(room.id):
             self.background.spawn(self._change(room))
+
+    def settle(self, room: Room, grace: float) -> None:
+        """A table this process took up without anyone joining (recovered at its start):
+        pause it if its person is away, as if they had just left — once `grace` seconds
+        have let the other processes say who is at it (none on SQLite)."""
+        if room.table.status == TableStatus.RUNNING and room.alone_against_computers():
+            self.background.spawn(self._settle(room, grace))
+
+    async def _settle(self, room: Room, grace: float) -> None:
+        await asyncio.sleep(grace)
+        if room.visitors or not self.cluster.owns(room.id):
+            return  # someone is joining: their coming or going decides
+        if should_pause(room) != (room.table.paused_at is not None):
+            await self._change(room)
 
     async def _change(self, room: Room) -> None:
         async with self.publisher.holding(room) as events:

@@ -177,6 +177,10 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    visitors: int = 0
+    """Connections on their way in (found the room, not yet joined it): the room stays
+    in memory for them (`Idle.visit`), else one would join a room forgotten meanwhile
+    while the others join the one loaded after it, and hear nothing of it."""
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
     timed_out_away: dict[int, int] = field(default_factory=dict)

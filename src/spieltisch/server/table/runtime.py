@@ -55,7 +55,7 @@ from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.leaving import Choice, Leaving
 from spieltisch.server.table.loading import catch_up, load
 from spieltisch.server.table.moves import Moves
-from spieltisch.server.table.pausing import Pausing
+from spieltisch.server.table.pausing import SETTLE_SECONDS, Pausing
 from spieltisch.server.table.presence import Presence
 from spieltisch.server.table.publish import Publisher, takeback_message
 from spieltisch.server.table.room import Connection, Room, SeatState
@@ -160,8 +160,9 @@ class Runtime:
     async def recover(self) -> int:
         """Rebuild every running table from its move log and set it going again."""
         mine = [t for t in await self.storage.running() if await self.cluster.claim(t)]
+        grace = 0.0 if isinstance(self.cluster, SingleProcess) else SETTLE_SECONDS
         for table_id in mine:
-            await self.room(table_id)
+            self.pausing.settle(await self.room(table_id), grace)  # its person away: paused
         if mine:
             logger.info("recovered %d running tables", len(mine))
         return len(mine)

@@ -25,6 +25,7 @@ from spieltisch.server.table.events import (
     moves_on,
 )
 from spieltisch.server.table.finishing import Finishing
+from spieltisch.server.table.first_move import abort_unbegun, first_move_missed
 from spieltisch.server.table.loading import refresh
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.publish import Publisher
@@ -261,6 +262,9 @@ class Scheduler:
             async with self.publisher.holding(room) as events:
                 if room.seq == seq and room.table.status == TableStatus.RUNNING:
                     try:
+                        if first_move_missed(room, seat):  # an abort, not a loss
+                            events += await abort_unbegun(self.storage, room, seat)
+                            return
                         handed = await self.finishing.computer_plays(
                             room, seat, HandOverReason.TIMED_OUT
                         )

@@ -3,10 +3,17 @@
 import { beforePunctuation, labelled } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  // `retryAfter`: the seconds the server said to wait before asking again (Retry-After), else null.
+  constructor(status, message, retryAfter = null) {
     super(message);
     this.status = status;
+    this.retryAfter = retryAfter;
   }
+}
+
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("retry-after"));
+  return response.headers.has("retry-after") && Number.isFinite(seconds) ? seconds : null;
 }
 
 function detail(data) {
@@ -28,7 +35,7 @@ export async function api(method, path, body) {
   const response = await fetch(path, options);
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, detail(data) || response.statusText);
+  if (!response.ok) throw new ApiError(response.status, detail(data) || response.statusText, retryAfter(response));
   return data;
 }
 

@@ -37,6 +37,7 @@ export function endingStatus(table, label) {
   const ending = table.ending || {};
   if (table.status === "abandoned") return t("Abandoned: no player was at the table for a long time. No result; nobody is rated.");
   if (table.status !== "aborted") return null;
+  if (Number.isInteger(ending.no_first_move)) return t("Aborted: {name} made no first move in time. No result; nobody is rated.", { name: label(ending.no_first_move) });
   if (ending.by === null || ending.by === undefined) return t("Aborted: no player made a move after the start.");
   return t("{name} aborted the game before every player had moved: no result; nobody is rated.", { name: label(ending.by) });
 }

@@ -18,6 +18,17 @@ const CLOCKS = [
   ["game:300:5", () => t("{minutes} min per player + {seconds} s a move", { minutes: 5, seconds: 5 })],
   ...TURN_CLOCKS,
 ];
+// How long a person may be away before the others choose (`clock.away_seconds`); "" leaves
+// it to the clock (twice a move's time, a tenth of a game's, 30 s to the server's limit).
+const AWAY_TIMES = [
+  ["", () => t("set by the clock")],
+  ["30", () => t("{seconds} s", { seconds: 30 })],
+  ["60", () => t("{minutes} min", { minutes: 1 })],
+  ["120", () => t("{minutes} min", { minutes: 2 })],
+  ["300", () => t("{minutes} min", { minutes: 5 })],
+  ["900", () => t("{minutes} min", { minutes: 15 })],
+  ["3600", () => t("{hours} h", { hours: 1 })],
+];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
 // The lobby's filters, kept while the page is open (each change asks the server again).
@@ -172,11 +183,25 @@ function renderCreate(box, forms, me) {
   );
   const ratedWhy = h("small", { class: "hint", id: "create-rated-why" });
   const loseBox = h("input", { type: "checkbox", name: "on_timeout", id: "create-lose" });
+  const awaySelect = h(
+    "select",
+    { name: "away", id: "create-away", "aria-describedby": "create-away-why" },
+    AWAY_TIMES.map(([value, label]) => h("option", { value }, label())),
+  );
+  // Not for turn-based play: there the players are gone between their moves by design.
+  const awayOption = h(
+    "div",
+    { class: "option" },
+    h("label", { for: "create-away" }, t("Away before the others choose")),
+    awaySelect,
+    h("small", { class: "hint", id: "create-away-why" }, t("How long a player may be gone before the others choose: the computer plays for them, or (with two players) the other claims the win.")),
+  );
   const turn = turnFields();
   const loseOption = h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox);
   clockSelect.addEventListener("change", () => {
     turn.show(clockSelect.value);
     loseOption.hidden = clockSelect.value.startsWith("turn:");
+    awayOption.hidden = clockSelect.value.startsWith("turn:");
   });
   const form = h(
     "form",
@@ -189,6 +214,7 @@ function renderCreate(box, forms, me) {
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
     turn.box,
     loseOption,
+    awayOption,
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
     h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
     // Why the button is greyed out, before anyone wonders.
@@ -259,6 +285,7 @@ function renderCreate(box, forms, me) {
       body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
       if (loseBox.checked) body.clock.on_timeout = "lose";
     }
+    if (awaySelect.value && !awayOption.hidden) body.clock = { ...(body.clock || {}), away_seconds: Number(awaySelect.value) };
     try {
       const table = await post("/api/tables", body);
       if (seats.every((seat) => seat.kind !== "open")) await post(`/api/tables/${table.id}/start`);

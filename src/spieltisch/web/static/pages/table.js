@@ -746,7 +746,23 @@ class TablePage {
       this.render();
     } catch (error) {
       notify(error.message);
+      if (error.retryAfter !== null && error.retryAfter !== undefined) this.awayAsServerSays(seat.seat, error.retryAfter);
     }
+  }
+
+  // The server refused a choice as too early (another process saw the person leave later
+  // than this page was told): count down again to the moment it names, then offer it again.
+  awayAsServerSays(seat, seconds) {
+    const presence = this.presence;
+    if (!presence) return;
+    const now = performance.now();
+    const seats = presence.seats.map((found) => {
+      if (found.away_ms === null || found.away_ms === undefined) return found;
+      const away = found.seat === seat ? presence.claim_after_ms - seconds * 1000 : found.away_ms + (now - presence.at);
+      return { ...found, away_ms: away };
+    });
+    this.presence = { ...presence, seats, at: now };
+    this.renderSeats();
   }
 
   renderClocks() {
