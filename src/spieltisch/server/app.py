@@ -41,6 +41,7 @@ from spieltisch.server.routes import (
     hints,
     leaving,
     metrics,
+    more_time,
     pages,
     ratings,
     reviews,
@@ -305,6 +306,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(hints.router, dependencies=who)
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
+    app.include_router(more_time.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

@@ -5,7 +5,7 @@ live table asks it questions instead of reading keys."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -37,6 +37,9 @@ class TableClock:
     away_seconds: float | None = None
     """How long a person's connection may be gone before the others choose what happens
     to their seat (None: `away_after`'s default for the table's speed)."""
+    extra: Mapping[int, float] = field(default_factory=dict)
+    """Seconds the table's creator added to each move of a seat (mode move), by seat: a
+    person who needs longer (WCAG 2.2.1, `server/table/extending.py`)."""
 
     @classmethod
     def of(cls, stored: Mapping[str, Any] | None) -> TableClock | None:
@@ -55,12 +58,17 @@ class TableClock:
             away_seconds=(
                 None if stored.get("away_seconds") is None else float(stored["away_seconds"])
             ),
+            extra={int(seat): float(more) for seat, more in (stored.get("extra") or {}).items()},
         )
 
     @property
     def seconds_ms(self) -> int:
         """A move's time (mode move), or each seat's time at the start (mode game)."""
         return int((self.seconds or 0) * 1000)
+
+    def move_ms(self, seat: int) -> int:
+        """A move's time for `seat` (mode move): the table's, and what was added to it."""
+        return int(((self.seconds or 0) + self.extra.get(seat, 0.0)) * 1000)
 
     @property
     def increment_ms(self) -> int:
@@ -74,6 +82,18 @@ class TableClock:
             return self.seconds_ms
         left = max(0, left_before - spent_ms)
         return left + (self.increment_ms if left > 0 else 0)
+
+
+EXTENDED = ("extra", "extensions")
+"""The keys of a stored clock that a game's extensions added (not the creator's setting)."""
+
+
+def as_set(stored: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored clock as its table's creator set it, without the time added during the
+    game (a rematch turns the seats: what one seat was given is not another's)."""
+    if stored is None:
+        return None
+    return {key: value for key, value in stored.items() if key not in EXTENDED}
 
 
 AWAY_AT_LEAST = 30.0

@@ -451,6 +451,15 @@ TEXTS: tuple[str, ...] = (
     N_("timer"),
     N_("where do I sit"),
     N_("yes"),
+    # more time for a player (pages/more_time.js)
+    N_("The table's creator gave {name} more time: {time} for each move from now on."),
+    N_("The table's creator gave {name} {time} more."),
+    N_("Give a player more time"),
+    N_("For a player who needs longer. Everyone at the table reads it under Moves."),
+    N_("1 minute more"),
+    N_("5 minutes more"),
+    N_("Double the time per move"),
+    N_("Double the time left"),
     *TABLE_WORDS,
 )
 
@@ -468,5 +477,7 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
         "Casual game: you may take your move back until the next roll, in {count} second.",
         "Casual game: you may take your move back until the next roll, in {count} seconds.",
     ),
+    Nn_("{count} minute", "{count} minutes"),
+    Nn_("{count} second", "{count} seconds"),
     *TABLE_WORDS_PLURAL,
 )
