@@ -26,6 +26,9 @@ from textual.constants import DIM_FACTOR
 from textual.theme import BUILTIN_THEMES
 
 import spieltisch
+from spieltisch.cli.play.seats import HUMAN
+from spieltisch.cli.play.session import LogEntry, Session
+from spieltisch.cli.tui.app import PlayApp
 from spieltisch.core import State, parts
 from spieltisch.core.i18n import language
 
@@ -158,6 +161,26 @@ def test_every_letter_and_piece_stands_out_on_every_theme(game: str) -> None:
                 if ratio < needs:
                     problems.add(f"{name}, {where}: {text.strip()!r} {style} {ratio:.2f} < {needs}")
     assert not problems, f"{len(problems)} on {game}:\n" + "\n".join(sorted(problems)[:40])
+
+
+def test_the_log_of_the_terminal_app_stands_out_on_every_theme() -> None:
+    """The app's move log: a move, a die (chance, once dimmed) and a forced move."""
+    session = Session(spieltisch.load("madn", players=2), [HUMAN, "random"], seed=1)
+    app = PlayApp(session, language="de", delay=0)
+    app.auto_move = True
+    lines = [
+        LogEntry(None, "d6", "Würfel: 6", turn=0),
+        LogEntry(None, "time", "Die Zeit ist um"),
+        LogEntry(0, "b", "ein Stück herausziehen", forced=True),
+    ]
+    shown = [Shown(name) for name in THEMES]
+    for line in lines:
+        for segment in _segments(app.entry_text(line)):
+            if not segment.text.strip():
+                continue
+            for theme in shown:
+                ratio = contrast(*theme.colours(segment.style or Style()))
+                assert ratio >= 4.5, (segment.text, segment.style, ratio)
 
 
 def test_the_check_sees_a_poor_colour() -> None:
