@@ -18,6 +18,7 @@ import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
 import * as tournament from "./pages/tournament.js";
 import * as tournaments from "./pages/tournaments.js";
+import { watchScrolling } from "./scrolling.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby],
@@ -87,6 +88,7 @@ async function start() {
   await whoAmI();
   window.addEventListener("spieltisch:account", renderNav);
   window.addEventListener("hashchange", route);
+  watchScrolling(document.getElementById("page"));
   await route();
 }
 
