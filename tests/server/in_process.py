@@ -121,7 +121,9 @@ def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 @asynccontextmanager
 async def an_app(url: str, **settings: Any) -> AsyncIterator[tuple[httpx.AsyncClient, Services]]:
-    """The app with its lifespan run, and a client talking to it."""
+    """The app with its lifespan run, and a client talking to it (`now` among the
+    settings: its wall clock of away times and turn-based deadlines)."""
+    now: Callable[[], float] = settings.pop("now", time.time)
     chosen: dict[str, Any] = {
         "ai_processes": False,
         "ai_pace": 0.0,
@@ -130,7 +132,7 @@ async def an_app(url: str, **settings: Any) -> AsyncIterator[tuple[httpx.AsyncCl
         "takeback_seconds": 0.0,
         **settings,
     }
-    app = create_app(Settings(database_url=url, **chosen))
+    app = create_app(Settings(database_url=url, **chosen), now=now)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:

@@ -17,6 +17,8 @@ import gc
 import logging
 import socket
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -83,8 +85,9 @@ class ServerThread:
         self._listening = socket.socket()
         self._listening.bind(("127.0.0.1", 0))
         self.port: int = self._listening.getsockname()[1]
+        now: Callable[[], float] = settings.pop("now", time.time)  # the server's wall clock
         self.settings = test_settings(database_url, port=self.port, **settings)
-        self.app = create_app(self.settings)
+        self.app = create_app(self.settings, now=now)
         config = uvicorn.Config(
             self.app,
             http=HTTP_PROTOCOL,

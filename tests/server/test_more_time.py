@@ -113,6 +113,16 @@ def test_without_a_clock_there_is_nothing_to_extend(url: str) -> None:
     run(scenario)
 
 
+def test_a_turn_based_clock_is_not_extended(url: str) -> None:
+    async def scenario() -> None:
+        clock = ClockIn(mode="turn", days=2)
+        async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, (ana, _bob)):
+            with pytest.raises(Refusal, match="days for each move already"):
+                await runtime.extending.extend(room.id, ana, 1, 60, False)
+
+    run(scenario)
+
+
 def test_the_api_gives_more_time_and_a_rematch_starts_without_it(url: str) -> None:
     async def scenario() -> None:
         async with an_app(url) as (client, _services):

@@ -191,6 +191,16 @@ def serve(
             "abandoned (no result, nobody rated); 0: never.",
         ),
     ] = 3 * 24 * 3600.0,
+    vacation_days: Annotated[
+        float,
+        typer.Option(
+            "--vacation-days",
+            envvar=variable("--vacation-days"),
+            min=0,
+            help="Vacation days a player may take each year: their clocks in turn-based "
+            "games (not tournament games) stand still meanwhile.",
+        ),
+    ] = 21.0,
     takeback_seconds: Annotated[
         float,
         typer.Option(
@@ -312,6 +322,7 @@ def serve(
         rate_limits=limits,
         claim_after_seconds=claim_after,
         abandon_after_seconds=abandon_after or None,
+        vacation_days=vacation_days,
         takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,6 +51,7 @@ from spieltisch.server.routes import (
     tournament_files,
     tournament_players,
     tournaments,
+    turns,
     websocket,
 )
 from spieltisch.server.routes.context import Services
@@ -200,7 +202,10 @@ LANDING = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 the WebSocket messages in docs/web.md.</p></body></html>"""
 
 
-def create_app(settings: Settings) -> FastAPI:
+def create_app(settings: Settings, now: Callable[[], float] = time.time) -> FastAPI:
+    """The app; `now` is the wall clock of away times and turn-based deadlines (a test
+    moves its own: days pass without waiting)."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate:
@@ -211,7 +216,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = WorkerPool(settings.ai_workers, settings.ai_processes, settings.ai_quick_workers)
         pool.warm()
         cluster = cluster_for(settings.database_url, settings.sweep_seconds)
-        runtime = Runtime(database, pool, settings, cluster)
+        runtime = Runtime(database, pool, settings, cluster, now=now)
         reviews = Reviews(database, pool, settings.review_budget or settings.ai_budget)
         rounds = OnlineRounds(database, runtime)
         runtime.on_finish.append(rounds.table_finished)
@@ -243,6 +248,7 @@ def create_app(settings: Settings) -> FastAPI:
         collector.settle()
         sweeping = asyncio.create_task(rounds.keep_sweeping(), name="tournament-sweep")
         abandoning = asyncio.create_task(runtime.abandoning.keep_sweeping(), name="abandoned")
+        deadlines = asyncio.create_task(runtime.turns.keep_sweeping(), name="turn-deadlines")
         services: Services = app.state.services
 
         async def let_go() -> None:
@@ -259,6 +265,7 @@ def create_app(settings: Settings) -> FastAPI:
             metrics_leaving()
             sweeping.cancel()
             abandoning.cancel()
+            deadlines.cancel()
             await cluster.close()
             await runtime.close()
             await reviews.close()
@@ -307,6 +314,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
     app.include_router(more_time.router, dependencies=who)
+    app.include_router(turns.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):
         if Path(folder).is_dir():

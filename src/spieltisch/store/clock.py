@@ -15,11 +15,16 @@ class ClockMode(StrEnum):
     """`seconds` for every move, set again after each."""
     GAME = "game"
     """`seconds` for each seat's whole game (plus `increment` after each move in time)."""
+    TURN = "turn"
+    """Turn-based: days for every move (`seconds`, a whole number of days), plus each
+    seat's time bank (`bank_seconds` added after each move, at most `bank_max_seconds`);
+    the deadline is kept in the database (`server/table/turns.py`)."""
 
 
 class OnTimeout(StrEnum):
     COMPUTER = "computer"
-    """The `easy` computer level plays the move (the default)."""
+    """The `easy` computer level plays the move (the default); in a turn-based game the
+    computer plays that turn at the person's own level."""
     LOSE = "lose"
     """The person loses as if they had resigned."""
 
@@ -37,6 +42,10 @@ class TableClock:
     away_seconds: float | None = None
     """How long a person's connection may be gone before the others choose what happens
     to their seat (None: `away_after`'s default for the table's speed)."""
+    bank_seconds: float = 0.0
+    """Turn-based: time added to a seat's bank after each of its moves made in time."""
+    bank_max_seconds: float = 0.0
+    """Turn-based: the most a seat's bank holds."""
     extra: Mapping[int, float] = field(default_factory=dict)
     """Seconds the table's creator added to each move of a seat (mode move), by seat: a
     person who needs longer (WCAG 2.2.1, `server/table/extending.py`)."""
@@ -58,8 +67,31 @@ class TableClock:
             away_seconds=(
                 None if stored.get("away_seconds") is None else float(stored["away_seconds"])
             ),
+            bank_seconds=float(stored.get("bank_seconds") or 0),
+            bank_max_seconds=float(stored.get("bank_max_seconds") or 0),
             extra={int(seat): float(more) for seat, more in (stored.get("extra") or {}).items()},
         )
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether moves take days: no real-time away rules, deadlines in the database."""
+        return self.mode == ClockMode.TURN
+
+    @property
+    def bank_ms(self) -> int:
+        return int(self.bank_seconds * 1000)
+
+    @property
+    def bank_max_ms(self) -> int:
+        return int(self.bank_max_seconds * 1000)
+
+    @property
+    def start_ms(self) -> int:
+        """Each seat's time at the start: the game's time, the move's, or (turn-based)
+        the bank's first portion."""
+        if self.mode == ClockMode.TURN:
+            return min(self.bank_ms, self.bank_max_ms)
+        return self.seconds_ms
 
     @property
     def seconds_ms(self) -> int:
@@ -77,7 +109,13 @@ class TableClock:
     def left_after_move(self, left_before: int, spent_ms: int) -> int:
         """The mover's time left once its move is made, having `left_before` and spent
         `spent_ms` on it: what is left of the game clock (the increment after a move in
-        time, none once it ran out), or the move clock set again."""
+        time, none once it ran out), or the move clock set again; turn-based: the bank, less
+        what the move took beyond its days, plus a portion after a move in time (`spent_ms`
+        without the mover's vacation)."""
+        if self.mode == ClockMode.TURN:
+            bank = max(0, left_before - max(0, spent_ms - self.seconds_ms))
+            in_time = spent_ms <= self.seconds_ms + left_before
+            return min(self.bank_max_ms, bank + (self.bank_ms if in_time else 0))
         if self.mode != ClockMode.GAME:
             return self.seconds_ms
         left = max(0, left_before - spent_ms)
@@ -107,6 +145,8 @@ def away_after(clock: TableClock | None, longest: float) -> float:
     (the server's `claim_after_seconds`, also the time of a table without a clock)."""
     if clock is not None and clock.away_seconds is not None:
         return clock.away_seconds
+    if clock is not None and clock.turn_based:
+        return longest
     if clock is None or clock.mode is None or clock.seconds is None:
         return longest
     by_speed = 2 * clock.seconds if clock.mode == ClockMode.MOVE else clock.seconds / 10

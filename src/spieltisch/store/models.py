@@ -152,6 +152,12 @@ class GameTable(Base):
     seen_at: Mapped[datetime | None] = mapped_column()
     """When a person was last known at the table (a running table where nobody was for
     `Settings.abandon_after_seconds` ends as abandoned)."""
+    turn_based: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Moves take days (`ClockMode.TURN`): no real-time away rules; listed in "my games"."""
+    deadline: Mapped[datetime | None] = mapped_column(index=True)
+    """Turn-based: when the person to move is next due to be acted for (their move's
+    time up: the time bank is used; or the bank gone too: the clock ran out). Any
+    process's sweep finds it here, across restarts (`server/table/turns.py`)."""
 
 
 class Seat(Base):
@@ -224,3 +230,33 @@ class ServerSecret(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class Vacation(Base):
+    """Days an account took off: its clocks in turn-based games (not tournament games)
+    stand still from `starts_at` to `ends_at` (ended early: `ends_at` moved back)."""
+
+    __tablename__ = "vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    starts_at: Mapped[datetime] = mapped_column()
+    ends_at: Mapped[datetime] = mapped_column()
+
+
+class TableNotice(Base):
+    """Something the server did on its own at a table, told in its log in words: a
+    seat's time bank used, its vacation, the clock run out and who played for it."""
+
+    __tablename__ = "table_notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    """The position it happened in (the log's length then)."""
+    kind: Mapped[str] = mapped_column(String(24))
+    seat: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)

@@ -7,6 +7,7 @@ checks these lists and the calls in the static files agree.
 
 from spieltisch.core.i18n import N_, Nn_
 from spieltisch.web.texts_table import TABLE_WORDS, TABLE_WORDS_PLURAL
+from spieltisch.web.texts_turns import TURN_PLURAL, TURN_TEXTS
 
 TEXTS: tuple[str, ...] = (
     N_(
@@ -461,6 +462,7 @@ TEXTS: tuple[str, ...] = (
     N_("Double the time per move"),
     N_("Double the time left"),
     *TABLE_WORDS,
+    *TURN_TEXTS,
 )
 
 PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
@@ -480,4 +482,5 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("{count} minute", "{count} minutes"),
     Nn_("{count} second", "{count} seconds"),
     *TABLE_WORDS_PLURAL,
+    *TURN_PLURAL,
 )

@@ -64,6 +64,11 @@ class Settings:
     """How long a running table nobody watches stays in memory without a move; then it
     leaves, and comes back for its next clock or round deadline or when opened (None:
     it stays)."""
+    turn_check_seconds: float = 30.0
+    """How often a process looks for turn-based tables whose deadline has come."""
+    vacation_days: float = 21.0
+    """The vacation a player may take each year: their clocks in turn-based games (not
+    tournament games) stand still meanwhile."""
     migrate: bool = True
     workers: int = 1
     """Server processes sharing the port (PostgreSQL only)."""

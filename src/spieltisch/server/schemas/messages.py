@@ -2,7 +2,7 @@
 
 Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
 `language`, `ask` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
-`pong`, `presence` and `answer`.
+`pong`, `presence`, `answer` and `notice`.
 """
 
 from __future__ import annotations
@@ -115,14 +115,22 @@ class LogEntryOut(BaseModel):
 
 
 class ClockOut(BaseModel):
-    mode: Literal["move", "game"] | None
+    mode: Literal["move", "game", "turn"] | None
     seconds: float | None
     time_left_ms: list[int | None]
-    """Each seat's time left (per move: the seat to move; per game: every seat)."""
+    """Each seat's time left (per move: the seat to move; per game: every seat;
+    turn-based: the seat to move, its move's days, bank and vacation counted)."""
     running: int | None
     """The seat whose clock runs now."""
     round_ends_in_ms: int | None
     """Time left of a round time (games with a referee `time` event)."""
+    bank_ms: list[int | None] | None = None
+    """Turn-based: each seat's time bank (used once its move's days are over)."""
+    deadline: str | None = None
+    """Turn-based: when the seat to move runs out of time (ISO 8601, UTC)."""
+    on_timeout: Literal["computer", "lose"] | None = None
+    """Turn-based: what happens then (the computer plays that turn at the person's
+    level, or they lose)."""
 
 
 class StateOut(ServerMessage):
@@ -317,6 +325,22 @@ class PresenceOut(ServerMessage):
     watching: list[str] = Field(default_factory=list)
     """Who watches without a seat (connected to this server process): names, and "?"
     for each one without a name yet."""
+
+
+class NoticeOut(ServerMessage):
+    """Something the server did on its own at a turn-based table, in words for the
+    table's log: a time bank used (`bank`), a vacation (`vacation`), a clock run out
+    (`ran_out`). Sent when it happens, and the recent ones when a connection opens."""
+
+    type: Literal["notice"] = "notice"
+    kind: str
+    """`bank`, `vacation` or `ran_out`."""
+    seq: int
+    """The position it happened in: the log shows it after that entry."""
+    seat: int
+    words: str
+    at: str
+    """When (ISO 8601, UTC)."""
 
 
 class TakebackOut(ServerMessage):

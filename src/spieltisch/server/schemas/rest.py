@@ -57,14 +57,38 @@ class SeatIn(Strict):
 
 
 class ClockIn(Strict):
-    mode: Literal["move", "game"] | None = Field(
-        default=None, description="Seconds per move, or per player for the whole game."
+    mode: Literal["move", "game", "turn"] | None = Field(
+        default=None,
+        description="Seconds per move, or per player for the whole game; or turn-based "
+        "(turn): `days` per move, and a time bank.",
     )
     seconds: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
     on_timeout: Literal["computer", "lose"] | None = Field(
         default=None,
         description="When a person's time runs out: the `easy` computer plays on for them "
-        "(computer, the default), or they lose as if they had resigned (lose).",
+        "(computer, the default), or they lose as if they had resigned (lose). Turn-based: "
+        "the computer plays that turn at the person's level (computer, the default for "
+        "three players or more), or they lose (lose, the default for two).",
+    )
+    days: int | None = Field(
+        default=None,
+        ge=1,
+        le=14,
+        description="Turn-based (mode turn): days for each move.",
+    )
+    bank_hours: float | None = Field(
+        default=None,
+        gt=0,
+        le=14 * 24,
+        description="Turn-based: a time bank; hours added to a player's bank after each of "
+        "their moves made in time (the first portion at the start). It is used once a "
+        "move's days are over.",
+    )
+    bank_max_days: float | None = Field(
+        default=None,
+        gt=0,
+        le=28,
+        description="Turn-based: the most a player's bank holds, in days (default: `days`).",
     )
     increment: float | None = Field(
         default=None,

@@ -17,6 +17,7 @@ from spieltisch.server.i18n import _, _n
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.seating import TAKEN, start_game
+from spieltisch.server.services.turn_clock import turn_clock
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus
 from spieltisch.store.tables import account_names, computer_only_unfinished, open_tables_waiting
 
@@ -45,9 +46,18 @@ def _validated_options(spec: TableIn, players: int) -> dict[str, Any]:
     return validated
 
 
-def _check_clock(game: str, clock: ClockIn | None) -> dict[str, Any] | None:
+def _check_clock(game: str, clock: ClockIn | None, players: int) -> dict[str, Any] | None:
     if clock is None:
         return None
+    if clock.mode == "turn":
+        return turn_clock(clock, players)
+    if clock.days is not None or clock.bank_hours is not None or clock.bank_max_days is not None:
+        raise Refusal(
+            Code.INVALID,
+            _(
+                "days and a time bank are for a turn-based clock (mode turn), not mode {mode}"
+            ).format(mode=clock.mode),
+        )
     if (clock.mode is None) != (clock.seconds is None):
         raise Refusal(
             Code.INVALID, _("a clock needs both mode (move or game) and seconds, or neither")
@@ -105,7 +115,7 @@ async def create_table(
         seats = [SeatIn(kind="me" if creator is not None else "open")]
         seats += [SeatIn(kind="open") for _ in range(max(players, 1) - 1)]
     options = _validated_options(spec, len(seats))
-    clock = _check_clock(spec.game, spec.clock)
+    clock = _check_clock(spec.game, spec.clock, len(seats))
     if spec.rated and tournament_id is None:
         _check_rated(seats, creator)
     table = GameTable(
@@ -116,6 +126,7 @@ async def create_table(
         status=TableStatus.OPEN,
         created_by=creator,
         clock=clock,
+        turn_based=clock is not None and clock.get("mode") == "turn",
         tournament_id=tournament_id,
         created_from=created_from,
         rated=spec.rated if tournament_id is None else None,

@@ -113,7 +113,7 @@ async def start_game(session: AsyncSession, table: GameTable) -> None:
     clock = TableClock.of(table.clock)
     if clock is not None and clock.mode is not None:
         for row in await seats_of(session, table.id):
-            row.time_left_ms = clock.seconds_ms
+            row.time_left_ms = clock.start_ms
 
 
 async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTable:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -81,9 +82,55 @@ class SeatHandedOver:
 @dataclass(frozen=True)
 class ClockRanOut:
     """The time of `seat` ran out: the computer plays this move for it (or, with
-    `on_timeout: lose`, the seat is handed over: a `SeatHandedOver` follows)."""
+    `on_timeout: lose`, the seat is handed over: a `SeatHandedOver` follows).
+    Turn-based (`turn_based`): `level` is the computer level that plays this one turn
+    for the person (None: they lose)."""
 
     seat: int
+    level: str | None = None
+    turn_based: bool = False
+    account: int | None = None
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """Turn-based: the person of `account` at `seat` is to move in position `seq` by
+    `deadline` (UTC: the move's days, their time bank and vacation counted). Told again
+    whenever the deadline moves (a vacation taken) and when a process takes the table
+    up (a restart): the pair (`seq`, `deadline`) tells repeats apart."""
+
+    seat: int
+    account: int | None
+    seq: int
+    deadline: datetime
+    move_ends: datetime
+    """When the move's own days are up (the time bank is used after that)."""
+
+
+@dataclass(frozen=True)
+class TimeBankUsed:
+    """Turn-based: the move's days of `seat` are up, its time bank (`bank_ms`) runs
+    now, until `deadline`."""
+
+    seat: int
+    account: int | None
+    seq: int
+    bank_ms: int
+    deadline: datetime
+
+
+@dataclass(frozen=True)
+class VacationStarted:
+    """The person of `account` at `seat` is on vacation until `until`: their clock at
+    this turn-based table stands still until then."""
+
+    seat: int
+    account: int
+    until: datetime
+
+
+TurnNotice = ClockRanOut | TimeBankUsed | VacationStarted
+"""What the server did on its own at a turn-based table, told in the table's log."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +285,9 @@ Event = (
     | SeatHandedOver
     | SeatTakenBack
     | ClockRanOut
+    | TurnStarted
+    | TimeBankUsed
+    | VacationStarted
     | GameFinished
     | TableAborted
     | TableAbandoned
@@ -267,7 +317,9 @@ def shows_new_position(event: Event) -> bool:
     """Whether the connections are to be shown the position again after `event`."""
     if isinstance(event, TableChanged):
         return TableStatus.RUNNING in (event.was, event.now)
-    return isinstance(event, EntriesCommitted | EntriesFollowed | PositionReloaded | Told)
+    return isinstance(
+        event, EntriesCommitted | EntriesFollowed | PositionReloaded | Told | TurnStarted
+    )
 
 
 def moves_on(event: Event) -> bool:

@@ -101,6 +101,11 @@ class Extending:
         clock = room.clock
         if clock is None or clock.mode is None:
             raise Refusal(Code.CONFLICT, _("this table has no clock for the moves to extend"))
+        if clock.turn_based:
+            raise Refusal(
+                Code.CONFLICT,
+                _("a turn-based game gives days for each move already: its clock is not extended"),
+            )
         if not 0 <= seat < len(room.seats):
             raise Refusal(
                 Code.INVALID,

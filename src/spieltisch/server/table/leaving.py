@@ -195,6 +195,15 @@ class Leaving:
         """The hand-over the others' `choice` makes of the away `seat` (Refusal when
         it is not another person's seat away past the table's away time, or the win is
         claimed in a game of more than two)."""
+        clock = room.clock
+        if clock is not None and clock.turn_based:
+            raise Refusal(
+                Code.CONFLICT,
+                _(
+                    "in a turn-based game nobody chooses for a person away: "
+                    "when their time runs out, the table's rule decides"
+                ),
+            )
         self.presence.of(room)  # `away_since` up to date
         wait = self.presence.away_after(room)
         if seat >= len(room.seats) or seat in mine or room.seats[seat].kind != SeatKind.HUMAN:

@@ -39,6 +39,7 @@ from spieltisch.store.clock import ClockMode
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import Chance, Move, Takeback, standing
 from spieltisch.store.models import TableStatus
+from spieltisch.store.turns import paused_ms
 
 logger = logging.getLogger("spieltisch.server")
 
@@ -133,7 +134,8 @@ class Moves:
         clocked: bool = True,
         time_left: dict[int, int] | None = None,
     ) -> Events:
-        moment = time.time()
+        clock = room.clock
+        moment = room.now() if clock is not None and clock.turn_based else time.time()
         if time_left is None:
             time_left = _clocks_after(room, items[0].seat, moment) if clocked else {}
         result = result_of(state, room.seats)
@@ -224,6 +226,8 @@ def _clocks_after(room: Room, mover: int | None, moment: float) -> dict[int, int
     if clock is None or clock.mode is None or mover is None:
         return {}
     spent = int((moment - room.turn_started) * 1000)
+    if clock.turn_based:  # the clock stood still on vacation
+        spent -= paused_ms(room.vacations, room.turn_started, moment)
     return {mover: clock.left_after_move(room.seats[mover].time_left_ms or 0, spent)}
 
 

@@ -30,10 +30,13 @@ logger = logging.getLogger("spieltisch.server")
 
 def should_pause(room: Room) -> bool:
     """Whether the game is to be paused now: running, one person against computers, and
-    no connection of theirs open in any process."""
+    no connection of theirs open in any process; never a turn-based game (its clock
+    counts days: a person leaving is normal)."""
     playing = [index for index, seat in enumerate(room.seats) if seat.played_by(seat.account_id)]
+    clock = room.clock
     return (
         room.table.status == TableStatus.RUNNING
+        and not (clock is not None and clock.turn_based)  # days per move: leaving is normal
         and room.alone_against_computers()
         and bool(playing)
         and not room.seated_anywhere()

@@ -24,7 +24,7 @@ from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.metrics import REFUSALS
 from spieltisch.server.schemas.messages import ErrorOut, ServerMessage, TableOut, TakebackOut
-from spieltisch.server.table import view
+from spieltisch.server.table import notices, view
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.chat import hears_line
 from spieltisch.server.table.events import (
@@ -42,6 +42,7 @@ from spieltisch.server.table.events import (
     Told,
     shows_new_position,
 )
+from spieltisch.server.table.notices import is_notice
 from spieltisch.server.table.room import Connection, Room, TakebackRequest
 
 Subscriber = Callable[[Room, Sequence[Event]], None]
@@ -115,6 +116,13 @@ class Publisher:
                     connection.send_text(text)
         elif isinstance(event, TakebackAsked | TakebackApplied):
             _everyone(room.connections, _text(takeback_message(event)))
+        elif is_notice(event):
+            texts: dict[str, str] = {}
+            for connection in list(room.connections):
+                lang = connection.language
+                if lang not in texts:
+                    texts[lang] = _text(notices.told(room, event, lang))
+                connection.send_text(texts[lang])
         elif isinstance(event, SeatsAnnounced):
             self._announcements += 1
             self.background.spawn(

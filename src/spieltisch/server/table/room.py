@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -212,6 +212,19 @@ class Room:
     """Each seat's mark (colour or number), by language: the same for the whole game."""
     names: dict[int, str] = field(default_factory=dict)
     """The display names of the accounts holding the seats (read with the seats)."""
+    now: Callable[[], float] = time.time
+    """The wall clock turn-based clocks count by (the runtime's: tests move it);
+    real-time clocks count by the event loop's timers and `time.time`."""
+    deadline: float | None = None
+    """Turn-based: when the person to move is next due to be acted for (`turns.py`)."""
+    vacations: list[tuple[float, float]] = field(default_factory=list)
+    """Turn-based: the vacations of the person to move (their clock stands still)."""
+    deadline_stored: bool = False
+    """Turn-based: whether `deadline` is what the database keeps (written since loaded)."""
+    told: tuple[int, float] | None = None
+    """Turn-based: the position and deadline last told (`TurnStarted`)."""
+    bank_told: int | None = None
+    """Turn-based: the position in which the time bank's use was told."""
     _clock: tuple[object, TableClock | None] = field(default=(None, None), repr=False)
     """The table's stored clock and the clock read from it (read once per stored value)."""
 

@@ -63,6 +63,7 @@ from spieltisch.server.table.room import Connection, Room, SeatState
 from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.server.table.storage import TableStorage
 from spieltisch.server.table.takebacks import Takebacks
+from spieltisch.server.table.turns import Turns
 from spieltisch.store import Database
 from spieltisch.store.models import TableStatus
 
@@ -82,6 +83,8 @@ class Runtime:
         now: Callable[[], float] = time.time,
     ) -> None:
         self.database = database
+        self.now = now
+        """The wall clock of away times and turn-based deadlines (tests move one)."""
         self.pool = pool
         self.settings = settings
         self.cluster: Cluster = cluster or SingleProcess()
@@ -115,6 +118,18 @@ class Runtime:
         self.abandoning = Abandoning(
             self.storage, self.rooms, self.publisher, settings.abandon_after_seconds, now
         )
+        self.turns = Turns(
+            database,
+            self.cluster,
+            self.publisher,
+            self.scheduler,
+            self.finishing,
+            self.leaving,
+            self.room,
+            now,
+            settings.turn_check_seconds,
+        )
+        self.scheduler.on_turn = self.turns.started
         self.publisher.subscribers += [
             self.scheduler.follow,
             self.finishing.follow,
@@ -134,6 +149,7 @@ class Runtime:
             if room is None:
                 room = await load(self.storage, table_id)
                 room.hold_seconds = self.settings.takeback_seconds
+                room.now = self.now
                 self.rooms[table_id] = room
                 self.idle.awake(table_id)  # opened before its deadline: set going below
                 await self.cluster.announce("ask", table_id)  # who is here elsewhere
@@ -174,7 +190,9 @@ class Runtime:
             room.reseat()
             events.append(TableChanged(described, was, table.status))
             if was == TableStatus.OPEN and table.status == TableStatus.RUNNING:
-                room.turn_started = time.time()
+                clock = room.clock
+                turn_based = clock is not None and clock.turn_based
+                room.turn_started = self.now() if turn_based else time.time()
                 events += await self.scheduler.advance(room)
             elif was == TableStatus.RUNNING:
                 # A seat given up or handed to the computer in another process: the

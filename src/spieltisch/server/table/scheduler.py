@@ -69,6 +69,9 @@ class Scheduler:
         """Forgets an idle room (the runtime's): a finished table nobody watches leaves
         memory, a running one after a while without moves."""
         self.closing = False
+        self.on_turn: Callable[[Room], None] | None = None
+        """Turn-based tables: told of each new position instead of a clock set going
+        (`turns.Turns.started`: the deadline kept in the database)."""
 
     def follow(self, room: Room, events: Sequence[Event]) -> None:
         """The publisher's subscriber: a new position (or seats changed, the table
@@ -168,6 +171,9 @@ class Scheduler:
         if room.table.paused_at is not None:
             return
         clock = room.clock
+        turn_based = clock is not None and clock.turn_based
+        if turn_based and self.on_turn is not None:
+            self.on_turn(room)
         deadlines = []
         round_seconds = clock.round_seconds if clock is not None else None
         if round_seconds and "time" not in room.state.history():
@@ -177,6 +183,7 @@ class Scheduler:
         abort_after = self.settings.abort_unplayed_seconds
         if (
             abort_after is not None
+            and not turn_based
             and room.table.tournament_id is None
             and any(seat.kind == SeatKind.HUMAN for seat in room.seats)
             and not _played(room)
@@ -192,9 +199,9 @@ class Scheduler:
         level = None if seat is None else room.controller(seat)
         if seat is not None and level is not None:
             room.tasks["ai"] = asyncio.create_task(
-                self._computer_move(room, room.seq, seat, level, self.settings.ai_pace)
+                self.computer_move(room, room.seq, seat, level, self.settings.ai_pace)
             )
-        elif seat is not None and clock is not None and clock.mode is not None:
+        elif seat is not None and clock is not None and clock.mode is not None and not turn_based:
             left = room.seats[seat].time_left_ms
             if clock.mode == ClockMode.MOVE:
                 left = clock.move_ms(seat)
@@ -204,7 +211,7 @@ class Scheduler:
             )
         room.wake_at = min(deadlines, default=None)
 
-    async def _computer_move(
+    async def computer_move(
         self, room: Room, seq: int, seat: int, level: str, pause: float, why: Sequence[Event] = ()
     ) -> None:
         """The computer plays `seat`'s move in position `seq` (`why`: what led to it, told
@@ -265,7 +272,7 @@ class Scheduler:
             return
         if clock.mode == ClockMode.GAME:
             room.seats[seat].time_left_ms = 0
-        await self._computer_move(room, seq, seat, "easy", 0.0, [ClockRanOut(seat)])
+        await self.computer_move(room, seq, seat, "easy", 0.0, [ClockRanOut(seat)])
 
     async def _abort_unplayed(self, room: Room, delay: float) -> None:
         """Nobody has moved since the start: abort the table unless a person is at it

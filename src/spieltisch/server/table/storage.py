@@ -210,14 +210,15 @@ class TableStorage:
             return await describe_table(session, table) if table else None
 
     async def unseen_since(self, cutoff: datetime) -> list[str]:
-        """The running tables (not a tournament's) no person was known at since
-        `cutoff` (nor started since)."""
+        """The running tables (not a tournament's, not turn-based: there a person away
+        for days is normal) no person was known at since `cutoff` (nor started since)."""
         last = func.coalesce(GameTable.seen_at, GameTable.started_at, GameTable.created_at)
         async with self.database.session() as session:
             rows = await session.execute(
                 select(GameTable.id).where(
                     GameTable.status == TableStatus.RUNNING,
                     GameTable.tournament_id.is_(None),
+                    GameTable.turn_based.is_(False),
                     last < cutoff,
                 )
             )

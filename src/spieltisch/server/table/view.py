@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from spieltisch.server.schemas.messages import (
@@ -22,7 +23,7 @@ from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering
 from spieltisch.server.table.takeback_rule import held_roll_at, takeback_offered
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
-from spieltisch.store.models import TableStatus
+from spieltisch.store.models import SeatKind, TableStatus
 
 
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
@@ -177,6 +178,8 @@ def _clock_out(room: Room) -> ClockOut | None:
     clock = room.clock
     if clock is None:
         return None
+    if clock.turn_based:
+        return _turn_clock_out(room)
     running = (
         room.to_move()
         if room.table.status == TableStatus.RUNNING and room.table.paused_at is None
@@ -200,4 +203,32 @@ def _clock_out(room: Room) -> ClockOut | None:
         time_left_ms=lefts,
         running=running,
         round_ends_in_ms=round_left,
+    )
+
+
+def _turn_clock_out(room: Room) -> ClockOut:
+    """A turn-based clock: the time left of the seat to move until its deadline (days,
+    bank and vacation counted), each seat's bank, and what happens when it runs out."""
+    clock = room.clock
+    assert clock is not None
+    seat = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    running = seat if seat is not None and room.deadline is not None else None
+    lefts: list[int | None] = [None] * len(room.seats)
+    deadline = None
+    if running is not None and room.told is not None and room.told[0] == room.seq:
+        ends = room.told[1]
+        lefts[running] = max(0, int((ends - room.now()) * 1000))
+        deadline = datetime.fromtimestamp(ends, UTC).isoformat()
+    return ClockOut(
+        mode=clock.mode,
+        seconds=clock.seconds,
+        time_left_ms=lefts,
+        running=running,
+        round_ends_in_ms=None,
+        bank_ms=[
+            seat.time_left_ms if seat.kind == SeatKind.HUMAN and seat.ai_level is None else None
+            for seat in room.seats
+        ],
+        deadline=deadline,
+        on_timeout=clock.on_timeout.value,
     )

@@ -18,6 +18,7 @@ import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
 import * as tournament from "./pages/tournament.js";
 import * as tournaments from "./pages/tournaments.js";
+import * as turns from "./pages/turns.js";
 import { watchScrolling } from "./scrolling.js";
 
 const ROUTES = [
@@ -34,6 +35,7 @@ const ROUTES = [
   [/^#\/clubs$/, clubs],
   [/^#\/club\/([\w-]+)$/, club],
   [/^#\/season\/([\w-]+)$/, season],
+  [/^#\/my-games$/, turns],
 ];
 
 let cleanUp = null;
@@ -49,7 +51,7 @@ function renderNav() {
     h("a", { href: "#/clubs" }, t("Clubs")),
     h("a", { href: "#/ratings" }, t("Leaderboard")),
   ];
-  if (me) links.push(h("a", { href: `#/player/${me.id}`, class: "me" }, me.name));
+  if (me) links.push(h("a", { href: "#/my-games" }, t("My games")), h("a", { href: `#/player/${me.id}`, class: "me" }, me.name));
   else links.push(h("a", { href: "#/signin" }, t("Sign in")));
   replace(document.getElementById("nav"), links);
   document.getElementById("language-label").textContent = t("Language");

@@ -6,6 +6,7 @@ import { labelled, language, onLanguage, t } from "../i18n.js";
 import { notify } from "../notice.js";
 import { guestForm, levelName, optionControl, optionValue, ratedBadge, seatLabelOf, statusName } from "./common.js";
 import { refreshMyGames } from "./my_games.js";
+import { TURN_CLOCKS, refreshTurnGames, turnFields } from "./turns.js";
 import { TUTORIALS } from "./rules.js";
 
 const CLOCKS = [
@@ -15,6 +16,7 @@ const CLOCKS = [
   ["game:300", () => t("{minutes} min per player", { minutes: 5 })],
   ["game:900", () => t("{minutes} min per player", { minutes: 15 })],
   ["game:300:5", () => t("{minutes} min per player + {seconds} s a move", { minutes: 5, seconds: 5 })],
+  ...TURN_CLOCKS,
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
@@ -33,12 +35,14 @@ export async function show(main) {
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
   const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
   const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
+  const turnGamesBox = h("section", { class: "my-turn-games", "aria-labelledby": "turn-games-title", hidden: true });
 
   async function refreshTables() {
     try {
       const me = currentAccount();
       const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
       renderTables(tablesBox, filtersBox, tables, mine.tables);
+      await refreshTurnGames(turnGamesBox, me);
       await refreshMyGames(myGamesBox, me);
     } catch (error) {
       notify(error.message);
@@ -54,7 +58,7 @@ export async function show(main) {
     if (!me) main.append(h("section", { class: "welcome" }, h("p", {}, t("Choose a name to play; no password needed.")), guestForm(render)));
     // My running games first; then the tables (on a phone they come before the long
     // form; on a wide screen the form stands on the left).
-    main.append(myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
+    main.append(turnGamesBox, myGamesBox, h("div", { class: "lobby" }, tablesBox, formBox));
     renderCreate(formBox, forms, me);
     renderFilters(filtersBox, forms, refreshTables);
     await refreshTables();
@@ -168,6 +172,12 @@ function renderCreate(box, forms, me) {
   );
   const ratedWhy = h("small", { class: "hint", id: "create-rated-why" });
   const loseBox = h("input", { type: "checkbox", name: "on_timeout", id: "create-lose" });
+  const turn = turnFields();
+  const loseOption = h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox);
+  clockSelect.addEventListener("change", () => {
+    turn.show(clockSelect.value);
+    loseOption.hidden = clockSelect.value.startsWith("turn:");
+  });
   const form = h(
     "form",
     { class: "create-form" },
@@ -177,7 +187,8 @@ function renderCreate(box, forms, me) {
     h("details", {}, h("summary", {}, t("Options")), optionsBox),
     h("div", { class: "option" }, h("label", { for: "create-rated" }, t("Rating")), ratedSelect, ratedWhy),
     h("div", { class: "option" }, h("label", { for: "create-clock" }, t("Clock")), clockSelect),
-    h("div", { class: "option" }, h("label", { for: "create-lose" }, t("Out of time loses")), loseBox),
+    turn.box,
+    loseOption,
     h("div", { class: "option" }, h("label", { for: "create-public" }, t("Show in the lobby")), publicBox),
     h("button", { type: "submit", disabled: !me, "aria-describedby": me ? null : "create-why" }, t("Create the table")),
     // Why the button is greyed out, before anyone wonders.
@@ -241,7 +252,9 @@ function renderCreate(box, forms, me) {
       return kind.startsWith("ai:") ? { kind: "ai", level: kind.slice(3) } : { kind };
     });
     const body = { game: game.name, options, seats, public: publicBox.checked, rated: ratedSelect.value === "rated" };
-    if (clockSelect.value) {
+    if (clockSelect.value.startsWith("turn:")) {
+      body.clock = turn.clock(clockSelect.value);
+    } else if (clockSelect.value) {
       const [mode, seconds, increment] = clockSelect.value.split(":");
       body.clock = { mode, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
       if (loseBox.checked) body.clock.on_timeout = "lose";

@@ -42,7 +42,7 @@ export function extensionsAfter(table, seq, first) {
 // Whether this page's account may give more time at `table` now.
 export function mayGiveTime(table, me) {
   const clock = table.clock || {};
-  return Boolean(me && table.created_by === me.id && table.status === "running" && !table.tournament && clock.mode);
+  return Boolean(me && table.created_by === me.id && table.status === "running" && !table.tournament && clock.mode && clock.mode !== "turn");
 }
 
 // The creator's box: a person's seat, and 1 minute, 5 minutes or double. `label` names a

@@ -8,6 +8,7 @@ import { formatMoment, formatNumber, onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
 import { openReplay, ratedBadge, seatLabelOf, statusName } from "./common.js";
 import { ratingSection } from "./rating_history.js";
+import { vacationSection } from "./turns.js";
 
 export async function show(main, [id]) {
   const me = currentAccount();
@@ -57,6 +58,7 @@ export async function show(main, [id]) {
         ? h("table", { class: "games" }, h("thead", {}, h("tr", {}, [t("Game"), t("When"), t("Place"), t("Players"), ""].map((label) => h("th", {}, label)))), h("tbody", {}, rows))
         : h("p", {}, t("No games yet.")),
     ];
+    if (me && me.id === account.id) parts.push(await vacationSection());
     if (me && me.id === account.id && !account.claimed) parts.push(claimForm(render));
     replace(main, parts);
   }

@@ -15,6 +15,7 @@ import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
 import { TableWords } from "./table_words.js";
+import { formatDays, noticesAfter, turnClockRule, turnPresence } from "./turns.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
@@ -64,6 +65,7 @@ class TablePage {
     this.backAt = {};
     this.chat = [];
     this.clock = null;
+    this.notices = new Map(); // what the server did on its own at a turn-based table
     this.build();
   }
 
@@ -236,6 +238,9 @@ class TablePage {
     } else if (message.type === "presence") {
       this.presence = { ...message, at: performance.now() };
       this.renderSeats();
+    } else if (message.type === "notice") {
+      this.notices.set(`${message.at} ${message.kind} ${message.seat}`, message);
+      this.renderLog();
     } else if (message.type === "takeback") {
       this.takeback = message;
       if (message.declined_by !== null) notify(t("{name} declined the takeback.", { name: this.seatLabel(message.declined_by) }));
@@ -412,6 +417,7 @@ class TablePage {
 
   clockRule() {
     const clock = this.table.clock || {};
+    if (clock.mode === "turn") return turnClockRule(clock);
     if (clock.mode && clock.on_timeout === "lose") return h("p", { class: "clock-rule" }, t("When a player's time runs out, they lose as if they had resigned."));
     if (clock.mode === "move") return h("p", { class: "clock-rule" }, t("When a move's time runs out, the computer (easy) plays that move."));
     if (clock.mode !== "game") return null;
@@ -608,6 +614,7 @@ class TablePage {
   presenceOf(seat) {
     const presence = this.presence;
     const found = presence && presence.seats.find((item) => item.seat === seat.seat);
+    if ((this.table.clock || {}).mode === "turn") return turnPresence(found, seat, this.table);
     if (!found || found.here || found.substitute || seat.left || seat.resigned || this.table.status !== "running") return [];
     if (this.table.paused) return [h("span", { class: "away" }, t("away"))]; // nobody to choose
     const parts = awayTag(found, presence);
@@ -771,6 +778,10 @@ class TablePage {
         continue;
       }
       if (clock.running === seat) left -= elapsed;
+      if (clock.mode === "turn") {
+        replace(element, icon("clock"), formatDays(left));
+        continue;
+      }
       replace(element, icon("clock"), formatTime(left));
       element.classList.toggle("low", left < 10000);
     }
@@ -797,7 +808,7 @@ class TablePage {
         const words = taken ? h("del", {}, who, said) : h("span", {}, who, said);
         const kind = `${entry.seat === null ? "chance" : "move"}${taken ? " withdrawn" : ""}`;
         const line = h("li", { class: kind, "data-seq": entry.seq }, number, words, taken ? h("span", { class: "taken-back" }, t("taken back")) : null);
-        return [line, ...this.givenUpAfter(entry.seq, entries)];
+        return [line, ...noticesAfter(this.notices, entry.seq, entries), ...this.givenUpAfter(entry.seq, entries)];
       }),
     );
     this.logBox.scrollTop = this.logBox.scrollHeight;
