@@ -1,11 +1,12 @@
 """axe-core over the pages in de, en and fr (issue 45): no violation of WCAG 2.0, 2.1
 and 2.2 at levels A and AA on the lobby, the table of each game in play and at its end,
-the replay of a game with its review, a game's rules, the player page, tournaments,
-clubs, the leaderboard and signing in; on one tournament's, club's and season's page;
-and on what opens on demand: the create form's options, the table's rules panel, the
-popup that asks which move, the moves folded in a list, the box that gives a player more
-time, a round's reasons. Each at a desktop's width and at a phone's (390×844): the same
-page measured again after the window is narrowed (no reload), on one server.
+the replay of a game with its review, a game's rules and tutorial, the player page, the
+person's games, tournaments, clubs, the leaderboard and signing in; on one tournament's,
+club's and season's page; and on what opens on demand: the create form's options, the
+table's rules panel, the popup that asks which move, the moves folded in a list, the box
+that gives a player more time, a round's reasons. Each at a desktop's width and at a
+phone's (390×844): the same page measured again after the window is narrowed (no
+reload), on one server.
 
 `axe-playwright-python` ships axe-core and injects it into the page (the test people
 bypass the Content-Security-Policy, as every browser test here does)."""
@@ -170,6 +171,9 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
         page.goto(f"{person.base}/#/rules/{game}")
         page.wait_for_selector("#page article")
         found += _both(page, f"rules of {game}")
+        page.goto(f"{person.base}/#/learn/{game}")  # the tutorial, the rules' help
+        page.wait_for_selector(".tutorial-board svg")
+        found += _both(page, f"tutorial of {game}")
     page.goto(f"{person.base}/#/")
     page.click("#nav a.me")
     page.wait_for_url("**/#/player/*")
@@ -177,6 +181,7 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
     found += _both(page, "player (the guest's own account)")
     tournament, club, season = club_pages(person)
     for path, name in [
+        ("#/my-games", "my games"),
         ("#/tournaments", "tournaments"),
         (tournament, "a tournament"),
         ("#/clubs", "clubs"),
