@@ -429,9 +429,10 @@ def test_log_lines_wrap_instead_of_being_cut() -> None:
 
 
 def _colours(styles: dict[str, str]) -> list[Color]:
+    """The colour each style stands for: the background its ink is written on."""
     colours = []
     for style in styles.values():
-        colour = Style.parse(style).color
+        colour = Style.parse(style).bgcolor
         assert colour is not None
         colours.append(colour)
     return colours

@@ -34,6 +34,7 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
     ("post", "/api/tables/{table_id}/claim"): (403, 409),
     ("post", "/api/tables/{table_id}/abort"): (403, 409),
     ("post", "/api/tables/{table_id}/return"): (409, 409),
+    ("post", "/api/tables/{table_id}/more-time"): (403, 403),
     ("get", "/api/tables/{table_id}/chat"): (200, 200),
     ("get", "/api/tables/{table_id}/hint"): (403, 409),
     ("post", "/api/tables/{table_id}/takeback"): (403, 403),
@@ -46,6 +47,7 @@ OUTSIDER: dict[tuple[str, str], tuple[int, int]] = {
 BODIES = {
     "/api/tables/{table_id}/claim": {"seat": 0},
     "/api/tables/{table_id}/takeback/answer": {"accept": True},
+    "/api/tables/{table_id}/more-time": {"seat": 0, "seconds": 60},
 }
 ANONYMOUS_WRITE = 401
 """Every POST about a table without a session."""

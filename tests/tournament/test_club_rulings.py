@@ -197,7 +197,9 @@ def test_a_round_on_boards_only_refuses_computers_and_names_them() -> None:
     tournament = new_tournament(4)
     tournament.register_ai("", "medium", DIRECTOR)
     tournament.register_ai("", "medium", DIRECTOR)
-    with pytest.raises(ComputersOnBoards, match=r"medium, medium 2 are computer entrants"):
+    with pytest.raises(
+        ComputersOnBoards, match=r"computer \(medium\), computer \(medium\) 2 are computer"
+    ):
         tournament.seat_next(DIRECTOR, boards_only=True)
     assert not tournament.rounds
     for number in (5, 6):
@@ -211,11 +213,14 @@ def test_the_command_line_registers_computers_and_seats_no_round_on_boards_with_
     created = run("new", "Abend", "--seed", "c", *db)
     tid = re.findall(r"Tournament (\S+) created", created)[0]
     listed = run("players", tid, "--add=Änne", "--computer", "medium", "--computer=medium", *db)
-    assert "medium 2" in listed
+    assert "computer (medium) 2" in listed  # in words, not the level's id (issue 45)
     players = load(db[1], tid).players
     assert [p.ai_level for p in players.values()] == [None, "medium", "medium"]
     said = refused("seat", tid, *db)
-    assert "medium, medium 2 are computer entrants" in said and "director ID --code" in said
+    assert (
+        "computer (medium), computer (medium) 2 are computer entrants" in said
+        and "director ID --code" in said
+    )
     assert not load(db[1], tid).rounds
     assert "no computer level 'genius'" in refused("players", tid, "--computer", "genius", *db)
 
@@ -231,7 +236,11 @@ def test_the_web_api_refuses_computers_on_boards_and_prints_no_signature_for_the
         http.post(f"{base}/players", json={"level": "medium"})
     boards = http.post(f"{base}/rounds", json={"online": False})
     assert boards.status_code == 409
-    assert "edium, medium 2, medium 3, medium 4 are computer entrants" in boards.text
+    assert "(medium), computer (medium) 2, computer (medium) 3, computer (medium) 4 are" in (
+        boards.text
+    )
+    german = http.post(f"{base}/rounds", json={"online": False}, headers={"Accept-Language": "de"})
+    assert "Computer (mittel) 2, Computer (mittel) 3" in german.text, german.text
     online = http.post(f"{base}/rounds", json={"online": True})
     assert online.status_code == 200, online.text
     tables = online.json()["rounds"][0]["tables"]

@@ -128,3 +128,38 @@ def wait_for_current_board(page: Page) -> None:
 
 def wait_for_turn_or_end(page: Page, timeout: float = WAIT_SECONDS) -> None:
     page.wait_for_selector(f"{CLICKABLE}, section.end:not([hidden])", timeout=timeout * 1000)
+
+
+def club_pages(person: Person) -> list[str]:
+    """A tournament with its first round played (German names), a club with two members
+    and a season with that tournament as its evening, made through the API as the
+    person (signed in): the routes of the tournament's, the club's and the season's page."""
+    request = person.context.request
+    director = request.post(
+        person.base + "/api/tournaments",
+        data={"name": "Pokal", "game": "madn", "rounds": 2, "seed": "scan"},
+    )
+    assert director.ok, director.text()
+    identifier = director.json()["id"]
+    tournament = f"/api/tournaments/{identifier}"
+    for name in ("Lothar Groß", "Ana", "Bea", "Cem"):
+        assert request.post(person.base + tournament + "/players", data={"name": name}).ok
+    assert request.post(person.base + tournament + "/rounds", data={"online": False}).ok
+    result = {"places": [1, 2, 3, 4]}
+    assert request.post(person.base + tournament + "/rounds/1/tables/1", data=result).ok
+    club = request.post(person.base + "/api/clubs", data={"name": "SV Würfel"})
+    assert club.ok, club.text()
+    clubs = f"/api/clubs/{club.json()['id']}"
+    roster = {"csv": "Name;Mitgliedsnummer\nLothar Groß;7\nAna;8\n"}
+    assert request.post(person.base + clubs + "/members/import", data=roster).ok
+    season = request.post(person.base + clubs + "/seasons", data={"name": "2026", "best": 2})
+    assert season.ok, season.text()
+    evening = {"tournament": identifier}
+    assert request.post(
+        person.base + f"/api/seasons/{season.json()['id']}/evenings", data=evening
+    ).ok
+    return [
+        f"#/tournament/{identifier}",
+        f"#/club/{club.json()['id']}",
+        f"#/season/{season.json()['id']}",
+    ]

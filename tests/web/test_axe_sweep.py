@@ -1,7 +1,12 @@
 """axe-core over the pages in de, en and fr (issue 45): no violation of WCAG 2.0, 2.1
 and 2.2 at levels A and AA on the lobby, the table of each game in play and at its end,
-the replay of a game with its review, a game's rules, the player page, tournaments,
-clubs, the leaderboard and signing in.
+the replay of a game with its review, a game's rules and tutorial, the player page, the
+person's games, tournaments, clubs, the leaderboard and signing in; on one tournament's,
+club's and season's page; and on what opens on demand: the create form's options, the
+table's rules panel, the popup that asks which move, the moves folded in a list, the box
+that gives a player more time, a round's reasons. Each at a desktop's width and at a
+phone's (390×844): the same page measured again after the window is narrowed (no
+reload), on one server.
 
 `axe-playwright-python` ships axe-core and injects it into the page (the test people
 bypass the Content-Security-Policy, as every browser test here does)."""
@@ -14,11 +19,11 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from tests.review.test_outputs import mabula_record
 from tests.web.conftest import People, Person
-from tests.web.flows import create_table_by_api, sign_in_as_guest
+from tests.web.flows import club_pages, create_table_by_api, sign_in_as_guest
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AI = {"kind": "ai", "level": "easy"}
@@ -33,6 +38,10 @@ LINK_CONTRAST: set[str] = set()
 on the page's paper; they were #1b6fd8, 4.36:1)."""
 
 AXE = Axe()
+DESKTOP: ViewportSize = {"width": 1200, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+CLOCK = {"mode": "move", "seconds": 600}
+"""A clock long enough for the sweep, so the creator's box for more time shows."""
 
 
 def _violations(page: Page, name: str) -> list[str]:
@@ -51,8 +60,62 @@ def _violations(page: Page, name: str) -> list[str]:
     ]
 
 
-def _table(person: Person, game: str) -> Page:
-    table = create_table_by_api(person, game, GAMES[game])
+def _both(page: Page, name: str) -> list[str]:
+    """The violations at a desktop's width and at a phone's, the page kept as it is."""
+    found = _violations(page, name)
+    page.set_viewport_size(PHONE)
+    try:
+        found += _violations(page, f"{name} (phone)")
+    finally:
+        page.set_viewport_size(DESKTOP)
+    return found
+
+
+def _choice(page: Page) -> bool:
+    """Open the popup that asks which move: at a place of the board that stands for
+    several moves, else (none in this position) at one that stands for one, made to
+    stand for it twice: the popup is the same. False: the board has no move to click
+    (the move is a button only, as Mahé's roll)."""
+    several = page.locator(".board-box svg [data-moves]")
+    if not several.count():
+        if not page.locator(".board-box svg [data-move]").count():
+            return False
+        page.eval_on_selector(
+            ".board-box svg [data-move]",
+            "(node) => { const move = node.getAttribute('data-move');"
+            " node.removeAttribute('data-move');"
+            " node.setAttribute('data-moves', move + ';' + move); }",
+        )
+    page.locator(".board-box svg [data-moves]").first.dispatch_event("click")
+    page.wait_for_selector("dialog.choice[open]")
+    return True
+
+
+def _on_demand(page: Page, game: str, asked: list[str]) -> list[str]:
+    """What opens on demand at a table in play: the rules panel, the folded list of
+    moves, the box for more time, the popup asking which move (`asked`: the games where
+    it opened)."""
+    found: list[str] = []
+    page.click("button.rules-button")
+    page.wait_for_selector("#table-rules article")
+    found += _both(page, f"table of {game}, rules open")
+    page.click("button.rules-button")
+    folded = page.locator(".moves details")
+    if folded.count():
+        folded.locator("summary").click()
+    more = page.locator("details.more-time")
+    more.locator("summary").click()
+    more.locator("button").first.wait_for()
+    found += _both(page, f"table of {game}, moves listed and more time open")
+    if _choice(page):
+        asked.append(game)
+        found += _both(page, f"table of {game}, which move")
+        page.click("dialog.choice button.cancel")
+    return found
+
+
+def _table(person: Person, game: str, **extra: Any) -> Page:
+    table = create_table_by_api(person, game, GAMES[game], **extra)
     page = person.page
     page.goto(f"{person.base}/#/table/{table}")
     page.wait_for_selector(".board-box svg")
@@ -66,12 +129,18 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
     found: list[str] = []
     page = person.goto("/")
     page.wait_for_selector("form.guest input")
-    found += _violations(page, "lobby (a guest)")
+    found += _both(page, "lobby (a guest)")
     page = sign_in_as_guest(person, "Ana")
-    found += _violations(page, "lobby")
+    page.locator(".create-form details summary").first.click()
+    found += _both(page, "lobby, the create form's options open")
+    asked: list[str] = []
     for game in GAMES:
-        page = _table(person, game)
-        found += _violations(page, f"table of {game}")
+        page = _table(person, game, clock=CLOCK)
+        page.wait_for_selector("#page .status .your-turn, #page .seat.to-move")
+        found += _both(page, f"table of {game}")
+        page.wait_for_selector(".status .your-turn")  # a move of the person's to choose
+        found += _on_demand(page, game, asked)
+    assert asked, "no table asked which move"
     # Each game at its end (given up: the computer plays the seat to the end where more
     # than two play), then the replay and review.
     for game in GAMES:
@@ -79,14 +148,14 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
         page.once("dialog", lambda dialog: dialog.accept())
         page.click("button.resign")
         page.wait_for_selector("section.end:not([hidden])")
-        found += _violations(page, f"table of {game} at the end")
+        found += _both(page, f"table of {game} at the end")
     table = page.url.rsplit("/", 1)[1]  # the last: Mabula's
     page.goto(f"{person.base}/#/replay")
     page.locator(f".recent-games tr[data-table='{table}'] button.replay").wait_for()
-    found += _violations(page, "replays")
+    found += _both(page, "replays")
     page.locator(f".recent-games tr[data-table='{table}'] button.replay").click()
     page.wait_for_selector(".replay-board svg")
-    found += _violations(page, "replay")
+    found += _both(page, "replay")
     # The review of a game with decisions in it (the one given up had none).
     record = tmp_path / "game.json"
     record.write_text(json.dumps(mabula_record()), encoding="utf-8")
@@ -97,24 +166,34 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
     if page.locator("button.analyse").count():  # not yet reviewed (the first language)
         page.click("button.analyse")
     page.wait_for_selector(".review-graph svg", timeout=120_000)
-    found += _violations(page, "review")
+    found += _both(page, "review")
     for game in GAMES:
         page.goto(f"{person.base}/#/rules/{game}")
         page.wait_for_selector("#page article")
-        found += _violations(page, "rules")
+        found += _both(page, f"rules of {game}")
+        page.goto(f"{person.base}/#/learn/{game}")  # the tutorial, the rules' help
+        page.wait_for_selector(".tutorial-board svg")
+        found += _both(page, f"tutorial of {game}")
     page.goto(f"{person.base}/#/")
     page.click("#nav a.me")
     page.wait_for_url("**/#/player/*")
     page.wait_for_selector("#page h1")
-    found += _violations(page, "player")
+    found += _both(page, "player (the guest's own account)")
+    tournament, club, season = club_pages(person)
     for path, name in [
+        ("#/my-games", "my games"),
         ("#/tournaments", "tournaments"),
+        (tournament, "a tournament"),
         ("#/clubs", "clubs"),
+        (club, "a club"),
+        (season, "a season"),
         ("#/ratings", "leaderboard"),
         ("#/signin", "sign-in"),
     ]:
         page.goto(f"{person.base}/{path}")
         page.wait_for_selector("#page h1")
-        found += _violations(page, name)
+        if path == tournament:  # the round's reasons, folded
+            page.locator("details.why summary").first.click()
+        found += _both(page, name)
     assert not found, "\n".join(found)
     assert not person.errors

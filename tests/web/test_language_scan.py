@@ -14,6 +14,7 @@ import spieltisch
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import request_language
 from tests.web.conftest import People, Person
+from tests.web.flows import club_pages
 from tests.web.word_scan import findings, page_findings, settled_text, title_findings
 
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
@@ -50,30 +51,7 @@ def _pages(person: Person) -> list[str]:
         record = request.post(person.base + "/api/records", data=_finished_record(game, players))
         assert record.ok, record.text()
         routes.append(f"#/replay/{record.json()['id']}")
-    director = request.post(
-        person.base + "/api/tournaments",
-        data={"name": "Pokal", "game": "madn", "rounds": 2, "seed": "scan"},
-    )
-    assert director.ok, director.text()
-    tournament = f"/api/tournaments/{director.json()['id']}"
-    for name in ("Lothar Groß", "Ana", "Bea", "Cem"):
-        assert request.post(person.base + tournament + "/players", data={"name": name}).ok
-    assert request.post(person.base + tournament + "/rounds", data={"online": False}).ok
-    result = {"places": [1, 2, 3, 4]}
-    assert request.post(person.base + tournament + "/rounds/1/tables/1", data=result).ok
-    routes += [f"#/tournament/{director.json()['id']}", "#/ratings/madn"]
-    club = request.post(person.base + "/api/clubs", data={"name": "SV Würfel"})
-    assert club.ok, club.text()
-    clubs = f"/api/clubs/{club.json()['id']}"
-    roster = {"csv": "Name;Mitgliedsnummer\nLothar Groß;7\nAna;8\n"}
-    assert request.post(person.base + clubs + "/members/import", data=roster).ok
-    season = request.post(person.base + clubs + "/seasons", data={"name": "2026", "best": 2})
-    assert season.ok, season.text()
-    evening = {"tournament": director.json()["id"]}
-    assert request.post(
-        person.base + f"/api/seasons/{season.json()['id']}/evenings", data=evening
-    ).ok
-    routes += ["#/clubs", f"#/club/{club.json()['id']}", f"#/season/{season.json()['id']}"]
+    routes += ["#/ratings/madn", "#/clubs", *club_pages(person)]
     return routes
 
 

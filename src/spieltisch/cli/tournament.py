@@ -354,7 +354,9 @@ def players(
         table.add_column(column)
     for player in current.players.values():
         status = _("playing") if player.active else _("withdrawn")
-        table.add_row(str(player.number), player.name, player.rating_id, str(player.joined), status)
+        table.add_row(
+            str(player.number), player.shown, player.rating_id, str(player.joined), status
+        )
     console.print(table)
 
 
@@ -425,7 +427,7 @@ def identity(
     _say(
         _("Player {number} ({name}) is rated as {identity} now").format(
             number=player,
-            name=current.players[player].name,
+            name=current.players[player].shown,
             identity=current.players[player].rating_id,
         )
     )
@@ -574,13 +576,13 @@ def _print_round(current: Tournament, number: int, explain: bool = True) -> None
     for seat in range(size):
         table.add_column(current.seat_words(size, seat))
     for index, seats in enumerate(played.tables, start=1):
-        names = [f"{current.players[p].name} ({p})" for p in seats]
+        names = [f"{current.players[p].shown} ({p})" for p in seats]
         table.add_row(str(index), *names, *[""] * (size - len(seats)))
     console.print(table)
     for index, result in sorted(played.results.items()):
         if result.handed:
             handed = ", ".join(
-                current.players[played.tables[index - 1][s]].name for s in result.handed
+                current.players[played.tables[index - 1][s]].shown for s in result.handed
             )
             rated = _("rated") if played.rated(index) else _("not rated")
             _say(
@@ -589,12 +591,12 @@ def _print_round(current: Tournament, number: int, explain: bool = True) -> None
                 )
             )
     if played.byes:
-        byes = ", ".join(f"{current.players[p].name} ({p})" for p in played.byes)
+        byes = ", ".join(f"{current.players[p].shown} ({p})" for p in played.byes)
         _say(_("Byes: {players}").format(players=byes))
     for player, award in played.awarded.items():
         _say(
             _("Not seated: {name} ({number}), points given: {points} ({reason})").format(
-                name=current.players[player].name,
+                name=current.players[player].shown,
                 number=player,
                 points=formats.number(award.points),
                 reason=award.reason,
@@ -788,11 +790,11 @@ def history_table(
     view.add_column(_("entered"))
     for seat, player in enumerate(seats):
         view.add_column(
-            labelled(current.seat_words(len(seats), seat), current.players[player].name)
+            labelled(current.seat_words(len(seats), seat), current.players[player].shown)
         )
     view.add_column(_("lot"))
     view.add_column(_("note"))
-    players = [current.players[player].name for player in seats]
+    players = [current.players[player].shown for player in seats]
     for entry in current.audit(round_number, table):
         when = f"{formats.moment(entry.at)} {who(entry.by, names)}"
         cells = []

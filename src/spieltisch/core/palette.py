@@ -9,7 +9,11 @@
 - `TERMINAL`: the text boards, as explicit RGB values. Named terminal colours are
   remapped by the terminal's (or Textual's) theme, and the usual themes draw red and
   magenta, or yellow and orange, as one colour. These values stay apart in true colour
-  and in the 256-colour palette (each maps to its own index).
+  and in the 256-colour palette (each maps to its own index). A board draws each as a
+  background with `TERMINAL_INK` on it (`terminal_chip`), never as letters on the
+  terminal's own background: yellow letters were 1.2:1 on a light theme and red ones
+  2.6:1 on a dark one; on its own colour every letter stands at 4.5:1 or more on any
+  theme (`tests/cli/test_terminal_contrast.py`).
 """
 
 from __future__ import annotations
@@ -45,3 +49,15 @@ TERMINAL: dict[str, str] = {
     "white": "#eeeeee",
     "black": "#8a8a8a",
 }
+TERMINAL_INK: dict[str, str] = {
+    colour: "#ffffff" if colour == "red" else "#000000" for colour in TERMINAL
+}
+"""Letters on each terminal colour: white on red (5.4:1; black was 3.9), black on the
+others (5.9:1 or more); explicit RGB, which no theme remaps as it does white and black."""
+
+
+def terminal_chip(colour: str, bold: bool = True) -> str:
+    """The Rich style of a word or letter in `colour` on a text board: the colour behind
+    it and its ink on it, legible whatever the terminal's theme."""
+    weight = "bold " if bold else ""
+    return f"{weight}{TERMINAL_INK[colour]} on {TERMINAL[colour]}"

@@ -45,6 +45,7 @@ from spieltisch.server.routes import (
     leaving,
     metrics,
     notifications,
+    more_time,
     pages,
     ratings,
     reviews,
@@ -331,6 +332,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
     app.include_router(takebacks.router, dependencies=who)
     app.include_router(leaving.router, dependencies=who)
     app.include_router(notifications.router, dependencies=who)
+    app.include_router(more_time.router, dependencies=who)
     app.include_router(turns.router, dependencies=who)
     static = WEB / "static"
     for folder in (*settings.static_dirs, str(static)):

@@ -5,7 +5,7 @@ live table asks it questions instead of reading keys."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -46,6 +46,9 @@ class TableClock:
     """Turn-based: time added to a seat's bank after each of its moves made in time."""
     bank_max_seconds: float = 0.0
     """Turn-based: the most a seat's bank holds."""
+    extra: Mapping[int, float] = field(default_factory=dict)
+    """Seconds the table's creator added to each move of a seat (mode move), by seat: a
+    person who needs longer (WCAG 2.2.1, `server/table/extending.py`)."""
 
     @classmethod
     def of(cls, stored: Mapping[str, Any] | None) -> TableClock | None:
@@ -66,6 +69,7 @@ class TableClock:
             ),
             bank_seconds=float(stored.get("bank_seconds") or 0),
             bank_max_seconds=float(stored.get("bank_max_seconds") or 0),
+            extra={int(seat): float(more) for seat, more in (stored.get("extra") or {}).items()},
         )
 
     @property
@@ -94,6 +98,10 @@ class TableClock:
         """A move's time (mode move), or each seat's time at the start (mode game)."""
         return int((self.seconds or 0) * 1000)
 
+    def move_ms(self, seat: int) -> int:
+        """A move's time for `seat` (mode move): the table's, and what was added to it."""
+        return int(((self.seconds or 0) + self.extra.get(seat, 0.0)) * 1000)
+
     @property
     def increment_ms(self) -> int:
         return int(self.increment * 1000)
@@ -112,6 +120,18 @@ class TableClock:
             return self.seconds_ms
         left = max(0, left_before - spent_ms)
         return left + (self.increment_ms if left > 0 else 0)
+
+
+EXTENDED = ("extra", "extensions")
+"""The keys of a stored clock that a game's extensions added (not the creator's setting)."""
+
+
+def as_set(stored: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored clock as its table's creator set it, without the time added during the
+    game (a rematch turns the seats: what one seat was given is not another's)."""
+    if stored is None:
+        return None
+    return {key: value for key, value in stored.items() if key not in EXTENDED}
 
 
 AWAY_AT_LEAST = 30.0

@@ -87,7 +87,7 @@ def explain_round(tournament: Tournament, number: int, names: dict[str, str]) ->
     a step, by the ledger's actor id)."""
     tournament.round(number)
     seated, swaps, undos = _seated(tournament, number)
-    name = {n: p.name for n, p in tournament.players.items()}
+    name = {n: p.shown for n, p in tournament.players.items()}
     reasons: list[str] = []
     if number == 1:
         reasons.append(
@@ -257,7 +257,7 @@ def swap_warnings(
 ) -> list[str]:
     """What swapping `players` in these tables of round `number` breaks: a meeting again,
     a colour the player has had more often than another, a wider range of points."""
-    name = {n: p.name for n, p in tournament.players.items()}
+    name = {n: p.shown for n, p in tournament.players.items()}
     a, b = players
     after = [[b if p == a else a if p == b else p for p in table] for table in tables]
     met = _met(tournament, number)

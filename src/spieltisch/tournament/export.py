@@ -152,7 +152,7 @@ def results_table(tournament: Tournament, names: Mapping[str, str] | None = None
                         seat + 1,
                         tournament.seat_words(len(table), seat),
                         player,
-                        tournament.players[player].name,
+                        tournament.players[player].shown,
                         result.places[seat],
                         table_points[seat],
                         _how(
@@ -166,11 +166,11 @@ def results_table(tournament: Tournament, names: Mapping[str, str] | None = None
                     )
                 )
         for player in played.byes:
-            name = tournament.players[player].name
+            name = tournament.players[player].shown
             bye = tournament.bye_points()
             rows.append((played.number, 0, "", "", player, name, "", bye, _how("bye")))
         for player, award in played.awarded.items():
-            name = tournament.players[player].name
+            name = tournament.players[player].shown
             rows.append((played.number, 0, "", "", player, name, "", award.points, _how("awarded")))
     return _header(RESULT_COLUMNS), rows
 

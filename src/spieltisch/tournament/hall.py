@@ -63,11 +63,11 @@ def hall_page(
             row = []
             for seat, player in enumerate(seats):
                 colour = tournament.seat_label(len(seats), seat)
-                name = tournament.players[player].name
+                name = tournament.players[player].shown
                 row.append((colour, translate(colour), name))
                 where.append((name, index, colour, translate(colour)))
             tables.append(row)
-        byes = [tournament.players[p].name for p in played.byes]
+        byes = [tournament.players[p].shown for p in played.byes]
         where += [(name, None, "", "") for name in byes]
     where.sort(key=lambda row: surname_key(row[0]))
     by_surname = [

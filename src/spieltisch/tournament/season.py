@@ -105,7 +105,7 @@ def season_table(
             key = f"member:{found.number}" if found else player.rating_id
             row = rows.get(key)
             if row is None:
-                name = found.name if found else player.name
+                name = found.name if found else player.shown
                 row = rows[key] = SeasonStanding(
                     key, name, found.number if found else None, [None] * len(tournaments)
                 )

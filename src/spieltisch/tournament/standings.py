@@ -41,6 +41,8 @@ class _Entrant(Protocol):
     @property
     def name(self) -> str: ...
     @property
+    def shown(self) -> str: ...
+    @property
     def active(self) -> bool: ...
 
 
@@ -138,7 +140,7 @@ def compute_standings(
     settings = tournament.settings
     size = settings.table_size
     rows = {
-        number: Standing(0, number, player.name, active=player.active, countback=(0,) * size)
+        number: Standing(0, number, player.shown, active=player.active, countback=(0,) * size)
         for number, player in tournament.players.items()
     }
     met: dict[int, list[int]] = defaultdict(list)

@@ -62,7 +62,7 @@ def steps_table(tournament: Tournament, names: Mapping[str, str] | None = None) 
 
 def _name(tournament: Tournament, player: int) -> str:
     found = tournament.players.get(player)
-    return f"{found.name} ({player})" if found else str(player)
+    return f"{found.shown} ({player})" if found else str(player)
 
 
 def _details(tournament: Tournament, entry: Entry) -> tuple[str, str]:

@@ -54,6 +54,7 @@ from spieltisch.tournament.results import (
 )
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
 from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.shown_names import shown_name
 from spieltisch.tournament.standings import Standing, compute_standings, tied_groups
 
 E = TypeVar(
@@ -118,6 +119,12 @@ class Player:
     def ai_level(self) -> str | None:
         """The computer level of an entrant the computer plays (`level:hard/3` -> hard)."""
         return level_of(self.account)
+
+    @property
+    def shown(self) -> str:
+        """The name as people read it in the current language: a computer's automatic
+        name in words ("Computer (mittel) 2"), never its level's id ("medium 2")."""
+        return shown_name(self.name, self.ai_level)
 
 
 @dataclass
@@ -424,7 +431,7 @@ class Tournament:
         them)."""
         if boards_only:
             computers = [
-                p.name for p in self.players.values() if p.active and p.ai_level is not None
+                p.shown for p in self.players.values() if p.active and p.ai_level is not None
             ]
             if computers:
                 raise ComputersOnBoards(

@@ -10,7 +10,7 @@ from rich.text import Text
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled
 from spieltisch.core.marks import NO_MARKS, BoardMarks
-from spieltisch.core.palette import TERMINAL
+from spieltisch.core.palette import terminal_chip
 from spieltisch.core.reflow import ReflowText
 from spieltisch.games.david_goliath.messages import _
 from spieltisch.games.david_goliath.rules import (
@@ -19,7 +19,7 @@ from spieltisch.games.david_goliath.rules import (
     DavidGoliathView,
 )
 
-STYLES = {letter: f"bold {TERMINAL[colour]}" for letter, colour in COLOUR_NAMES.items()}
+STYLES = {letter: terminal_chip(colour) for letter, colour in COLOUR_NAMES.items()}
 """Each card colour's letter in its colour (the letter stays, for colour-blind players)."""
 
 

@@ -35,7 +35,7 @@ marbles stand out by at least 3:1 as well (white 5.8:1, black 3.6:1)."""
 
 
 def _columns_line() -> Text:
-    return Text("    " + "".join(f" {c} " for c in COLUMNS) + "\n", style="dim")
+    return Text("    " + "".join(f" {c} " for c in COLUMNS) + "\n")
 
 
 NARROW = 40
@@ -66,7 +66,7 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
     text = Text()
     text.append(_columns_line())
     for row in range(SIZE - 1, -1, -1):
-        text.append(f" {row + 1}  ", style="dim")
+        text.append(f" {row + 1}  ")
         for col in range(SIZE):
             if is_corner(col, row):
                 text.append("   ")
@@ -81,7 +81,7 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
             else:
                 style = ("grey35" if edge else "grey70") + background  # empty: faint dots
                 text.append(" · " if not edge else " ∙ ", style=marks.styled(style, square))
-        text.append(f"  {row + 1}\n", style="dim")
+        text.append(f"  {row + 1}\n")
     text.append(_columns_line())
     text.append("\n")
     scoring = state.game.options.scoring

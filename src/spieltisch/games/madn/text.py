@@ -21,13 +21,18 @@ from spieltisch.games.madn.geometry import places as places  # the text board's 
 from spieltisch.games.madn.messages import _, colour_label
 from spieltisch.games.madn.rules import COLOURS, STOPPED, MadnState, MadnView
 
-PIECE_STYLE = (
-    "bold white on red3",
-    "bold white on grey35",
-    "bold black on yellow3",
-    "bold white on green4",
+FIELD_STYLE = (
+    "#ffffff on #d70000",
+    "#ffffff on #585858",
+    "#000000 on #d7d700",
+    "#ffffff on #008700",
 )
-FIELD_STYLE = ("red3", "grey62", "yellow3", "green4")
+"""Each colour's fields (start, goal, base) and name: its ink on the colour (red 5.4:1,
+black 7.0:1, yellow 12.6:1, green 4.7:1), explicit RGB that no theme remaps, never the
+colour on the terminal's own background (red3 letters were 2.6:1 on a dark theme,
+yellow3 ones 1.4:1 on a light one; `tests/cli/test_terminal_contrast.py`)."""
+PIECE_STYLE = tuple(f"bold {style}" for style in FIELD_STYLE)
+"""A piece: its two-letter tag in bold on its colour."""
 
 
 def _seat(state: MadnState, seat: int) -> str:
@@ -57,14 +62,14 @@ def render(
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for index, xy in enumerate(TRACK_XY):
         starts = [c for c in range(4) if 10 * c == index]
-        style = f"bold {FIELD_STYLE[starts[0]]}" if starts else "dim"
+        style = FIELD_STYLE[starts[0]] if starts else ""
         cells[xy] = (str(index + 1), style)
     for colour in range(4):
         in_play = colour in colours
         for depth, xy in enumerate(GOAL_XY[colour]):
-            cells[xy] = (f"g{depth + 1}", FIELD_STYLE[colour] if in_play else "dim")
+            cells[xy] = (f"g{depth + 1}", FIELD_STYLE[colour] if in_play else "")
         for xy in BASE_XY[colour]:
-            cells[xy] = ("o", FIELD_STYLE[colour] if in_play else "dim")
+            cells[xy] = ("o", FIELD_STYLE[colour] if in_play else "")
     for colour in colours:
         name = COLOURS[colour]
         tag = (piece_tag(colour), PIECE_STYLE[colour])

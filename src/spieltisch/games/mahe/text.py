@@ -7,13 +7,13 @@ from rich.text import Text
 from spieltisch.core.glossary import piece_letters
 from spieltisch.core.i18n import labelled, unbroken
 from spieltisch.core.marks import NO_MARKS, BoardMarks
-from spieltisch.core.palette import TERMINAL
+from spieltisch.core.palette import terminal_chip
 from spieltisch.core.reflow import ReflowText
 from spieltisch.core.seat_names import capitalised
 from spieltisch.games.mahe.messages import _, colour_name, letter
 from spieltisch.games.mahe.rules import COLOURS, MaheState, MaheView
 
-STYLE = {colour: f"bold {TERMINAL[colour]}" for colour in COLOURS}
+STYLE = {colour: terminal_chip(colour) for colour in COLOURS}
 CELL = 3  # columns per field of the ring with one-letter turtles
 
 
@@ -181,7 +181,7 @@ def _ring(out: Text, view: MaheView, per_row: int, marks: BoardMarks, legend: bo
             out.rstrip()
             out.append("\n")
         for field in row:
-            style = "bold" if field == 21 else "dim"  # underlined: the last move
+            style = "bold" if field == 21 else ""  # underlined: the last move
             number = str(field)
             out.append(" " * (cell - len(number)))
             out.append(number, style=marks.styled(style, number))

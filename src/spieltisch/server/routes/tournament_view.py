@@ -30,7 +30,6 @@ from spieltisch.tournament.points import result_points
 from spieltisch.tournament.printable import figure_labels
 from spieltisch.tournament.results import lot_names
 from spieltisch.tournament.settings import tie_break_legend, tie_break_name
-from spieltisch.tournament.shown_names import shown_name
 from spieltisch.tournament.tournament import Tournament
 
 
@@ -131,7 +130,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
         players=[
             PlayerOut(
                 number=p.number,
-                name=shown_name(p.name, p.ai_level),
+                name=p.shown,
                 account=account_of(p),
                 identity=p.rating_id if p.account is None else None,
                 level=p.ai_level,
@@ -169,8 +168,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
 
 
 def _name(tournament: Tournament, number: int) -> str:
-    player = tournament.players[number]
-    return shown_name(player.name, player.ai_level)
+    return tournament.players[number].shown
 
 
 def _stopped(tournament: Tournament) -> StoppedOut | None:

@@ -115,6 +115,20 @@ class ClockIn(Strict):
     )
 
 
+class MoreTimeIn(Strict):
+    seat: int = Field(ge=0, le=15, description="The seat to give more time (0 is the first).")
+    seconds: int | None = Field(
+        default=None,
+        ge=1,
+        le=24 * 3600,
+        description="Seconds more: for each move of the seat (a clock per move), or once "
+        "(a clock per game). The page offers 60 and 300. Give this or `double`.",
+    )
+    double: bool = Field(
+        default=False, description="Double the seat's time per move, or its time left."
+    )
+
+
 class TableIn(Strict):
     game: str = Field(max_length=40)
     options: dict[str, Any] = Field(

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
-from spieltisch.store.clock import TableClock
+from spieltisch.store.clock import TableClock, as_set
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
 from spieltisch.store.tables import lock_table, seats_of, take_seat_as_read
 
@@ -143,7 +143,7 @@ async def rematch(session: AsyncSession, table_id: str, account: int) -> GameTab
         public=table.public,
         status=TableStatus.OPEN,
         created_by=account,
-        clock=table.clock,
+        clock=as_set(table.clock),
         rematch_of=table.id,
         rated=table.rated,
     )

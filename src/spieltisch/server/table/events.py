@@ -180,6 +180,16 @@ class GamePaused:
 
 
 @dataclass(frozen=True)
+class ClockExtended:
+    """The table's creator gave `seat` more time (`extending.py`): its clock as the
+    position shows it, and `table` as the lobby describes it now (the clock's record of
+    extensions, which the log words)."""
+
+    seat: int
+    table: TableOut | None = None
+
+
+@dataclass(frozen=True)
 class TableChanged:
     """The lobby changed the table (seats, start, rematch, a seat given up through
     another process): `table` as the lobby describes it now, its status before and now."""
@@ -284,6 +294,7 @@ Event = (
     | TableAborted
     | TableAbandoned
     | GamePaused
+    | ClockExtended
     | TableChanged
     | TakebackAsked
     | TakebackApplied
@@ -299,7 +310,7 @@ Event = (
 Events = list[Event]
 
 
-Told = SeatHandedOver | SeatTakenBack | TableAborted | TableAbandoned | GamePaused
+Told = SeatHandedOver | SeatTakenBack | TableAborted | TableAbandoned | GamePaused | ClockExtended
 """Events that change the table as the lobby describes it (`table`) and the position
 shown (whose turn, the status)."""
 

@@ -50,6 +50,7 @@ from spieltisch.server.table.events import (
     TakebackApplied,
     TakebackAsked,
 )
+from spieltisch.server.table.extending import Extending
 from spieltisch.server.table.finishing import Finishing
 from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.leaving import Choice, Leaving
@@ -112,6 +113,7 @@ class Runtime:
         self.leaving = Leaving(
             self.room, self.storage, self.publisher, self.presence_of, self.finishing
         )
+        self.extending = Extending(self.room, self.storage, self.publisher)
         self.pausing = Pausing(self.storage, self.cluster, self.publisher, self.background)
         self.abandoning = Abandoning(
             self.storage, self.rooms, self.publisher, settings.abandon_after_seconds, now

@@ -205,7 +205,7 @@ class Scheduler:
         elif seat is not None and clock is not None and clock.mode is not None and not turn_based:
             left = room.seats[seat].time_left_ms
             if clock.mode == ClockMode.MOVE:
-                left = clock.seconds_ms
+                left = clock.move_ms(seat)
             deadlines.append(room.turn_started + (left or 0) / 1000)
             room.tasks["clock"] = asyncio.create_task(
                 self._time_out(room, room.seq, seat, max(0.0, deadlines[-1] - time.time()))

@@ -185,6 +185,30 @@ class TableStorage:
             table = await session.get(GameTable, table_id)
             return await describe_table(session, table) if table else None
 
+    async def extend_clock(
+        self, table_id: str, clock: dict[str, Any], time_left: dict[int, int]
+    ) -> TableOut | None:
+        """Store a running table's clock with the time its creator added (`extending.py`)
+        and the seats' time left that changed with it; None: it was not running any more.
+        The table as the lobby now describes it."""
+        async with self.database.session() as session:
+            changed = await session.execute(
+                update(GameTable)
+                .filter_by(id=table_id, status=TableStatus.RUNNING)
+                .values(clock=clock)
+            )
+            if not getattr(changed, "rowcount", 0):
+                await session.rollback()
+                return None
+            for seat, left in time_left.items():
+                await session.execute(
+                    update(Seat).filter_by(table_id=table_id, seat=seat).values(time_left_ms=left)
+                )
+            await self.cluster.publish(session, "changed", table_id)
+            await session.commit()
+            table = await session.get(GameTable, table_id)
+            return await describe_table(session, table) if table else None
+
     async def unseen_since(self, cutoff: datetime) -> list[str]:
         """The running tables (not a tournament's, not turn-based: there a person away
         for days is normal) no person was known at since `cutoff` (nor started since)."""

@@ -189,7 +189,7 @@ def _clock_out(room: Room) -> ClockOut | None:
     for index, seat in enumerate(room.seats):
         left = seat.time_left_ms
         if clock.mode == ClockMode.MOVE:
-            left = clock.seconds_ms if index == running else None
+            left = clock.move_ms(index) if index == running else None
         if index == running and left is not None:
             left = max(0, left - int((time.time() - room.turn_started) * 1000))
         lefts.append(left)

@@ -20,6 +20,7 @@ import * as table from "./pages/table.js";
 import * as tournament from "./pages/tournament.js";
 import * as tournaments from "./pages/tournaments.js";
 import * as turns from "./pages/turns.js";
+import { watchScrolling } from "./scrolling.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby],
@@ -94,6 +95,7 @@ async function start() {
   await whoAmI();
   window.addEventListener("spieltisch:account", renderNav);
   window.addEventListener("hashchange", route);
+  watchScrolling(document.getElementById("page"));
   await route();
 }
 

@@ -11,6 +11,7 @@ import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
 import * as browser from "./browser_notify.js";
 import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
+import { extensionsAfter, extensionWords, moreTimeBox } from "./more_time.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
@@ -210,6 +211,7 @@ class TablePage {
   receive(message) {
     if (message.type === "table") {
       this.noteGivenUp(message);
+      this.sayExtensions(message);
       this.table = message;
       this.render();
       this.readChatAfterTheGame();
@@ -249,6 +251,14 @@ class TablePage {
       if (message.declined_by !== null) notify(t("{name} declined the takeback.", { name: this.seatLabel(message.declined_by) }));
       this.renderStatus();
     }
+  }
+
+  // Time given to a seat is said once, as the log says it (more_time.js).
+  sayExtensions(table) {
+    const before = ((this.table && this.table.clock) || {}).extensions || [];
+    const after = (table.clock || {}).extensions || [];
+    if (!this.table) return;
+    for (const extension of after.slice(before.length)) this.words.announcer.say(extensionWords(table.clock, extension, this.seatLabel(extension.seat)));
   }
 
   // When a seat was left (or taken back), so the log says it after the entry that was
@@ -398,6 +408,22 @@ class TablePage {
   }
 
   // What happens when a clock runs out (docs/web.md, "Clocks"), said where the clocks are.
+  // The creator's box to give a player more time, kept while the seats are drawn again
+  // (each presence change and countdown): it stays open with its choice.
+  moreTime() {
+    const me = this.me();
+    const key = JSON.stringify([this.table.status, this.table.seats.map((seat) => [seat.kind, seat.resigned, seat.left, this.seatLabel(seat.seat)]), language()]);
+    if (!this.moreTimeKept || this.moreTimeKept.key !== key) {
+      const changed = (table) => {
+        this.sayExtensions(table);
+        this.table = table;
+        this.render();
+      };
+      this.moreTimeKept = { key, element: moreTimeBox(this.table, me, (seat) => this.seatLabel(seat), changed) };
+    }
+    return this.moreTimeKept.element;
+  }
+
   clockRule() {
     const clock = this.table.clock || {};
     if (clock.mode === "turn") return turnClockRule(clock);
@@ -585,7 +611,7 @@ class TablePage {
       }
       return h("li", { class: `seat ${toMove ? "to-move" : ""}`, "data-seat": seat.seat }, parts);
     });
-    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule(), this.watchers());
+    replace(this.seats, h("h2", { id: "seats-title" }, t("Players")), h("ul", { class: "seat-list" }, items), this.invite(), this.clockRule(), this.moreTime(), this.watchers());
     this.renderClocks();
   }
 
@@ -826,6 +852,8 @@ class TablePage {
       if (this.backAt[seat.seat] !== undefined && Math.min(this.backAt[seat.seat], last) === seq) lines.push(event(t("{name} is back and plays again", { name })));
       if (leftAs(this.table, seat.seat) && Math.min(this.givenUpAt[seat.seat] ?? last, last) === seq) lines.push(event(leftEvent({ ...seat, resigned: true }, name)));
     }
+    const first = entries.length ? entries[0].seq : 0;
+    for (const extension of extensionsAfter(this.table, seq, first)) lines.push(event(extensionWords(this.table.clock, extension, this.seatLabel(extension.seat))));
     const ended = seq === last ? endingStatus(this.table, (number) => this.seatLabel(number)) : null;
     if (ended) lines.push(event(ended));
     return lines;

@@ -1,0 +1,68 @@
+"""More time for a player on the table page (issue 45, WCAG 2.2.1): the table's creator
+gives a seat five minutes more per move from a box only they see; every page's log and
+announcer say it in its language, and the seat's clock shows it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import People
+from tests.web.flows import create_table_by_api, sign_in_as_guest
+
+PHONE = 390
+
+
+def test_the_creator_gives_a_player_more_time_and_everyone_reads_it(
+    people: People, artifacts: Path
+) -> None:
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    clock = {"mode": "move", "seconds": 30}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    box = ana_page.locator("details.more-time")
+    box.locator("summary", has_text="Einem Spieler mehr Zeit geben").click()
+    ana_page.select_option("#more-time-seat", label=_option(ana_page, "Bo"))
+    box.locator("button", has_text="5 Minuten mehr").click()
+    said = "pour chaque coup"
+    line = bo_page.locator(".log .event", has_text=said)
+    line.wait_for(state="attached")
+    assert "5 minutes 30 secondes" in line.inner_text()
+    ana_page.locator(
+        ".log .event", has_text="ab jetzt 5 Minuten 30 Sekunden für jeden Zug"
+    ).wait_for(state="attached")
+    ana_page.locator(".announcer", has_text="gab").wait_for(state="attached")
+    # the box stays open with its choice while the seats are drawn again, and doubles
+    assert box.get_attribute("open") is not None
+    box.locator("button", has_text="Zeit pro Zug verdoppeln").click()
+    bo_page.locator(".log .event", has_text="11 minutes pour chaque coup").wait_for(
+        state="attached"
+    )
+    # only the creator has the box; Bo's clock, when Bo is to move, shows the longer time
+    assert bo_page.locator("details.more-time").count() == 0
+    if ana_page.locator(".status .your-turn").count():  # Ana moves first: she plays
+        ana_page.fill("#typed-move", "#1")
+        ana_page.press("#typed-move", "Enter")
+    bo_page.locator(".status .your-turn").wait_for()
+    number = bo_page.locator(".seat-list li", has=bo_page.locator(".you")).get_attribute(
+        "data-seat"
+    )
+    clock_text = bo_page.locator(f".seat-list .clock[data-seat='{number}']")
+    clock_text.filter(has_text=re.compile(r"1[01]:\d\d")).wait_for()
+    ana_page.screenshot(path=str(artifacts / "more-time-de.png"), full_page=True)
+    bo_page.screenshot(path=str(artifacts / "more-time-fr-phone.png"), full_page=True)
+    assert not ana.errors and not bo.errors
+
+
+def _option(page: Page, name: str) -> str:
+    """The label of the seat option naming `name` ("Weiß · Bo")."""
+    labels = page.locator("#more-time-seat option").all_inner_texts()
+    found = [label for label in labels if name in label]
+    assert found, labels
+    return found[0]
