@@ -1,0 +1,186 @@
+"""Duplicate games: the same dice and deals played with the seats rotated through every
+entrant, so that luck cancels out of a comparison of skill (issue 49).
+
+A block is one seed played `n` times at a table of `n`: in rotation `r` entrant `e` sits
+in seat `(e + r) mod n`. Chance is drawn from one generator per seat (`ChanceStreams`):
+the k-th die of seat 2 is the same in every rotation, whoever sits there, and a deal
+belongs to its dealer's seat. Each seat's agent draws its own randomness from the block's
+seed and the seat, so identical entrants play identical games in every rotation.
+
+Entrants are named as in `benchmarks/strength.py`: a level or algorithm (`expert`,
+`hard`, `random`), optionally with one of the game's evaluations (`expert@learned`) and a
+budget in iterations (`mcts:500`). Without one, a level gets its declared iterations and
+no clock (as a hint does): a block's games are then the same on any machine and load.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import spieltisch
+from spieltisch.agents import Agent, Budget, make
+from spieltisch.agents.base import SearchAgent
+from spieltisch.agents.levels import LEVELS, level, level_spec
+from spieltisch.core import CHANCE, Game, State
+from spieltisch.core.ranking import win_shares
+from spieltisch.sim.play import game_seed
+
+
+class ChanceStreams:
+    """Chance drawn per seat: one generator for each seat the chance belongs to (a die is
+    the roller's, a deal the dealer's) and one for chance that belongs to no seat (the
+    shuffle before the first move)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._streams: dict[int | None, random.Random] = {}
+
+    def draw(self, state: State) -> str:
+        """Draw the chance outcome at `state` from its seat's stream and apply it."""
+        key = state.turn
+        stream = self._streams.get(key)
+        if stream is None:
+            stream = self._streams[key] = random.Random(f"{self.seed}/chance/{key}")
+        return state.sample_chance(stream)
+
+
+def parse_entrant(spec: str) -> tuple[str, str | None, int | None]:
+    """`name[@evaluation][:iterations]` as (name, evaluation, iterations)."""
+    head, _, count = spec.partition(":")
+    name, _, evaluation = head.partition("@")
+    if not name:
+        raise ValueError(f"entrant {spec!r} has no name: write e.g. expert, hard or mcts:500")
+    iterations: int | None = None
+    if count:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(
+                f"entrant {spec!r}: the budget after ':' must be a whole number of"
+                " iterations above 0, such as mcts:500"
+            )
+        iterations = int(count)
+    return name, evaluation or None, iterations
+
+
+def build_entrant(spec: str, game: Game[Any], seed: int) -> Agent:
+    """The agent `spec` names, with a budget that reads no clock unless one is given."""
+    name, evaluation, iterations = parse_entrant(spec)
+    if iterations is not None:
+        budget = Budget(iterations=iterations)
+    elif name in LEVELS:
+        budget = Budget(iterations=level_spec(game, name).iterations)
+    else:
+        budget = Budget()
+    if evaluation is not None:
+        if name not in LEVELS:
+            raise ValueError(
+                f"entrant {spec!r}: only a level ({', '.join(LEVELS)}) takes an evaluation"
+            )
+        return level(game, name, evaluation=evaluation).build(game, seed, budget)
+    return make(name, game, seed=seed, budget=budget)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A search's estimate of its own win chance at one of its decisions."""
+
+    entrant: int
+    predicted: float
+    won: float = 0.0
+    """The entrant's share of the win in that game (filled in at the end)."""
+
+
+@dataclass
+class DuplicateGame:
+    """One rotation of a block: per entrant (lineup position) its seat, win share and points."""
+
+    rotation: int
+    seats: list[int]
+    wins: list[float]
+    points: list[float]
+    chance: list[tuple[int | None, str]] = field(default_factory=list)
+    """Every chance outcome with the seat it belonged to, in order."""
+    predictions: list[Prediction] = field(default_factory=list)
+    decisions: int = 0
+
+
+def seat_of(entrant: int, rotation: int, players: int) -> int:
+    """Where entrant `entrant` sits in rotation `rotation`."""
+    return (entrant + rotation) % players
+
+
+def _decide(agent: Agent, state: State) -> tuple[str, float | None]:
+    """The agent's move, and its own win-chance estimate where it searched for it
+    (exactly the move `choose` would play: a search plays its best-rated move)."""
+    searches = isinstance(agent, SearchAgent) and type(agent).choose is SearchAgent.choose
+    if searches and isinstance(agent, SearchAgent) and len(state.legal_actions()) > 1:
+        best = agent.analyse(state)[0]
+        return best.move, best.value
+    return agent.choose(state), None
+
+
+def play_rotation(
+    game: Game[Any], lineup: Sequence[str], block_seed: int, rotation: int
+) -> DuplicateGame:
+    """Rotation `rotation` of the block with seed `block_seed`."""
+    players = game.num_players
+    if len(lineup) != players:
+        raise ValueError(
+            f"{game.title} with {players} players needs {players} entrants, got {len(lineup)}"
+        )
+    entrant_at = {seat_of(e, rotation, players): e for e in range(players)}
+    agents = [build_entrant(lineup[entrant_at[s]], game, block_seed + s) for s in range(players)]
+    streams = ChanceStreams(block_seed)
+    state = game.new_state()
+    seats = [seat_of(e, rotation, players) for e in range(players)]
+    result = DuplicateGame(rotation, seats, [], [])
+    estimates: list[tuple[int, float]] = []
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            owner = state.turn
+            result.chance.append((owner, streams.draw(state)))
+            continue
+        move, estimate = _decide(agents[seat], state)
+        result.decisions += 1
+        if estimate is not None:
+            estimates.append((entrant_at[seat], estimate))
+        state.apply(move)
+    shares = win_shares(state.ranking())
+    scores = state.scores()
+    result.wins = [shares[seat] for seat in result.seats]
+    result.points = [float(scores[seat]) for seat in result.seats]
+    result.predictions = [Prediction(e, p, result.wins[e]) for e, p in estimates]
+    return result
+
+
+@dataclass
+class Block:
+    """All rotations of one seed, and each entrant's mean over them."""
+
+    index: int
+    seed: int
+    games: list[DuplicateGame]
+
+    @property
+    def wins(self) -> list[float]:
+        """Each entrant's mean share of the win over the rotations."""
+        return [sum(g.wins[e] for g in self.games) / len(self.games) for e in range(len(self))]
+
+    @property
+    def points(self) -> list[float]:
+        """Each entrant's mean points over the rotations."""
+        return [sum(g.points[e] for g in self.games) / len(self.games) for e in range(len(self))]
+
+    def __len__(self) -> int:
+        return len(self.games[0].seats)
+
+
+def play_block(game_name: str, players: int, lineup: Sequence[str], seed: int, index: int) -> Block:
+    """Block `index` of a run with seed `seed`: the same chance in every rotation."""
+    game = spieltisch.load(game_name, players=players)
+    block_seed = game_seed(seed, index)
+    games = [play_rotation(game, lineup, block_seed, r) for r in range(players)]
+    return Block(index, block_seed, games)
