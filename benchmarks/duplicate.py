@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
-from spieltisch.sim.duplicate import play_block
+from spieltisch.review.calibration import fitted_calibration
+from spieltisch.sim.duplicate import parse_entrant, play_block
 from spieltisch.sim.significance import (
     brier,
     calibration,
@@ -211,39 +212,66 @@ def lineup_rows(run: Run) -> list[list[str]]:
     return rows
 
 
-def predictions(runs: Sequence[Run]) -> dict[tuple[str, str], list[tuple[float, float]]]:
-    """(game, entrant spec) -> its (predicted, won) pairs over all runs."""
-    found: dict[tuple[str, str], list[tuple[float, float]]] = {}
+Pairs = list[tuple[float, float]]
+
+
+def predictions(runs: Sequence[Run]) -> dict[tuple[str, int, str, str], Pairs]:
+    """(game, players, entrant spec, table) -> its (predicted, won) pairs over all runs.
+
+    Kept apart per table: an estimate that assumes opponents as strong as the searcher
+    comes out too low against weaker ones, so only the tables of equals say whether the
+    hints' win chances are right."""
+    found: dict[tuple[str, int, str, str], Pairs] = {}
     for run in runs:
+        table = ", ".join(run.lineup)
         for block in run.blocks:
             for entrant, predicted, won in block.get("predictions", []):
-                found.setdefault((run.game, run.lineup[entrant]), []).append((predicted, won))
+                key = (run.game, run.players, run.lineup[entrant], table)
+                found.setdefault(key, []).append((predicted, won))
     return found
 
 
+def corrected(game: str, players: int, spec: str, pairs: Pairs) -> Pairs | None:
+    """The estimates as reviews show them: after the review's fitted correction for the
+    level (`spieltisch.review.calibration`), where there is one."""
+    name, evaluation, iterations = parse_entrant(spec)
+    fit = fitted_calibration(game, name)
+    if fit is None or evaluation is not None or iterations is not None:
+        return None
+    return [(fit(predicted, players), won) for predicted, won in pairs]
+
+
 def calibration_report(runs: Sequence[Run], markdown: bool) -> None:
-    for (game, spec), pairs in sorted(predictions(runs).items()):
-        bins = calibration(pairs)
-        print(
-            f"\n{game}, {spec}: {len(pairs)} estimates, mean absolute error"
-            f" {mean_absolute_error(bins):.1%} (weighted by bin), Brier {brier(pairs):.3f}\n"
-        )
-        rows = [
-            [
-                f"{b.low:.0%}–{b.high:.0%}",
-                str(b.count),
-                f"{b.predicted:.1%}",
-                f"{b.observed:.1%}",
-                f"{b.error:.1%}",
-            ]
-            for b in bins
+    for (game, players, spec, lineup), raw in sorted(predictions(runs).items()):
+        fixed = corrected(game, players, spec, raw)
+        for what, pairs in (("raw", raw), ("with the review's correction", fixed)):
+            if pairs is not None:
+                print_calibration(f"{game}, {spec} at a table of {lineup}, {what}", pairs, markdown)
+
+
+def print_calibration(title: str, pairs: Pairs, markdown: bool) -> None:
+    bins = calibration(pairs)
+    print(
+        f"\n{title}: {len(pairs)} estimates, mean absolute error"
+        f" {mean_absolute_error(bins):.1%} (weighted by bin), Brier {brier(pairs):.3f}\n"
+    )
+    rows = [
+        [
+            f"{b.low:.0%}–{b.high:.0%}",
+            str(b.count),
+            f"{b.predicted:.1%}",
+            f"{b.observed:.1%}",
+            f"{b.error:.1%}",
         ]
-        head = ("predicted", "estimates", "mean predicted", "won", "error")
-        print(table(rows, head, markdown))
+        for b in bins
+    ]
+    head = ("predicted", "estimates", "mean predicted", "won", "error")
+    print(table(rows, head, markdown))
 
 
-def plot(runs: Sequence[Run], path: str) -> None:
-    """A reliability diagram: one line per game and entrant."""
+def plot(runs: Sequence[Run], path: str, only_equals: bool = True) -> None:
+    """A reliability diagram: one line per game and entrant, of the tables where every
+    seat plays the same level (whatever its evaluation): those the hints' chances are for."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -251,10 +279,17 @@ def plot(runs: Sequence[Run], path: str) -> None:
 
     figure, axes = plt.subplots(figsize=(6, 6))
     axes.plot([0, 1], [0, 1], color="grey", linestyle="--", label="calibrated")
-    for (game, spec), pairs in sorted(predictions(runs).items()):
-        bins = [b for b in calibration(pairs) if b.count >= 20]
-        label = f"{spieltisch.load(game).title}, {spec}"
-        axes.plot([b.predicted for b in bins], [b.observed for b in bins], marker="o", label=label)
+    for (game, players, spec, lineup), raw in sorted(predictions(runs).items()):
+        if only_equals and len({parse_entrant(e)[0] for e in lineup.split(", ")}) > 1:
+            continue
+        title = f"{spieltisch.load(game).title}, {spec}"
+        fixed = corrected(game, players, spec, raw)
+        for pairs, label, style in ((raw, title, "-"), (fixed, f"{title}, corrected", ":")):
+            if pairs is None:
+                continue
+            bins = [b for b in calibration(pairs) if b.count >= 20]
+            x, y = [b.predicted for b in bins], [b.observed for b in bins]
+            axes.plot(x, y, marker="o", linestyle=style, label=label)
     axes.set_xlabel("predicted win chance (the search's own, mean of the bin)")
     axes.set_ylabel("share of the win actually got")
     axes.set_xlim(0, 1)
