@@ -41,7 +41,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.review.calibration import fitted_calibration
-from spieltisch.sim.duplicate import parse_entrant, play_block
+from spieltisch.sim.duplicate import DICE, parse_entrant, play_block
 from spieltisch.sim.significance import (
     brier,
     calibration,
@@ -58,6 +58,7 @@ class Run:
 
     game: str
     lineup: tuple[str, ...]
+    dice: str = "stream"
     blocks: list[dict[str, Any]] = field(default_factory=list)
     cpu: float = 0.0
 
@@ -79,14 +80,17 @@ class Run:
         return [sum(values) / len(values) for values in zip(*per, strict=True)]
 
 
-def block_record(game: str, lineup: Sequence[str], seed: int, index: int) -> dict[str, Any]:
+def block_record(
+    game: str, lineup: Sequence[str], seed: int, index: int, dice: str = "stream"
+) -> dict[str, Any]:
     """Block `index` as a log line, with the CPU seconds it took."""
     start = time.process_time()
-    block = play_block(game, len(lineup), lineup, seed, index)
+    block = play_block(game, len(lineup), lineup, seed, index, dice)
     return {
         "game": game,
         "lineup": list(lineup),
         "seed": seed,
+        "dice": dice,
         "index": index,
         "wins": [g.wins for g in block.games],
         "points": [g.points for g in block.games],
@@ -98,10 +102,10 @@ def block_record(game: str, lineup: Sequence[str], seed: int, index: int) -> dic
 
 
 def blocks(
-    game: str, lineup: Sequence[str], seed: int, count: int, workers: int
+    game: str, lineup: Sequence[str], seed: int, count: int, workers: int, dice: str = "stream"
 ) -> Iterator[dict[str, Any]]:
     """Blocks 0..count-1 in order, on `workers` processes."""
-    args = [(game, tuple(lineup), seed, index) for index in range(count)]
+    args = [(game, tuple(lineup), seed, index, dice) for index in range(count)]
     if workers <= 1:
         for arguments in args:
             yield block_record(*arguments)
@@ -112,8 +116,8 @@ def blocks(
 
 def read_logs(paths: Iterable[str]) -> list[Run]:
     """The runs of logs, in the order first seen; a block logged twice counts once."""
-    runs: dict[tuple[str, tuple[str, ...], int], Run] = {}
-    seen: set[tuple[str, tuple[str, ...], int, int]] = set()
+    runs: dict[tuple[str, tuple[str, ...], int, str], Run] = {}
+    seen: set[tuple[str, tuple[str, ...], int, str, int]] = set()
     for path in paths:
         with open(path, encoding="utf-8") as lines:
             for number, text in enumerate(lines, 1):
@@ -121,7 +125,8 @@ def read_logs(paths: Iterable[str]) -> list[Run]:
                     continue
                 try:
                     line = json.loads(text)
-                    key = (line["game"], tuple(line["lineup"]), int(line["seed"]))
+                    dice = str(line.get("dice", "stream"))
+                    key = (line["game"], tuple(line["lineup"]), int(line["seed"]), dice)
                     index = int(line["index"])
                     line["wins"], line["points"], line["cpu"]
                 except (ValueError, KeyError, TypeError) as error:
@@ -132,7 +137,7 @@ def read_logs(paths: Iterable[str]) -> list[Run]:
                 if (*key, index) in seen:
                     continue
                 seen.add((*key, index))
-                run = runs.setdefault(key, Run(key[0], key[1]))
+                run = runs.setdefault(key, Run(key[0], key[1], dice))
                 run.blocks.append(line)
                 run.cpu += line["cpu"]
     return list(runs.values())
@@ -173,8 +178,9 @@ def pairing_cells(run: Run) -> list[str]:
     worth = share * (1 - share) / test.error**2 if test.error > 0 else math.inf
     rest = sorted(set(run.lineup[1:]))
     b = rest[0] if len(rest) == 1 else "/".join(run.lineup[1:])
+    dice = "" if run.dice == "stream" else f" (dice by {run.dice})"
     return [
-        f"{run.lineup[0]} vs {b}",
+        f"{run.lineup[0]} vs {b}{dice}",
         str(len(run.blocks)),
         str(run.games),
         f"{test.mean:.1%}",
@@ -344,6 +350,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--markdown", action="store_true", help="Markdown tables")
+    parser.add_argument(
+        "--dice", choices=DICE, default="stream", help="how dice line up between rotations"
+    )
     parser.add_argument("--log", default=None, help="append each block to this file")
     parser.add_argument("--summary", default=None, help="only report these logs")
     parser.add_argument("--calibration", action="store_true", help="the calibration tables")
@@ -362,10 +371,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         runs = []
         for lineup in lineups(args, players):
-            run = Run(args.game, lineup)
+            run = Run(args.game, lineup, args.dice)
             started = time.perf_counter()
             with open(args.log or os.devnull, "a", encoding="utf-8") as log:
-                for record in blocks(args.game, lineup, args.seed, args.blocks, args.workers):
+                played = blocks(args.game, lineup, args.seed, args.blocks, args.workers, args.dice)
+                for record in played:
                     run.blocks.append(record)
                     run.cpu += record["cpu"]
                     log.write(json.dumps(record) + "\n")

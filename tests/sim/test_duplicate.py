@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.sim.duplicate import DuplicateGame, parse_entrant, play_block
+from spieltisch.sim.duplicate import DICE, DuplicateGame, parse_entrant, play_block
 from spieltisch.sim.significance import paired_test
 
 GAMES = [
@@ -23,12 +23,13 @@ def seat_streams(game: DuplicateGame) -> dict[int | None, list[str]]:
     return streams
 
 
+@pytest.mark.parametrize("dice", DICE)
 @pytest.mark.parametrize(("name", "players", "agent"), GAMES)
 def test_identical_entrants_play_the_same_game_in_every_rotation(
-    name: str, players: int, agent: str
+    name: str, players: int, agent: str, dice: str
 ) -> None:
     for index in range(3):
-        block = play_block(name, players, [agent] * players, seed=5, index=index)
+        block = play_block(name, players, [agent] * players, seed=5, index=index, dice=dice)
         first = block.games[0]
         winners = {game.seats[game.wins.index(max(game.wins))] for game in block.games}
         assert len(block.games) == players
@@ -56,10 +57,39 @@ def test_every_seat_gets_the_same_dice_whoever_sits_there(name: str, players: in
                 assert a[:shorter] == b[:shorter], f"seat {seat} drew other dice"
 
 
+def seat_turns(game: DuplicateGame) -> dict[int | None, list[list[str]]]:
+    """Each seat's dice, turn by turn (a turn: consecutive chance of the same seat, as far
+    as the chance shows it; a turn without a roll is invisible here and never matters)."""
+    turns: dict[int | None, list[list[str]]] = {}
+    previous: int | None = -9
+    for seat, outcome in game.chance:
+        if seat != previous:
+            turns.setdefault(seat, []).append([])
+            previous = seat
+        turns[seat][-1].append(outcome)
+    return turns
+
+
+def test_dice_by_turn_give_each_turn_its_own_dice() -> None:
+    """With dice lined up by turn, a turn with an extra roll does not shift the dice of
+    the seat's later turns: the j-th turns of a seat start with the same dice."""
+    lineup = ["hard", "random", "random", "random"]
+    block = play_block("madn", 4, lineup, seed=9, index=1, dice="turn")
+    turns = [seat_turns(game) for game in block.games]
+    stream = play_block("madn", 4, lineup, seed=9, index=1)
+    assert [g.chance for g in stream.games] != [g.chance for g in block.games]
+    for seat in range(4):
+        for one in turns:
+            for other in turns:
+                for a, b in zip(one[seat], other[seat], strict=False):
+                    shorter = min(len(a), len(b))
+                    assert a[:shorter] == b[:shorter], f"seat {seat} rolled other dice"
+
+
 @pytest.mark.parametrize(("name", "players", "deals"), [("david_goliath", 4, 4), ("mabula", 2, 1)])
 def test_a_deal_is_the_same_in_every_rotation(name: str, players: int, deals: int) -> None:
     """David & Goliath's four deals and Mabula's set-up are the same whoever sits where."""
-    block = play_block(name, players, ["easy", *["random"] * (players - 1)], 3, 0)
+    block = play_block(name, players, ["easy", *["random"] * (players - 1)], 3, 0, dice="turn")
     dealt = [[outcome for _seat, outcome in game.chance] for game in block.games]
     assert all(len(d) == deals for d in dealt)
     assert all(d == dealt[0] for d in dealt)

@@ -24,27 +24,61 @@ import spieltisch
 from spieltisch.agents import Agent, Budget, make
 from spieltisch.agents.base import SearchAgent
 from spieltisch.agents.levels import LEVELS, level, level_spec
-from spieltisch.core import CHANCE, Game, State
+from spieltisch.core import CHANCE, Game, LargeChanceNode, State
 from spieltisch.core.ranking import win_shares
 from spieltisch.sim.play import game_seed
+
+DICE = ("stream", "turn")
+"""How dice are lined up between rotations: `stream`, the k-th die of a seat's own
+sequence; `turn`, the k-th die of the seat's j-th turn, so that a turn with more rolls (a
+6, three tries) does not shift the dice of the turns after it."""
 
 
 class ChanceStreams:
     """Chance drawn per seat: one generator for each seat the chance belongs to (a die is
     the roller's, a deal the dealer's) and one for chance that belongs to no seat (the
-    shuffle before the first move)."""
+    shuffle before the first move). With `dice="turn"` a die (a small chance node) comes
+    from its own generator for (seat, the seat's turn, the roll in that turn) instead."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, dice: str = "stream") -> None:
+        if dice not in DICE:
+            raise ValueError(f"dice {dice!r}: choose one of {', '.join(DICE)}")
         self.seed = seed
+        self.by_turn = dice == "turn"
         self._streams: dict[int | None, random.Random] = {}
+        self._turns: dict[int | None, int] = {}
+        self._current: int | None = None
+        self._roll = 0
+
+    def observe(self, state: State) -> None:
+        """Count the seats' turns: call at every node, before it is played."""
+        turn = state.turn
+        if turn != self._current:
+            self._current = turn
+            self._turns[turn] = self._turns.get(turn, 0) + 1
+            self._roll = 0
 
     def draw(self, state: State) -> str:
         """Draw the chance outcome at `state` from its seat's stream and apply it."""
         key = state.turn
+        if self.by_turn and _small(state):
+            self._roll += 1
+            turn = self._turns.get(key, 0)
+            die = random.Random(f"{self.seed}/die/{key}/{turn}/{self._roll}")
+            return state.sample_chance(die)
         stream = self._streams.get(key)
         if stream is None:
             stream = self._streams[key] = random.Random(f"{self.seed}/chance/{key}")
         return state.sample_chance(stream)
+
+
+def _small(state: State) -> bool:
+    """Whether the chance node lists its outcomes (a die), unlike a shuffle or a deal."""
+    try:
+        state.chance_outcomes()
+    except LargeChanceNode:
+        return False
+    return True
 
 
 def parse_entrant(spec: str) -> tuple[str, str | None, int | None]:
@@ -122,7 +156,7 @@ def _decide(agent: Agent, state: State) -> tuple[str, float | None]:
 
 
 def play_rotation(
-    game: Game[Any], lineup: Sequence[str], block_seed: int, rotation: int
+    game: Game[Any], lineup: Sequence[str], block_seed: int, rotation: int, dice: str = "stream"
 ) -> DuplicateGame:
     """Rotation `rotation` of the block with seed `block_seed`."""
     players = game.num_players
@@ -132,12 +166,13 @@ def play_rotation(
         )
     entrant_at = {seat_of(e, rotation, players): e for e in range(players)}
     agents = [build_entrant(lineup[entrant_at[s]], game, block_seed + s) for s in range(players)]
-    streams = ChanceStreams(block_seed)
+    streams = ChanceStreams(block_seed, dice)
     state = game.new_state()
     seats = [seat_of(e, rotation, players) for e in range(players)]
     result = DuplicateGame(rotation, seats, [], [])
     estimates: list[tuple[int, float]] = []
     while not state.is_terminal():
+        streams.observe(state)
         seat = state.current_player
         if seat == CHANCE:
             owner = state.turn
@@ -178,9 +213,16 @@ class Block:
         return len(self.games[0].seats)
 
 
-def play_block(game_name: str, players: int, lineup: Sequence[str], seed: int, index: int) -> Block:
+def play_block(
+    game_name: str,
+    players: int,
+    lineup: Sequence[str],
+    seed: int,
+    index: int,
+    dice: str = "stream",
+) -> Block:
     """Block `index` of a run with seed `seed`: the same chance in every rotation."""
     game = spieltisch.load(game_name, players=players)
     block_seed = game_seed(seed, index)
-    games = [play_rotation(game, lineup, block_seed, r) for r in range(players)]
+    games = [play_rotation(game, lineup, block_seed, r, dice) for r in range(players)]
     return Block(index, block_seed, games)
