@@ -7,6 +7,10 @@ below and against random, and the expert against OpenSpiel's own bots.
     uv run python benchmarks/strength.py --only madn --pairs expert@learned-expert@hand
     uv run python benchmarks/strength.py --only madn --pairs expert-hard --log games.jsonl
     uv run python benchmarks/strength.py --summary games.jsonl   # a long match, so far
+    uv run python benchmarks/strength.py duplicate --game madn --pairs expert-hard --blocks 250
+
+`duplicate` (benchmarks/duplicate.py) is the measuring protocol that takes the luck out:
+the same dice and deals with the seats rotated, intervals and tests over the blocks.
 
 A match puts one agent (A) in one seat against copies of another (B) in all other seats,
 A's seat rotating from game to game, chance drawn from a seeded generator. It reports A's
@@ -39,6 +43,7 @@ import json
 import os
 import platform
 import random
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -331,6 +336,14 @@ def header(markdown: bool) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["duplicate"]:
+        # run as a script, the folder above `benchmarks` is not yet on the path
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        from benchmarks import duplicate
+
+        duplicate.main(argv[1:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games per pairing")
     parser.add_argument(

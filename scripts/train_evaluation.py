@@ -2,6 +2,13 @@
 
     uv run --extra fast python scripts/train_evaluation.py --players 4 --games 2000000 --seed 21
     uv run --extra fast python scripts/train_evaluation.py --game mahe --players 4 --games 1000000
+    uv run --extra fast python scripts/train_evaluation.py --lam 0.7 --games 200000 \
+        --output madn-td.npy
+
+`--lam` below 1 (Mensch ärgere Dich nicht) trains by TD(λ) instead: each sampled position
+learns towards the λ-return of the model's own chances at the positions after it, the
+outcome only at the end (issue 49); the held-out loss is against the winners either way.
+`--output FILE` writes the averaged weights (one row) there instead of into the package.
 
 Plays `--games` games with the rule of thumb in every seat in the game's compiled kernel,
 fits the softmax model of `spieltisch.games.<game>.evaluation` to their winners by
@@ -15,6 +22,7 @@ descent visits them in order. Run it under `nice`.
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import time
 from importlib import resources
@@ -68,7 +76,11 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=0.25, help="share of positions used")
     parser.add_argument("--rate", type=float, default=0.01, help="SGD step size")
     parser.add_argument("--write", action="store_true", help="store the weights in the package")
+    parser.add_argument("--lam", type=float, default=1.0, help="TD(λ): λ below 1")
+    parser.add_argument("--output", default=None, help="write the weights to this .npy file")
     args = parser.parse_args()
+    if not 0.0 <= args.lam <= 1.0:
+        parser.error(f"--lam {args.lam}: λ lies between 0 and 1 (1: fit to the winners)")
 
     evaluation, training, kernel = parts(args.game)
     if args.players not in evaluation.PLAYERS:
@@ -76,6 +88,9 @@ def main() -> None:
             f"--players {args.players}: {args.game} has weights for"
             f" {', '.join(map(str, evaluation.PLAYERS))} players"
         )
+    td = {"lam": args.lam} if args.lam < 1.0 else {}
+    if td and "lam" not in inspect.signature(training.run).parameters:
+        parser.error(f"--lam: {args.game} trains on the winners only; TD(λ) is for madn")
     game = spieltisch.load(args.game, players=args.players)
     params = kernel.options_array(game)
     policies = np.full(args.players, kernel.POLICY, dtype=np.int64)
@@ -88,7 +103,7 @@ def main() -> None:
         seeds = game_seeds(args.seed, first, count)
         late = first >= args.games // 2
         rate = args.rate * (0.5 if late else 1.0)
-        used, loss = training.run(params, seeds, policies, args.sample, rate, weights, True)
+        used, loss = training.run(params, seeds, policies, args.sample, rate, weights, True, **td)
         if late:  # Polyak: the mean of the weights over the second half
             snapshots.append(weights.copy())
             if args.write:  # a checkpoint: a run cut short still leaves its mean so far
@@ -106,6 +121,9 @@ def main() -> None:
     print(f"  log loss {loss:.4f} against {math.log(args.players):.4f} for 1/n")
     names = evaluation.NAMES
     print("  " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(names, average, strict=True)))
+    if args.output:
+        np.save(args.output, average.astype("<f8"))
+        print(f"wrote the weights for {args.players} players to {args.output}")
     if args.write:
         path = write(evaluation, args.players, average)
         print(f"wrote the weights for {args.players} players to {path}")

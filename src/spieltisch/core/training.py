@@ -62,6 +62,33 @@ def softmax_step(
 
 
 @inner
+def td_targets(
+    buffer: np.ndarray,
+    kept: int,
+    n: int,
+    weights: np.ndarray,
+    shares: np.ndarray,
+    lam: float,
+    chances: np.ndarray,
+    targets: np.ndarray,
+) -> None:
+    """The λ-returns of one game's `kept` positions (in the order played) into `targets`:
+    the last position's is the outcome (`shares`), each earlier one mixes the model's
+    chances at the next position (weight 1 − λ) with the next position's λ-return (λ).
+    λ = 1 gives the outcome everywhere (the fit to the winners), λ = 0 is TD(0): each
+    position learns from the model's own view one sampled position later (TD-Gammon's
+    rule, forward view)."""
+    if kept == 0:
+        return
+    for i in range(n):
+        targets[kept - 1, i] = shares[i]
+    for r in range(kept - 2, -1, -1):
+        softmax_chances(buffer[r + 1], n, weights, chances)
+        for i in range(n):
+            targets[r, i] = (1.0 - lam) * chances[i] + lam * targets[r + 1, i]
+
+
+@inner
 def shares_of_first(ranks: np.ndarray, n: int, shares: np.ndarray) -> None:
     """Win shares from places: 1/k for each of k players in first place, 0 otherwise."""
     first = 0

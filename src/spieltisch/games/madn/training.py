@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from spieltisch.core.kernel import CHANCE, TERMINAL, inner, loop, places, uniform
-from spieltisch.core.training import shares_of_first, softmax_step
+from spieltisch.core.training import shares_of_first, softmax_step, td_targets
 from spieltisch.games.madn.evaluation import (
     ATTACK,
     ATTACK_DEPTH,
@@ -167,9 +167,12 @@ def _descend(
     chances: np.ndarray,
     shares: np.ndarray,
     ranks: np.ndarray,
+    lam: float,
+    targets: np.ndarray,
 ) -> tuple[int, float]:
     """The games of `seeds`, each position's log loss, and (if `learn`) an SGD step per
-    position. Without reference counting, as `kernel.playouts`: all arrays come in."""
+    position, towards the winners or (`lam` < 1) the λ-returns. Without reference
+    counting, as `kernel.playouts`: all arrays come in."""
     n = p[N]
     used = 0
     loss = 0.0
@@ -178,6 +181,12 @@ def _descend(
         pick[0] = seeds[g] ^ np.uint64(0x5DEECE66D)
         kept = _game(s, p, policies, rng, pick, sample, buffer)
         _winners(s, p, shares, ranks)
+        if lam < 1.0:
+            td_targets(buffer, kept, n, weights, shares, lam, chances, targets)
+            for r in range(kept):
+                loss = softmax_step(buffer[r], n, weights, targets[r], rate, learn, chances, loss)
+                used += 1
+            continue
         for r in range(kept):
             loss = softmax_step(buffer[r], n, weights, shares, rate, learn, chances, loss)
             used += 1
@@ -192,11 +201,13 @@ def run(
     rate: float,
     weights: np.ndarray,
     learn: bool,
+    lam: float = 1.0,
 ) -> tuple[int, float]:
     """Games from `seeds`, a share `sample` of their turn starts used: with `learn`
-    one SGD step of size `rate` on `weights` per position. Returns the positions used and
-    their mean log loss (before each step: the training loss; without `learn`, the
-    held-out loss of `weights`)."""
+    one SGD step of size `rate` on `weights` per position, towards who won (`lam` 1) or
+    towards the λ-returns of the model's own chances (TD(λ), `lam` < 1). Returns the
+    positions used and their mean log loss against those targets (before each step: the
+    training loss; without `learn` and with `lam` 1, the held-out loss of `weights`)."""
     return _descend(
         p,
         seeds,
@@ -212,6 +223,8 @@ def run(
         np.zeros(4),
         np.zeros(4),
         np.zeros(4, dtype=np.int64),
+        lam,
+        np.zeros((MAX_SAMPLES, 4)),
     )
 
 
