@@ -414,3 +414,56 @@ def test_a_club_made_on_the_command_line_is_handed_to_an_account(url: str, tmp_p
         app, ["tournament", "club", "manager", club, "--account", "nobody", "--database", url]
     )
     assert unknown.exit_code == 2 and "nobody" in unknown.output
+
+
+def test_a_removal_takes_the_name_out_of_the_directors_reasons_and_notes(club_url: str) -> None:
+    """Issue 47: the name went from the registry and the registrations, but stayed in what
+    the director wrote ("Jürgen kam später"). A first name another player shares stays."""
+
+    async def scenario() -> None:
+        async with an_app(club_url) as (client, svc):
+            _boss, as_boss = await guest(client, "Boss")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            roster = "name\nJürgen Groß\nAnna Weiß\nAnna Berg\nCem Kaya\n"
+            imported = await ok(
+                await client.post(f"{path}/members/import", json={"csv": roster}, headers=as_boss)
+            )
+            numbers = {m["name"]: m["number"] for m in imported["club"]["members"]}
+            evening = (
+                await ok(
+                    await client.post(
+                        "/api/tournaments", json={"name": "Abend", "rounds": 1}, headers=as_boss
+                    ),
+                    201,
+                )
+            )["id"]
+            for number in numbers.values():
+                entry = {"tournament": evening}
+                await ok(
+                    await client.post(f"{path}/members/{number}/enter", json=entry, headers=as_boss)
+                )
+            base = f"/api/tournaments/{evening}"
+            offline = {"online": False}
+            await ok(await client.post(f"{base}/rounds", json=offline, headers=as_boss))
+            reason = {"reason": "JÜRGEN GROSS kam zu spät, Jürgen Groß ist nun da"}
+            await ok(await client.post(f"{base}/rounds/1/undo", json=reason, headers=as_boss))
+            await ok(await client.post(f"{base}/rounds", json=offline, headers=as_boss))
+            result = {"places": [1, 2, 3, 4], "note": "Jürgen würfelte für Anna; Jürgens Sohn"}
+            await ok(await client.post(f"{base}/rounds/1/tables/1", json=result, headers=as_boss))
+
+            jurgen = numbers["Jürgen Groß"]
+            await ok(await client.post(f"{path}/members/{jurgen}/forget", headers=as_boss))
+            store = TournamentStore(svc.database)
+            written = " | ".join(
+                str(getattr(entry, field, ""))
+                for entry in (await store.load(evening)).entries
+                for field in ("reason", "note")
+            )
+            gone = f"N.N. {jurgen}"
+            assert f"{gone} kam zu spät, {gone} ist nun da" in written
+            assert f"{gone} würfelte für Anna; Jürgens Sohn" in written  # whole words only
+            assert "Groß" not in written and "GROSS" not in written
+
+    run(scenario)

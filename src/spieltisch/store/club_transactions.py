@@ -6,7 +6,7 @@ caller words, so the store names no error of the layers above it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -29,12 +29,14 @@ class NewMember:
 
 @dataclass(frozen=True)
 class Removal:
-    """A person's data removed on request: the member's new name and identity, and the
-    players of each tournament they were (tournament -> player numbers)."""
+    """A person's data removed on request: the member's new name and identity, the
+    players of each tournament they were (tournament -> player numbers), and the words
+    that named them in each tournament's reasons and notes (tournament -> names)."""
 
     name: str
     identity: str
     players: dict[str, set[int]]
+    named_as: dict[str, set[str]] = field(default_factory=dict)
 
 
 class ClubTransactions:
@@ -154,7 +156,8 @@ class ClubTransactions:
 
     async def forget(self, club: str, number: int, removal: Removal) -> MemberRow | None:
         """Replace the member's name and identity in the registry and in every ledger
-        they are in, in one transaction; the club number and a link code go."""
+        they are in (the directors' reasons and notes too), in one transaction; the club
+        number and a link code go."""
         async with self.database.session() as session:
             row = await queries.member(session, club, number)
             if row is None:
@@ -163,6 +166,7 @@ class ClubTransactions:
             await queries.rename_identity(
                 session, list(removal.players), row.identity, removal.identity
             )
+            await queries.rename_in_notes(session, removal.named_as, removal.name)
             row.name, row.club_number, row.link_code = removal.name, None, None
             row.identity, row.forgotten_at = removal.identity, row.forgotten_at or now()
             await session.commit()

@@ -21,7 +21,7 @@ from spieltisch.store.clubs import ClubRow, MemberRow, SeasonRow
 from spieltisch.tournament.errors import NotFound, TournamentError
 from spieltisch.tournament.ledger import Registered
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.registry import Member, forgotten_name, read_members
+from spieltisch.tournament.registry import Member, forgotten_name, names_for, read_members
 from spieltisch.tournament.season import SeasonRules, SeasonStanding, season_table
 from spieltisch.tournament.storage import TournamentStore, new_identifier
 from spieltisch.tournament.tournament import Tournament, new_hall_identity
@@ -159,8 +159,9 @@ class ClubStore:
         return await self.club(linked.club_id), member_of(linked)
 
     async def forget(self, club: str, number: int) -> Member:
-        """Remove a person's data on request: the name (in the registry and in every
-        tournament they played) becomes `N.N. <number>`, and so does the hall identity
+        """Remove a person's data on request: the name (in the registry, in every
+        tournament they played and in its directors' reasons and notes) becomes
+        `N.N. <number>`, and so does the hall identity
         made from it (`guest:n.n. 7/<tag>`); the club number and a link code go; the
         results, the standings and the ratings stay."""
         row = await self._member(club, number)
@@ -168,11 +169,16 @@ class ClubStore:
         pseudonym = forgotten_name(number)
         identity = str(PlayerId.of_guest(pseudonym, row.identity.rpartition("/")[2]))
         players: dict[str, set[int]] = {}
+        named_as: dict[str, set[str]] = {}
         for tournament_row, tournament in await self.tournaments.every():
             numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
             if numbers:
                 players[tournament_row.id] = numbers
-        await self.tables.forget(club, number, Removal(pseudonym, identity, players))
+                named_as[tournament_row.id] = names_for(
+                    {p.number: p.name for p in tournament.players.values()}, numbers, row.name
+                )
+        removal = Removal(pseudonym, identity, players, named_as)
+        await self.tables.forget(club, number, removal)
         self.tournaments.forget_names()
         return await self.member(club, number)
 
