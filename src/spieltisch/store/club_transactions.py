@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -110,12 +111,14 @@ class ClubTransactions:
                 return None
         return added, renamed, unchanged
 
-    async def set_code(self, club: str, number: int, code: str) -> MemberRow | None:
-        """Give a member a new link code (None: no such member)."""
+    async def set_code(
+        self, club: str, number: int, code: str, until: datetime
+    ) -> MemberRow | None:
+        """Give a member a new link code that runs out at `until` (None: no such member)."""
         async with self.database.session() as session:
             row = await queries.member(session, club, number)
             if row is not None:
-                row.link_code = code
+                row.link_code, row.link_code_until = code, until
                 await session.commit()
             return row
 
@@ -135,9 +138,13 @@ class ClubTransactions:
             used = await session.execute(
                 update(MemberRow)
                 .where(MemberRow.id == member, MemberRow.link_code == code)
-                .values(account_id=account, link_code=None)
+                .values(account_id=account, link_code=None, link_code_until=None)
             )
-            await session.commit()
+            try:
+                await session.commit()
+            except IntegrityError:  # the account linked another member of the club meanwhile
+                await session.rollback()
+                return None
             if getattr(used, "rowcount", 0) != 1:
                 return None
             return await session.get(MemberRow, member)
@@ -168,6 +175,7 @@ class ClubTransactions:
             )
             await queries.rename_in_notes(session, removal.named_as, removal.name)
             row.name, row.club_number, row.link_code = removal.name, None, None
+            row.link_code_until = None
             row.identity, row.forgotten_at = removal.identity, row.forgotten_at or now()
             await session.commit()
             return row

@@ -12,7 +12,16 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String, UniqueConstraint, delete, func, select
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    delete,
+    func,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -42,10 +51,16 @@ class MemberRow(Base):
     link_code: Mapped[str | None] = mapped_column(String(40))
     """A one-time code the manager hands the person, who enters it signed in to link the
     account (`None` when none is open)."""
+    link_code_until: Mapped[datetime | None] = mapped_column()
+    """When the code runs out (UTC): a code lying in a drawer does not link for ever."""
     forgotten_at: Mapped[datetime | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(default=now)
 
-    __table_args__ = (UniqueConstraint("club_id", "club_number"),)
+    __table_args__ = (
+        UniqueConstraint("club_id", "club_number"),
+        Index("club_members_one_per_account", "club_id", "account_id", unique=True),
+        Index("club_members_link_code", "link_code", unique=True),
+    )
 
 
 class SeasonRow(Base):
