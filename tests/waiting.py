@@ -20,6 +20,10 @@ T = TypeVar("T")
 DEADLINE = 60.0
 """Seconds a test waits for something that takes milliseconds on a quiet machine."""
 
+WHOLE_GAME = 300.0
+"""Seconds a test waits for a whole game of computers or a review of one: seconds on a
+quiet machine, past a minute on a busy one (a CI run waited 60 s and failed)."""
+
 FIRST_PAUSE, LONGEST_PAUSE = 0.002, 0.02
 """Quick at first, then 50 times a second: a condition is cheap to check, and waiting
 longer than needed adds up over the suite."""

@@ -17,6 +17,7 @@ from spieltisch.cli.tui.screens import EndScreen
 from tests.play.conftest import BUDGET
 from tests.play.test_newcomer import screen_lines
 from tests.play.test_tui import play_to_the_end, text_of, until
+from tests.waiting import WHOLE_GAME
 
 
 def test_review_this_game_from_the_end_screen() -> None:
@@ -36,7 +37,7 @@ def test_review_this_game_from_the_end_screen() -> None:
             await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
-            await until(pilot, lambda: screen.review is not None, timeout=60)
+            await until(pilot, lambda: screen.review is not None, timeout=WHOLE_GAME)
             review = screen.review
             assert review is not None
             # the person's decisions only (seat 0), labelled as at the table
@@ -62,12 +63,12 @@ def test_a_review_of_computers_only_covers_every_seat() -> None:
     async def scenario() -> None:
         app = PlayApp(session, language="en", delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=WHOLE_GAME)
             await pilot.press("r")
             await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
-            await until(pilot, lambda: screen.review is not None, timeout=60)
+            await until(pilot, lambda: screen.review is not None, timeout=WHOLE_GAME)
             assert screen.review is not None
             assert screen.review.settings.seats == [0, 1, 2]
             seated = {step.player for step in screen.review.decisions()}
@@ -88,7 +89,7 @@ def test_the_finished_board_does_not_say_game_over_a_third_time() -> None:
     async def scenario() -> None:
         app = PlayApp(session, language="de", delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=WHOLE_GAME)
             await pilot.press("escape")
             await until(pilot, lambda: len(app.screen_stack) == 1)
             assert app.message == "F5: noch einmal, F4: speichern, F10: beenden"

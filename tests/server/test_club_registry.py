@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import io
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from openpyxl import load_workbook
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
 from spieltisch.store import upgrade
-from spieltisch.store.clubs import ClubRow
+from spieltisch.store.clubs import ClubRow, MemberRow
+from spieltisch.store.models import as_utc, now
+from spieltisch.tournament.clubs import LINK_CODE_DAYS
 from spieltisch.tournament.storage import TournamentStore
 from tests.server.in_process import an_app, guest, run
 from tests.server.servers import new_postgres_database
@@ -414,3 +420,115 @@ def test_a_club_made_on_the_command_line_is_handed_to_an_account(url: str, tmp_p
         app, ["tournament", "club", "manager", club, "--account", "nobody", "--database", url]
     )
     assert unknown.exit_code == 2 and "nobody" in unknown.output
+
+
+def test_a_removal_takes_the_name_out_of_the_directors_reasons_and_notes(club_url: str) -> None:
+    """Issue 47: the name went from the registry and the registrations, but stayed in what
+    the director wrote ("Jürgen kam später"). A first name another player shares stays."""
+
+    async def scenario() -> None:
+        async with an_app(club_url) as (client, svc):
+            _boss, as_boss = await guest(client, "Boss")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            roster = "name\nJürgen Groß\nAnna Weiß\nAnna Berg\nCem Kaya\n"
+            imported = await ok(
+                await client.post(f"{path}/members/import", json={"csv": roster}, headers=as_boss)
+            )
+            numbers = {m["name"]: m["number"] for m in imported["club"]["members"]}
+            evening = (
+                await ok(
+                    await client.post(
+                        "/api/tournaments", json={"name": "Abend", "rounds": 1}, headers=as_boss
+                    ),
+                    201,
+                )
+            )["id"]
+            for number in numbers.values():
+                entry = {"tournament": evening}
+                await ok(
+                    await client.post(f"{path}/members/{number}/enter", json=entry, headers=as_boss)
+                )
+            base = f"/api/tournaments/{evening}"
+            offline = {"online": False}
+            await ok(await client.post(f"{base}/rounds", json=offline, headers=as_boss))
+            reason = {"reason": "JÜRGEN GROSS kam zu spät, Jürgen Groß ist nun da"}
+            await ok(await client.post(f"{base}/rounds/1/undo", json=reason, headers=as_boss))
+            await ok(await client.post(f"{base}/rounds", json=offline, headers=as_boss))
+            result = {"places": [1, 2, 3, 4], "note": "Jürgen würfelte für Anna; Jürgens Sohn"}
+            await ok(await client.post(f"{base}/rounds/1/tables/1", json=result, headers=as_boss))
+
+            jurgen = numbers["Jürgen Groß"]
+            await ok(await client.post(f"{path}/members/{jurgen}/forget", headers=as_boss))
+            store = TournamentStore(svc.database)
+            written = " | ".join(
+                str(getattr(entry, field, ""))
+                for entry in (await store.load(evening)).entries
+                for field in ("reason", "note")
+            )
+            gone = f"N.N. {jurgen}"
+            assert f"{gone} kam zu spät, {gone} ist nun da" in written
+            assert f"{gone} würfelte für Anna; Jürgens Sohn" in written  # whole words only
+            assert "Groß" not in written and "GROSS" not in written
+
+    run(scenario)
+
+
+def test_a_link_code_runs_out_and_one_account_is_one_member(club_url: str) -> None:
+    """Issue 47/48: a code handed out once linked for ever; one account could become two
+    members of a club when two codes were claimed at once (now the database refuses)."""
+
+    async def scenario() -> None:
+        async with an_app(club_url) as (client, svc):
+            _boss, as_boss = await guest(client, "Boss")
+            _ada, as_ada = await guest(client, "Ada online")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            roster = "name\nAda\nBea\n"
+            imported = await ok(
+                await client.post(f"{path}/members/import", json={"csv": roster}, headers=as_boss)
+            )
+            ada, bea = (m["number"] for m in imported["club"]["members"])
+
+            async def code_for(number: int) -> str:
+                made = await client.post(f"{path}/members/{number}/code", headers=as_boss)
+                return str((await ok(made))["code"])
+
+            stale = await code_for(ada)
+            async with svc.database.session() as session:
+                row = (
+                    await session.execute(select(MemberRow).filter_by(link_code=stale))
+                ).scalar_one()
+                assert row.link_code_until is not None
+                left = as_utc(row.link_code_until) - now()
+                assert timedelta(days=LINK_CODE_DAYS - 1) < left <= timedelta(days=LINK_CODE_DAYS)
+                row.link_code_until = now() - timedelta(seconds=1)
+                await session.commit()
+            refused = await client.post("/api/clubs/link", json={"code": stale}, headers=as_ada)
+            assert refused.status_code == 409 and "ran out after 14 days" in refused.text
+
+            fresh = await code_for(ada)
+            linked = await client.post("/api/clubs/link", json={"code": fresh}, headers=as_ada)
+            assert (await ok(linked))["name"] == "Ada"
+            # Bea's code in Ada's hands: the check refuses, and so would the database.
+            other = await code_for(bea)
+            twice = await client.post("/api/clubs/link", json={"code": other}, headers=as_ada)
+            assert twice.status_code == 409 and "Ada" in twice.text
+            async with svc.database.session() as session:
+                bea_row = (
+                    await session.execute(select(MemberRow).filter_by(link_code=other))
+                ).scalar_one()
+                ada_row = (
+                    await session.execute(select(MemberRow).filter_by(name="Ada"))
+                ).scalar_one()
+                bea_row.account_id = ada_row.account_id
+                with pytest.raises(IntegrityError):
+                    await session.commit()
+
+    run(scenario)
+
+
+async def _member(session: AsyncSession, **found: object) -> MemberRow:
+    return (await session.execute(select(MemberRow).filter_by(**found))).scalar_one()

@@ -36,7 +36,7 @@ PATHS = [
     "/api/tournaments",
     "/api/tournaments/{tournament}",
     "/api/tournaments/{tournament}/standings.csv",
-    "/api/identities",
+    "/api/identities?name=Player",
     "/api/ratings",
     "/api/ratings/{game}",
     "/api/tables/{finished}/rating",

@@ -99,7 +99,11 @@ def test_merging_names_a_known_identity_on_the_command_line_and_the_api(tmp_path
 
     settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
     with TestClient(create_app(settings)) as http:
+        anonymous = http.get("/api/identities", params={"name": "Anna"})
+        assert anonymous.status_code == 401, anonymous.text  # who played where: not public
         http.post("/api/session/guest", json={"name": "Director"})
+        everyone = http.get("/api/identities")
+        assert everyone.status_code == 422 and "name" in everyone.text  # by name only
         tid = http.post("/api/tournaments", json={"name": "Sommer", "seed": "s"}).json()["id"]
         base = f"/api/tournaments/{tid}"
         found = http.get("/api/identities", params={"name": "ANNA"}).json()["identities"]

@@ -6,7 +6,8 @@ caller words, so the store names no error of the layers above it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -29,12 +30,14 @@ class NewMember:
 
 @dataclass(frozen=True)
 class Removal:
-    """A person's data removed on request: the member's new name and identity, and the
-    players of each tournament they were (tournament -> player numbers)."""
+    """A person's data removed on request: the member's new name and identity, the
+    players of each tournament they were (tournament -> player numbers), and the words
+    that named them in each tournament's reasons and notes (tournament -> names)."""
 
     name: str
     identity: str
     players: dict[str, set[int]]
+    named_as: dict[str, set[str]] = field(default_factory=dict)
 
 
 class ClubTransactions:
@@ -108,12 +111,14 @@ class ClubTransactions:
                 return None
         return added, renamed, unchanged
 
-    async def set_code(self, club: str, number: int, code: str) -> MemberRow | None:
-        """Give a member a new link code (None: no such member)."""
+    async def set_code(
+        self, club: str, number: int, code: str, until: datetime
+    ) -> MemberRow | None:
+        """Give a member a new link code that runs out at `until` (None: no such member)."""
         async with self.database.session() as session:
             row = await queries.member(session, club, number)
             if row is not None:
-                row.link_code = code
+                row.link_code, row.link_code_until = code, until
                 await session.commit()
             return row
 
@@ -133,9 +138,13 @@ class ClubTransactions:
             used = await session.execute(
                 update(MemberRow)
                 .where(MemberRow.id == member, MemberRow.link_code == code)
-                .values(account_id=account, link_code=None)
+                .values(account_id=account, link_code=None, link_code_until=None)
             )
-            await session.commit()
+            try:
+                await session.commit()
+            except IntegrityError:  # the account linked another member of the club meanwhile
+                await session.rollback()
+                return None
             if getattr(used, "rowcount", 0) != 1:
                 return None
             return await session.get(MemberRow, member)
@@ -154,7 +163,8 @@ class ClubTransactions:
 
     async def forget(self, club: str, number: int, removal: Removal) -> MemberRow | None:
         """Replace the member's name and identity in the registry and in every ledger
-        they are in, in one transaction; the club number and a link code go."""
+        they are in (the directors' reasons and notes too), in one transaction; the club
+        number and a link code go."""
         async with self.database.session() as session:
             row = await queries.member(session, club, number)
             if row is None:
@@ -163,7 +173,9 @@ class ClubTransactions:
             await queries.rename_identity(
                 session, list(removal.players), row.identity, removal.identity
             )
+            await queries.rename_in_notes(session, removal.named_as, removal.name)
             row.name, row.club_number, row.link_code = removal.name, None, None
+            row.link_code_until = None
             row.identity, row.forgotten_at = removal.identity, row.forgotten_at or now()
             await session.commit()
             return row

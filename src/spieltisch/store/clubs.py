@@ -9,9 +9,19 @@ in every tournament ledger, so the results stay and the person is no longer name
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String, UniqueConstraint, delete, func, select
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    delete,
+    func,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -41,10 +51,16 @@ class MemberRow(Base):
     link_code: Mapped[str | None] = mapped_column(String(40))
     """A one-time code the manager hands the person, who enters it signed in to link the
     account (`None` when none is open)."""
+    link_code_until: Mapped[datetime | None] = mapped_column()
+    """When the code runs out (UTC): a code lying in a drawer does not link for ever."""
     forgotten_at: Mapped[datetime | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(default=now)
 
-    __table_args__ = (UniqueConstraint("club_id", "club_number"),)
+    __table_args__ = (
+        UniqueConstraint("club_id", "club_number"),
+        Index("club_members_one_per_account", "club_id", "account_id", unique=True),
+        Index("club_members_link_code", "link_code", unique=True),
+    )
 
 
 class SeasonRow(Base):
@@ -188,6 +204,46 @@ async def rename_identity(session: AsyncSession, tournaments: list[str], old: st
             row.data = {**row.data, "identity": new}
             changed += 1
     return changed
+
+
+NOTE_FIELDS = ("reason", "note")
+"""The words a director writes into a ledger entry: a person may be named there."""
+
+
+async def rename_in_notes(session: AsyncSession, named_as: dict[str, set[str]], name: str) -> int:
+    """Write `name` wherever a director's reason or note in these tournaments names the
+    person (tournament -> the names that stand for them there, as whole words, in any
+    case). How many entries changed."""
+    if not any(named_as.values()):
+        return 0
+    rows = await session.execute(
+        select(TournamentEntryRow).where(TournamentEntryRow.tournament_id.in_(list(named_as)))
+    )
+    changed = 0
+    for row in rows.scalars():
+        said = _naming(named_as[row.tournament_id])
+        if said is None:
+            continue
+        written = {
+            key: said.sub(name, value)
+            for key in NOTE_FIELDS
+            if isinstance(value := row.data.get(key), str)
+        }
+        if any(row.data[key] != value for key, value in written.items()):
+            row.data = {**row.data, **written}
+            changed += 1
+    return changed
+
+
+def _naming(names: set[str]) -> re.Pattern[str] | None:
+    """One pattern for the names as whole words, in any case (the longest first: "Anna
+    Weiß" before "Anna"; "ß" also as "SS", as capitals write it)."""
+    spelt = {spelling for name in names for spelling in (name, name.replace("ß", "ss"))}
+    words = sorted((name for name in spelt if name.strip()), key=len, reverse=True)
+    if not words:
+        return None
+    either = "|".join(re.escape(word) for word in words)
+    return re.compile(rf"(?<!\w)(?:{either})(?!\w)", re.IGNORECASE)
 
 
 async def linked_identities(session: AsyncSession) -> dict[str, int]:

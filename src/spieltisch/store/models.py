@@ -29,6 +29,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite gives the UTC time back without it."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
 class TableStatus(StrEnum):
     """Where a table is in its life (`GameTable.status`)."""
 

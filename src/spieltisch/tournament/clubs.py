@@ -13,18 +13,23 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from spieltisch.core.identity import PlayerId
 from spieltisch.store import Database
 from spieltisch.store.club_transactions import ClubTransactions, NewMember, Removal
 from spieltisch.store.clubs import ClubRow, MemberRow, SeasonRow
+from spieltisch.store.models import as_utc, now
 from spieltisch.tournament.errors import NotFound, TournamentError
 from spieltisch.tournament.ledger import Registered
 from spieltisch.tournament.messages import _
-from spieltisch.tournament.registry import Member, forgotten_name, read_members
+from spieltisch.tournament.registry import Member, forgotten_name, names_for, read_members
 from spieltisch.tournament.season import SeasonRules, SeasonStanding, season_table
 from spieltisch.tournament.storage import TournamentStore, new_identifier
 from spieltisch.tournament.tournament import Tournament, new_hall_identity
+
+LINK_CODE_DAYS = 14
+"""How long a link code the manager hands out links an account."""
 
 
 @dataclass(frozen=True)
@@ -132,10 +137,11 @@ class ClubStore:
         return done
 
     async def link_code(self, club: str, number: int) -> str:
-        """A new one-time code for the person to link their account (the last one ends)."""
+        """A new one-time code for the person to link their account, for
+        `LINK_CODE_DAYS` (the last one ends)."""
         _not_forgotten(await self._member(club, number))
         code = "-".join(secrets.token_hex(3).upper() for _part in range(2))
-        await self.tables.set_code(club, number, code)
+        await self.tables.set_code(club, number, code, now() + timedelta(days=LINK_CODE_DAYS))
         return code
 
     async def claim(self, code: str, account: int) -> tuple[ClubRow, Member]:
@@ -146,6 +152,12 @@ class ClubStore:
         if found is None:
             raise TournamentError(_("this link code is unknown or used up"))
         row, others = found
+        if row.link_code_until is not None and as_utc(row.link_code_until) < now():
+            raise TournamentError(
+                _(
+                    "this link code ran out after {days} days: ask the club's manager for a new one"
+                ).format(days=LINK_CODE_DAYS)
+            )
         for other in others:
             if other.account_id == account and other.id != row.id:
                 raise TournamentError(
@@ -154,13 +166,14 @@ class ClubStore:
                     )
                 )
         linked = await self.tables.link(row.id, code, account)
-        if linked is None:
+        if linked is None:  # used meanwhile, or this account linked another member meanwhile
             raise TournamentError(_("this link code is unknown or used up"))
         return await self.club(linked.club_id), member_of(linked)
 
     async def forget(self, club: str, number: int) -> Member:
-        """Remove a person's data on request: the name (in the registry and in every
-        tournament they played) becomes `N.N. <number>`, and so does the hall identity
+        """Remove a person's data on request: the name (in the registry, in every
+        tournament they played and in its directors' reasons and notes) becomes
+        `N.N. <number>`, and so does the hall identity
         made from it (`guest:n.n. 7/<tag>`); the club number and a link code go; the
         results, the standings and the ratings stay."""
         row = await self._member(club, number)
@@ -168,11 +181,16 @@ class ClubStore:
         pseudonym = forgotten_name(number)
         identity = str(PlayerId.of_guest(pseudonym, row.identity.rpartition("/")[2]))
         players: dict[str, set[int]] = {}
+        named_as: dict[str, set[str]] = {}
         for tournament_row, tournament in await self.tournaments.every():
             numbers = {p.number for p in tournament.players.values() if p.rating_id in ids}
             if numbers:
                 players[tournament_row.id] = numbers
-        await self.tables.forget(club, number, Removal(pseudonym, identity, players))
+                named_as[tournament_row.id] = names_for(
+                    {p.number: p.name for p in tournament.players.values()}, numbers, row.name
+                )
+        removal = Removal(pseudonym, identity, players, named_as)
+        await self.tables.forget(club, number, removal)
         self.tournaments.forget_names()
         return await self.member(club, number)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from spieltisch.core.i18n import N_, language
@@ -67,6 +67,21 @@ def forgotten_name(number: int) -> str:
     """What a member's name becomes when their data is removed: N.N. (nomen nescio) and
     their number in the registry, so tables and printouts stay readable."""
     return f"N.N. {number}"
+
+
+def names_for(players: Mapping[int, str], numbers: Collection[int], registered: str) -> set[str]:
+    """The words that name a removed person in a tournament's reasons and notes: their
+    full names there and in the registry, and each first name no other player of that
+    tournament shares ("Jürgen kam später"; with two Annas, "Anna" stays)."""
+    names = {players[number] for number in numbers} | {registered}
+    others = [name for number, name in players.items() if number not in numbers]
+    taken = {name.split()[0].casefold() for name in others if name.split()}
+    firsts = {
+        name.split()[0]
+        for name in names
+        if len(name.split()) > 1 and name.split()[0].casefold() not in taken
+    }
+    return {name for name in names | firsts if len(name) > 1}
 
 
 def members_csv(members: Sequence[Member]) -> str:

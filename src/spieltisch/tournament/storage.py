@@ -24,7 +24,7 @@ from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.accounts import by_username
 from spieltisch.store.clubs import linked_identities
-from spieltisch.store.models import GameTable, Seat
+from spieltisch.store.models import GameTable, Seat, as_utc
 from spieltisch.store.tables import (
     account_names,
     count_finished_without_tournament,
@@ -238,7 +238,7 @@ class Kept:
             if online is not None:
                 games.append(online)
             if table.finished_at is not None:
-                moment = _utc(table.finished_at)
+                moment = as_utc(table.finished_at)
                 self.since = moment if self.since is None else max(self.since, moment)
         self.projection.update(games, removed)
 
@@ -299,11 +299,6 @@ def rated_seating(accounts: Sequence[int | None]) -> bool:
     return None not in accounts and len(set(accounts)) == len(accounts)
 
 
-def _utc(moment: dt.datetime) -> dt.datetime:
-    """SQLite gives the stored UTC time back without its zone."""
-    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
-
-
 def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
     """A finished online table as a rated game, None unless every seat was a person with
     an account, each account in one seat, and not made casual by its creator."""
@@ -319,7 +314,7 @@ def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
     return RatedGame(
         table.game,
         str(GameKey.of_table(table.id)),
-        _utc(table.finished_at),
+        as_utc(table.finished_at),
         tuple(str(PlayerId.of_account(account)) for account in accounts),
         tuple(int(place) for place in ranking),
     )

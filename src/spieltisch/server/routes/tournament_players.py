@@ -4,7 +4,9 @@ readmits; anyone signed in signs up while it is open."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Query
 
 from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
@@ -34,9 +36,12 @@ async def register_player(identifier: str, body: PlayerIn, me: Me, svc: Svc) -> 
 
 
 @router.get("/api/identities", response_model=IdentityList)
-async def list_identities(svc: Svc, name: str | None = None) -> IdentityList:
-    """The hall identities (one per person without an account) and where each played;
-    with `name`, those a hall player of that name has: what a director merges with."""
+async def list_identities(
+    svc: Svc, _me: Me, name: Annotated[str, Query(min_length=1, max_length=120)]
+) -> IdentityList:
+    """The hall identities a hall player of `name` has, and where each played: what a
+    director merges with. Signed in and by name only: the whole list of who played
+    where is nobody's to download (issue 48's audit)."""
     found = await svc.tournaments.identities(name)
     return IdentityList(
         identities=[
