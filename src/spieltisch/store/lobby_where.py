@@ -17,7 +17,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from spieltisch.store.models import Account, GameTable, Seat, SeatKind
 
-Pace = Literal["untimed", "quick", "slow"]
+Pace = Literal["untimed", "quick", "slow", "turn"]
 
 
 def _seat_where(*conditions: ColumnElement[bool]) -> ColumnElement[bool]:
@@ -78,14 +78,15 @@ def lobby_conditions(
     return where
 
 
-def _paced(
-    pace: Literal["untimed", "quick", "slow"], move: float, game: float
-) -> ColumnElement[bool]:
-    """The tables of a clock's `pace` (as the lobby describes it, `speed_of`): none, or
-    at most `move` seconds a move or `game` seconds a player (quick), or more (slow)."""
+def _paced(pace: Pace, move: float, game: float) -> ColumnElement[bool]:
+    """The tables of a clock's `pace` (as the lobby describes it, `speed_of`): none,
+    turn-based, or at most `move` seconds a move or `game` seconds a player (quick), or
+    more (slow)."""
     mode: ColumnElement[str] = GameTable.clock["mode"].as_string()
     if pace == "untimed":
         return mode.is_(None)
+    if pace == "turn":
+        return mode == "turn"
     seconds = func.coalesce(GameTable.clock["seconds"].as_float(), 0.0)
     quick = or_(and_(mode == "move", seconds <= move), and_(mode != "move", seconds <= game))
-    return and_(mode.is_not(None), quick if pace == "quick" else not_(quick))
+    return and_(mode.is_not(None), mode != "turn", quick if pace == "quick" else not_(quick))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-AFTER = "0012_table_language"
+AFTER = "0014_notifications"
 """The revision before this one: the only line to change when another lands first."""
 
 revision: str = "0015_link_codes"
