@@ -330,6 +330,9 @@ def test_my_games_list_the_games_waiting_for_me_first(url: str) -> None:
             assert seen["games"][0]["last_move"]
             stranger = await client.get("/api/me/turns")
             assert stranger.status_code == 401
+            # Listed once: not again among the real-time games to go back to.
+            running = (await client.get("/api/me/running", headers=mover[1])).json()
+            assert first not in [table["id"] for table in running["tables"]]
 
     run(scenario)
 

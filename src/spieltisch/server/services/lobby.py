@@ -117,10 +117,11 @@ class Lobby:
             return await describe_tables(session, tables)
 
     async def running_of(self, account: int) -> list[TableOut]:
-        """The running games `account` plays (a paused one among them): "my running
-        games", to go back to."""
+        """The running real-time games `account` plays (a paused one among them): "my
+        running games", to go back to (the turn-based ones are "my games", `turns`)."""
         async with reading(self.database) as session:
-            return await describe_tables(session, await running_tables_of(session, account, 50))
+            found = await running_tables_of(session, account, 50)
+            return await describe_tables(session, [t for t in found if not t.turn_based])
 
     async def described(self, table_id: str) -> TableOut:
         async with reading(self.database) as session:
