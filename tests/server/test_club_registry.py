@@ -21,10 +21,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from typer.testing import CliRunner
 
 from spieltisch.cli.app import app
-from spieltisch.store import upgrade
+from spieltisch.store import Database, upgrade
 from spieltisch.store.clubs import ClubRow, MemberRow
 from spieltisch.store.models import as_utc, now
-from spieltisch.tournament.clubs import LINK_CODE_DAYS
+from spieltisch.tournament.clubs import LINK_CODE_DAYS, ClubStore
 from spieltisch.tournament.storage import TournamentStore
 from tests.server.in_process import an_app, guest, run
 from tests.server.servers import new_postgres_database
@@ -365,6 +365,52 @@ def test_a_linked_account_carries_the_members_hall_games_in_the_ratings(
             assert members[0]["identity"] not in after
             assert after[f"account:{ada_account}"] == 1  # her hall game is the account's now
             assert len(after) == len(before)
+
+    run(scenario)
+
+
+def test_a_removal_in_another_process_takes_the_name_off_the_ratings(club_url: str) -> None:
+    """Issue 47: the ratings' names are kept per process; a removal replaces names in
+    place (no ledger moves on), so another process showed the removed name until it
+    restarted."""
+
+    async def scenario() -> None:
+        async with an_app(club_url) as (client, _svc):
+            _boss, as_boss = await guest(client, "Boss")
+            client.cookies.clear()
+            club = await a_club(client, as_boss)
+            path = f"/api/clubs/{club}"
+            roster = {"csv": "name\nAda Ahrens\nBea\nCem\nDon\n"}
+            imported = await ok(
+                await client.post(f"{path}/members/import", json=roster, headers=as_boss)
+            )
+            members = imported["club"]["members"]
+            body = {"name": "Abend", "rounds": 1, "seed": "rated"}
+            made = await client.post("/api/tournaments", json=body, headers=as_boss)
+            tid = (await ok(made, 201))["id"]
+            for member in members:
+                entry = {"tournament": tid}
+                number = member["number"]
+                await ok(
+                    await client.post(f"{path}/members/{number}/enter", json=entry, headers=as_boss)
+                )
+            base = f"/api/tournaments/{tid}"
+            await ok(await client.post(f"{base}/rounds", json={"online": False}, headers=as_boss))
+            result = {"places": [1, 2, 3, 4]}
+            await ok(await client.post(f"{base}/rounds/1/tables/1", json=result, headers=as_boss))
+
+            async def names() -> set[str]:
+                board = await ok(await client.get("/api/ratings/madn"))
+                return {row["name"] for row in board["players"]}
+
+            assert "Ada Ahrens" in await names()  # this process keeps the names now
+            elsewhere = Database(club_url)  # another process's connection and store
+            try:
+                await ClubStore(elsewhere).forget(club, members[0]["number"])
+            finally:
+                await elsewhere.close()
+            shown = await names()
+            assert "Ada Ahrens" not in shown and f"N.N. {members[0]['number']}" in shown
 
     run(scenario)
 

@@ -246,6 +246,15 @@ def _naming(names: set[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{either})(?!\w)", re.IGNORECASE)
 
 
+async def removals(session: AsyncSession) -> int:
+    """How many members' data was removed on request: the names in the ledgers change in
+    place then, so a process that keeps them reads every ledger again when this moves."""
+    count = await session.scalar(
+        select(func.count()).select_from(MemberRow).where(MemberRow.forgotten_at.is_not(None))
+    )
+    return int(count or 0)
+
+
 async def linked_identities(session: AsyncSession) -> dict[str, int]:
     """The hall identity of every member who linked an account -> that account: their
     games in the hall and online are one person's rating."""

@@ -191,7 +191,6 @@ class ClubStore:
                 )
         removal = Removal(pseudonym, identity, players, named_as)
         await self.tables.forget(club, number, removal)
-        self.tournaments.forget_names()
         return await self.member(club, number)
 
     async def enter(self, club: str, number: int, tournament: str, by: str) -> Tournament:

@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.core.identity import GameKey, PlayerId, account_of
 from spieltisch.store import Database
 from spieltisch.store.accounts import by_username
-from spieltisch.store.clubs import linked_identities
+from spieltisch.store.clubs import linked_identities, removals
 from spieltisch.store.models import GameTable, Seat, as_utc
 from spieltisch.store.tables import (
     account_names,
@@ -171,11 +171,6 @@ class TournamentStore:
             names |= kept.names[identifier]
         return kept.projection.book, names
 
-    def forget_names(self) -> None:
-        """Read every ledger again at the next read of the ratings: a name was replaced
-        in place (a person's data removed on request), which moves no ledger's head."""
-        _KEPT.pop(self.database, None)
-
     async def _kept(self) -> Kept:
         kept = _KEPT.get(self.database)
         if kept is None:
@@ -186,8 +181,12 @@ class TournamentStore:
                     identity: str(PlayerId.of_account(account))
                     for identity, account in (await linked_identities(session)).items()
                 }
-            if aliases != kept.aliases:  # a member linked their account: rate them anew
-                kept = _KEPT[self.database] = Kept(aliases=aliases)
+                removed = await removals(session)
+            if aliases != kept.aliases or removed != kept.removals:
+                # A member linked their account (rate them anew), or a person's data was
+                # removed, here or in another process (names replaced in place move no
+                # ledger's head): read every ledger again.
+                kept = _KEPT[self.database] = Kept(aliases=aliases, removals=removed)
                 async with kept.lock:
                     await kept.catch_up(self.database)
                 return kept
@@ -210,6 +209,8 @@ class Kept:
     aliases: dict[str, str] = field(default_factory=dict)
     """A club member's hall identity -> the account they linked (`store/clubs.py`): their
     hall games count for the account's rating."""
+    removals: int = 0
+    """How many members' data was removed when the ledgers were read (`store/clubs.py`)."""
 
     async def catch_up(self, database: Database) -> None:
         """Read what changed since the last time (another process may have written): the
