@@ -4,7 +4,9 @@ sign-up open; the director registers accounts by their username, never by a numb
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -36,11 +38,13 @@ def test_sign_up_and_registration_by_username_through_the_web_api(tmp_path: Path
     url = f"sqlite+aiosqlite:///{tmp_path / 'club.sqlite3'}"
     settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
     app = create_app(settings)
-    with TestClient(app) as director, TestClient(app) as mia, TestClient(app) as ben:
-        director.post("/api/session/guest", json={"name": "Director"})
+    # One client: each `with TestClient(app)` runs the app's lifespan in an event loop of
+    # its own, and three lifespans' background writers on one SQLite database met in
+    # its write queue from three loops (a train failed so).
+    with TestClient(app) as client:
+        director, mia, ben = (Person(client, name) for name in ("Director", "Mia", "Ben"))
         tid = director.post("/api/tournaments", json={"name": "S", "seed": "s"}).json()["id"]
         base = f"/api/tournaments/{tid}"
-        mia.post("/api/session/guest", json={"name": "Mia"})
         closed = mia.post(f"{base}/join", json={})
         assert closed.status_code == 409 and "closed" in closed.text
         assert mia.post(f"{base}/signup", json={"open": True}).status_code == 403
@@ -53,7 +57,6 @@ def test_sign_up_and_registration_by_username_through_the_web_api(tmp_path: Path
         again = mia.post(f"{base}/join", json={"name": "Mia 2"})
         assert again.status_code == 409 and "as number 1" in again.text
 
-        ben.post("/api/session/guest", json={"name": "Ben"})
         claim = ben.post("/api/session/claim", json={"username": "Ben_K", "password": "x" * 12})
         assert claim.status_code == 200, claim.text
         unknown = director.post(f"{base}/players", json={"username": "nobody"})
@@ -65,6 +68,31 @@ def test_sign_up_and_registration_by_username_through_the_web_api(tmp_path: Path
         ben_row = page.json()["players"][1]
         assert ben_row["name"] == "Ben" and ben_row["account"] is not None
         assert ben.get(base).json()["my_number"] == 2
+
+
+class Person:
+    """One person's requests through the one client, by their session's token."""
+
+    def __init__(self, client: TestClient, name: str) -> None:
+        answer = client.post("/api/session/guest", json={"name": name})
+        assert answer.status_code == 200, answer.text
+        client.cookies.clear()  # each acts by its token alone
+        self.client = client
+        self.headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+
+    def get(self, path: str) -> httpx.Response:
+        return self.request("GET", path)
+
+    def post(self, path: str, json: dict[str, Any]) -> httpx.Response:
+        return self.request("POST", path, json)
+
+    def request(self, method: str, path: str, json: Any = None) -> httpx.Response:
+        answer: httpx.Response = self.client.request(method, path, json=json, headers=self.headers)
+        self.client.cookies.clear()  # a cookie it set (claiming an account) is not the next's
+        token = answer.json().get("token") if answer.status_code == 200 else None
+        if isinstance(token, str):  # a claimed account's session is a new one
+            self.headers = {"Authorization": f"Bearer {token}"}
+        return answer
 
 
 def test_the_sign_up_on_the_command_line(tmp_path: Path) -> None:
