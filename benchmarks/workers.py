@@ -18,7 +18,8 @@ CPU alone / (parent's CPU before its first result + the busiest worker's CPU). O
 idle machine the wall-time speed-up comes close to it; on a loaded one only the bound
 says whether the work divides.
 
-`--cluster local:2` runs the same on a Dask LocalCluster started for the run.
+`--cluster local:2` runs the same on a Dask LocalCluster started for the run (of threads
+for the kernel, which lets go of the GIL; of processes for the Python engine).
 
 Not a timed test: it prints figures to compare in one run on one machine.
 """
@@ -33,7 +34,7 @@ import sys
 from typing import Any
 
 RUN = """
-import json, os, resource, sys, time
+import json, os, resource, sys, threading, time
 import spieltisch
 import spieltisch.sim.batch as batch
 import spieltisch.sim.fast as fast
@@ -44,8 +45,12 @@ cluster = sys.argv[5] or None
 play_chunk = fast.run_chunk if engine == "fast" else batch._play_range
 
 def measured(*arguments):
-    # the chunk, and who played it with how much CPU so far (a worker's clock starts at 0)
-    return play_chunk(*arguments), os.getpid(), time.process_time()
+    # the chunk, and who played it with how much CPU so far (a worker's clock starts at
+    # 0): a worker process's clock, or a worker thread's (a Dask local:N of the kernel)
+    result = play_chunk(*arguments)
+    if threading.current_thread() is threading.main_thread():
+        return result, os.getpid(), time.process_time()
+    return result, f"{os.getpid()}/{threading.current_thread().name}", time.thread_time()
 
 def size(result):
     if engine != "fast":
@@ -63,10 +68,14 @@ runs = (simulate_fast(game, seats, games, 1, workers, cluster=cluster) if engine
             (game.name, game.options.to_json(), tuple(seats), 1, s, c, None, False)
             for s, c in batch.guided_chunks(games, workers, largest=250, smallest=2)
         ], workers, cluster))
+def threads_cpu():
+    # the CPU of this process's worker threads, which its own clock counts too
+    return sum(c for p, c in cpu_of.items() if str(p).startswith(f"{os.getpid()}/"))
+
 for result, pid, cpu in runs:
-    if first is None:
-        first = time.process_time()
     cpu_of[pid] = max(cpu, cpu_of.get(pid, 0.0))
+    if first is None:
+        first = time.process_time() - threads_cpu()
     sent += size(result)
     if engine == "fast":
         summary.add_chunk(result)
@@ -77,7 +86,7 @@ wall = time.perf_counter() - start
 own = resource.getrusage(resource.RUSAGE_SELF)
 kids = resource.getrusage(resource.RUSAGE_CHILDREN)
 me = os.getpid()
-print(json.dumps({"wall": wall, "parent": own.ru_utime + own.ru_stime,
+print(json.dumps({"wall": wall, "parent": own.ru_utime + own.ru_stime - threads_cpu(),
                   "workers": kids.ru_utime + kids.ru_stime, "wins": summary.wins,
                   "first": first or 0.0, "each": sorted(c for p, c in cpu_of.items() if p != me),
                   "alone": cpu_of.get(me, 0.0), "mb": sent / 1e6,

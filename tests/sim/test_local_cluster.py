@@ -39,3 +39,22 @@ def test_a_local_cluster_gives_the_local_answer() -> None:
         ]
 
     assert summed("local:2") == summed(None)
+
+
+def test_the_kernels_local_cluster_is_two_threads_of_this_process() -> None:
+    """The kernel lets go of the GIL, so `local:2` runs it in two threads here: no
+    worker to start, no results to send (benchmarks/results/workers.md); each thread's
+    CPU is counted as a worker's."""
+    import os
+
+    from spieltisch.sim.effort import Effort, by_worker
+
+    efforts: list[Effort] = []
+    game = spieltisch.load("madn", players=2)
+    list(
+        simulate_fast(game, ["random", "random"], 4000, seed=1, cluster="local:2", efforts=efforts)
+    )
+    assert {effort.worker.split("/")[0].split(":")[1] for effort in efforts} == {str(os.getpid())}
+    assert all("/" in effort.worker for effort in efforts)
+    assert 1 <= len(by_worker(efforts)) <= 2
+    assert all(effort.cpu > 0 for effort in efforts)

@@ -13,14 +13,18 @@ of `--help` (`<int>`, `<path>`) are translated word by word.
 from __future__ import annotations
 
 import copy
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import typer
 import typer.main
-from typer import rich_utils
 from typer._click import core as click_core
 from typer._click.decorators import help_option
 from typer._click.exceptions import ClickException
@@ -351,17 +355,72 @@ def translated_command(app: typer.Typer) -> click_core.Command:
     return command
 
 
+_RICH_UTILS = "typer.rich_utils"
+
+
+class _WordsOnImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Puts the words into typer.rich_utils as Typer imports it (to show help or an
+    error; typer.core imports it only then), so a command that shows neither does not
+    load Rich's Markdown, traceback and pretty printers (benchmarks/results/startup.md)."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+        self.real: importlib.abc.Loader | None = None
+        self.module: ModuleType | None = None
+        self.before: dict[str, Any] = {}
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != _RICH_UTILS:
+            return None
+        sys.meta_path.remove(self)  # the real spec, found without this finder
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        self.real, spec.loader = spec.loader, self
+        return spec
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.real.create_module(spec) if self.real else None
+
+    def exec_module(self, module: ModuleType) -> None:
+        assert self.real is not None
+        self.real.exec_module(module)
+        self.module = module
+        self.before = {name: getattr(module, name) for name in self.words}
+        for name, word in self.words.items():
+            setattr(module, name, word)
+
+
 @contextmanager
 def rich_words() -> Iterator[None]:
-    """typer.rich_utils' fixed words in the current language for the run, then as before."""
-    before = {name: getattr(rich_utils, name) for name in RICH_WORDS}
-    for name, message in RICH_WORDS.items():
-        setattr(rich_utils, name, _(message))
+    """typer.rich_utils' fixed words in the current language for the run, then as before:
+    set now where Typer's printers are loaded, else as they load."""
+    words = {name: _(message) for name, message in RICH_WORDS.items()}
+    loaded = sys.modules.get(_RICH_UTILS)
+    before = {name: getattr(loaded, name) for name in RICH_WORDS} if loaded else {}
+    finder = _WordsOnImport(words)
+    if loaded:
+        for name, word in words.items():
+            setattr(loaded, name, word)
+    else:
+        sys.meta_path.insert(0, finder)
     try:
         yield
     finally:
-        for name, value in before.items():
-            setattr(rich_utils, name, value)
+        if finder in sys.meta_path:
+            sys.meta_path.remove(finder)
+        for module, values in ((loaded, before), (finder.module, finder.before)):
+            for name, value in values.items():
+                setattr(module, name, value)
+
+
+def _rich_utils() -> Any:
+    """typer.rich_utils, imported (with the words, inside `rich_words`) when needed."""
+    import typer.rich_utils
+
+    return typer.rich_utils
 
 
 def run(app: typer.Typer, args: list[str], prog_name: str = "spieltisch") -> int:
@@ -377,9 +436,9 @@ def run(app: typer.Typer, args: list[str], prog_name: str = "spieltisch") -> int
                 sentence = reword(error.format_message())
             show: Callable[[], str] = lambda: sentence  # noqa: E731
             error.format_message = show  # type: ignore[method-assign]
-            rich_utils.rich_format_error(error)
+            _rich_utils().rich_format_error(error)
             return error.exit_code
         except typer.Abort:
-            rich_utils.rich_abort_error()
+            _rich_utils().rich_abort_error()
             return 1
     return result if isinstance(result, int) else 0

@@ -61,8 +61,10 @@ def loop(function: F) -> F:
     """The decorator of a playout loop that allocates nothing (every array comes from
     its caller): compiled without numba's reference counting. Each inlined step that
     takes an array otherwise counts its references with atomic instructions; in the MÄDN
-    kernel that was 44% of the time (perf, docs/scale.md)."""
-    return cast(F, njit(cache=True, **_WITHOUT_REFCOUNTS)(function))
+    kernel that was 44% of the time (perf, docs/scale.md). The loop touches no Python
+    object, so it lets go of the GIL: threads of one process (a Dask `local:N` cluster,
+    sim.executors) play at once, with no worker to start and no results to send."""
+    return cast(F, njit(cache=True, nogil=True, **_WITHOUT_REFCOUNTS)(function))
 
 
 CHANCE = -1

@@ -6,7 +6,9 @@ is the same bit for bit wherever its chunks ran.
     local                 this process
     processes:N           N local processes
     tcp://HOST:8786       a Dask scheduler (see docs/scale.md)
-    local:N               a Dask LocalCluster of N worker processes, started for the run
+    local:N               a Dask LocalCluster of N workers, started for the run: threads
+                          of this process for a task that lets go of the GIL (the
+                          compiled kernels), processes otherwise
 """
 
 from __future__ import annotations
@@ -24,15 +26,21 @@ def run_in_order(
     workers: int = 1,
     cluster: str | None = None,
     efforts: list[Effort] | None = None,
+    without_gil: bool = False,
 ) -> Iterator[Any]:
     """`task(*a)` for every `a` in `arguments`, results in that order; with workers or a
-    cluster, each task's CPU time and process go to `efforts` (see sim.effort)."""
+    cluster, each task's CPU time and worker go to `efforts` (see sim.effort).
+    `without_gil`: the task spends its time in code that lets go of the GIL, so a
+    local cluster's workers may be threads of this process."""
     if workers <= 1 and not cluster:
         for args in arguments:
             yield task(*args)
         return
     timed = [(task, *args) for args in arguments]
-    done = _on_dask(measured, timed, cluster) if cluster else _in_processes(timed, workers)
+    if cluster:
+        done = _on_dask(measured, timed, cluster, without_gil)
+    else:
+        done = _in_processes(timed, workers)
     for result, effort in done:
         if efforts is not None:
             efforts.append(effort)
@@ -63,7 +71,10 @@ def parse_cluster(address: str) -> tuple[str, int]:
 
 
 def _on_dask(
-    task: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], address: str
+    task: Callable[..., Any],
+    arguments: Sequence[tuple[Any, ...]],
+    address: str,
+    without_gil: bool = False,
 ) -> Iterator[Any]:
     kind, count = parse_cluster(address)
     try:
@@ -73,7 +84,13 @@ def _on_dask(
         raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
     dd: Any = dask.distributed  # untyped
     cluster = None
-    if kind == "local":
+    if kind == "local" and without_gil:
+        # Threads: no worker process to start, nothing to copy back (a run of 400,000
+        # MÄDN games sends 67 MB of results from worker processes, and ran at 1.34× of
+        # one process on two idle cores; benchmarks/results/workers.md).
+        cluster = in_process_cluster(count)
+        client = dd.Client(cluster)
+    elif kind == "local":
         with dask.config.set({"distributed.worker.multiprocessing-method": start_method()}):
             cluster = dd.LocalCluster(
                 n_workers=count, threads_per_worker=1, dashboard_address=None, processes=True
@@ -111,8 +128,8 @@ def start_method() -> str:
 
 
 def in_process_cluster(workers: int = 2) -> Any:
-    """A Dask LocalCluster of threads in this process, for tests: its scheduler talks
-    in-process (`inproc://`), so it opens no port."""
+    """A Dask LocalCluster of threads in this process (for `local:N` runs of the kernels,
+    and for tests): its scheduler talks in-process (`inproc://`), so it opens no port."""
     import dask.distributed
 
     dd: Any = dask.distributed  # untyped
