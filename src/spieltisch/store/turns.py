@@ -16,7 +16,15 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
-from spieltisch.store.models import GameTable, Seat, SeatKind, TableNotice, TableStatus, Vacation
+from spieltisch.store.models import (
+    GameTable,
+    Seat,
+    SeatKind,
+    TableNotice,
+    TableStatus,
+    Vacation,
+    as_utc,
+)
 
 Span = tuple[float, float]
 """A vacation as wall-clock seconds: from, until."""
@@ -51,7 +59,7 @@ def moment(seconds: float) -> datetime:
 
 def seconds(at: datetime) -> float:
     """A stored moment as wall-clock seconds (SQLite gives naive moments: UTC)."""
-    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+    return as_utc(at).timestamp()
 
 
 # -- deadlines ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ takebacks may be asked. Two queries however many tables."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -19,7 +19,7 @@ from spieltisch.core.seat_names import seat_mark
 from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.messages import SeatOut, TableOut
-from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft
+from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft, as_utc
 from spieltisch.store.tables import account_names, seats_of_tables
 
 
@@ -131,4 +131,4 @@ def _moment(moment: datetime | None) -> str | None:
     """A stored moment as ISO 8601 in UTC (SQLite gives it back without its zone)."""
     if moment is None:
         return None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    return as_utc(moment).isoformat()

@@ -41,6 +41,7 @@ from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ReviewOut
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database, GameReviewRow
+from spieltisch.store.models import as_utc
 from spieltisch.store.reviews import ReviewStatus, update_if_owned
 
 logger = logging.getLogger("spieltisch.server.reviews")
@@ -294,7 +295,4 @@ def _now() -> datetime:
 
 
 def _stale(row: GameReviewRow) -> bool:
-    updated = row.updated_at
-    if updated.tzinfo is None:  # SQLite gives back naive times (stored in UTC)
-        updated = updated.replace(tzinfo=UTC)
-    return _now() - updated > STALE
+    return _now() - as_utc(row.updated_at) > STALE

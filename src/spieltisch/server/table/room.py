@@ -9,7 +9,7 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from spieltisch.core import State
@@ -17,7 +17,7 @@ from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.schemas.messages import LegalMove
 from spieltisch.server.table.log import LogItem
 from spieltisch.store.clock import ClockMode, TableClock
-from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft
+from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft, as_utc
 
 
 @dataclass
@@ -367,8 +367,4 @@ def watcher_name(name: str | None, players: frozenset[str]) -> str | None:
 
 def wall(moment: datetime | None) -> float:
     """A stored moment as wall-clock seconds (naive moments are UTC); now when None."""
-    if moment is None:
-        return time.time()
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.timestamp()
+    return time.time() if moment is None else as_utc(moment).timestamp()
