@@ -9,11 +9,13 @@ from hypothesis import settings
 
 from spieltisch.core.i18n import set_language
 
-settings.register_profile("derandomized", derandomize=True, print_blob=True)
+settings.register_profile("derandomized", derandomize=True, print_blob=True, deadline=None)
 settings.load_profile(os.environ.get("SPIELTISCH_HYPOTHESIS_PROFILE", "default"))
 """The README's test command (scripts/test.sh) picks the derandomized profile: the same
 examples on every run, so a red run is red again when repeated and no finished work is
-kept from landing by a draw; `pytest` run by hand explores new random examples."""
+kept from landing by a draw; `pytest` run by hand explores new random examples. No
+deadline there: Hypothesis' 200 ms per example measures the machine, not the code (an
+account id's round trip failed it at load 13 on two cores)."""
 
 
 @pytest.fixture(autouse=True)
