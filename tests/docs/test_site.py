@@ -261,3 +261,38 @@ def test_the_api_reference_shows_every_public_member(site: Path) -> None:
     ]
     missing = [name for name in wanted if f'id="{name}"' not in html]
     assert not missing, missing
+
+
+NAMES = {"Mahé", "Mensch ärgere Dich nicht", "David & Goliath", "Mabula"}
+NAMES |= {"OpenSpiel, PettingZoo, Gymnasium"}
+"""Menu entries that are names, the same in every language."""
+
+
+def test_every_menu_entry_is_named_in_german_and_french() -> None:
+    """The site's own labels include the menu: a German or French reader finds each
+    entry in their language, also where the page behind it is only in English."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        """mkdocs.yml's tags (!ENV, python names) read as nothing: only names matter."""
+
+    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    titles: list[str] = []
+
+    def walk(entries: list[object]) -> None:
+        for entry in entries:
+            if isinstance(entry, dict):
+                for title, below in entry.items():
+                    titles.append(title)
+                    if isinstance(below, list):
+                        walk(below)
+
+    walk(config["nav"])
+    (i18n,) = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+    for language in i18n["languages"]:
+        if language.get("default"):
+            continue
+        named = language.get("nav_translations", {})
+        missing = [title for title in titles if title not in named and title not in NAMES]
+        assert not missing, (language["locale"], missing)
