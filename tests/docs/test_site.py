@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from importlib.resources import files
 from pathlib import Path
@@ -117,6 +118,30 @@ def test_the_table_of_examples_lists_every_example_with_its_test_and_picture(sit
             picture = site / "pictures" / "examples" / f"{game}-{name}-en.svg"
             assert picture.read_text(encoding="utf-8").startswith("<svg")
             assert f'src="../pictures/examples/{game}-{name}-en.svg"' in html
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_table_of_examples_is_in_german_and_french_too(site: Path, language: str) -> None:
+    """The German and French tables: every example, its caption as that language's rules
+    say it, its picture drawn in that language, its link to that language's rules page."""
+    from spieltisch.core.examples import examples
+    from spieltisch.core.rules_text import pictures
+
+    html = (site / language / "examples" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}"' in html
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    for game in GAMES:
+        summary = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
+        captions = {name: caption for caption, _g, name, _b in pictures(summary.read_text())}
+        for name in examples(game):
+            assert f"<code>test_example[{name}]</code>" in html
+            picture = f"pictures/examples/{game}-{name}-{language}.svg"
+            found = re.search(rf'src="((?:\.\./)+){re.escape(picture)}"', html)
+            assert found, picture
+            target = (site / language / "examples" / found.group(1) / picture).resolve()
+            assert f'lang="{language}"' in target.read_text(encoding="utf-8")[:500]
+            assert captions[name].split("*")[0][:25] in text, name  # its caption
+            assert f'href="../players/{game}/#example-{name}' in html
 
 
 @pytest.mark.parametrize("game", GAMES)
