@@ -296,9 +296,9 @@ NAMES |= {"OpenSpiel, PettingZoo, Gymnasium"}
 def test_every_menu_entry_is_named_in_german_and_french() -> None:
     """The site's own labels include the menu: a German or French reader finds each
     entry in their language, also where the page behind it is only in English."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
-    class Loader(yaml.SafeLoader):
+    class Loader(yaml.SafeLoader):  # type: ignore[misc]
         """mkdocs.yml's tags (!ENV, python names) read as nothing: only names matter."""
 
     Loader.add_multi_constructor("", lambda loader, suffix, node: None)
