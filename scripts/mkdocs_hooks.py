@@ -8,8 +8,8 @@
   `![caption](example:GAME/NAME)` become figures of the rule books' worked examples,
   drawn from the scenarios in `spieltisch/games/GAME/examples.py` (each a test).
 - The head's alternate-language links are left out (`on_post_page` says why).
-- `<!-- examples -->` becomes the table of every worked example: book, section, test,
-  picture.
+- `<!-- examples -->` (`<!-- examples de -->`) becomes the table of every worked example:
+  book, section, test, picture, the caption in the page's language.
 - `<!-- messages -->` becomes the WebSocket message reference, from the pydantic models.
 - `<!-- openapi -->` becomes the HTTP reference, from the application's OpenAPI document
   (also published as `openapi.json`).
@@ -43,6 +43,8 @@ BOARD_PICTURE = re.compile(
 )
 """A whole board picture with its caption (which may hold a link); it becomes a figure."""
 RULES = re.compile(r"^<!-- rules ([a-z_]+) (de|en|fr) -->$", re.MULTILINE)
+EXAMPLES = re.compile(r"^<!-- examples(?: (de|en|fr))? -->$", re.MULTILINE)
+"""The table of examples, with the captions of a language (English if none is named)."""
 GAMES = ("mahe", "madn", "david_goliath", "mabula")
 LANGUAGES = ("en", "de", "fr")
 LINK = re.compile(r"(\]\()([^)\s:#]+\.md)(#[^)\s]*)?\)")
@@ -265,8 +267,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
     markdown = BOARD_PICTURE.sub(board, markdown)
     markdown = RULES.sub(lambda match: _rules(match, depth), markdown)
-    if "<!-- examples -->" in markdown:
-        markdown = markdown.replace("<!-- examples -->", examples_table(depth))
+    markdown = EXAMPLES.sub(lambda found: examples_table(depth, found.group(1) or "en"), markdown)
     if "<!-- messages -->" in markdown:
         markdown = markdown.replace("<!-- messages -->", message_reference())
     if "<!-- openapi -->" in markdown:
@@ -315,12 +316,13 @@ def _summary(game: str, language: str) -> str:
 
 
 def example_pictures() -> dict[str, tuple[str, str, str, bool]]:
-    """Every example picture of the site, by its place: each example as the table of
-    examples shows it (English), and each one the rules summaries show."""
+    """Every example picture of the site, by its place: each example as the tables of
+    examples show it (in each language), and each one the rules summaries show."""
     wanted = {
-        example_uri(game, name, "en", False): (game, name, "en", False)
+        example_uri(game, name, language, False): (game, name, language, False)
         for game in GAMES
         for name in examples(game)
+        for language in LANGUAGES
     }
     for game in GAMES:
         for language in LANGUAGES:
@@ -345,27 +347,34 @@ def _figure_markup(anchor: str, caption: str, target: str, size: str = "") -> st
     )
 
 
-def examples_table(depth: int) -> str:
+HEADS = {
+    "en": "| book | where | what it shows | test | picture | on the rules page |",
+    "de": "| Regelheft | wo | was es zeigt | Test | Bild | auf der Regelseite |",
+    "fr": "| règle | où | ce qu’il montre | test | image | sur la page des règles |",
+}
+"""The table of examples' head in each language."""
+
+
+def examples_table(depth: int, language: str = "en") -> str:
     """Every worked example and diagram of the rule books: where in the book, its
-    scenario test, its picture, and its place on the rules page (with the languages
-    whose rules show it; the language menu switches)."""
+    scenario test, its picture, and its place on the rules page, with the captions and
+    pictures of `language` (and the languages whose rules show it)."""
     up = "../" * depth
-    rows = [
-        "| book | where | what it shows | test | picture | on the rules page |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
+    rows = [HEADS[language], "| --- | --- | --- | --- | --- | --- |"]
     for game in GAMES:
         shown_in = {code: pictures(_summary(game, code)) for code in LANGUAGES}
-        said = {name: caption for caption, _g, name, before in shown_in["en"] if not before}
-        said = {name: caption for caption, _g, name, _b in shown_in["en"]} | said
+        mine = shown_in[language]
+        said = {name: caption for caption, _g, name, before in mine if not before}
+        said = {name: caption for caption, _g, name, _b in mine} | said
         for name, shown in examples(game).items():
             test = f"`{game}`<br>`test_example[{name}]`"
-            picture = f'![{name}]({up}{example_uri(game, name, "en", False)}){{ width="200" }}'
+            picture = f"![{name}]({up}{example_uri(game, name, language, False)})"
+            picture += '{ width="200" }'
             codes = [code for code in LANGUAGES if any(p[2] == name for p in shown_in[code])]
-            sides = {p[3] for p in shown_in["en"] if p[2] == name}
+            sides = {p[3] for p in mine if p[2] == name}
             anchor = f"example-{name}{'' if False in sides else '-before'}"
             page = f"[{game}]({up}players/{game}.md#{anchor}) ({', '.join(codes)})"
-            rules = page if "en" in codes else "—"
+            rules = page if language in codes else "—"
             what = said.get(name, "—").replace("|", "\\|")
             rows.append(f"| {shown.book} | {shown.where} | {what} | {test} | {picture} | {rules} |")
     return "\n".join(rows)

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from importlib.resources import files
 from pathlib import Path
@@ -117,6 +118,30 @@ def test_the_table_of_examples_lists_every_example_with_its_test_and_picture(sit
             picture = site / "pictures" / "examples" / f"{game}-{name}-en.svg"
             assert picture.read_text(encoding="utf-8").startswith("<svg")
             assert f'src="../pictures/examples/{game}-{name}-en.svg"' in html
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_table_of_examples_is_in_german_and_french_too(site: Path, language: str) -> None:
+    """The German and French tables: every example, its caption as that language's rules
+    say it, its picture drawn in that language, its link to that language's rules page."""
+    from spieltisch.core.examples import examples
+    from spieltisch.core.rules_text import pictures
+
+    html = (site / language / "examples" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{language}"' in html
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    for game in GAMES:
+        summary = files(f"spieltisch.games.{game}").joinpath("rules", f"{language}.md")
+        captions = {name: caption for caption, _g, name, _b in pictures(summary.read_text())}
+        for name in examples(game):
+            assert f"<code>test_example[{name}]</code>" in html
+            picture = f"pictures/examples/{game}-{name}-{language}.svg"
+            found = re.search(rf'src="((?:\.\./)+){re.escape(picture)}"', html)
+            assert found, picture
+            target = (site / language / "examples" / found.group(1) / picture).resolve()
+            assert f'lang="{language}"' in target.read_text(encoding="utf-8")[:500]
+            assert captions[name].split("*")[0][:25] in text, name  # its caption
+            assert f'href="../players/{game}/#example-{name}' in html
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -261,3 +286,38 @@ def test_the_api_reference_shows_every_public_member(site: Path) -> None:
     ]
     missing = [name for name in wanted if f'id="{name}"' not in html]
     assert not missing, missing
+
+
+NAMES = {"Mahé", "Mensch ärgere Dich nicht", "David & Goliath", "Mabula"}
+NAMES |= {"OpenSpiel, PettingZoo, Gymnasium"}
+"""Menu entries that are names, the same in every language."""
+
+
+def test_every_menu_entry_is_named_in_german_and_french() -> None:
+    """The site's own labels include the menu: a German or French reader finds each
+    entry in their language, also where the page behind it is only in English."""
+    import yaml  # type: ignore[import-untyped]
+
+    class Loader(yaml.SafeLoader):  # type: ignore[misc]
+        """mkdocs.yml's tags (!ENV, python names) read as nothing: only names matter."""
+
+    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    titles: list[str] = []
+
+    def walk(entries: list[object]) -> None:
+        for entry in entries:
+            if isinstance(entry, dict):
+                for title, below in entry.items():
+                    titles.append(title)
+                    if isinstance(below, list):
+                        walk(below)
+
+    walk(config["nav"])
+    (i18n,) = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+    for language in i18n["languages"]:
+        if language.get("default"):
+            continue
+        named = language.get("nav_translations", {})
+        missing = [title for title in titles if title not in named and title not in NAMES]
+        assert not missing, (language["locale"], missing)

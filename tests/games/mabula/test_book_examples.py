@@ -50,6 +50,16 @@ def not_onto_the_edge() -> None:
     assert board["f4"] == "w" and board["g4"] == "b"
 
 
+def black_passes() -> None:
+    before = state("black-passes", before=True)
+    assert before.current_player == 0 and before.view(None)["board"]["b1"] == "b"
+    after = state("black-passes")
+    # black's b1 cannot enter the full column b: black passes, white moves again (rule 3)
+    assert after.current_player == 0 and not after.is_terminal()
+    assert after.view(None)["board"]["c4"] == "b" and after.history() == ["a4-b4"]
+    assert all(move.startswith("a5-") for move in after.legal_moves())
+
+
 def largest_group() -> None:
     final = state("largest-group")
     assert final.groups(0) == [8, 2, 1, 1] and final.groups(1) == [6, 3, 2, 1]
@@ -71,6 +81,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "white-moves-first": white_moves_first,
     "black-pushes-white": black_pushes_white,
     "not-onto-the-edge": not_onto_the_edge,
+    "black-passes": black_passes,
     "largest-group": largest_group,
     "product": product,
     "four-threes": four_threes,

@@ -48,6 +48,15 @@ def clear_the_start() -> None:
     assert pieces(state("clear-the-start"), "red") == ["5", "7", "b", "b"]
 
 
+def one_roll() -> None:
+    before = state("one-roll", before=True)
+    assert pieces(before, "red") == ["b", "b", "b", "g1"] and before.view(None)["turn"] == 0
+    after = state("one-roll")  # a 5: the piece on g1 cannot move it, none can (rule 9)
+    assert pieces(after, "red") == ["b", "b", "b", "g1"]
+    # g1 could still advance, so red rolls once, not three times (rule 7): yellow's turn
+    assert after.current_player == CHANCE and after.view(None)["turn"] == 1
+
+
 def jump_and_count() -> None:
     before = state("jump-and-count", before=True)
     assert sorted(before.legal_moves()) == ["4", "5"]
@@ -62,10 +71,42 @@ def capture() -> None:
     assert pieces(after, "yellow") == ["b"] * 4 and pieces(after, "red") == ["22", "6", "b", "b"]
 
 
+def a_capture_missed() -> None:
+    before = state("a-capture-missed", before=True)
+    assert sorted(before.legal_moves()) == ["17", "6", "pass"]  # the referee's mode
+    after = state("a-capture-missed")
+    # the move is void (rule 14): 6 stays; the piece that could capture goes home (rule 12)
+    assert pieces(after, "red") == ["6", "b", "b", "b"]
+    assert pieces(after, "yellow") == ["22", "b", "b", "b"]
+    assert after.current_player == CHANCE and after.view(None)["turn"] == 1
+
+
+def entering_missed() -> None:
+    before = state("entering-missed", before=True)
+    assert sorted(before.legal_moves()) == ["5", "b", "pass"]
+    after = state("entering-missed")
+    # void (rule 14): the piece stays on 5, none enters, no roll after the 6: yellow's turn
+    assert pieces(after, "red") == ["5", "b", "b", "b"]
+    assert after.current_player == CHANCE and after.view(None)["turn"] == 1
+
+
 def into_the_goal() -> None:
     before = state("into-the-goal", before=True)
     assert pieces(before, "red") == ["40", "b", "b", "b"]
     assert pieces(state("into-the-goal"), "red") == ["b", "b", "b", "g4"]
+
+
+def play_on() -> None:
+    before = state("play-on", before=True)
+    assert pieces(before, "red") == ["36", "g2", "g3", "g4"]
+    after = state("play-on")
+    assert pieces(after, "red") == ["g1", "g2", "g3", "g4"]
+    # red has won; black and yellow play on for the other places, red is skipped
+    assert not after.is_terminal() and after.view(None)["finished"] == [0]
+    assert after.current_player == CHANCE and after.view(None)["turn"] == 1
+    for roll in ("d1",) * 6:  # black, then yellow: three tries each without a 6
+        after.apply(roll)
+    assert after.view(None)["turn"] == 1
 
 
 def time_is_up() -> None:
@@ -79,9 +120,13 @@ CHECKS: dict[str, Callable[[], None]] = {
     "three-tries": three_tries,
     "enter-on-a-six": enter_on_a_six,
     "clear-the-start": clear_the_start,
+    "one-roll": one_roll,
     "jump-and-count": jump_and_count,
     "capture": capture,
+    "a-capture-missed": a_capture_missed,
+    "entering-missed": entering_missed,
     "into-the-goal": into_the_goal,
+    "play-on": play_on,
     "time-is-up": time_is_up,
 }
 

@@ -1,7 +1,8 @@
 """Mabula's diagrams from the (partial) German rule book, as set-ups and pushes.
 
 The book's drawings are not in the seed text, only their captions: these positions show
-what each caption says. The scoring diagrams are finished positions set directly (no
+what each caption says; rule 3 (passing), which has no drawing, is shown on a position
+of our own. The scoring diagrams are finished positions set directly (no
 short game reaches them); the others are played from a set-up outcome.
 tests/games/mabula/test_book_examples.py checks each outcome.
 """
@@ -55,6 +56,20 @@ FOUR_THREES = diagram(
 )
 """White in four groups of three: 3 × 3 × 3 × 3 = 81, the most the product can give."""
 
+NO_WAY_IN = diagram(
+    """
++......+
+.W......
+.B......
+WW......
+WB......
+.W......
+.B......
++B.....+
+"""
+)
+"""Column b full, black's last edge marble on b1 below it; white on a4 and a5 (rule 3)."""
+
 EXAMPLES = (
     Example(name="a-start", book=BOOK, where="Spielvorbereitung", setup=(SETUP,)),
     Example(
@@ -77,6 +92,14 @@ EXAMPLES = (
         where="Spielweise, 2.",
         setup=(SETUP, "b1-b4", "b8-b4"),
         moves=("a4-f4",),
+    ),
+    Example(
+        name="black-passes",
+        book=BOOK,
+        where="Spielweise, 3.",
+        setup=(),
+        position=NO_WAY_IN,
+        moves=("a4-b4",),
     ),
     Example(name="largest-group", book=BOOK, where="Wertung", setup=(), position=GROUPS),
     Example(

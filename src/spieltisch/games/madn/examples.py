@@ -25,7 +25,47 @@ def _march(field: int, steps: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(moves)
 
 
+def _red_home(players: int) -> tuple[tuple[str, ...], str]:
+    """A game in which red brings its pieces home one by one (a 6 to enter, then 5s and
+    the exact count into the deepest free goal field) while the others roll three 1s:
+    the moves before red's last one, and that one."""
+    from spieltisch.core import CHANCE
+    from spieltisch.games.madn.rules import Madn, MadnOptions
+
+    state = Madn(MadnOptions(players=players)).new_state()
+    moves: list[str] = []
+    while True:
+        red = state.squares(0)
+        home = sum(square.startswith("g") for square in red)
+        running = [int(square) for square in red if square.isdigit()]
+        if state.current_player != CHANCE:
+            (move,) = state.legal_moves()
+            if home == 3 and running and running[0] + int(moves[-1][1:]) > 40:
+                return tuple(moves), move
+        elif state.turn != 0:
+            move = "d1"
+        elif running:  # field 1 is 0 fields travelled, g4 43: into the deepest free goal
+            left = 43 - home - (running[0] - 1)  # field by exact count, on the track
+            move = f"d{left if left <= 5 else min(5, 40 - running[0])}"  # until in reach
+        else:
+            move = "d6"  # enter (rule 5)
+        state.apply(move)
+        moves.append(move)
+
+
+RED_HOME, RED_LAST = _red_home(3)
+"""Three players: red to bring its fourth piece home, black and yellow all in the base."""
 TWO = {"players": 2}
+PENALIZED = {"players": 2, "duties": "penalized"}
+"""The referee's mode: a move that skips a duty is offered, and punished (rules 12, 14)."""
+CAPTURE_DUE = (
+    *RED_ON_FIVE,
+    *_march(5, (4, 4, 4)),  # red on 17
+    *("d6", "b", "d5", "1"),  # a second red piece: 1 -> 6
+    *("d6", "b", "d1", "21"),  # yellow: 21 -> 22
+    "d5",
+)
+"""Red to move a 5 with pieces on 6 and 17; the one on 17 can capture yellow's on 22."""
 
 EXAMPLES = (
     Example(
@@ -53,6 +93,14 @@ EXAMPLES = (
         moves=("1",),
     ),
     Example(
+        name="one-roll",
+        book=BOOK,
+        options=TWO,
+        where="7., 9.",
+        setup=(*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d1", "40", *IDLE),  # g1
+        moves=("d5",),
+    ),
+    Example(
         name="jump-and-count",
         book=BOOK,
         options=TWO,
@@ -65,14 +113,24 @@ EXAMPLES = (
         book=BOOK,
         options=TWO,
         where="11.",
-        setup=(
-            *RED_ON_FIVE,
-            *_march(5, (4, 4, 4)),  # red on 17
-            *("d6", "b", "d5", "1"),  # a second red piece: 1 -> 6
-            *("d6", "b", "d1", "21"),  # yellow: 21 -> 22
-            "d5",
-        ),
+        setup=CAPTURE_DUE,
         moves=("17",),
+    ),
+    Example(
+        name="a-capture-missed",
+        book=BOOK,
+        options=PENALIZED,
+        where="12., 14.",
+        setup=CAPTURE_DUE,
+        moves=("6",),
+    ),
+    Example(
+        name="entering-missed",
+        book=BOOK,
+        options=PENALIZED,
+        where="14.",
+        setup=(*RED_ON_FIVE, "d6"),
+        moves=("5",),
     ),
     Example(
         name="into-the-goal",
@@ -81,6 +139,14 @@ EXAMPLES = (
         where="15.",
         setup=(*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d4"),  # red on 40
         moves=("40",),
+    ),
+    Example(
+        name="play-on",
+        book=BOOK,
+        options={"players": 3},
+        where="17.",
+        setup=RED_HOME,
+        moves=(RED_LAST,),
     ),
     Example(
         name="time-is-up",

@@ -21,6 +21,8 @@ OTHERS_TO_ONE = ("d1", "stop") * 3
 """Yellow, blue and green one field each, out of the way."""
 GERMAN = "Mahé (de)"
 FRENCH = "Mahé (fr)"
+BOTH = "Mahé (de, fr)"
+"""An example both books give (the French with other names): `where` names both sections."""
 
 
 def deck(
@@ -101,49 +103,49 @@ EXAMPLES = (
     ),
     Example(
         name="two-and-four",
-        book=GERMAN,
-        where="Bewegen der Schildkröte",
+        book=BOTH,
+        where="Bewegen der Schildkröte; fr: Déplacer sa tortue",
         setup=(deck([]),),
         moves=("d2", "roll", "d4", "stop"),
     ),
     Example(
         name="round-the-island",
-        book=GERMAN,
-        where="Bewegen der Schildkröte",
+        book=BOTH,
+        where="Bewegen der Schildkröte; fr: Déplacer sa tortue",
         setup=(deck([4]), "d3", "stop", *OTHERS_TO_ONE),
         moves=ROUND,
     ),
     Example(
         name="from-the-raft-to-the-beach",
-        book=GERMAN,
-        where="Bewegen der Schildkröte",
+        book=BOTH,
+        where="Bewegen der Schildkröte; fr: Déplacer sa tortue",
         setup=(deck([3, 6]),),
         moves=ROUND,
     ),
     Example(
         name="the-stack",
-        book=GERMAN,
-        where="Gelege-Karten; Abbildung",
+        book=BOTH,
+        where="Gelege-Karten, Abbildung; fr: Pondre des oeufs, l'illustration",
         setup=STACK_ON_EIGHTEEN,
         moves=("d1", "roll", "d2", "roll", "d3"),
     ),
     Example(
         name="a-stack-busts",
-        book=GERMAN,
-        where="Mittragen im Stapel",
+        book=BOTH,
+        where="Mittragen im Stapel; fr: Se déplacer à dos de tortue",
         setup=STACK_ON_EIGHTEEN,
         moves=("d2", "roll", "d6"),
     ),
     Example(
         name="final-scores",
-        book=GERMAN,
-        where="Spielende",
+        book=BOTH,
+        where="Spielende; fr: Fin de partie",
         setup=final_scores(),
     ),
     Example(
         name="egg-card-as-die",
-        book=GERMAN,
-        where="Variante",
+        book=BOTH,
+        where="Variante; fr: Variante",
         setup=(deck([2]), *ROUND, *OTHERS_TO_ONE),
         moves=("d5", "card:2"),
         options={"egg_cards_as_dice": True},

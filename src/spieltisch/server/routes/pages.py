@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from spieltisch.core import SpieltischError, UnknownGame
+from spieltisch.core.registry import game_class
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Svc, known_language
 from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut, TutorialOut
@@ -50,7 +51,8 @@ async def tutorial(game: str, code: str) -> TutorialOut:
         steps = tutorial_steps(game, known_language(code))
     except (SpieltischError, LookupError) as exc:
         raise Refusal(Code.NOT_FOUND, str(exc)) from None
-    return TutorialOut(game=game, language=code, steps=steps)
+    title = game_class(game).info().title
+    return TutorialOut(game=game, title=title, language=code, steps=steps)
 
 
 @router.get("/session", response_model=SessionOut)

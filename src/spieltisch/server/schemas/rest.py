@@ -295,6 +295,8 @@ class RulesOut(BaseModel):
 
 class TutorialOut(BaseModel):
     game: str
+    title: str
+    """The game's title, for the page's heading (a learner sees which game they learn)."""
     language: str
     steps: list[dict[str, Any]]
     """Each step: `say` (its words), `board_svg` (the position for the learner's seat),

@@ -4,7 +4,7 @@
 
 import { get } from "../api.js";
 import { h, replace } from "../dom.js";
-import { language, onLanguage, t } from "../i18n.js";
+import { labelled, language, onLanguage, t } from "../i18n.js";
 
 export async function show(main, [game]) {
   let step = 0;
@@ -59,7 +59,7 @@ export async function show(main, [game]) {
 
   async function load() {
     tutorial = await get(`/api/games/${game}/tutorial/${language()}`);
-    replace(main, h("h1", {}, t("Learn to play")), progress, h("div", { class: "tutorial" }, board, h("div", { class: "tutorial-side" }, words, hint, actions)));
+    replace(main, h("h1", {}, labelled(t("Learn to play"), tutorial.title)), progress, h("div", { class: "tutorial" }, board, h("div", { class: "tutorial-side" }, words, hint, actions)));
     render();
   }
   await load();
