@@ -64,7 +64,7 @@ from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.server.services.table_notices import TableNotices
+from spieltisch.server.services.table_notices import TableNotices, on_commit
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -253,6 +253,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             database, runtime.background, sender.wake, settings.digest_seconds, clock=wall
         )
         runtime.publisher.subscribers.append(told.heard)
+        runtime.moves.told = on_commit  # a move's notifications, stored with it
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
         cluster.subscribe(ENDED, app.state.services.sockets.heard)

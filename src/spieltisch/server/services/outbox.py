@@ -28,11 +28,20 @@ from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.webhooks import post
 from spieltisch.server.services.notify_mail import compose
 from spieltisch.server.services.notify_texts import ACCOUNT_KINDS, Worded, worded
+from spieltisch.server.services.table_notices import spread
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import now
-from spieltisch.store.notify import ContactRow, OutboxRow, claim, contacts, forget_sent, mark
+from spieltisch.store.notify import (
+    EVERY_CHANNEL,
+    ContactRow,
+    OutboxRow,
+    claim,
+    contacts,
+    forget_sent,
+    mark,
+)
 
 logger = logging.getLogger("spieltisch.notify")
 BATCH = 50
@@ -94,6 +103,12 @@ class Sender:
             )
         if not rows:
             return 0
+        every = [row for row in rows if row.channel == EVERY_CHANNEL]
+        if every:
+            await self._spread(every)
+            rows = [row for row in rows if row.channel != EVERY_CHANNEL]
+            if not rows:
+                return len(every)
         async with reading(self.database) as session:
             found = await contacts(session, {row.account_id for row in rows})
         emails: dict[int, list[OutboxRow]] = {}
@@ -113,6 +128,14 @@ class Sender:
             if digest:
                 await self._settle(digest, await self._email(digest, contact))
         return len(rows)
+
+    async def _spread(self, rows: list[OutboxRow]) -> None:
+        """Rows written with a move for every channel: in one transaction, the rows of
+        the channels their accounts chose are written and these marked sent (a crash
+        before the commit leaves them to be spread again, under the same keys)."""
+        async with transaction(self.database) as session:
+            await spread(session, rows, self.settings.digest_seconds, self.clock())
+            await mark(session, [row.id for row in rows], self.name, sent=True, commit=False)
 
     async def _settle(self, rows: list[OutboxRow], outcome: str | None) -> None:
         """Mark `rows` after a delivery: `outcome` None: sent; "retry: ...": tried again
