@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,6 +47,7 @@ from spieltisch.server.routes import (
     more_time,
     notifications,
     pages,
+    push,
     ratings,
     reviews,
     seasons,
@@ -324,6 +325,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
     app.include_router(clubs.router, dependencies=who)
     app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
+    app.include_router(push.router, dependencies=who)
     app.include_router(websocket.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
@@ -341,6 +343,11 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             app.mount("/static", StaticFiles(directory=folder), name="static")
             break
     index = static / "index.html"
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """Web Push's service worker, at the root: its scope is the whole site."""
+        return FileResponse(static / "sw.js", media_type="text/javascript")
 
     @app.api_route(
         "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False

@@ -48,6 +48,7 @@ from spieltisch.store.notify import (
     add_notices,
     contacts,
 )
+from spieltisch.store.push import subscriptions
 from spieltisch.store.tables import account_names
 
 logger = logging.getLogger("spieltisch.notify")
@@ -178,21 +179,35 @@ def notices(
     reach: dict[int, ContactRow],
     digest_seconds: float,
     moment: datetime,
+    pushing: Mapping[int, list[int]] | None = None,
 ) -> list[Notice]:
     """The outbox rows of `found`: one per channel each account chose that reaches it
-    (a verified address, a webhook); nothing for accounts nobody can reach."""
+    (a verified address, a webhook, each browser subscribed to Web Push: `pushing`);
+    nothing for accounts nobody can reach."""
     rows = []
     for happening in found:
         contact = reach.get(happening.account_id)
-        if contact is None:
-            continue
         for channel in chosen(contact).get(happening.kind, []):
-            if channel == "email" and not contact.email:
+            if channel != "browser" and contact is None:
                 continue
-            if channel == "webhook" and not contact.webhook_url:
+            if channel == "email" and not (contact and contact.email):
                 continue
-            if channel == "browser":
-                continue  # shown by the page itself (Web Push is not built)
+            if channel == "webhook" and not (contact and contact.webhook_url):
+                continue
+            if channel == "browser":  # an open tab shows it itself; Web Push the others
+                rows += [
+                    Notice(
+                        f"{happening.stem}:push:{device}",
+                        happening.account_id,
+                        happening.kind,
+                        "push",
+                        {**happening.payload, "subscription": device},
+                        happening.due_at or moment,
+                    )
+                    for device in (pushing or {}).get(happening.account_id, [])
+                ]
+                continue
+            assert contact is not None
             when = happening.due_at or due(contact, channel, digest_seconds, moment)
             rows.append(
                 Notice(
@@ -214,8 +229,10 @@ async def write(
     moment: datetime | None = None,
 ) -> int:
     """Write the notices of `found` in the session's transaction; how many rows."""
-    reach = await contacts(session, {h.account_id for h in found})
-    rows = notices(found, reach, digest_seconds, moment or now())
+    accounts = {h.account_id for h in found}
+    reach = await contacts(session, accounts)
+    pushing = await subscriptions(session, accounts)
+    rows = notices(found, reach, digest_seconds, moment or now(), pushing)
     await add_notices(session, rows)
     return len(rows)
 
