@@ -255,7 +255,8 @@ class TablePage {
       this.presence = { ...message, at: performance.now() };
       this.renderSeats();
     } else if (message.type === "notice") {
-      this.notices.set(`${message.at} ${message.kind} ${message.seat}`, message);
+      // One line per happening: told live, and again from the log when the page reconnects.
+      this.notices.set(`${message.seq} ${message.kind} ${message.seat}`, message);
       this.renderLog();
     } else if (message.type === "takeback") {
       this.takeback = message;
