@@ -5,10 +5,13 @@ say which is which."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 
+from spieltisch.store.models import GameTable, Seat
+from spieltisch.tournament.storage import _online_game
 from tests.server.in_process import an_app, guest, run
 
 
@@ -88,3 +91,44 @@ def test_two_people_choose_casual_or_rated(migrated_url: str) -> None:
             assert {t["id"]: t["rated"] for t in finished} == {rated: True, casual: False}
 
     run(scenario)
+
+
+def test_people_and_a_computer_made_rated_are_rated_among_themselves(migrated_url: str) -> None:
+    """Three people and a computer, made rated: the table says rated (no takebacks, no
+    hints), and its result rates the people by their places among themselves: the
+    computer's seat is not rated. One person and a computer stay refused."""
+
+    async def scenario() -> None:
+        async with an_app(migrated_url) as (client, _services):
+            _ana, ana = await guest(client, "Ana")
+            seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]
+            seats.append({"kind": "ai", "level": "easy"})
+            body = {"game": "mahe", "seats": seats, "rated": True}
+            table = ok(await client.post("/api/tables", json=body, headers=ana), 201)
+            assert table["rated"] is True and table["takebacks"] is False
+
+    run(scenario)
+    # The people's places among themselves: Ana 2nd, the computer 1st, Bob 4th, Cleo 3rd.
+    table = GameTable(
+        id="t1",
+        game="mahe",
+        rated=True,
+        finished_at=datetime(2026, 12, 6, tzinfo=UTC),
+        result={"ranking": [2, 1, 4, 3]},
+    )
+    seats = [Seat(table_id="t1", seat=i, account_id=a) for i, a in enumerate([7, None, 8, 9])]
+    rated = _online_game(table, seats)
+    assert rated is not None
+    assert rated.players == ("account:7", "account:8", "account:9")
+    assert rated.places == (1, 3, 2)
+    # Left to the seats (not chosen), a computer seat leaves it casual, as before; a
+    # tie among the people stays a tie.
+    casual = GameTable(**{**_fields(table), "rated": None, "result": table.result})
+    assert _online_game(casual, seats) is None
+    tied = GameTable(**{**_fields(table), "result": {"ranking": [1, 4, 2, 2]}})
+    found = _online_game(tied, seats)
+    assert found is not None and found.places == (1, 2, 2)
+
+
+def _fields(table: GameTable) -> dict[str, Any]:
+    return {name: getattr(table, name) for name in ("id", "game", "rated", "finished_at")}

@@ -15,12 +15,12 @@ PHONE = 390
 def test_a_casual_and_a_rated_table_side_by_side(people: People, artifacts: Path) -> None:
     ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
     ana_page = sign_in_as_guest(ana, "Ana")
-    # A computer seat: the rated choice is greyed out and the form says why.
+    # One person and a computer: the rated choice is greyed out and the form says why.
     ana_page.select_option("#create-game", "mabula")
     ana_page.select_option("#seat-1", "ai:easy")
     assert ana_page.locator("#create-rated option[value=rated]").is_disabled()
     assert ana_page.input_value("#create-rated") == "casual"
-    assert "Computer-Sitz" in ana_page.inner_text("#create-rated-why")
+    assert "mindestens zwei Menschen" in ana_page.inner_text("#create-rated-why")
     # Two people: Ana makes it rated through the form.
     ana_page.select_option("#seat-1", "open")
     assert ana_page.locator("#create-rated option[value=rated]").is_enabled()

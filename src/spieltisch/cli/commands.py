@@ -26,6 +26,7 @@ LAZY: dict[str, str] = {
     "render": "spieltisch.cli.render:render",
     "serve": "spieltisch.cli.serve:serve",
     "db": "spieltisch.cli.serve:db_app",
+    "push-keys": "spieltisch.cli.push_keys:push_keys",
     "tournament": "spieltisch.cli.tournament:tournament_app",
 }
 """Command name -> `module:attribute`, a command function or a Typer group, in the

@@ -41,6 +41,9 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "distributed": "cluster",
     # plots
     "matplotlib": "plots",
+    # push
+    "pywebpush": "push",
+    "py_vapid": "push",
     # rl
     "gymnasium": "rl",
     "pettingzoo": "rl",

@@ -285,6 +285,15 @@ def serve(
             "died is sent by another after this.",
         ),
     ] = 120.0,
+    vapid_key: Annotated[
+        Path | None,
+        typer.Option(
+            "--vapid-key",
+            envvar=variable("--vapid-key"),
+            help="The file of the VAPID private key Web Push notifications are signed "
+            "with (made by spieltisch push-keys; default: no Web Push).",
+        ),
+    ] = None,
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -354,6 +363,19 @@ def serve(
         except ValueError as exc:
             console.print(f"[bold red]{_('Error')}:[/] {exc}", highlight=False)
             raise typer.Exit(2) from None
+    if vapid_key is not None:
+        from spieltisch.server.infra.push import Pusher
+
+        try:
+            Pusher(str(vapid_key), "mailto:spieltisch@localhost")
+        except Exception:
+            message = _("--vapid-key {file}: not a VAPID private key (make one with {command})")
+            console.print(
+                f"[bold red]{_('Error')}:[/] "
+                + message.format(file=vapid_key, command="spieltisch push-keys FILE"),
+                highlight=False,
+            )
+            raise typer.Exit(2) from None
     limits: RateLimits | None = None if no_rate_limits else RateLimits()
     for spec in rate_limit or ():
         try:
@@ -386,6 +408,7 @@ def serve(
         public_url=public_url,
         digest_seconds=digest_every,
         outbox_lease_seconds=outbox_lease,
+        vapid_key=str(vapid_key) if vapid_key is not None else None,
     )
     _upgrade(url)
     raise_open_files()  # each connection is a file: the shell's 1024 is soon reached

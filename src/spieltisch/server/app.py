@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,6 +47,7 @@ from spieltisch.server.routes import (
     more_time,
     notifications,
     pages,
+    push,
     ratings,
     reviews,
     seasons,
@@ -64,7 +65,7 @@ from spieltisch.server.schemas.rest import REFUSALS
 from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
-from spieltisch.server.services.table_notices import TableNotices
+from spieltisch.server.services.table_notices import TableNotices, on_commit
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -253,6 +254,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             database, runtime.background, sender.wake, settings.digest_seconds, clock=wall
         )
         runtime.publisher.subscribers.append(told.heard)
+        runtime.moves.told = on_commit  # a move's notifications, stored with it
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
         cluster.subscribe(ENDED, app.state.services.sockets.heard)
@@ -323,6 +325,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
     app.include_router(clubs.router, dependencies=who)
     app.include_router(seasons.router, dependencies=who)
     app.include_router(ratings.router, dependencies=who)
+    app.include_router(push.router, dependencies=who)
     app.include_router(websocket.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
@@ -340,6 +343,11 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             app.mount("/static", StaticFiles(directory=folder), name="static")
             break
     index = static / "index.html"
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """Web Push's service worker, at the root: its scope is the whole site."""
+        return FileResponse(static / "sw.js", media_type="text/javascript")
 
     @app.api_route(
         "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False

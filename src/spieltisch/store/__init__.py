@@ -10,6 +10,7 @@ from spieltisch.store.database import Database, default_database_url, upgrade
 from spieltisch.store.hall import HallScreenRow
 from spieltisch.store.models import Base
 from spieltisch.store.notify import ContactRow, OutboxRow
+from spieltisch.store.push import PushRow
 from spieltisch.store.reviews import GameReviewRow
 from spieltisch.store.tournaments import TournamentEntryRow, TournamentRow
 
@@ -22,6 +23,7 @@ __all__ = [
     "HallScreenRow",
     "MemberRow",
     "OutboxRow",
+    "PushRow",
     "SeasonEveningRow",
     "SeasonRow",
     "TournamentEntryRow",

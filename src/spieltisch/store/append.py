@@ -1,15 +1,16 @@
 """Appending to a table's move log: what one move writes, in one statement on PostgreSQL.
 
 A move writes its log entries (the move and the chance outcomes after it), the mover's
-clock when the table has one, the result when the game ends, and on PostgreSQL the news
-for the other processes (`pg_notify`). As separate statements in a transaction that was
-five round trips to the database per move (the pool's ping, BEGIN, INSERT, the notify,
-COMMIT), each one costing the event loop CPU. On PostgreSQL a data-modifying CTE puts
-them in one statement, run in autocommit mode: a single statement is atomic, so either
-every part is stored and the news leaves, or nothing is (a second append of the same
-(table, seq) fails the whole statement, exactly as it failed the transaction). One round
-trip remains: the statement, on connections kept for it without the pool's ping
-(`Database.autocommit`).
+clock when the table has one, the result when the game ends, the notifications it causes
+("your turn" to a person away, "game over"; `told`), and on PostgreSQL the news for the
+other processes (`pg_notify`): a crash can lose or repeat none of them apart. As
+separate statements in a transaction that was five round trips to the database per
+move (the pool's ping, BEGIN, INSERT, the notify, COMMIT), each one costing the event
+loop CPU. On PostgreSQL a data-modifying CTE puts them in one statement, run in
+autocommit mode: a single statement is atomic, so either every part is stored and the
+news leaves, or nothing is (a second append of the same (table, seq) fails the whole
+statement, exactly as it failed the transaction). One round trip remains: the
+statement, on connections kept for it without the pool's ping (`Database.autocommit`).
 
 SQLite has no data-modifying CTEs; there the same parts are written in a session that
 group commit shares (`store/group.py`): the entries of every waiting append in one
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
@@ -30,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
 from spieltisch.store.models import GameTable, MoveEntry, Seat, TableStatus
+from spieltisch.store.notify import EVERY_CHANNEL, Notice, add_notices
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Append:
     """The result when the game ends with these entries; None while it goes on."""
     notice: tuple[str, str] | None = None
     """PostgreSQL: (channel, payload) of the news, sent when (and only if) it commits."""
+    told: Sequence[Notice] = ()
+    """The notifications the move causes (`EVERY_CHANNEL`), stored when (and only if) it
+    commits; one written before under the same key is left as it is."""
 
     def _rows(self) -> list[dict[str, Any]]:
         return [
@@ -90,6 +95,11 @@ class Append:
             "result": json.dumps(dict(self.result)) if self.result is not None else None,
             "channel": channel,
             "payload": payload,
+            "told_keys": [notice.key for notice in self.told],
+            "told_accounts": [notice.account_id for notice in self.told],
+            "told_kinds": [notice.kind for notice in self.told],
+            "told_payloads": [json.dumps(notice.payload) for notice in self.told],
+            "every_channel": EVERY_CHANNEL,
         }
 
 
@@ -106,6 +116,8 @@ async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
     for append in appends:
         for change in append._changes():
             await session.execute(change)
+    told = [replace(notice, due_at=append.at) for append in appends for notice in append.told]
+    await add_notices(session, told)
 
 
 APPEND = text(
@@ -124,6 +136,16 @@ WITH added AS (
     UPDATE game_tables
     SET status = :finished_status, result = CAST(:result AS json), finished_at = :at
     WHERE id = :table_id AND :finished
+), told AS (
+    INSERT INTO notification_outbox
+        (key, account_id, kind, channel, payload, created_at, due_at, attempts)
+    SELECT told.key, told.account_id, told.kind, :every_channel, CAST(told.payload AS json),
+        :at, :at, 0
+    FROM unnest(
+        CAST(:told_keys AS text[]), CAST(:told_accounts AS integer[]),
+        CAST(:told_kinds AS text[]), CAST(:told_payloads AS text[])
+    ) AS told(key, account_id, kind, payload)
+    ON CONFLICT (key) DO NOTHING
 )
 SELECT CASE WHEN CAST(:channel AS text) IS NULL THEN NULL
     ELSE pg_notify(:channel, :payload) END

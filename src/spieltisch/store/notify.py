@@ -84,6 +84,12 @@ class OutboxRow(Base):
     __table_args__ = (Index("ix_notification_outbox_due", "sent_at", "due_at"),)
 
 
+EVERY_CHANNEL = "*"
+"""The channel of a notification written with what caused it (a move, in the move's own
+transaction): the sender spreads it into one row per channel its account chose, under
+the same keys as if they had been written one by one."""
+
+
 @dataclass(frozen=True)
 class Notice:
     """A notification to write: the key that makes it one, whom, what, when."""
@@ -178,8 +184,10 @@ async def mark(
     sent: bool,
     dropped: str | None = None,
     retry_at: datetime | None = None,
+    commit: bool = True,
 ) -> None:
-    """After a delivery: sent, dropped (with why), or free again from `retry_at`."""
+    """After a delivery: sent, dropped (with why), or free again from `retry_at`
+    (committed unless `commit` is False: part of the caller's transaction)."""
     if not ids:
         return
     values: dict[str, Any]
@@ -194,7 +202,8 @@ async def mark(
         .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
         .values(**values)
     )
-    await session.commit()
+    if commit:
+        await session.commit()
 
 
 async def waiting(session: AsyncSession, prefix: str) -> list[tuple[int, str]]:

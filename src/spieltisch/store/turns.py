@@ -216,6 +216,10 @@ class TurnStore:
         async with self.database.session() as session:
             return (await vacations_of(session, [account], since))[account]
 
+    async def recent(self, table_id: str) -> list[TableNotice]:
+        async with self.database.session() as session:
+            return await notices_of(session, table_id)
+
     async def noticed(self, table_id: str, seq: int, kind: str) -> bool:
         async with self.database.session() as session:
             return await noticed(session, table_id, seq, kind)

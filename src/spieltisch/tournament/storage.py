@@ -301,21 +301,32 @@ def rated_seating(accounts: Sequence[int | None]) -> bool:
 
 
 def _online_game(table: GameTable, seats: list[Seat]) -> RatedGame | None:
-    """A finished online table as a rated game, None unless every seat was a person with
-    an account, each account in one seat, and not made casual by its creator."""
+    """A finished online table as a rated game, None unless rated: every seat a person
+    with an account, each account in one seat, and not made casual by its creator; or
+    made rated by its creator with computer seats and at least two people, whose places
+    among themselves are rated (the computer seats are not)."""
     if table.finished_at is None or table.result is None or table.rated is False:
         return None
     seated = [seat.account_id for seat in seats]
-    accounts = [account for account in seated if account is not None]
     ranking = table.result.get("ranking")
-    if not rated_seating(seated) or not isinstance(ranking, list):
+    if not isinstance(ranking, list) or len(ranking) != len(seated):
         return None
-    if len(ranking) != len(accounts):
+    if table.rated is not True and not rated_seating(seated):
+        return None
+    people = [index for index, account in enumerate(seated) if account is not None]
+    accounts = [seated[index] for index in people]
+    if len(accounts) < 2 or len(set(accounts)) != len(accounts):
         return None
     return RatedGame(
         table.game,
         str(GameKey.of_table(table.id)),
         as_utc(table.finished_at),
-        tuple(str(PlayerId.of_account(account)) for account in accounts),
-        tuple(int(place) for place in ranking),
+        tuple(str(PlayerId.of_account(account)) for account in accounts if account is not None),
+        among_themselves([int(ranking[index]) for index in people]),
     )
+
+
+def among_themselves(places: Sequence[int]) -> tuple[int, ...]:
+    """The people's places once the computer seats are left out: 1 + how many people
+    finished ahead (a tie stays a tie). [2, 1, 4] (a computer third) -> (2, 1, 3)."""
+    return tuple(1 + sum(other < place for other in places) for place in places)

@@ -347,7 +347,18 @@ TEXTS: tuple[str, ...] = (
     N_("casual: hints and takebacks allowed"),
     N_("rated: counts for the ratings"),
     N_("Rating"),
-    N_("Rated games are for people only: a computer seat makes the game casual."),
+    N_(
+        "Rated games need at least two people: with one person and the computer the game is casual."
+    ),
+    N_(
+        "Rated with a computer seat: the people are rated among themselves, the computer "
+        "seats are not."
+    ),
+    N_(
+        "Counts for the ratings of the people among themselves: the computer seats are not "
+        "rated; no hints, no takebacks."
+    ),
+    N_("rated among the people"),
     N_("taken back"),
     N_("The next roll comes in a moment."),
     # the lobby as a place to find a game (issue 42)

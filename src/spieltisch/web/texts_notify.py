@@ -58,4 +58,10 @@ NOTIFY_TEXTS: tuple[str, ...] = (
     N_("A game is over"),
     N_("An invitation to a table"),
     N_("A chat message"),
+    # Web Push (web_push.js)
+    N_("Push notifications"),
+    N_("Get notifications on this device, also with no tab open"),
+    N_("This device gets your browser notifications, also with no tab open."),
+    N_("Stop push notifications on this device"),
+    N_("This browser cannot get push notifications."),
 )

@@ -90,6 +90,9 @@ class Settings:
     outbox_poll_seconds: float = 2.0
     """How often the sender looks for notifications written by other processes or
     falling due (reminders, digests); its own it sends at once."""
+    vapid_key: str | None = None
+    """The file of the VAPID private key (PEM) Web Push notifications are signed with
+    (`spieltisch push-keys` makes one); None: no Web Push."""
 
     def site(self) -> str:
         """The site's address as links in emails start (no slash at the end)."""

@@ -27,6 +27,7 @@ from spieltisch.server.services.contacts import Contacts
 from spieltisch.server.services.lobby import Lobby
 from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.play_aids import PlayAids
+from spieltisch.server.services.push_devices import PushDevices
 from spieltisch.server.services.ratings import Ratings
 from spieltisch.server.services.records import Records
 from spieltisch.server.services.reviews import Reviews
@@ -60,6 +61,12 @@ class Services:
         return Contacts(
             self.database, sender.tokens, self.passwords, sender.smtp is not None, sender.wake
         )
+
+    @property
+    def push_devices(self) -> PushDevices:
+        sender = self.sender
+        pusher = sender.pusher if sender is not None else None
+        return PushDevices(self.database, pusher.public_key if pusher else None)
 
     @property
     def lobby(self) -> Lobby:

@@ -57,3 +57,31 @@ class ForgotIn(Strict):
 class ResetIn(Strict):
     token: str = Field(min_length=10, max_length=500)
     password: str = Field(min_length=8, max_length=200)
+
+
+class PushKeys(Strict):
+    p256dh: str = Field(min_length=16, max_length=200, description="The browser's public key.")
+    auth: str = Field(min_length=8, max_length=100, description="The browser's auth secret.")
+
+
+class PushIn(Strict):
+    """A browser's push subscription, as `PushSubscription.toJSON()` gives it."""
+
+    endpoint: str = Field(min_length=10, max_length=1000)
+    expirationTime: int | None = None
+    keys: PushKeys
+
+
+class PushOff(Strict):
+    endpoint: str = Field(min_length=10, max_length=1000)
+
+
+class PushKeyOut(BaseModel):
+    public_key: str | None
+    """The server's VAPID public key (base64url) browsers subscribe with; None: this
+    server sends no Web Push (its host configured no key)."""
+
+
+class PushOut(BaseModel):
+    devices: int
+    """How many browsers of yours get Web Push notifications (yours alone)."""

@@ -206,16 +206,18 @@ async def check_open_tables(
 
 
 def _check_rated(seats: list[SeatIn], creator: int | None) -> None:
-    """A rated game is for people only, each at one seat: refused, naming the seat, when
-    a computer plays one or a person is given two."""
+    """A rated game rates people, each at one seat, at least two of them (computer seats
+    are not rated: the people's places among themselves are): refused, naming the
+    seat, when a computer plays with one person only or a person is given two."""
     seen: set[int] = set()
+    people = sum(seat.kind != "ai" for seat in seats)
     for index, seat in enumerate(seats):
-        if seat.kind == "ai":
+        if seat.kind == "ai" and people < 2:
             raise Refusal(
                 Code.INVALID,
                 _(
-                    "seat {seat} is a computer: a rated game is for people only "
-                    "(make it casual to play against the computer)"
+                    "seat {seat} is a computer: a rated game needs at least two people, "
+                    "rated among themselves (make it casual to play against the computer)"
                 ).format(seat=index),
             )
         account = creator if seat.kind == "me" else seat.account

@@ -24,15 +24,26 @@ from datetime import datetime, timedelta
 
 from spieltisch.server.infra.mail import SmtpServer, send_mail
 from spieltisch.server.infra.notify_tokens import LinkTokens
+from spieltisch.server.infra.push import Pusher, Subscription, subject_of
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.webhooks import post
 from spieltisch.server.services.notify_mail import compose
 from spieltisch.server.services.notify_texts import ACCOUNT_KINDS, Worded, worded
+from spieltisch.server.services.table_notices import spread
 from spieltisch.server.services.unit_of_work import reading, transaction
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import now
-from spieltisch.store.notify import ContactRow, OutboxRow, claim, contacts, forget_sent, mark
+from spieltisch.store.notify import (
+    EVERY_CHANNEL,
+    ContactRow,
+    OutboxRow,
+    claim,
+    contacts,
+    forget_sent,
+    mark,
+)
+from spieltisch.store.push import PushRow, forget
 
 logger = logging.getLogger("spieltisch.notify")
 BATCH = 50
@@ -56,6 +67,11 @@ class Sender:
         self.clock = clock
         self.smtp = SmtpServer.parse(settings.smtp) if settings.smtp else None
         self.name = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.pusher = (
+            Pusher(settings.vapid_key, subject_of(settings.mail_from, settings.site()))
+            if settings.vapid_key
+            else None
+        )
         self._woken = asyncio.Event()
 
     def wake(self) -> None:
@@ -94,12 +110,20 @@ class Sender:
             )
         if not rows:
             return 0
+        every = [row for row in rows if row.channel == EVERY_CHANNEL]
+        if every:
+            await self._spread(every)
+            rows = [row for row in rows if row.channel != EVERY_CHANNEL]
+            if not rows:
+                return len(every)
         async with reading(self.database) as session:
             found = await contacts(session, {row.account_id for row in rows})
         emails: dict[int, list[OutboxRow]] = {}
         for row in rows:
             if row.channel == "email":
                 emails.setdefault(row.account_id, []).append(row)
+            elif row.channel == "push":
+                await self._settle([row], await self._push(row, found.get(row.account_id)))
             else:
                 await self._settle([row], await self._webhook(row, found.get(row.account_id)))
         for account, batch in emails.items():
@@ -113,6 +137,14 @@ class Sender:
             if digest:
                 await self._settle(digest, await self._email(digest, contact))
         return len(rows)
+
+    async def _spread(self, rows: list[OutboxRow]) -> None:
+        """Rows written with a move for every channel: in one transaction, the rows of
+        the channels their accounts chose are written and these marked sent (a crash
+        before the commit leaves them to be spread again, under the same keys)."""
+        async with transaction(self.database) as session:
+            await spread(session, rows, self.settings.digest_seconds, self.clock())
+            await mark(session, [row.id for row in rows], self.name, sent=True, commit=False)
 
     async def _settle(self, rows: list[OutboxRow], outcome: str | None) -> None:
         """Mark `rows` after a delivery: `outcome` None: sent; "retry: ...": tried again
@@ -156,6 +188,35 @@ class Sender:
             return f"retry: {type(failed).__name__}: {failed}"[:300]
         return None
 
+    async def _push(self, row: OutboxRow, contact: ContactRow | None) -> str | None:
+        """One Web Push message to the browser the row names (its title, text and the
+        table's link, encrypted for that browser alone)."""
+        if self.pusher is None:
+            return "no VAPID key configured"
+        if not _wants(contact, row):
+            return "unsubscribed"
+        async with reading(self.database) as session:
+            device = await session.get(PushRow, row.payload.get("subscription"))
+        if device is None or device.account_id != row.account_id:
+            return "no such push subscription (any more)"
+        code = (contact.language if contact else None) or "en"
+        item = worded(row.kind, row.payload, code, self.settings.site())
+        body = " ".join(item.lines)
+        data = json.dumps(
+            {"id": row.key, "title": item.subject, "body": body, "url": item.link},
+            ensure_ascii=False,
+        )
+        to = Subscription(device.endpoint, device.p256dh, device.auth)
+        try:
+            status = await self.pusher.post(to, data)
+        except OSError as failed:
+            return f"retry: {type(failed).__name__}: {failed}"[:300]
+        if status in (404, 410):  # the browser unsubscribed: forget it
+            async with transaction(self.database) as session:
+                await forget(session, device.id)
+            return f"push subscription gone (status {status})"
+        return None if 200 <= status < 300 else f"retry: status {status}"
+
     async def _webhook(self, row: OutboxRow, contact: ContactRow | None) -> str | None:
         if row.channel != "webhook":
             return f"no delivery on the channel {row.channel}"
@@ -178,9 +239,11 @@ class Sender:
         return None if 200 <= status < 300 else f"retry: status {status}"
 
 
-def _wants(contact: ContactRow, row: OutboxRow) -> bool:
+def _wants(contact: ContactRow | None, row: OutboxRow) -> bool:
     """Whether the account still wants this kind on this channel (it may have changed
-    its choice, or unsubscribed, since the notification was written)."""
+    its choice, or unsubscribed, since the notification was written; Web Push is the
+    browser channel)."""
     from spieltisch.server.services.contacts import chosen
 
-    return row.channel in chosen(contact).get(row.kind, [])
+    channel = "browser" if row.channel == "push" else row.channel
+    return channel in chosen(contact).get(row.kind, [])

@@ -5,21 +5,25 @@ table open sees it there), and the lobby's invitations (`invitations`).
 
 Each notification's key names the happening (table, position, account, channel), so a
 happening heard by two processes (a move committed by one, followed by the other) is
-one row. The rows are written right after the commit that caused them, by the process
-that heard it; the sender (`outbox.py`) delivers them.
+one row. What a move causes ("your turn" to the next person when they are away, "game
+over") is written in the move's own transaction (`on_commit`, one row for every channel
+that the sender spreads, `spread`): a crash between the two can neither lose nor repeat
+it. The rest (a chat line, a deadline told, a game given up) is written right after the
+commit that caused it, by the process that heard it; the sender (`outbox.py`) delivers
+them.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from spieltisch.core import game_class
+from spieltisch.core import State, game_class
 from spieltisch.server.services import turn_notices
 from spieltisch.server.services.contacts import chosen
 from spieltisch.server.services.reminders import deadlines, drop_stale, plan
@@ -36,7 +40,15 @@ from spieltisch.server.table.room import Room
 from spieltisch.store import Database
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.models import GameTable, Seat, SeatKind, TableStatus, now
-from spieltisch.store.notify import ContactRow, Notice, add_notices, contacts
+from spieltisch.store.notify import (
+    EVERY_CHANNEL,
+    ContactRow,
+    Notice,
+    OutboxRow,
+    add_notices,
+    contacts,
+)
+from spieltisch.store.push import subscriptions
 from spieltisch.store.tables import account_names
 
 logger = logging.getLogger("spieltisch.notify")
@@ -73,19 +85,64 @@ def _away(room: Room) -> dict[int, int]:
     }
 
 
+def _base(room: Room) -> dict[str, Any]:
+    return {"table": room.id, "game": room.table.game, "title": _title(room.table.game)}
+
+
+def _finished(
+    room: Room, away: dict[int, int], result: Mapping[str, Any] | None
+) -> list[Happening]:
+    """ "Game over" to each person away, with their place."""
+    ranking = (result or {}).get("ranking") or []
+    return [
+        Happening(
+            "finished",
+            account,
+            f"finished:{room.id}:{account}",
+            {**_base(room), "place": ranking[index] if index < len(ranking) else None},
+        )
+        for index, account in away.items()
+    ]
+
+
+def on_commit(room: Room, state: State, seq: int, result: Mapping[str, Any] | None) -> list[Notice]:
+    """What a move about to be stored tells whom, stored with it (`Moves.told`): "your
+    turn" to the next person to move when they are away, "game over" to those away.
+    One row for every channel (`EVERY_CHANNEL`): whom they reach is read when sent."""
+    away = _away(room)
+    if not away:
+        return []
+    found = []
+    seat = state.current_player
+    if result is None and seat in away:
+        stem = f"turn:{room.id}:{seq}:{away[seat]}"
+        found.append(Happening("turn", away[seat], stem, {**_base(room), "seq": seq}))
+    if result is not None:
+        found += _finished(room, away, result)
+    return [Notice(h.stem, h.account_id, h.kind, EVERY_CHANNEL, h.payload) for h in found]
+
+
+async def spread(
+    session: AsyncSession, rows: Sequence[OutboxRow], digest_seconds: float, moment: datetime
+) -> int:
+    """Write the rows of each channel the accounts of `rows` (`EVERY_CHANNEL`) chose,
+    under the keys a write after the commit would have used (so one written either way
+    is one); how many."""
+    found = [Happening(r.kind, r.account_id, r.key, dict(r.payload)) for r in rows]
+    return await write(session, found, digest_seconds, moment)
+
+
 def happenings(room: Room, events: Sequence[Event]) -> list[Happening]:
-    """What `events` at `room` tell whom (pure: read from the room as it is now)."""
+    """What `events` at `room` tell whom (pure: read from the room as it is now). A
+    move's own "your turn" and "game over" were stored with it (`on_commit`)."""
     table = room.id
-    base = {"table": table, "game": room.table.game, "title": _title(room.table.game)}
+    base = _base(room)
     found: list[Happening] = []
     away = _away(room)
-    moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
-    seat = room.to_move()
     running = room.table.status == TableStatus.RUNNING
-    turns = {(away[seat], room.seq)} if moved and running and seat in away else set()
     # A turn-based deadline told (also when a process takes the table up after a crash)
     # says whose turn it is too: the same key, so a turn written before is not again.
-    turns |= {
+    turns = {
         (turn.account, turn.seq)
         for turn in deadlines(events)
         if running and turn.account is not None and turn.account in away.values()
@@ -93,13 +150,10 @@ def happenings(room: Room, events: Sequence[Event]) -> list[Happening]:
     for account, seq in sorted(turns, key=lambda pair: (pair[1], pair[0])):
         stem = f"turn:{table}:{seq}:{account}"
         found.append(Happening("turn", account, stem, {**base, "seq": seq}))
+    moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
     for event in events:
-        if isinstance(event, GameFinished):
-            ranking = (event.result or {}).get("ranking") or []
-            for index, account in away.items():
-                place = ranking[index] if index < len(ranking) else None
-                payload = {**base, "place": place}
-                found.append(Happening("finished", account, f"finished:{table}:{account}", payload))
+        if isinstance(event, GameFinished) and not moved:  # given up, claimed
+            found += _finished(room, away, event.result)
         elif isinstance(event, ChatLine) and event.to is None:
             line = event.line
             if line.watchers and room.table.status == TableStatus.RUNNING:
@@ -121,23 +175,39 @@ def due(contact: ContactRow, channel: str, digest_seconds: float, moment: dateti
 
 
 def notices(
-    found: Sequence[Happening], reach: dict[int, ContactRow], digest_seconds: float
+    found: Sequence[Happening],
+    reach: dict[int, ContactRow],
+    digest_seconds: float,
+    moment: datetime,
+    pushing: Mapping[int, list[int]] | None = None,
 ) -> list[Notice]:
     """The outbox rows of `found`: one per channel each account chose that reaches it
-    (a verified address, a webhook); nothing for accounts nobody can reach."""
-    moment = now()
+    (a verified address, a webhook, each browser subscribed to Web Push: `pushing`);
+    nothing for accounts nobody can reach."""
     rows = []
     for happening in found:
         contact = reach.get(happening.account_id)
-        if contact is None:
-            continue
         for channel in chosen(contact).get(happening.kind, []):
-            if channel == "email" and not contact.email:
+            if channel != "browser" and contact is None:
                 continue
-            if channel == "webhook" and not contact.webhook_url:
+            if channel == "email" and not (contact and contact.email):
                 continue
-            if channel == "browser":
-                continue  # shown by the page itself (Web Push is not built)
+            if channel == "webhook" and not (contact and contact.webhook_url):
+                continue
+            if channel == "browser":  # an open tab shows it itself; Web Push the others
+                rows += [
+                    Notice(
+                        f"{happening.stem}:push:{device}",
+                        happening.account_id,
+                        happening.kind,
+                        "push",
+                        {**happening.payload, "subscription": device},
+                        happening.due_at or moment,
+                    )
+                    for device in (pushing or {}).get(happening.account_id, [])
+                ]
+                continue
+            assert contact is not None
             when = happening.due_at or due(contact, channel, digest_seconds, moment)
             rows.append(
                 Notice(
@@ -152,10 +222,17 @@ def notices(
     return rows
 
 
-async def write(session: AsyncSession, found: Sequence[Happening], digest_seconds: float) -> int:
+async def write(
+    session: AsyncSession,
+    found: Sequence[Happening],
+    digest_seconds: float,
+    moment: datetime | None = None,
+) -> int:
     """Write the notices of `found` in the session's transaction; how many rows."""
-    reach = await contacts(session, {h.account_id for h in found})
-    rows = notices(found, reach, digest_seconds)
+    accounts = {h.account_id for h in found}
+    reach = await contacts(session, accounts)
+    pushing = await subscriptions(session, accounts)
+    rows = notices(found, reach, digest_seconds, moment or now(), pushing)
     await add_notices(session, rows)
     return len(rows)
 
@@ -177,7 +254,7 @@ class Planned:
 def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
     """Everything `events` at `room` mean for the outbox at `moment`."""
     found = happenings(room, events)
-    base = {"table": room.id, "game": room.table.game, "title": _title(room.table.game)}
+    base = _base(room)
     found += [Happening(*one) for one in turn_notices.told(room.id, base, events, moment)]
     coming = [r for turn in deadlines(events) for r in plan(room.id, base, turn, moment)]
     found += [Happening("reminder", r.account_id, r.key, r.payload, r.due_at) for r in coming]
@@ -212,6 +289,8 @@ class TableNotices:
         plan_ = planned(room, events, self.clock())
         if plan_.found or plan_.reminders:
             self.background.spawn(self.write(plan_))
+        elif any(isinstance(e, EntriesCommitted) for e in events) and _away(room):
+            self.wake()  # the move stored notifications of its own
 
     async def write(self, plan_: Planned) -> None:
         """Write what `plan_` asks in one transaction (and wake the sender)."""
@@ -219,7 +298,7 @@ class TableNotices:
             async with transaction(self.database) as session:
                 if plan_.reminders:
                     await drop_stale(session, plan_.table, plan_.seq, plan_.told)
-                written = await write(session, plan_.found, self.digest_seconds)
+                written = await write(session, plan_.found, self.digest_seconds, self.clock())
         except UNAVAILABLE as away:  # lost: a deadline told again writes a turn's again
             logger.warning("notifications not written, database away: %s", type(away).__name__)
             return

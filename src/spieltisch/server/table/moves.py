@@ -8,7 +8,9 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -39,9 +41,15 @@ from spieltisch.store.clock import ClockMode
 from spieltisch.store.database import UNAVAILABLE
 from spieltisch.store.log_entries import Chance, Move, Takeback, standing
 from spieltisch.store.models import TableStatus
+from spieltisch.store.notify import Notice
 from spieltisch.store.turns import paused_ms
 
 logger = logging.getLogger("spieltisch.server")
+
+
+Told = Callable[[Room, State, int, Mapping[str, Any] | None], Sequence[Notice]]
+"""The notifications of a move about to be stored: the room before it, the position
+after it, its last seq and the result when it ends the game."""
 
 
 class Moves:
@@ -52,6 +60,8 @@ class Moves:
         self.storage = storage
         self.cluster = cluster
         self.random = secrets.SystemRandom()
+        self.told: Told | None = None
+        """What a move tells whom (set by the app: the notifications), stored with it."""
 
     async def submit(self, room: Room, seat: int, seq: int, move: str) -> tuple[AckOut, Events]:
         """Apply `move` for `seat` in position `seq`; Refusal (changing nothing) otherwise."""
@@ -146,6 +156,7 @@ class Moves:
             at=at,
             time_left=time_left,
             result=result,
+            told=self.told(room, state, items[-1].seq, result) if self.told else (),
             notice=self.cluster.moved_notice(
                 room.id,
                 items[-1].seq,

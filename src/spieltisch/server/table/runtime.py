@@ -357,10 +357,11 @@ class Runtime:
 
     async def opened(self, room: Room, connection: Connection, table: TableOut) -> None:
         """A connection opened (holding the room's lock, so no news falls between what it
-        reads and its joining): the table as its account may see it, the recent chat,
-        then the position and who is here (`enter`)."""
+        reads and its joining): the table as its account may see it, the recent chat and
+        notices, then the position and who is here (`enter`)."""
         events: Events = [Replied(connection, table_for(table, connection.account_id))]
         events += await self.chat.history(room, connection)
+        events += [Replied(connection, m) for m in await self.turns.recent(room, connection)]
         self.publisher.publish(room, events)
         self.enter(room, connection)
 

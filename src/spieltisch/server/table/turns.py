@@ -23,6 +23,8 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from spieltisch.server.infra.cluster import Cluster
+from spieltisch.server.schemas.messages import NoticeOut
+from spieltisch.server.table import notices
 from spieltisch.server.table.events import (
     ClockRanOut,
     Event,
@@ -37,7 +39,7 @@ from spieltisch.server.table.finishing import Finishing
 from spieltisch.server.table.leaving import Leaving, own_level
 from spieltisch.server.table.notices import is_notice, kind_and_data
 from spieltisch.server.table.publish import Publisher
-from spieltisch.server.table.room import Room
+from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.scheduler import Scheduler
 from spieltisch.store import Database
 from spieltisch.store.clock import OnTimeout
@@ -258,6 +260,14 @@ class Turns:
                 events += await self._moved(room)
 
     # -- the log -----------------------------------------------------------------------------
+
+    async def recent(self, room: Room, connection: Connection) -> list[NoticeOut]:
+        """The table's latest notices in the connection's language, for a connection that
+        just opened (what happened while nobody looked is in the log too)."""
+        if room.clock is None or not room.clock.turn_based:
+            return []
+        rows = await self.store.recent(room.id)
+        return [notices.stored(room, row, connection.language) for row in rows]
 
     async def note(self, room: Room, told: Sequence[Event]) -> None:
         """Store the notices among `told` in the table's log."""

@@ -60,9 +60,12 @@ export function recordedName(name) {
 }
 
 // Whether a table's game counts for the ratings, as a small badge: lobby, table, lists.
+// A rated table with computer seats rates its people among themselves: the badge says so.
 export function ratedBadge(table) {
   const rated = Boolean(table.rated);
-  return h("span", { class: `rated-badge ${rated ? "rated" : "casual"}`, title: rated ? t("Counts for the ratings; no hints, no takebacks.") : t("Does not count for the ratings; hints and takebacks allowed.") }, rated ? t("rated") : t("casual"));
+  const computers = rated && !table.tournament && (table.seats || []).some((seat) => seat.kind === "ai");
+  const title = !rated ? t("Does not count for the ratings; hints and takebacks allowed.") : computers ? t("Counts for the ratings of the people among themselves: the computer seats are not rated; no hints, no takebacks.") : t("Counts for the ratings; no hints, no takebacks.");
+  return h("span", { class: `rated-badge ${rated ? "rated" : "casual"}`, title }, rated ? (computers ? t("rated among the people") : t("rated")) : t("casual"));
 }
 
 // A finished table's result as lists show it: each seat by place, with its points

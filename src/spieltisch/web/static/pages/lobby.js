@@ -244,13 +244,16 @@ function renderCreate(box, forms, me) {
     renderRated();
   }
 
-  // A computer seat makes the game casual: the rated choice is greyed out, and says why.
+  // Rated with a computer seat rates the people among themselves, so it needs two of
+  // them: with one person the rated choice is greyed out, and the form says why.
   function renderRated() {
-    const computer = [...seatsBox.querySelectorAll("select")].some((select) => select.value.startsWith("ai:"));
+    const kinds = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    const computer = kinds.some((kind) => kind.startsWith("ai:"));
+    const alone = computer && kinds.filter((kind) => !kind.startsWith("ai:")).length < 2;
     const rated = ratedSelect.querySelector('option[value="rated"]');
-    rated.disabled = computer;
-    if (computer) ratedSelect.value = "casual";
-    ratedWhy.textContent = computer ? t("Rated games are for people only: a computer seat makes the game casual.") : "";
+    rated.disabled = alone;
+    if (alone) ratedSelect.value = "casual";
+    ratedWhy.textContent = alone ? t("Rated games need at least two people: with one person and the computer the game is casual.") : computer ? t("Rated with a computer seat: the people are rated among themselves, the computer seats are not.") : "";
   }
 
   function renderGame() {

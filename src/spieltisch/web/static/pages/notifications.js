@@ -7,6 +7,7 @@ import { h, replace } from "../dom.js";
 import { onLanguage, t } from "../i18n.js";
 import { accountChanged, notify } from "../notice.js";
 import { forgetChoices } from "./browser_notify.js";
+import { pushSection, pushState } from "./web_push.js";
 
 // What a person may be told of, and where (the server's notify_texts.KINDS, CHANNELS).
 const KINDS = [
@@ -30,7 +31,8 @@ export async function show(main) {
   let secret = null;
   async function render() {
     const mine = await get("/api/me/notifications");
-    replace(main, h("h1", {}, t("Notifications")), emailSection(mine, render), choicesForm(mine, render), browserSection(), webhookSection(mine, secret, (shown) => {
+    const push = await pushState();
+    replace(main, h("h1", {}, t("Notifications")), emailSection(mine, render), choicesForm(mine, render), browserSection(), pushSection(push, render), webhookSection(mine, secret, (shown) => {
       secret = shown;
       render();
     }));

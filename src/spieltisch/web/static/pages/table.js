@@ -16,7 +16,7 @@ import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
 import { TableWords } from "./table_words.js";
-import { formatDays, noticesAfter, turnClockRule, turnPresence } from "./turns.js";
+import { formatDays, noticesAfter, turnClockRule, turnPresence, WaitingCount } from "./turns.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
@@ -158,6 +158,7 @@ class TablePage {
   async start() {
     this.layout();
     this.table = await get(`/api/tables/${this.tableId}`);
+    this.waiting = new WaitingCount(() => this.renderTitle());
     this.render();
     this.live = new Live(this.tableId, (message) => this.receive(message), (status) => this.connectionStatus(status));
     window.spieltisch.live = this.live;
@@ -187,7 +188,16 @@ class TablePage {
     this.rulesButton.textContent = t("Rules");
   }
 
+  // The tab's title says when it is your turn, so a person in another tab sees it, and
+  // how many turn-based games wait for your move ("(2) ▶ Mahé · spieltisch").
+  renderTitle() {
+    if (!this.table) return;
+    const count = this.waiting ? this.waiting.prefix() : "";
+    document.title = `${count}${this.yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
+  }
+
   stop() {
+    if (this.waiting) this.waiting.stop();
     window.clearTimeout(this.holdTimer);
     window.clearTimeout(this.onlyMoveTimer);
     this.live.close();
@@ -218,6 +228,7 @@ class TablePage {
     } else if (message.type === "state") {
       for (const entry of message.last_moves) this.log.set(entry.seq, entry);
       this.state = message;
+      if (this.table.clock && this.table.clock.mode === "turn") this.waiting.soon(); // a move: ask again
       this.rollAt = message.roll_in_ms === null || message.roll_in_ms === undefined ? null : performance.now() + message.roll_in_ms;
       this.clock = message.clock ? { ...message.clock, at: performance.now() } : null;
       this.pending = null;
@@ -244,7 +255,8 @@ class TablePage {
       this.presence = { ...message, at: performance.now() };
       this.renderSeats();
     } else if (message.type === "notice") {
-      this.notices.set(`${message.at} ${message.kind} ${message.seat}`, message);
+      // One line per happening: told live, and again from the log when the page reconnects.
+      this.notices.set(`${message.seq} ${message.kind} ${message.seat}`, message);
       this.renderLog();
     } else if (message.type === "takeback") {
       this.takeback = message;
@@ -324,8 +336,8 @@ class TablePage {
     if (!this.table) return;
     replace(this.title, this.table.title, " ", ratedBadge(this.table));
     const yourTurn = this.state && this.state.status !== "finished" && this.state.legal_moves.length > 0;
-    // The tab's title says when it is your turn, so a person in another tab sees it.
-    document.title = `${yourTurn ? "▶ " : ""}${this.table.title} · spieltisch`;
+    this.yourTurn = yourTurn;
+    this.renderTitle();
     this.renderStatus();
     this.board.classList.toggle("animate", setting("animate"));
     this.renderBoard();

@@ -73,6 +73,47 @@ export function countInTitle(waiting) {
   document.title = waiting ? `(${waiting}) ${TITLE}` : TITLE;
 }
 
+// The count of my turn-based games waiting for my move, for the table page's tab title
+// ("(2) ▶ Mahé · spieltisch"): asked at once, every 30 s, and soon after a move here.
+export class WaitingCount {
+  constructor(changed) {
+    this.count = 0;
+    this.changed = changed;
+    this.asked = 0;
+    this.timer = window.setInterval(() => this.ask(), 30000);
+    this.ask();
+  }
+
+  async ask() {
+    if (!currentAccount()) return;
+    this.asked = Date.now();
+    try {
+      const found = await get("/api/me/turns");
+      if (found.waiting !== this.count) {
+        this.count = found.waiting;
+        this.changed();
+      }
+    } catch {
+      // the next round asks again
+    }
+  }
+
+  // A move was made here: ask again (at most every two seconds).
+  soon() {
+    window.clearTimeout(this.later);
+    this.later = window.setTimeout(() => this.ask(), Math.max(0, this.asked + 2000 - Date.now()));
+  }
+
+  prefix() {
+    return this.count ? `(${this.count}) ` : "";
+  }
+
+  stop() {
+    window.clearInterval(this.timer);
+    window.clearTimeout(this.later);
+  }
+}
+
 function gameItem(game) {
   const left = game.time_left_ms === null ? null : formatDays(game.time_left_ms);
   const last = game.last_move ? (game.last_by ? labelled(game.last_by, game.last_move) : game.last_move) : t("no move yet");
