@@ -125,3 +125,31 @@ def test_a_substitute_played_by_one_process_for_a_person_gone_from_the_other(
                 await socket.close()
 
     asyncio.run(scenario())
+
+
+def test_a_process_that_loads_the_table_late_counts_the_away_time_from_the_leaving(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Ana and Bob play through A; Ana's connection is gone; once her away time has
+    passed, Bob's claim reaches B, which has never loaded the table: it takes it at once
+    (it counted from its own loading before, and refused for the whole away time)."""
+    a, b = two_servers
+
+    async def scenario() -> None:
+        async with Client(a.url) as ana, Client(a.url) as bob:
+            table = await started_table(ana, bob)
+            anas, bobs = await ana.socket(table), await bob.socket(table)
+            await presence(bobs, 0, True, timeout=15)
+            await anas.close()
+            await presence(bobs, 0, False, timeout=15)
+            # The away time passing is under test: a sleep, not a wait.
+            await asyncio.sleep(CLAIM_AFTER + 0.5)
+            through_b = await bob.http.post(f"{b.url}/api/tables/{table}/claim", json={"seat": 0})
+            assert through_b.status_code == 200, through_b.text
+            claimed = through_b.json()
+            assert claimed["status"] == "finished" and claimed["seats"][0]["left"] == "claimed"
+            final = await bobs.state(lambda m: m["status"] == "finished")  # told at A too
+            assert final["result"]["ranking"] == [2, 1]
+            await bobs.close()
+
+    asyncio.run(scenario())
