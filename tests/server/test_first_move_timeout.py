@@ -15,9 +15,13 @@ from tests.server.test_table_events import EventRecorder
 LOSE = ClockIn(mode="move", seconds=1, on_timeout="lose")
 
 
-def test_nobody_moved_when_the_clock_ran_out_the_table_is_aborted(url: str) -> None:
+def test_nobody_moved_when_the_clock_ran_out_the_table_is_aborted(migrated_url: str) -> None:
     async def scenario() -> None:
-        async with a_table(url, "mabula", TWO_PEOPLE, LOSE) as (runtime, room, (ana, _bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE, LOSE) as (
+            runtime,
+            room,
+            (ana, _bob),
+        ):
             heard = EventRecorder(runtime)
             to_ana = connect(runtime, room, ana)
             seat = room.to_move()
@@ -47,10 +51,10 @@ def test_nobody_moved_when_the_clock_ran_out_the_table_is_aborted(url: str) -> N
     run(scenario)
 
 
-def test_the_second_person_missing_their_first_move_aborts_it_too(url: str) -> None:
+def test_the_second_person_missing_their_first_move_aborts_it_too(migrated_url: str) -> None:
     async def scenario() -> None:
         clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
-        async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _people):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _people):
             first = room.to_move()
             assert first is not None
             await runtime.submit(room, first, room.seq, room.state.legal_moves()[0])
@@ -61,10 +65,10 @@ def test_the_second_person_missing_their_first_move_aborts_it_too(url: str) -> N
     run(scenario)
 
 
-def test_alone_against_a_computer_the_clock_still_loses_the_game(url: str) -> None:
+def test_alone_against_a_computer_the_clock_still_loses_the_game(migrated_url: str) -> None:
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
-        async with a_table(url, "mabula", seats, LOSE) as (runtime, room, (ana, _bob)):
+        async with a_table(migrated_url, "mabula", seats, LOSE) as (runtime, room, (ana, _bob)):
             connect(runtime, room, ana)  # she is here (else the game pauses)
             await until(lambda: room.table.status != "running", what="the clock's end")
             assert room.table.status == "finished"

@@ -35,9 +35,9 @@ async def _first_move(runtime: Runtime, room: Room) -> int:
     return seat
 
 
-def test_a_person_aborts_before_everyone_moved_and_not_after(url: str) -> None:
+def test_a_person_aborts_before_everyone_moved_and_not_after(migrated_url: str) -> None:
     async def scenario() -> None:
-        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
             to_ana, to_bob = connect(runtime, room, ana), connect(runtime, room, bob)
             told(to_ana), told(to_bob)
             mover = await _first_move(runtime, room)  # one person moved, the other not yet
@@ -60,9 +60,9 @@ def test_a_person_aborts_before_everyone_moved_and_not_after(url: str) -> None:
     run(scenario)
 
 
-def test_no_abort_once_every_person_has_moved(url: str) -> None:
+def test_no_abort_once_every_person_has_moved(migrated_url: str) -> None:
     async def scenario() -> None:
-        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
             first = await _first_move(runtime, room)
             second = await _first_move(runtime, room)
             assert {first, second} == {0, 1} and not room.abortable()
@@ -74,13 +74,17 @@ def test_no_abort_once_every_person_has_moved(url: str) -> None:
 
 
 def test_the_away_countdown_then_a_substitute_and_the_person_takes_the_seat_back(
-    url: str,
+    migrated_url: str,
 ) -> None:
     async def scenario() -> None:
         now = Now()
         seats = [SeatIn(kind="me"), SeatIn(kind="open"), SeatIn(kind="ai", level="easy")]
         clock = ClockIn(away_seconds=45)
-        async with a_table(url, "mahe", seats, clock, now=now) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mahe", seats, clock, now=now) as (
+            runtime,
+            room,
+            (ana, bob),
+        ):
             to_ana = connect(runtime, room, ana)
             bobs = connect(runtime, room, bob)
             runtime.leave(room, bobs)  # Bob's connection is gone
@@ -118,10 +122,14 @@ def test_the_away_countdown_then_a_substitute_and_the_person_takes_the_seat_back
     run(scenario)
 
 
-def test_in_a_game_of_two_the_win_is_claimed(url: str) -> None:
+def test_in_a_game_of_two_the_win_is_claimed(migrated_url: str) -> None:
     async def scenario() -> None:
         now = Now()
-        async with a_table(url, "mabula", TWO_PEOPLE, now=now) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE, now=now) as (
+            runtime,
+            room,
+            (ana, bob),
+        ):
             connect(runtime, room, ana)
             runtime.leave(room, connect(runtime, room, bob))
             now.advance(runtime.presence_of.away_after(room))
@@ -134,11 +142,15 @@ def test_in_a_game_of_two_the_win_is_claimed(url: str) -> None:
 
 
 def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_players(
-    url: str,
+    migrated_url: str,
 ) -> None:
     async def scenario() -> None:
         clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
-        async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE, clock) as (
+            runtime,
+            room,
+            (ana, bob),
+        ):
             async with runtime.database.session() as session:
                 eve = Account(name="Red · ana (you)")
                 session.add(eve)
@@ -161,9 +173,9 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
     run(scenario)
 
 
-def test_players_and_watchers_chat_apart_while_the_game_runs(url: str) -> None:
+def test_players_and_watchers_chat_apart_while_the_game_runs(migrated_url: str) -> None:
     async def scenario() -> None:
-        async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, bob)):
             async with runtime.database.session() as session:
                 eve = Account(name="Eve")
                 session.add(eve)
@@ -186,11 +198,11 @@ def test_players_and_watchers_chat_apart_while_the_game_runs(url: str) -> None:
     run(scenario)
 
 
-def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> None:
+def test_a_game_against_computers_pauses_while_its_person_is_away(migrated_url: str) -> None:
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
         clock = ClockIn(mode="game", seconds=600)
-        async with a_table(url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
+        async with a_table(migrated_url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
             to_ana = connect(runtime, room, ana)
             await until(lambda: room.to_move() == 0)
             runtime.leave(room, to_ana)
@@ -212,7 +224,7 @@ def test_a_game_against_computers_pauses_while_its_person_is_away(url: str) -> N
 
 
 def test_a_game_against_computers_recovered_while_its_person_is_away_is_paused(
-    url: str,
+    migrated_url: str,
 ) -> None:
     """A restart while the person is away: the table is taken up without anyone joining
     it, and pauses (before, it ran its clock until someone connected)."""
@@ -220,7 +232,7 @@ def test_a_game_against_computers_recovered_while_its_person_is_away_is_paused(
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
         clock = ClockIn(mode="game", seconds=600)
-        async with a_table(url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
+        async with a_table(migrated_url, "mabula", seats, clock) as (runtime, room, (ana, _bob)):
             restarted = Runtime(runtime.database, runtime.pool, runtime.settings)
             try:
                 assert await restarted.recover() == 1
@@ -238,11 +250,15 @@ def test_a_game_against_computers_recovered_while_its_person_is_away_is_paused(
     run(scenario)
 
 
-def test_a_table_nobody_was_at_for_the_abandon_time_ends_as_abandoned(url: str) -> None:
+def test_a_table_nobody_was_at_for_the_abandon_time_ends_as_abandoned(migrated_url: str) -> None:
     async def scenario() -> None:
         now = Now()
         days = 3 * 24 * 3600.0
-        async with a_table(url, "mabula", TWO_PEOPLE, now=now) as (runtime, room, (ana, bob)):
+        async with a_table(migrated_url, "mabula", TWO_PEOPLE, now=now) as (
+            runtime,
+            room,
+            (ana, bob),
+        ):
             assert runtime.abandoning.after == days  # the default: a few days
             watcher = connect(runtime, room, None)
             await _first_move(runtime, room)

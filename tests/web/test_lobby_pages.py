@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.web.conftest import People
-from tests.web.flows import create_table_by_api, sign_in_as_guest
+from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
 
 PHONE = 390
 DUEL = [{"kind": "me"}, {"kind": "open"}]
@@ -90,3 +90,34 @@ def test_filters_my_games_first_and_tables_before_the_form(people: People, artif
     choose(bo_page, "speed", "quick")
     bo_page.wait_for_selector(f"#tables-title ~ .table-list [data-table='{duel}']")
     bo_page.screenshot(path=str(artifacts / "lobby-filters-fr-phone.png"), full_page=True)
+
+
+def test_a_game_with_a_player_away_is_marked_filtered_and_the_filters_kept(
+    people: People, artifacts: Path
+) -> None:
+    """Ana leaves her game with Bo: in the lobby her seat reads "(away)", the filter
+    "Players away" finds the game or leaves it out, and the filters chosen are still set
+    after a reload (French on a phone, German on a desktop)."""
+    ana, bo = people("fr-FR", width=PHONE), people("de-DE")
+    eve, dan = people("fr-FR", width=PHONE), people("de-DE")
+    table, ana_page, _bo_page = started_table(ana, bo)
+    ana_page.close()  # Ana's only connection: she is away
+    running = f"#running-title ~ .table-list [data-table='{table}']"
+    for person, name, away, none in (
+        (eve, "Eve", "(absent)", "Aucune partie en cours ne correspond."),
+        (dan, "Dan", "(abwesend)", "Keine laufende Partie passt."),
+    ):
+        page = sign_in_as_guest(person, name)
+        choose(page, "away", "true")
+        page.wait_for_selector(f"{running} .away-tag")
+        seat = page.locator(f"{running} .seat.away")
+        assert seat.count() == 1 and seat.inner_text().endswith(f"Ana {away}"), seat.inner_text()
+        assert page.locator(f"{running} .seat:not(.away)").inner_text().endswith("Bo")
+        page.screenshot(path=str(artifacts / f"lobby-away-{name}.png"), full_page=True)
+        page.reload()  # the filter stays chosen, and so the list stays filtered
+        page.wait_for_selector(f"{running} .away-tag")
+        assert page.locator("#filter-away").input_value() == "true"
+        choose(page, "away", "false")
+        page.wait_for_selector("#running-title ~ .empty")
+        assert page.inner_text("#running-title ~ .empty") == none
+        assert page.locator(f"[data-table='{table}']").count() == 0

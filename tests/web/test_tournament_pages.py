@@ -10,6 +10,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.server.servers import ServerProcess
@@ -209,3 +210,35 @@ def test_a_command_line_tournament_is_taken_over_on_its_page(
     page.reload()
     page.wait_for_selector(".round[data-round='1']")
     assert page.locator("form.take-over").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "colours"),
+    [
+        ("de-DE", 1200, ("Rot", "Gelb", "Grün", "Schwarz")),
+        ("fr-FR", 390, ("Rouge", "Jaune", "Vert", "Noir")),
+    ],
+    ids=["de-desktop", "fr-phone"],
+)
+def test_a_round_names_its_seats_as_the_table_does(
+    people: People,
+    web: ServerProcess,
+    artifacts: Path,
+    locale: str,
+    width: int,
+    colours: tuple[str, ...],
+) -> None:
+    """Issue 42: every list names a seat as its table does, "Rot · Player 1" (the
+    tournament page wrote "Rot Player 1", its own way)."""
+    cli = command_line(web.database_url)
+    tid = made_on_the_command_line(cli, f"Sitze {locale}", 8)
+    cli("seat", tid, "--by", "desk")
+    person = people(locale, width=width)
+    page = sign_in_as_guest(person, "Vera")
+    page.goto(f"{person.base}/#/tournament/{tid}")
+    page.wait_for_selector(".round[data-round='1'] .round-tables li[data-seat]")
+    seats = page.locator(".round[data-round='1'] .round-tables li[data-seat]").all_inner_texts()
+    assert len(seats) == 8
+    pattern = re.compile(rf"^({'|'.join(colours)}) · Player [1-8]$")
+    assert all(pattern.match(seat.strip()) for seat in seats), seats
+    page.screenshot(path=str(artifacts / f"tournament-seats-{locale}.png"), full_page=True)

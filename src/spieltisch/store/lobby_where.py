@@ -15,7 +15,7 @@ from typing import Literal
 from sqlalchemy import and_, exists, func, not_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
-from spieltisch.store.models import Account, GameTable, Seat, SeatKind
+from spieltisch.store.models import Account, GameTable, Seat, SeatKind, TableStatus
 
 Pace = Literal["untimed", "quick", "slow", "turn"]
 
@@ -35,13 +35,23 @@ def lobby_conditions(
     against_computers: bool = True,
     speed: tuple[Pace, float, float] | None = None,
     paused: bool | None = None,
+    away: bool | None = None,
 ) -> list[ColumnElement[bool]]:
     """The conditions on `GameTable` the lobby's filters imply (all to hold): `game`,
     the creator's `language`, a `free` seat, a computer seat or none, a `player`'s name
     (part of it, any case), and without `against_computers` no one person's game
     against computers; `speed`: the pace wanted, with the longest move time and the
-    longest game time that are still quick; `paused`: only paused games, or none."""
+    longest game time that are still quick; `paused`: only paused games, or none;
+    `away`: only running games with a person's seat away (`Seat.away_since`), or none."""
     where: list[ColumnElement[bool]] = []
+    if away is not None:
+        gone = and_(
+            GameTable.status == TableStatus.RUNNING,
+            _seat_where(
+                Seat.kind == SeatKind.HUMAN, Seat.ai_level.is_(None), Seat.away_since.is_not(None)
+            ),
+        )
+        where.append(gone if away else not_(gone))
     if paused is not None:
         where.append(GameTable.paused_at.is_not(None) if paused else GameTable.paused_at.is_(None))
     if speed is not None:

@@ -183,6 +183,9 @@ class Seat(Base):
     """How a person's seat came to be played by the computer (a `SeatLeft`): resigned,
     out of time, claimed by the others, or a substitute while they are away (which they
     take back when they return)."""
+    away_since: Mapped[datetime | None] = mapped_column()
+    """Since when a person's seat has had no connection open through any process (None:
+    here, or not a person's); written as people come and go (`server/table/away_book.py`)."""
 
 
 class MoveEntry(Base):

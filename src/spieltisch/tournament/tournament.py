@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from spieltisch.core import Game, formats, game_class, parts
 from spieltisch.core.identity import GameKey, PlayerId, is_guest, level_of
+from spieltisch.core.seat_names import seat_mark
 from spieltisch.core.stopped import StoppedRanking
 from spieltisch.tournament import handover
 from spieltisch.tournament.errors import ComputersOnBoards, TournamentError
@@ -296,6 +297,11 @@ class Tournament:
         label = parts(self.settings.game).seat_label
         game = self.settings.game_for(table_size)
         return label(game, seat) if label is not None else str(seat + 1)
+
+    def seat_mark(self, table_size: int, seat: int) -> str:
+        """The seat as its table names it on every screen (`seat_names.seat_mark`): its
+        colour as a name, else "Player 2"; the pages write "Red · Ana" with it."""
+        return seat_mark(self.settings.game_for(table_size), seat)
 
     # -- the director's steps -----------------------------------------------------------
 

@@ -19,7 +19,14 @@ from spieltisch.core.seat_names import seat_mark
 from spieltisch.server.description.policy import TablePolicy
 from spieltisch.server.i18n import _
 from spieltisch.server.schemas.messages import SeatOut, TableOut
-from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft, as_utc
+from spieltisch.store.models import (
+    GameTable,
+    Seat,
+    SeatKind,
+    SeatLeft,
+    TableStatus,
+    as_utc,
+)
 from spieltisch.store.tables import account_names, seats_of_tables
 
 
@@ -100,6 +107,10 @@ def _seat(table: GameTable, row: Seat, who: dict[int, str], marks: tuple[str, ..
         left=row.left if row.kind == SeatKind.HUMAN and row.ai_level is not None else None,
         mark=mark,
         label=f"{mark} · {shown}" if mark and shown else (mark or shown),
+        away=table.status == TableStatus.RUNNING
+        and row.kind == SeatKind.HUMAN
+        and row.ai_level is None
+        and row.away_since is not None,
     )
 
 

@@ -150,6 +150,7 @@ async def list_tables(
     player: Annotated[str | None, Query(max_length=40)] = None,
     against_computers: bool = True,
     paused: bool | None = None,
+    away: bool | None = None,
 ) -> TableList:
     """Public tables that are open or running, newest first; `?finished=true`: the
     ended ones (the last 100: finished, aborted or abandoned, each as it ended), to
@@ -157,8 +158,11 @@ async def list_tables(
     `computers` (with or without a computer seat), `speed` (untimed, quick, slow, turn: turn-based),
     `language` (the creator's), `player` (part of a player's name),
     `against_computers=false` (without one person's games against computers),
-    `paused` (true: only games paused while their person is away; false: none)."""
-    chosen = TableFilter(game, free, computers, speed, language, player, against_computers, paused)
+    `paused` (true: only games paused while their person is away; false: none),
+    `away` (true: only running games with a player away, no connection open; false: none)."""
+    chosen = TableFilter(
+        game, free, computers, speed, language, player, against_computers, paused, away
+    )
     return TableList(tables=await svc.lobby.listed(finished, chosen))
 
 

@@ -79,6 +79,7 @@ def describe(seen: TournamentPage, me: int | None) -> TournamentOut:
                             name=_name(tournament, player),
                             colour=tournament.seat_label(len(players), seat),
                             label=tournament.seat_words(len(players), seat),
+                            mark=tournament.seat_mark(len(players), seat),
                         )
                         for seat, player in enumerate(players)
                     ],

@@ -191,6 +191,10 @@ class SeatOut(BaseModel):
     the other person claimed the win while they were away, or a substitute plays it at
     their level while they are away (`resigned` false: they may take it back). None while
     its person plays it."""
+    away: bool = False
+    """At a running table: its person has had no connection open through any server
+    process for a while (as the server last wrote it; a table's `presence` message says
+    since when, and counts down)."""
 
 
 class TableOut(ServerMessage):

@@ -200,6 +200,9 @@ class SeatOut(BaseModel):
     """The seat's colour in notation (for styling), or its number."""
     label: str
     """The colour in the request's language."""
+    mark: str = ""
+    """The seat as its table names it, in the request's language: its colour as a name,
+    else "Player 2" (the pages write "Red · Ana", as at the table and in the lobby)."""
 
 
 class ResultOut(BaseModel):

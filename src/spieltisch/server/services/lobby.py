@@ -72,6 +72,7 @@ async def list_tables(
             if chosen.speed is None
             else (chosen.speed, QUICK_MOVE_SECONDS, QUICK_GAME_SECONDS),
             paused=chosen.paused,
+            away=chosen.away,
         )
     )
     tables = await describe_tables(session, await public_tables(session, limit, finished, where))

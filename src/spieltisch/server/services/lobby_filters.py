@@ -38,6 +38,8 @@ class TableFilter:
     """False: leave out one person's games against computers."""
     paused: bool | None = None
     """True: only games paused while their person is away; False: none of them."""
+    away: bool | None = None
+    """True: only running games with a player away (no connection open); False: none."""
 
     def admits(self, table: TableOut) -> bool:
         seats = table.seats
@@ -58,5 +60,7 @@ class TableFilter:
             if not any(seat.name and wanted in seat.name.casefold() for seat in seats):
                 return False
         if self.paused is not None and table.paused != self.paused:
+            return False
+        if self.away is not None and any(seat.away for seat in seats) != self.away:
             return False
         return self.against_computers or not against_computers(table)

@@ -60,11 +60,13 @@ class Abandoning:
         if moment - self._written.get(room.id, float("-inf")) < SEEN_EVERY:
             return
         self._written[room.id] = moment
-        self.background.spawn(self._seen(room.id))
+        self.background.spawn(self._seen(room.id, self._moment()))
 
-    async def _seen(self, table_id: str) -> None:
+    async def _seen(self, table_id: str, moment: datetime) -> None:
+        """Write when a person was last seen: the moment of the change, not the later
+        one the write gets its turn at."""
         try:
-            await self.storage.seen([table_id], self._moment())
+            await self.storage.seen([table_id], moment)
         except UNAVAILABLE:
             self._written.pop(table_id, None)  # written by the next change or sweep
 

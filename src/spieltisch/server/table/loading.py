@@ -49,6 +49,9 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         log=items,
         turn_started=turn_started(table, entries[-1].created_at if entries else None),
         names=stored.names,
+        # Away through every process since then (a person connected elsewhere is
+        # here again once that process answers the room's "ask").
+        away_since={seat.seat: wall(seat.away_since) for seat in stored.seats if seat.away_since},
     )
 
 

@@ -38,6 +38,7 @@ from spieltisch.server.schemas.messages import (
 )
 from spieltisch.server.table import view
 from spieltisch.server.table.abandoning import Abandoning
+from spieltisch.server.table.away_book import AwayBook
 from spieltisch.server.table.background import Background, cancel
 from spieltisch.server.table.chat import Chat
 from spieltisch.server.table.events import (
@@ -135,6 +136,7 @@ class Runtime:
             self.finishing.follow,
             self.pausing.follow,
             self.abandoning.follow,
+            AwayBook(self.storage, self.rooms, self.background).follow,
         ]
 
     # -- loading and recovery -------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.description.tables import describe_table
@@ -232,6 +232,18 @@ class TableStorage:
             await session.execute(
                 update(GameTable).where(GameTable.id.in_(table_ids)).values(seen_at=moment)
             )
+            await session.commit()
+
+    async def away(self, table_id: str, changes: dict[int, datetime | None]) -> None:
+        """People's seats gone away (since the moment given) or back (None). A moment
+        written already stands when it is earlier: two processes seeing one person go
+        keep the first's."""
+        async with self.database.session() as session:
+            for seat, since in changes.items():
+                row = update(Seat).filter_by(table_id=table_id, seat=seat)
+                if since is not None:
+                    row = row.where(or_(Seat.away_since.is_(None), Seat.away_since > since))
+                await session.execute(row.values(away_since=since))
             await session.commit()
 
     async def takeback(self, table_id: str) -> dict[str, Any] | None:

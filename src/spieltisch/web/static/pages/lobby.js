@@ -31,8 +31,26 @@ const AWAY_TIMES = [
 ];
 const SEAT_KINDS = ["me", "open", "ai:easy", "ai:medium", "ai:hard", "ai:expert"];
 
-// The lobby's filters, kept while the page is open (each change asks the server again).
-const chosen = { game: "", free: false, computers: "", speed: "", language: "" };
+// The lobby's filters (each change asks the server again), kept in this browser for the
+// next visit as lichess keeps its lobby's (localStorage "spieltisch.lobby-filters").
+const FILTERS_KEY = "spieltisch.lobby-filters";
+const NO_FILTER = { game: "", free: false, computers: "", speed: "", language: "", away: "" };
+const chosen = { ...NO_FILTER, ...storedFilters() };
+
+// The filters kept, each only if it is one of the lobby's and of its kind.
+function storedFilters() {
+  let stored = {};
+  try {
+    stored = JSON.parse(window.localStorage.getItem(FILTERS_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+  return Object.fromEntries(Object.entries(stored).filter(([name, value]) => name in NO_FILTER && typeof value === typeof NO_FILTER[name]));
+}
+
+function keepFilters() {
+  window.localStorage.setItem(FILTERS_KEY, JSON.stringify(chosen));
+}
 
 function filterQuery() {
   const query = new URLSearchParams({ against_computers: "false" });
@@ -89,6 +107,7 @@ function renderFilters(box, forms, refresh) {
     const select = h("select", { id: `filter-${name}`, name }, options.map(([value, text]) => h("option", { value, selected: chosen[name] === value }, text)));
     select.addEventListener("change", () => {
       chosen[name] = select.value;
+      keepFilters();
       refresh();
     });
     return h("div", { class: "filter" }, h("label", { for: `filter-${name}` }, label), select);
@@ -96,6 +115,7 @@ function renderFilters(box, forms, refresh) {
   const free = h("input", { type: "checkbox", id: "filter-free", name: "free", checked: chosen.free });
   free.addEventListener("change", () => {
     chosen.free = free.checked;
+    keepFilters();
     refresh();
   });
   replace(
@@ -105,6 +125,7 @@ function renderFilters(box, forms, refresh) {
     choice("computers", t("Computers"), [["", t("with or without")], ["with", t("with computers")], ["without", t("people only")]]),
     choice("speed", t("Clock"), [["", t("any clock")], ["untimed", t("no clock")], ["quick", t("quick")], ["slow", t("slow")], ["turn", t("turn-based")]]),
     choice("language", t("Language"), [["", t("any language")], ["de", "Deutsch"], ["en", "English"], ["fr", "Français"]]),
+    choice("away", t("Players away"), [["", t("with or without")], ["true", t("with a player away")], ["false", t("everyone at the table")]]),
   );
 }
 
@@ -142,7 +163,7 @@ function tableItems(tables) {
       "li",
       { class: `table-item ${table.status}`, "data-table": table.id },
       h("div", { class: "table-title" }, h("strong", {}, table.title), " · ", statusName(table.status), " ", ratedBadge(table)),
-      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}` }, seatLabelOf(seat)))),
+      h("ul", { class: "seat-names" }, table.seats.map((seat) => h("li", { class: `seat ${seat.kind}${seat.away ? " away" : ""}` }, seatLabelOf(seat), seat.away ? [" ", h("span", { class: "away-tag" }, `(${t("away")})`)] : null))),
       h("div", { class: "actions" }, actions),
     );
   });

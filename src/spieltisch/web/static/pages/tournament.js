@@ -7,7 +7,7 @@ import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
-import { levelName, statusName } from "./common.js";
+import { levelName, markedName, statusName } from "./common.js";
 import { fillMembers, hallLinks, settingsBox } from "./tournament_club.js";
 
 const REFRESH_MS = 3000;
@@ -26,6 +26,11 @@ export async function show(main, [id]) {
 
 function formatPoints(value) {
   return formatNumber(Math.round(value * 100) / 100);
+}
+
+// A seat named as its table names it ("Red · Ana"), as the lobby and the lists do.
+function seatLabel(seat) {
+  return markedName(seat.mark || sentence(seat.label), seat.name);
 }
 
 function swatch(seat) {
@@ -304,8 +309,8 @@ class TournamentPage {
         "li",
         { "data-seat": index },
         swatch(seat),
-        h("span", { class: "colour" }, sentence(seat.label)),
-        " ",
+        h("span", { class: "colour" }, seat.mark || sentence(seat.label)),
+        " · ",
         h("span", { class: "name" }, seat.name),
         result ? h("span", { class: "place" }, " — ", placeText(result, index)) : null,
       ),
@@ -314,7 +319,7 @@ class TournamentPage {
     if (table.online) game = h("a", { href: `#/table/${table.online}` }, table.status === "running" ? t("Watch") : t("Open"), " (", statusName(table.status), ")");
     const how = result ? h("div", { class: "how" }, { online: t("played online"), places: t("entered"), stopped: t("stopped by time") }[result.how], result.corrections ? ` · ${t("corrected")}` : "") : null;
     const handed = result && result.handed.length
-      ? h("div", { class: "handed" }, t("The computer played for {names}.", { names: result.handed.map((seat) => table.seats[seat].name).join(", ") }), " ", table.rated ? t("Rated.") : t("Not rated: {reason}", { reason: table.rating_reason || "" }))
+      ? h("div", { class: "handed" }, t("The computer played for {names}.", { names: result.handed.map((seat) => seatLabel(table.seats[seat])).join(", ") }), " ", table.rated ? t("Rated.") : t("Not rated: {reason}", { reason: table.rating_reason || "" }))
       : null;
     const cells = [h("td", {}, String(table.number)), h("td", {}, h("ul", { class: "seat-list" }, seats)), h("td", {}, game, how, handed)];
     const editing = this.editing === `${round.number}/${table.number}`;
@@ -396,7 +401,7 @@ class TournamentPage {
         {},
         h("td", {}, index === 0 ? t("entered") : t("correction {n}", { n: index })),
         h("td", {}, `${new Date(entry.at).toLocaleString(language())} · ${entry.by}`),
-        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seat.name, `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures && entry.outcomes[seatIndex] === "played" ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
+        h("td", {}, table.seats.map((seat, seatIndex) => labelled(seatLabel(seat), `${entry.outcomes[seatIndex] === "played" ? entry.places[seatIndex] : outcomeName(entry.outcomes[seatIndex])}${entry.figures && entry.outcomes[seatIndex] === "played" ? ` (${figureText(entry.figures[seatIndex])})` : ""}`)).join(" · ")),
         h("td", { class: "lots" }, entry.lots.map((lot, lotIndex) => `${(entry.lot_names || [])[lotIndex] || lot} (${sources[entry.lot_sources[lotIndex]] || ""})`).join(" ")),
         h("td", {}, entry.note),
       ),
@@ -418,7 +423,7 @@ class TournamentPage {
     const places = table.seats.map((seat, index) =>
       h(
         "select",
-        { class: "place", "aria-label": labelled(seat.label, seat.name) },
+        { class: "place", "aria-label": seatLabel(seat) },
         h("option", { value: "", selected: !table.result }, "–"),
         Array.from({ length: count }, (_, i) => h("option", { value: i + 1, selected: table.result ? table.result.outcomes[index] === "played" && table.result.places[index] === i + 1 : false }, String(i + 1))),
         NOT_PLAYED.map((outcome) => h("option", { value: outcome, selected: table.result ? table.result.outcomes[index] === outcome : false }, outcomeName(outcome))),
@@ -435,13 +440,13 @@ class TournamentPage {
       ),
     );
     const lotInput = h("input", { class: "table-lots", size: 12, placeholder: "3,1", "aria-label": t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)") });
-    const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), sentence(seat.label), " ", seat.name), h("td", {}, places[index])))));
+    const placesBox = h("table", { class: "ranking" }, h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", {}, swatch(seat), seatLabel(seat)), h("td", {}, places[index])))));
     const figuresBox = stopped
       ? h(
           "table",
           { class: "ranking figures", hidden: true },
           h("thead", {}, h("tr", {}, h("th", {}, t("Seat")), h("th", {}, t("Player")), stopped.fields.map((f) => h("th", {}, f.label)))),
-          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", { class: "num" }, String(index + 1)), h("td", {}, swatch(seat), seat.name, h("br"), outInputs[index]), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
+          h("tbody", {}, table.seats.map((seat, index) => h("tr", {}, h("td", { class: "num" }, String(index + 1)), h("td", {}, swatch(seat), seatLabel(seat), h("br"), outInputs[index]), stopped.fields.map((f) => h("td", {}, figureInputs[index][f.name]))))),
           h("tfoot", {}, h("tr", {}, h("td", { colspan: stopped.fields.length + 2 }, h("label", {}, t("Lot drawn at the table: the tied seats, best first (3,1; 2,4 for two groups)"), " ", lotInput)))),
         )
       : null;
