@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from tests.web.conftest import People
 from tests.web.deadlines import WAIT_SECONDS
-from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+from tests.web.flows import ASKED, create_table_by_api, sign_in_as_guest, started_table
 
 AI = {"kind": "ai", "level": "easy"}
 SPOKEN = "#page .announcer p"
@@ -83,13 +83,25 @@ def _moves(
     return items[-1][0], words, "\n".join(heard)
 
 
-def _tab_to(page: Page, element_id: str) -> None:
-    """Press Tab until the element has the keyboard's focus (as a person would)."""
+def _focused(page: Page, selector: str) -> bool:
+    return bool(
+        page.evaluate(
+            "(selector) => Boolean(document.activeElement"
+            " && document.activeElement.matches(selector))",
+            selector,
+        )
+    )
+
+
+def _tab_to(page: Page, element_id: str, selector: str | None = None) -> None:
+    """Press Tab until the element (`#element_id`, or `selector`) has the keyboard's
+    focus (as a person would)."""
+    wanted = selector or f"#{element_id}"
     for _ in range(300):
-        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+        if _focused(page, wanted):
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached #{element_id}")
+    raise AssertionError(f"Tab never reached {wanted}")
 
 
 FIRST_ANSWER = {
@@ -181,3 +193,37 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
     ana_page.select_option("#language", "fr")
     ana_page.locator("label[for='typed-move']", has_text="Taper un coup").wait_for()
     ana_page.locator("#question option", has_text="Où sont mes billes").wait_for(state="attached")
+
+
+def test_the_question_before_giving_up_by_keyboard(people: People) -> None:
+    """The page asks before Ana gives up in its own dialog, not the browser's confirm():
+    named by its question, the keyboard's focus moved into it on the answer that changes
+    nothing, Escape cancels and gives the focus back to the button; Tab reaches the act
+    itself and Enter does it, and the announcer says the end."""
+    ana = people("de-DE")
+    sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI])
+    page = ana.page
+    page.goto(f"{ana.base}/#/table/{table}")
+    page.wait_for_selector("button.resign")
+    _tab_to(page, "", "button.resign")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    name = page.locator(ASKED).evaluate(
+        "(dialog) => document.getElementById(dialog.getAttribute('aria-labelledby')).textContent"
+    )
+    assert name.startswith("Dieses Spiel aufgeben?"), name
+    assert _focused(page, f"{ASKED} button.no"), "the focus did not move into the dialog"
+    assert page.locator(f"{ASKED} button.no").inner_text() == "Weiterspielen"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(ASKED, state="detached")
+    assert _focused(page, "button.resign"), "the focus did not come back to the button"
+    assert page.locator("section.end:not([hidden])").count() == 0  # nothing was done
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    _tab_to(page, "", f"{ASKED} button.yes")
+    assert page.locator(f"{ASKED} button.yes").inner_text() == "Aufgeben"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.end:not([hidden])")
+    page.locator(SPOKEN, has_text="Das Spiel ist aus.").wait_for()
+    assert not ana.errors

@@ -42,6 +42,7 @@ TEXTS: tuple[str, ...] = (
     N_("Paused: no clock runs until the player comes back."),
     N_("Abort the game"),
     N_("Abort this game? Nobody wins and nobody is rated."),
+    N_("Keep playing"),
     N_("{name} is back and plays again"),
     N_("Players' chat"),
     N_("Watchers' chat"),

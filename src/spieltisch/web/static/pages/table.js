@@ -3,6 +3,7 @@
 // end the ranking, a rematch and the record. No game logic: the server says what is legal.
 
 import { currentAccount, get, post } from "../api.js";
+import { ask as askBefore } from "../ask.js";
 import { formatTime, h, replace } from "../dom.js";
 import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -10,7 +11,7 @@ import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
 import * as browser from "./browser_notify.js";
-import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
+import { awayTag, choices, claimAnswer, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
 import { extensionsAfter, extensionWords, moreTimeBox } from "./more_time.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
@@ -731,7 +732,7 @@ class TablePage {
   }
 
   async resign() {
-    if (!window.confirm(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."))) return;
+    if (!(await askBefore(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."), t("Resign"), t("Keep playing")))) return;
     try {
       const table = await post(`/api/tables/${this.tableId}/resign`);
       this.noteGivenUp(table);
@@ -743,7 +744,7 @@ class TablePage {
   }
 
   async abort() {
-    if (!window.confirm(t("Abort this game? Nobody wins and nobody is rated."))) return;
+    if (!(await askBefore(t("Abort this game? Nobody wins and nobody is rated."), t("Abort the game"), t("Keep playing")))) return;
     await this.changeTable(`/api/tables/${this.tableId}/abort`);
   }
 
@@ -764,7 +765,7 @@ class TablePage {
   }
 
   async claim(seat, choice) {
-    if (!window.confirm(claimQuestion(choice, this.seatLabel(seat.seat)))) return;
+    if (!(await askBefore(claimQuestion(choice, this.seatLabel(seat.seat)), claimAnswer(choice)))) return;
     try {
       const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat, choice });
       this.noteGivenUp(table);
