@@ -198,8 +198,8 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
 def test_the_question_before_giving_up_by_keyboard(people: People) -> None:
     """The page asks before Ana gives up in its own dialog, not the browser's confirm():
     named by its question, the keyboard's focus moved into it on the answer that changes
-    nothing, Escape cancels and gives the focus back to the button; Tab reaches the act
-    itself and Enter does it, and the announcer says the end."""
+    nothing, its buttons 44 px, Escape cancels and gives the focus back to the button;
+    Tab reaches the act itself and Enter does it, and the announcer says the end."""
     ana = people("de-DE")
     sign_in_as_guest(ana, "Ana")
     table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI])
@@ -215,6 +215,9 @@ def test_the_question_before_giving_up_by_keyboard(people: People) -> None:
     assert name.startswith("Dieses Spiel aufgeben?"), name
     assert _focused(page, f"{ASKED} button.no"), "the focus did not move into the dialog"
     assert page.locator(f"{ASKED} button.no").inner_text() == "Weiterspielen"
+    for button in page.locator(f"{ASKED} button").all():  # 44 px targets (WCAG 2.5.8)
+        box = button.bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44, box
     page.keyboard.press("Escape")
     page.wait_for_selector(ASKED, state="detached")
     assert _focused(page, "button.resign"), "the focus did not come back to the button"
