@@ -101,7 +101,7 @@ def test_refused_with_a_reason(url: str) -> None:
                 with pytest.raises(Refusal) as refused:
                     await runtime.extending.extend(room.id, account, seat, seconds, double)
                 assert refused.value.code == code and words.lower() in refused.value.message.lower()
-            with pytest.raises(Refusal, match="(?i)days go to a turn-based game's time bank"):
+            with pytest.raises(Refusal, match=r"(?i)days go to a turn-based game's time bank"):
                 await runtime.extending.extend(room.id, ana, 0, None, False, 1)
             room.table.tournament_id = "a tournament"
             with language("de"), pytest.raises(Refusal) as tournament:
@@ -144,7 +144,7 @@ def test_a_turn_based_bank_is_given_days_and_keeps_them_past_its_cap(url: str) -
             ]:
                 with pytest.raises(Refusal, match=f"(?i){words}"):
                     await runtime.extending.extend(table_id, ana, seat, seconds, double, days)
-            with pytest.raises(Refusal, match="(?i)only the table's creator"):
+            with pytest.raises(Refusal, match=r"(?i)only the table's creator"):
                 await runtime.extending.extend(table_id, bob, seat, None, False, 1)
             described = await runtime.extending.extend(table_id, ana, seat, None, False, 3)
             assert described.clock is not None
