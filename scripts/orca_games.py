@@ -146,26 +146,34 @@ def server(folder: Path) -> Iterator[str]:
             process.wait(20)
 
 
-def next_turn(desktop: Desktop, page: Page, after: int) -> tuple[int, list[str] | None, bool]:
+def next_turn(desktop: Desktop, page: Page, after: int) -> tuple[int, list[str] | None, bool, bool]:
     """Wait for Orca to say my list of moves (or the game's end), from its line `after`
-    on: the last line read, the moves (None at the end), whether Orca said them (else
-    they were read from the live region after TURN_SECONDS)."""
+    on: the last line read, the moves (None at the end), whether Orca said them all
+    (else they were read from the live region after TURN_SECONDS), and whether it said
+    them in order (Orca's live-region queue sometimes says a line before the one the
+    page wrote before it)."""
     deadline = time.monotonic() + TURN_SECONDS
     while time.monotonic() < deadline:
-        said = desktop.heard()
-        for index in range(after, len(said)):
-            text = said[index]
+        said = desktop.heard()[after:]
+        for index, text in enumerate(said):
             if text.startswith("Game over."):
-                return index + 1, None, True
-            header = HEADER.match(text)
-            if not header:
-                continue
-            count = int(header.group(1))
-            items = [ITEM.match(line) for line in said[index + 1 : index + 1 + count]]
-            if len(items) == count and all(items):
-                return index + 1 + count, [item.group(2) for item in items if item], True
+                return after + index + 1, None, True, True
+        headers = [(index, HEADER.match(text)) for index, text in enumerate(said)]
+        found = [(index, int(match.group(1))) for index, match in headers if match]
+        if found:
+            index, count = found[-1]
+            items: dict[int, tuple[int, str]] = {}
+            for position, text in enumerate(said):
+                item = ITEM.match(text)
+                if item and 1 <= int(item.group(1)) <= count:
+                    items[int(item.group(1))] = (position, item.group(2))
+            if len(items) == count:
+                order = [items[number][0] for number in range(1, count + 1)]
+                in_order = order == sorted(order) and order[0] > index
+                last = max([index, *order])
+                return after + last + 1, [items[n][1] for n in range(1, count + 1)], True, in_order
         time.sleep(0.2)
-    return len(desktop.heard()), from_live_region(page), False
+    return len(desktop.heard()), from_live_region(page), False, False
 
 
 def from_live_region(page: Page) -> list[str] | None:
@@ -196,21 +204,22 @@ def play(desktop: Desktop, page: Page, base: str, game: str, seats: Any, options
             break
         page.keyboard.press("Tab")
     rng = random.Random(45)
-    after, moves, spoken = next_turn(desktop, page, start)
-    turns = heard_whole = 0
+    after, moves, spoken, in_order = next_turn(desktop, page, start)
+    turns = heard_whole = heard_in_order = 0
     while moves is not None:
         turns += 1
         heard_whole += spoken
+        heard_in_order += in_order
         if moves:
             page.keyboard.type(f"#{rng.randrange(len(moves)) + 1}")
             page.keyboard.press("Enter")
-        after, moves, spoken = next_turn(desktop, page, after)
+        after, moves, spoken, in_order = next_turn(desktop, page, after)
     transcript = desktop.heard()[start:]
     (desktop.folder / f"{game}.txt").write_text("\n".join(transcript) + "\n", encoding="utf-8")
     end = next((line for line in reversed(transcript) if line.startswith("Game over.")), "")
     return (
-        f"{game}: {turns} turns, {heard_whole} lists of moves said whole by Orca, "
-        f"{len(transcript)} lines heard; the end: {end!r}"
+        f"{game}: {turns} turns, {heard_whole} lists of moves said whole by Orca "
+        f"({heard_in_order} in order), {len(transcript)} lines heard; the end: {end!r}"
     )
 
 

@@ -146,6 +146,9 @@ def test_a_whole_game_by_keyboard_and_live_region_alone(
     deadline = time.monotonic() + 4 * WAIT_SECONDS
     after, moves, heard = _next_turn(page, 0, deadline)
     after = _ask_by_keyboard(page, game, after, deadline)
+    # The question box is not drawn again while its questions stay: redrawn at every
+    # position, it made Orca say the chosen question after every move.
+    page.eval_on_selector("#question option", "option => { option.dataset.kept = 'yes'; }")
     _tab_to(page, "typed-move")
     played = 0
     everything = [heard]
@@ -160,6 +163,9 @@ def test_a_whole_game_by_keyboard_and_live_region_alone(
         played += 1
         after, moves, heard = _next_turn(page, after, deadline)
         everything.append(heard)
+        if played == 1 and moves is not None:
+            kept = page.eval_on_selector("#question option", "option => option.dataset.kept")
+            assert kept == "yes", "the questions were drawn again after a move"
     said = "\n".join(everything)
     assert played >= 3, said
     end = said.rsplit("Game over.", 1)[1]
