@@ -41,15 +41,15 @@ from playwright.sync_api import Page, sync_playwright
 
 AI = {"kind": "ai", "level": "easy"}
 GAMES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
-    ("mahe", [{"kind": "me"}, AI], {}),
+    ("mabula", [{"kind": "me"}, AI], {}),
     ("madn", [{"kind": "me"}, AI], {}),
     ("david_goliath", [{"kind": "me"}, AI, AI], {"deals": 1}),
-    ("mabula", [{"kind": "me"}, AI], {}),
+    ("mahe", [{"kind": "me"}, AI], {}),
 ]
 SAID = re.compile(r"SPEECH OUTPUT: '(.*)'\{")
 HEADER = re.compile(r"^Your move\. (\d+) moves?\.$")
 ITEM = re.compile(r"^(\d+)\. (.+)$")
-TURN_SECONDS = 60.0
+TURN_SECONDS = 30.0
 """How long to wait for Orca to say a turn's list before reading the live region."""
 
 

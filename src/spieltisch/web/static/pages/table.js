@@ -4,7 +4,7 @@
 
 import { currentAccount, get, post } from "../api.js";
 import { ask as askBefore } from "../ask.js";
-import { formatTime, h, replace } from "../dom.js";
+import { formatTime, h, replace, update } from "../dom.js";
 import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Live } from "../live.js";
@@ -821,7 +821,7 @@ class TablePage {
       if (entry.keep === null || entry.keep === undefined) continue;
       for (const earlier of entries) if (earlier.seq > entry.keep && earlier.seq < entry.seq) withdrawn.add(earlier.seq);
     }
-    replace(
+    update(
       this.logBox,
       entries.map((entry) => {
         // The entry's own number (a reloaded page shows the last 50 of 1457, not 1 to 50).
@@ -864,7 +864,7 @@ class TablePage {
     // While the game runs, players and watchers each have their own room.
     const running = this.table && this.table.status === "running";
     this.chatTitle.textContent = running ? (this.isPlayer() ? t("Players' chat") : t("Watchers' chat")) : t("Chat");
-    replace(
+    update(
       this.chatList,
       this.chat.map((line) => h("li", { class: line.watchers ? "from-watcher" : "" }, h("strong", {}, labelled(line.author).trimEnd()), line.watchers && !running ? [" ", h("span", { class: "watching-mark" }, t("(watching)"))] : null, " ", line.text)),
     );
