@@ -1,7 +1,8 @@
 """More time for a person, given by the table's creator during the game (issue 45, WCAG
 2.2.1): a clock per move grows for every move of that seat, a clock per game by the
-time given; each extension is kept in the table's clock for the log; refused with a
-reason to anyone else, in a tournament game, without a clock, for a computer's seat."""
+time given, a turn-based bank by days; each extension is kept in the table's clock for
+the log; refused with a reason to anyone else, in a tournament game, without a clock, for
+a computer's seat, with days for a real-time clock or seconds for a turn-based one."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import pytest
 from spieltisch.core.i18n import language
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
+from spieltisch.server.table.events import TurnStarted
 from spieltisch.server.table.room import Room
 from tests.server.in_process import (
     TWO_PEOPLE,
+    Now,
     a_table,
     an_app,
     connect,
@@ -21,8 +24,12 @@ from tests.server.in_process import (
     told,
     until,
 )
+from tests.server.test_turn_based import stored_deadline
+from tests.server.turn_tables import DAY, a_runtime, heard, made_table, move, person_to_move
 
 MOVE_CLOCK = ClockIn(mode="move", seconds=30)
+TURN_CLOCK = ClockIn(mode="turn", days=2, bank_hours=12, bank_max_days=1)
+HOUR = 3600.0
 
 
 async def _to_move(room: Room) -> int:
@@ -86,14 +93,16 @@ def test_refused_with_a_reason(url: str) -> None:
                 (bob, 0, 60, False, Code.FORBIDDEN, "only the table's creator"),
                 (ana, 2, 60, False, Code.CONFLICT, "played by the computer"),
                 (ana, 5, 60, False, Code.INVALID, "no seat 5: the seats are 0 to 2"),
-                (ana, 0, 60, True, Code.INVALID, "either seconds more or double"),
-                (ana, 0, None, False, Code.INVALID, "either seconds more or double"),
+                (ana, 0, 60, True, Code.INVALID, "one of the three"),
+                (ana, 0, None, False, Code.INVALID, "one of the three"),
                 (ana, 0, 7 * 24 * 3600, False, Code.CONFLICT, "more than 7 days"),
             ]
             for account, seat, seconds, double, code, words in cases:
                 with pytest.raises(Refusal) as refused:
                     await runtime.extending.extend(room.id, account, seat, seconds, double)
                 assert refused.value.code == code and words.lower() in refused.value.message.lower()
+            with pytest.raises(Refusal, match=r"(?i)days go to a turn-based game's time bank"):
+                await runtime.extending.extend(room.id, ana, 0, None, False, 1)
             room.table.tournament_id = "a tournament"
             with language("de"), pytest.raises(Refusal) as tournament:
                 await runtime.extending.extend(room.id, ana, 0, 60, False)
@@ -113,12 +122,55 @@ def test_without_a_clock_there_is_nothing_to_extend(url: str) -> None:
     run(scenario)
 
 
-def test_a_turn_based_clock_is_not_extended(url: str) -> None:
+def test_a_turn_based_bank_is_given_days_and_keeps_them_past_its_cap(url: str) -> None:
+    """Turn-based: the creator gives the seat to move days in its time bank while the bank
+    runs; the stored deadline moves with them (and is told again for the reminders), and
+    the move made keeps what is left of them although the bank's cap is one day."""
+
     async def scenario() -> None:
-        clock = ClockIn(mode="turn", days=2)
-        async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, (ana, _bob)):
-            with pytest.raises(Refusal, match="days for each move already"):
-                await runtime.extending.extend(room.id, ana, 1, 60, False)
+        now = Now()
+        table_id, (ana, bob, _cleo) = await made_table(url, "mabula", TWO_PEOPLE, TURN_CLOCK)
+        async with a_runtime(url, now) as runtime:
+            room = await runtime.room(table_id)
+            seat = await person_to_move(runtime, room)
+            now.advance(2 * DAY + 60)  # the move's two days are over: the bank runs
+            assert await runtime.turns.sweep() == [table_id]
+            bank_ends = room.turn_started + 2 * DAY + 12 * HOUR
+            assert await stored_deadline(url, table_id) == pytest.approx(bank_ends)
+            for words, seconds, double, days in [
+                ("whole days", 60, False, None),
+                ("whole days", None, True, None),
+                ("one of the three", 60, False, 1),
+            ]:
+                with pytest.raises(Refusal, match=f"(?i){words}"):
+                    await runtime.extending.extend(table_id, ana, seat, seconds, double, days)
+            with pytest.raises(Refusal, match=r"(?i)only the table's creator"):
+                await runtime.extending.extend(table_id, bob, seat, None, False, 1)
+            described = await runtime.extending.extend(table_id, ana, seat, None, False, 3)
+            assert described.clock is not None
+            assert described.clock["extensions"] == [
+                {"seat": seat, "seconds": 3 * DAY, "double": False, "seq": room.seq}
+            ]
+            assert room.seats[seat].time_left_ms == (12 * HOUR + 3 * DAY) * 1000
+            assert await stored_deadline(url, table_id) == pytest.approx(bank_ends + 3 * DAY)
+            assert heard(runtime, TurnStarted)[-1].deadline.timestamp() == pytest.approx(
+                bank_ends + 3 * DAY
+            )
+            now.advance(12 * HOUR + 60)  # the bank's first 12 hours are gone: days remain
+            assert await runtime.turns.sweep() == []
+            seq = room.seq
+            await move(runtime, room, seat)
+            await until(lambda: room.seq > seq, what="the move")
+            # 3 days 12 hours less the 12 hours 2 minutes spent past the move's days:
+            # over the cap of one day, kept (the move's portion is not added past the cap)
+            left = room.seats[seat].time_left_ms
+            assert left == pytest.approx((3 * DAY - 120) * 1000, abs=5000)
+            # at most 30 days in a bank
+            other = 1 - seat
+            for _ in range(4):
+                await runtime.extending.extend(table_id, ana, other, None, False, 7)
+            with pytest.raises(Refusal, match="more than 30 days"):
+                await runtime.extending.extend(table_id, ana, other, None, False, 7)
 
     run(scenario)
 

@@ -5,13 +5,32 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import Person
 from tests.web.deadlines import WAIT_SECONDS
 
 CLICKABLE = ".board-box svg [data-move], .board-box svg [data-moves]"
+ASKED = "dialog.ask[open]"
+"""The page's question before an act that cannot be taken back (static/ask.js)."""
+
+
+def answer_ask(
+    page: Page, button: str | Locator, accept: bool = True, reason: str | None = None
+) -> str:
+    """Click `button` and answer the question it opens in the page (its act's button, or
+    Cancel; `reason` typed first where it asks why); the question. The dialog is gone
+    when this returns."""
+    (page.locator(button) if isinstance(button, str) else button).click()
+    dialog = page.locator(ASKED)
+    dialog.wait_for()
+    asked = dialog.locator(".question").inner_text()
+    if reason is not None:
+        dialog.locator("input.reason").fill(reason)
+    dialog.locator("button.yes" if accept else "button.no").click()
+    dialog.wait_for(state="detached")
+    return asked
 
 
 def sign_in_as_guest(person: Person, name: str) -> Page:

@@ -4,9 +4,10 @@ the replay of a game with its review, a game's rules and tutorial, the player pa
 person's games, tournaments, clubs, the leaderboard and signing in; on one tournament's,
 club's and season's page; and on what opens on demand: the create form's options, the
 table's rules panel, the popup that asks which move, the moves folded in a list, the box
-that gives a player more time, a round's reasons. Each at a desktop's width and at a
-phone's (390×844): the same page measured again after the window is narrowed (no
-reload), on one server.
+that gives a player more time, a round's reasons, and the page's own questions before an
+act (giving up, undoing a round with its reason, removing a member's data). Each at a
+desktop's width and at a phone's (390×844): the same page measured again after the window
+is narrowed (no reload), on one server.
 
 `axe-playwright-python` ships axe-core and injects it into the page (the test people
 bypass the Content-Security-Policy, as every browser test here does)."""
@@ -23,7 +24,7 @@ from playwright.sync_api import Page, ViewportSize
 
 from tests.review.test_outputs import mabula_record
 from tests.web.conftest import People, Person
-from tests.web.flows import club_pages, create_table_by_api, sign_in_as_guest
+from tests.web.flows import ASKED, club_pages, create_table_by_api, sign_in_as_guest
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AI = {"kind": "ai", "level": "easy"}
@@ -145,8 +146,11 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
     # than two play), then the replay and review.
     for game in GAMES:
         page = _table(person, game)
-        page.once("dialog", lambda dialog: dialog.accept())
         page.click("button.resign")
+        page.wait_for_selector(ASKED)
+        if game == "mahe":
+            found += _both(page, "table, the question before giving up")
+        page.click(f"{ASKED} button.yes")
         page.wait_for_selector("section.end:not([hidden])")
         found += _both(page, f"table of {game} at the end")
     table = page.url.rsplit("/", 1)[1]  # the last: Mabula's
@@ -180,6 +184,12 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
     page.wait_for_selector("#page h1")
     found += _both(page, "player (the guest's own account)")
     tournament, club, season = club_pages(person)
+    # its second round seated, not yet played: the director may undo it (asked why)
+    second = person.context.request.post(
+        f"{person.base}/api/tournaments/{tournament.rsplit('/', 1)[1]}/rounds",
+        data={"online": False},
+    )
+    assert second.ok, second.text()
     for path, name in [
         ("#/my-games", "my games"),
         ("#/tournaments", "tournaments"),
@@ -195,5 +205,12 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
         if path == tournament:  # the round's reasons, folded
             page.locator("details.why summary").first.click()
         found += _both(page, name)
+        asking = {tournament: "button.undo-round", club: "button.forget"}.get(path)
+        if asking:  # the question before the act, with a box for the reason or not
+            page.click(asking)
+            page.wait_for_selector(ASKED)
+            found += _both(page, f"{name}, the question before {asking}")
+            page.keyboard.press("Escape")
+            page.wait_for_selector(ASKED, state="detached")
     assert not found, "\n".join(found)
     assert not person.errors

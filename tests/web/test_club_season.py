@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 from spieltisch.tournament.printable import surname_key
 from tests.server.test_tournament_workbooks import ods_sheets
 from tests.web.conftest import People
-from tests.web.flows import sign_in_as_guest
+from tests.web.flows import answer_ask, sign_in_as_guest
 
 MEMBERS = (
     "Jürgen Groß", "Anna Weiß", "Zoë Lefèvre", "Bernd Bär", "Cäcilie Czerny", "Dirk Dorn",
@@ -128,8 +128,7 @@ class Director:
 
     def withdraw(self, name: str) -> None:
         row = self.page.locator(".players tr[data-player]", has_text=name)
-        self.page.once("dialog", lambda dialog: dialog.accept())
-        row.locator("button.withdraw").click()
+        answer_ask(self.page, row.locator("button.withdraw"))
         self.page.wait_for_selector(".players tr[data-player] button.readmit")
 
     def add_to_season(self, season: str, tournament: str) -> None:

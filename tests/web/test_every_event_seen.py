@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.web.conftest import People
 from tests.web.flows import (
+    answer_ask,
     click_a_move,
     create_table_by_api,
     finished,
@@ -77,8 +78,7 @@ def test_log_numbers_keep_their_digits_and_a_game_given_up_is_over(
     wait_for_turn_or_end(page)
     click_a_move(page)
     wait_for_turn_or_end(page)
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.click("button.resign")
+    answer_ask(page, "button.resign")
     page.wait_for_selector("section.end:not([hidden])")
     assert finished(page) and not my_turn(page)
     # the end page still names her seat as hers

@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from tests.web.conftest import People
 from tests.web.flows import (
     CLICKABLE,
+    answer_ask,
     click_a_move,
     create_table_by_api,
     sign_in_as_guest,
@@ -100,8 +101,7 @@ def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: P
     # Two people: a rated game, so no hint button on Ana's turn (casual games have one).
     ana_page.wait_for_selector(".status .your-turn")
     assert ana_page.locator(".status button.hint-button").count() == 0
-    ana_page.once("dialog", lambda dialog: dialog.accept())
-    ana_page.click("button.resign")
+    answer_ask(ana_page, "button.resign")
     ana_page.click("section.end button.rematch")
     ana_page.wait_for_url(re.compile(r".*#/table/(?!" + table + ")"))
     ana_page.wait_for_selector("text=The rematch starts when every player has accepted.")

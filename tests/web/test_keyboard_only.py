@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from tests.web.conftest import People
 from tests.web.deadlines import WAIT_SECONDS
-from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+from tests.web.flows import ASKED, create_table_by_api, sign_in_as_guest, started_table
 
 AI = {"kind": "ai", "level": "easy"}
 SPOKEN = "#page .announcer p"
@@ -83,13 +83,25 @@ def _moves(
     return items[-1][0], words, "\n".join(heard)
 
 
-def _tab_to(page: Page, element_id: str) -> None:
-    """Press Tab until the element has the keyboard's focus (as a person would)."""
+def _focused(page: Page, selector: str) -> bool:
+    return bool(
+        page.evaluate(
+            "(selector) => Boolean(document.activeElement"
+            " && document.activeElement.matches(selector))",
+            selector,
+        )
+    )
+
+
+def _tab_to(page: Page, element_id: str, selector: str | None = None) -> None:
+    """Press Tab until the element (`#element_id`, or `selector`) has the keyboard's
+    focus (as a person would)."""
+    wanted = selector or f"#{element_id}"
     for _ in range(300):
-        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+        if _focused(page, wanted):
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached #{element_id}")
+    raise AssertionError(f"Tab never reached {wanted}")
 
 
 FIRST_ANSWER = {
@@ -134,6 +146,9 @@ def test_a_whole_game_by_keyboard_and_live_region_alone(
     deadline = time.monotonic() + 4 * WAIT_SECONDS
     after, moves, heard = _next_turn(page, 0, deadline)
     after = _ask_by_keyboard(page, game, after, deadline)
+    # The question box is not drawn again while its questions stay: redrawn at every
+    # position, it made Orca say the chosen question after every move.
+    page.eval_on_selector("#question option", "option => { option.dataset.kept = 'yes'; }")
     _tab_to(page, "typed-move")
     played = 0
     everything = [heard]
@@ -148,6 +163,15 @@ def test_a_whole_game_by_keyboard_and_live_region_alone(
         played += 1
         after, moves, heard = _next_turn(page, after, deadline)
         everything.append(heard)
+        if played == 1 and moves is not None:
+            kept = page.eval_on_selector("#question option", "option => option.dataset.kept")
+            assert kept == "yes", "the questions were drawn again after a move"
+            # the log's lines so far stay as they are when it grows (drawn whole at every
+            # move, a long log flooded Orca, which dropped the announcer's lines)
+            page.eval_on_selector("ol.log li", "li => { li.kept = true; }")  # not an attribute
+        if played == 3 and moves is not None:
+            kept = page.eval_on_selector_all("ol.log li", "lines => lines.some(li => li.kept)")
+            assert kept, "the log was drawn again"
     said = "\n".join(everything)
     assert played >= 3, said
     end = said.rsplit("Game over.", 1)[1]
@@ -181,3 +205,40 @@ def test_chat_lines_and_a_bad_number_are_said(people: People) -> None:
     ana_page.select_option("#language", "fr")
     ana_page.locator("label[for='typed-move']", has_text="Taper un coup").wait_for()
     ana_page.locator("#question option", has_text="Où sont mes billes").wait_for(state="attached")
+
+
+def test_the_question_before_giving_up_by_keyboard(people: People) -> None:
+    """The page asks before Ana gives up in its own dialog, not the browser's confirm():
+    named by its question, the keyboard's focus moved into it on the answer that changes
+    nothing, its buttons 44 px, Escape cancels and gives the focus back to the button;
+    Tab reaches the act itself and Enter does it, and the announcer says the end."""
+    ana = people("de-DE")
+    sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}, AI])
+    page = ana.page
+    page.goto(f"{ana.base}/#/table/{table}")
+    page.wait_for_selector("button.resign")
+    _tab_to(page, "", "button.resign")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    name = page.locator(ASKED).evaluate(
+        "(dialog) => document.getElementById(dialog.getAttribute('aria-labelledby')).textContent"
+    )
+    assert name.startswith("Dieses Spiel aufgeben?"), name
+    assert _focused(page, f"{ASKED} button.no"), "the focus did not move into the dialog"
+    assert page.locator(f"{ASKED} button.no").inner_text() == "Weiterspielen"
+    for button in page.locator(f"{ASKED} button").all():  # 44 px targets (WCAG 2.5.8)
+        box = button.bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44, box
+    page.keyboard.press("Escape")
+    page.wait_for_selector(ASKED, state="detached")
+    assert _focused(page, "button.resign"), "the focus did not come back to the button"
+    assert page.locator("section.end:not([hidden])").count() == 0  # nothing was done
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    _tab_to(page, "", f"{ASKED} button.yes")
+    assert page.locator(f"{ASKED} button.yes").inner_text() == "Aufgeben"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.end:not([hidden])")
+    page.locator(SPOKEN, has_text="Das Spiel ist aus.").wait_for()
+    assert not ana.errors

@@ -8,12 +8,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Page
 
 from tests.web.conftest import People, Person
 from tests.web.deadlines import WAIT_SECONDS
 from tests.web.flows import (
     CLICKABLE,
+    answer_ask,
     click_a_move,
     create_table,
     create_table_by_api,
@@ -28,17 +29,8 @@ CONFLICT_LOGGED = (
 
 
 def _confirm(page: Page, button: str) -> str:
-    """Click `button`, accept the confirm it opens; the confirm's text."""
-    said: list[str] = []
-
-    def accept(dialog: Dialog) -> None:
-        said.append(dialog.message)
-        dialog.accept()
-
-    page.once("dialog", accept)
-    page.click(button)
-    assert said, f"{button} opened no confirm"
-    return said[0]
+    """Click `button`, accept the question it opens; the question's text."""
+    return answer_ask(page, button)
 
 
 def test_an_abort_before_the_first_move_in_german_and_french(

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Page
 
 from tests.server.servers import ServerProcess
 from tests.web.conftest import People
-from tests.web.flows import started_table
+from tests.web.flows import answer_ask, started_table
 
 
 @pytest.fixture(scope="module")
@@ -26,21 +26,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def _answer_dialog_of(page: Page, button: str, accept: bool) -> str:
-    """Click `button` and answer the confirm it opens; the confirm's text (the click
-    returns once the confirm was answered: the page waits for the answer)."""
-    said: list[str] = []
-
-    def answer(dialog: Dialog) -> None:
-        said.append(dialog.message)
-        if accept:
-            dialog.accept()
-        else:
-            dialog.dismiss()
-
-    page.once("dialog", answer)
-    page.click(button)
-    assert said, f"{button} opened no confirm"
-    return said[0]
+    """Click `button` and answer the question it opens in the page; the question."""
+    return answer_ask(page, button, accept)
 
 
 def test_an_away_seat_is_shown_and_the_win_claimed(people: People, artifacts: Path) -> None:

@@ -66,3 +66,29 @@ def _option(page: Page, name: str) -> str:
     found = [label for label in labels if name in label]
     assert found, labels
     return found[0]
+
+
+def test_the_creator_gives_days_to_a_turn_based_bank(people: People, artifacts: Path) -> None:
+    """Turn-based: the box gives days to the seat's time bank (no minutes, no doubling);
+    both logs say it, each in its language, in days."""
+    ana, bo = people("de-DE"), people("fr-FR", width=PHONE)
+    ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
+    clock = {"mode": "turn", "days": 2, "bank_hours": 12, "bank_max_days": 1}
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    bo_page.click("button.sit")
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
+    box = ana_page.locator("details.more-time")
+    box.locator("summary", has_text="Einem Spieler mehr Zeit geben").click()
+    assert box.locator("button").all_inner_texts() == ["1 Tag mehr", "3 Tage mehr"]
+    ana_page.select_option("#more-time-seat", label=_option(ana_page, "Bo"))
+    box.locator("button", has_text="3 Tage mehr").click()
+    bo_page.locator(".log .event", has_text="a ajouté 3 jours à la réserve de temps de").wait_for(
+        state="attached"
+    )
+    ana_page.locator(".log .event", has_text="3 Tage auf dem Zeitkonto gut").wait_for(
+        state="attached"
+    )
+    ana_page.screenshot(path=str(artifacts / "more-time-turn-based-de.png"), full_page=True)
+    assert not ana.errors and not bo.errors

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Page
 
 from tests.web.conftest import People
-from tests.web.flows import sign_in_as_guest
+from tests.web.flows import answer_ask, sign_in_as_guest
 
 NAMES = ("Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gustav", "Hanna")
 
@@ -56,12 +56,8 @@ def test_the_director_swaps_undoes_and_enters_results_without_a_game(
     )
     page.screenshot(path=str(artifacts / "tournament-director-swap-de.png"), full_page=True)
 
-    def answer(dialog: Dialog) -> None:
-        assert "Runde 1 zurücknehmen?" in dialog.message
-        dialog.accept("falsche Liste")
-
-    page.once("dialog", answer)
-    page.click("button.undo-round")
+    asked = answer_ask(page, "button.undo-round", reason="falsche Liste")
+    assert "Runde 1 zurücknehmen?" in asked, asked
     page.wait_for_selector(".round[data-round='1']", state="detached")
     page.click("section.director button.start")
     page.wait_for_selector(".round[data-round='1'] tr[data-table='1']")

@@ -111,11 +111,13 @@ class TableClock:
         `spent_ms` on it: what is left of the game clock (the increment after a move in
         time, none once it ran out), or the move clock set again; turn-based: the bank, less
         what the move took beyond its days, plus a portion after a move in time (`spent_ms`
-        without the mover's vacation)."""
+        without the mover's vacation). A bank over its cap (days the table's creator gave,
+        `server/table/extending.py`) keeps what is left of it: the cap limits what moves
+        add."""
         if self.mode == ClockMode.TURN:
             bank = max(0, left_before - max(0, spent_ms - self.seconds_ms))
             in_time = spent_ms <= self.seconds_ms + left_before
-            return min(self.bank_max_ms, bank + (self.bank_ms if in_time else 0))
+            return min(max(self.bank_max_ms, bank), bank + (self.bank_ms if in_time else 0))
         if self.mode != ClockMode.GAME:
             return self.seconds_ms
         left = max(0, left_before - spent_ms)

@@ -25,6 +25,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import (
@@ -109,13 +110,13 @@ class PlayApp(App[None]):
     #table { padding: 0 1; }
     #scores { padding: 0 1; height: auto; border: round $secondary; }
     #moves { height: 1fr; min-height: 3; border: round $accent; }
-    #typed { border: none; height: 1; padding: 0 1; background: $boost; }
-    #typed:focus { background: $accent 30%; }
+    #typed { border: none; height: 1; padding: 0 1; background: $background; }
+    #typed:focus { background: $boost; border-left: outer $accent; }
     #message { padding: 0 1; height: auto; max-height: 8; }
-    #message.error { color: $error; }
+    #message.error { color: $text-error; text-style: bold; }
     #log-pane { height: 1fr; min-height: 3; max-height: 14; border: round $secondary; }
     #log { width: 100%; }
-    #keys { dock: bottom; height: auto; max-height: 2; padding: 0 1; background: $panel; }
+    #keys { dock: bottom; height: auto; max-height: 2; padding: 0 1; }
     .small #board-pane { padding: 0; }
     .short #scores { display: none; }
     .short #log-pane { max-height: 7; }
@@ -124,6 +125,20 @@ class PlayApp(App[None]):
                  text-align: center; padding: 1 2; }
     .tiny #too-small { display: block; }
     .tiny #main, .tiny #keys, .tiny Header { display: none; }
+    /* The chrome legible on every theme, light ones too (issue 45, WCAG 1.4.3): the
+       theme's own foreground on its background (not its surface or panel: Solarized's
+       foreground is 4.1:1 on its surface), the typed move's focus a bar beside it; the
+       coloured borders stay, their titles and the highlighted move do not take their
+       colour (tests/cli/test_terminal_contrast.py). */
+    Header { background: $background; color: $foreground; }
+    #moves { background: $background; }
+    #board-pane, #scores, #moves, #log-pane { border-title-color: $foreground; }
+    #moves > .option-list--option-highlighted { color: $background; background: $foreground; }
+    #typed > .input--placeholder { color: $foreground; text-style: italic; }
+    #typed > .input--selection { color: $background; background: $foreground; }
+    #keys { background: $background; color: $foreground; }
+    Toast { background: $background; color: $foreground; }
+    Toast .toast--title { color: $foreground; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -216,6 +231,13 @@ class PlayApp(App[None]):
                     yield Static(id="log")
         yield Static(id="keys")
         yield Static(id="too-small")
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The title and the seed beside it, not dimmed: Textual's dim subtitle falls
+        under 4.5:1 on most themes."""
+        if not sub_title:
+            return Content(title)
+        return Content.assemble(Content(title), " — ", Content(sub_title))
 
     def on_mount(self) -> None:
         self.query_one("#moves", OptionList).border_title = _("Moves")

@@ -25,10 +25,11 @@ def turn_text(session: Session, viewer: int | None) -> Text:
             text.append(_("{player}'s turn").format(player=session.label(turn)), style="bold")
         return text
     yours = session.is_human(seat) and len(session.humans) == 1
-    # "Red (you) to move" says it is yours once: the label names you, the colour stresses it
+    # "Red (you) to move" says it is yours once: the label names you, the reversed colours
+    # stress it (green letters fell under 4.5:1 on light themes)
     text.append(
         _("{player} to move").format(player=session.label(seat)),
-        style="bold green" if yours else "bold",
+        style="bold reverse" if yours else "bold",
     )
     if isinstance(turn, int) and turn != seat:
         text.append(

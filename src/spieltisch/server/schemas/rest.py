@@ -127,6 +127,13 @@ class MoreTimeIn(Strict):
     double: bool = Field(
         default=False, description="Double the seat's time per move, or its time left."
     )
+    days: int | None = Field(
+        default=None,
+        ge=1,
+        le=7,
+        description="Turn-based: whole days more in the seat's time bank. The page offers "
+        "1 and 3. Give this (turn-based), or `seconds` or `double` (a real-time clock).",
+    )
 
 
 class TableIn(Strict):

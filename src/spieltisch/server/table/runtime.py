@@ -114,7 +114,6 @@ class Runtime:
         self.leaving = Leaving(
             self.room, self.storage, self.publisher, self.presence_of, self.finishing
         )
-        self.extending = Extending(self.room, self.storage, self.publisher)
         self.pausing = Pausing(self.storage, self.cluster, self.publisher, self.background)
         self.abandoning = Abandoning(
             self.storage, self.rooms, self.publisher, settings.abandon_after_seconds, now
@@ -131,6 +130,7 @@ class Runtime:
             settings.turn_check_seconds,
         )
         self.scheduler.on_turn = self.turns.started
+        self.extending = Extending(self.room, self.storage, self.publisher, self.turns.bank_changed)
         self.publisher.subscribers += [
             self.scheduler.follow,
             self.finishing.follow,

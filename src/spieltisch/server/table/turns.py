@@ -243,8 +243,13 @@ class Turns:
                 events += await self._moved(room)
         return len(tables)
 
+    async def bank_changed(self, room: Room) -> Events:
+        """The table's creator gave a seat days in its time bank (`extending.py`, holding
+        the room's lock): the deadline of the person to move is later if it was theirs."""
+        return await self._moved(room)
+
     async def _moved(self, room: Room) -> Events:
-        """The deadline of `room` moved (a vacation began or ended): worked out again
+        """The deadline of `room` moved (a vacation began or ended, a bank grew): worked out again
         here if this process holds the table, else by the one that does (told that the
         table changed, it sets the turn going again)."""
         if self.cluster.owns(room.id):

@@ -30,6 +30,20 @@ export function replace(element, ...children) {
   return append(element, children);
 }
 
+// update(list, ...children): the list shows `children`, keeping the leading ones it
+// already shows as they are (a log that grows gets only its new lines). Redrawn whole at
+// every move, a long log sent a screen reader hundreds of changes at once, and Orca
+// dropped them "due to flood", the announcer's lines among them (issue 45).
+export function update(element, ...children) {
+  const wanted = [children].flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false).map((child) => (child instanceof Node ? child : document.createTextNode(String(child))));
+  const shown = [...element.childNodes];
+  let same = 0;
+  while (same < wanted.length && same < shown.length && shown[same].isEqualNode(wanted[same])) same += 1;
+  for (const child of shown.slice(same)) child.remove();
+  element.append(...wanted.slice(same));
+  return element;
+}
+
 export function formatTime(milliseconds) {
   const total = Math.max(0, Math.ceil(milliseconds / 1000));
   const minutes = Math.floor(total / 60);

@@ -3,6 +3,7 @@
 // a person's data on request) and the form for a new season.
 
 import { get, post } from "../api.js";
+import { ask } from "../ask.js";
 import { h, replace } from "../dom.js";
 import { labelled, language, onLanguage, t } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
@@ -174,9 +175,9 @@ class ClubPage {
     }
   }
 
-  forget(member) {
+  async forget(member) {
     const question = t("Remove the data of {name}? Their name becomes N.N. in the registry and in every tournament; results stay. This cannot be undone.", { name: member.name });
-    if (!window.confirm(question)) return;
+    if (!(await ask(question, t("Remove data")))) return;
     this.act(() => post(`/api/clubs/${this.id}/members/${member.number}/forget`));
   }
 }

@@ -58,8 +58,12 @@ export function choices(page, seat, seats) {
   return buttons;
 }
 
-// What the confirm asks before a choice is made for another person's seat.
+// What the dialog asks before a choice is made for another person's seat, and its answer.
 export function claimQuestion(choice, name) {
   if (choice === "win") return t("Claim the win? {name} loses the game.", { name });
   return t("Let the computer play {name}'s seat at their level? They can take it back when they return.", { name });
+}
+
+export function claimAnswer(choice) {
+  return choice === "win" ? t("Claim the win") : t("Let the computer play");
 }

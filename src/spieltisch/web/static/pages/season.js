@@ -3,6 +3,7 @@
 // forms to add an evening and take one out.
 
 import { get, post } from "../api.js";
+import { ask } from "../ask.js";
 import { h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
@@ -121,8 +122,8 @@ class SeasonPage {
     return form;
   }
 
-  remove(evening) {
-    if (!window.confirm(t("Take {name} out of the season? The tournament stays.", { name: evening.name }))) return;
+  async remove(evening) {
+    if (!(await ask(t("Take {name} out of the season? The tournament stays.", { name: evening.name }), t("Take out")))) return;
     this.act(() => post(`/api/seasons/${this.id}/evenings/${evening.tournament}/remove`));
   }
 }

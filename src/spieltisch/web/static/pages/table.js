@@ -3,14 +3,15 @@
 // end the ranking, a rematch and the record. No game logic: the server says what is legal.
 
 import { currentAccount, get, post } from "../api.js";
-import { formatTime, h, replace } from "../dom.js";
+import { ask as askBefore } from "../ask.js";
+import { formatTime, h, replace, update } from "../dom.js";
 import { formatNumber, formatPercent, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Live } from "../live.js";
 import { clearNotice, notify } from "../notice.js";
 import { guestForm, openReplay, ratedBadge, seatTitle, statusName } from "./common.js";
 import * as browser from "./browser_notify.js";
-import { awayTag, choices, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
+import { awayTag, choices, claimAnswer, claimQuestion, endingStatus, leftEvent, leftTag } from "./leaving.js";
 import { extensionsAfter, extensionWords, moreTimeBox } from "./more_time.js";
 import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
@@ -743,7 +744,7 @@ class TablePage {
   }
 
   async resign() {
-    if (!window.confirm(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."))) return;
+    if (!(await askBefore(t("Give up this game? With two players you lose it; with more, the computer plays your seat to the end and you are ranked last."), t("Resign"), t("Keep playing")))) return;
     try {
       const table = await post(`/api/tables/${this.tableId}/resign`);
       this.noteGivenUp(table);
@@ -755,7 +756,7 @@ class TablePage {
   }
 
   async abort() {
-    if (!window.confirm(t("Abort this game? Nobody wins and nobody is rated."))) return;
+    if (!(await askBefore(t("Abort this game? Nobody wins and nobody is rated."), t("Abort the game"), t("Keep playing")))) return;
     await this.changeTable(`/api/tables/${this.tableId}/abort`);
   }
 
@@ -776,7 +777,7 @@ class TablePage {
   }
 
   async claim(seat, choice) {
-    if (!window.confirm(claimQuestion(choice, this.seatLabel(seat.seat)))) return;
+    if (!(await askBefore(claimQuestion(choice, this.seatLabel(seat.seat)), claimAnswer(choice)))) return;
     try {
       const table = await post(`/api/tables/${this.tableId}/claim`, { seat: seat.seat, choice });
       this.noteGivenUp(table);
@@ -832,7 +833,7 @@ class TablePage {
       if (entry.keep === null || entry.keep === undefined) continue;
       for (const earlier of entries) if (earlier.seq > entry.keep && earlier.seq < entry.seq) withdrawn.add(earlier.seq);
     }
-    replace(
+    update(
       this.logBox,
       entries.map((entry) => {
         // The entry's own number (a reloaded page shows the last 50 of 1457, not 1 to 50).
@@ -875,7 +876,7 @@ class TablePage {
     // While the game runs, players and watchers each have their own room.
     const running = this.table && this.table.status === "running";
     this.chatTitle.textContent = running ? (this.isPlayer() ? t("Players' chat") : t("Watchers' chat")) : t("Chat");
-    replace(
+    update(
       this.chatList,
       this.chat.map((line) => h("li", { class: line.watchers ? "from-watcher" : "" }, h("strong", {}, labelled(line.author).trimEnd()), line.watchers && !running ? [" ", h("span", { class: "watching-mark" }, t("(watching)"))] : null, " ", line.text)),
     );

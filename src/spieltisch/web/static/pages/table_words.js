@@ -74,6 +74,7 @@ export class TableWords {
       this.typed(this.moveInput.value);
     });
     this.question = h("select", { name: "question", id: "question" });
+    this.questionsDrawn = null; // a new box: its questions are drawn at the next state
     this.question.addEventListener("change", () => this.showArgument());
     this.argument = h("input", { name: "argument", id: "question-argument", autocomplete: "off" });
     this.argumentLabel = h("label", { for: "question-argument" });
@@ -198,9 +199,15 @@ export class TableWords {
     this.announcer.say(text);
   }
 
+  // The questions are drawn again only when they changed (a new language, another
+  // game's turn): redrawn at every position, the box made Orca say the chosen question
+  // after every move, wherever the keyboard was.
   render(state) {
     const questions = (state && state.questions) || [];
     this.askBox.hidden = !questions.length;
+    const drawn = JSON.stringify(questions.map((question) => [question.key, question.label, question.argument || ""]));
+    if (drawn === this.questionsDrawn) return;
+    this.questionsDrawn = drawn;
     const chosen = this.question.value;
     replace(
       this.question,

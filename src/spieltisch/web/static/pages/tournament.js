@@ -4,6 +4,7 @@
 // The server seats, ranks and rates; this page only shows and asks.
 
 import { get, post } from "../api.js";
+import { ask, askWhy } from "../ask.js";
 import { h, replace } from "../dom.js";
 import { formatNumber, labelled, language, onLanguage, sentence, t, tn } from "../i18n.js";
 import { clearNotice, notify } from "../notice.js";
@@ -279,10 +280,10 @@ class TournamentPage {
     return h("div", { class: "change-round" }, swap, h("p", { class: "option" }, undo));
   }
 
-  undoRound(number) {
-    const reason = window.prompt(t("Undo round {n}? It is seated again with a new draw. Why?", { n: number }));
+  async undoRound(number) {
+    const reason = await askWhy(t("Undo round {n}? It is seated again with a new draw. Why?", { n: number }), t("Undo round {n}", { n: number }));
     if (reason === null) return;
-    this.act(() => post(`/api/tournaments/${this.id}/rounds/${number}/undo`, { reason: reason.trim() }));
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${number}/undo`, { reason }));
   }
 
   // Points for a round a player was not seated in (a late arrival, an absence): the
@@ -367,17 +368,18 @@ class TournamentPage {
 
   // An online game in which the computer played a person's seat: the director decides
   // whether it is rated (its result stands in the standings either way).
-  decideRating(round, table, rated) {
-    const reason = window.prompt(rated ? t("Rate this game after all? Why?") : t("Leave this game out of the ratings? Why?"));
-    if (reason === null || !reason.trim()) return;
-    this.act(() => post(`/api/tournaments/${this.id}/rounds/${round}/tables/${table}/rating`, { rated, reason: reason.trim() }));
+  async decideRating(round, table, rated) {
+    const question = rated ? t("Rate this game after all? Why?") : t("Leave this game out of the ratings? Why?");
+    const reason = await askWhy(question, rated ? t("Rate it") : t("Do not rate"), true);
+    if (reason === null) return;
+    this.act(() => post(`/api/tournaments/${this.id}/rounds/${round}/tables/${table}/rating`, { rated, reason }));
   }
 
-  withdrawOrReadmit(player, action) {
+  async withdrawOrReadmit(player, action) {
     const question = action === "withdraw"
       ? t("Withdraw {name}? They are not seated from the next round on; their results stand.", { name: player.name })
       : t("Readmit {name}? They are seated again from the next round.", { name: player.name });
-    if (!window.confirm(question)) return;
+    if (!(await ask(question, action === "withdraw" ? t("Withdraw") : t("Readmit")))) return;
     this.act(() => post(`/api/tournaments/${this.id}/players/${player.number}/${action}`));
   }
 
