@@ -49,18 +49,21 @@ if [ "${1:-}" = "--setup-check" ]; then
   echo "uv: $(command -v uv || echo "missing: would install it with pipx or a user-level venv")"
   echo "PostgreSQL binaries: $(newest_postgresql_bin || true)"
   [ -n "$(newest_postgresql_bin)" ] || echo "  missing: would install the system's postgresql package"
+  echo "Caddy: $(command -v caddy || echo "missing: would install the system's caddy package")"
   exit 0
 fi
 
 install_uv
 
 # Real parts for the tests: Debian's Chromium for the browser tests, PostgreSQL's
-# binaries for throwaway clusters (the newest installed, else the version the system's
+# binaries for throwaway clusters (and its client programs, which the hosting guide uses) (the newest installed, else the version the system's
 # `postgresql` package brings). Installed only when missing.
 need_apt=()
 [ -x /usr/lib/chromium/chromium-headless-shell ] || [ -x /usr/lib/chromium/chromium ] \
   || need_apt+=(chromium-headless-shell fonts-liberation)
 [ -n "$(newest_postgresql_bin)" ] || need_apt+=(postgresql)
+# Caddy: the proxy the hosting guide sets up (tests/docs/test_hosting_guide.py follows it).
+command -v caddy >/dev/null 2>&1 || need_apt+=(caddy)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt_install "${need_apt[@]}"
 fi

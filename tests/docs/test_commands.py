@@ -11,6 +11,9 @@ Every ```bash block carries a marker on the line right above it:
 - `<!-- run -->`: quick; it runs, and each command in it must succeed;
 - `<!-- run, given FILE FILE -->`: the same, with a finished game in each named file
   (`game.json` a record, `games.jsonl` records one per line), standing for the reader's own;
+- `<!-- run with PostgreSQL -->`: a step of the hosting guide that needs a PostgreSQL server
+  and its superuser, a proxy and the steps before it in the same shell;
+  `tests/docs/test_hosting_guide.py` runs the whole page so, against a cluster of its own;
 - `<!-- not run: REASON -->`: it cannot run here (a server that runs until stopped, the
   whole test suite, a million games, another machine); the reason is printed by
   `test_blocks_not_run_say_why`.
@@ -46,6 +49,8 @@ BLOCK = re.compile(
 )
 RUN = re.compile(r"^run(?:, given (?P<given>[\w. ]+))?$")
 NOT_RUN = re.compile(r"^not run: (?P<reason>.+)$")
+WITH_POSTGRESQL = "run with PostgreSQL"
+"""The marker of the blocks `tests/docs/test_hosting_guide.py` runs, not this test."""
 BLOCK_SECONDS = 600
 """Per block, generous: the README's site build took 111 s on this machine at load 16."""
 
@@ -64,6 +69,10 @@ class Block:
     @property
     def runs(self) -> bool:
         return self.mark is not None and RUN.match(self.mark) is not None
+
+    @property
+    def with_postgresql(self) -> bool:
+        return self.mark == WITH_POSTGRESQL
 
     @property
     def given(self) -> list[str]:
@@ -87,7 +96,8 @@ def test_every_shell_block_is_marked() -> None:
     unmarked = [
         block.where
         for block in BLOCKS
-        if block.mark is None or not (RUN.match(block.mark) or NOT_RUN.match(block.mark))
+        if block.mark is None
+        or not (RUN.match(block.mark) or NOT_RUN.match(block.mark) or block.with_postgresql)
     ]
     assert not unmarked, "shell blocks without <!-- run --> or <!-- not run: why -->: " + str(
         unmarked
@@ -96,7 +106,12 @@ def test_every_shell_block_is_marked() -> None:
 
 def test_blocks_not_run_say_why() -> None:
     """Most blocks run; the others are listed here with their reason (see `pytest -rA`)."""
-    skipped = [(b.where, NOT_RUN.match(b.mark or "")) for b in BLOCKS if not b.runs]
+    for block in BLOCKS:
+        if block.with_postgresql:
+            print(f"{block.where}: run by tests/docs/test_hosting_guide.py")
+    skipped = [
+        (b.where, NOT_RUN.match(b.mark or "")) for b in BLOCKS if not (b.runs or b.with_postgresql)
+    ]
     for where, reason in skipped:
         print(f"{where}: {reason['reason'] if reason else '(unmarked)'}")
     # Most of the others start a server that runs until stopped.

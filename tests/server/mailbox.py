@@ -28,6 +28,8 @@ class Mailbox:
         self.answering.set()
         self.waiting = 0
         """Emails held at their recipient (nothing of them delivered yet)."""
+        self.refused: set[str] = set()
+        """Recipients answered "451 try again later" (a delivery that fails for now)."""
 
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, options: Any
@@ -40,6 +42,8 @@ class Mailbox:
             await asyncio.sleep(0.02)
         with self.lock:
             self.waiting -= 1
+            if address in self.refused:
+                return "451 4.3.0 mailbox busy, try again later"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

@@ -229,6 +229,16 @@ def serve(
             help="Server processes sharing the port (PostgreSQL only).",
         ),
     ] = 1,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            envvar=variable("--max-connections"),
+            min=0,
+            help="Table WebSockets one process keeps open at most (0: no bound); one more "
+            "is told the server is full (close code 1013) and connects again later.",
+        ),
+    ] = 0,
     sweep_seconds: Annotated[
         float,
         typer.Option(
@@ -402,6 +412,7 @@ def serve(
         takeback_seconds=takeback_seconds,
         migrate=False,
         workers=workers,
+        max_connections=max_connections or None,
         sweep_seconds=sweep_seconds,
         smtp=smtp,
         mail_from=mail_from,

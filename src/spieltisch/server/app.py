@@ -257,6 +257,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
         runtime.moves.told = on_commit  # a move's notifications, stored with it
         limits = settings.rate_limits
         app.state.services.sockets.per_address = limits.connections if limits else None
+        app.state.services.sockets.per_process = settings.max_connections
         cluster.subscribe(ENDED, app.state.services.sockets.heard)
         await cluster.start(runtime)
         recovered = await runtime.recover()

@@ -217,6 +217,19 @@ async def waiting(session: AsyncSession, prefix: str) -> list[tuple[int, str]]:
     return [(row_id, key) for row_id, key in rows]
 
 
+async def pending(session: AsyncSession, moment: datetime) -> dict[str, int]:
+    """The notifications neither sent nor dropped: how many are due at `moment` and how
+    many later (reminders, retries)."""
+    found = await session.execute(
+        select(
+            func.count().filter(OutboxRow.due_at <= moment),
+            func.count().filter(OutboxRow.due_at > moment),
+        ).where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
+    )
+    due, scheduled = found.one()
+    return {"due": int(due), "scheduled": int(scheduled)}
+
+
 async def drop(session: AsyncSession, ids: list[int], reason: str) -> None:
     """Never send these notifications (they are no longer due), saying why."""
     if ids:

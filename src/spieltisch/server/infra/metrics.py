@@ -75,6 +75,41 @@ REFUSALS = Counter(
     "Requests and messages refused, by code (docs/web.md) and transport (http, ws).",
     ["code", "transport"],
 )
+NOTIFICATIONS_SENT = Counter(
+    "spieltisch_notifications_sent",
+    "Notifications delivered (an email accepted by the SMTP server, a webhook answered "
+    "2xx), by channel; a digest delivers several in one email.",
+    ["channel"],
+)
+NOTIFICATIONS_RETRIED = Counter(
+    "spieltisch_notifications_retried",
+    "Deliveries that failed and will be tried again later (the mail server or the "
+    "webhook did not take it), by channel.",
+    ["channel"],
+)
+NOTIFICATIONS_FAILED = Counter(
+    "spieltisch_notifications_failed",
+    "Notifications given up without delivery, by channel and reason: gave_up (every "
+    "attempt failed) or undeliverable (no SMTP server, no verified address, no webhook).",
+    ["channel", "reason"],
+)
+NOTIFICATIONS_UNWANTED = Counter(
+    "spieltisch_notifications_unwanted",
+    "Notifications not sent because their account no longer wants them (unsubscribed "
+    "or changed its choices after they were written), by channel.",
+    ["channel"],
+)
+TAKEOVERS = Counter(
+    "spieltisch_takeovers",
+    "Tables this process began to play (PostgreSQL): how=handover (a draining process let "
+    "go of it) or how=sweep (found without a player: its process died).",
+    ["how"],
+)
+OWNERSHIP_SWEEPS = Counter(
+    "spieltisch_ownership_sweeps",
+    "Rounds of this process's sweep for tables without a player (PostgreSQL, every "
+    "--sweep-seconds).",
+)
 UNEXPECTED = Counter(
     "spieltisch_unexpected_errors",
     "Requests and WebSockets that failed with an error nobody expected (HTTP 500, close "
@@ -111,6 +146,19 @@ def committed(seconds: float, by: str | None) -> None:
     received = RECEIVED.get()
     if received is not None and by == "person":
         MOVE_LATENCY.labels("committed").observe(time.perf_counter() - received)
+
+
+def notification_settled(channel: str, how: str) -> None:
+    """One notification after a delivery: `how` sent, retried, unwanted, or failed
+    as gave_up or undeliverable."""
+    if how == "sent":
+        NOTIFICATIONS_SENT.labels(channel).inc()
+    elif how == "retried":
+        NOTIFICATIONS_RETRIED.labels(channel).inc()
+    elif how == "unwanted":
+        NOTIFICATIONS_UNWANTED.labels(channel).inc()
+    else:
+        NOTIFICATIONS_FAILED.labels(channel, how).inc()
 
 
 def multiprocess_folder() -> Path | None:
@@ -161,23 +209,39 @@ def leaving() -> None:
         mark_process_dead(os.getpid(), str(folder))  # type: ignore[no-untyped-call]
 
 
-class _Tables:
-    """The tables by status, as the database counted them for this scrape."""
+class Counted:
+    """A gauge the database counted for this scrape (the same from every process: a
+    sum over processes would count it N times), one sample per value of its label."""
 
-    def __init__(self, counts: Mapping[str, int]) -> None:
-        self.counts = counts
+    def __init__(self, name: str, about: str, label: str, counts: Mapping[str, int]) -> None:
+        self.name, self.about, self.label, self.counts = name, about, label, counts
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        family = GaugeMetricFamily(
-            "spieltisch_tables", "Tables by status, in the database.", labels=["status"]
-        )
-        for status, count in sorted(self.counts.items()):
-            family.add_metric([status], count)
+        family = GaugeMetricFamily(self.name, self.about, labels=[self.label])
+        for value, count in sorted(self.counts.items()):
+            family.add_metric([value], count)
         yield family
 
 
-def exposition(table_counts: Mapping[str, int]) -> bytes:
-    """Every metric of this server (all its processes), in the text format."""
+def tables(counts: Mapping[str, int]) -> Counted:
+    return Counted("spieltisch_tables", "Tables by status, in the database.", "status", counts)
+
+
+def notifications_pending(counts: Mapping[str, int]) -> Counted:
+    """state=due: waiting for the sender now (a number that keeps growing: the sender is
+    stuck or too slow); state=scheduled: reminders and retries due later."""
+    return Counted(
+        "spieltisch_notifications_pending",
+        "Notifications in the outbox neither sent nor given up, by state: due (the sender "
+        "should be at them) or scheduled (reminders and retries due later).",
+        "state",
+        counts,
+    )
+
+
+def exposition(*counted: Counted) -> bytes:
+    """Every metric of this server (all its processes), in the text format, and the
+    gauges the database counted."""
     folder = multiprocess_folder()
     registry = CollectorRegistry()
     if folder is not None:
@@ -186,10 +250,10 @@ def exposition(table_counts: Mapping[str, int]) -> bytes:
         body = generate_latest(registry)
     else:
         body = generate_latest(REGISTRY)
-    return body + generate_latest(_registry_of(_Tables(table_counts)))
+    return body + b"".join(generate_latest(_registry_of(one)) for one in counted)
 
 
-def _registry_of(collector: _Tables) -> CollectorRegistry:
+def _registry_of(collector: Counted) -> CollectorRegistry:
     registry = CollectorRegistry(auto_describe=False)
     registry.register(collector)
     return registry

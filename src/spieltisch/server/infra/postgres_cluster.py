@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.server.infra import moved_news
 from spieltisch.server.infra.cluster import Cluster, Handler, Listener, SingleProcess
+from spieltisch.server.infra.metrics import OWNERSHIP_SWEEPS, TAKEOVERS
 from spieltisch.store.models import TableStatus
 from spieltisch.store.news import notify
 
@@ -123,7 +124,10 @@ class PostgresCluster(SingleProcess):
 
     async def _take_over(self, table_id: str) -> None:
         """Another process let go of a table: play it here if this one locks it first."""
-        if await self.claim(table_id) and self._listener is not None:
+        if not await self.claim(table_id):
+            return
+        TAKEOVERS.labels("handover").inc()
+        if self._listener is not None:
             await self._listener.on_claimed(table_id)
 
     def _own(self, table_id: str) -> None:
@@ -149,6 +153,7 @@ class PostgresCluster(SingleProcess):
                     self._lost()
                     await self._connect_locks()
                 await self._sweep_once()
+                OWNERSHIP_SWEEPS.inc()
                 await self._forget_the_dead()
                 await asyncio.sleep(self.sweep_seconds)
             except asyncio.CancelledError:
@@ -188,6 +193,7 @@ class PostgresCluster(SingleProcess):
         claimed = [row[0] for row in await cursor.fetchall()]
         for table_id in claimed:
             self._own(table_id)
+            TAKEOVERS.labels("sweep").inc()
             if self._listener is not None:
                 await self._listener.on_claimed(table_id)
 

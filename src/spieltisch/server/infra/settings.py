@@ -72,6 +72,9 @@ class Settings:
     migrate: bool = True
     workers: int = 1
     """Server processes sharing the port (PostgreSQL only)."""
+    max_connections: int | None = None
+    """Table WebSockets this process keeps open at most (None: no bound); one more is
+    closed with 1013, try again later (`infra/sockets.py`)."""
     sweep_seconds: float = 1.0
     """How often a process looks for running tables whose owner died (PostgreSQL)."""
     static_dirs: tuple[str, ...] = field(default_factory=tuple)

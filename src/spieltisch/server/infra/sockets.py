@@ -6,6 +6,9 @@ sockets of the ended sessions are closed with 4401, here at once and, through th
 cluster's news, in the other processes (`ENDED`). By address (its group, an IPv6 /64):
 at most `RateLimits.connections` open at once, so one address cannot use up the
 process's open files (990 handshakes from one address made every other request fail).
+In all: at most `per_process` (`serve --max-connections`), so a process takes no more
+people than its host sized it for; one more is told to try again (1013), and the page
+connects again, through the proxy perhaps to another process.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from dataclasses import dataclass, field
 ENDED = "ended"
 """The cluster news that sessions ended: `ended MARK ACCOUNT` (MARK `*`: every session)."""
 EVERY = "*"
+FULL, CROWDED = "full", "crowded"
+"""Why a socket was not admitted: the process has `per_process` open; its address has
+`per_address`."""
 
 Close = Callable[[], Awaitable[None]]
 
@@ -40,16 +46,19 @@ class OpenSockets:
     """This process's open sockets; `admit` before accepting one, `forget` when it ends."""
 
     per_address: int | None = None
+    per_process: int | None = None
     _sockets: set[OpenSocket] = field(default_factory=set)
     _by_address: dict[str, int] = field(default_factory=dict)
 
     def admit(
         self, account: int | None, mark: str | None, address: str | None, close: Close
-    ) -> OpenSocket | None:
-        """The socket counted in, or None when its address has `per_address` open."""
+    ) -> OpenSocket | str:
+        """The socket counted in, or why not (`FULL`, `CROWDED`)."""
+        if self.per_process is not None and len(self._sockets) >= self.per_process:
+            return FULL
         if address is not None and self.per_address is not None:
             if self._by_address.get(address, 0) >= self.per_address:
-                return None
+                return CROWDED
             self._by_address[address] = self._by_address.get(address, 0) + 1
         socket = OpenSocket(account, mark, address, close)
         self._sockets.add(socket)

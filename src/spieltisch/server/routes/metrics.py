@@ -9,10 +9,15 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from spieltisch.server.i18n import _
-from spieltisch.server.infra.metrics import CONTENT_TYPE, exposition
+from spieltisch.server.infra.metrics import (
+    CONTENT_TYPE,
+    exposition,
+    notifications_pending,
+    tables,
+)
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Svc, address
-from spieltisch.server.services.census import tables_by_status
+from spieltisch.server.services.census import notifications_waiting, tables_by_status
 
 router = APIRouter(tags=["hosting"])
 
@@ -34,5 +39,8 @@ async def metrics(request: Request, svc: Svc) -> Response:
     if not from_inside(address(request)):
         # The answer of any address that is not there.
         raise Refusal(Code.NOT_FOUND, _("nothing here: the API is described at /docs"))
-    body = exposition(await tables_by_status(svc.database))
+    body = exposition(
+        tables(await tables_by_status(svc.database)),
+        notifications_pending(await notifications_waiting(svc.database)),
+    )
     return Response(body, media_type=CONTENT_TYPE)

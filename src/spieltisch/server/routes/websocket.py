@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from spieltisch.core.i18n import language, sentence
 from spieltisch.server.i18n import _, _n, request_language
-from spieltisch.server.infra.metrics import CONNECTIONS, MOVE_LATENCY, RECEIVED
-from spieltisch.server.infra.sockets import OpenSocket, session_mark
+from spieltisch.server.infra.metrics import CONNECTIONS, MOVE_LATENCY, RECEIVED, REFUSALS
+from spieltisch.server.infra.sockets import FULL, OpenSocket, session_mark
 from spieltisch.server.refusal import Code, Refusal, draining, unavailable
 from spieltisch.server.routes.context import Services, address, services, too_fast
 from spieltisch.server.routes.refusals import close_code
@@ -76,10 +76,8 @@ async def _serve(
         return
     counted = _counted(svc, websocket, account, code)
     await websocket.accept()
-    if counted is None:
-        with language(code):
-            many = _("too many connections from your address: close some of them first")
-        await websocket.close(code=4429, reason=_reason(many))
+    if isinstance(counted, str):
+        await _not_admitted(websocket, counted, code)
         return
     CONNECTIONS.inc()
     connection = Connection(
@@ -113,11 +111,23 @@ async def _serve(
             await writer
 
 
+async def _not_admitted(websocket: WebSocket, why: str, code: str) -> None:
+    """Closes a socket past a cap: the process's (1013, try again: perhaps another
+    process) or its address's (4429)."""
+    with language(code):
+        if why == FULL:
+            message = _("this server is full: connecting again in a moment")
+        else:
+            message = _("too many connections from your address: close some of them first")
+    REFUSALS.labels("server_full" if why == FULL else "too_many_connections", "ws").inc()
+    await websocket.close(code=1013 if why == FULL else 4429, reason=_reason(message))
+
+
 def _counted(
     svc: Services, websocket: WebSocket, account: int | None, code: str
-) -> OpenSocket | None:
+) -> OpenSocket | str:
     """The socket counted among the open ones (by its session, to close it when the
-    session ends; by its address, refused past the cap: None)."""
+    session ends; by its address and in all, refused past the caps: why)."""
     ids = svc.sessions.ids(svc.sessions.token_of(websocket)) if account is not None else None
 
     async def session_ended() -> None:

@@ -1,11 +1,13 @@
-"""What the metrics ask the database at each scrape: the tables in each status (every
-process sees the same database, so any process answers for all)."""
+"""What the metrics ask the database at each scrape: the tables in each status and the
+notifications waiting in the outbox (every process sees the same database, so any
+process answers for all)."""
 
 from __future__ import annotations
 
 from spieltisch.server.services.unit_of_work import reading
 from spieltisch.store import Database
-from spieltisch.store.models import TableStatus
+from spieltisch.store.models import TableStatus, now
+from spieltisch.store.notify import pending
 from spieltisch.store.tables import count_by_status
 
 
@@ -14,3 +16,9 @@ async def tables_by_status(database: Database) -> dict[str, int]:
     async with reading(database) as session:
         counts = await count_by_status(session)
     return {str(status): counts.get(str(status), 0) for status in TableStatus}
+
+
+async def notifications_waiting(database: Database) -> dict[str, int]:
+    """The outbox's notifications neither sent nor given up: due now, and later."""
+    async with reading(database) as session:
+        return await pending(session, now())

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from spieltisch.server.infra.mail import SmtpServer, send_mail
+from spieltisch.server.infra.metrics import notification_settled
 from spieltisch.server.infra.notify_tokens import LinkTokens
 from spieltisch.server.infra.push import Pusher, Subscription, subject_of
 from spieltisch.server.infra.settings import Settings
@@ -49,6 +50,8 @@ logger = logging.getLogger("spieltisch.notify")
 BATCH = 50
 ATTEMPTS = 6
 """Deliveries tried before a notification is dropped (backing off: 1, 2, 4 ... minutes)."""
+UNWANTED = "unsubscribed"
+"""The reason a notification its account no longer wants is dropped with."""
 KEEP_DAYS = 30
 """Sent and dropped notifications are deleted after this many days."""
 
@@ -153,12 +156,23 @@ class Sender:
         async with transaction(self.database) as session:
             if outcome is None:
                 await mark(session, ids, self.name, sent=True)
+                how = "sent"
             elif outcome.startswith("retry") and max(r.attempts for r in rows) < ATTEMPTS:
                 wait = timedelta(minutes=2 ** (max(r.attempts for r in rows) - 1))
                 logger.warning("notification %s not delivered: %s", ids, outcome)
                 await mark(session, ids, self.name, sent=False, retry_at=self.clock() + wait)
+                how = "retried"
             else:
                 await mark(session, ids, self.name, sent=False, dropped=outcome)
+                how = (
+                    "unwanted"
+                    if outcome == UNWANTED
+                    else "gave_up"
+                    if outcome.startswith("retry")
+                    else "undeliverable"
+                )
+        for row in rows:  # counted once marked: a process killed before counts nothing
+            notification_settled(row.channel, how)
 
     async def _email(self, rows: list[OutboxRow], contact: ContactRow | None) -> str | None:
         first = rows[0]
@@ -171,7 +185,7 @@ class Sender:
         if not own and contact is not None and not all(_wants(contact, r) for r in rows):
             rows = [r for r in rows if _wants(contact, r)]
             if not rows:
-                return "unsubscribed"
+                return UNWANTED
         code = (contact.language if contact else None) or first.payload.get("language") or "en"
         site = self.settings.site()
         items: list[Worded] = [worded(row.kind, row.payload, code, site) for row in rows]
@@ -223,7 +237,7 @@ class Sender:
         if contact is None or not contact.webhook_url or not contact.webhook_secret:
             return "no webhook"
         if not _wants(contact, row):
-            return "unsubscribed"
+            return UNWANTED
         table = row.payload.get("table")
         link = {"url": f"{self.settings.site()}/#/table/{table}"} if table else {}
         body = json.dumps(
