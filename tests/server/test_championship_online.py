@@ -18,10 +18,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 import spieltisch
 from spieltisch.core import CHANCE
 from spieltisch.games.madn.rule18 import RULE_18
 from spieltisch.games.madn.steps import STEP_COUNT
+from spieltisch.server.services.rounds import online_options
+from spieltisch.tournament.errors import TournamentError
+from spieltisch.tournament.settings import Settings
+from spieltisch.tournament.tournament import Tournament
 from tests.server.in_process import an_app, guest
 from tests.tournament.test_cli import run
 from tests.waiting import until, until_value
@@ -145,3 +151,20 @@ def test_a_championship_table_online_is_ranked_by_steps_on_the_api_and_the_cli(
     assert f"lot: {names[2]}, {names[3]} (drawn at the table)" in shown
     standings = run("standings", identifier, "--database", url)
     assert standings.index(names[1]) < standings.index(names[0])  # black ahead of red
+
+
+def test_the_online_options_follow_the_tournaments_rule_and_the_directors_choice() -> None:
+    def tournament(**values: Any) -> Tournament:
+        return Tournament.create(Settings.parse(name="DM", seed="d", **values), by="referee")
+
+    assert online_options(tournament(preset="championship")) == CHAMPIONSHIP
+    kept = online_options(tournament(preset="championship", options={"time_up": "round"}))
+    assert kept == {"time_up": "round", "stopped_rule": "steps"}
+    assert online_options(tournament()) == {}
+    by_option = Settings.parse(name="V", seed="v", options={"stopped_rule": "steps"})
+    assert by_option.stopped_rule == "steps"  # one choice: boards count steps as well
+    with pytest.raises(TournamentError, match="disagree: give one of them"):
+        Settings.parse(name="DM", seed="d", preset="championship", options=RULE_18_OPTION)
+
+
+RULE_18_OPTION = {"stopped_rule": "rule18"}

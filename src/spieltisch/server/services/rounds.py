@@ -96,14 +96,14 @@ def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None
 
 
 def online_options(tournament: Tournament) -> dict[str, Any]:
-    """The game options of the tournament's online tables: its own, and those under which
-    the game stops and ranks as the tournament's chosen rule does when time is called (a
-    championship: at once, by the steps to the goal), whatever the options said."""
-    options = dict(tournament.settings.options)
+    """The game options of the tournament's online tables: those under which the game
+    stops and ranks as the tournament's chosen rule does when time is called (a
+    championship: at once, by the steps to the goal), then the tournament's own (a
+    director who chose `time_up` keeps it)."""
     rule = tournament.stopped_rule
-    if tournament.settings.stopped_rule and rule is not None:
-        options.update(rule.online_options)
-    return options
+    if not tournament.settings.stopped_rule or rule is None:
+        return dict(tournament.settings.options)
+    return {**rule.online_options, **tournament.settings.options}
 
 
 class OnlineRounds:
