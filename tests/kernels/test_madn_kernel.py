@@ -63,14 +63,18 @@ def test_policy_matches_the_engine(options: dict[str, Any]) -> None:
     assert check_policy(game, kernel(game), games=30, seed=3) > 100
 
 
-@pytest.mark.parametrize("time_up", ["round", "turn"])
+@pytest.mark.parametrize(
+    ("time_up", "stopped_rule"),
+    [("round", "rule18"), ("turn", "rule18"), ("now", "steps"), ("round", "steps")],
+)
 @pytest.mark.parametrize("players", [3, 4])
-def test_lockstep_when_time_is_called(players: int, time_up: str) -> None:
+def test_lockstep_when_time_is_called(players: int, time_up: str, stopped_rule: str) -> None:
     """Rule 18's two readings (the round played to its end, or only the turn in
-    progress): the kernel stops where the engine stops after the referee's `time`."""
+    progress) and the championships' (at once, ranked by steps): the kernel stops where
+    the engine stops after the referee's `time`, and ranks the game as it does."""
     import random
 
-    game = spieltisch.load("madn", players=players, time_up=time_up)
+    game = spieltisch.load("madn", players=players, time_up=time_up, stopped_rule=stopped_rule)
     rng = random.Random(players)
     k = kernel(game)
     for index in range(60):
@@ -89,5 +93,6 @@ def test_lockstep_when_time_is_called(players: int, time_up: str) -> None:
                 state.apply(action)
                 steps.append((0, action))
             rows.append(engine_row(state))
-        _final, got, _legal = k.replay(steps)
+        final, got, _legal = k.replay(steps)
         assert got == rows, f"game {index} differs"
+        assert k.outcome(final) == (state.scores(), state.ranking()), f"game {index}: result"

@@ -149,6 +149,21 @@ def test_the_turn_option_reaches_the_printed_sheets_from_the_command_line(
     assert "Wenn die Zeit abgelaufen ist: den laufenden Zug beenden, dann aufhören." in sheet
 
 
+def test_the_ruling_at_a_table_of_three_reaches_the_sheet_and_timer_from_the_command_line(
+    db: tuple[str, str], tmp_path: Path
+) -> None:
+    created = run("new", "Abend", "--seed", "a", *db)
+    tid = re.findall(r"Tournament (\S+) created", created)[0]
+    run("players", tid, "--add=Änne", "--add=Bernd", "--add=Clara", *db)
+    run("seat", tid, *db)
+    run("--lang", "de", "export", tid, "--html", str(tmp_path / "html"), "--lang", "de", *db)
+    sheet = (tmp_path / "html" / "sheets-1.html").read_text(encoding="utf-8")
+    ruling = "Wenn die Zeit abgelaufen ist: weiterspielen bis zum Ende der Runde"
+    assert f"{ruling}, bis einschließlich Gelb." in sheet
+    timer = (tmp_path / "html" / "timer-1.html").read_text(encoding="utf-8")
+    assert "bis einschließlich Gelb; dann die Zahlen jedes Spielers notieren" in timer
+
+
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[TestClient]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'web.sqlite3'}"

@@ -9,7 +9,8 @@ tournament ranks a table played on a real board from the figures its director en
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel
@@ -24,12 +25,22 @@ class StoppedRanking(ABC):
     figures: type[BaseModel]
     """One player's figures, validated (a bad value names the field and what is allowed)."""
 
+    online_options: Mapping[str, Any] = MappingProxyType({})
+    """The game options under which an online table stops and ranks its game as this rule
+    does when time is called (empty: the game's own options say)."""
+
     @abstractmethod
     def key(self, figures: Any) -> tuple[Any, ...]:
         """The player's sort key without the lot: larger is better."""
 
     def check_table(self, figures: Sequence[Any]) -> None:  # noqa: B027 - optional check
         """Checks across one table's figures (each player's are valid alone): ValueError."""
+
+    def figures_of(self, state: Any) -> list[dict[str, Any]] | None:
+        """Each player's figures read off a stopped game's last position, as a referee
+        counts them at the board (a tournament ranks an online table from them as from
+        a director's entry); None where the rule cannot read a position."""
+        return None
 
     def play_on(self, game: Any) -> str | None:
         """What is still played at a table of `game` (its options and players) once time

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from spieltisch.core import Game, parts
+from spieltisch.core import Game, RecordError, load_record, parts
 from spieltisch.core.i18n import N_
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.core.stopped import StoppedRanking
@@ -101,6 +101,50 @@ def check_outcomes(
 def parse_lot(lot: str) -> tuple[int, ...]:
     """The seats (from 0) of a recorded lot `lot:2,4`, best first."""
     return tuple(int(seat) - 1 for seat in lot.removeprefix(LOT_PREFIX).split(","))
+
+
+def seat_lot(lot: str) -> str:
+    """A lot drawn by an online table's game (`lot:2,0`, players from 0) as a tournament
+    writes it (`lot:3,1`, seats from 1, best first)."""
+    return LOT_PREFIX + ",".join(str(seat + 1) for seat in engine_lot(lot))
+
+
+def engine_lot(lot: str) -> tuple[int, ...]:
+    """The players (from 0) of a lot in a game's history, best first."""
+    return tuple(int(player) for player in lot.removeprefix(LOT_PREFIX).split(","))
+
+
+def read_stopped(
+    game: type[Game[Any]], rule: StoppedRanking | None, record: Mapping[str, Any]
+) -> tuple[list[dict[str, Any]], dict[frozenset[int], tuple[int, ...]]] | None:
+    """An online table's game stopped by time, read as a referee reads a board: each
+    seat's figures by the tournament's rule from the last position, and the lots the
+    game drew (seats from 0, best first) for the groups that rule finds tied. None for a
+    game that was not stopped by time, was given up by a seat (the server's ranking puts
+    it last), or that the rule cannot read."""
+    result = record.get("result")
+    history = [str(item) for item in record.get("history", ())]
+    if rule is None or not isinstance(result, Mapping) or result.get("resigned"):
+        return None
+    if not set(history) & game.events:
+        return None
+    try:
+        state = load_record(record)
+    except RecordError:
+        return None
+    figures = rule.figures_of(state) if state.is_terminal() else None
+    if figures is None:
+        return None
+    keys = [rule.key(one) for one in figures]
+    drawn: dict[frozenset[int], tuple[int, ...]] = {}
+    for item in history:
+        if not item.startswith(LOT_PREFIX):
+            continue
+        order = engine_lot(item)
+        tied = {seat for seat, key in enumerate(keys) if key == keys[order[0]]}
+        if tied == set(order):
+            drawn[frozenset(order)] = order
+    return figures, drawn
 
 
 def lot_names(lot: str, names: Sequence[str]) -> str:

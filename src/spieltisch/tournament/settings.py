@@ -117,6 +117,18 @@ class Settings(BaseModel):
             cls = game_class(self.game)
         except UnknownGame as exc:
             raise ValueError(str(exc)) from None
+        # A game option of the same name (Mensch ärgere Dich nicht's `stopped_rule`, how
+        # its online tables rank) and the tournament's rule for boards are one choice.
+        option = self.options.get("stopped_rule")
+        if option is not None and option != self.stopped_rule:
+            if self.stopped_rule:
+                raise ValueError(
+                    _(
+                        "the game option stopped_rule={option} and the tournament's "
+                        "stopped_rule={rule} disagree: give one of them"
+                    ).format(option=option, rule=self.stopped_rule)
+                )
+            object.__setattr__(self, "stopped_rule", str(option))
         if self.stopped_rule and self.stopped_rule not in cls.stopped_rankings:
             raise ValueError(
                 _("{game} ranks a stopped game by {allowed}, not {rule}").format(

@@ -51,6 +51,8 @@ from spieltisch.tournament.results import (
     check_places,
     parse_lot,
     rank_stopped,
+    read_stopped,
+    seat_lot,
     split_stopped,
 )
 from spieltisch.tournament.seating import COMPUTER, HALL, History, seat_round
@@ -811,13 +813,30 @@ class Tournament:
     ) -> ResultEntered:
         """The result of a table played online: the ranking of its finished game record
         (of a game given up, the ranking after resignations: the server's record carries
-        it as the result, `core.records.make_record`)."""
+        it as the result, `core.records.make_record`). A game stopped by time is ranked
+        as a director's entry of the same board is: each seat's figures by the
+        tournament's rule (a championship's steps) read off the last position, the lots
+        the game drew kept where that rule finds the same players tied."""
         seats = self._table(round_number, table)
         result = record.get("result")
         if not isinstance(result, Mapping) or "ranking" not in result:
             raise TournamentError(_("the table's game has not ended: its record has no result"))
-        places = check_places(list(result["ranking"]), len(seats), self._shared(len(seats)))
-        lots = tuple(h for h in record.get("history", ()) if str(h).startswith("lot:"))
+        read = read_stopped(self.game, self.stopped_rule, record)
+        figures: tuple[dict[str, Any], ...] | None = None
+        sources: tuple[LotSource, ...] = ()
+        if read is not None:
+            found, drawn = read
+            ranked, figures, lots = rank_stopped(
+                self.game, found, _LOT_DRAW, drawn, None, self.stopped_rule
+            )
+            places = check_places(list(ranked), len(seats), self._shared(len(seats)))
+            sources = tuple(
+                "table" if frozenset(parse_lot(lot)) in drawn else "drawn" for lot in lots
+            )
+        else:
+            places = check_places(list(result["ranking"]), len(seats), self._shared(len(seats)))
+            history = record.get("history", ())
+            lots = tuple(seat_lot(str(h)) for h in history if str(h).startswith("lot:"))
         handed = tuple(
             sorted({int(seat) for seat in result.get("resigned") or () if 0 <= seat < len(seats)})
         )
@@ -827,7 +846,9 @@ class Tournament:
                 table=table,
                 places=places,
                 how="online",
+                figures=figures,
                 lots=lots,
+                lot_sources=sources,
                 handed=handed,
                 record=dict(record),
                 table_id=table_id,

@@ -505,6 +505,7 @@ PLURAL_TEXTS: tuple[tuple[str, str], ...] = (
     Nn_("{seated} of {count} round", "{seated} of {count} rounds"),
     Nn_("{count} person without a name", "{count} people without a name"),
     Nn_("{count} member", "{count} members"),
+    Nn_("{count} step to the goal", "{count} steps to the goal"),
     Nn_(
         "Casual game: you may take your move back until the next roll, in {count} second.",
         "Casual game: you may take your move back until the next roll, in {count} seconds.",

@@ -696,6 +696,7 @@ def test_options_defaults_and_checks() -> None:
         "rules": "tournament",
         "max_rounds": None,
         "time_up": "round",
+        "stopped_rule": "rule18",
     }
     for bad in ({"players": 5}, {"duties": "lenient"}, {"max_rounds": 0}, {"rules": "x"}):
         with pytest.raises(OptionError):
@@ -703,6 +704,9 @@ def test_options_defaults_and_checks() -> None:
     with pytest.raises(OptionError) as refused:
         load(rules="openspiel", duties="penalized")
     assert refused.value.option == "duties"
+    with pytest.raises(OptionError) as refused:
+        load(rules="openspiel", stopped_rule="steps")
+    assert refused.value.option == "stopped_rule"
 
 
 def test_openspiel_rules_one_roll_no_capture_duty_first_winner_ends() -> None:

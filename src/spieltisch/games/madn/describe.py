@@ -43,6 +43,10 @@ def describe_move(state: MadnState, move: str) -> str:
         order = ", ".join(str(int(p) + 1) for p in move[4:].split(",") if p.isdigit())
         return _("the lot decides the order of the tied players: {order}").format(order=order)
     if move == "time":
+        if state.game.stop_now:
+            return _("time is called: the game stops at once")
+        if state.game.stop_after_turn:
+            return _("time is called: the turn in progress ends the game (rule 18)")
         return _("time is called: the round is played to its end (rule 18)")
     action = ACTION_OF.get(move)
     player = state.current_player

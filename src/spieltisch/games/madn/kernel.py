@@ -65,7 +65,9 @@ ENFORCED = 3
 MAX_ROUNDS = 4
 COLOUR = 5  # colour of each player, 4
 STOP_AFTER_TURN = 9  # rule 18 option time_up=turn: the turn in progress ends the game
-ABS = 10  # per player 52: the track index of each rel (rules.Madn.abs_of)
+STOP_NOW = 10  # time_up=now: the game ends as time is called (the championships)
+STEPS = 11  # stopped_rule=steps: a stopped game goes by the fewest steps to the goal
+ABS = 12  # per player 52: the track index of each rel (rules.Madn.abs_of)
 ACT = ABS + 4 * 52  # per player 44: the action moving a piece on each rel
 REL = ACT + 4 * 44  # per player 45: the rel of each action's square
 PARAMS = REL + 4 * 45
@@ -87,6 +89,8 @@ def options_array(game: Any) -> np.ndarray:
     params[ENFORCED] = game.enforced
     params[MAX_ROUNDS] = game.max_rounds
     params[STOP_AFTER_TURN] = game.stop_after_turn
+    params[STOP_NOW] = game.stop_now
+    params[STEPS] = game.count_steps
     for player, colour in enumerate(game.colours):
         params[COLOUR + player] = colour
         params[ABS + 52 * player : ABS + 52 * player + 52] = game.abs_of[player]
@@ -444,6 +448,13 @@ def keys(s: np.ndarray, p: np.ndarray) -> np.ndarray:
             continue
         if unranked:
             continue
+        if p[STEPS]:  # `steps.steps_left`: 41 in the base, 40 - rel on the track
+            steps = 0
+            for k in range(4):
+                rel = s[PIECE + 4 * player + k]
+                steps += 41 if rel < 0 else max(0, 40 - rel)
+            out[player] = (200 - steps) * 8 + s[LOT + player]
+            continue
         goal = s[GOAL + player]
         on_track = 0
         travelled = 0
@@ -506,9 +517,12 @@ def draw_lot(s: np.ndarray, order: np.ndarray) -> None:
 
 
 @inner
-def call_time(s: np.ndarray) -> None:
-    """The referee's `time` event (rule 18)."""
+def call_time(s: np.ndarray, p: np.ndarray) -> None:
+    """The referee's `time` event (rule 18); with time_up=now the game ends at once."""
     s[TIME] = 1
+    if p[STOP_NOW]:
+        s[NDICE] = 0
+        _stop(s, p)
 
 
 @inner
@@ -658,7 +672,7 @@ def replay(
                 value //= 8
             draw_lot(s, order[:size])
         else:
-            call_time(s)
+            call_time(s, p)
         row(s, p, rows[i])
         legal[i] = s[MOVES] if s[CP] >= 0 else 0
     return s
@@ -735,7 +749,7 @@ class MadnKernel:
             order = np.array([int(x) for x in outcome[4:].split(",")], dtype=np.int64)
             draw_lot(s, order)
         elif outcome == "time":
-            call_time(s)
+            call_time(s, self.params)
         else:
             roll(s, self.params, int(outcome[1:]))
 

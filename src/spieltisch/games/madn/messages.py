@@ -11,6 +11,7 @@ OPTION_WORDS: dict[str, str] = {
     "rules": N_("Rule set"),
     "max_rounds": N_("Round limit"),
     "time_up": N_("When time is called"),
+    "stopped_rule": N_("Ranking of a stopped game"),
 }
 """How forms and rules pages name each option (never its id)."""
 
@@ -21,6 +22,9 @@ VALUE_WORDS: dict[str, str] = {
     "rules=openspiel": N_("OpenSpiel rules"),
     "time_up=round": N_("play the round to its end (rule 18)"),
     "time_up=turn": N_("finish the turn in progress"),
+    "time_up=now": N_("stop at once (the championships)"),
+    "stopped_rule=rule18": N_("rule 18 (goal fields, track, way travelled)"),
+    "stopped_rule=steps": N_("steps to the goal (the championships)"),
 }
 """How forms name each option value, keyed `option=value`."""
 

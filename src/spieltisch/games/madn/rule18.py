@@ -109,6 +109,21 @@ class Rule18(StoppedRanking):
     def check_table(self, figures: Sequence[Any]) -> None:
         check_finishing_order(figures)
 
+    def figures_of(self, state: Any) -> list[dict[str, Any]]:
+        """A finished player's finishing order; everyone else's goal fields (depths),
+        pieces on the track and the fields those have travelled."""
+        finished = list(state.finishing_order)
+        figures: list[dict[str, Any]] = []
+        for player in range(state.game.num_players):
+            if player in finished:
+                figures.append({"finished": finished.index(player) + 1})
+                continue
+            rels = [rel for rel in state.rels(player) if rel is not None]
+            track = [rel for rel in rels if rel < 40]
+            goal = sorted((rel - 39 for rel in rels if rel >= 40), reverse=True)
+            figures.append({"goal": goal, "track": len(track), "distance": sum(track)})
+        return figures
+
     def play_on(self, game: Any) -> str | None:
         """Rule 18 says "bis zum Spieler Grün": the round is played to its end, so that
         everyone has had as many turns. Tables of three (red, black, yellow) and two (red,

@@ -38,7 +38,7 @@ from spieltisch.core.protocol import CHANCE, TERMINAL, Game, Move, Refusal, Stat
 from spieltisch.core.ranking import places_from_keys
 from spieltisch.games.madn.messages import _
 from spieltisch.games.madn.rule18 import RULE_18, rule18_key
-from spieltisch.games.madn.steps import STEP_COUNT
+from spieltisch.games.madn.steps import STEP_COUNT, step_key, steps_left
 
 PLAYING, ENDED, STOPPED = 0, 1, 2
 """How far play is (`_over`): on, ended by rule 17, stopped by time or max_rounds (then
@@ -140,16 +140,32 @@ class MadnOptions(GameOptions):
         ),
         json_schema_extra={FORM_EMPTY: N_("no limit")},
     )
-    time_up: Literal["round", "turn"] = Field(
+    time_up: Literal["round", "turn", "now"] = Field(
         "round",
         description=N_(
             "when time is called (rule 18): round: play on to the end of the round, up to "
             "the last colour at the table (green at four, yellow at three and two); turn: "
-            "the turn in progress ends the game"
+            "the turn in progress ends the game; now: the game ends at once (a die rolled "
+            "is not played), as the championships stop"
+        ),
+    )
+    stopped_rule: Literal["rule18", "steps"] = Field(
+        "rule18",
+        description=N_(
+            "how a game stopped by time is ranked: rule18: finished players, then the "
+            "goal fields, the track and the way travelled; steps: the championships' "
+            "count, finished players, then the fewest steps to the goal; then the lot"
         ),
     )
 
     def check(self) -> None:
+        if self.rules == "openspiel" and self.stopped_rule != "rule18":
+            raise OptionError(
+                "stopped_rule",
+                self.stopped_rule,
+                "rule18 with rules=openspiel (OpenSpiel's maedn ranks a stopped game so)",
+                self.game_name,
+            )
         if self.rules == "openspiel" and self.duties == "penalized":
             raise OptionError(
                 "duties",
@@ -188,6 +204,7 @@ class Madn(Game[MadnOptions]):
         {"players": 2, "rules": "openspiel"},
         {"players": 3, "max_rounds": 12},
         {"players": 3, "time_up": "turn"},
+        {"players": 4, "time_up": "now", "stopped_rule": "steps"},
     )
     events = frozenset({EVENT_TIME})
     stopped_ranking = RULE_18
@@ -211,6 +228,8 @@ class Madn(Game[MadnOptions]):
         )
         self.max_rounds = options.max_rounds or 0
         self.stop_after_turn = options.time_up == "turn"
+        self.stop_now = options.time_up == "now"
+        self.count_steps = options.stopped_rule == "steps"
         # Per player: the 0-based track index of each rel on the track (with 6 extra
         # entries past 39 so that start+2*die never needs a modulo), the action that
         # moves a piece standing on each rel, the rel of each action's square, the rel of
@@ -644,6 +663,9 @@ class MadnState(State[MadnView]):
         if self._time:
             raise IllegalMove(event, _("time has already been called"), "rule 18")
         self._time = True
+        if self.game.stop_now:  # the championships: the game ends as time is called
+            self._dice = []
+            self._stop()
 
     # -- explanations -------------------------------------------------------------------
 
@@ -729,6 +751,14 @@ class MadnState(State[MadnView]):
         """Ranking keys, larger is better: finishing order, then rule 18's criteria."""
         finished = self._finished
         keys: list[tuple[Any, ...]] = []
+        if self.game.count_steps:  # the championships: the fewest steps to the goal
+            for player in range(self.game.num_players):
+                if player in finished:
+                    keys.append((*step_key(finished.index(player) + 1, 0), 0))
+                else:
+                    steps = steps_left(self.rels(player))
+                    keys.append((*step_key(None, steps), self._lot[player]))
+            return keys
         for player in range(self.game.num_players):
             if player in finished:
                 keys.append((*rule18_key(finished.index(player) + 1, (), 0, 0), 0))
@@ -765,6 +795,13 @@ class MadnState(State[MadnView]):
         colour = self.game.colours[player]
         rels = [-1] * (4 - len(self._pieces[player])) + sorted(self._pieces[player])
         return [square_name(colour, rel) for rel in rels]
+
+    def rels(self, player: int) -> list[int | None]:
+        """Each of a player's four pieces as fields travelled from its own start field
+        (0-39 on the track, 40 or more in the goal), None in the base: what a referee
+        counts when time is called."""
+        out: list[int | None] = list(self._pieces[player])
+        return out + [None] * (4 - len(out))
 
     @property
     def die(self) -> int | None:

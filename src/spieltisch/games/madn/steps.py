@@ -11,6 +11,7 @@ Players who finished go first, in finishing order; equal counts are decided by l
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -29,6 +30,14 @@ def steps_left(pieces: Sequence[int | None]) -> int:
     """The steps a player's pieces still need to the goal: each piece's fields travelled
     from its own start field (0-39 on the track, 40 or more in the goal), None in base."""
     return sum(BASE_STEPS if rel is None else max(0, 40 - rel) for rel in pieces)
+
+
+def step_key(finished: int | None, steps: int) -> tuple[int, int]:
+    """Larger is better: a finished player by finishing order (1 first), ahead of every
+    player still on the way, who go by the fewest steps."""
+    if finished is not None:
+        return (1, -finished)
+    return (0, -steps)
 
 
 class StepFigures(BaseModel):
@@ -57,15 +66,24 @@ class StepFigures(BaseModel):
 class StepCount(StoppedRanking):
     rule = N_("step count")
     figures = StepFigures
+    online_options = MappingProxyType({"time_up": "now", "stopped_rule": "steps"})
 
     def key(self, figures: Any) -> tuple[Any, ...]:
         checked = StepFigures.model_validate(figures)
-        if checked.finished is not None:
-            return (1, -checked.finished)
-        return (0, -checked.steps)
+        return step_key(checked.finished, checked.steps)
 
     def check_table(self, figures: Sequence[Any]) -> None:
         check_finishing_order(figures)
+
+    def figures_of(self, state: Any) -> list[dict[str, Any]]:
+        """A finished player's finishing order, everyone else's steps to the goal."""
+        finished = list(state.finishing_order)
+        return [
+            {"finished": finished.index(player) + 1}
+            if player in finished
+            else {"steps": steps_left(state.rels(player))}
+            for player in range(state.game.num_players)
+        ]
 
     def play_on(self, game: Any) -> str | None:
         """Championships stop at once when the time limit is reached."""

@@ -94,7 +94,15 @@ def render(
     turn = view["turn"]
     if turn is None:
         board.append(_("The game is over."))
-        if state._over == STOPPED:  # the places then come from rule 18, not from finishing
+        if state._over == STOPPED and state.game.count_steps:  # the championships' count
+            board.append(
+                "\n"
+                + _(
+                    "It was stopped by time and ranked by the steps to the goal: finished "
+                    "players first, then the fewest steps; the lot decides the rest."
+                )
+            )
+        elif state._over == STOPPED:  # the places then come from rule 18, not from finishing
             board.append(
                 "\n"
                 + _(

@@ -5,7 +5,8 @@ A table goes online when every player at it has an account or is a computer entr
 seats are taken by the players' accounts at once (or are computer seats) and the game
 starts with the round clock, so the round time runs from the round's start whether a
 player comes or not; at time the game's own rule ranks the table (rule 18 through the
-engine's `time` event). A table with a player who has no account (a name in the hall)
+engine's `time` event; a championship's tables stop at once and count steps,
+`online_options`). A table with a player who has no account (a name in the hall)
 is played on a real board and entered by hand.
 
 Results are taken when the runtime reports a finished table (`table_finished`, a
@@ -21,7 +22,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Collection, Sequence
-from typing import get_args
+from typing import Any, get_args
 
 from spieltisch.core import game_class, identity
 from spieltisch.server.i18n import _
@@ -91,7 +92,18 @@ def table_spec(tournament: Tournament, players: Sequence[int]) -> TableIn | None
             seconds=move_seconds,
             round_seconds=round_seconds,
         )
-    return TableIn(game=settings.game, options=dict(settings.options), seats=seats, clock=clock)
+    return TableIn(game=settings.game, options=online_options(tournament), seats=seats, clock=clock)
+
+
+def online_options(tournament: Tournament) -> dict[str, Any]:
+    """The game options of the tournament's online tables: those under which the game
+    stops and ranks as the tournament's chosen rule does when time is called (a
+    championship: at once, by the steps to the goal), then the tournament's own (a
+    director who chose `time_up` keeps it)."""
+    rule = tournament.stopped_rule
+    if not tournament.settings.stopped_rule or rule is None:
+        return dict(tournament.settings.options)
+    return {**rule.online_options, **tournament.settings.options}
 
 
 class OnlineRounds:

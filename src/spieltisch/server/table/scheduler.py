@@ -304,8 +304,13 @@ class Scheduler:
                 self.schedule(room)
 
     async def _round_time(self, room: Room, delay: float) -> None:
-        """The round time is up: the referee's `time` event, applied by the server."""
+        """The round time is up after `delay` seconds."""
         await asyncio.sleep(delay)
+        await self.call_time(room)
+
+    async def call_time(self, room: Room) -> None:
+        """The round time is up: the referee's `time` event, applied by the server (once;
+        the tests call it where a round clock would)."""
         async with self.publisher.holding(room) as events:
             if room.table.status != TableStatus.RUNNING or "time" in room.state.history():
                 return

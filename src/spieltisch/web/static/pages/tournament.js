@@ -545,7 +545,7 @@ function figureValue(value) {
 
 function figureText(figures) {
   if (figures.finished) return t("finished {n}.", { n: figures.finished });
-  if ("steps" in figures) return String(figures.steps);
+  if ("steps" in figures) return tn("{count} step to the goal", "{count} steps to the goal", figures.steps, { count: formatNumber(figures.steps) });
   return `${(figures.goal || []).join(",") || "-"}/${figures.track || 0}/${figures.distance || 0}`;
 }
 
