@@ -76,4 +76,6 @@ uv run ruff format --check .
 uv run mypy
 # Property tests draw the same examples on every run (tests/conftest.py): reproducible.
 export SPIELTISCH_HYPOTHESIS_PROFILE="${SPIELTISCH_HYPOTHESIS_PROFILE:-derandomized}"
-uv run pytest -n 2 -q -p no:cacheprovider --durations=30 "$@"
+# --dist loadgroup: tests marked with one xdist_group run in one worker (tests/kernels: the
+# tests that compile the same numba functions, so each is compiled once a run).
+uv run pytest -n 2 --dist loadgroup -q -p no:cacheprovider --durations=30 "$@"

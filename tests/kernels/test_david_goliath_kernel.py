@@ -11,6 +11,10 @@ from spieltisch.core import State
 from spieltisch.games.david_goliath.kernel import kernel
 from tests.kernels.lockstep import check_lockstep, check_policy
 
+pytestmark = pytest.mark.xdist_group("david-goliath-kernel")
+"""One xdist worker for the tests that compile the same kernel functions (scripts/test.sh
+runs `--dist loadgroup`): numba compiles each once a run, not once in each worker."""
+
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 3},
     {"players": 4},

@@ -11,6 +11,10 @@ from spieltisch.core import State
 from spieltisch.games.mabula.kernel import kernel
 from tests.kernels.lockstep import check_lockstep, check_policy
 
+pytestmark = pytest.mark.xdist_group("mabula-kernel")
+"""One xdist worker for the tests that compile the same kernel functions (scripts/test.sh
+runs `--dist loadgroup`): numba compiles each once a run, not once in each worker."""
+
 OPTION_SETS: list[dict[str, Any]] = [
     {"scoring": "largest", "tiebreak": "none"},
     {"scoring": "product", "tiebreak": "none"},

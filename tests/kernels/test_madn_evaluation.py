@@ -18,9 +18,13 @@ from spieltisch.games.madn.evaluation import (
     read_npy,
     shipped_weights,
 )
-from spieltisch.games.madn.kernel import options_array
+from spieltisch.games.madn.kernel import ROW, options_array, replay
 from spieltisch.games.madn.rules import Madn, MadnState
-from spieltisch.games.madn.training import position_features
+from spieltisch.games.madn.training import features
+
+pytestmark = pytest.mark.xdist_group("madn-kernel")
+"""One xdist worker for the tests that compile the same kernel functions (scripts/test.sh
+runs `--dist loadgroup`): numba compiles each once a run, not once in each worker."""
 
 
 def dense(evaluation: MadnEvaluation, state: MadnState) -> np.ndarray:
@@ -28,6 +32,22 @@ def dense(evaluation: MadnEvaluation, state: MadnState) -> np.ndarray:
     for player, row in enumerate(evaluation.features(state)):
         for index, value in row:
             out[player, index] += value
+    return out
+
+
+def kernel_features(params: np.ndarray, kinds: list[int], values: list[int]) -> np.ndarray:
+    """The training's features of the kernel's position after these steps. The position
+    comes from `kernel.replay`, the compiled call the lockstep tests use (numba compiles
+    it once a run, and its cache keeps it); only `features` is compiled for this test.
+    A compiled loop of its own over the steps (with its own copies of the moves and dice
+    inlined) took about 70 s of CPU to compile."""
+    rows = np.zeros((len(kinds), ROW), dtype=np.int64)
+    legal = np.zeros(len(kinds), dtype=np.int64)
+    s = replay(
+        params, np.array(kinds, dtype=np.int64), np.array(values, dtype=np.int64), rows, legal
+    )
+    out = np.zeros((4, FEATURES))
+    features(s, params, out)
     return out
 
 
@@ -47,13 +67,7 @@ def test_kernel_features_equal_the_engines(players: int) -> None:
         while not state.is_terminal():
             if state.current_player == CHANCE:
                 if rng.random() < 0.3:
-                    out = np.zeros((4, FEATURES))
-                    position_features(
-                        params,
-                        np.array(kinds, dtype=np.int64),
-                        np.array(values, dtype=np.int64),
-                        out,
-                    )
+                    out = kernel_features(params, kinds, values)
                     assert np.allclose(out, dense(evaluation, state), atol=1e-12, rtol=0)
                     compared += 1
                 die = rng.randint(1, 6)

@@ -15,6 +15,10 @@ from spieltisch.games.madn import kernel
 from spieltisch.games.madn.evaluation import FEATURES
 from spieltisch.games.madn.training import run
 
+pytestmark = pytest.mark.xdist_group("madn-training")
+"""One xdist worker for the tests that compile the same kernel functions (scripts/test.sh
+runs `--dist loadgroup`): numba compiles each once a run, not once in each worker."""
+
 
 def setting() -> tuple[np.ndarray, np.ndarray]:
     game = spieltisch.load("madn", players=4)

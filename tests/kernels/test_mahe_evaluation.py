@@ -22,10 +22,14 @@ from spieltisch.games.mahe.evaluation import (
     shipped_weights,
     standard,
 )
-from spieltisch.games.mahe.kernel import options_array
+from spieltisch.games.mahe.kernel import ROW, options_array, replay
 from spieltisch.games.mahe.rules import DECIDE, STOP, MaheGame, MaheState
-from spieltisch.games.mahe.training import position_features
+from spieltisch.games.mahe.training import features
 from spieltisch.sim.play import play_game
+
+pytestmark = pytest.mark.xdist_group("mahe-kernel")
+"""One xdist worker for the tests that compile the same kernel functions (scripts/test.sh
+runs `--dist loadgroup`): numba compiles each once a run, not once in each worker."""
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2},
@@ -47,6 +51,28 @@ def dense(evaluation: MaheEvaluation, state: MaheState) -> np.ndarray:
     return out
 
 
+def kernel_features(
+    params: np.ndarray, kinds: list[int], values: list[int], decks: np.ndarray
+) -> np.ndarray:
+    """The training's features of the kernel's position after these steps (kind 2 the
+    deck `decks[value]`). The position comes from `kernel.replay`, the compiled call the
+    lockstep tests use (compiled once a run, then numba's cache keeps it); only
+    `features` is compiled for this test, not a loop of its own over the steps."""
+    rows = np.zeros((len(kinds), ROW), dtype=np.int64)
+    legal = np.zeros(len(kinds), dtype=np.int64)
+    s = replay(
+        params,
+        np.array(kinds, dtype=np.int64),
+        np.array(values, dtype=np.int64),
+        decks,
+        rows,
+        legal,
+    )
+    out = np.zeros((7, FEATURES))
+    features(s, params, out)
+    return out
+
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_kernel_features_equal_the_engines(options: dict[str, Any]) -> None:
     game = spieltisch.load("mahe", **options)
@@ -65,14 +91,7 @@ def test_kernel_features_equal_the_engines(options: dict[str, Any]) -> None:
         decks = np.array([deck], dtype=np.int64)
         while not state.is_terminal():
             if rng.random() < 0.3:
-                out = np.zeros((7, FEATURES))
-                position_features(
-                    params,
-                    np.array(kinds, dtype=np.int64),
-                    np.array(values, dtype=np.int64),
-                    decks,
-                    out,
-                )
+                out = kernel_features(params, kinds, values, decks)
                 assert np.allclose(out, dense(evaluation, state), atol=1e-12, rtol=0)
                 compared += 1
             if state.current_player == CHANCE:

@@ -14,7 +14,6 @@ from the kernel's arrays, one from the engine's state; a test compares them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from spieltisch.core.kernel import CHANCE, TERMINAL, inner, loop, places, uniform
 from spieltisch.core.training import shares_of_first, softmax_step, td_targets
@@ -42,9 +41,7 @@ from spieltisch.games.madn.kernel import (
     apply_action,
     choose,
     keys,
-    new_state,
     reset,
-    roll,
     sample_chance,
 )
 
@@ -226,18 +223,3 @@ def run(
         lam,
         np.zeros((MAX_SAMPLES, 4)),
     )
-
-
-@njit(cache=True)
-def position_features(
-    p: np.ndarray, kinds: np.ndarray, values: np.ndarray, out: np.ndarray
-) -> np.ndarray:
-    """The features after feeding these steps (as `kernel.replay` takes them): for tests."""
-    s = new_state()
-    for i in range(kinds.shape[0]):
-        if kinds[i] == 0:
-            apply_action(s, p, values[i])
-        else:
-            roll(s, p, values[i])
-    features(s, p, out)
-    return s

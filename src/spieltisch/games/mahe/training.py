@@ -50,9 +50,7 @@ from spieltisch.games.mahe.kernel import (
     new_state,
     policy_action,
     result,
-    roll,
     sample_chance,
-    set_up,
 )
 
 MAX_SAMPLES = 512
@@ -190,21 +188,3 @@ def run(
     the held-out loss of `weights`)."""
     used, loss = _descend(p, seeds, policies, sample, rate, weights, learn)
     return int(used), float(loss)
-
-
-@njit(cache=True)
-def position_features(
-    p: np.ndarray, kinds: np.ndarray, values: np.ndarray, decks: np.ndarray, out: np.ndarray
-) -> np.ndarray:
-    """The features after feeding these steps (kind 0 an action, 1 a die, 2 the deck
-    `decks[value]`, as `kernel.replay` takes them): for tests."""
-    s = new_state()
-    for i in range(kinds.shape[0]):
-        if kinds[i] == 0:
-            apply_action(s, p, values[i])
-        elif kinds[i] == 1:
-            roll(s, p, values[i])
-        else:
-            set_up(s, p, decks[values[i]])
-    features(s, p, out)
-    return s
