@@ -164,3 +164,97 @@ def test_no_word_is_cut_off_or_covered_in_any_language(
             )
         page.select_option("#language", "en")
     assert problems == [], "\n".join(problems)
+
+
+# Every header cell of the standings on the page; on a phone it may be inside a part that
+# scrolls sideways, takes the keyboard's focus and can bring the cell into view, at 1280 px
+# (`fits`) the table fits its box.
+STANDINGS_REACHABLE = """([width, fits]) => {
+    const problems = [];
+    const cells = document.querySelectorAll('.standings thead th');
+    if (!cells.length) return ['no standings'];
+    for (const cell of [...cells].reverse()) {
+        const r = cell.getBoundingClientRect();
+        const name = cell.textContent.trim();
+        let box = cell.parentElement;
+        while (box && box !== document.body) {
+            const style = getComputedStyle(box);
+            if (['auto', 'scroll'].includes(style.overflowX)
+                && box.scrollWidth > box.clientWidth + 1) break;
+            box = box.parentElement;
+        }
+        if (!box || box === document.body) {
+            if (r.left < -1 || r.right > width + 1) problems.push(`off the page: ${name}`);
+            continue;
+        }
+        if (fits) {
+            const wide = `${box.scrollWidth} > ${box.clientWidth} px`;
+            problems.push(`the standings scroll sideways (${wide}): ${name}`);
+            break;
+        }
+        const frame = box.getBoundingClientRect();
+        if (frame.left < -1 || frame.right > width + 1) {
+            problems.push(`its scrolling part leaves the page: ${name}`);
+        }
+        if (box.tabIndex < 0) problems.push(`no keyboard focus for the part with: ${name}`);
+        const from = r.left - frame.left + box.scrollLeft;
+        if (from + r.width > box.scrollWidth + 1) problems.push(`beyond the scrolling: ${name}`);
+    }
+    return problems;
+}"""
+
+
+def _post(page: Page, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = page.evaluate(
+        """([path, body]) => fetch(path, {method: "POST", headers: {"Content-Type":
+        "application/json"}, body: JSON.stringify(body)}).then((r) => r.json())""",
+        [path, body],
+    )
+    return answer
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_directors_standings_show_every_column(
+    people: People, artifacts: Path, width: int, height: int
+) -> None:
+    """A championship's director after two rounds: the standings' last tie-break column
+    ("Erste Plätze") was cut off on the right at 1280 px."""
+    page = sign_in_as_guest(people("de-DE", width=width), "Leitung")
+    page.set_viewport_size({"width": width, "height": height})
+    made = _post(
+        page,
+        "/api/tournaments",
+        {"name": "Landesmeisterschaft", "seed": "breit", "rounds": 4, "preset": "championship"},
+    )
+    tid = str(made["id"])
+    for name in ("Annegret Kowalczyk", "Bernd", "Clara", "Dieter", "Emil", "Frieda"):
+        _post(page, f"/api/tournaments/{tid}/players", {"name": name})
+        _post(page, f"/api/tournaments/{tid}/players", {"name": f"{name} II"})
+    for number in (1, 2):
+        seated = _post(page, f"/api/tournaments/{tid}/rounds", {"online": False})
+        for table in seated["rounds"][-1]["tables"]:
+            places = list(range(1, len(table["seats"]) + 1))
+            _post(
+                page,
+                f"/api/tournaments/{tid}/rounds/{number}/tables/{table['number']}",
+                {"places": places},
+            )
+    _post(page, f"/api/tournaments/{tid}/rounds", {"online": False})
+    page.goto(page.url.split("#")[0] + f"#/tournament/{tid}")
+    page.wait_for_selector("section.director")
+    problems: list[str] = []
+    for code in ("de", "fr"):
+        page.select_option("#language", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        page.wait_for_selector(".standings thead th")
+        found = page.evaluate(STANDINGS_REACHABLE, [width, width >= 1200])
+        problems += [f"{code} {width}: {problem}" for problem in found]
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"{code} {width}: the page scrolls sideways")
+        page.screenshot(
+            path=str(artifacts / f"director-standings-{code}-{width}.png"), full_page=True
+        )
+        page.locator(".standings").screenshot(
+            path=str(artifacts / f"director-standings-only-{code}-{width}.png")
+        )
+    assert problems == [], "\n".join(problems)
