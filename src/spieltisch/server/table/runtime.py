@@ -358,9 +358,8 @@ class Runtime:
     # -- what one connection asks for -----------------------------------------------------------
 
     async def opened(self, room: Room, connection: Connection, table: TableOut) -> None:
-        """A connection opened (holding the room's lock, so no news falls between what it
-        reads and its joining): the table as its account may see it, the recent chat and
-        notices, then the position and who is here (`enter`)."""
+        """A connection opened (under the room's lock: no news falls between what it reads
+        and its joining): its view of the table, recent chat and notices, then `enter`."""
         events: Events = [Replied(connection, table_for(table, connection.account_id))]
         events += await self.chat.history(room, connection)
         events += [Replied(connection, m) for m in await self.turns.recent(room, connection)]

@@ -2,21 +2,19 @@
 (issue 43)
 
 Revision ID: 0017_push_subscriptions
-Revises: 0016_seat_away (0015_link_codes before that landed)
+Revises: 0016_seat_away
 Create Date: 2026-12-06 18:40:00
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import sqlalchemy as sa
 from alembic import op
 
-AFTER = max(path.stem for path in Path(__file__).parent.glob("001[56]_*.py"))
-"""The revision before this one: 0016 (issue 42's, landing alongside; its file name is
-its revision id) when it is there, else 0015. Write it out once both have landed."""
+AFTER = "0016_seat_away"
+"""The revision before this one: the only line to change when another lands first."""
 
 revision: str = "0017_push_subscriptions"
 down_revision: str | None = AFTER
