@@ -14,6 +14,7 @@ import spieltisch
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import request_language
 from tests.web.conftest import People, Person
+from tests.web.deadlines import WAIT_MS
 from tests.web.flows import club_pages
 from tests.web.word_scan import findings, page_findings, settled_text, title_findings
 
@@ -55,6 +56,10 @@ def _pages(person: Person) -> list[str]:
     return routes
 
 
+CONTENT = "document.querySelector('#page').innerText.trim().length > 40"
+"""A page with more than next to nothing on it."""
+
+
 @pytest.mark.parametrize("code", ["de", "fr"])
 def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
     person = people(locale="en-GB")
@@ -68,6 +73,9 @@ def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
     for route in routes:
         page.goto(f"{person.base}/{route}")
         page.wait_for_selector("#nav a")
+        # Its content first (fetched: on a loaded machine an empty page stood still for
+        # longer than settled_text's pause), then until it stops changing.
+        page.wait_for_function(CONTENT, timeout=WAIT_MS)
         text = settled_text(page)
         assert len(text) > 40, f"{route} shows next to nothing: {text!r}"
         if route.startswith(("#/table/", "#/replay/")):
