@@ -178,14 +178,14 @@ def next_turn(desktop: Desktop, page: Page, after: int) -> tuple[int, list[str] 
 
 def from_live_region(page: Page) -> list[str] | None:
     """The last list of moves the announcer wrote (or None at the game's end)."""
-    lines = page.eval_on_selector_all("#page .announcer p", "ps => ps.map(p => p.textContent)")
+    lines = page.eval_on_selector_all("#page .announcer span", "ss => ss.map(s => s.textContent)")
     for index in range(len(lines) - 1, -1, -1):
         if lines[index].startswith("Game over."):
             return None
         header = HEADER.match(lines[index])
         if header:
             items = lines[index + 1 : index + 1 + int(header.group(1))]
-            return [match.group(2) for line in items if (match := ITEM.match(line))]
+            return [m.group(2).removesuffix(".") for line in items if (m := ITEM.match(line))]
     return []
 
 

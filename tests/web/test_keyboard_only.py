@@ -18,7 +18,7 @@ from tests.web.deadlines import WAIT_SECONDS
 from tests.web.flows import ASKED, create_table_by_api, sign_in_as_guest, started_table
 
 AI = {"kind": "ai", "level": "easy"}
-SPOKEN = "#page .announcer p"
+SPOKEN = "#page .announcer span"  # a line: a sentence of its paragraph
 HEADER = re.compile(r"^Your move\. (\d+) moves?\.$")
 ITEM = re.compile(r"^(\d+)\. (.+)$")
 GAMES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
@@ -78,7 +78,7 @@ def _moves(
     for position, (_number, text) in enumerate(items, 1):
         item = ITEM.match(text)
         assert item and int(item.group(1)) == position, text
-        words.append(item.group(2))
+        words.append(item.group(2).removesuffix("."))  # the sentence's full stop
         heard.append(text)
     return items[-1][0], words, "\n".join(heard)
 
