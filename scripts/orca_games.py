@@ -47,10 +47,15 @@ GAMES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
     ("mahe", [{"kind": "me"}, AI], {}),
 ]
 SAID = re.compile(r"SPEECH OUTPUT: '(.*)'\{")
-HEADER = re.compile(r"^Your move\. (\d+) moves?\.$")
+HEADER = re.compile(r"^Your move\. (\d+|One) moves?\.$")  # "One move", said as words
 ITEM = re.compile(r"^(\d+)\. (.+)$")
 TURN_SECONDS = 30.0
 """How long to wait for Orca to say a turn's list before reading the live region."""
+
+
+def _count(header: re.Match[str]) -> int:
+    """How many moves a turn's first line says there are ("One move", "61 moves")."""
+    return 1 if header.group(1) == "One" else int(header.group(1))
 
 
 def free_port() -> int:
@@ -159,7 +164,7 @@ def next_turn(desktop: Desktop, page: Page, after: int) -> tuple[int, list[str] 
             if text.startswith("Game over."):
                 return after + index + 1, None, True, True
         headers = [(index, HEADER.match(text)) for index, text in enumerate(said)]
-        found = [(index, int(match.group(1))) for index, match in headers if match]
+        found = [(index, _count(match)) for index, match in headers if match]
         if found:
             index, count = found[-1]
             items: dict[int, tuple[int, str]] = {}
@@ -184,7 +189,7 @@ def from_live_region(page: Page) -> list[str] | None:
             return None
         header = HEADER.match(lines[index])
         if header:
-            items = lines[index + 1 : index + 1 + int(header.group(1))]
+            items = lines[index + 1 : index + 1 + _count(header)]
             return [m.group(2).removesuffix(".") for line in items if (m := ITEM.match(line))]
     return []
 

@@ -19,7 +19,7 @@ from tests.web.flows import ASKED, create_table_by_api, sign_in_as_guest, starte
 
 AI = {"kind": "ai", "level": "easy"}
 SPOKEN = "#page .announcer span"  # a line: a sentence of its paragraph
-HEADER = re.compile(r"^Your move\. (\d+) moves?\.$")
+HEADER = re.compile(r"^Your move\. (\d+|One) moves?\.$")  # "One move", said as words
 ITEM = re.compile(r"^(\d+)\. (.+)$")
 GAMES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
     ("mahe", [{"kind": "me"}, AI], {}),
@@ -51,7 +51,7 @@ def _next_turn(page: Page, after: int, deadline: float) -> tuple[int, list[str] 
                 return after, None, "\n".join(heard)
             header = HEADER.match(text)
             if header:
-                count = int(header.group(1))
+                count = 1 if header.group(1) == "One" else int(header.group(1))
                 items = lines[index + 1 : index + 1 + count]
                 if len(items) < count:  # the list is still being said
                     return _rest_of_list(page, number, count, deadline, heard)

@@ -8,7 +8,7 @@ TABLE_WORDS: tuple[str, ...] = (
     N_("Announcements"),
     N_("Type a move"),
     N_("Play this move"),
-    N_("Its number in the list (#3), its words, or its short form (such as r12 or c1-c2)."),
+    N_("Its number in the list, such as #3; its words; or its short form, such as r12 or c1-c2."),
     N_("Question"),
     N_("Ask"),
     N_("Ask about the game"),
@@ -23,6 +23,7 @@ TABLE_WORDS: tuple[str, ...] = (
     N_("It is not your turn."),
     N_("There is no move {number}. The list has {count}."),
     N_("Place {place}"),
+    N_("One move"),
 )
 
 TABLE_WORDS_PLURAL: tuple[tuple[str, str], ...] = (Nn_("{count} move", "{count} moves"),)

@@ -6,7 +6,7 @@
 // answers the questions.
 
 import { h, replace } from "../dom.js";
-import { formatNumber, labelled, t, tn } from "../i18n.js";
+import { formatNumber, labelled, sentence, t, tn } from "../i18n.js";
 
 const KEEP_LINES = 200;
 // How long one addition to the live region waits after the one before (ms). At once, the
@@ -21,9 +21,12 @@ export function choice(name) {
   return stored === null ? DEFAULTS[name] : stored;
 }
 
-// A line said as a sentence of its paragraph: it ends as a sentence does.
-function sentence(line) {
-  return /[.!?…]["”»)]?$/u.test(line) ? line : `${line}.`;
+// A line as a screen reader should say it: the dash between a move and what it did is a
+// comma (Orca said nothing for it: "dé trois plus de sept"), and the line ends as a
+// sentence does, a sentence of its paragraph. The log on the page keeps the dash.
+export function spoken(line) {
+  const words = line.replace(/\s+—\s+/gu, ", ");
+  return /[.!?…]["”»)]?$/u.test(words) ? words : `${words}.`;
 }
 
 // The live region: each line said once, in order. At the pace "at once" the lines that
@@ -51,7 +54,7 @@ export class Announcer {
     if (!this.queue.length) return;
     const pace = choice("pace") in PACES ? choice("pace") : DEFAULTS.pace;
     const lines = pace === "fast" ? this.queue.splice(0) : [this.queue.shift()];
-    const sentences = lines.map((line, index) => [index ? " " : "", h("span", { "data-n": (this.count += 1) }, sentence(line))]);
+    const sentences = lines.map((line, index) => [index ? " " : "", h("span", { "data-n": (this.count += 1) }, spoken(line))]);
     this.element.append(h("p", {}, sentences));
     while (this.element.childElementCount > 1 && this.element.querySelectorAll("span").length > KEEP_LINES) this.element.firstElementChild.remove();
     this.timer = window.setTimeout(() => this.next(), PACES[pace]);
@@ -81,7 +84,7 @@ export class TableWords {
   build() {
     this.announcer.element.setAttribute("aria-label", t("Announcements"));
     this.moveInput = h("input", { name: "typed-move", id: "typed-move", autocomplete: "off", "aria-describedby": "typed-move-hint" });
-    this.moveForm = h("form", { class: "typed-move" }, h("label", { for: "typed-move" }, t("Type a move")), this.moveInput, h("button", { type: "submit" }, t("Play this move")), h("p", { id: "typed-move-hint", class: "hint" }, t("Its number in the list (#3), its words, or its short form (such as r12 or c1-c2).")));
+    this.moveForm = h("form", { class: "typed-move" }, h("label", { for: "typed-move" }, t("Type a move")), this.moveInput, h("button", { type: "submit" }, t("Play this move")), h("p", { id: "typed-move-hint", class: "hint" }, t("Its number in the list, such as #3; its words; or its short form, such as r12 or c1-c2.")));
     this.moveForm.addEventListener("submit", (event) => {
       event.preventDefault();
       this.typed(this.moveInput.value);
@@ -154,8 +157,11 @@ export class TableWords {
       return;
     }
     const count = state.legal_moves.length;
-    this.announcer.say(`${t("Your move.")} ${tn("{count} move", "{count} moves", count, { count: formatNumber(count) })}.`);
-    if (verbosity === "moves") state.legal_moves.forEach((item, index) => this.announcer.say(`${index + 1}. ${item.words}`));
+    // "One move", not "1 move": espeak-ng said "1 Zug" as "eins Zug".
+    const moves = count === 1 ? t("One move") : tn("{count} move", "{count} moves", count, { count: formatNumber(count) });
+    this.announcer.say(`${t("Your move.")} ${moves}.`);
+    // Each move a sentence with its capital: espeak-ng read "1. stopp" as "erste stopp".
+    if (verbosity === "moves") state.legal_moves.forEach((item, index) => this.announcer.say(`${index + 1}. ${sentence(item.words)}`));
   }
 
   entryWords(entry) {
@@ -198,9 +204,10 @@ export class TableWords {
       move = legal[index - 1].move;
     }
     if (!move) {
-      // The words as said, the full stop the announcer ends a line with too.
-      const words = (item) => [item.words, ...(item.typed || [])].map((word) => word.toLocaleLowerCase());
-      const found = legal.filter((item) => words(item).includes(lower) || words(item).includes(lower.replace(/\.$/, "")));
+      // The words as shown or as said (a comma for the dash, a full stop at the end).
+      const heard = (words) => spoken(words).toLocaleLowerCase().replace(/\.$/u, "");
+      const words = (item) => [item.words, ...(item.typed || [])].flatMap((word) => [word.toLocaleLowerCase(), heard(word)]);
+      const found = legal.filter((item) => words(item).includes(lower) || words(item).includes(heard(typed)));
       move = found.length === 1 ? found[0].move : typed;
     }
     this.moveInput.value = "";
