@@ -31,7 +31,7 @@ def questions(game: DavidGoliath) -> list[Question]:
     return [
         Question("hand", _("Which cards are in my hand?")),
         Question("trick", _("What is in the trick on the table?")),
-        Question("played", _("Which cards were played in this deal?")),
+        Question("played", _("What was played in this deal?")),
         Question("score", _("What are the points?")),
     ]
 

@@ -28,7 +28,7 @@ def questions(game: Madn) -> list[Question]:
         Question("mine", _("Where are my pieces?")),
         Question("pieces", _("Where are all the pieces?")),
         Question("field", _("What is on a field?"), field),
-        Question("hit", _("Who could hit a field, with which roll?"), field),
+        Question("hit", _("Which rolls could hit a field?"), field),
         Question("score", _("What is the standing?")),
     ]
 

@@ -25,8 +25,8 @@ def questions(game: MaheGame) -> list[Question]:
     return [
         Question("mine", _("Where are my turtles?")),
         Question("turtles", _("Where are all the turtles?")),
-        Question("field", _("What stack is on a field (top first)?"), _("Field (1–21)")),
-        Question("score", _("How many eggs does each player have?")),
+        Question("field", _("What stack is on a field?"), _("Field (1–21)")),
+        Question("score", _("Who has how many eggs?")),
     ]
 
 
