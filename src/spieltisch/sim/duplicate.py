@@ -220,9 +220,14 @@ def play_block(
     seed: int,
     index: int,
     dice: str = "stream",
+    rotations: int | None = None,
 ) -> Block:
-    """Block `index` of a run with seed `seed`: the same chance in every rotation."""
+    """Block `index` of a run with seed `seed`: the same chance in every rotation.
+
+    `rotations` plays only the first so many rotations: a table of equals plays the same
+    game in every rotation, so one is enough to collect their win-chance estimates."""
     game = spieltisch.load(game_name, players=players)
     block_seed = game_seed(seed, index)
-    games = [play_rotation(game, lineup, block_seed, r, dice) for r in range(players)]
+    count = players if rotations is None else max(1, min(players, rotations))
+    games = [play_rotation(game, lineup, block_seed, r, dice) for r in range(count)]
     return Block(index, block_seed, games)
