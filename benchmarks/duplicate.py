@@ -16,8 +16,11 @@ two-sided p-value of Student's t over the blocks (A's block mean against the fai
 1/n) and of the exact sign test, A's points minus B's, and what the blocks were worth:
 `worth` is the number of independent games (no duplicate dice) that would have given
 the same interval. `--calibration` adds, per entrant that searches, its own win-chance
-estimates at its decisions against what it then won (in tenths, with the error per bin);
-`--plot FILE` draws them (matplotlib, extra `plots`).
+estimates at its decisions against what it then won (in tenths: per bin won − predicted
+with a 95% interval over the blocks), raw and as hints and reviews show them;
+`--plot FILE` draws them (matplotlib, extra `plots`). `--rotations 1` plays one game
+per block: a table of equals plays the same game in every rotation, and that is how
+the hints' calibration is fitted (benchmarks/win_calibration.py).
 
 `--log FILE` appends each finished block (one JSON line); `--summary FILE` prints the
 blocks of such logs (comma-separated) as far as they got. Every entrant plays without a
@@ -40,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
-from spieltisch.review.calibration import fitted_calibration
+from spieltisch.agents.calibration import WinChanceMap
+from spieltisch.review.game import review_calibration
 from spieltisch.sim.duplicate import DICE, parse_entrant, play_block
 from spieltisch.sim.significance import (
     brier,
@@ -81,11 +85,16 @@ class Run:
 
 
 def block_record(
-    game: str, lineup: Sequence[str], seed: int, index: int, dice: str = "stream"
+    game: str,
+    lineup: Sequence[str],
+    seed: int,
+    index: int,
+    dice: str = "stream",
+    rotations: int | None = None,
 ) -> dict[str, Any]:
     """Block `index` as a log line, with the CPU seconds it took."""
     start = time.process_time()
-    block = play_block(game, len(lineup), lineup, seed, index, dice)
+    block = play_block(game, len(lineup), lineup, seed, index, dice, rotations)
     return {
         "game": game,
         "lineup": list(lineup),
@@ -102,10 +111,16 @@ def block_record(
 
 
 def blocks(
-    game: str, lineup: Sequence[str], seed: int, count: int, workers: int, dice: str = "stream"
+    game: str,
+    lineup: Sequence[str],
+    seed: int,
+    count: int,
+    workers: int,
+    dice: str = "stream",
+    rotations: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Blocks 0..count-1 in order, on `workers` processes."""
-    args = [(game, tuple(lineup), seed, index, dice) for index in range(count)]
+    args = [(game, tuple(lineup), seed, index, dice, rotations) for index in range(count)]
     if workers <= 1:
         for arguments in args:
             yield block_record(*arguments)
@@ -221,57 +236,96 @@ def lineup_rows(run: Run) -> list[list[str]]:
 Pairs = list[tuple[float, float]]
 
 
-def predictions(runs: Sequence[Run]) -> dict[tuple[str, int, str, str], Pairs]:
-    """(game, players, entrant spec, table) -> its (predicted, won) pairs over all runs.
+@dataclass
+class Estimates:
+    """An entrant's (predicted, won) pairs, each with the block it came from: the games of
+    a block share their dice, so a block counts as one draw in the intervals."""
+
+    pairs: Pairs = field(default_factory=list)
+    blocks: list[tuple[int, int]] = field(default_factory=list)
+
+
+def predictions(runs: Sequence[Run]) -> dict[tuple[str, int, str, str], Estimates]:
+    """(game, players, entrant spec, table) -> its estimates over all runs.
 
     Kept apart per table: an estimate that assumes opponents as strong as the searcher
     comes out too low against weaker ones, so only the tables of equals say whether the
     hints' win chances are right."""
-    found: dict[tuple[str, int, str, str], Pairs] = {}
+    found: dict[tuple[str, int, str, str], Estimates] = {}
     for run in runs:
         table = ", ".join(run.lineup)
         for block in run.blocks:
+            label = (int(block["seed"]), int(block["index"]))
             for entrant, predicted, won in block.get("predictions", []):
                 key = (run.game, run.players, run.lineup[entrant], table)
-                found.setdefault(key, []).append((predicted, won))
+                entry = found.setdefault(key, Estimates())
+                entry.pairs.append((predicted, won))
+                entry.blocks.append(label)
     return found
 
 
-def corrected(game: str, players: int, spec: str, pairs: Pairs) -> Pairs | None:
-    """The estimates as reviews show them: after the review's fitted correction for the
-    level (`spieltisch.review.calibration`), where there is one."""
+def corrected(game: str, players: int, spec: str, pairs: Pairs) -> tuple[Pairs, str] | None:
+    """The estimates as hints and reviews show them, with the correction's name: the
+    hints' isotonic map for the level (`spieltisch.agents.calibration`), else the review's
+    fit (`spieltisch.review.calibration`), where there is one."""
     name, evaluation, iterations = parse_entrant(spec)
-    fit = fitted_calibration(game, name)
+    fit = review_calibration(game, players, name)
     if fit is None or evaluation is not None or iterations is not None:
         return None
-    return [(fit(predicted, players), won) for predicted, won in pairs]
+    what = (
+        "with the hints' isotonic calibration"
+        if isinstance(fit, WinChanceMap)
+        else ("with the review's correction")
+    )
+    return [(fit(predicted, players), won) for predicted, won in pairs], what
 
 
 def calibration_report(runs: Sequence[Run], markdown: bool) -> None:
-    for (game, players, spec, lineup), raw in sorted(predictions(runs).items()):
-        fixed = corrected(game, players, spec, raw)
-        for what, pairs in (("raw", raw), ("with the review's correction", fixed)):
-            if pairs is not None:
-                print_calibration(f"{game}, {spec} at a table of {lineup}, {what}", pairs, markdown)
+    for (game, players, spec, lineup), found in sorted(predictions(runs).items()):
+        shown: list[tuple[str, Pairs]] = [("raw", found.pairs)]
+        fixed = corrected(game, players, spec, found.pairs)
+        if fixed is not None:
+            shown.append((fixed[1], fixed[0]))
+        for what, pairs in shown:
+            title = f"{game}, {spec} at a table of {lineup}, {what}"
+            print_calibration(title, pairs, markdown, found.blocks)
 
 
-def print_calibration(title: str, pairs: Pairs, markdown: bool) -> None:
-    bins = calibration(pairs)
+def print_calibration(
+    title: str, pairs: Pairs, markdown: bool, blocks: Sequence[tuple[int, int]] | None = None
+) -> None:
+    """A bin per tenth: its estimates, mean prediction, share won, and won − predicted
+    with a 95% interval over the blocks (a block's games share their dice)."""
+    bins = calibration(pairs, clusters=blocks)
+    worst = max((b.error for b in bins), default=0.0)
     print(
         f"\n{title}: {len(pairs)} estimates, mean absolute error"
-        f" {mean_absolute_error(bins):.1%} (weighted by bin), Brier {brier(pairs):.3f}\n"
+        f" {mean_absolute_error(bins):.1%} (weighted by bin), worst bin {worst:.1%},"
+        f" Brier {brier(pairs):.3f}\n"
     )
     rows = [
         [
             f"{b.low:.0%}–{b.high:.0%}",
             str(b.count),
+            str(b.games),
             f"{b.predicted:.1%}",
             f"{b.observed:.1%}",
-            f"{b.error:.1%}",
+            f"{b.difference:+.1%}",
+            "–"
+            if math.isnan(b.margin) or math.isinf(b.margin)
+            else f"{b.difference - b.margin:+.1%} to {b.difference + b.margin:+.1%}",
         ]
         for b in bins
     ]
-    head = ("predicted", "estimates", "mean predicted", "won", "error")
+    head = (
+        "predicted",
+        "estimates",
+        "blocks",
+        "mean predicted",
+        "won",
+        "won − predicted",
+        "95% CI",
+    )
     print(table(rows, head, markdown))
 
 
@@ -285,14 +339,16 @@ def plot(runs: Sequence[Run], path: str, only_equals: bool = True) -> None:
 
     figure, axes = plt.subplots(figsize=(6, 6))
     axes.plot([0, 1], [0, 1], color="grey", linestyle="--", label="calibrated")
-    for (game, players, spec, lineup), raw in sorted(predictions(runs).items()):
+    for (game, players, spec, lineup), found in sorted(predictions(runs).items()):
         if only_equals and len({parse_entrant(e)[0] for e in lineup.split(", ")}) > 1:
             continue
         title = f"{spieltisch.load(game).title}, {spec}"
+        raw = found.pairs
         fixed = corrected(game, players, spec, raw)
-        for pairs, label, style in ((raw, title, "-"), (fixed, f"{title}, corrected", ":")):
-            if pairs is None:
-                continue
+        lines: list[tuple[Pairs, str, str]] = [(raw, title, "-")]
+        if fixed is not None:
+            lines.append((fixed[0], f"{title}, calibrated", ":"))
+        for pairs, label, style in lines:
             bins = [b for b in calibration(pairs) if b.count >= 20]
             x, y = [b.predicted for b in bins], [b.observed for b in bins]
             axes.plot(x, y, marker="o", linestyle=style, label=label)
@@ -353,6 +409,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--dice", choices=DICE, default="stream", help="how dice line up between rotations"
     )
+    parser.add_argument(
+        "--rotations",
+        type=int,
+        default=None,
+        help="play only the first N rotations of each block (a table of equals: 1)",
+    )
     parser.add_argument("--log", default=None, help="append each block to this file")
     parser.add_argument("--summary", default=None, help="only report these logs")
     parser.add_argument("--calibration", action="store_true", help="the calibration tables")
@@ -374,7 +436,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             run = Run(args.game, lineup, args.dice)
             started = time.perf_counter()
             with open(args.log or os.devnull, "a", encoding="utf-8") as log:
-                played = blocks(args.game, lineup, args.seed, args.blocks, args.workers, args.dice)
+                played = blocks(
+                    args.game,
+                    lineup,
+                    args.seed,
+                    args.blocks,
+                    args.workers,
+                    args.dice,
+                    args.rotations,
+                )
                 for record in played:
                     run.blocks.append(record)
                     run.cpu += record["cpu"]

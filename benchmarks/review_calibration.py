@@ -78,7 +78,7 @@ def pairs_of_game(plan: Plan, index: int, seed: int) -> list[Pair]:
     for position, before, move in chosen:
         budget = hint_budget(game, "expert")  # what `spieltisch review` uses by default
         rated = rate_decision(before, move, "expert", budget, game_seed(own, position))
-        pairs.append(Pair(index, rated.best_chance, shares[before.current_player], rated.exact))
+        pairs.append(Pair(index, rated.raw_best, shares[before.current_player], rated.exact))
     return pairs
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -81,3 +82,18 @@ def test_calibration_bins_and_error() -> None:
     assert table[1].error == pytest.approx(0.015)
     assert mean_absolute_error(table) == pytest.approx((0.05 * 10 + 0.015 * 4) / 14)
     assert calibration([(1.0, 1.0)])[0].low == pytest.approx(0.9)
+
+
+def test_a_bin_s_interval_counts_a_game_s_estimates_as_one_draw() -> None:
+    """Won − predicted with a 95% interval over clusters (the games the estimates came
+    from): many estimates of few games give a wide interval, not a narrow one."""
+    pairs = [(0.3, float(game % 2)) for game in range(40) for _ in range(25)]
+    games = [game for game in range(40) for _ in range(25)]
+    (one,) = calibration(pairs, clusters=games)
+    assert one.games == 40 and one.count == 1000
+    assert one.difference == pytest.approx(0.2)
+    # 40 games of 0 or 1: the interval of a mean of 40 coin flips, about ±0.16
+    assert 0.12 < one.margin < 0.2
+    (alone,) = calibration(pairs, clusters=list(range(1000)))  # as if all independent
+    assert alone.margin < one.margin / 3
+    assert math.isnan(calibration(pairs)[0].margin)

@@ -70,8 +70,9 @@ def _ismcts(
     *,
     exploration: float = 0.7,
     playout_depth: int | None = None,
+    sampler: str | None = None,
 ) -> Agent:
-    return ISMCTSAgent(game, seed, budget, exploration, playout_depth)
+    return ISMCTSAgent(game, seed, budget, exploration, playout_depth, sampler)
 
 
 def _alphabeta(

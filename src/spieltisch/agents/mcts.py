@@ -89,7 +89,7 @@ class MCTSAgent(SearchAgent):
             clock = Clock(self.budget, self.default_iterations)
             count = 0
             while not clock.done(count):
-                world = state.determinize(me, self.rng)
+                world = self.world(state, me)
                 world.apply(action)
                 self._iterate(node, world)
                 count += 1
@@ -101,13 +101,17 @@ class MCTSAgent(SearchAgent):
         me = state.current_player
         root = Node(self.game.num_players)
         clock = Clock(self.budget, self.default_iterations)
-        rng = self.rng
         count = 0
         while not clock.done(count):
-            self._iterate(root, state.determinize(me, rng))
+            self._iterate(root, self.world(state, me))
             count += 1
         self.iterations = count
         return root
+
+    def world(self, state: State, player: int) -> State:
+        """The state one iteration searches: `state` with what `player` cannot see dealt
+        anew (`determinize`)."""
+        return state.determinize(player, self.rng)
 
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng

@@ -11,6 +11,10 @@ lets one fit serve every player count. The map is increasing, so it never change
 move is best, only how much a move costs. Exact values (a solved endgame) stay as they
 are. The figures are fitted by `benchmarks/review_calibration.py --fit` and kept as data
 in `calibration.json` beside this module; a game or level without a fit is not corrected.
+
+Where the level's hints are calibrated (an isotonic map in `spieltisch.agents.calibration`,
+fitted on many more games), the review shows the hint's chances and this fit is not used:
+a review corrects once.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spieltisch.agents.calibration import WinChanceMap
 from spieltisch.core.formats import number, signed
 from spieltisch.review.messages import _
 
@@ -70,10 +75,16 @@ def fitted_calibration(game: str, level: str) -> Calibration | None:
     return _fitted().get(level, {}).get(game)
 
 
-def calibration_note(calibration: Calibration | None) -> str:
+def calibration_note(calibration: Calibration | WinChanceMap | None) -> str:
     """One sentence for people: whether the win chances shown are corrected."""
     if calibration is None:
         return _("The win chances are the search's own estimates, not calibrated.")
+    if isinstance(calibration, WinChanceMap):
+        return _(
+            "The win chances are calibrated as the hints' are: the search's estimates mapped "
+            "to how often such estimates came true in games it played against itself, since "
+            "the raw ones are overconfident."
+        )
     return _(
         "The search's estimates are corrected by a calibration fitted on the outcomes of "
         "simulated games (slope {slope}, shift {shift}), since the raw ones are overconfident."

@@ -23,6 +23,21 @@ class Rated:
     exact: bool
     compared: bool
     legal_moves: int
+    best_estimate: float | None = None
+    """The search's own figure of the best move where the hint calibrated it (None:
+    `best_chance` is the search's own)."""
+    played_estimate: float | None = None
+    """The same for the move played."""
+
+    @property
+    def raw_best(self) -> float:
+        """The search's own estimate of the best move, before any calibration."""
+        return self.best_chance if self.best_estimate is None else self.best_estimate
+
+    @property
+    def raw_played(self) -> float:
+        """The search's own estimate of the move played, before any calibration."""
+        return self.played_chance if self.played_estimate is None else self.played_estimate
 
 
 def rate_decision(state: State, played: str, level: str, budget: Budget, seed: int | None) -> Rated:
@@ -34,7 +49,8 @@ def rate_decision(state: State, played: str, level: str, budget: Budget, seed: i
     largest of many noisy estimates (the winner's curse), and a move it hardly visited
     is rated from a shallow tree, so in Mabula the difference called the hint's own best
     moves blunders (issue 34). The better of the two is then the best move, so a loss is
-    never negative.
+    never negative. The chances are the hint's: calibrated where the level has a map for
+    the game (`spieltisch.agents.calibration`), with the search's own figures kept.
     """
     advice = hint(state, level=level, budget=budget, seed=seed)
     best = advice.ranked[0]
@@ -56,4 +72,6 @@ def rate_decision(state: State, played: str, level: str, budget: Budget, seed: i
         best.exact and mine.exact,
         compared,
         len(advice.ranked),
+        best.estimate,
+        mine.estimate,
     )

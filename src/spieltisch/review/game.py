@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.agents import Budget, make
+from spieltisch.agents.calibration import WinChanceMap, win_chance_map
 from spieltisch.agents.hints import hint_budget
 from spieltisch.core import CHANCE, State, load, load_record
 from spieltisch.core.i18n import get_language
@@ -101,8 +102,8 @@ def review_game(
     level's search. `budget` None gives each search as much as the level's hint gets, in
     iterations (`hint_budget`), which is reproducible; a budget in seconds is not. `only`
     limits the review to those steps of the history (indices from 0). `calibrate`
-    corrects the search's estimates by the fitted calibration of the game and level,
-    where there is one."""
+    shows calibrated win chances where there is a calibration (`review_calibration`);
+    false shows the search's own estimates."""
     plan = plan_review(source, seats, only)
     budget = budget if budget is not None else hint_budget(plan.final.game, level)
     history = plan.final.history()
@@ -126,7 +127,7 @@ def assemble_review(
     final, game = plan.final, plan.final.game
     budget = budget if budget is not None else hint_budget(game, level)
     thresholds = thresholds or Thresholds()
-    calibration = fitted_calibration(game.name, level) if calibrate else None
+    calibration = review_calibration(game.name, game.num_players, level) if calibrate else None
     steps = []
     for index, move in enumerate(final.history()):
         kind, player = plan.kinds[index]
@@ -168,6 +169,13 @@ def assemble_review(
     return ReviewFile(record=dict(record), settings=settings, steps=steps, seats=summaries)
 
 
+def review_calibration(game: str, players: int, level: str) -> WinChanceMap | Calibration | None:
+    """The one correction a review's win chances go through: the hint's map where the
+    level's hints are calibrated in this game (the rated chances come calibrated from
+    the hint), else the review's own fit (`spieltisch.review.calibration`), else none."""
+    return win_chance_map(game, players, level) or fitted_calibration(game, level)
+
+
 def rate_steps(
     record: Mapping[str, Any],
     indices: Collection[int],
@@ -199,11 +207,18 @@ def _analysis(
     played_words: str,
     rated: Rated,
     thresholds: Thresholds,
-    calibration: Calibration | None,
+    calibration: WinChanceMap | Calibration | None,
 ) -> Analysis:
+    """The decision in words and chances. Chances the hint calibrated are shown as they
+    came (never corrected twice), or as the search's own when the review is raw; the
+    review's own fit corrects only the search's own figures."""
     players = state.game.num_players
 
-    def rating(move: str, words: str, chance: float) -> Rating:
+    def rating(move: str, words: str, chance: float, estimate: float | None) -> Rating:
+        if estimate is not None:  # the hint's calibrated chance
+            if calibration is None:
+                return Rating(move=move, words=words, win_chance=estimate)
+            return Rating(move=move, words=words, win_chance=chance, estimate=estimate)
         if calibration is None or rated.exact:
             return Rating(move=move, words=words, win_chance=chance)
         return Rating(
@@ -211,8 +226,8 @@ def _analysis(
         )
 
     best_words = played_words if rated.best == played else describe(state, rated.best)
-    mine = rating(played, played_words, rated.played_chance)
-    best = rating(rated.best, best_words, rated.best_chance)
+    mine = rating(played, played_words, rated.played_chance, rated.played_estimate)
+    best = rating(rated.best, best_words, rated.best_chance, rated.best_estimate)
     loss = max(0.0, best.win_chance - mine.win_chance)
     return Analysis(
         win_chance_before=best.win_chance,

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spieltisch.agents.calibration import WinChanceMap
 from spieltisch.review.calibration import Calibration
 from spieltisch.review.verdicts import Verdict
 
@@ -88,7 +89,7 @@ class Settings(BaseModel):
     seats: list[int]
     language: str
     thresholds: dict[Verdict, float] = Field(description="Smallest loss of each verdict.")
-    calibration: Calibration | None = Field(
+    calibration: Calibration | WinChanceMap | None = Field(
         default=None,
         description="The correction applied to the search's estimates (None: raw estimates).",
     )

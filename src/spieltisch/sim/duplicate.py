@@ -8,8 +8,9 @@ belongs to its dealer's seat. Each seat's agent draws its own randomness from th
 seed and the seat, so identical entrants play identical games in every rotation.
 
 Entrants are named as in `benchmarks/strength.py`: a level or algorithm (`expert`,
-`hard`, `random`), optionally with one of the game's evaluations (`expert@learned`) and a
-budget in iterations (`mcts:500`). Without one, a level gets its declared iterations and
+`hard`, `random`), optionally with one of the game's evaluations (`expert@learned`; for a
+level that searches by IS-MCTS one of the game's samplers of worlds: `expert@inferred`)
+and a budget in iterations (`mcts:500`). Without one, a level gets its declared iterations and
 no clock (as a hint does): a block's games are then the same on any machine and load.
 """
 
@@ -112,7 +113,9 @@ def build_entrant(spec: str, game: Game[Any], seed: int) -> Agent:
             raise ValueError(
                 f"entrant {spec!r}: only a level ({', '.join(LEVELS)}) takes an evaluation"
             )
-        return level(game, name, evaluation=evaluation).build(game, seed, budget)
+        # a level that searches by IS-MCTS takes a way to deal its worlds instead
+        setting = "sampler" if level_spec(game, name).algorithm == "ismcts" else "evaluation"
+        return level(game, name, **{setting: evaluation}).build(game, seed, budget)
     return make(name, game, seed=seed, budget=budget)
 
 
@@ -220,9 +223,14 @@ def play_block(
     seed: int,
     index: int,
     dice: str = "stream",
+    rotations: int | None = None,
 ) -> Block:
-    """Block `index` of a run with seed `seed`: the same chance in every rotation."""
+    """Block `index` of a run with seed `seed`: the same chance in every rotation.
+
+    `rotations` plays only the first so many rotations: a table of equals plays the same
+    game in every rotation, so one is enough to collect their win-chance estimates."""
     game = spieltisch.load(game_name, players=players)
     block_seed = game_seed(seed, index)
-    games = [play_rotation(game, lineup, block_seed, r, dice) for r in range(players)]
+    count = players if rotations is None else max(1, min(players, rotations))
+    games = [play_rotation(game, lineup, block_seed, r, dice) for r in range(count)]
     return Block(index, block_seed, games)

@@ -11,7 +11,7 @@ nothing about their spread. Written without SciPy (not a dependency of the packa
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 
@@ -146,30 +146,73 @@ class CalibrationBin:
     count: int
     predicted: float
     observed: float
+    margin: float = math.nan
+    """Half the width of the 95% interval of `difference` (nan: not known)."""
+    games: int = 0
+    """How many independent games (clusters) the predictions came from (0: not known)."""
 
     @property
     def error(self) -> float:
         """|mean prediction − observed share|: 0 in a calibrated bin."""
         return abs(self.predicted - self.observed)
 
+    @property
+    def difference(self) -> float:
+        """Observed share − mean prediction ("won − predicted"): 0 in a calibrated bin."""
+        return self.observed - self.predicted
 
-def calibration(pairs: Sequence[tuple[float, float]], bins: int = 10) -> list[CalibrationBin]:
+
+def calibration(
+    pairs: Sequence[tuple[float, float]],
+    bins: int = 10,
+    clusters: Sequence[Hashable] | None = None,
+) -> list[CalibrationBin]:
     """(predicted win chance, share of the win actually got) grouped into `bins` equal
-    ranges of the prediction; empty ranges are left out."""
-    groups: list[list[tuple[float, float]]] = [[] for _ in range(bins)]
-    for predicted, won in pairs:
-        groups[min(bins - 1, max(0, int(predicted * bins)))].append((predicted, won))
-    return [
-        CalibrationBin(
-            index / bins,
-            (index + 1) / bins,
-            len(group),
-            sum(p for p, _ in group) / len(group),
-            sum(w for _, w in group) / len(group),
+    ranges of the prediction; empty ranges are left out.
+
+    With `clusters` (one label per pair: the game or duplicate block it came from) each
+    bin gets a 95% interval of won − predicted. The predictions of one game share its
+    outcome, so the interval treats each cluster as one draw: the cluster-robust
+    (sandwich) standard error of a ratio of sums, with Student's t on clusters − 1
+    degrees of freedom."""
+    groups: list[list[int]] = [[] for _ in range(bins)]
+    for position, (predicted, _won) in enumerate(pairs):
+        groups[min(bins - 1, max(0, int(predicted * bins)))].append(position)
+    table = []
+    for index, group in enumerate(groups):
+        if not group:
+            continue
+        predicted = sum(pairs[i][0] for i in group) / len(group)
+        observed = sum(pairs[i][1] for i in group) / len(group)
+        margin, games = math.nan, 0
+        if clusters is not None:
+            margin, games = _cluster_margin(
+                [pairs[i][1] - pairs[i][0] for i in group], [clusters[i] for i in group]
+            )
+        table.append(
+            CalibrationBin(
+                index / bins, (index + 1) / bins, len(group), predicted, observed, margin, games
+            )
         )
-        for index, group in enumerate(groups)
-        if group
-    ]
+    return table
+
+
+def _cluster_margin(values: Sequence[float], labels: Sequence[Hashable]) -> tuple[float, int]:
+    """(half width of the 95% interval of the mean of `values`, clusters), the values of
+    one label counted as one draw."""
+    sums: dict[Hashable, list[float]] = {}
+    for value, label in zip(values, labels, strict=True):
+        entry = sums.setdefault(label, [0.0, 0.0])
+        entry[0] += value
+        entry[1] += 1.0
+    count = len(sums)
+    if count < 2:
+        return math.inf, count
+    total = sum(n for _, n in sums.values())
+    mean = sum(s for s, _ in sums.values()) / total
+    spread = sum((s - mean * n) ** 2 for s, n in sums.values())
+    error = math.sqrt(count / (count - 1) * spread) / total
+    return t_quantile(0.975, count - 1) * error, count
 
 
 def mean_absolute_error(table: Sequence[CalibrationBin]) -> float:

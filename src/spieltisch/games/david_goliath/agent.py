@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spieltisch.core import CHANCE
 from spieltisch.core.level_spec import LevelSpec
@@ -56,6 +56,13 @@ class DavidGoliathKnowledge:
     def __init__(self, game: DavidGoliath) -> None:
         self.players = game.num_players
         self.deals = game.num_deals
+
+    def samplers(self) -> dict[str, Callable[[], Callable[..., DavidGoliathState]]]:
+        """How IS-MCTS may deal its worlds besides uniformly (`ISMCTSAgent(sampler=)`):
+        "inferred" weighs the deals by the public plays (`inference.py`)."""
+        from spieltisch.games.david_goliath.inference import InferredSampler
+
+        return {"inferred": InferredSampler}
 
     def strengths(self, state: DavidGoliathState) -> tuple[Sequence[float], float]:
         won = state.won_masks

@@ -79,7 +79,8 @@ def rate_part(
     record: dict[str, Any], indices: list[int], level: str, budget: str | None, seed: int
 ) -> list[list[Any]]:
     """Some decisions rated, as rows [index, best, best_chance, played_chance, exact,
-    compared, legal_moves]."""
+    compared, legal_moves, best_estimate, played_estimate] (rows without the last two,
+    from before the hints were calibrated, hold the search's own figures)."""
     parsed = Budget.parse(budget) if budget else None
     return [
         [index, *astuple(rated)]
