@@ -14,12 +14,14 @@ Where the time goes, in CPU seconds (which the other processes of a loaded machi
 change much): the parent's before its first result (imports, loading the kernel before
 the workers fork), each worker's own, and the megabytes of results sent back. From them,
 "bound": the speed-up if the parent and each worker had a core of their own,
-CPU alone / (parent's CPU before its first result + the busiest worker's CPU). On an
+CPU alone / (parent's CPU before its first result + the busiest worker's CPU); for
+threads of the process, the parent's CPU before the first chunk began. On an
 idle machine the wall-time speed-up comes close to it; on a loaded one only the bound
 says whether the work divides.
 
-`--cluster local:2` runs the same on a Dask LocalCluster started for the run (of threads
-for the kernel, which lets go of the GIL; of processes for the Python engine).
+`--cluster local:2` runs the same with Dask: for the kernel, which lets go of the GIL, on
+Dask's threaded scheduler (two threads of the process, no cluster); for the Python engine
+on a Dask LocalCluster of processes started for the run.
 
 Not a timed test: it prints figures to compare in one run on one machine.
 """
@@ -44,9 +46,14 @@ name, engine, games, workers = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(s
 cluster = sys.argv[5] or None
 play_chunk = fast.run_chunk if engine == "fast" else batch._play_range
 
+began = []
+
 def measured(*arguments):
     # the chunk, and who played it with how much CPU so far (a worker's clock starts at
-    # 0): a worker process's clock, or a worker thread's (a Dask local:N of the kernel)
+    # 0): a worker process's clock, or a worker thread's (a Dask local:N of the kernel);
+    # a thread of this process notes the process's CPU when the first chunk began
+    if threading.current_thread() is not threading.main_thread() and not began:
+        began.append(time.process_time())
     result = play_chunk(*arguments)
     if threading.current_thread() is threading.main_thread():
         return result, os.getpid(), time.process_time()
@@ -75,7 +82,8 @@ def threads_cpu():
 for result, pid, cpu in runs:
     cpu_of[pid] = max(cpu, cpu_of.get(pid, 0.0))
     if first is None:
-        first = time.process_time() - threads_cpu()
+        # threads: the parent's CPU before they began (its own is not told apart after)
+        first = began[0] if began else time.process_time() - threads_cpu()
     sent += size(result)
     if engine == "fast":
         summary.add_chunk(result)

@@ -14,15 +14,14 @@ from typing import Any
 import pytest
 import uvicorn
 from typer.testing import CliRunner
-from websockets.exceptions import ConnectionClosed
 
 import spieltisch.server
 from spieltisch.cli.app import app as cli
 from spieltisch.server.infra import collector, metrics, passwords
+from tests.server.caps import one_more_refused_until_one_closes
 from tests.server.client import Client
 from tests.server.conftest import QUICK_HASHER
 from tests.server.server_thread import ServerThread
-from tests.waiting import until
 
 CAP = 3
 
@@ -49,22 +48,13 @@ def test_a_full_process_refuses_one_more_socket_until_one_closes(capped: ServerT
             await bob.guest("Bob")
             table = (await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}]))["id"]
             # From two accounts (the cap is the process's, not an account's or address's).
-            sockets = [await (ana if n % 2 else bob).socket(table) for n in range(CAP)]
-            for socket in sockets:
-                await socket.state()
-            one_more = await bob.socket(table, lang="de")
-            with pytest.raises(ConnectionClosed) as closed:
-                await one_more.next_of("state", timeout=30)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
-            assert closed.value.rcvd.reason.startswith("Dieser Server ist voll")
+            code, reason = await one_more_refused_until_one_closes(
+                lambda n, **query: (ana if n % 2 else bob).socket(table, **query),
+                CAP,
+                lambda: capped.services.sockets.open_from("127.0.0.1"),
+            )
+            assert code == 1013 and reason.startswith("Dieser Server ist voll")
             assert _refused() == before + 1
-            await sockets.pop().close()
-            open_sockets = capped.services.sockets
-            await until(lambda: open_sockets.open_from("127.0.0.1") == CAP - 1, what="room")
-            again = await bob.socket(table)
-            assert (await again.state())["type"] == "state"
-            for socket in [*sockets, again]:
-                await socket.close()
         capped.assert_no_exception()
 
     asyncio.run(scenario())

@@ -16,11 +16,11 @@ from websockets.exceptions import ConnectionClosed
 from spieltisch.server.infra import collector, passwords
 from spieltisch.server.infra.limits import CONNECTIONS_PER_ADDRESS, RateLimits
 from spieltisch.server.infra.settings import Settings
+from tests.server.caps import one_more_refused_until_one_closes
 from tests.server.client import Client, Socket
 from tests.server.conftest import QUICK_HASHER
 from tests.server.server_thread import ServerThread
 from tests.server.servers import drop_postgres_database, new_postgres_database
-from tests.waiting import until
 
 
 async def _closed(socket: Socket, move: dict[str, object]) -> tuple[int, str]:
@@ -84,21 +84,12 @@ def test_one_address_keeps_few_sockets_open(server: ServerThread) -> None:
         async with Client(server.url) as ana:
             await ana.guest("Ana")
             table = (await ana.create("mabula", [{"kind": "me"}, {"kind": "open"}]))["id"]
-            sockets = [await ana.socket(table) for _ in range(3)]
-            for socket in sockets:
-                await socket.state()
-            refused = await ana.socket(table, lang="de")
-            with pytest.raises(ConnectionClosed) as closed:
-                await refused.next_of("state", timeout=30)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
-            assert "Zu viele Verbindungen" in closed.value.rcvd.reason
-            await sockets.pop().close()
-            sockets_open = server.services.sockets
-            await until(lambda: sockets_open.open_from("127.0.0.1") == 2, what="one let go")
-            again = await ana.socket(table)
-            await again.state()  # room again
-            for socket in [*sockets, again]:
-                await socket.close()
+            code, reason = await one_more_refused_until_one_closes(
+                lambda _n, **query: ana.socket(table, **query),
+                3,
+                lambda: server.services.sockets.open_from("127.0.0.1"),
+            )
+            assert code == 4429 and "Zu viele Verbindungen" in reason
 
     asyncio.run(scenario())
 

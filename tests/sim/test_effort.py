@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from spieltisch.cli.app import app
 from spieltisch.cli.effort import workers_line
 from spieltisch.core.i18n import language
-from spieltisch.sim.effort import Effort, busy_cores, by_worker
+from spieltisch.sim.effort import Effort, busy_cores, by_worker, here
 from spieltisch.sim.executors import run_in_order
 
 
@@ -51,6 +51,19 @@ def test_the_line_says_each_workers_cpu_and_when_the_machine_was_shared() -> Non
     assert "CPU 6,1 s, 6,0 s in 7,7 s, 1,6 Kerne" in german
 
 
+def test_the_line_says_threads_when_they_were_threads_of_this_process() -> None:
+    threads = [Effort(f"{here()}/spieltisch-thread_0", 6.1), Effort(f"{here()}/t_1", 6.0)]
+    assert workers_line(threads, 7.7) == "2 threads: CPU 6.1 s, 6.0 s in 7.7 s, 1.6 cores busy"
+    assert "fewer free cores than threads" in workers_line(threads, 12.5)
+    with language("de"):
+        assert workers_line(threads, 7.7).startswith("2 Threads: CPU 6,1 s")
+    with language("fr"):
+        assert workers_line(threads[:1], 7.7).startswith("1 fil d’exécution\u202f: CPU 6,1")
+    # a worker process's thread elsewhere (a Dask worker) is a worker
+    elsewhere = [Effort("otherhost:1/ThreadPoolExecutor-0_0", 6.1), Effort("otherhost:2/x", 6.0)]
+    assert workers_line(elsewhere, 7.7).startswith("2 workers: CPU")
+
+
 def test_simulate_prints_the_workers_line() -> None:
     pytest.importorskip("numba")
     result = CliRunner(env={"COLUMNS": "200"}).invoke(
@@ -68,3 +81,13 @@ def test_analyse_prints_the_workers_line(tmp_path: object) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "workers: CPU" in result.output or "1 worker: CPU" in result.output
+
+
+def test_simulate_on_local_threads_says_threads() -> None:
+    pytest.importorskip("numba")
+    pytest.importorskip("dask")
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(
+        app, ["simulate", "mabula", "-n", "4000", "--engine", "fast", "--cluster", "local:2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "threads: CPU" in result.output or "1 thread: CPU" in result.output

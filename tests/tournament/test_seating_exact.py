@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -104,38 +105,56 @@ def test_round_3_of_13_players_is_the_optimum_by_its_own_cost() -> None:
     assert_round_3_optimal(tournament)
 
 
+def _seated_on_the_command_line(
+    db: tuple[str, str], seed: str, seated: int, played: int
+) -> tuple[str, str]:
+    """A tournament of 13 players made on the command line: rounds 1..`seated` seated,
+    the results (`places`) of rounds 1..`played` entered. Its id and what the last
+    `seat` said."""
+    tid = re.findall(r"Tournament (\S+) created", run("new", "Abend", "--seed", seed, *db))[0]
+    run("players", tid, *(f"--add=Player {n}" for n in range(1, 14)), *db)
+    shown = ""
+    for round_number in range(1, seated + 1):
+        shown = run("seat", tid, *db)
+        if round_number <= played:
+            for index, table in enumerate(load(db[1], tid).round(round_number).tables, 1):
+                given = ",".join(map(str, places(round_number, index, len(table))))
+                run("result", tid, str(round_number), str(index), "--places", given, *db)
+    return tid, shown
+
+
+def _seated_through_the_web_api(
+    tmp_path: Path, seed: str, seated: int, played: int
+) -> dict[str, Any]:
+    """The same tournament through the web API (a director's guest session): the
+    tournament's page after round `seated` was seated."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'web.sqlite3'}"
+    settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
+    page: dict[str, Any] = {}
+    with TestClient(create_app(settings)) as http:
+        http.post("/api/session/guest", json={"name": "Director"})
+        web = http.post("/api/tournaments", json={"name": "Abend", "seed": seed}).json()["id"]
+        base = f"/api/tournaments/{web}"
+        for number in range(1, 14):
+            http.post(f"{base}/players", json={"name": f"Player {number}"})
+        for round_number in range(1, seated + 1):
+            page = http.post(f"{base}/rounds", json={"online": False}).json()
+            if round_number <= played:
+                for table in page["rounds"][-1]["tables"]:
+                    body = {"places": places(round_number, table["number"], len(table["seats"]))}
+                    path = f"{base}/rounds/{round_number}/tables/{table['number']}"
+                    assert http.post(path, json=body).status_code == 200
+    return page
+
+
 def test_round_3_on_the_command_line_and_through_the_web_api_is_the_optimum(
     tmp_path: Path,
 ) -> None:
     db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'cli.sqlite3'}")
-    created = run("new", "Abend", "--seed", SEED, *db)
-    tid = re.findall(r"Tournament (\S+) created", created)[0]
-    run("players", tid, *(f"--add=Player {n}" for n in range(1, 14)), *db)
-    for round_number in (1, 2, 3):
-        run("seat", tid, *db)
-        if round_number < 3:
-            for index, table in enumerate(load(db[1], tid).round(round_number).tables, 1):
-                given = ",".join(map(str, places(round_number, index, len(table))))
-                run("result", tid, str(round_number), str(index), "--places", given, *db)
+    tid, _shown = _seated_on_the_command_line(db, SEED, seated=3, played=2)
     on_the_command_line = load(db[1], tid)
     assert_round_3_optimal(on_the_command_line)
-    url = f"sqlite+aiosqlite:///{tmp_path / 'web.sqlite3'}"
-    settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
-    with TestClient(create_app(settings)) as http:
-        http.post("/api/session/guest", json={"name": "Director"})
-        web = http.post("/api/tournaments", json={"name": "Abend", "seed": SEED}).json()["id"]
-        base = f"/api/tournaments/{web}"
-        for number in range(1, 14):
-            http.post(f"{base}/players", json={"name": f"Player {number}"})
-        for round_number in (1, 2, 3):
-            page = http.post(f"{base}/rounds", json={"online": False}).json()
-            if round_number < 3:
-                for table in page["rounds"][-1]["tables"]:
-                    size = len(table["seats"])
-                    body = {"places": places(round_number, table["number"], size)}
-                    path = f"{base}/rounds/{round_number}/tables/{table['number']}"
-                    assert http.post(path, json=body).status_code == 200
-        rounds = http.get(base).json()["rounds"]
+    rounds = _seated_through_the_web_api(tmp_path, SEED, seated=3, played=2)["rounds"]
     tables = [[seat["player"] for seat in table["seats"]] for table in rounds[-1]["tables"]]
     assert tables == [list(t) for t in on_the_command_line.round(3).tables]
 
@@ -272,14 +291,8 @@ def test_round_4_seats_the_leaders_together_or_says_why_on_the_cli_and_the_web_a
 ) -> None:
     names, said = LEADERS[seed]
     db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'cli.sqlite3'}")
-    tid = re.findall(r"Tournament (\S+) created", run("new", "Abend", "--seed", seed, *db))[0]
-    run("players", tid, *(f"--add=Player {n}" for n in range(1, 14)), *db)
-    for round_number in (1, 2, 3):
-        run("seat", tid, *db)
-        for index, table in enumerate(load(db[1], tid).round(round_number).tables, 1):
-            given = ",".join(map(str, places(round_number, index, len(table))))
-            run("result", tid, str(round_number), str(index), "--places", given, *db)
-    shown = " ".join(run("seat", tid, *db).split())
+    tid, shown = _seated_on_the_command_line(db, seed, seated=4, played=3)
+    shown = " ".join(shown.split())
     assert f"The leaders {names} {said}" in shown
     cli = load(db[1], tid)
     met = {
@@ -292,21 +305,7 @@ def test_round_4_seats_the_leaders_together_or_says_why_on_the_cli_and_the_web_a
     top, together = _leaders_and_tables(standings, [list(t) for t in cli.round(4).tables], met)
     assert ", ".join(f"Player {p}" for p in top) == names
     assert together == (said == "sit at one table.")
-    url = f"sqlite+aiosqlite:///{tmp_path / 'web.sqlite3'}"
-    settings = ServerSettings(database_url=url, ai_processes=False, rate_limits=None)
-    with TestClient(create_app(settings)) as http:
-        http.post("/api/session/guest", json={"name": "Director"})
-        web = http.post("/api/tournaments", json={"name": "Abend", "seed": seed}).json()["id"]
-        base = f"/api/tournaments/{web}"
-        for number in range(1, 14):
-            http.post(f"{base}/players", json={"name": f"Player {number}"})
-        for round_number in (1, 2, 3):
-            page = http.post(f"{base}/rounds", json={"online": False}).json()
-            for table in page["rounds"][-1]["tables"]:
-                body = {"places": places(round_number, table["number"], len(table["seats"]))}
-                path = f"{base}/rounds/{round_number}/tables/{table['number']}"
-                assert http.post(path, json=body).status_code == 200
-        page = http.post(f"{base}/rounds", json={"online": False}).json()
+    page = _seated_through_the_web_api(tmp_path, seed, seated=4, played=3)
     fourth = page["rounds"][3]
     assert f"The leaders {names} {said}" in fourth["reasons"]
     tables = [[seat["player"] for seat in table["seats"]] for table in fourth["tables"]]

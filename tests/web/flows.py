@@ -8,6 +8,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.waiting import wait_until
 from tests.web.conftest import Person
 from tests.web.deadlines import WAIT_SECONDS
 
@@ -71,6 +72,35 @@ def create_table_by_api(
         started = request.post(person.base + f"/api/tables/{table}/start", data={})
         assert started.ok, started.text()
     return table
+
+
+def sit_down(page: Page) -> None:
+    """ "Sit here" until the seat list shows the person's seat: the table's first state
+    can redraw the list between finding the button and the click, and a click on the
+    replaced button does nothing (a full run at load 2: no join was ever asked)."""
+
+    def seated() -> bool:
+        button = page.locator(".seat-list .you, button.sit").first
+        button.wait_for()
+        if page.locator(".seat-list .you").count():
+            return True
+        button.click()
+        try:
+            page.wait_for_selector(".seat-list .you", timeout=10_000)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+    wait_until(seated, what="the seat taken")
+
+
+def seated_and_started(ana: Person, ana_page: Page, bo: Person, bo_page: Page, table: str) -> None:
+    """Bo sits down at Ana's table from its page (`sit_down`), then Ana starts it from
+    hers."""
+    bo_page.goto(f"{bo.base}/#/table/{table}")
+    sit_down(bo_page)
+    ana_page.goto(f"{ana.base}/#/table/{table}")
+    ana_page.click("button.start")
 
 
 DUEL: list[dict[str, Any]] = [{"kind": "me"}, {"kind": "open"}]

@@ -16,6 +16,7 @@ from tests.web.flows import (
     answer_ask,
     click_a_move,
     create_table_by_api,
+    seated_and_started,
     sign_in_as_guest,
     started_table,
     wait_for_change,
@@ -92,11 +93,7 @@ def test_a_rematch_starts_when_every_player_accepts(people: People, artifacts: P
     ana_page = sign_in_as_guest(ana, "Ana")
     bo_page = sign_in_as_guest(bo, "Bo")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}])
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    bo_page.wait_for_selector(".seat-list .you")  # seated before Ana starts
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     ana_page.wait_for_selector("button.resign")
     # Two people: a rated game, so no hint button on Ana's turn (casual games have one).
     ana_page.wait_for_selector(".status .your-turn")

@@ -18,6 +18,7 @@ from tests.web.flows import (
     click_a_move,
     create_table,
     create_table_by_api,
+    seated_and_started,
     sign_in_as_guest,
     started_table,
 )
@@ -63,10 +64,7 @@ def test_a_person_leaves_the_computer_stands_in_and_they_take_the_seat_back(
     seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     table = create_table_by_api(ana, "mahe", seats, clock={"away_seconds": 10})
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     bo_page.wait_for_selector("button.resign")
     bo_page.close()  # Bo's only connection: he is away
     countdown = ana_page.locator(".countdown")
@@ -102,10 +100,7 @@ def test_a_loss_on_time_is_worded_as_such_and_the_loser_is_no_watcher(
     clock = {"mode": "move", "seconds": 10, "on_timeout": "lose"}
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     # Each makes a first move (before it, running out of time aborts the game); then
     # Ana does not move: she loses on time.
     for page in (ana_page, bo_page):
@@ -134,10 +129,7 @@ def test_no_first_move_in_time_aborts_the_game_in_french_on_a_phone(people: Peop
     clock = {"mode": "move", "seconds": 2, "on_timeout": "lose"}
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     # Nobody moves: not a loss on time, an abort, as lichess does.
     status = ana_page.locator(".status", has_text="n’a pas joué son premier coup à temps")
     status.wait_for()
@@ -187,10 +179,7 @@ def test_in_a_game_of_two_the_win_is_claimed_in_french_on_a_phone(
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     duel = [{"kind": "me"}, {"kind": "open"}]
     table = create_table_by_api(ana, "mabula", duel, clock={"away_seconds": 10})
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     bo_page.wait_for_selector("button.resign")
     ana_page.close()  # Ana's only connection: she is away for Bo
     bo_page.locator(".countdown").wait_for()

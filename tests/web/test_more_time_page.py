@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.web.conftest import People
-from tests.web.flows import create_table_by_api, sign_in_as_guest
+from tests.web.flows import create_table_by_api, seated_and_started, sign_in_as_guest
 
 PHONE = 390
 
@@ -22,10 +22,7 @@ def test_the_creator_gives_a_player_more_time_and_everyone_reads_it(
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     clock = {"mode": "move", "seconds": 30}
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     box = ana_page.locator("details.more-time")
     box.locator("summary", has_text="Einem Spieler mehr Zeit geben").click()
     ana_page.select_option("#more-time-seat", label=_option(ana_page, "Bo"))
@@ -75,10 +72,7 @@ def test_the_creator_gives_days_to_a_turn_based_bank(people: People, artifacts: 
     ana_page, bo_page = sign_in_as_guest(ana, "Ana"), sign_in_as_guest(bo, "Bo")
     clock = {"mode": "turn", "days": 2, "bank_hours": 12, "bank_max_days": 1}
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, {"kind": "open"}], clock=clock)
-    bo_page.goto(f"{bo.base}/#/table/{table}")
-    bo_page.click("button.sit")
-    ana_page.goto(f"{ana.base}/#/table/{table}")
-    ana_page.click("button.start")
+    seated_and_started(ana, ana_page, bo, bo_page, table)
     box = ana_page.locator("details.more-time")
     box.locator("summary", has_text="Einem Spieler mehr Zeit geben").click()
     assert box.locator("button").all_inner_texts() == ["1 Tag mehr", "3 Tage mehr"]

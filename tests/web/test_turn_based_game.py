@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spieltisch.store import upgrade
 from tests.server.in_process import Now
@@ -31,7 +30,7 @@ from tests.server.mailbox import Mailbox, link, mailbox
 from tests.server.server_thread import ServerThread
 from tests.waiting import wait_until
 from tests.web.conftest import People, Person
-from tests.web.flows import sign_in_as_guest
+from tests.web.flows import sign_in_as_guest, sit_down
 
 DAY = 24 * 3600.0
 HOUR = 3600.0
@@ -111,26 +110,6 @@ def play(page: Page) -> None:
 def move(page: Page, table: str, base: str) -> None:
     page.goto(f"{base}/#/table/{table}")
     play(page)
-
-
-def sit_down(page: Page) -> None:
-    """ "Sit here" until the seat list shows the person's seat: the table's first state
-    can redraw the list between finding the button and the click, and a click on the
-    replaced button does nothing (a full run at load 2: no join was ever asked)."""
-
-    def seated() -> bool:
-        button = page.locator(".seat-list .you, button.sit").first
-        button.wait_for()
-        if page.locator(".seat-list .you").count():
-            return True
-        button.click()
-        try:
-            page.wait_for_selector(".seat-list .you", timeout=10_000)
-        except PlaywrightTimeout:
-            return False
-        return True
-
-    wait_until(seated, what="the seat taken")
 
 
 def leave(person: Person, page: Page) -> None:

@@ -6,13 +6,13 @@ import os
 import socket
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from spieltisch.cli.messages import _
-from spieltisch.cli.serve_config import CONFIG_VARIABLE, printed, read_config, variable
+from spieltisch.cli.serve_config import CONFIG_VARIABLE, printed, read_config, setting
 
 console = Console()
 
@@ -78,26 +78,20 @@ def _url(database: str | None) -> str:
 def serve(
     context: typer.Context,
     database: DatabaseOption = None,
-    host: Annotated[
-        str, typer.Option("--host", envvar=variable("--host"), help="Address to listen on.")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", envvar=variable("--port"), min=0, max=65535, help="Port.")
-    ] = 8000,
+    host: Annotated[str, setting("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, setting("--port", min=0, max=65535, help="Port.")] = 8000,
     ai_workers: Annotated[
         int,
-        typer.Option(
+        setting(
             "--ai-workers",
-            envvar=variable("--ai-workers"),
             min=1,
             help="Processes for computer seats.",
         ),
     ] = 1,
     ai_quick_workers: Annotated[
         int,
-        typer.Option(
+        setting(
             "--ai-quick-workers",
-            envvar=variable("--ai-quick-workers"),
             min=0,
             help="Processes only for quick computer moves (an easy level), so they never "
             "wait behind a long search.",
@@ -105,59 +99,52 @@ def serve(
     ] = 1,
     ai_pace: Annotated[
         float,
-        typer.Option(
+        setting(
             "--ai-pace",
-            envvar=variable("--ai-pace"),
             min=0,
             help="Seconds at least between computer moves.",
         ),
     ] = 0.8,
     ai_budget: Annotated[
         str | None,
-        typer.Option(
+        setting(
             "--ai-budget",
-            envvar=variable("--ai-budget"),
             help="Budget of every computer seat (200 or 0.2s).",
         ),
     ] = None,
     review_budget: Annotated[
         str | None,
-        typer.Option(
+        setting(
             "--review-budget",
-            envvar=variable("--review-budget"),
             help="Budget of each search of a game's review (default: --ai-budget, else the "
             "review's own).",
         ),
     ] = None,
     ai_threads: Annotated[
         bool,
-        typer.Option(
+        setting(
             "--ai-threads",
-            envvar=variable("--ai-threads"),
             help="Computer seats think in threads, not processes.",
         ),
     ] = False,
     secure_cookies: Annotated[
         bool,
-        typer.Option(
+        setting(
             "--secure-cookies",
-            envvar=variable("--secure-cookies"),
             help="Mark the session cookie Secure (behind HTTPS).",
         ),
     ] = False,
     origin: Annotated[
         list[str] | None,
-        typer.Option(
+        setting(
             "--origin",
-            envvar=variable("--origin"),
             help="Another origin allowed to open WebSockets; repeat.",
         ),
     ] = None,
     rate_limit: Annotated[
         list[str] | None,
-        typer.Option(
+        setting(
             "--rate-limit",
-            envvar=variable("--rate-limit"),
             help="Change one rate limit: account:moves=60/3s, address:tables=120/min, "
             "account:chat=12/min, address:accounts=300/min; or how many open tables one "
             "account or address keeps: address:open_tables=20; repeat.",
@@ -165,17 +152,15 @@ def serve(
     ] = None,
     no_rate_limits: Annotated[
         bool,
-        typer.Option(
+        setting(
             "--no-rate-limits",
-            envvar=variable("--no-rate-limits"),
             help="No rate limits (load tests on loopback).",
         ),
     ] = False,
     claim_after: Annotated[
         float,
-        typer.Option(
+        setting(
             "--claim-after",
-            envvar=variable("--claim-after"),
             min=0,
             help="Seconds a person's seat must be away before the others may hand it "
             "to the computer.",
@@ -183,9 +168,8 @@ def serve(
     ] = 300.0,
     abandon_after: Annotated[
         float,
-        typer.Option(
+        setting(
             "--abandon-after",
-            envvar=variable("--abandon-after"),
             min=0,
             help="Seconds a running table may have no person at it before it ends as "
             "abandoned (no result, nobody rated); 0: never.",
@@ -193,9 +177,8 @@ def serve(
     ] = 3 * 24 * 3600.0,
     vacation_days: Annotated[
         float,
-        typer.Option(
+        setting(
             "--vacation-days",
-            envvar=variable("--vacation-days"),
             min=0,
             help="Vacation days a player may take each year: their clocks in turn-based "
             "games (not tournament games) stand still meanwhile.",
@@ -203,9 +186,8 @@ def serve(
     ] = 21.0,
     takeback_seconds: Annotated[
         float,
-        typer.Option(
+        setting(
             "--takeback-seconds",
-            envvar=variable("--takeback-seconds"),
             min=0,
             help="Seconds the next roll waits after a person's move in a casual dice game, "
             "so they may take it back (0: rolled at once).",
@@ -213,27 +195,24 @@ def serve(
     ] = 3.0,
     ws_deflate: Annotated[
         bool,
-        typer.Option(
+        setting(
             "--ws-deflate/--no-ws-deflate",
-            envvar=variable("--ws-deflate"),
             help="Compress WebSocket messages (permessage-deflate) when the client offers "
             "it; off behind a proxy that compresses, or on loopback.",
         ),
     ] = True,
     workers: Annotated[
         int,
-        typer.Option(
+        setting(
             "--workers",
-            envvar=variable("--workers"),
             min=1,
             help="Server processes sharing the port (PostgreSQL only).",
         ),
     ] = 1,
     max_connections: Annotated[
         int,
-        typer.Option(
+        setting(
             "--max-connections",
-            envvar=variable("--max-connections"),
             min=0,
             help="Table WebSockets one process keeps open at most (0: no bound); one more "
             "is told the server is full (close code 1013) and connects again later.",
@@ -241,9 +220,8 @@ def serve(
     ] = 0,
     sweep_seconds: Annotated[
         float,
-        typer.Option(
+        setting(
             "--sweep-seconds",
-            envvar=variable("--sweep-seconds"),
             min=0.1,
             help="How often a process looks for tables whose process died (PostgreSQL): "
             "they go on within about this time.",
@@ -251,9 +229,8 @@ def serve(
     ] = 1.0,
     smtp: Annotated[
         str | None,
-        typer.Option(
+        setting(
             "--smtp",
-            envvar=variable("--smtp"),
             help="The SMTP server notifications and account emails go through: "
             "smtp://HOST:PORT, smtp+starttls://USER:PASSWORD@HOST:587 or "
             "smtps://USER:PASSWORD@HOST:465 (default: no email).",
@@ -261,35 +238,31 @@ def serve(
     ] = None,
     mail_from: Annotated[
         str,
-        typer.Option(
+        setting(
             "--mail-from",
-            envvar=variable("--mail-from"),
             help="The sender of the emails.",
         ),
     ] = "spieltisch <spieltisch@localhost>",
     public_url: Annotated[
         str | None,
-        typer.Option(
+        setting(
             "--public-url",
-            envvar=variable("--public-url"),
             help="The address people open the site at, for the links in emails "
             "(default: this server's own address).",
         ),
     ] = None,
     digest_every: Annotated[
         float,
-        typer.Option(
+        setting(
             "--digest-every",
-            envvar=variable("--digest-every"),
             min=60,
             help="Seconds between the emails of an account that chose a digest.",
         ),
     ] = 24 * 3600.0,
     outbox_lease: Annotated[
         float,
-        typer.Option(
+        setting(
             "--outbox-lease",
-            envvar=variable("--outbox-lease"),
             min=1,
             help="Seconds a process holds a notification it sends: one whose process "
             "died is sent by another after this.",
@@ -297,24 +270,22 @@ def serve(
     ] = 120.0,
     vapid_key: Annotated[
         Path | None,
-        typer.Option(
+        setting(
             "--vapid-key",
-            envvar=variable("--vapid-key"),
             help="The file of the VAPID private key Web Push notifications are signed "
             "with (made by spieltisch push-keys; default: no Web Push).",
         ),
     ] = None,
     log_format: Annotated[
         LogFormat,
-        typer.Option(
+        setting(
             "--log-format",
-            envvar=variable("--log-format"),
             help="Log lines as text (uvicorn's), json (one object a line) or logfmt.",
         ),
     ] = LogFormat.TEXT,
     log_level: Annotated[
         LogLevel,
-        typer.Option("--log-level", envvar=variable("--log-level"), help="The least level logged."),
+        setting("--log-level", help="The least level logged."),
     ] = LogLevel.INFO,
     config: Annotated[
         Path | None,
@@ -425,6 +396,16 @@ def serve(
     raise_open_files()  # each connection is a file: the shell's 1024 is soon reached
     if log_format is LogFormat.TEXT:  # else every line on the console is a log line
         _greet(url, host, port)
+    served: dict[str, Any] = {  # for one process and for workers alike
+        "host": host,
+        "port": port,
+        "http": HTTP_PROTOCOL,
+        "ws": PROTOCOL,
+        "ws_max_size": TRANSPORT_LIMIT,
+        "ws_per_message_deflate": ws_deflate,
+        "log_level": log_level.value,
+        "log_config": logging_config(log_format.value, log_level.value),
+    }
     if workers > 1:
         # Each worker builds the application itself from the settings in its environment.
         os.environ[ENVIRONMENT] = settings.to_json()
@@ -436,27 +417,10 @@ def serve(
                 factory=True,
                 workers=workers,
                 timeout_worker_healthcheck=WORKER_ANSWERS_SECONDS,
-                host=host,
-                port=port,
-                http=HTTP_PROTOCOL,
-                ws=PROTOCOL,
-                ws_max_size=TRANSPORT_LIMIT,
-                ws_per_message_deflate=ws_deflate,
-                log_level=log_level.value,
-                log_config=logging_config(log_format.value, log_level.value),
+                **served,
             )
         return
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        http=HTTP_PROTOCOL,
-        ws=PROTOCOL,
-        ws_max_size=TRANSPORT_LIMIT,
-        ws_per_message_deflate=ws_deflate,
-        log_level=log_level.value,
-        log_config=logging_config(log_format.value, log_level.value),
-    )
+    uvicorn.run(create_app(settings), **served)
 
 
 def _greet(url: str, host: str, port: int) -> None:

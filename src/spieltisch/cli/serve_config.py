@@ -32,6 +32,14 @@ def variable(option: str) -> str:
     return PREFIX + option.lstrip("-").upper().replace("-", "_")
 
 
+def setting(option: str, **declared: Any) -> Any:
+    """The `typer.Option` of one of `serve`'s settings, declared once: its environment
+    variable is made from its name (`--ai-workers` → SPIELTISCH_AI_WORKERS; a flag pair
+    `--ws-deflate/--no-ws-deflate` by its first name), its file key and `--print-config`
+    line from the same name (`key`). `declared`: the rest of typer.Option's arguments."""
+    return typer.Option(option, envvar=variable(option.split("/")[0]), **declared)
+
+
 def key(parameter: Any) -> str:
     """The option's name in the file and in `--print-config`: `ai-workers`."""
     return parameter.opts[0].lstrip("-") if parameter.opts else str(parameter.name)

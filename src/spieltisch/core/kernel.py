@@ -62,8 +62,9 @@ def loop(function: F) -> F:
     its caller): compiled without numba's reference counting. Each inlined step that
     takes an array otherwise counts its references with atomic instructions; in the MÄDN
     kernel that was 44% of the time (perf, docs/scale.md). The loop touches no Python
-    object, so it lets go of the GIL: threads of one process (a Dask `local:N` cluster,
-    sim.executors) play at once, with no worker to start and no results to send."""
+    object, so it lets go of the GIL: threads of one process (`--cluster local:N` on
+    Dask's threaded scheduler, sim.executors) play at once, with no worker to start and
+    no results to send."""
     return cast(F, njit(cache=True, nogil=True, **_WITHOUT_REFCOUNTS)(function))
 
 

@@ -22,6 +22,11 @@ class Effort:
     cpu: float
 
 
+def here() -> str:
+    """This process, as `measured` names it: `host:pid`."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 def measured(task: Callable[..., Any], *args: Any) -> tuple[Any, Effort]:
     """`task(*args)` and the CPU time its thread took: what a worker runs. The thread's
     clock, not the process's, so workers that are threads of one process (a Dask
@@ -29,7 +34,7 @@ def measured(task: Callable[..., Any], *args: Any) -> tuple[Any, Effort]:
     started = time.thread_time()
     result = task(*args)
     spent = time.thread_time() - started
-    worker = f"{socket.gethostname()}:{os.getpid()}"
+    worker = here()
     if threading.current_thread() is not threading.main_thread():
         worker += f"/{threading.current_thread().name}"
     return result, Effort(worker, spent)
@@ -47,3 +52,9 @@ def busy_cores(efforts: Sequence[Effort], wall: float) -> float:
     """How many cores the workers kept busy on average: their CPU over the wall time
     (2.0 for two workers each with a core of its own; near 1.0 when they shared one)."""
     return sum(effort.cpu for effort in efforts) / wall if wall > 0 else 0.0
+
+
+def threads_here(efforts: Sequence[Effort]) -> bool:
+    """Whether every task ran in a thread of this process (`local:N` of the kernels),
+    so the workers are threads, not processes."""
+    return bool(efforts) and all(effort.worker.split("/")[0] == here() for effort in efforts)

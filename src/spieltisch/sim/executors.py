@@ -6,15 +6,18 @@ is the same bit for bit wherever its chunks ran.
     local                 this process
     processes:N           N local processes
     tcp://HOST:8786       a Dask scheduler (see docs/scale.md)
-    local:N               a Dask LocalCluster of N workers, started for the run: threads
-                          of this process for a task that lets go of the GIL (the
-                          compiled kernels), processes otherwise
+    local:N               for a task that lets go of the GIL (the compiled kernels):
+                          Dask's threaded scheduler, N threads of this process each
+                          taking the run's next chunk (no dask.distributed, no
+                          cluster); otherwise a Dask LocalCluster of N processes
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import queue
+import threading
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from spieltisch.sim.effort import Effort, measured
@@ -27,31 +30,96 @@ def run_in_order(
     cluster: str | None = None,
     efforts: list[Effort] | None = None,
     without_gil: bool = False,
-) -> Iterator[Any]:
+) -> Generator[Any, None, None]:
     """`task(*a)` for every `a` in `arguments`, results in that order; with workers or a
-    cluster, each task's CPU time and worker go to `efforts` (see sim.effort).
-    `without_gil`: the task spends its time in code that lets go of the GIL, so a
-    local cluster's workers may be threads of this process."""
+    cluster, each task's CPU time and worker go to `efforts` (see sim.effort). A caller
+    that stops early closes the generator: no worker is left running.
+    `without_gil`: the task spends its time in code that lets go of the GIL, so
+    `local:N` runs it in N threads of this process."""
     if workers <= 1 and not cluster:
         for args in arguments:
             yield task(*args)
         return
     timed = [(task, *args) for args in arguments]
-    if cluster:
-        done = _on_dask(measured, timed, cluster, without_gil)
+    if cluster and without_gil and parse_cluster(cluster)[0] == "local":
+        done = _in_threads(measured, timed, parse_cluster(cluster)[1])
+    elif cluster:
+        done = _on_dask(measured, timed, cluster)
     else:
         done = _in_processes(timed, workers)
-    for result, effort in done:
-        if efforts is not None:
-            efforts.append(effort)
-        yield result
+    try:
+        for result, effort in done:
+            if efforts is not None:
+                efforts.append(effort)
+            yield result
+    finally:
+        done.close()  # at once, not when the garbage is collected
 
 
-def _in_processes(arguments: Sequence[tuple[Any, ...]], workers: int) -> Iterator[Any]:
+def _in_processes(arguments: Sequence[tuple[Any, ...]], workers: int) -> Generator[Any, None, None]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(measured, *args) for args in arguments]
         for future in futures:
             yield future.result()
+
+
+THREAD_NAME = "spieltisch-thread"
+"""The names of `local:N`'s threads (`spieltisch-thread_0`, ...)."""
+
+
+def _in_threads(
+    task: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], count: int
+) -> Generator[Any, None, None]:
+    """`task(*a)` for every `a` on Dask's threaded scheduler: `count` threads of this
+    process, each taking the run's next chunk when it has finished one (the graph's
+    tasks are alike: each takes the next chunk when it begins, so the order in which
+    dask.local hands them out, last key first, does not matter). Nothing to start
+    but the threads, nothing to send back, and no dask.distributed to import (about
+    1 s of CPU) nor its event loop's thread (about 1.3 s for a run of 400,000 MÄDN
+    games; benchmarks/results/workers.md). Results come in the order of `arguments`;
+    a task's error reaches the caller; when the caller stops early, the chunks not
+    begun are skipped and no thread is left running."""
+    try:
+        import dask.threaded
+    except ImportError:
+        raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
+    finished: queue.SimpleQueue[tuple[int | None, Any]] = queue.SimpleQueue()
+    stop = threading.Event()
+    following_chunk = iter(range(len(arguments)))
+    taking = threading.Lock()
+
+    def deliver() -> None:
+        with taking:
+            index = next(following_chunk)
+        if not stop.is_set():
+            finished.put((index, task(*arguments[index])))
+
+    graph = {f"chunk-{index}": (deliver,) for index in range(len(arguments))}
+    pool = ThreadPoolExecutor(count, thread_name_prefix=THREAD_NAME)
+
+    def drive() -> None:
+        try:
+            dask.threaded.get(graph, list(graph), pool=pool, num_workers=count)
+        except BaseException as error:  # handed to the caller's thread
+            finished.put((None, error))
+
+    driver = threading.Thread(target=drive, name=f"{THREAD_NAME}-scheduler", daemon=True)
+    driver.start()
+    try:
+        done: dict[int, Any] = {}
+        following = 0
+        while following < len(arguments):
+            index, value = finished.get()
+            if index is None:
+                raise value
+            done[index] = value
+            while following in done:
+                yield done.pop(following)
+                following += 1
+    finally:
+        stop.set()
+        driver.join()
+        pool.shutdown(wait=True)
 
 
 def parse_cluster(address: str) -> tuple[str, int]:
@@ -71,11 +139,8 @@ def parse_cluster(address: str) -> tuple[str, int]:
 
 
 def _on_dask(
-    task: Callable[..., Any],
-    arguments: Sequence[tuple[Any, ...]],
-    address: str,
-    without_gil: bool = False,
-) -> Iterator[Any]:
+    task: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], address: str
+) -> Generator[Any, None, None]:
     kind, count = parse_cluster(address)
     try:
         import dask
@@ -84,13 +149,7 @@ def _on_dask(
         raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
     dd: Any = dask.distributed  # untyped
     cluster = None
-    if kind == "local" and without_gil:
-        # Threads: no worker process to start, nothing to copy back (a run of 400,000
-        # MÄDN games sends 67 MB of results from worker processes, and ran at 1.34× of
-        # one process on two idle cores; benchmarks/results/workers.md).
-        cluster = in_process_cluster(count)
-        client = dd.Client(cluster)
-    elif kind == "local":
+    if kind == "local":
         with dask.config.set({"distributed.worker.multiprocessing-method": start_method()}):
             cluster = dd.LocalCluster(
                 n_workers=count, threads_per_worker=1, dashboard_address=None, processes=True
@@ -128,8 +187,8 @@ def start_method() -> str:
 
 
 def in_process_cluster(workers: int = 2) -> Any:
-    """A Dask LocalCluster of threads in this process (for `local:N` runs of the kernels,
-    and for tests): its scheduler talks in-process (`inproc://`), so it opens no port."""
+    """A Dask LocalCluster of threads in this process (for tests): its scheduler talks
+    in-process (`inproc://`), so it opens no port."""
     import dask.distributed
 
     dd: Any = dask.distributed  # untyped

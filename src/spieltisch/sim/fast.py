@@ -209,9 +209,10 @@ def simulate_fast(
     if chunk:
         parts = chunks(games, chunk)
     elif local and cluster:
-        # threads of this process: a chunk costs the scheduler a few ms of this
-        # process's CPU and sends nothing, so big ones pay (223 chunks of 400,000 games
-        # cost 1 s of CPU more than 20)
+        # threads of this process (sim.executors): a chunk sends nothing, but its Python
+        # parts (loading the game, the seeds) hold the GIL the other threads wait for,
+        # so fewer, bigger chunks pay; the guided sizes still let the threads finish
+        # close together
         parts = guided_chunks(games, parse_cluster(cluster)[1], largest=games)
     else:
         parts = guided_chunks(games, workers)

@@ -7,6 +7,9 @@ yellow, unless said). tests/games/madn/test_book_examples.py checks each outcome
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spieltisch.core.examples import Example
 
 BOOK = "Mensch ärgere Dich nicht, Turnierregeln (de)"
@@ -67,97 +70,48 @@ CAPTURE_DUE = (
 )
 """Red to move a 5 with pieces on 6 and 17; the one on 17 can capture yellow's on 22."""
 
+
+def _rule(
+    name: str,
+    where: str,
+    setup: tuple[str, ...],
+    moves: tuple[str, ...],
+    options: Mapping[str, Any] = TWO,
+) -> Example:
+    """One scenario of the tournament rules: `where` names its rules' numbers; two
+    players unless `options` say otherwise."""
+    return Example(name=name, book=BOOK, options=options, where=where, setup=setup, moves=moves)
+
+
 EXAMPLES = (
-    Example(
-        name="three-tries",
-        book=BOOK,
-        options=TWO,
-        where="3., 4., 8.",
-        setup=("d2", "d3", "d6"),
-        moves=("b",),
+    _rule("three-tries", "3., 4., 8.", ("d2", "d3", "d6"), ("b",)),
+    _rule("enter-on-a-six", "5.", (*RED_ON_FIVE, "d6"), ("b",)),
+    _rule("clear-the-start", "6.", (*RED_ON_FIVE, "d6", "b", "d6"), ("1",)),
+    _rule(
+        "one-roll",
+        "7., 9.",
+        (*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d1", "40", *IDLE),  # g1
+        ("d5",),
     ),
-    Example(
-        name="enter-on-a-six",
-        book=BOOK,
-        options=TWO,
-        where="5.",
-        setup=(*RED_ON_FIVE, "d6"),
-        moves=("b",),
+    _rule("jump-and-count", "10.", (*RED_ON_FIVE, "d6", "b", "d3", "1", *IDLE, "d2"), ("4",)),
+    _rule("capture", "11.", CAPTURE_DUE, ("17",)),
+    _rule("a-capture-missed", "12., 14.", CAPTURE_DUE, ("6",), PENALIZED),
+    _rule("entering-missed", "14.", (*RED_ON_FIVE, "d6"), ("5",), PENALIZED),
+    _rule(
+        "into-the-goal",
+        "15.",
+        (*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d4"),  # red on 40
+        ("40",),
     ),
-    Example(
-        name="clear-the-start",
-        book=BOOK,
-        options=TWO,
-        where="6.",
-        setup=(*RED_ON_FIVE, "d6", "b", "d6"),
-        moves=("1",),
-    ),
-    Example(
-        name="one-roll",
-        book=BOOK,
-        options=TWO,
-        where="7., 9.",
-        setup=(*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d1", "40", *IDLE),  # g1
-        moves=("d5",),
-    ),
-    Example(
-        name="jump-and-count",
-        book=BOOK,
-        options=TWO,
-        where="10.",
-        setup=(*RED_ON_FIVE, "d6", "b", "d3", "1", *IDLE, "d2"),
-        moves=("4",),
-    ),
-    Example(
-        name="capture",
-        book=BOOK,
-        options=TWO,
-        where="11.",
-        setup=CAPTURE_DUE,
-        moves=("17",),
-    ),
-    Example(
-        name="a-capture-missed",
-        book=BOOK,
-        options=PENALIZED,
-        where="12., 14.",
-        setup=CAPTURE_DUE,
-        moves=("6",),
-    ),
-    Example(
-        name="entering-missed",
-        book=BOOK,
-        options=PENALIZED,
-        where="14.",
-        setup=(*RED_ON_FIVE, "d6"),
-        moves=("5",),
-    ),
-    Example(
-        name="into-the-goal",
-        book=BOOK,
-        options=TWO,
-        where="15.",
-        setup=(*RED_ON_FIVE, *_march(5, (5, 5, 5, 5, 5, 5, 5)), "d4"),  # red on 40
-        moves=("40",),
-    ),
-    Example(
-        name="play-on",
-        book=BOOK,
-        options={"players": 3},
-        where="17.",
-        setup=RED_HOME,
-        moves=(RED_LAST,),
-    ),
-    Example(
-        name="time-is-up",
-        book=BOOK,
-        options=TWO,
-        where="18.",
-        setup=(
+    _rule("play-on", "17.", RED_HOME, (RED_LAST,), {"players": 3}),
+    _rule(
+        "time-is-up",
+        "18.",
+        (
             *("d6", "b", "d6", "1", "d6", "b", "d1", "1"),  # red: 2 and 7
             *("d6", "b", "d5", "21"),  # yellow: 26
             *("d1", "7"),  # red: 8
         ),
-        moves=("time", "d5", "26"),  # yellow ends the round: 31
+        ("time", "d5", "26"),  # yellow ends the round: 31
     ),
 )
