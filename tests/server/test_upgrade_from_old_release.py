@@ -86,70 +86,70 @@ def test_an_old_releases_database_is_upgraded_and_its_table_played_to_the_end(
     new = ServerProcess(database_url, tmp_path / "new")
     for folder in (old.folder, new.folder):
         folder.mkdir()
-    old.start()
+    try:  # whatever fails, no server is left running
+        old.start()
 
-    async def on_the_old_release() -> tuple[Client, Client, str, list[ResilientSeat]]:
-        ana, bob = Client(old.url), Client(old.url)
-        await ana.guest("Ana")
-        claim = {"username": "ana_old", "password": PASSWORD}
-        ana.account = await ana.post("/api/session/claim", claim)  # a new token
-        await bob.guest("Bob")
-        seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
-        table = (await ana.create("mahe", seats))["id"]
-        await bob.post(f"/api/tables/{table}/join", {})
-        await ana.post(f"/api/tables/{table}/start")
-        players = [
-            ResilientSeat(client, table, [old.url], random.Random(index))
-            for index, client in enumerate((ana, bob))
-        ]
-        async with asyncio.timeout(WHOLE_GAME):
-            await asyncio.gather(
-                *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
-            )
-        for client in (ana, bob):  # their sessions live on in the seats' tokens
-            await client.http.aclose()
-        return ana, bob, table, players
+        async def on_the_old_release() -> tuple[Client, Client, str, list[ResilientSeat]]:
+            ana, bob = Client(old.url), Client(old.url)
+            await ana.guest("Ana")
+            claim = {"username": "ana_old", "password": PASSWORD}
+            ana.account = await ana.post("/api/session/claim", claim)  # a new token
+            await bob.guest("Bob")
+            seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
+            table = (await ana.create("mahe", seats))["id"]
+            await bob.post(f"/api/tables/{table}/join", {})
+            await ana.post(f"/api/tables/{table}/start")
+            players = [
+                ResilientSeat(client, table, [old.url], random.Random(index))
+                for index, client in enumerate((ana, bob))
+            ]
+            async with asyncio.timeout(WHOLE_GAME):
+                await asyncio.gather(
+                    *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
+                )
+            for client in (ana, bob):  # their sessions live on in the seats' tokens
+                await client.http.aclose()
+            return ana, bob, table, players
 
-    ana, _bob, table, players = asyncio.run(on_the_old_release())
-    told_before = max(max(player.told) for player in players)
-    assert told_before >= MOVES_BEFORE
-    old.stop()
-    assert old.process is not None and old.process.returncode is not None
-    assert "Traceback" not in old.log(), old.log()[-3000:]
-    assert asyncio.run(_revisions(database_url)) == {OLD_REVISION}
+        ana, _bob, table, players = asyncio.run(on_the_old_release())
+        told_before = max(max(player.told) for player in players)
+        assert told_before >= MOVES_BEFORE
+        old.stop()
+        assert old.process is not None and old.process.returncode is not None
+        assert "Traceback" not in old.log(), old.log()[-3000:]
+        assert asyncio.run(_revisions(database_url)) == {OLD_REVISION}
 
-    # The guide: `spieltisch db upgrade --database URL`, with today's package.
-    upgraded = subprocess.run(
-        [sys.executable, "-m", "spieltisch.cli", "db", "upgrade", "--database", database_url],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
-    assert asyncio.run(_revisions(database_url)) == head_revisions()
+        # The guide: `spieltisch db upgrade --database URL`, with today's package.
+        upgraded = subprocess.run(
+            [sys.executable, "-m", "spieltisch.cli", "db", "upgrade", "--database", database_url],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+        assert asyncio.run(_revisions(database_url)) == head_revisions()
 
-    new.start()
+        new.start()
 
-    async def on_todays_release() -> None:
-        async with httpx.AsyncClient(base_url=new.url, timeout=DEADLINE) as probe:
+        async def on_todays_release() -> None:
+            async with httpx.AsyncClient(base_url=new.url, timeout=DEADLINE) as probe:
 
-            async def ready() -> bool:
-                return (await probe.get("/readyz")).status_code == 200
+                async def ready() -> bool:
+                    return (await probe.get("/readyz")).status_code == 200
 
-            await until(ready, what="today's server to be ready")
-        async with Client(new.url) as again:
-            body = {"username": "ana_old", "password": PASSWORD}
-            signed_in = await again.post("/api/session/signin", body)
-            assert signed_in["id"] == ana.account["id"]
-        for player in players:  # the old sessions (tokens of the old release), today
-            player.urls = [new.url]
-        async with asyncio.timeout(WHOLE_GAME):
-            final = await asyncio.gather(*(player.play() for player in players))
-        assert all(state["status"] == "finished" for state in final)
-        log = await check_told_against_log(database_url, table, "mahe", {"players": 3}, players)
-        assert len(log) > told_before
+                await until(ready, what="today's server to be ready")
+            async with Client(new.url) as again:
+                body = {"username": "ana_old", "password": PASSWORD}
+                signed_in = await again.post("/api/session/signin", body)
+                assert signed_in["id"] == ana.account["id"]
+            for player in players:  # the old sessions (tokens of the old release), today
+                player.urls = [new.url]
+            async with asyncio.timeout(WHOLE_GAME):
+                final = await asyncio.gather(*(player.play() for player in players))
+            assert all(state["status"] == "finished" for state in final)
+            log = await check_told_against_log(database_url, table, "mahe", {"players": 3}, players)
+            assert len(log) > told_before
 
-    try:
         asyncio.run(on_todays_release())
         new.assert_no_exception()
     finally:
