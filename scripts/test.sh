@@ -50,6 +50,7 @@ if [ "${1:-}" = "--setup-check" ]; then
   echo "PostgreSQL binaries: $(newest_postgresql_bin || true)"
   [ -n "$(newest_postgresql_bin)" ] || echo "  missing: would install the system's postgresql package"
   echo "Caddy: $(command -v caddy || echo "missing: would install the system's caddy package")"
+  echo "nginx: $(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || echo "missing: would install the system's nginx package")"
   exit 0
 fi
 
@@ -64,6 +65,8 @@ need_apt=()
 [ -n "$(newest_postgresql_bin)" ] || need_apt+=(postgresql)
 # Caddy: the proxy the hosting guide sets up (tests/docs/test_hosting_guide.py follows it).
 command -v caddy >/dev/null 2>&1 || need_apt+=(caddy)
+# nginx: the other proxy of the guide (tests/docs/test_nginx_guide.py runs its blocks).
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt_install "${need_apt[@]}"
 fi

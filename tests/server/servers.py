@@ -167,8 +167,10 @@ class ServerProcess:
         ai_threads: bool = True,
         ai_budget: str | None = "20",
         source: Path | None = None,
+        takeback: str | None = "0",
     ) -> None:
-        """`ai_budget`: every computer seat's budget (None: each level's own, as served)."""
+        """`ai_budget`: every computer seat's budget (None: each level's own, as served);
+        `takeback`: `--takeback-seconds` (None: not given, for a release without it)."""
         self.database_url = database_url
         self.folder = folder
         self.source = source
@@ -179,6 +181,7 @@ class ServerProcess:
             self.extra = (*OPEN_TABLES_FOR_TESTS, *self.extra)
         if ai_budget is not None:
             self.extra = ("--ai-budget", ai_budget, *self.extra)
+        self.takeback = takeback
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -207,8 +210,7 @@ class ServerProcess:
             "0",
             # The roll after a person's move goes at once (a test that needs the takeback
             # moment gives its own --takeback-seconds after this).
-            "--takeback-seconds",
-            "0",
+            *(() if self.takeback is None else ("--takeback-seconds", self.takeback)),
             *self.extra,
         ]
         env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}

@@ -1,5 +1,6 @@
 """Per-message deflate at zlib's level 1 (`spieltisch.server.infra.transport`): the server
-offers it as uvicorn did, and what a client receives is the same with and without it."""
+offers it as uvicorn did, and what a client receives is the same with and without it; a
+handshake cut short by the server's shutdown is answered 503, not 500."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from websockets.extensions.permessage_deflate import (
 from spieltisch.server.infra.transport import (
     DEFLATE_LEVEL,
     MEMORY_LEVEL,
+    RETRY_AFTER_SHUTDOWN,
     WINDOW_BITS,
     FastDeflateProtocol,
 )
@@ -87,3 +89,74 @@ def test_a_compressed_and_a_plain_connection_receive_the_same_messages(
         assert received[0] == received[1]
 
     asyncio.run(scenario())
+
+
+class _Transport(asyncio.Transport):
+    """What the protocol writes, kept; a connection from 127.0.0.1 to port 8000."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = bytearray()
+        self.closing = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}.get(
+            name, default
+        )
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += data
+
+    def close(self) -> None:
+        self.closing = True
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+HANDSHAKE = (
+    b"GET /ws/tables/t1 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nUpgrade: websocket\r\n"
+    b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    b"Sec-WebSocket-Version: 13\r\n\r\n"
+)
+
+
+def test_a_handshake_cut_short_by_the_shutdown_is_answered_503() -> None:
+    """uvicorn answers a handshake the application has not accepted when the server shuts
+    down with 500 (issue 48: after `serve --workers 2` was killed); the server is going
+    away, nothing failed: 503 with Retry-After, once, and the application's late accept
+    writes nothing more."""
+
+    async def scenario() -> None:
+        connected = asyncio.Event()
+        release = asyncio.Event()
+
+        async def slow_app(scope: Any, receive: Any, send: Any) -> None:
+            assert (await receive())["type"] == "websocket.connect"
+            connected.set()
+            await release.wait()  # still checking the session when the shutdown comes
+            await send({"type": "websocket.accept"})
+
+        protocol = FastDeflateProtocol(
+            Config(app=slow_app, ws_per_message_deflate=False), ServerState(), {}
+        )
+        transport = _Transport()
+        protocol.connection_made(transport)
+        protocol.data_received(HANDSHAKE)
+        async with asyncio.timeout(10):
+            await connected.wait()
+        protocol.shutdown()
+        answer = bytes(transport.written)
+        status, _, rest = answer.partition(b"\r\n")
+        assert status == b"HTTP/1.1 503 Service Unavailable", answer
+        assert f"Retry-After: {RETRY_AFTER_SHUTDOWN}\r\n".encode() in rest
+        assert transport.closing
+        # The application's accept comes too late: nothing more is written, no error.
+        release.set()
+        (task,) = protocol.tasks
+        async with asyncio.timeout(10):
+            await task
+        assert bytes(transport.written) == answer
+
+    asyncio.run(scenario())
+    assert RETRY_AFTER_SHUTDOWN == 1
