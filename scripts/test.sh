@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Python's bytecode caches, written as usual: a container that sets PYTHONDONTWRITEBYTECODE
+# (this one does) makes every process compile every module it imports from source again,
+# and the suite starts hundreds (xdist workers, `spieltisch serve` for each browser module,
+# CLI runs): a browser test module took 21 s of CPU instead of 11 s (benchmarks/results/suite.md).
+unset PYTHONDONTWRITEBYTECODE
+
 # uv, where the system Python allows it: a stock Debian Python refuses `pip install`
 # outside a virtual environment (PEP 668, "externally managed"), so: pipx if present,
 # else uv in a virtual environment of its own under ~/.local/share, else say what to do.

@@ -5,6 +5,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from _pytest.nodeid import NodeId
 from hypothesis import settings
 
 from spieltisch.core.i18n import set_language
@@ -51,3 +52,16 @@ def no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]
     if left is not None:
         asyncio._set_running_loop(None)
         pytest.fail(f"this test left an event loop running in the main thread: {left!r}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Make `--dist loadgroup` group (scripts/test.sh): pytest-xdist 3.8 marks a test of an
+    `xdist_group` by writing `<id>@<group>` to `item._nodeid`, but pytest 9.2 reads a
+    test's id from `item._id`, so the scheduler saw no group and sent the tests of one
+    kernel group to both workers, each compiling the same numba functions (the MÄDN
+    features test took 54 s on each). The grouped id is copied to where pytest reads it."""
+    for item in items:
+        grouped = item.__dict__.get("_nodeid")
+        if isinstance(grouped, str) and grouped != item.nodeid:
+            item._id = NodeId.parse(grouped)

@@ -22,6 +22,7 @@ from spieltisch.cli.play.session import Session
 from spieltisch.cli.tui.app import PlayApp
 from tests.play.conftest import BUDGET, BUDGET_TEXT
 from tests.play.test_tui import until
+from tests.waiting import WHOLE_GAME
 
 ONLY_B = ["d6"]
 """Mensch ärgere Dich nicht, two players: red rolled a 6 with every piece at home, so
@@ -85,7 +86,7 @@ def _play(config: Path, *args: str, script: str) -> str:
     command.append("--new")  # each run a new game, not the one the last run's quit kept
     env = {**os.environ, "LANG": "C.UTF-8", "SPIELTISCH_CONFIG": str(config)}
     result = subprocess.run(
-        [*command, *args], input=script, capture_output=True, text=True, timeout=60, env=env
+        [*command, *args], input=script, capture_output=True, text=True, timeout=WHOLE_GAME, env=env
     )
     assert result.returncode == 0, result.stderr
     return result.stdout

@@ -15,13 +15,19 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch.cli.app import app
 from tests.play.conftest import BUDGET_TEXT, level
+from tests.waiting import WHOLE_GAME
 
 
 def play(
-    *args: str, script: str, timeout: float = 60, plain: bool = True, state: Path | None = None
+    *args: str,
+    script: str,
+    timeout: float = WHOLE_GAME,
+    plain: bool = True,
+    state: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """One run of `spieltisch play`; unfinished games are kept in `state` (a folder of
-    its own for each run unless given: a test never meets another's kept game)."""
+    its own for each run unless given: a test never meets another's kept game). A whole
+    game's deadline: at load 33 two French plain games took longer than the 60 s it was."""
     command = [sys.executable, "-m", "spieltisch.cli", "play", "--budget", BUDGET_TEXT]
     if plain:
         command.append("--plain")

@@ -148,6 +148,11 @@ def drop_postgres_database(url: str) -> None:
         connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+START_SCALE = float(os.environ.get("SPIELTISCH_TEST_WAIT_SCALE") or "1")
+"""`SPIELTISCH_TEST_WAIT_SCALE` (tests/web/deadlines.py) stretches a server's start too: at
+load 29 a helper's `spieltisch serve` had not answered after the browser tests' 180 s."""
+
+
 OPEN_TABLES_FOR_TESTS = (
     *("--rate-limit", "account:open_tables=1000"),
     *("--rate-limit", "address:open_tables=1000"),
@@ -215,6 +220,7 @@ class ServerProcess:
         ]
         env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        timeout *= START_SCALE
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

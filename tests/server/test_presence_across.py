@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -21,19 +20,41 @@ CLAIM_AFTER = 1.5
 """Seconds away before the others may hand a seat to the computer."""
 
 
-@pytest.fixture
-def two_servers(postgres: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+pytestmark = pytest.mark.xdist_group("presence-across")
+"""One xdist worker for this module's tests (scripts/test.sh runs `--dist loadgroup`):
+they share its two server processes."""
+
+
+@pytest.fixture(scope="module")
+def running_servers(
+    postgres: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two processes on one database for the whole module: each test plays its own
+    tables with people of its own, so they need no database of their own (two server
+    starts a test were half of this module's CPU)."""
     url = new_postgres_database(postgres)
     servers = (
-        ServerProcess(url, tmp_path / "a", "--claim-after", str(CLAIM_AFTER)),
-        ServerProcess(url, tmp_path / "b", "--claim-after", str(CLAIM_AFTER)),
+        ServerProcess(url, tmp_path_factory.mktemp("a"), "--claim-after", str(CLAIM_AFTER)),
+        ServerProcess(url, tmp_path_factory.mktemp("b"), "--claim-after", str(CLAIM_AFTER)),
     )
-    for server in servers:
-        server.folder.mkdir()
-        server.start()
-    yield servers
-    for server in servers:
-        server.stop()
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:  # also the first when the second did not start
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture
+def two_servers(
+    running_servers: tuple[ServerProcess, ServerProcess],
+) -> tuple[ServerProcess, ServerProcess]:
+    """The module's two processes, each running: one a test killed starts again."""
+    for server in running_servers:
+        if server.process is None or server.process.poll() is not None:
+            server.start()
+    return running_servers
 
 
 def test_presence_and_claims_cross_processes(
