@@ -88,17 +88,15 @@ async def turn_tables_of(
     session: AsyncSession, account: int, tournaments: bool = True
 ) -> list[GameTable]:
     """The running turn-based tables where `account` holds a seat (`tournaments`:
-    tournament games too)."""
-    query = (
-        select(GameTable)
-        .join(Seat, Seat.table_id == GameTable.id)
-        .where(
-            Seat.account_id == account,
-            Seat.kind == SeatKind.HUMAN,
-            GameTable.status == TableStatus.RUNNING,
-            GameTable.turn_based.is_(True),
-        )
-        .distinct()
+    tournament games too), each once however many seats it holds there.
+
+    A seat subquery, not `SELECT DISTINCT` over a join: PostgreSQL's json type has no
+    equality, so DISTINCT over the table's JSON columns fails there."""
+    seated = select(Seat.table_id).where(Seat.account_id == account, Seat.kind == SeatKind.HUMAN)
+    query = select(GameTable).where(
+        GameTable.id.in_(seated),
+        GameTable.status == TableStatus.RUNNING,
+        GameTable.turn_based.is_(True),
     )
     if not tournaments:
         query = query.where(GameTable.tournament_id.is_(None))
