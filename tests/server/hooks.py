@@ -21,6 +21,9 @@ class Receiver:
     def __init__(self) -> None:
         self.received: list[Hook] = []
         self.lock = threading.Lock()
+        self.answering = threading.Event()
+        self.answering.set()
+        """Cleared: a POST is kept, then held unanswered (a slow bot) until set."""
 
     def hooks(self) -> list[Hook]:
         with self.lock:
@@ -38,8 +41,12 @@ def receiver() -> Iterator[tuple[Receiver, str]]:
             body = self.rfile.read(length)
             with kept.lock:
                 kept.received.append(Hook(self.path, dict(self.headers.items()), body))
-            self.send_response(204)
-            self.end_headers()
+            kept.answering.wait(120)
+            try:
+                self.send_response(204)
+                self.end_headers()
+            except OSError:  # the sender died while the bot held its POST
+                pass
 
         def log_message(self, *_args: object) -> None:
             pass
@@ -50,5 +57,6 @@ def receiver() -> Iterator[tuple[Receiver, str]]:
     try:
         yield kept, f"http://127.0.0.1:{server.server_address[1]}/hook"
     finally:
+        kept.answering.set()
         server.shutdown()
         server.server_close()

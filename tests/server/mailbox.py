@@ -30,6 +30,10 @@ class Mailbox:
         """Emails held at their recipient (nothing of them delivered yet)."""
         self.refused: set[str] = set()
         """Recipients answered "451 try again later" (a delivery that fails for now)."""
+        self.closing = threading.Event()
+        self.closing.set()
+        self.quitting = 0
+        """Sessions held at QUIT (with `closing` cleared): their email accepted already."""
 
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, options: Any
@@ -53,6 +57,17 @@ class Mailbox:
         with self.lock:
             self.received.append(parsed)
         return "250 OK"
+
+    async def handle_QUIT(self, server: Any, session: Any, envelope: Any) -> str:
+        """With `closing` cleared the server holds QUIT unanswered: the email is taken,
+        the sender has not heard the end of the session."""
+        with self.lock:
+            self.quitting += 1
+        while not self.closing.is_set():
+            await asyncio.sleep(0.02)
+        with self.lock:
+            self.quitting -= 1
+        return "221 Bye"
 
     def to(self, address: str) -> list[EmailMessage]:
         with self.lock:
@@ -87,4 +102,5 @@ def mailbox() -> Iterator[tuple[Mailbox, str]]:
         yield box, f"smtp://127.0.0.1:{port}"
     finally:
         box.answering.set()
+        box.closing.set()
         controller.stop()

@@ -266,7 +266,7 @@ def test_a_takeback_asked_through_one_process_is_answered_through_the_other(
             await first.ask_takeback(room_1, 0)
             told(to_ana)
             await second.answer_takeback(room_2, 1, False)
-            await first.on_takeback(table.id)  # the notification PostgreSQL would carry
+            await first.hearing.on_takeback(table.id)  # the notification PostgreSQL would carry
             news = [m for m in told(to_ana) if m["type"] == "takeback"]
             assert news and news[-1]["declined_by"] == 1 and news[-1]["asked_by"] is None
             with pytest.raises(Refusal) as ended:

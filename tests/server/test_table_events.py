@@ -286,7 +286,7 @@ def test_news_from_another_process_is_entries_followed(url: str) -> None:
                 heard = EventRecorder(runtime)
                 seq = room.seq
                 await other.submit(there, 0, seq, there.state.legal_moves()[0])
-                await runtime.on_moved(room.id, there.seq)
+                await runtime.hearing.on_moved(room.id, there.seq)
                 assert heard.take() == [EntriesFollowed(seq + 1, there.seq)]
                 assert room.state.history() == there.state.history()
             finally:

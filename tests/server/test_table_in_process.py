@@ -132,7 +132,7 @@ def test_a_runtime_catches_up_with_moves_another_committed(url: str) -> None:
                 told(to_bob)
                 await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
                 assert behind.seq == room.seq - 1  # heard nothing yet
-                await other.on_moved(room.id, room.seq)
+                await other.hearing.on_moved(room.id, room.seq)
                 assert behind.state.history() == room.state.history()
                 assert states(to_bob)[-1]["to_move"] == 1
             finally:
@@ -159,10 +159,10 @@ def test_presence_counts_away_seats_and_forgets_every_process_that_died(url: str
             to_ana = connect(runtime, room, ana)
             here = runtime.presence(room)
             assert [(s.seat, s.here) for s in here.seats] == [(0, True), (1, False)]
-            await runtime.on_here(room.id, "p1", 1, [1])
-            await runtime.on_here(room.id, "p2", 1, [1])
+            await runtime.hearing.on_here(room.id, "p1", 1, [1])
+            await runtime.hearing.on_here(room.id, "p2", 1, [1])
             assert runtime.presence(room).seats[1].here
-            await runtime.on_gone({"p1", "p2"})
+            await runtime.hearing.on_gone({"p1", "p2"})
             assert room.elsewhere == {}
             assert not runtime.presence(room).seats[1].here
             runtime.leave(room, to_ana)
@@ -341,13 +341,13 @@ def test_watchers_are_told_across_processes_and_forgotten_with_their_process(url
             await until(lambda: bool(announced.here) and announced.here[-1][1] == ("Zoë",))
             assert announced.here[-1][0] == [0]
             told(to_ana)
-            await runtime.on_here(room.id, "p2", 1, [], ("Cleo", "?"))
+            await runtime.hearing.on_here(room.id, "p2", 1, [], ("Cleo", "?"))
             assert runtime.presence(room).watching == ["Cleo", "Zoë", "?"]
             presence = [m for m in told(to_ana) if m["type"] == "presence"]
             assert presence and presence[-1]["watching"] == ["Cleo", "Zoë", "?"]
-            await runtime.on_here(room.id, "p2", 0, [], ("Old",))  # an older announcement
+            await runtime.hearing.on_here(room.id, "p2", 0, [], ("Old",))  # an older announcement
             assert runtime.presence(room).watching == ["Cleo", "Zoë", "?"]
-            await runtime.on_gone({"p2"})
+            await runtime.hearing.on_gone({"p2"})
             assert runtime.presence(room).watching == ["Zoë"]
             runtime.leave(room, zoe)
             await until(lambda: announced.here[-1][1] == ())
@@ -445,7 +445,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                             for item in room.log[seq:]
                         )
                     )
-                    await other.on_moved(room.id, room.seq, news)
+                    await other.hearing.on_moved(room.id, room.seq, news)
                     assert behind.state.history() == room.state.history()
                 assert reads == []
                 assert states(to_bob)[-1]["seq"] == room.seq
@@ -456,7 +456,7 @@ def test_a_runtime_takes_the_moves_another_announced_without_reading_them(url: s
                     )
                 last = room.log[-1]
                 skipped = AppendNews((LoggedEntry(last.seq, last.entry, datetime.now(UTC)),))
-                await other.on_moved(room.id, room.seq, skipped)
+                await other.hearing.on_moved(room.id, room.seq, skipped)
                 assert reads == [last.seq - 2]
                 assert behind.state.history() == room.state.history()
             finally:
@@ -532,7 +532,7 @@ def test_a_follower_takes_the_clocks_with_the_moves_read_or_announced(url: str) 
                 left = room.seats[seat].time_left_ms
                 assert left is not None and left > 600_000  # the increment
                 assert behind.seats[seat].time_left_ms == 600_000
-                await other.on_moved(room.id, room.seq)  # no news: the log is read
+                await other.hearing.on_moved(room.id, room.seq)  # no news: the log is read
                 assert behind.seats[seat].time_left_ms == left
                 seq, seat = room.seq, room.state.current_player
                 await runtime.submit(room, seat, seq, room.state.legal_moves()[0])
@@ -544,7 +544,7 @@ def test_a_follower_takes_the_clocks_with_the_moves_read_or_announced(url: str) 
                     ),
                     {seat: left} if left is not None else {},
                 )
-                await other.on_moved(room.id, room.seq, news)
+                await other.hearing.on_moved(room.id, room.seq, news)
                 assert behind.seats[seat].time_left_ms == left
                 assert behind.state.history() == room.state.history()
             finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import string
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
-from spieltisch.server.infra.push import make_keys
+from spieltisch.server.infra.push import make_keys, topic
 from tests.server.hooks import Hook, receiver
 from tests.server.in_process import an_app, guest, run, until
 
@@ -170,6 +171,12 @@ def test_your_turn_pushed_once_encrypted_and_signed(url: str, tmp_path: Path) ->
                 assert claims["sub"] == "mailto:host@tisch.example"
                 assert claims["exp"] > time.time()
                 assert int(header(hook, "TTL")) > 0
+                # A repeat would replace this one at the push service (RFC 8030 5.4), and
+                # a turn may wake a sleeping phone (5.3).
+                assert header(hook, "Topic") == topic(told["id"])
+                assert len(topic(told["id"])) <= 32 and topic(told["id"]).isascii()
+                assert set(topic(told["id"])) <= set(string.ascii_letters + string.digits + "-_")
+                assert header(hook, "Urgency") == "high"
                 # Once: the sender's further rounds push nothing again.
                 assert svc.sender is not None
                 while await svc.sender.send_due():

@@ -259,7 +259,7 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
         app.state.services.sockets.per_address = limits.connections if limits else None
         app.state.services.sockets.per_process = settings.max_connections
         cluster.subscribe(ENDED, app.state.services.sockets.heard)
-        await cluster.start(runtime)
+        await cluster.start(runtime.hearing)
         recovered = await runtime.recover()
         logger.info(
             "database %s, %d tables recovered", describe_url(settings.database_url), recovered

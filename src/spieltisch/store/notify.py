@@ -6,6 +6,11 @@ causes it is stored, and a sender claims due rows (on PostgreSQL `FOR UPDATE SKI
 LOCKED`, so two processes never claim one row; SQLite has one writer), delivers them and
 marks them sent. A claim holds for a lease: a process killed between claiming and
 marking leaves the row to be claimed again once the lease ends.
+
+Each row is claimed again on its own when its delivery begins (`sending`: a fresh lease,
+the attempt counted), and only while the claimer still holds it: a slow batch whose
+lease ran out loses its rows not yet begun to whoever claimed them, rather than sending
+them a second time (issue 43: a batch of 50 shared one 120 s lease).
 """
 
 from __future__ import annotations
@@ -77,6 +82,11 @@ class OutboxRow(Base):
     claimed_until: Mapped[datetime | None] = mapped_column()
     claimed_by: Mapped[str | None] = mapped_column(String(64))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    """Deliveries begun (`sending`): 2 or more after a failure or a delivery cut off."""
+    sending_until: Mapped[datetime | None] = mapped_column()
+    """Set when a delivery begins (`sending`), cleared when its outcome is marked: still
+    set when the row is claimed again, the delivery before was cut off (the process died
+    between beginning and marking) and this one may be a repeat."""
     sent_at: Mapped[datetime | None] = mapped_column()
     dropped: Mapped[str | None] = mapped_column(String(300))
     """Why it was not delivered and will not be (unsubscribed, gave up after retries)."""
@@ -165,7 +175,7 @@ async def claim(
     await session.execute(
         update(OutboxRow)
         .where(OutboxRow.id.in_(ids), free)
-        .values(claimed_until=until, claimed_by=claimer, attempts=OutboxRow.attempts + 1)
+        .values(claimed_until=until, claimed_by=claimer)
     )
     await session.commit()
     rows = await session.execute(
@@ -175,6 +185,28 @@ async def claim(
         .order_by(OutboxRow.id)
     )
     return list(rows.scalars())
+
+
+async def sending(
+    session: AsyncSession, ids: list[int], claimer: str, lease: float, moment: datetime
+) -> bool:
+    """Begin delivering these rows (one notification, or one digest): each claimed again
+    for `lease` seconds from `moment` and its attempt counted, only if `claimer` still
+    holds every one (committed). False: another process claimed one after this
+    claimer's lease ran out, and delivers them; nothing changed."""
+    until = moment + timedelta(seconds=lease)
+    done = await session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
+        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
+        .values(claimed_until=until, sending_until=until, attempts=OutboxRow.attempts + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(done, "rowcount", 0) != len(ids):
+        await session.rollback()
+        return False
+    await session.commit()
+    return True
 
 
 async def mark(
@@ -192,14 +224,20 @@ async def mark(
         return
     values: dict[str, Any]
     if sent:
-        values = {"sent_at": now()}
+        values = {"sent_at": now(), "sending_until": None}
     elif dropped is not None:
-        values = {"dropped": dropped[:300]}
+        values = {"dropped": dropped[:300], "sending_until": None}
     else:
-        values = {"claimed_until": None, "claimed_by": None, "due_at": retry_at or now()}
+        values = {
+            "claimed_until": None,
+            "claimed_by": None,
+            "sending_until": None,
+            "due_at": retry_at or now(),
+        }
     await session.execute(
         update(OutboxRow)
         .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
+        .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
         .values(**values)
     )
     if commit:

@@ -8,7 +8,7 @@ so that any process finds the tables due, also after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -88,17 +88,15 @@ async def turn_tables_of(
     session: AsyncSession, account: int, tournaments: bool = True
 ) -> list[GameTable]:
     """The running turn-based tables where `account` holds a seat (`tournaments`:
-    tournament games too)."""
-    query = (
-        select(GameTable)
-        .join(Seat, Seat.table_id == GameTable.id)
-        .where(
-            Seat.account_id == account,
-            Seat.kind == SeatKind.HUMAN,
-            GameTable.status == TableStatus.RUNNING,
-            GameTable.turn_based.is_(True),
-        )
-        .distinct()
+    tournament games too), each once however many seats it holds there.
+
+    A seat subquery, not `SELECT DISTINCT` over a join: PostgreSQL's json type has no
+    equality, so DISTINCT over the table's JSON columns fails there."""
+    seated = select(Seat.table_id).where(Seat.account_id == account, Seat.kind == SeatKind.HUMAN)
+    query = select(GameTable).where(
+        GameTable.id.in_(seated),
+        GameTable.status == TableStatus.RUNNING,
+        GameTable.turn_based.is_(True),
     )
     if not tournaments:
         query = query.where(GameTable.tournament_id.is_(None))
@@ -225,13 +223,32 @@ class TurnStore:
             return await noticed(session, table_id, seq, kind)
 
     async def add_notices(
-        self, table_id: str, seq: int, told: Sequence[tuple[str, int, dict[str, Any]]], at: float
+        self,
+        table_id: str,
+        seq: int,
+        told: Sequence[tuple[str, int, dict[str, Any]]],
+        at: float,
+        news: Callable[[AsyncSession, list[int]], Awaitable[None]] | None = None,
     ) -> None:
-        """Notices (kind, seat, data) told in position `seq` at `at`."""
+        """Notices (kind, seat, data) told in position `seq` at `at`; `news` is handed the
+        transaction and the new rows' ids before it commits (the other processes' news,
+        which leaves only with the rows)."""
         async with self.database.session() as session:
-            for kind, seat, data in told:
-                await add_notice(session, table_id, seq, kind, seat, data, at)
+            rows = [await add_notice(session, table_id, seq, *one, at) for one in told]
+            if news is not None:
+                await session.flush()
+                await news(session, [row.id for row in rows])
             await session.commit()
+
+    async def notices(self, table_id: str, ids: Collection[int]) -> list[TableNotice]:
+        """The table's notices of these ids, oldest first (the others' news names them)."""
+        async with self.database.session() as session:
+            rows = await session.execute(
+                select(TableNotice)
+                .where(TableNotice.table_id == table_id, TableNotice.id.in_(list(ids)))
+                .order_by(TableNotice.id)
+            )
+            return list(rows.scalars())
 
     async def tables_of(self, account: int, tournaments: bool = True) -> list[str]:
         async with self.database.session() as session:

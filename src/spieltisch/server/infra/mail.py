@@ -8,14 +8,18 @@ runs in a thread, so a slow mail server never stalls a table.
 from __future__ import annotations
 
 import asyncio
+import logging
 import smtplib
 import ssl
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from spieltisch.server.i18n import _
 
+logger = logging.getLogger("spieltisch.notify")
 SCHEMES = ("smtp", "smtp+starttls", "smtps")
 TIMEOUT_SECONDS = 30.0
 
@@ -52,8 +56,10 @@ class SmtpServer:
             password=unquote(parts.password) if parts.password else None,
         )
 
-    def send(self, message: EmailMessage) -> None:
-        """Deliver `message` (blocking: call it through `send_mail`)."""
+    def send(self, message: EmailMessage, accepted: Callable[[], None] = lambda: None) -> None:
+        """Deliver `message` (blocking: call it through `send_mail`); `accepted` is called
+        once the server has taken it, before QUIT (a server that never answers QUIT, or
+        a process killed then, has delivered it all the same)."""
         context = ssl.create_default_context()
         client: smtplib.SMTP
         if self.scheme == "smtps":
@@ -68,8 +74,25 @@ class SmtpServer:
             if self.user is not None:
                 client.login(self.user, self.password or "")
             client.send_message(message)
+            accepted()
 
 
-async def send_mail(server: SmtpServer, message: EmailMessage) -> None:
-    """Deliver `message` off the event loop (OSError / smtplib.SMTPException on failure)."""
-    await asyncio.to_thread(server.send, message)
+async def send_mail(
+    server: SmtpServer,
+    message: EmailMessage,
+    accepted: Callable[[], Coroutine[Any, Any, None]] | None = None,
+) -> None:
+    """Deliver `message` off the event loop (OSError / smtplib.SMTPException on failure);
+    `accepted` runs on the loop as soon as the server has taken it, before QUIT (the
+    sender marks the notification sent then)."""
+    loop = asyncio.get_running_loop()
+
+    def taken() -> None:
+        if accepted is None:
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(accepted(), loop).result(TIMEOUT_SECONDS)
+        except Exception:  # marked after QUIT instead (or sent again: docs/notifications.md)
+            logger.warning("an email taken by the mail server could not be marked sent yet")
+
+    await asyncio.to_thread(server.send, message, taken)

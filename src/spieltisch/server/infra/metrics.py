@@ -99,6 +99,13 @@ NOTIFICATIONS_UNWANTED = Counter(
     "or changed its choices after they were written), by channel.",
     ["channel"],
 )
+NOTIFICATIONS_REDELIVERED = Counter(
+    "spieltisch_notifications_redelivered",
+    "Deliveries begun again after the one before was cut off before its outcome was "
+    "stored (a process killed mid-delivery): the receiver may have it twice, under the "
+    "same Message-ID, Idempotency-Key or Topic (docs/notifications.md), by channel.",
+    ["channel"],
+)
 TAKEOVERS = Counter(
     "spieltisch_takeovers",
     "Tables this process began to play (PostgreSQL): how=handover (a draining process let "
@@ -159,6 +166,10 @@ def notification_settled(channel: str, how: str) -> None:
         NOTIFICATIONS_UNWANTED.labels(channel).inc()
     else:
         NOTIFICATIONS_FAILED.labels(channel, how).inc()
+
+
+def notification_redelivered(channel: str) -> None:
+    NOTIFICATIONS_REDELIVERED.labels(channel).inc()
 
 
 def multiprocess_folder() -> Path | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,20 @@ from spieltisch.server.refusal import Code, Refusal
 
 TTL_SECONDS = 24 * 3600
 """How long a push service keeps a message for a browser that is offline."""
+URGENT = ("turn", "reminder")
+"""The kinds a push service may wake a sleeping phone for (`Urgency: high`)."""
+
+
+def topic(key: str) -> str:
+    """The `Topic` of a notification's messages (RFC 8030 5.4: at most 32 characters of
+    the URL-safe base64 alphabet): a message sent again replaces the one the push
+    service still holds for an offline browser, rather than coming twice."""
+    return _b64(hashlib.sha256(key.encode()).digest())[:32]
+
+
+def urgency(kind: str) -> str:
+    """RFC 8030 5.3: your turn and reminders are `high`; the others `normal`."""
+    return "high" if kind in URGENT else "normal"
 
 
 def _b64(raw: bytes) -> str:
@@ -65,12 +80,15 @@ class Pusher:
         self.public_key = public_of(self.vapid)
         self.subject = subject
 
-    async def post(self, subscription: Subscription, data: str) -> int:
-        """Post `data` encrypted to the browser of `subscription`; the push service's
-        HTTP status (201: taken; 404 or 410: the subscription is gone)."""
-        return await asyncio.to_thread(self._post, subscription, data)
+    async def post(
+        self, subscription: Subscription, data: str, topic: str, urgency: str = "normal"
+    ) -> int:
+        """Post `data` encrypted to the browser of `subscription`, under `topic` (a repeat
+        replaces it) and `urgency`; the push service's HTTP status (201: taken; 404 or
+        410: the subscription is gone)."""
+        return await asyncio.to_thread(self._post, subscription, data, topic, urgency)
 
-    def _post(self, subscription: Subscription, data: str) -> int:
+    def _post(self, subscription: Subscription, data: str, topic: str, urgency: str) -> int:
         from pywebpush import WebPushException, webpush
 
         info = {
@@ -84,6 +102,7 @@ class Pusher:
                 vapid_private_key=self.vapid,
                 vapid_claims={"sub": self.subject},
                 ttl=TTL_SECONDS,
+                headers={"Topic": topic, "Urgency": urgency},
                 timeout=10,
             )
         except WebPushException as failed:

@@ -6,6 +6,10 @@ and the body exactly as sent (`docs/notifications.md` shows how to check it):
 
     X-Spieltisch-Timestamp: 1765030000
     X-Spieltisch-Signature: sha256=<hex>
+
+A notification delivered again (the server died before it stored the bot's answer) has
+the same body and `Idempotency-Key` (the notification's `id`), and its delivery's number
+in `X-Spieltisch-Attempt`: a bot that keeps the keys it has seen acts once.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from spieltisch.server.i18n import _
 TIMEOUT_SECONDS = 10.0
 TIMESTAMP_HEADER = "X-Spieltisch-Timestamp"
 SIGNATURE_HEADER = "X-Spieltisch-Signature"
+KEY_HEADER = "Idempotency-Key"
+ATTEMPT_HEADER = "X-Spieltisch-Attempt"
 
 
 def new_secret() -> str:
@@ -65,13 +71,16 @@ def _post(url: str, body: bytes, headers: dict[str, str]) -> int:
         return int(refused.code)
 
 
-async def post(url: str, secret: str, body: bytes) -> int:
-    """POST `body` signed with `secret`; the receiver's status (OSError when unreachable)."""
+async def post(url: str, secret: str, body: bytes, key: str, attempt: int) -> int:
+    """POST `body` signed with `secret`, as the delivery `attempt` of the notification
+    `key`; the receiver's status (OSError when unreachable)."""
     timestamp = int(time.time())
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "spieltisch-webhook/1",
         TIMESTAMP_HEADER: str(timestamp),
         SIGNATURE_HEADER: signature(secret, timestamp, body),
+        KEY_HEADER: key,
+        ATTEMPT_HEADER: str(attempt),
     }
     return await asyncio.to_thread(_post, url, body, headers)

@@ -17,18 +17,20 @@ def compose(
     code: str,
     unsubscribe: tuple[str, str] | None,
     message_id: str,
+    host: str = "spieltisch.invalid",
 ) -> EmailMessage:
     """One email for `items` (one: its own subject; more: a digest). `unsubscribe`: the
     page that ends every email to this address in one click and the URL a mail
     program posts to for the same (None for the account's own emails:
     verifying an address, a password reset). `message_id`: stable for the notification,
-    so a mail program shows a notification sent twice (a crash between sending and
-    marking it sent) once."""
+    so a mail program shows a notification sent twice (a crash between the mail
+    server's acceptance and marking it sent) once; `host`: the right part of the
+    Message-ID (the `--public-url` host)."""
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
     message["Subject"] = items[0].subject if len(items) == 1 else digest_subject(len(items), code)
-    message["Message-ID"] = f"<{_safe(message_id)}@spieltisch.invalid>"
+    message["Message-ID"] = f"<{_safe(message_id)}@{host}>"
     lines: list[str] = []
     for item in items:
         if len(items) > 1:

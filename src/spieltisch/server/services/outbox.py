@@ -1,11 +1,20 @@
 """The sender: delivers each notification of the outbox once.
 
 It claims due rows (`store/notify.claim`: rows another process claimed are skipped),
-delivers them (email through SMTP, a signed webhook POST), and marks them sent; a
-delivery that failed is tried again later, a few times, then dropped with the reason. A
-process killed after claiming leaves its rows to be claimed again when the lease ends;
-only a kill between the SMTP server's acceptance and the mark sends one twice, and
-that email carries the same Message-ID both times.
+claims each again as its delivery begins (`notify.sending`: skipped if another process
+took it meanwhile), delivers it (email through SMTP, a signed webhook POST, Web Push),
+and marks it sent; a delivery that failed is tried again later, a few times, then
+dropped with the reason. A process killed after claiming leaves its rows to be claimed
+again when the lease ends.
+
+As close to once as SMTP and HTTP allow (`docs/notifications.md`, "Once, as far as it
+can be"): an email is marked sent as soon as the mail server has accepted it, before
+QUIT; only a process dying between that acceptance (or a webhook's or push service's
+answer) and the one update that marks the row sends it again. A repeat is the same
+notification: the same Message-ID (on the `--public-url` host), the same
+`Idempotency-Key` with `X-Spieltisch-Attempt` counting up, the same Web Push `Topic`
+(the push service replaces one not yet shown); it is logged and counted
+(`spieltisch_notifications_redelivered_total`).
 
 It wakes when this process wrote a notification (`wake`) and otherwise looks every
 `Settings.outbox_poll_seconds` (what other processes wrote, reminders falling due).
@@ -21,11 +30,13 @@ import secrets
 import smtplib
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
+from urllib.parse import urlsplit
 
 from spieltisch.server.infra.mail import SmtpServer, send_mail
-from spieltisch.server.infra.metrics import notification_settled
+from spieltisch.server.infra.metrics import notification_redelivered, notification_settled
 from spieltisch.server.infra.notify_tokens import LinkTokens
-from spieltisch.server.infra.push import Pusher, Subscription, subject_of
+from spieltisch.server.infra.push import Pusher, Subscription, subject_of, topic, urgency
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.webhooks import post
 from spieltisch.server.services.notify_mail import compose
@@ -43,6 +54,7 @@ from spieltisch.store.notify import (
     contacts,
     forget_sent,
     mark,
+    sending,
 )
 from spieltisch.store.push import PushRow, forget
 
@@ -125,6 +137,8 @@ class Sender:
         for row in rows:
             if row.channel == "email":
                 emails.setdefault(row.account_id, []).append(row)
+            elif not await self._begin([row]):
+                continue
             elif row.channel == "push":
                 await self._settle([row], await self._push(row, found.get(row.account_id)))
             else:
@@ -134,12 +148,38 @@ class Sender:
             digest = [
                 r for r in batch if r.kind not in ACCOUNT_KINDS and contact and contact.digest
             ]
-            alone = [r for r in batch if r not in digest]
-            for row in alone:
-                await self._settle([row], await self._email([row], contact))
-            if digest:
-                await self._settle(digest, await self._email(digest, contact))
+            for one in [[row] for row in batch if row not in digest] + [digest]:
+                if one and await self._begin(one):
+                    await self._settle(one, await self._email(one, contact))
         return len(rows)
+
+    async def _begin(self, rows: list[OutboxRow]) -> bool:
+        """Claim `rows` again as their delivery begins (`notify.sending`); False when
+        another process claimed them after this batch's lease ran out (it delivers them).
+        A row whose delivery before was cut off is delivered again: logged and counted."""
+        ids = [row.id for row in rows]
+        lease = self.settings.outbox_lease_seconds
+        async with transaction(self.database) as session:
+            if not await sending(session, ids, self.name, lease, self.clock()):
+                logger.info("notifications %s were claimed by another process meanwhile", ids)
+                return False
+        for row in rows:
+            row.attempts += 1
+            if row.sending_until is not None:
+                logger.warning(
+                    "notification %s (%s) delivered again, attempt %d: the delivery before "
+                    "was cut off before its outcome was stored",
+                    row.id,
+                    row.channel,
+                    row.attempts,
+                )
+                notification_redelivered(row.channel)
+        return True
+
+    async def _sent(self, rows: list[OutboxRow]) -> None:
+        """The receiver took `rows`: marked sent at once (for email before QUIT)."""
+        async with transaction(self.database) as session:
+            await mark(session, [row.id for row in rows], self.name, sent=True)
 
     async def _spread(self, rows: list[OutboxRow]) -> None:
         """Rows written with a move for every channel: in one transaction, the rows of
@@ -193,11 +233,12 @@ class Sender:
         if not own:
             token = self.tokens.unsubscribe(first.account_id, str(address))
             unsubscribe = (f"{site}/#/unsubscribe/{token}", f"{site}/api/unsubscribe/{token}")
+        host = urlsplit(self.settings.public_url or "").hostname or "spieltisch.invalid"
         message = compose(
-            self.settings.mail_from, str(address), items, code, unsubscribe, first.key
+            self.settings.mail_from, str(address), items, code, unsubscribe, first.key, host
         )
         try:
-            await send_mail(self.smtp, message)
+            await send_mail(self.smtp, message, partial(self._sent, rows))
         except (OSError, smtplib.SMTPException) as failed:
             return f"retry: {type(failed).__name__}: {failed}"[:300]
         return None
@@ -222,7 +263,7 @@ class Sender:
         )
         to = Subscription(device.endpoint, device.p256dh, device.auth)
         try:
-            status = await self.pusher.post(to, data)
+            status = await self.pusher.post(to, data, topic(row.key), urgency(row.kind))
         except OSError as failed:
             return f"retry: {type(failed).__name__}: {failed}"[:300]
         if status in (404, 410):  # the browser unsubscribed: forget it
@@ -247,7 +288,9 @@ class Sender:
             sort_keys=True,
         ).encode()
         try:
-            status = await post(contact.webhook_url, contact.webhook_secret, body)
+            status = await post(
+                contact.webhook_url, contact.webhook_secret, body, row.key, row.attempts
+            )
         except (OSError, ValueError) as failed:
             return f"retry: {type(failed).__name__}: {failed}"[:300]
         return None if 200 <= status < 300 else f"retry: status {status}"

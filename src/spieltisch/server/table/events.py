@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.schemas.messages import ChatOut, PresenceOut, ServerMessage, TableOut
-from spieltisch.store.models import TableStatus
+from spieltisch.store.models import TableNotice, TableStatus
 
 if TYPE_CHECKING:
     from spieltisch.server.table.room import Connection, TakebackRequest
@@ -133,6 +133,16 @@ class VacationStarted:
 
 TurnNotice = ClockRanOut | TimeBankUsed | VacationStarted
 """What the server did on its own at a turn-based table, told in the table's log."""
+
+
+@dataclass(frozen=True)
+class NoticesFollowed:
+    """Notices another process stored in the table's log (a vacation taken there, a time
+    bank used or a clock run out at a table it holds), read back here to tell this
+    process's connections. Only told: the alerts and emails went from the process that
+    acted."""
+
+    notices: tuple[TableNotice, ...]
 
 
 @dataclass(frozen=True)
@@ -290,6 +300,7 @@ Event = (
     | TurnStarted
     | TimeBankUsed
     | VacationStarted
+    | NoticesFollowed
     | GameFinished
     | TableAborted
     | TableAbandoned

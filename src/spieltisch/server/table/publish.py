@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
@@ -30,6 +31,7 @@ from spieltisch.server.table.chat import hears_line
 from spieltisch.server.table.events import (
     ChatLine,
     Event,
+    NoticesFollowed,
     PositionAsked,
     PresenceChanged,
     RefusalAfter,
@@ -117,12 +119,10 @@ class Publisher:
         elif isinstance(event, TakebackAsked | TakebackApplied):
             _everyone(room.connections, _text(takeback_message(event)))
         elif is_notice(event):
-            texts: dict[str, str] = {}
-            for connection in list(room.connections):
-                lang = connection.language
-                if lang not in texts:
-                    texts[lang] = _text(notices.told(room, event, lang))
-                connection.send_text(texts[lang])
+            _each_language(room, partial(notices.told, room, event))
+        elif isinstance(event, NoticesFollowed):
+            for row in event.notices:
+                _each_language(room, partial(notices.stored, room, row))
         elif isinstance(event, SeatsAnnounced):
             self._announcements += 1
             self.background.spawn(
@@ -180,6 +180,16 @@ def _request_message(asked: TakebackRequest) -> TakebackOut:
 
 def _text(message: ServerMessage) -> str:
     return message.model_dump_json(exclude_none=False)
+
+
+def _each_language(room: Room, message: Callable[[str], ServerMessage]) -> None:
+    """A message for every connection, rendered once per language."""
+    texts: dict[str, str] = {}
+    for connection in list(room.connections):
+        lang = connection.language
+        if lang not in texts:
+            texts[lang] = _text(message(lang))
+        connection.send_text(texts[lang])
 
 
 def _send(connection: Connection, message: ServerMessage) -> None:

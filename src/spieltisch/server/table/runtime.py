@@ -2,7 +2,8 @@
 jobs together (lichess's round, boardgame.io's master):
 
 - `room.py` — the room and its seats; `storage.py` — every query it makes;
-- `loading.py` — loading, recovery and catching up with other processes;
+- `loading.py` — loading, recovery and catching up with other processes; `hearing.py` —
+  what the other processes' news brings;
 - `moves.py` — submitting and committing a move; `scheduler.py` — chance, computer seats,
   clocks and round time; `presence.py` — who is here; `takebacks.py`, `chat.py`;
 - `finishing.py` — the result, seats handed over, hooks;
@@ -24,7 +25,6 @@ from collections.abc import Callable, Sequence
 
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster, SingleProcess
-from spieltisch.server.infra.moved_news import AppendNews
 from spieltisch.server.infra.settings import Settings
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.refusal import Refusal
@@ -53,9 +53,10 @@ from spieltisch.server.table.events import (
 )
 from spieltisch.server.table.extending import Extending
 from spieltisch.server.table.finishing import Finishing
+from spieltisch.server.table.hearing import Hearing
 from spieltisch.server.table.idle import Idle
 from spieltisch.server.table.leaving import Choice, Leaving
-from spieltisch.server.table.loading import catch_up, load
+from spieltisch.server.table.loading import load
 from spieltisch.server.table.moves import Moves
 from spieltisch.server.table.pausing import SETTLE_SECONDS, Pausing
 from spieltisch.server.table.presence import Presence
@@ -138,6 +139,22 @@ class Runtime:
             self.abandoning.follow,
             AwayBook(self.storage, self.rooms, self.background).follow,
         ]
+        self.hearing = Hearing(
+            self.rooms,
+            self._loading,
+            self.cluster,
+            self.storage,
+            self.publisher,
+            self.presence_of,
+            self.moves,
+            self.chat,
+            self.takebacks,
+            self.scheduler,
+            self.turns.store,
+            self.room,
+            self.on_changed,
+        )
+        """What this process does with the other processes' news (the cluster's listener)."""
 
     # -- loading and recovery -------------------------------------------------------------
 
@@ -229,35 +246,6 @@ class Runtime:
     def presence(self, room: Room) -> PresenceOut:
         return self.presence_of.of(room)
 
-    async def on_here(
-        self,
-        table_id: str,
-        process: str,
-        number: int,
-        seats: list[int],
-        watchers: tuple[str, ...] = (),
-    ) -> None:
-        room = self.rooms.get(table_id)
-        if room is not None:  # else it asks when it loads the table
-            self.publisher.publish(
-                room, self.presence_of.heard(room, process, number, seats, watchers)
-            )
-
-    async def on_takeback(self, table_id: str) -> None:
-        room = self.rooms.get(table_id)
-        if room is not None:  # else it reads the takeback when someone answers
-            async with self.publisher.holding(room) as events:
-                events += await self.takebacks.heard(room)
-
-    async def on_asked(self, table_id: str) -> None:
-        room = self.rooms.get(table_id)
-        if room is not None:
-            self.publisher.publish(room, self.presence_of.asked(room))
-
-    async def on_gone(self, processes: set[str]) -> None:
-        for room in list(self.rooms.values()):
-            self.publisher.publish(room, self.presence_of.gone(room, processes))
-
     # -- leaving ---------------------------------------------------------------------------
 
     async def hand_over(
@@ -306,54 +294,6 @@ class Runtime:
         """Store a chat line (already `chat.clean`) and tell it to whoever hears the chat."""
         async with self.publisher.holding(room) as events:
             events += await self.chat.say(room, account, text)
-
-    # -- news from other processes ------------------------------------------------------------
-
-    async def _loaded(self, table_id: str) -> Room | None:
-        """The table if this process has it in memory (waiting for a load under way)."""
-        loading = self._loading.get(table_id)
-        if loading is not None and loading.locked():
-            async with loading:
-                pass
-        return self.rooms.get(table_id)
-
-    async def on_moved(self, table_id: str, seq: int, news: AppendNews | None = None) -> None:
-        """Another process committed entries up to `seq` (`news`: those entries): tell
-        this process's connections."""
-        room = await self._loaded(table_id)
-        if room is None or room.seq >= seq:
-            return
-        async with self.publisher.holding(room) as events:
-            events += await self.moves.follow(room, news)
-
-    async def on_chat(self, table_id: str, chat_id: int) -> None:
-        room = await self._loaded(table_id)
-        if room is not None:
-            async with self.publisher.holding(room) as events:
-                events += await self.chat.heard(room, chat_id)
-
-    async def on_claimed(self, table_id: str) -> None:
-        """This process owns the table now (its owner died): play its computer seats."""
-        if table_id in self.rooms:
-            room = self.rooms[table_id]
-            async with self.publisher.holding(room) as events:
-                events += await catch_up(self.storage, room)
-                events += await self.scheduler.advance(room)
-        else:
-            await self.room(table_id)
-
-    async def on_resync(self) -> None:
-        """News may have been missed (the listening connection dropped): read every table,
-        and say again who is here."""
-        for loaded in list(self.rooms.values()):
-            if loaded.seated_here():
-                self.publisher.publish(loaded, self.presence_of.announce(loaded))
-            await self.cluster.announce("ask", loaded.id)
-        for table_id in list(self.rooms):
-            await self.on_changed(table_id)
-            room = self.rooms.get(table_id)
-            if room is not None:
-                await self.on_moved(table_id, room.seq + 1)
 
     # -- what one connection asks for -----------------------------------------------------------
 

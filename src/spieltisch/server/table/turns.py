@@ -22,6 +22,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import NoticeOut
 from spieltisch.server.table import notices
@@ -48,6 +50,9 @@ from spieltisch.store.models import TableStatus
 from spieltisch.store.turns import Span, TurnStore, due_at, moment
 
 logger = logging.getLogger("spieltisch.server")
+
+NOTICE = "notice"
+"""The other processes' news of notices stored at a table: the table and the rows' ids."""
 
 
 def mover(room: Room) -> int | None:
@@ -281,4 +286,13 @@ class Turns:
             return
         told_ = [(*kind_and_data(event), event.seat) for event in notices]
         rows = [(kind, seat, data) for kind, data, seat in told_]
-        await self.store.add_notices(room.id, room.seq, rows, self.now())
+        await self.store.add_notices(room.id, room.seq, rows, self.now(), self._news(room.id))
+
+    def _news(self, table_id: str) -> Callable[[AsyncSession, list[int]], Awaitable[None]]:
+        """The other processes' news of notices stored (sent when they commit): each
+        tells its own connections (`hearing.py`); the alerts and emails stay here."""
+
+        async def news(session: AsyncSession, ids: list[int]) -> None:
+            await self.cluster.publish(session, NOTICE, table_id, *ids)
+
+        return news
