@@ -9,14 +9,14 @@ share one style sheet, so a board looks alike in the browser and as an exported 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, ParamSpec, TypeVar
 from xml.etree import ElementTree
 from xml.sax import saxutils
 
 from spieltisch.core.game_parts import SvgBoard
-from spieltisch.core.i18n import sentence
+from spieltisch.core.i18n import get_language, sentence
 from spieltisch.core.protocol import Game, State
 from spieltisch.core.registry import parts
 
@@ -234,8 +234,51 @@ def group_moves(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     return groups
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class DrawnOnce(Generic[P, R]):
+    """A piece of a board drawn once for its arguments and the language in force (its
+    words are in it), then taken from the cache: boards are drawn at every move at every
+    table, and most of a board's pieces are the same as the move before. The function
+    must be pure in its arguments and the language (hashable arguments; numbers are
+    typed: 16 and 16.0 are drawn apart). What it returns is shared: never changed."""
+
+    def __init__(self, function: Callable[P, R], maxsize: int) -> None:
+        self.__wrapped__ = function
+        self.__doc__ = function.__doc__
+
+        def in_language(_language: str, /, *args: Any, **values: Any) -> R:
+            return function(*args, **values)
+
+        self._cached: Callable[..., R] = lru_cache(maxsize=maxsize, typed=True)(in_language)
+        self._clear = self._cached.cache_clear
+
+    def __call__(self, *args: P.args, **values: P.kwargs) -> R:
+        return self._cached(get_language(), *args, **values)
+
+    def cache_clear(self) -> None:
+        self._clear()
+
+
+def drawn_once(maxsize: int = 4096) -> Callable[[Callable[P, R]], DrawnOnce[P, R]]:
+    """`DrawnOnce` as a decorator."""
+
+    def decorate(function: Callable[P, R]) -> DrawnOnce[P, R]:
+        return DrawnOnce(function, maxsize)
+
+    return decorate
+
+
 def document(width: float, height: float, body: Iterable[str], *, label: str, language: str) -> str:
     """The whole picture: scalable (viewBox), labelled for screen readers, self-contained."""
+    return "".join([_head(width, height, label, language), *body, "</svg>"])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _head(width: float, height: float, label: str, language: str) -> str:
+    """Everything a picture has before its body (the same for most boards of a game)."""
     head = (
         f'<svg xmlns="{SVG_NAMESPACE}" class="board" viewBox="0 0 {_number(width)} '
         f'{_number(height)}" width="{_number(width)}" height="{_number(height)}" '
@@ -243,7 +286,7 @@ def document(width: float, height: float, body: Iterable[str], *, label: str, la
     )
     background = element("rect", x=0, y=0, width=_number(width), height=_number(height))
     background = background.replace("<rect", '<rect fill="#fbf8f1"', 1)
-    return "".join([head, title(label), f"<style>{STYLE}</style>", background, *body, "</svg>"])
+    return "".join([head, title(label), f"<style>{STYLE}</style>", background])
 
 
 def moves_in_picture(svg: str) -> set[str]:

@@ -16,6 +16,7 @@ from spieltisch.core.seat_names import capitalised
 from spieltisch.core.svg import (
     clickable,
     document,
+    drawn_once,
     element,
     fitted,
     refusable,
@@ -155,38 +156,86 @@ def board(
         return _draw(view, seat, list(legal_moves), last_move, language)
 
 
+Frozen = tuple[tuple[tuple[int | str, ...], ...], int, int]
+"""A `LastTrick` as a cache's key: its cards, who takes the rest, who the top card."""
+
+
 def _draw(
     view: DavidGoliathView, seat: int | None, legal: list[str], last: str | None, language: str
 ) -> str:
-    players = len(view["hand_sizes"])
-    parts = [
-        text(
-            16,
-            26,
-            capitalised(_("deal {number}").format(number=view["deal"] + 1)),
-            class_="title",
-            text_anchor="start",
-        )
-    ]
-    parts.append(
-        text(
-            WIDTH - 16,
-            26,
-            capitalised(_("dealer: {player}").format(player=_player(view["dealer"]))),
-            class_="label",
-            text_anchor="end",
-        )
-    )
+    sizes = view["hand_sizes"]
+    players = len(sizes)
+    parts = [_heading(view["deal"], view["dealer"])]
     totals = [sum(points[p] for points in view["deal_scores"]) for p in range(players)]
     top = 40.0
+    turn = view["turn"]
+    dealing = any(sizes)
     for p in range(players):
-        row, used = _player_row(view, p, seat, totals[p], top)
-        parts.extend(row)
+        won = tuple(sorted(view["won"][p], key=_won_order))
+        row, used = _player_row(p, p == seat, p == turn, totals[p], top, sizes[p], won, dealing)
+        parts.append(row)
         top += used
+    trick = tuple(tuple(pair) for pair in view["trick"])
+    trick_parts, height = _trick(trick, _frozen(view.get("last_trick")), players, top)
+    parts.append(trick_parts)
+    if "hand" in view:
+        hand, used = _hand(tuple(view["hand"]), tuple(legal), height)
+        parts.append(hand)
+        height += used
+    if turn is None:
+        parts.append(text(WIDTH / 2, height + 24, _("Game over"), class_="title"))
+        height += 40
+    elif turn == seat:
+        parts.append(text(WIDTH / 2, height + 16, capitalised(_("your move")), class_="title"))
+        height += 30
+    return document(WIDTH, height + 10, parts, label=_("David & Goliath table"), language=language)
+
+
+def _won_order(card: str) -> tuple[int, int]:
+    return "rygbp".index(card[0]), int(card[1:])
+
+
+def _frozen(taken: LastTrick | None) -> Frozen | None:
+    if taken is None:
+        return None
+    cards = tuple(tuple(pair) for pair in taken["cards"])
+    return cards, taken["takes_rest"], taken["takes_top"]
+
+
+def _thawed(taken: Frozen) -> LastTrick:
+    cards, rest, top = taken
+    return {"cards": [list(pair) for pair in cards], "takes_rest": rest, "takes_top": top}
+
+
+@drawn_once(maxsize=256)
+def _heading(deal: int, dealer: int) -> str:
+    """Which deal, and who dealt it."""
+    return text(
+        16,
+        26,
+        capitalised(_("deal {number}").format(number=deal + 1)),
+        class_="title",
+        text_anchor="start",
+    ) + text(
+        WIDTH - 16,
+        26,
+        capitalised(_("dealer: {player}").format(player=_player(dealer))),
+        class_="label",
+        text_anchor="end",
+    )
+
+
+@drawn_once(maxsize=4096)
+def _trick(
+    trick: tuple[tuple[int | str, ...], ...], last: Frozen | None, players: int, top: float
+) -> tuple[str, float]:
+    """The trick in play (or the one just taken, with who took what) and beside it the
+    trick taken last; returns the drawing and where it ends."""
+    parts = []
     trick_top = top + 14
     # The trick just taken stays in view until the next card, with who took what.
-    taken = view.get("last_trick") if not view["trick"] else None
-    shown = view["trick"] or (taken["cards"] if taken else [])
+    taken = _thawed(last) if last is not None and not trick else None
+    shown = trick or (tuple(tuple(pair) for pair in taken["cards"]) if taken else ())
     parts.append(
         text(
             16,
@@ -213,7 +262,7 @@ def _draw(
         )
     if not shown:
         parts.append(text(16, trick_top + 60, "–", class_="label", text_anchor="start"))
-    previous = view.get("last_trick") if view["trick"] else None
+    previous = _thawed(last) if last is not None and trick else None
     height = trick_top + 24 + CARD_H + 30
     if previous:
         beside = 16 + players * step
@@ -232,27 +281,22 @@ def _draw(
         # The page holds this picture a moment before the next one replaces it.
         parts.append(element("g", "", data_hold_ms=HOLD_MS))
     height += 24  # the takers' line, kept free so the hand does not jump
-    if "hand" in view:
-        parts.append(
-            text(
-                16,
-                height + 14,
-                _("Your hand"),
-                class_="label",
-                text_anchor="start",
-                font_weight="bold",
-            )
-        )
-        hand_parts, used = _fan(view["hand"], legal, height + 24)
-        parts.append(element("g", "".join(hand_parts), class_="hand"))
-        height += 24 + used
-    if view["turn"] is None:
-        parts.append(text(WIDTH / 2, height + 24, _("Game over"), class_="title"))
-        height += 40
-    elif view["turn"] == seat:
-        parts.append(text(WIDTH / 2, height + 16, capitalised(_("your move")), class_="title"))
-        height += 30
-    return document(WIDTH, height + 10, parts, label=_("David & Goliath table"), language=language)
+    return "".join(parts), height
+
+
+@drawn_once(maxsize=4096)
+def _hand(hand: tuple[str, ...], legal: tuple[str, ...], height: float) -> tuple[str, float]:
+    """The seat's own hand under its heading; returns the drawing and its height."""
+    heading = text(
+        16,
+        height + 14,
+        _("Your hand"),
+        class_="label",
+        text_anchor="start",
+        font_weight="bold",
+    )
+    hand_parts, used = _fan(list(hand), list(legal), height + 24)
+    return heading + element("g", "".join(hand_parts), class_="hand"), 24 + used
 
 
 def _last_trick(taken: LastTrick, left: float, top: float) -> str:
@@ -298,18 +342,27 @@ def _last_trick(taken: LastTrick, left: float, top: float) -> str:
     return element("g", "".join(parts), class_="last-trick", data_last_trick="")
 
 
+@drawn_once(maxsize=4096)
 def _player_row(
-    view: DavidGoliathView, p: int, seat: int | None, total: int, y: float
-) -> tuple[list[str], float]:
-    """One player's line: name, hand size, won cards (wrapping), score; and its height."""
-    won: list[str] = sorted(view["won"][p], key=lambda c: ("rygbp".index(c[0]), int(c[1:])))
+    p: int,
+    mine: bool,
+    moving: bool,
+    total: int,
+    y: float,
+    hand_size: int,
+    won: tuple[str, ...],
+    dealing: bool,
+) -> tuple[str, float]:
+    """One player's line: name ("(you)" where `mine`), hand size, won cards (wrapping,
+    in order), score and, `dealing`, the points of this deal; and its height."""
+    seat = p if mine else None
     per_line = int((WIDTH - WON_LEFT - RIGHT) // (CHIP_W + 2))
     lines = max(1, -(-len(won) // per_line))
     height = ROW + (lines - 1) * 28
     parts = []
-    if view["turn"] == p:
+    if moving:
         parts.append(turn_band(WIDTH, y - 2, height - 4))
-    name = ("▶ " if view["turn"] == p else "") + _player(p)
+    name = ("▶ " if moving else "") + _player(p)
     yours = name + " " + _("(you)")
     parts.append(
         seat_text(
@@ -329,7 +382,7 @@ def _player_row(
         fitted(
             16,
             y + 34,
-            capitalised(_("cards in hand: {count}").format(count=view["hand_sizes"][p])),
+            capitalised(_("cards in hand: {count}").format(count=hand_size)),
             WON_LEFT - 20,
             WORDS,
             font_size=WORDS,
@@ -351,7 +404,7 @@ def _player_row(
             font_weight="bold",
         )
     )
-    if any(view["hand_sizes"]):  # a deal in play: what this player's pile is worth now
+    if dealing:  # a deal in play: what this player's pile is worth now
         running = mask_points(sum(BIT[CARD_INDEX[card]] for card in won))
         parts.append(
             fitted(
@@ -365,7 +418,7 @@ def _player_row(
                 data_deal_points=running,
             )
         )
-    return parts, height
+    return "".join(parts), height
 
 
 def _fan(hand: list[str], legal: list[str], top: float) -> tuple[list[str], float]:

@@ -161,12 +161,17 @@ def group_sizes(mask: int) -> list[int]:
 
 def board_groups(board: Mapping[str, str], colour: str) -> list[int]:
     """Group sizes, largest first, of one colour's field marbles on a `view` board."""
-    mask = 0
+    return both_groups(board)[colour]
+
+
+def both_groups(board: Mapping[str, str]) -> dict[str, list[int]]:
+    """`board_groups` of both colours, read in one pass over the board."""
+    masks = {"w": 0, "b": 0}
     for name, letter in board.items():
         square = SQUARE_OF.get(name)
-        if letter == colour and square is not None and (FIELD_MASK >> square) & 1:
-            mask |= 1 << square
-    return sorted(group_sizes(mask), reverse=True)
+        if square is not None and (FIELD_MASK >> square) & 1:
+            masks[letter] |= 1 << square
+    return {letter: sorted(group_sizes(mask), reverse=True) for letter, mask in masks.items()}
 
 
 # -- the set-up ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from spieltisch.core.svg import (
     GLYPH_WIDTH,
     clickable,
     document,
+    drawn_once,
     element,
     group_moves,
     seat_text,
@@ -23,7 +24,7 @@ from spieltisch.core.svg import (
 )
 from spieltisch.games.mabula.geometry import COLUMNS, SIZE, cell_of, colour_name, is_corner, is_edge
 from spieltisch.games.mabula.messages import _
-from spieltisch.games.mabula.rules import MabulaView, board_groups
+from spieltisch.games.mabula.rules import MabulaView, both_groups
 
 CELL = 56
 MARGIN = 22
@@ -80,6 +81,7 @@ def _squares() -> str:
     return "".join(parts)
 
 
+@drawn_once(maxsize=1024)
 def _marble(square: str, letter: str) -> str:
     return _drawn_marble(square, letter, piece_letters("mabula")[letter])
 
@@ -121,67 +123,87 @@ def _draw(
     marbles: dict[str, str] = view["board"]
     parts = [_squares()]
     if last and "-" in last:
-        for square in last.split("-", 1):
-            x, y = _centre(square)
-            parts.append(
-                element(
-                    "rect",
-                    x=x - CELL / 2 + 3,
-                    y=y - CELL / 2 + 3,
-                    width=CELL - 6,
-                    height=CELL - 6,
-                    class_="last",
-                )
-            )
+        parts.append(_last_marks(last))
     pushes = [move for move in legal if "-" in move]
     by_source = group_moves((move.split("-", 1)[0], move) for move in pushes)
     by_target = group_moves((move.split("-", 1)[1], move) for move in pushes)
     for square, letter in marbles.items():
         if square in by_source:
-            label = _("push the marble on {square}").format(square=square)
-            x, y = _centre(square)
-            # The whole square answers a tap: a finger's width on a phone.
-            reach = element(
-                "rect", x=x - CELL / 2, y=y - CELL / 2, width=CELL, height=CELL, fill_opacity=0
-            )
-            parts.append(
-                clickable(
-                    reach + _marble(square, letter),
-                    by_source[square],
-                    label,
-                    hot=_hot_ring(square, CELL * 0.45),
-                )
-            )
+            parts.append(_pushable(square, letter, tuple(by_source[square])))
         else:
             parts.append(_marble(square, letter))
     for square, moves in by_target.items():
-        x, y = _centre(square)
-        sources = ", ".join(move.split("-", 1)[0] for move in moves)
-        label = _("push to {square} (from {sources})").format(square=square, sources=sources)
-        half = CELL / 2  # a finger's width on a phone: the whole free square
-        if square in marbles:  # a marble stands there: the dot in its corner, clear of its letter
-            x, y, half = x + CELL * 0.32, y + CELL * 0.32, CELL * 0.2
-        dot = element(
-            "rect",
-            x=x - half,
-            y=y - half,
-            width=2 * half,
-            height=2 * half,
-            fill="#ffffff",
-            fill_opacity=0.01,
-        )
-        dot += element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
-        hot = element("circle", cx=x, cy=y, r=CELL * 0.2, class_="hot")
-        parts.append(clickable(dot, moves, label, hot=hot))
-    parts.extend(_panel(view, seat))
+        parts.append(_target(square, tuple(moves), square in marbles))
+    scores = view.get("scores", [0, 0])
+    both = both_groups(marbles)
+    groups = tuple(tuple(both[letter]) for letter in "wb")
+    parts.append(_panel(groups, tuple(scores), view.get("turn"), seat))
     label = _("Mabula board")
     return document(WIDTH, HEIGHT, parts, label=label, language=language)
 
 
-def _panel(view: MabulaView, seat: int | None) -> list[str]:
-    marbles: dict[str, str] = view["board"]
-    scores = view.get("scores", [0, 0])
-    turn = view.get("turn")
+@lru_cache(maxsize=1024)
+def _last_marks(last: str) -> str:
+    """The two squares of the last push marked."""
+    parts = []
+    for square in last.split("-", 1):
+        x, y = _centre(square)
+        parts.append(
+            element(
+                "rect",
+                x=x - CELL / 2 + 3,
+                y=y - CELL / 2 + 3,
+                width=CELL - 6,
+                height=CELL - 6,
+                class_="last",
+            )
+        )
+    return "".join(parts)
+
+
+@drawn_once(maxsize=4096)
+def _pushable(square: str, letter: str, moves: tuple[str, ...]) -> str:
+    """A marble that can be pushed (a click is one of `moves`)."""
+    label = _("push the marble on {square}").format(square=square)
+    x, y = _centre(square)
+    # The whole square answers a tap: a finger's width on a phone.
+    reach = element("rect", x=x - CELL / 2, y=y - CELL / 2, width=CELL, height=CELL, fill_opacity=0)
+    return clickable(
+        reach + _marble(square, letter), list(moves), label, hot=_hot_ring(square, CELL * 0.45)
+    )
+
+
+@drawn_once(maxsize=4096)
+def _target(square: str, moves: tuple[str, ...], occupied: bool) -> str:
+    """Where `moves` end: a dot on the square (in its corner where a marble stands)."""
+    x, y = _centre(square)
+    sources = ", ".join(move.split("-", 1)[0] for move in moves)
+    label = _("push to {square} (from {sources})").format(square=square, sources=sources)
+    half = CELL / 2  # a finger's width on a phone: the whole free square
+    if occupied:  # a marble stands there: the dot in its corner, clear of its letter
+        x, y, half = x + CELL * 0.32, y + CELL * 0.32, CELL * 0.2
+    dot = element(
+        "rect",
+        x=x - half,
+        y=y - half,
+        width=2 * half,
+        height=2 * half,
+        fill="#ffffff",
+        fill_opacity=0.01,
+    )
+    dot += element("circle", cx=x, cy=y, r=CELL * 0.16, fill="#1b7cff", fill_opacity=0.55)
+    hot = element("circle", cx=x, cy=y, r=CELL * 0.2, class_="hot")
+    return clickable(dot, list(moves), label, hot=hot)
+
+
+@drawn_once(maxsize=4096)
+def _panel(
+    groups_of: tuple[tuple[int, ...], ...],
+    scores: tuple[float, ...],
+    turn: int | None,
+    seat: int | None,
+) -> str:
+    """Each colour's line (groups, score, "(you)" for `seat`) and who is to move."""
     parts = []
     top = MARGIN * 2 + BOARD
     for player, letter in enumerate("wb"):
@@ -195,7 +217,7 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
         )
         parts.append(text(MARGIN + 14, y + 1, mark, fill=ink, font_size=WORDS, font_weight="bold"))
         name = colour_name(letter)
-        groups = board_groups(marbles, letter)
+        groups = groups_of[player]
         shown = " ".join(str(size) for size in groups) if groups else "–"
         rest = " · " + _("groups: {groups}").format(groups=shown)
         rest += " · " + _("score: {score}").format(score=scores[player])
@@ -236,4 +258,4 @@ def _panel(view: MabulaView, seat: int | None) -> list[str]:
             )
     if turn is None:
         parts.append(text(WIDTH / 2, top + 88, _("Game over"), class_="title"))
-    return parts
+    return "".join(parts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from spieltisch.core.i18n import get_language
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.palette import INK, SCREEN
 from spieltisch.core.seat_names import capitalised
@@ -17,6 +18,7 @@ from spieltisch.core.svg import (
     clickable,
     die,
     document,
+    drawn_once,
     element,
     fitted,
     refusable,
@@ -123,12 +125,12 @@ def _draw(
     turn = view["turn"]
     parts = [_board(tuple(colours))]
     if last and last.isdigit():
-        x, y = _xy(TRACK_XY[int(last) - 1])
-        parts.append(element("circle", cx=x, cy=y, r=CELL * 0.46, class_="last"))
+        parts.append(_last_mark(int(last)))
     mover = colours[turn] if turn is not None else None
     for name in colours:
         index = _colour_index(name)
         bases = iter(BASE_XY[index])
+        mine = name == mover
         for square in pieces[name]:
             if square == "b":
                 cell = next(bases)
@@ -136,33 +138,54 @@ def _draw(
                 cell = GOAL_XY[index][int(square[1:]) - 1]
             else:
                 cell = TRACK_XY[int(square) - 1]
-            drawn = _piece(name, cell, square, language)
-            label = _("move the piece on {square}").format(square=square)
-            if square == "b":
-                label = _("bring a piece out of the base")
-            if name == mover and square in legal:
-                x, y = _xy(cell)
-                hot = element("circle", cx=x, cy=y, r=CELL * 0.44, class_="hot")
-                # A little more than the field answers a tap: a finger's width on a phone.
-                side = CELL * 1.12
-                reach = element(
-                    "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, fill_opacity=0
-                )
-                drawn = clickable(reach + drawn, [square], label, hot=hot)
-            elif name == mover and legal and square in TOKENS:
-                drawn = refusable(drawn, square, label)
-            parts.append(drawn)
-    parts.extend(_panel(view, colours, seat, legal))
+            if mine and square in legal:
+                how = "move"
+            elif mine and legal and square in TOKENS:
+                how = "refuse"
+            else:
+                parts.append(_piece(name, cell, square, language))
+                continue
+            parts.append(_placed(name, cell, square, how))
+    dice: tuple[int, ...] = tuple(view["dice"])
+    mine = turn is not None and seat == turn
+    parts.append(_status(dice, mover, mine, "pass" in legal))
+    finished: tuple[int, ...] = tuple(view["finished"])
+    parts.append(_legend(tuple(colours), seat, finished))
     return document(
         WIDTH, HEIGHT, parts, label=_("Mensch ärgere Dich nicht board"), language=language
     )
 
 
-def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str]) -> list[str]:
+@lru_cache(maxsize=40)
+def _last_mark(field: int) -> str:
+    x, y = _xy(TRACK_XY[field - 1])
+    return element("circle", cx=x, cy=y, r=CELL * 0.46, class_="last")
+
+
+@drawn_once(maxsize=8192)
+def _placed(name: str, cell: tuple[int, int], square: str, how: str) -> str:
+    """A piece of the seat to move: clickable (`how` "move") or, not legal now, asking
+    the engine why when clicked ("refuse")."""
+    drawn = _piece(name, cell, square, get_language())
+    label = _("move the piece on {square}").format(square=square)
+    if square == "b":
+        label = _("bring a piece out of the base")
+    if how == "refuse":
+        return refusable(drawn, square, label)
+    x, y = _xy(cell)
+    hot = element("circle", cx=x, cy=y, r=CELL * 0.44, class_="hot")
+    # A little more than the field answers a tap: a finger's width on a phone.
+    side = CELL * 1.12
+    reach = element("rect", x=x - side / 2, y=y - side / 2, width=side, height=side, fill_opacity=0)
+    return clickable(reach + drawn, [square], label, hot=hot)
+
+
+@drawn_once(maxsize=4096)
+def _status(dice: tuple[int, ...], mover: str | None, mine: bool, passing: bool) -> str:
+    """The dice of this turn, whose turn it is ("your move" for `mine`) and the pass
+    button (`passing`)."""
     top = GRID + 2 * MARGIN
-    turn = view["turn"]
     parts = []
-    dice: list[int] = view["dice"]
     # Older dice of the turn small and close, the latest one big: room for the words.
     for position, value in enumerate(dice):
         latest = position == len(dice) - 1
@@ -171,21 +194,19 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
             die(MARGIN + position * 32, top + (4 if latest else 30), value, size, faded=not latest)
         )
     x = MARGIN + max(len(dice) - 1, 0) * 32 + 52 + 16
-    right = WIDTH - MARGIN - (PASS_WIDTH + 12 if "pass" in legal else 0)
-    if turn is None:
+    right = WIDTH - MARGIN - (PASS_WIDTH + 12 if passing else 0)
+    if mover is None:
         words = _("The game is over.")
         parts.append(fitted(x, top + 34, words, right - x, 18, class_="title", text_anchor="start"))
     else:
-        name = colours[turn]
-        words = _("Turn:") + " " + capitalised(colour_label(_colour_index(name)))
+        words = _("Turn:") + " " + capitalised(colour_label(_colour_index(mover)))
         parts.append(fitted(x, top + 20, words, right - x, 18, class_="title", text_anchor="start"))
-        if seat == turn:
-            mine = capitalised(_("your move"))
+        if mine:
             parts.append(
                 fitted(
                     x,
                     top + 40,
-                    mine,
+                    capitalised(_("your move")),
                     right - x,
                     WORDS,
                     fill="#222",
@@ -207,7 +228,7 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
                 text_anchor="start",
             )
         )
-    if "pass" in legal:
+    if passing:
         left = WIDTH - MARGIN - PASS_WIDTH
         button = element(
             "rect",
@@ -232,6 +253,14 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
             "rect", x=left - 2, y=top + 8, width=PASS_WIDTH + 4, height=50, rx=9, class_="hot"
         )
         parts.append(clickable(button, ["pass"], _("pass"), hot=hot))
+    return "".join(parts)
+
+
+@drawn_once(maxsize=1024)
+def _legend(colours: tuple[str, ...], seat: int | None, finished: tuple[int, ...]) -> str:
+    """Each colour's piece and name, "(you)" for `seat`'s, the place of those finished."""
+    top = GRID + 2 * MARGIN
+    parts = []
     step = (WIDTH - 2 * MARGIN) / 2
     for position, name in enumerate(colours):
         index = _colour_index(name)
@@ -259,9 +288,7 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
             )
         )
         words = capitalised(colour_label(index))  # a name in the legend: "Rouge (vous)"
-        done = (
-            " ✓" + str(view["finished"].index(position) + 1) if position in view["finished"] else ""
-        )
+        done = " ✓" + str(finished.index(position) + 1) if position in finished else ""
         yours = words + " " + _("(you)") + done
         parts.append(
             seat_text(
@@ -276,4 +303,4 @@ def _panel(view: MadnView, colours: list[str], seat: int | None, legal: list[str
                 text_anchor="start",
             )
         )
-    return parts
+    return "".join(parts)

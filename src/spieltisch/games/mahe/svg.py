@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import cast
 
 from spieltisch.core.i18n import language as in_language
 from spieltisch.core.palette import INK, SCREEN
@@ -20,6 +21,7 @@ from spieltisch.core.svg import (
     clickable,
     die,
     document,
+    drawn_once,
     element,
     fitted,
     seat_text,
@@ -51,6 +53,10 @@ REACH = 34
 FIELD_NUMBER = WORDS
 ISLAND_TEXT = 220
 """The widest a line of words inside the island may run (its chord near the dice)."""
+
+
+FIELD_NAMES = tuple(str(field) for field in range(1, 22))
+"""The view's keys of the fields, 1 to 21."""
 
 
 def _angle(field: int) -> float:
@@ -170,31 +176,96 @@ def _top_mark(field: int, height: int, top: str) -> str:
 def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> str:
     parts = [_sea()]
     fields: dict[str, list[str]] = view["fields"]
-    for field in range(1, 22):
-        parts.append(_field_mark(field))
-        stack = fields.get(str(field), [])
-        step = _step(len(stack))
-        for level, colour in enumerate(stack):
-            tx, ty = _at(field, RING + 34 + level * step)
-            if colour == view["moving"]:
-                parts.append(element("circle", cx=tx, cy=ty, r=TURTLE + 4, class_="last"))
-            parts.append(_maybe_clickable(_turtle(colour, tx, ty), colour, legal, tx, ty))
-        if len(stack) > 1:
-            parts.append(_top_mark(field, len(stack), stack[-1]))
-    parts.extend(_centre(view, legal))
-    below, top = _below(view, legal, SIZE)
-    parts.extend(below)
-    rows, height = _eggs(view, seat, legal, top)
-    parts.extend(rows)
+    free = frozenset(move[7:] for move in legal if move.startswith("turtle:"))
+    moving = view["moving"]
+    stacks = tuple(tuple(fields.get(name, ())) for name in FIELD_NAMES)
+    for field, stack in enumerate(stacks, start=1):
+        if not stack:
+            parts.append(_field_mark(field))
+            continue
+        here = tuple(colour for colour in stack if colour in free)
+        parts.append(_field(field, stack, moving if moving in stack else None, here))
+    choices = tuple(move for move in ("roll", "stop") if move in legal)
+    parts.append(
+        _centre(
+            view["phase"],
+            view["beach_open"],
+            view["face_up"],
+            view["cards_left"],
+            tuple(view["dice"]),
+            view["card_die"],
+            choices,
+        )
+    )
+    owners = tuple(view["turtles"].items())
+    raft = tuple(view["raft"])
+    below, top = _below(
+        owners,
+        raft,
+        tuple(colour for colour in raft if colour in free),
+        moving,
+        view["controller"],
+        view["turn"],
+        stacks,
+    )
+    parts.append(below)
+    cards = tuple(tuple(won) for won in view["cards"])
+    playable = frozenset(move for move in legal if move.startswith("card:"))
+    rows, height = _eggs(
+        owners,
+        view["controller"],
+        cards,
+        view["turn"],
+        tuple(view["scores"]),
+        view["beach"],
+        view["phase"],
+        seat,
+        playable,
+        top,
+    )
+    parts.append(rows)
     return document(SIZE, height, parts, label=_("Mahé board"), language=language)
 
 
-def _below(view: MaheView, legal: list[str], top: float) -> tuple[list[str], float]:
-    """Under the ring: the raft, the turtle moving (and who decides for its stack) and
-    every stack named top first, a line each; returns the drawing and where it ends."""
+@drawn_once(maxsize=4096)
+def _field(field: int, stack: tuple[str, ...], moving: str | None, free: tuple[str, ...]) -> str:
+    """A field with its stack (`moving`: the turtle moving, ringed; `free`: those that may
+    move first, clickable)."""
+    parts = [_field_mark(field)]
+    legal = [f"turtle:{colour}" for colour in free]
+    step = _step(len(stack))
+    for level, colour in enumerate(stack):
+        tx, ty = _at(field, RING + 34 + level * step)
+        if colour == moving:
+            parts.append(element("circle", cx=tx, cy=ty, r=TURTLE + 4, class_="last"))
+        parts.append(_maybe_clickable(_turtle(colour, tx, ty), colour, legal, tx, ty))
+    if len(stack) > 1:
+        parts.append(_top_mark(field, len(stack), stack[-1]))
+    return "".join(parts)
+
+
+def _owners_view(owners: tuple[tuple[str, int], ...]) -> MaheView:
+    """As much of a view as `_player` reads: the turtles' owners."""
+    return cast(MaheView, {"turtles": dict(owners)})
+
+
+@drawn_once(maxsize=4096)
+def _below(
+    owners: tuple[tuple[str, int], ...],
+    raft: tuple[str, ...],
+    free: tuple[str, ...],
+    moving: str | None,
+    controller: int | None,
+    turn: int | None,
+    stacks: tuple[tuple[str, ...], ...],
+) -> tuple[str, float]:
+    """Under the ring: the raft (`free`: its turtles that may move first), the turtle
+    moving (and who decides for its stack) and every stack named top first, a line each;
+    returns the drawing and where it ends."""
     parts = []
-    raft: list[str] = view["raft"]
-    y = top + 4
+    legal = [f"turtle:{colour}" for colour in free]
+    view = _owners_view(owners)
+    y = SIZE + 4
     if raft:
         label = _("Raft:")
         parts.append(text(20, y + 20, label, fill="#222", font_size=WORDS, text_anchor="start"))
@@ -203,18 +274,16 @@ def _below(view: MaheView, legal: list[str], top: float) -> tuple[list[str], flo
             parts.append(_maybe_clickable(_turtle(colour, x, y + 14), colour, legal, x, y + 14))
             x += 2 * TURTLE + 16
         y += 2 * TURTLE + 12
-    if view["moving"]:
-        moving = _("Moving:") + " " + colour_name(view["moving"])
-        controller = view["controller"]
-        if controller is not None and controller != view["turn"]:
+    if moving:
+        words = _("Moving:") + " " + colour_name(moving)
+        if controller is not None and controller != turn:
             deciding = _("{player} decides for the stack").format(player=_player(view, controller))
-            moving += " · " + deciding
-        for line in wrap(moving, SIZE - 40, WORDS):
+            words += " · " + deciding
+        for line in wrap(words, SIZE - 40, WORDS):
             parts.append(text(20, y + 20, line, fill="#222", font_size=WORDS, text_anchor="start"))
             y += LINE
-    fields: dict[str, list[str]] = view["fields"]
     for field in range(1, 22):
-        stack = fields.get(str(field), [])
+        stack = stacks[field - 1]
         if len(stack) < 2:
             continue
         turtles = ", ".join(colour_name(colour) for colour in reversed(stack))
@@ -224,19 +293,28 @@ def _below(view: MaheView, legal: list[str], top: float) -> tuple[list[str], flo
                 text(20, y + 20, line, font_size=WORDS, text_anchor="start", data_stack=field)
             )
             y += LINE
-    return parts, y + 4
+    return "".join(parts), y + 4
 
 
-def _centre(view: MaheView, legal: list[str]) -> list[str]:
+@drawn_once(maxsize=4096)
+def _centre(
+    phase: str,
+    beach_open: bool,
+    face_up: int | None,
+    cards_left: int,
+    dice: tuple[int, ...],
+    card_die: int | None,
+    choices: tuple[str, ...],
+) -> str:
     """The island: the face-up egg card and the pile (or why there is none), the dice of
-    this move and their sum; a click on the dice rolls again or stops."""
+    this move and their sum; a click on the dice (`choices`) rolls again or stops."""
     parts = []
     top = CENTRE - 70
-    if view["phase"] == "setup":
+    if phase == "setup":
         words = _("The deck is being shuffled.")
         for index, line in enumerate(wrap(words, ISLAND_TEXT, WORDS)):
             parts.append(text(CENTRE, top + 20 + index * 24, line, font_size=WORDS))
-    elif view["beach_open"]:
+    elif beach_open:
         words = _("The pile is empty: the beach with 7 eggs is open.")
         for index, line in enumerate(wrap(words, ISLAND_TEXT, WORDS)):
             parts.append(text(CENTRE, top + index * 24, line, font_size=WORDS))
@@ -252,9 +330,9 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
             stroke="#7a6a3a",
             stroke_width=2,
         )
-        card += text(CENTRE - 39, top + 26, str(view["face_up"]), font_size=26, font_weight="bold")
+        card += text(CENTRE - 39, top + 26, str(face_up), font_size=26, font_weight="bold")
         card += fitted(CENTRE - 39, top + 50, _("eggs"), 46, WORDS, font_size=WORDS)
-        parts.append(element("g", card, data_face_up=view["face_up"]))
+        parts.append(element("g", card, data_face_up=face_up))
         pile = element(
             "rect",
             x=CENTRE + 14,
@@ -269,15 +347,14 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         pile += text(
             CENTRE + 39,
             top + 32,
-            str(view["cards_left"]),
+            str(cards_left),
             font_size=22,
             font_weight="bold",
             fill="#ffffff",
         )
         parts.append(pile)
-        words = capitalised(_("cards in the pile: {count}").format(count=view["cards_left"]))
+        words = capitalised(_("cards in the pile: {count}").format(count=cards_left))
         parts.append(fitted(CENTRE, top + 82, words, ISLAND_TEXT, WORDS, font_size=WORDS))
-    dice: list[int] = view["dice"]
     y = CENTRE + 34
     size = 32
     dice_parts = []
@@ -289,7 +366,7 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
                 y,
                 value,
                 size,
-                fill="#fff6d6" if index == view["card_die"] else "#ffffff",
+                fill="#fff6d6" if index == card_die else "#ffffff",
             )
         )
     if dice:
@@ -297,7 +374,6 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         dice_parts.append(
             text(CENTRE, y + size + 20, words, font_size=WORDS + 1, font_weight="bold")
         )
-    choices = [move for move in ("roll", "stop") if move in legal]
     drawn = "".join(dice_parts)
     if choices:
         box_w = max(len(dice), 1) * (size + 8) + 40
@@ -305,23 +381,34 @@ def _centre(view: MaheView, legal: list[str]) -> list[str]:
         area = element("rect", **box, fill="#ffffff", fill_opacity=0.01)
         hot = element("rect", **box, class_="hot")
         label = _("roll again or stop")
-        parts.append(clickable(area + drawn, choices, label, hot=hot))
+        parts.append(clickable(area + drawn, list(choices), label, hot=hot))
     else:
         parts.append(drawn)
-    return parts
+    return "".join(parts)
 
 
+@drawn_once(maxsize=4096)
 def _eggs(
-    view: MaheView, seat: int | None, legal: list[str], top: float
-) -> tuple[list[str], float]:
+    owned: tuple[tuple[str, int], ...],
+    controller: int | None,
+    won: tuple[tuple[int, ...], ...],
+    turn: int | None,
+    scores: tuple[float, ...],
+    beach: int | None,
+    phase: str,
+    seat: int | None,
+    legal: frozenset[str],
+    top: float,
+) -> tuple[str, float]:
     """Each player's two lines: turtles, name and eggs; the cards won (a card that may be
-    played as a die clickable) and the beach's 7 eggs, apart from the eggs' count."""
+    played as a die clickable: `legal`) and the beach's 7 eggs, apart from the eggs'
+    count."""
     parts = []
-    owners: dict[str, int] = view["turtles"]
-    controller = view["controller"]
-    for number, cards in enumerate(view["cards"]):
+    owners = dict(owned)
+    view = _owners_view(owned)
+    for number, cards in enumerate(won):
         y = top + number * ROW + 6
-        if view["turn"] == number:
+        if turn == number:
             parts.append(turn_band(SIZE, y - 2, ROW - 2))
         x = 20.0 + TURTLE
         for colour, owner in owners.items():
@@ -344,7 +431,7 @@ def _eggs(
                 data_player=number,
             )
         )
-        eggs = int(view["scores"][number])
+        eggs = int(scores[number])
         parts.append(
             text(
                 SIZE - 20,
@@ -379,7 +466,7 @@ def _eggs(
                 chip = clickable(reach + chip, [move], label, hot=hot)
             parts.append(chip)
             x += 34
-        if view["beach"] == number:
+        if beach == number:
             parts.append(
                 text(
                     x + 8,
@@ -390,8 +477,8 @@ def _eggs(
                     text_anchor="start",
                 )
             )
-    height = top + len(view["cards"]) * ROW + 16
-    if view["phase"] == "over":
+    height = top + len(won) * ROW + 16
+    if phase == "over":
         parts.append(text(SIZE / 2, height + 10, _("Game over"), class_="title"))
         height += 30
-    return parts, height
+    return "".join(parts), height

@@ -251,8 +251,11 @@ class Planned:
     deadline of this position go."""
 
 
-def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
-    """Everything `events` at `room` mean for the outbox at `moment`."""
+def planned(
+    room: Room, events: Sequence[Event], moment: datetime, reminding: bool = True
+) -> Planned:
+    """Everything `events` at `room` mean for the outbox at `moment` (`reminding`: the
+    table may have reminders waiting, which a move drops)."""
     found = happenings(room, events)
     base = _base(room)
     found += [Happening(*one) for one in turn_notices.told(room.id, base, events, moment)]
@@ -264,7 +267,11 @@ def planned(room: Room, events: Sequence[Event], moment: datetime) -> Planned:
         for turn in deadlines(events)
         if turn.account is not None
     }
-    return Planned(room.id, room.seq, found, moved or bool(told), told)
+    return Planned(room.id, room.seq, found, (moved and reminding) or bool(told), told)
+
+
+def _turn_based(room: Room) -> bool:
+    return room.clock is not None and room.clock.turn_based
 
 
 class TableNotices:
@@ -284,9 +291,17 @@ class TableNotices:
         self.wake = wake
         self.digest_seconds = digest_seconds
         self.clock = clock
+        self.reminding: set[str] = set()
+        """The tables not turn-based this process told a deadline at (reminders only
+        come of a deadline; a turn-based table may have them from another process)."""
 
     def heard(self, room: Room, events: Sequence[Event]) -> None:
-        plan_ = planned(room, events, self.clock())
+        """A move at a real-time table with no deadline ever told here has no reminders
+        to drop: no transaction (it was one for every move at every live table)."""
+        if deadlines(events) and not _turn_based(room):
+            self.reminding.add(room.id)
+        reminding = _turn_based(room) or room.id in self.reminding
+        plan_ = planned(room, events, self.clock(), reminding)
         if plan_.found or plan_.reminders:
             self.background.spawn(self.write(plan_))
         elif any(isinstance(e, EntriesCommitted) for e in events) and _away(room):

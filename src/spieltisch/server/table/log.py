@@ -45,7 +45,7 @@ class LogItem:
 chance_turn = parts.chance_turn
 
 
-def last_entry(state: State, seat: int | None) -> LogEntry:
+def last_entry(state: State, seat: int | None) -> Move | Chance:
     """The entry `seat` (None: nobody) just applied (`history()[-1]` would convert the
     whole history to notation)."""
     entry = state.action_history()[-1]

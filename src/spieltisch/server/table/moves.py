@@ -107,7 +107,9 @@ class Moves:
                     rule=anchor_of(illegal.rule),
                 ) from None
             turn = chance_turn(before, seat)
-            items.append(LogItem(room.seq + 1, last_entry(state, seat), before, turn=turn))
+            played = last_entry(state, seat)
+            items.append(LogItem(room.seq + 1, played, before, turn=turn))
+            items[0].words.update(_shown_words(room, played.notation))
             # Another player's roll waits a moment after a person's move that would stand
             # no longer to be taken back once it is rolled (`takeback_rule.py`).
             mover = taking_back(room, [items[0], *reversed(room.log)])
@@ -221,6 +223,15 @@ def stale(seq: int, now: int) -> Refusal:
             "look at the new position and move again"
         ).format(seq=seq, now=now),
     )
+
+
+def _shown_words(room: Room, move: str) -> dict[str, str]:
+    """The words of `move` its mover was shown, in each language shown (`view._legal`):
+    the log entry's, made once."""
+    shown = room.shown
+    if shown is None or shown.seq != room.seq or shown.status != room.table.status:
+        return {}
+    return shown.words_of(move)
 
 
 def _whose_turn(room: Room) -> str:

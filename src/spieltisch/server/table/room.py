@@ -14,7 +14,7 @@ from typing import Any
 
 from spieltisch.core import State
 from spieltisch.server.description.policy import TablePolicy
-from spieltisch.server.schemas.messages import LegalMove
+from spieltisch.server.schemas.messages import LegalMove, QuestionOut
 from spieltisch.server.table.log import LogItem
 from spieltisch.store.clock import ClockMode, TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft, as_utc
@@ -155,6 +155,15 @@ class PositionRenderings:
     drawn: dict[tuple[int | None, str, str | None], SeatRendering] = field(default_factory=dict)
     """By (seat, language, last move)."""
 
+    def words_of(self, move: str) -> dict[str, str]:
+        """`move` in words in each language its mover was shown it: its log entry's."""
+        return {
+            lang: one.words
+            for lang, legal in self.legal.items()
+            for one in legal
+            if one.move == move
+        }
+
 
 @dataclass(frozen=True)
 class RemotePresence:
@@ -214,6 +223,8 @@ class Room:
     """What the connections of the latest position were shown (made once, shared)."""
     marks: dict[str, list[str]] = field(default_factory=dict)
     """Each seat's mark (colour or number), by language: the same for the whole game."""
+    questions: dict[str, list[QuestionOut]] = field(default_factory=dict)
+    """The questions the game answers, by language: the same for the whole game."""
     names: dict[int, str] = field(default_factory=dict)
     """The display names of the accounts holding the seats (read with the seats)."""
     now: Callable[[], float] = time.time

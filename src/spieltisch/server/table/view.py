@@ -50,11 +50,19 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         abortable=room.abortable(),
         takeback=takeback_offered(room, seat),
         roll_in_ms=_roll_in_ms(room),
-        questions=[
+        questions=_questions(room, lang),
+    )
+
+
+def _questions(room: Room, lang: str) -> list[QuestionOut]:
+    """The questions the game answers in `lang` (the same for the whole game: made once)."""
+    asked = room.questions.get(lang)
+    if asked is None:
+        asked = room.questions[lang] = [
             QuestionOut(key=q.key, label=q.label, argument=q.argument)
             for q in parts.questions(room.state.game, lang)
-        ],
-    )
+        ]
+    return asked
 
 
 def _roll_in_ms(room: Room) -> int | None:
