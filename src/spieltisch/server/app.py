@@ -66,6 +66,7 @@ from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.services.table_notices import TableNotices, on_commit
+from spieltisch.server.table.background import cancel
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -283,10 +284,10 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
         finally:
             undo()
             metrics_leaving()
-            sweeping.cancel()
-            abandoning.cancel()
-            sending.cancel()
-            deadlines.cancel()
+            # Stopped before the database closes: a task cancelled mid-transaction rolls
+            # back on its way out, and once the engine is gone that wait never ended
+            # (tests hung 900 s after their last request).
+            await cancel([sweeping, abandoning, sending, deadlines])
             await cluster.close()
             await runtime.close()
             await reviews.close()
