@@ -76,6 +76,8 @@ from spieltisch.tournament.ratings import Rating
 
 logger = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+STOP_SENDING_SECONDS = 10.0
+"""How long a stopping server lets the notification sender finish the batch in hand."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -287,6 +289,8 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
             # Stopped before the database closes: a task cancelled mid-transaction rolls
             # back on its way out, and once the engine is gone that wait never ended
             # (tests hung 900 s after their last request).
+            sender.stop()  # the batch in hand is marked sent before the database closes
+            await asyncio.wait([sending], timeout=STOP_SENDING_SECONDS)
             await cancel([sweeping, abandoning, sending, deadlines])
             await cluster.close()
             await runtime.close()
