@@ -5,7 +5,8 @@ rulings under its `{#rulings}` heading, one bullet each. Every bullet quotes the
 the book it reads, in the book's own language ("kleiner als 7", « égal ou inférieur à
 7 »), so a reader can compare the ruling with the book. Where the rule books are at hand
 (SPIELTISCH_RULE_BOOKS, else the developers' copy beside the repository), each quotation
-is looked up in them.
+is looked up in them; everywhere else, in the books' fingerprints
+(`rule_book_fingerprints.py`), which hold no text of the books.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+
+from tests.games import rule_book_fingerprints as fingerprints
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOKS = {
@@ -73,13 +76,42 @@ def test_every_ruling_quotes_words(game: str, code: str) -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("game", list(BOOKS))
 def test_each_ruling_quotes_the_book_it_reads(game: str, code: str) -> None:
-    folder = _books_folder()
-    if folder is None:
-        pytest.skip("the rule books are not at hand (SPIELTISCH_RULE_BOOKS)")
-    books = " ".join(_plain((folder / name).read_text(encoding="utf-8")) for name in BOOKS[game])
+    books = fingerprints.stored()[game]
     missing = [
         ruling[:80]
         for ruling in rulings(game, code)
-        if not any(_plain(quoted) in books for quoted in quotations(ruling))
+        if not any(fingerprints.quoted_in(quoted, books) for quoted in quotations(ruling))
     ]
     assert not missing, missing
+
+
+def test_a_made_up_quotation_is_found_out() -> None:
+    books = fingerprints.stored()["madn"]
+    real = quotations(rulings("madn", "de")[0])[0]
+    assert fingerprints.quoted_in(real, books)
+    words = fingerprints.plain_words(real)
+    assert not fingerprints.quoted_in(" ".join(reversed(words)) + " Würfelbecher", books)
+    assert not fingerprints.quoted_in("der Würfel entscheidet niemals", books)
+
+
+def test_the_fingerprints_are_the_books_where_they_are_at_hand() -> None:
+    """Where the books are (the developers' machines), the stored fingerprints are theirs
+    and each quotation is also found word for word; a clean clone checks the fingerprints'
+    own consistency instead."""
+    folder = _books_folder()
+    stored = fingerprints.stored()
+    assert set(stored) == set(BOOKS) and all(len(found) > 500 for found in stored.values())
+    if folder is None:
+        return
+    assert fingerprints.of_books(folder, BOOKS) == stored, (
+        "a rule book changed: uv run python -m tests.games.rule_book_fingerprints " + str(folder)
+    )
+    for game, names in BOOKS.items():
+        books = " ".join(_plain((folder / name).read_text(encoding="utf-8")) for name in names)
+        for code in LANGUAGES:
+            missing = [
+                ruling[:80]
+                for ruling in rulings(game, code)
+                if not any(_plain(quoted) in books for quoted in quotations(ruling))
+            ]
+            assert not missing, (game, code, missing)

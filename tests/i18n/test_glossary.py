@@ -42,11 +42,17 @@ def _in_scope(term: dict[str, Any], folder: Path) -> bool:
     return "all" in term["scope"] or folder.name in term["scope"]
 
 
-@pytest.mark.parametrize("code", ["de", "fr"])
-@pytest.mark.parametrize("term", TERMS, ids=lambda term: term["thing"][:40])
+TERMS_BY_LANGUAGE = [
+    pytest.param(term, code, id=f"{term['thing'][:40]}-{code}")
+    for term in TERMS
+    for code in ("de", "fr")
+    if code in term
+]
+"""Each thing with the languages it has a word in (some have none in one of them)."""
+
+
+@pytest.mark.parametrize(("term", "code"), TERMS_BY_LANGUAGE)
 def test_the_catalogs_keep_to_the_glossary(term: dict[str, Any], code: str) -> None:
-    if code not in term:
-        pytest.skip(f"no {code} term for this thing")
     english = re.compile(term["en"], re.IGNORECASE)
     wanted = re.compile(term[code], re.IGNORECASE)
     never = [re.compile(word) for word in term.get(f"{code}_never", [])]

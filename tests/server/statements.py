@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -15,12 +16,16 @@ WRITES = ("INSERT", "UPDATE", "DELETE")
 
 
 @contextmanager
-def statements(database: Database) -> Iterator[list[str]]:
-    """The statements the engine runs inside the block, in order."""
+def statements(database: Database, this_task: bool = False) -> Iterator[list[str]]:
+    """The statements the engine runs inside the block, in order (`this_task`: only those
+    the task entering the block runs, not the server's background work meanwhile — the
+    notification sender, a computer seat's move at another table)."""
     seen: list[str] = []
+    task = asyncio.current_task() if this_task else None
 
     def note(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        seen.append(statement)
+        if task is None or asyncio.current_task() is task:
+            seen.append(statement)
 
     engine = database.engine.sync_engine
     event.listen(engine, "before_cursor_execute", note)

@@ -66,6 +66,7 @@ from spieltisch.server.services.outbox import Sender
 from spieltisch.server.services.reviews import Reviews
 from spieltisch.server.services.rounds import OnlineRounds
 from spieltisch.server.services.table_notices import TableNotices, on_commit
+from spieltisch.server.table.background import cancel
 from spieltisch.server.table.handover import stop_playing
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database, upgrade
@@ -75,6 +76,8 @@ from spieltisch.tournament.ratings import Rating
 
 logger = logging.getLogger("spieltisch.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+STOP_SENDING_SECONDS = 10.0
+"""How long a stopping server lets the notification sender finish the batch in hand."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -283,10 +286,12 @@ def create_app(settings: Settings, now: Callable[[], float] = time.time) -> Fast
         finally:
             undo()
             metrics_leaving()
-            sweeping.cancel()
-            abandoning.cancel()
-            sending.cancel()
-            deadlines.cancel()
+            # Stopped before the database closes: a task cancelled mid-transaction rolls
+            # back on its way out, and once the engine is gone that wait never ended
+            # (tests hung 900 s after their last request).
+            sender.stop()  # the batch in hand is marked sent before the database closes
+            await asyncio.wait([sending], timeout=STOP_SENDING_SECONDS)
+            await cancel([sweeping, abandoning, sending, deadlines])
             await cluster.close()
             await runtime.close()
             await reviews.close()

@@ -88,17 +88,24 @@ class Sender:
             else None
         )
         self._woken = asyncio.Event()
+        self._stopping = False
 
     def wake(self) -> None:
         """Something was written here: look now, not at the next poll."""
         self._woken.set()
 
+    def stop(self) -> None:
+        """End `keep_sending` after the batch in hand: a batch cut off by cancelling could
+        leave a delivered notification unmarked, to be sent again by the next process."""
+        self._stopping = True
+        self._woken.set()
+
     async def keep_sending(self) -> None:
-        """Deliver until cancelled (the server's lifespan runs it as a task)."""
+        """Deliver until stopped or cancelled (the server's lifespan runs it as a task)."""
         rounds = 0
-        while True:
+        while not self._stopping:
             try:
-                while await self.send_due():
+                while not self._stopping and await self.send_due():
                     pass
                 rounds += 1
                 if rounds % 1000 == 1:

@@ -62,7 +62,16 @@ function renderNav() {
   document.getElementById("language-label").textContent = t("Language");
 }
 
-async function route() {
+// One page at a time: a page still loading when the address changes finishes first and
+// is then cleaned up, so it cannot write into the next page or keep its timers (the
+// lobby's list was found on a player's page by the accessibility sweep).
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
   if (cleanUp) cleanUp();
   cleanUp = null;
   clearNotice();
