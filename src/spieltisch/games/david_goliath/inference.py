@@ -138,6 +138,15 @@ def scores_of(model: dict[str, Any]) -> tuple[float, ...]:
     )
 
 
+def unseen_cards(state: DavidGoliathState, player: int) -> list[int]:
+    """The cards in the other players' hands: what `player` cannot see."""
+    unseen = 0
+    for q in range(state.game.num_players):
+        if q != player:
+            unseen |= state.hand_masks[q]
+    return cards_of(unseen)
+
+
 def card_scores(
     state: DavidGoliathState, player: int, scores: Sequence[float] | None = None
 ) -> dict[int, dict[int, float]]:
@@ -145,11 +154,7 @@ def card_scores(
     cards whose score is not 0)."""
     scores = log_scores() if scores is None else scores
     n = state.game.num_players
-    unseen = 0
-    for q in range(n):
-        if q != player:
-            unseen |= state.hand_masks[q]
-    pool = cards_of(unseen)
+    pool = unseen_cards(state, player)
     plays = deal_plays(state)
     found: dict[int, dict[int, float]] = {}
     for q in range(n):
@@ -241,11 +246,7 @@ def count_position(state: DavidGoliathState, held: list[int], free: list[int]) -
     bucket: held if that player holds the card. Pairs the voids rule out are left out."""
     me = state.current_player
     n = state.game.num_players
-    unseen = 0
-    for q in range(n):
-        if q != me:
-            unseen |= state.hand_masks[q]
-    pool = cards_of(unseen)
+    pool = unseen_cards(state, me)
     plays = deal_plays(state)
     for q in range(n):
         if q == me:
