@@ -53,6 +53,10 @@ ENGLISH_LEAKS = (
     "sigma",
     "mu",
     "Notation",
+    "endgame",
+    "greedy",
+    "ismcts",
+    "alphabeta",
 )
 """Words that leaked from code or English texts into German and French pages before."""
 
