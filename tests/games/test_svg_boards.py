@@ -237,7 +237,7 @@ def test_an_empty_hand_leaves_no_heading_over_a_blank() -> None:
     a blank as high as a card (100 px on a phone, 180 px on a screen)."""
     *_, last = _positions("david_goliath", 3, seed=2)
     assert last.is_terminal()
-    assert last.view(0)["hand"] == []
+    assert dict(last.view(0))["hand"] == []
     assert "Your hand" not in draw_state(last, 0)
     playing = next(_positions("david_goliath", 3, seed=2))
     assert "Your hand" in draw_state(playing, 0)
