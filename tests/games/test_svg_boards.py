@@ -230,3 +230,14 @@ def test_one_picture_serves_every_seat_not_to_move(name: str, players: int) -> N
             assert _as_the_page_shows_it(shared, seat) == _as_the_page_shows_it(own, seat)
             checked += 1
     assert checked
+
+
+def test_an_empty_hand_leaves_no_heading_over_a_blank() -> None:
+    """At the end of David & Goliath the hand is empty: the picture drew "Your hand" over
+    a blank as high as a card (100 px on a phone, 180 px on a screen)."""
+    *_, last = _positions("david_goliath", 3, seed=2)
+    assert last.is_terminal()
+    assert dict(last.view(0))["hand"] == []
+    assert "Your hand" not in draw_state(last, 0)
+    playing = next(_positions("david_goliath", 3, seed=2))
+    assert "Your hand" in draw_state(playing, 0)

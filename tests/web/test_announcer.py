@@ -155,3 +155,35 @@ def test_spoken_wording(people: People) -> None:
         hint = page.locator("#typed-move-hint")
         hint.filter(has_text=HINTS[language]).wait_for(state="attached")
         assert not re.search(r"[()\[\]]", hint.text_content() or ""), hint.text_content()
+
+
+def test_only_whose_turn_it_is_calmly(people: People) -> None:
+    """*Announce: only whose turn it is* says whose turn it is, the others' turns too
+    ("Black · computer (easy) to move.", it said only "Your move." before), and no move
+    or roll; *Pace: calmly* adds one line at a time, at least 0.7 s apart."""
+    ana = people("en-GB")
+    ana.context.add_init_script(
+        "localStorage.setItem('spieltisch.verbosity', 'turn');"
+        "localStorage.setItem('spieltisch.pace', 'calm');" + WATCH
+    )
+    sign_in_as_guest(ana, "Ana")
+    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
+    page = ana.page
+    page.goto(f"{ana.base}/#/table/{table}")
+    for turn in range(1, TURNS + 1):
+        page.wait_for_function(
+            "(turns) => window.heardAdditions.filter((a) => a.text.startsWith('Your move.'))"
+            ".length >= turns",
+            arg=turn,
+        )
+        if turn < TURNS:
+            page.fill("#typed-move", "#1")
+            page.press("#typed-move", "Enter")
+    additions = _additions(page)
+    said = [addition["text"] for addition in additions]
+    assert all(len(addition["lines"]) == 1 for addition in additions), said
+    others = [line for line in said if line == "Black · computer (easy) to move."]
+    assert len(others) >= TURNS - 1, said
+    assert all(HEADER.match(line) or line in others for line in said), said
+    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(additions)]
+    assert min(gaps) >= 695, gaps

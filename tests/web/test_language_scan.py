@@ -20,7 +20,7 @@ from tests.web.word_scan import findings, page_findings, settled_text, title_fin
 
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
 LEVELS = ["easy", "medium", "hard", "easy"]
-LEVEL_WORD = {"de": "mittel", "fr": "moyen"}
+LEVEL_WORD = {"de": "mittel", "fr": "moyen", "en": "medium"}
 
 
 def _finished_record(game: str, players: int) -> dict[str, Any]:
@@ -60,7 +60,7 @@ CONTENT = "document.querySelector('#page').innerText.trim().length > 40"
 """A page with more than next to nothing on it."""
 
 
-@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("code", ["de", "fr", "en"])
 def test_no_page_gives_the_machinery_away(people: People, code: str) -> None:
     person = people(locale="en-GB")
     page = person.goto("/")
@@ -96,6 +96,21 @@ def test_the_scan_finds_lowercase_titles_machinery_and_bare_percentages() -> Non
     assert [f.kind for f in findings("p", "de", "none = normaler Stapel")] == [
         "English word 'none'"
     ]
+    # In English only the machinery: an option's code name, a level's id, not "81%".
+    english = findings("p", "en", "Turtles: turtles_per_player = auto\nComputer (easy) 81%")
+    assert [f.kind for f in english] == [
+        "English word 'turtles_per_player'",
+        "identifier 'turtles_per_player'",
+    ]
+    assert [f.kind for f in findings("p", "en", "Search: endgame, last_seq 3")] == [
+        "English word 'endgame'",
+        "identifier 'last_seq'",
+    ]
+    # A list's item goes on with the sentence before it; alone, it starts one.
+    items = "Points:\n- three or more cards of a colour: one point per card;\n"
+    assert not findings("p", "en", items + "no card of a colour: nothing at all.")
+    assert findings("p", "en", "no card of a colour: nothing at all.")
+    assert not findings("p", "fr", "Score :\naucune carte d'une couleur : rien du tout.")
 
 
 def test_a_table_says_everything_in_the_language_just_chosen(people: People) -> None:

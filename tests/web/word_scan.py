@@ -53,6 +53,10 @@ ENGLISH_LEAKS = (
     "sigma",
     "mu",
     "Notation",
+    "endgame",
+    "greedy",
+    "ismcts",
+    "alphabeta",
 )
 """Words that leaked from code or English texts into German and French pages before."""
 
@@ -61,6 +65,8 @@ RAW_IDS = ("madn", "mahe", "david_goliath", "mabula", "account:", "guest:", "lev
 _COMMAND_LINE = re.compile(r"\bspieltisch [a-z]+ |(?<![\w-])--[a-z][\w-]*|\b(?:GET|POST) /api")
 """A command, its option or an HTTP request: a page speaks to people, not to a terminal
 (a tournament directed from the command line says how to hand it over: not scanned)."""
+_IDENTIFIER = re.compile(r"(?<![\w/#.:-])[a-z]+(?:_[a-z]+)+(?![\w/-])")
+"""A name from the code (`turtles_per_player`, `last_seq`): words joined by underscores."""
 _BARE_PERCENT = re.compile(r"\d%")
 """German and French write "81 %" (Babel's and Intl's percent formats), not "81%"."""
 _GERMAN_DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
@@ -89,8 +95,10 @@ _IDS = [
 
 
 def findings(page_name: str, code: str, text: str) -> list[Finding]:
-    """Everything wrong with a page's visible text in language `code` (de or fr)."""
+    """Everything wrong with a page's visible text in language `code`: de or fr, or en
+    (there only the machinery: ids, identifiers, commands, lowercase sentences)."""
     found: list[Finding] = []
+    previous = ""
     for line in (line.strip() for line in text.splitlines()):
         if not line:
             continue
@@ -100,6 +108,9 @@ def findings(page_name: str, code: str, text: str) -> list[Finding]:
         for word, pattern in _IDS:
             if pattern.search(line):
                 found.append(Finding(page_name, f"raw id {word!r}", line))
+        for identifier in _IDENTIFIER.findall(line):
+            if identifier not in RAW_IDS:
+                found.append(Finding(page_name, f"identifier {identifier!r}", line))
         command = _COMMAND_LINE.search(line)
         if command:
             found.append(Finding(page_name, f"command line {command[0]!r}", line))
@@ -107,11 +118,15 @@ def findings(page_name: str, code: str, text: str) -> list[Finding]:
             for match in _GERMAN_DECIMAL_POINT.finditer(line):
                 if not re.search(r"\d+\.\d+\.\d+", line):  # a date 28.11.2026
                     found.append(Finding(page_name, f"decimal point {match[0]}", line))
-        if _BARE_PERCENT.search(line):
+        if code != "en" and _BARE_PERCENT.search(line):
             found.append(Finding(page_name, "percent without its space", line))
         start = _SENTENCE_START.match(line)
-        if start and len(line) > 25 and line[-1] in ".!?":
+        # A line after one ending in ";", ":" or "," goes on with its sentence (a list's
+        # items: "- one or two cards of a colour: …;" "- no card of a colour: nothing.").
+        continued = previous.endswith((";", ":", ","))
+        if start and len(line) > 25 and line[-1] in ".!?" and not continued:
             found.append(Finding(page_name, "lowercase sentence start", line))
+        previous = line
     return found
 
 
@@ -121,8 +136,26 @@ _NATIVE = {
 }
 
 
+_MACHINE = {
+    "turtles_per_player",
+    "openspiel",
+    "OpenSkill",
+    "sigma",
+    "null",
+    "undefined",
+    "NaN",
+    "endgame",
+    "ismcts",
+    "alphabeta",
+}
+"""The leak words that are machinery in English too (the others are English words)."""
+
+
 def _is_native(word: str, code: str) -> bool:
-    """A leak word that is also a word of the language itself (French "table")."""
+    """A leak word that is also a word of the language itself (French "table", every
+    English word in English)."""
+    if code == "en":
+        return word not in _MACHINE
     return word.lower() in _NATIVE.get(code, set())
 
 

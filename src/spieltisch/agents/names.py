@@ -20,6 +20,7 @@ LEVEL_NAMES: dict[str, str] = {
     "ismcts": N_("tree search (IS-MCTS)"),
     "expectimax": N_("expectimax search"),
     "alphabeta": N_("alpha-beta search"),
+    "endgame": N_("tree search (MCTS), exact near the end"),
 }
 
 

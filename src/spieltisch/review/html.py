@@ -93,7 +93,7 @@ def estimate_note(review: ReviewFile) -> str:
         "percentage points."
     ).format(
         level=level_name(settings.level),
-        search=settings.search,
+        search=level_name(settings.search),
         budget=budget,
         seed=settings.seed,
         inaccuracy=number(settings.thresholds["inaccuracy"] * 100),

@@ -178,7 +178,7 @@ def _draw(
     trick = tuple(tuple(pair) for pair in view["trick"])
     trick_parts, height = _trick(trick, _frozen(view.get("last_trick")), players, top)
     parts.append(trick_parts)
-    if "hand" in view:
+    if view.get("hand"):  # an empty hand (the game over) is no heading over a blank
         hand, used = _hand(tuple(view["hand"]), tuple(legal), height)
         parts.append(hand)
         height += used

@@ -4,7 +4,7 @@
 
 import { get, post } from "../api.js";
 import { h, replace } from "../dom.js";
-import { formatNumber, formatPercent, labelled, language, t, tn } from "../i18n.js";
+import { formatNumber, formatPercent, labelled, language, sentence, t, tn } from "../i18n.js";
 import { notify } from "../notice.js";
 
 const POLL_MS = 800;
@@ -90,7 +90,7 @@ export class ReviewPanel {
     const seats = h(
       "table",
       { class: "review-seats" },
-      h("tr", {}, [t("Player"), t("Decisions"), t("Mean loss"), ...verdicts.map((v) => data.verdicts[v]), t("Result")].map((text) => h("th", {}, text))),
+      h("tr", {}, [t("Player"), t("Decisions"), t("Mean loss"), ...verdicts.map((v) => sentence(data.verdicts[v])), t("Result")].map((text) => h("th", {}, text))),
       data.seats.map((seat) =>
         h(
           "tr",

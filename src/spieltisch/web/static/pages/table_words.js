@@ -153,7 +153,8 @@ export class TableWords {
     if (key === this.turnSaid) return;
     this.turnSaid = key;
     if (!mine) {
-      if (verbosity !== "turn") this.announcer.say(t("{name} to move.", { name: this.page.seatLabel(state.to_move) }));
+      // Said at every verbosity: "only whose turn it is" means the others' turns too.
+      this.announcer.say(t("{name} to move.", { name: this.page.seatLabel(state.to_move) }));
       return;
     }
     const count = state.legal_moves.length;
