@@ -126,20 +126,64 @@ def run_the_image_command(
     return log.read_text()
 
 
+def image_app(steps: list[tuple[str, str]], folder: Path) -> Path:
+    """The image's application folder made as its build makes it, in `folder`: WORKDIR,
+    every COPY from the repository, and the RUN that installs it (`uv sync ...`, as
+    written). The RUNs that change the system (pip's uv, the user) are not run here:
+    this machine has uv, and the tests add no user to it. The folder for WORKDIR."""
+    workdir = folder
+    for word, rest in steps:
+        if word == "WORKDIR":
+            workdir = folder / rest.lstrip("/")
+            workdir.mkdir(parents=True, exist_ok=True)
+        elif word == "COPY":
+            *sources, target = rest.split()
+            for source in sources:
+                into = workdir / target
+                if len(sources) == 1 and not target.endswith("/"):
+                    destination = into
+                else:
+                    into.mkdir(parents=True, exist_ok=True)
+                    destination = into / Path(source).name
+                if (ROOT / source).is_dir():
+                    shutil.copytree(
+                        ROOT / source, destination, ignore=shutil.ignore_patterns("__pycache__")
+                    )
+                else:
+                    shutil.copy(ROOT / source, destination)
+        elif word == "RUN" and rest.startswith("uv "):
+            done = subprocess.run(
+                shlex.split(rest), cwd=workdir, capture_output=True, text=True, timeout=600
+            )
+            assert done.returncode == 0, f"RUN {rest}: {done.stderr[-3000:]}"
+    return workdir
+
+
 def test_the_image_command_serves_passes_its_health_check_and_drains(tmp_path: Path) -> None:
-    """CMD with the image's ENV (the `.venv` of this checkout for /app/.venv), and a
-    database: the health check (/readyz) passes, SIGTERM drains and stops it."""
+    """The image's application made as its build makes it (its COPYs and its `uv sync
+    --locked --no-default-groups --extra web --no-editable`, from the lock, without the
+    dev tools), then its CMD with its ENV (/app as that folder), and a database: the
+    health check (/readyz, with the image's own python) passes, SIGTERM drains and stops
+    it."""
     steps = instructions(ROOT / "Containerfile")
+    app = image_app(steps, tmp_path / "image")
+    assert (app / ".venv" / "bin" / "spieltisch").exists()
+    assert not (app / ".venv" / "bin" / "pytest").exists()  # no dev group in the image
     port = free_port()
+    image_env = {
+        name: value.replace("/app/", f"{app}/") for name, value in image_environment(steps).items()
+    }
     env = {
         **os.environ,
-        **image_environment(steps),
-        "PATH": f"{SPIELTISCH.parent}:{os.environ['PATH']}",
+        **image_env,
+        "PATH": image_env["PATH"].replace("$PATH", os.environ["PATH"]),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "SPIELTISCH_HOST": "127.0.0.1",  # 0.0.0.0 in the image: not on a shared machine
         "SPIELTISCH_PORT": str(port),
         "SPIELTISCH_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'image.sqlite3'}",
     }
+    env.pop("VIRTUAL_ENV", None)
+    assert shutil.which("spieltisch", path=env["PATH"]) == str(app / ".venv/bin/spieltisch")
     health = exec_form(dict(steps)["HEALTHCHECK"].split("CMD", 1)[1])
     health = [word.replace(":8000/", f":{port}/") for word in health]
     log = run_the_image_command(env, exec_form(dict(steps)["CMD"]), health, tmp_path)
