@@ -57,6 +57,7 @@ if [ "${1:-}" = "--setup-check" ]; then
   [ -n "$(newest_postgresql_bin)" ] || echo "  missing: would install the system's postgresql package"
   echo "Caddy: $(command -v caddy || echo "missing: would install the system's caddy package")"
   echo "nginx: $(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || echo "missing: would install the system's nginx package")"
+  echo "systemd-analyze: $(command -v systemd-analyze || echo "missing: would install the system's systemd package")"
   exit 0
 fi
 
@@ -73,6 +74,8 @@ need_apt=()
 command -v caddy >/dev/null 2>&1 || need_apt+=(caddy)
 # nginx: the other proxy of the guide (tests/docs/test_nginx_guide.py runs its blocks).
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+# systemd-analyze: the units of deploy/systemd are verified (tests/server/test_deploy_files.py).
+command -v systemd-analyze >/dev/null 2>&1 || need_apt+=(systemd)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt_install "${need_apt[@]}"
 fi

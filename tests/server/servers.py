@@ -21,6 +21,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.server.secrets_in_logs import assert_no_secret
+
 
 def newest_postgresql_bin(root: Path = Path("/usr/lib/postgresql")) -> Path:
     """The binaries of the newest PostgreSQL installed (Debian keeps each major version
@@ -250,9 +252,14 @@ class ServerProcess:
             self.process.wait(10)
 
     def stop(self) -> None:
+        """SIGTERM (SIGKILL after 10 s); then the whole log is searched for secrets
+        (tests/server/secrets_in_logs.py) — a served release from elsewhere (`source`)
+        is not today's code and is left out."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self.source is None and self.starts:
+            assert_no_secret(self.log(), f"the log of the server in {self.folder}")

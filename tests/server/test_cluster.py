@@ -5,6 +5,7 @@ dies, clients moving to the other process, `serve --workers`."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import random
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+import websockets
 from sqlalchemy import text
 from typer.testing import CliRunner
 
@@ -367,7 +369,7 @@ def test_serve_workers_2_plays_and_survives_a_killed_worker(pg_url: str, tmp_pat
         workers = worker_processes(server.process.pid)
         assert len(workers) == 2
 
-        async def scenario() -> None:
+        async def scenario() -> tuple[str, str]:
             async with Client(server.url) as ana, Client(server.url) as bob:
                 await ana.guest("Ana")
                 await bob.guest("Bob")
@@ -383,14 +385,60 @@ def test_serve_workers_2_plays_and_survives_a_killed_worker(pg_url: str, tmp_pat
                 final = await asyncio.gather(*(p.play() for p in players))
                 assert all(state["status"] == "finished" for state in final)
                 await check_told_against_log(pg_url, table["id"], "mabula", {}, players)
+                return str(table["id"]), str(ana.account["token"])
 
-        asyncio.run(scenario())
+        table, token = asyncio.run(scenario())
         parent = psutil.Process(server.process.pid)
         children = [child.pid for child in parent.children(recursive=True)]
         server.kill()
+        answers = asyncio.run(_handshakes_until_refused(server.ws_url, table, token, children))
+        # Issue 48's audit: 14 of 32 such lives answered handshakes with HTTP 500 (an
+        # orphaned worker still accepting during its shutdown). 503 is the word for it.
+        assert 500 not in answers, answers
         assert _gone(children, 90) == []  # one still starting notices once started
     finally:
         server.stop()
+
+
+async def _handshakes_until_refused(
+    ws_url: str, table: str, token: str, children: list[int]
+) -> collections.Counter[int | str]:
+    """WebSocket handshakes to a table, four at a time, from `serve`'s SIGKILL until its
+    orphaned workers are gone and the port refuses: each answer's HTTP status (101
+    accepted), or how it ended otherwise."""
+    answers: collections.Counter[int | str] = collections.Counter()
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def orphans_left() -> bool:
+        return any(_running_pid(pid) for pid in children)
+
+    async def knock() -> None:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                async with websockets.connect(
+                    f"{ws_url}/ws/tables/{table}", additional_headers=headers, open_timeout=10
+                ):
+                    answers[101] += 1
+            except websockets.InvalidStatus as refused:
+                answers[refused.response.status_code] += 1
+            except OSError:
+                answers["refused"] += 1
+                if not orphans_left():
+                    return
+                await asyncio.sleep(0.05)
+            except (websockets.WebSocketException, TimeoutError) as cut:
+                answers[type(cut).__name__] += 1
+
+    await asyncio.gather(*(knock() for _ in range(4)))
+    return answers
+
+
+def _running_pid(pid: int) -> bool:
+    try:
+        return _running(psutil.Process(pid))
+    except psutil.NoSuchProcess:
+        return False
 
 
 def test_serve_workers_refuses_sqlite(tmp_path: Path) -> None:

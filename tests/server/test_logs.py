@@ -22,6 +22,7 @@ from spieltisch.server.infra.logs import (
     redact,
 )
 from tests.server.client import Client, play_randomly
+from tests.server.secrets_in_logs import secrets_in
 from tests.server.servers import ServerProcess
 
 EMAIL = "ana.sommer@example.org"
@@ -157,3 +158,46 @@ def test_a_served_game_logs_json_with_ids_and_no_secret(url: str, tmp_path: Path
     assert {"created", "started", "seq", "finished"} <= kinds, kinds
     assert all(entry.get("table_id") == table for entry in about_table), about_table
     assert any(entry["level"] == "debug" for entry in parsed)
+
+
+TOKEN = "WzEyLCJxOXZfTjNrWWJ4dDBRdUhfUzZVUm1RIl0.aTr4Xw.3hQmZ8p1vF0kq2Jd7sWcX9yTbLeN"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"INFO: 127.0.0.1 - GET /api/me session {TOKEN}",
+        "Traceback: ValueError: no account for ana.sommer@example.org",
+        "webhook whsec_9aXq2mT0vLr8sPz1KcY3 refused",
+        "database postgresql+psycopg://club:geheim@db/spieltisch",
+        '{"message": "claim", "password": "hunter2hunter2"}',
+        "Set-Cookie: spieltisch_session=abcdef123456",
+    ],
+)
+def test_the_whole_runs_log_search_finds_each_kind_of_secret(line: str) -> None:
+    assert secrets_in(f"a quiet line\n{line}\nanother")
+
+
+def test_the_whole_runs_log_search_passes_cleaned_and_ordinary_lines() -> None:
+    lines = [
+        redact(f"Authorization: Bearer {TOKEN}"),
+        redact(f"mail to {EMAIL}, password={PASSWORD.replace(' ', '_')}"),
+        "database postgresql+psycopg://postgres@127.0.0.1:5432/t_3f9a",
+        "table Ab-9_x: seq 12 committed by expert@200; seat 2 hard@inferred",
+        '"GET /ws/tables/Ab-9_x?token=*** HTTP/1.1" 101',
+        "drained: 1 tables stopped here, 1 handed over",
+        "INFO:     Uvicorn running on http://127.0.0.1:8001 (Press CTRL+C to quit)",
+    ]
+    assert secrets_in("\n".join(lines)) == []
+
+
+def test_every_server_process_of_the_run_has_its_log_searched(tmp_path: Path) -> None:
+    """`ServerProcess.stop` searches the log of every server a test started: a token
+    that got into one fails that test."""
+    served = ServerProcess("sqlite+aiosqlite:///unused.sqlite3", tmp_path)
+    served.starts = 1  # as if started (nothing runs: the log is written here)
+    (tmp_path / "server-1.log").write_text(f"INFO: ok\nERROR: bad session {TOKEN}\n")
+    with pytest.raises(AssertionError, match="session token"):
+        served.stop()
+    (tmp_path / "server-1.log").write_text("INFO: ok\n")
+    served.stop()

@@ -1,6 +1,7 @@
 """Issue 48: the metrics in Prometheus's format, scraped during a small load run of
 `serve --workers 2` on PostgreSQL (prometheus-client's multi-process mode: the two
-workers' values added up) and checked against the load client's own counts; and
+workers' values added up) and checked against the load client's own counts; the
+computer seats' metrics of one process against the move log its game left; and
 `/metrics` only for the server's own network."""
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from spieltisch.server import Settings, create_app
 from spieltisch.server.infra import metrics
-from tests.server.client import Client, Socket
+from tests.server.client import Client, Socket, play_randomly
 from tests.server.in_process import run
+from tests.server.logs import move_log
 from tests.server.servers import ServerProcess, new_postgres_database
 from tests.waiting import until_value
 
@@ -150,6 +152,71 @@ def test_metrics_scraped_during_a_load_run_match_the_clients_counts(
             await until_value(connections, lambda seen: seen == 0, 30, "no connection left")
             for person in people:
                 await person.http.aclose()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        served.stop()
+
+
+COMPUTER_LEVELS = {1: "easy", 2: "medium"}
+"""The computer seats of the table below, by seat."""
+
+
+def test_computer_seat_metrics_match_the_computers_moves(migrated_url: str, tmp_path: Path) -> None:
+    """One process (prometheus-client's in-memory mode; SQLite and PostgreSQL): a person
+    and two computer seats of two levels play Mahé to its end while a watcher scrapes.
+    The computer's moves, its think-time histogram per level and its queue are checked
+    against the move log the game left (the client's own count of who moved): every
+    computer move counted once under its seat's level, never more than one asked at a
+    time at one table, none left pending at the end."""
+    served = ServerProcess(migrated_url, tmp_path)
+    served.start()
+
+    async def scenario() -> str:
+        async with httpx.AsyncClient(base_url=served.url) as watcher, Client(served.url) as ana:
+            await ana.guest("Ana")
+            seats = [{"kind": "me"}] + [
+                {"kind": "ai", "level": level} for level in COMPUTER_LEVELS.values()
+            ]
+            table = await ana.create("mahe", seats)
+            await ana.post(f"/api/tables/{table['id']}/start")
+            socket = await ana.socket(table["id"])
+            pending: list[float] = []
+
+            async def keep_scraping() -> None:
+                while True:
+                    got = await scrape(watcher)
+                    pending.append(value(got, "spieltisch_computer_moves_pending"))
+                    await asyncio.sleep(0.05)
+
+            scraping = asyncio.create_task(keep_scraping())
+            final = await play_randomly(socket, random.Random(48))
+            scraping.cancel()
+            assert final["status"] == "finished"
+            await socket.close()
+            assert pending and max(pending) <= 1, pending  # one seat to move at a time
+            log = await move_log(migrated_url, table["id"])
+            by_level = {level: 0 for level in COMPUTER_LEVELS.values()}
+            for row in log:
+                if row.seat in COMPUTER_LEVELS:
+                    by_level[COMPUTER_LEVELS[row.seat]] += 1
+            people = sum(1 for row in log if row.seat == 0)
+            assert all(by_level.values()), by_level  # each computer seat moved
+
+            def counted(got: Scrape) -> bool:
+                return value(got, "spieltisch_moves_total", by="computer") == sum(by_level.values())
+
+            scraped = await until_value(lambda: scrape(watcher), counted, 30, "computer moves")
+            assert value(scraped, "spieltisch_moves_total", by="person") == people
+            for level, moves in by_level.items():
+                thought = "spieltisch_computer_move_seconds_count"
+                assert value(scraped, thought, level=level) == moves, (level, moves)
+                assert value(scraped, "spieltisch_computer_move_seconds_sum", level=level) > 0
+            assert value(scraped, "spieltisch_computer_moves_pending") == 0
+            assert value(scraped, "spieltisch_tables", status="finished") == 1
+            assert value(scraped, "spieltisch_unexpected_errors_total") == 0
+            return str(table["id"])
 
     try:
         asyncio.run(scenario())

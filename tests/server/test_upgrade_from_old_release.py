@@ -22,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import compileall
 import io
+import os
 import random
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -35,7 +37,7 @@ from spieltisch.store.database import Database
 from spieltisch.store.revision import head_revisions, stored_revisions
 from tests.server.client import Client, ResilientSeat
 from tests.server.logs import check_told_against_log
-from tests.server.servers import ServerProcess
+from tests.server.servers import PG_BIN, ServerProcess
 from tests.waiting import DEADLINE, WHOLE_GAME, until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,6 +154,166 @@ def test_an_old_releases_database_is_upgraded_and_its_table_played_to_the_end(
 
         asyncio.run(on_todays_release())
         new.assert_no_exception()
+    finally:
+        new.stop()
+        old.stop()
+
+
+BACKUP = ROOT / "deploy" / "backup.sh"
+MOVES_AFTER = 4
+"""Moves played on today's server before the upgrade is rolled back (then lost)."""
+
+
+def _backup(url: str, folder: Path) -> Path:
+    """The guide's backup before an upgrade: `deploy/backup.sh` as its service runs it."""
+    env = {
+        **os.environ,
+        "PATH": f"{PG_BIN}:{os.environ['PATH']}",
+        "SPIELTISCH_DATABASE_URL": url,
+        "BACKUP_DIR": str(folder),
+    }
+    done = subprocess.run([str(BACKUP)], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return Path(done.stdout.strip())
+
+
+def _restore(url: str, backup: Path) -> None:
+    """docs/deployment.md, "Rolling an upgrade back", step 3, as written. SQLite: the
+    backup copied over the file, its -wal and -shm deleted. PostgreSQL: the database
+    dropped and made again, empty, as the superuser (the test's `postgres`), then the
+    backup restored into it (after `--clean` over it is seen to fail)."""
+    if url.startswith("sqlite"):
+        path = Path(url.split(":///", 1)[1])
+        shutil.copy(backup, path)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        return
+    plain = url.replace("postgresql+psycopg://", "postgresql://")
+    # What the guide warns against: restored over the upgraded database, the backup's
+    # tables cannot be dropped (the upgrade's new tables refer to them).
+    clean = ["--clean", "--if-exists", "--single-transaction"]
+    over = subprocess.run(
+        [str(PG_BIN / "pg_restore"), *clean, "-d", plain, str(backup)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert over.returncode != 0 and "depend" in over.stderr, over.stderr
+    base, name = plain.rsplit("/", 1)
+    admin = ["--maintenance-db", f"{base}/postgres"]
+    for command in (
+        [str(PG_BIN / "dropdb"), "--force", *admin, name],
+        [str(PG_BIN / "createdb"), *admin, name],
+        [str(PG_BIN / "pg_restore"), "--no-owner", "-d", plain, str(backup)],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, (command, done.stderr)
+
+
+def _db_upgrade(url: str, source: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`spieltisch db upgrade --database URL` of today's package, or of the old release
+    (`source` first on the path)."""
+    env = {**os.environ, **({"PYTHONPATH": str(source)} if source else {})}
+    command = [sys.executable, "-m", "spieltisch.cli", "db", "upgrade", "--database", url]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_an_upgrade_is_rolled_back_as_the_guide_says(
+    database_url: str, old_source: Path, tmp_path: Path
+) -> None:
+    """docs/deployment.md, "Upgrading" then "Rolling an upgrade back", step by step: a
+    backup while the old release serves, the old release stopped, today's package
+    migrates and serves and a few moves are played on it; then every process stopped,
+    the code put back (the old release), the backup restored, the old release's own
+    `db upgrade` finds nothing to do, and it serves again: the account signs in with its
+    password, the table is as it was at the backup (what was played since is lost) and is
+    played to its end. Then the upgrade is made again and works. On PostgreSQL the
+    restore the guide warns against (`pg_restore --clean` over the upgraded database)
+    is seen to fail first."""
+    old = ServerProcess(database_url, tmp_path / "old", source=old_source, takeback=None)
+    new = ServerProcess(database_url, tmp_path / "new")
+    for folder in (old.folder, new.folder):
+        folder.mkdir()
+    try:
+        old.start()
+
+        async def on_the_old_release() -> tuple[Client, Client, str, int]:
+            ana, bob = Client(old.url), Client(old.url)
+            await ana.guest("Ana")
+            claim = {"username": "ana_back", "password": PASSWORD}
+            ana.account = await ana.post("/api/session/claim", claim)
+            await bob.guest("Bob")
+            seats = [{"kind": "me"}, {"kind": "open"}]
+            table = (await ana.create("mahe", seats))["id"]
+            await bob.post(f"/api/tables/{table}/join", {})
+            await ana.post(f"/api/tables/{table}/start")
+            players = [
+                ResilientSeat(client, table, [old.url], random.Random(index))
+                for index, client in enumerate((ana, bob))
+            ]
+            async with asyncio.timeout(WHOLE_GAME):
+                await asyncio.gather(
+                    *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
+                )
+            for client in (ana, bob):
+                await client.http.aclose()
+            return ana, bob, table, max(max(player.told) for player in players)
+
+        ana, bob, table, at_backup = asyncio.run(on_the_old_release())
+        # Upgrading: a backup (nobody moves: two people, both done), stop, migrate, start.
+        backup = _backup(database_url, tmp_path / "backups")
+        old.stop()
+        upgraded = _db_upgrade(database_url)
+        assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+        assert asyncio.run(_revisions(database_url)) == head_revisions()
+        new.start()
+
+        async def on_todays_release() -> int:
+            players = [
+                ResilientSeat(client, table, [new.url], random.Random(10 + index))
+                for index, client in enumerate((ana, bob))
+            ]
+            limit = at_backup + MOVES_AFTER
+            async with asyncio.timeout(WHOLE_GAME):
+                await asyncio.gather(
+                    *(player.play(lambda m: m["seq"] >= limit) for player in players)
+                )
+            return max(max(player.told) for player in players)
+
+        after_upgrade = asyncio.run(on_todays_release())
+        assert after_upgrade > at_backup
+        # Rolling back: 1. stop every process; 2. the code before; 3. the backup restored
+        # (the old release's own `db upgrade` then finds it current); 4. start.
+        new.stop()
+        _restore(database_url, backup)
+        assert asyncio.run(_revisions(database_url)) == {OLD_REVISION}
+        again = _db_upgrade(database_url, old_source)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert asyncio.run(_revisions(database_url)) == {OLD_REVISION}
+        old.start()
+
+        async def rolled_back() -> None:
+            async with Client(old.url) as check:
+                body = {"username": "ana_back", "password": PASSWORD}
+                assert (await check.post("/api/session/signin", body))["id"] == ana.account["id"]
+            log = await check_told_against_log(database_url, table, "mahe", {"players": 2}, [])
+            assert len(log) == at_backup, "the table is not as it was at the backup"
+            players = [  # the old sessions were in the backup: they still hold
+                ResilientSeat(client, table, [old.url], random.Random(20 + index))
+                for index, client in enumerate((ana, bob))
+            ]
+            async with asyncio.timeout(WHOLE_GAME):
+                final = await asyncio.gather(*(player.play() for player in players))
+            assert all(state["status"] == "finished" for state in final)
+            await check_told_against_log(database_url, table, "mahe", {"players": 2}, players)
+
+        asyncio.run(rolled_back())
+        old.stop()
+        assert "Traceback" not in old.log(), old.log()[-3000:]
+        # The upgrade made again later, from the rolled-back database.
+        upgraded = _db_upgrade(database_url)
+        assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+        assert asyncio.run(_revisions(database_url)) == head_revisions()
     finally:
         new.stop()
         old.stop()
