@@ -164,13 +164,18 @@ MEASURE = (
       if (hidden(piece) || piece.closest('.muted')) continue;
       const style = getComputedStyle(piece);
       const r = seen(piece);
-      // Just outside the piece: what it stands on.
-      const behind = under(r.left + r.width / 2, r.top - 2, piece.parentNode);
-      if (!behind) continue;
       const fill = parse(style.fill);
       const stroke = parse(style.stroke);
       const m = piece.getScreenCTM();
       const outline = parseFloat(style.strokeWidth) * Math.hypot(m.a, m.b);
+      // Just outside the piece as drawn, its outline included: what it stands on. The box
+      // is the shape's without its outline, and half an outline is painted beyond it (the
+      // last move's piece wears a ring 4 wide, 10 while it pulses): 2 px above the box
+      // was on that ring, over the field it hides (a green piece just moved onto red's
+      // start field was measured against that field's tint, 2.50:1).
+      const behind = under(r.left + r.width / 2, r.top - (stroke ? outline / 2 : 0) - 2,
+        piece.parentNode);
+      if (!behind) continue;
       const best = Math.max(fill ? ratio(fill, behind) : 0,
         stroke && outline >= 1.5 ? ratio(stroke, behind) : 0);
       if (best < pieceContrast - 0.005) {

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from playwright.sync_api import Page
 
 import spieltisch
 from spieltisch.core.records import make_record
+from spieltisch.core.svg import draw_state
+from spieltisch.games.mabula.rules import MabulaView
+from spieltisch.games.madn.rules import COLOURS, MadnView
+from spieltisch.games.madn.svg import board as madn_board
 from tests.web.conftest import People
 from tests.web.flows import CLICKABLE, create_table_by_api, sign_in_as_guest, wait_for_current_board
 from tests.web.legibility import Problem, problems
@@ -108,4 +112,92 @@ def test_every_other_page_has_words_targets_and_contrast_to_match(
             page.wait_for_selector("#nav a")
             settled_text(page)
             found += problems(page, f"{route} {code} {width}")
+    assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
+
+
+# The board shown as it was, a piece marked as the table page marks the last move's
+# (pages/table.js `markMoved`: the class `moved-to`, whose ring pulses, then stays).
+_SHOW_MOVED = """([svg, chosen]) => {
+  const box = document.querySelector('.board-box');
+  box.classList.add('animate');
+  box.innerHTML = svg;
+  box.querySelector('svg').dataset.chosen = 'yes';
+  const piece = box.querySelector(chosen);
+  piece.classList.add('moved-to');
+  const pulse = document.getAnimations();
+  for (const animation of pulse) { animation.pause(); animation.currentTime = 0; }
+  return pulse.length;
+}"""
+_SETTLE = "() => { for (const animation of document.getAnimations()) animation.finish(); }"
+
+
+def _mabula_pushed() -> tuple[str, list[str]]:
+    """A Mabula board after white's first push (c1 to c2), black to move (its marbles
+    ringed), and the white marbles: on the edge squares and the one pushed in."""
+    state = spieltisch.load("mabula", players=2).new_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.sample_chance(rng)
+    state.apply("c1-c2")
+    marbles = cast(MabulaView, state.view(None))["board"]
+    white = [square for square, letter in marbles.items() if letter == "w"]
+    assert "c2" in white
+    return draw_state(state, state.current_player, last_move="c1-c2"), white
+
+
+def _boards() -> list[tuple[str, str, str, str]]:
+    """(game, name, svg, the piece marked as the last move's)."""
+    boards = []
+    for colour in COLOURS:
+        for square in ("1", "11", "21", "31", "g1", "g4", "b"):
+            view = _madn_view(colour, square)
+            last = str((int(square) - 3) % 40 + 1) if square.isdigit() else "b"
+            svg = madn_board(view, seat=0, legal_moves=["b"], last_move=last)
+            chosen = f'[data-piece={colour}][data-square="{square}"]'
+            boards.append(("madn", f"{colour} on {square}", svg, chosen))
+    svg, white = _mabula_pushed()
+    for square in white:
+        boards.append(
+            ("mabula", f"white on {square}", svg, f'[data-marble=w][data-square="{square}"]')
+        )
+    return boards
+
+
+def _madn_view(colour: str, square: str) -> MadnView:
+    """Red to move, every piece in its base but `colour`'s first on `square`."""
+    pieces = {name: ["b"] * 4 for name in COLOURS}
+    pieces[colour][0] = square
+    return MadnView(pieces=pieces, dice=[6], finished=[], turn=0)
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_piece_just_moved_stands_out_wherever_it_stands(
+    people: People, width: int, height: int
+) -> None:
+    """Each colour's piece of the last move on each start field, in the goal and back in
+    the base (MÄDN's tinted fields), pulsing and settled, with red to move (its pieces
+    ringed) and the last move's field marked: 3:1 as every piece. A CI run found a green
+    piece on red's start field at 2.50:1 at 1280 px, only when the dice had put it there:
+    the measure looked 2 px above the piece's box, on the ring the last move's piece
+    wears, and took the field hidden under that ring for what the piece stands on.
+    Mabula's white marbles of the last move, on the edge squares and pushed in: the ring
+    is all the outline they have (#e65100 was 1.87:1 on the edge squares)."""
+    ana = people("en-GB", width=width)
+    page = sign_in_as_guest(ana, "Ana")
+    page.set_viewport_size({"width": width, "height": height})
+    table = create_table_by_api(ana, "madn", [{"kind": "me"}] + [AI] * 3)
+    page.goto(f"{ana.base}/#/table/{table}")
+    page.wait_for_selector(CLICKABLE)
+    wait_for_current_board(page)
+    page.evaluate("window.spieltisch.live.close()")  # no newer position redraws the board
+    found: list[Problem] = []
+    for game, said, svg, chosen in _boards():
+        pulses = page.evaluate(_SHOW_MOVED, [svg, chosen])
+        assert pulses >= 1, "the piece of the last move does not pulse"
+        for moment in ("pulsing", "settled"):
+            if moment == "settled":
+                page.evaluate(_SETTLE)
+            name = f"{game} {width} {said} {moment}"
+            found += [p for p in problems(page, name, game) if "piece" in p.what]
+        assert page.locator(".board-box svg[data-chosen]").count() == 1, "board redrawn"
     assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
