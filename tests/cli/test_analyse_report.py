@@ -99,3 +99,14 @@ def test_numbers_in_the_report_and_the_plots_follow_the_language(tmp_path: Path)
     assert any(re.fullmatch(r"\d+\s%", tick) for tick in ticks), ticks
     ticks = re.findall(r"<!-- (.*?) -->", (tmp_path / "scores.svg").read_text(encoding="utf-8"))
     assert not any(re.fullmatch(r"\d+\.\d+", tick) for tick in ticks), ticks
+
+
+def test_the_reports_agents_are_named_in_the_readers_language(tmp_path: Path) -> None:
+    """ "Agents: random, random" in a German report (issue 46): "Zufall", as elsewhere."""
+    analysis = _analysis(spieltisch.load("mahe", players=3), ("busts", "cards"), zero=0)
+    with language("de"):
+        from spieltisch.cli.messages import _
+
+        text = report(analysis, tmp_path, _, ["0", "1", "2"], "x").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("Optionen"))
+    assert "Zufall" in line and "random" not in line, line

@@ -112,3 +112,13 @@ def test_the_compiled_kernel_is_in_numbas_cache() -> None:
     game = spieltisch.load("mabula")
     warm(game)
     assert kernel_cached(game) is True
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "Kern in 26 min kompiliert."), ("en", "26 min")])
+def test_a_long_compile_is_said_in_minutes(code: str, said: str) -> None:
+    """At load 25 the first German run ended "Kern in 1.571 s kompiliert." (issue 46)."""
+    from spieltisch.core.i18n import language
+
+    with language(code):
+        assert said in kernels.compiled_in(1571.0)
+        assert "45 s" in kernels.compiled_in(45.0)

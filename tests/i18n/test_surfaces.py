@@ -74,3 +74,12 @@ def test_the_groups_lang_reaches_the_tournament_export(tmp_path: Path) -> None:
     assert '<html lang="de">' in standings and "Tabelle nach Runde 1" in standings
     assert results.read_text(encoding="utf-8").startswith("\ufeffRunde;Tisch;")
     set_language("en")
+
+
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize(("code", "random"), [("de", "Zufall"), ("fr", "hasard")])
+def test_simulates_table_names_the_agents_in_the_readers_language(code: str, random: str) -> None:
+    """The summary's agent column read "random" in German and French (issue 46)."""
+    result = runner.invoke(app, ["simulate", "toy", "-n", "2", "--seed", "4", "--lang", code])
+    assert result.exit_code == 0, result.output
+    assert random in result.output and " random " not in result.output, result.output

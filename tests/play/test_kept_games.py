@@ -117,7 +117,7 @@ def test_a_new_game_never_replaces_a_kept_one(tmp_path: Path) -> None:
         while len(session.state.history()) < 4:
             step(session)
         keeper.release()
-        histories.append(session.state.history())
+        histories.append([entry for entry in session.log if entry.player is not None])
     kept = store.unfinished("mabula")
     assert len(kept) == 3
     assert {kept_game.name for kept_game in kept} == {"Mabula 1", "Mabula 2", "Mabula 3"}
@@ -339,3 +339,17 @@ def test_a_finished_game_stays_a_record_unless_deleted_at_the_end(
     assert store.listing("mabula", finished=True) == store.unfinished("mabula")
     (left,) = store.unfinished("mabula")
     assert json.loads(left.path.read_text())["history"] == other.state.history()
+
+
+def test_the_list_counts_moves_not_dice(tmp_path: Path) -> None:
+    """A MÄDN game of a few moves was listed as '43 moves': every die counted (issue 46).
+    The list counts the players' moves, as replay and simulate do."""
+    store = KeptGames(tmp_path)
+    session = new_session("madn", {"players": 2}, [HUMAN, level(3)], seed=5)
+    attach(session, store.new(session))
+    while sum(entry.player == 0 for entry in session.log) < 4:
+        step(session)
+    (kept,) = store.unfinished("madn")
+    moves = [entry for entry in session.log if entry.player is not None]
+    assert kept.moves == len(moves) < len(session.state.history())
+    assert f"· {len(moves)} moves ·" in store.line(kept)

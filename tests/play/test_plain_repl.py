@@ -234,3 +234,27 @@ def test_the_refusal_of_a_word_is_in_the_readers_language() -> None:
     set_language("fr")
     reason = session.explain("vert")
     assert reason is not None and reason.startswith("pas un coup ici"), reason
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_at_a_terminal_lines_and_questions_break_between_words(
+    keys: object, tmp_path: Path, code: str
+) -> None:
+    """Plain mode's help line and the quit question are wider than 80 columns: at a
+    terminal they are wrapped between words ("tipp (best" / "er Zug)" was what tmux
+    showed), and the line editor gets only the question's last line as its prompt."""
+    from spieltisch.cli.play.plain import help_text
+
+    session = Session(spieltisch.load("madn", players=2), [HUMAN, HUMAN], seed=5)
+    play, out = at_the_keyboard(session, keys, tmp_path, code)
+    play.intro()
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    said = " ".join(line.strip(" ") for line in lines[-(len(help_text()) // 80 + 2) :])
+    assert help_text() in said, said
+    question = "Quit this game? " * 12 + "> "
+    last = play.prompt_line(question)
+    assert last.endswith("> ") and len(last) <= 72
+    shown = out.getvalue().splitlines()[len(lines) :]
+    assert all(len(line) <= 80 for line in shown)
+    assert " ".join([*shown, last]).split() == question.split()

@@ -70,6 +70,42 @@ def test_ctrl_z_suspends_the_app(tmp_path: Path) -> None:
     assert suspended == [True]
 
 
+def test_ctrl_z_stops_the_whole_job_started_by_uv_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under `uv run spieltisch play` the job's leader is uv: stopping only the app's own
+    process left uv waiting and the terminal frozen (tmux, issue 46). The app stops its
+    process group, with the screen given back first, as a terminal's Ctrl+Z does."""
+    import contextlib
+    import os
+    import signal
+
+    app, _store = table(tmp_path)
+    group = os.getpid() + 1_000_000  # a job led by another process (uv)
+    stopped: list[tuple[int, int]] = []
+    given_back: list[bool] = []
+
+    @contextlib.contextmanager
+    def suspend():  # type: ignore[no-untyped-def]
+        given_back.append(True)
+        yield
+
+    monkeypatch.setattr(os, "getpgrp", lambda: group)
+    monkeypatch.setattr(os, "tcgetpgrp", lambda fd: group)
+    monkeypatch.setattr(os, "killpg", lambda pgid, sig: stopped.append((pgid, sig)))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, ready(app))
+            app.suspend = suspend  # type: ignore[method-assign]
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: bool(stopped))
+            assert app.is_running
+
+    asyncio.run(scenario())
+    assert stopped == [(group, signal.SIGSTOP)] and given_back == [True]
+
+
 def test_a_resized_window_is_laid_out_again(tmp_path: Path) -> None:
     app, _store = table(tmp_path)
 

@@ -311,6 +311,7 @@ def _seat_agents(spec: str, players: int) -> list[str]:
 
 
 def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
+    from spieltisch.agents.names import level_name
     from spieltisch.core.formats import number, percent
 
     games = _n("{count} game", "{count} games", summary.games).format(count=number(summary.games))
@@ -322,7 +323,7 @@ def _print_summary(title: str, seats: list[str], summary: Summary) -> None:
         score = summary.mean_score(seat)
         table.add_row(
             str(seat),
-            agent,
+            level_name(agent),
             percent(rate.mean, 1),
             f"{percent(rate.low, 1)}–{percent(rate.high, 1)}",
             f"{number(score.mean, 2)} ± {number(score.high - score.mean, 2)}",

@@ -39,9 +39,12 @@ def warm_telling(console: Console, game: Game[Any]) -> None:
     ) as progress:
         progress.add_task(_("compiling"), total=None)
         warm(game)
-    console.print(
-        _("Kernel compiled in {seconds} s.").format(
-            seconds=formats.number(time.monotonic() - started, 0)
-        ),
-        highlight=False,
-    )
+    console.print(compiled_in(time.monotonic() - started), highlight=False)
+
+
+def compiled_in(seconds: float) -> str:
+    """How long compiling took: seconds, or minutes from two minutes on ("1.571 s" read as
+    a thousands figure in German on a busy machine)."""
+    if seconds < 120:
+        return _("Kernel compiled in {seconds} s.").format(seconds=formats.number(seconds, 0))
+    return _("Kernel compiled in {minutes} min.").format(minutes=formats.number(seconds / 60, 0))

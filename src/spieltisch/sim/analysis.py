@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from spieltisch.agents.names import level_name
 from spieltisch.core import Game
 from spieltisch.core.formats import number, percent
 from spieltisch.core.i18n import N_, labelled
@@ -150,7 +151,7 @@ def report(
                 f"{name}={show_value(fields[name], value)}"
                 for name, value in game.options.to_json().items()
             ),
-            agents=", ".join(analysis.agents),
+            agents=", ".join(level_name(agent) for agent in analysis.agents),
             seed=analysis.seed,
         ),
         "",

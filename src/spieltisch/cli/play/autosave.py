@@ -85,7 +85,8 @@ class Keeper:
         if not moved and not self.path.exists():
             return None
         record: dict[str, Any] = dict(session.record())
-        record["kept"] = {"name": self.name}
+        moves = sum(1 for entry in session.log if entry.player is not None)  # not the dice
+        record["kept"] = {"name": self.name, "moves": moves}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             partial = self.path.with_suffix(".part")
@@ -301,11 +302,14 @@ def read_kept(path: Path) -> Kept | None:
     history = data.get("history")
     kept = data.get("kept")
     name = kept.get("name") if isinstance(kept, dict) else None
+    moves = kept.get("moves") if isinstance(kept, dict) else None
+    if not isinstance(moves, int):  # kept before the count was written: every step
+        moves = len(history) if isinstance(history, list) else 0
     return Kept(
         path,
         data["game"],
         name if isinstance(name, str) and name else path_name(path),
-        len(history) if isinstance(history, list) else 0,
+        moves,
         saved,
         data.get("result") is not None,
     )

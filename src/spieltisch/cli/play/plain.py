@@ -16,6 +16,7 @@ from typing import TextIO
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
+from rich.text import Text
 
 from spieltisch.cli.boards import render_board, render_panel
 from spieltisch.cli.messages import _, _n
@@ -88,7 +89,27 @@ class PlainPlay:
     # -- output -------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.print(text, highlight=False, markup=False, soft_wrap=True)
+        """A line of text: at a terminal wrapped between words (the terminal itself would
+        cut words in two), elsewhere whole (a pipe or a transcript keeps its lines)."""
+        terminal = self.console.is_terminal
+        self.console.print(text, highlight=False, markup=False, soft_wrap=not terminal)
+
+    def rows(self, text: str) -> int:
+        """The screen lines `text` takes when said."""
+        if not self.console.is_terminal:
+            return -(-cell_len(text) // max(self.console.width, 1)) or 1
+        return len(Text(text).wrap(self.console, max(self.console.width, 1))) or 1
+
+    def prompt_line(self, prompt: str) -> str:
+        """A prompt wider than the screen: its words up to the last line said first (the
+        line editor would cut them anywhere), the last line left as the prompt."""
+        width = self.console.width
+        if not self.console.is_terminal or cell_len(prompt) <= width - 8:
+            return prompt
+        lines = [line.plain.rstrip() for line in Text(prompt).wrap(self.console, width - 8)]
+        for line in lines[:-1]:
+            self.say(line)
+        return lines[-1] + (" " if prompt.endswith(" ") else "")
 
     def entry(self, entry: LogEntry) -> None:
         if entry.player is None:
@@ -148,7 +169,7 @@ class PlainPlay:
             for index, (_move, shown, words) in enumerate(choices, 1)
         ]
         width = max(self.console.width, 1)
-        if room is None or sum(-(-cell_len(line) // width) for line in lines) <= room:
+        if room is None or sum(self.rows(line) for line in lines) <= room:
             for line in lines:  # each in words: they fit (wrapped lines counted)
                 self.say(line)
             return
@@ -193,7 +214,7 @@ class PlainPlay:
 
     def ask(self, stream: TextIO, prompt: str) -> str | None:
         if self.editor is not None:
-            typed = self.editor.read(prompt)
+            typed = self.editor.read(self.prompt_line(prompt))
             if typed is None:
                 self.say("")
             return None if typed is None else typed.strip()

@@ -14,6 +14,9 @@ that starts a move's notation ever does anything else.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from collections.abc import Callable
 from datetime import datetime
 from typing import ClassVar
@@ -22,7 +25,7 @@ from rich.console import RenderableType
 from rich.measure import Measurement
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -909,6 +912,27 @@ class PlayApp(App[None]):
         target = self.keeper.write(self.session)
         running = not (self.finished or self.session.state.is_terminal())
         self.exit(message=kept_message(target) if running else None)
+
+    def action_suspend_process(self) -> None:
+        """Ctrl+Z: stop the whole job, as a terminal's Ctrl+Z does, not only this process.
+
+        Textual stops its own process; started by `uv run spieltisch play`, the job's
+        leader is uv, which went on waiting, so the shell never got the terminal back
+        and the screen froze. The app leaves the screen as it found it, stops its process
+        group, and takes the screen again when the shell's `fg` continues the group."""
+        try:
+            group = os.getpgrp()
+            ours = os.tcgetpgrp(sys.__stdin__.fileno()) == group if sys.__stdin__ else False
+        except (AttributeError, OSError, ValueError):
+            ours = False
+        if not ours or group == os.getpid():
+            super().action_suspend_process()  # alone in its job: Textual's own way
+            return
+        try:
+            with self.suspend():
+                os.killpg(group, signal.SIGSTOP)  # continued by the shell's fg (SIGCONT)
+        except SuspendNotSupported:
+            pass
 
     def leave(self) -> None:
         """Leaving a running game asks first: keep it for next time, save it, or discard."""
