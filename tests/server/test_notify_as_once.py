@@ -1,8 +1,9 @@
 """As close to once as SMTP and HTTP allow (issue 43): each notification claimed on its
 own as its delivery begins (a slow batch whose lease ran out leaves to another process
 the rows it took, rather than sending them twice), an email marked sent once the mail
-server took it (a kill -9 while the server holds QUIT sends nothing again), and a
-webhook cut off before its answer posted again with the same Idempotency-Key, the next
+server took it (a kill -9 while the server holds QUIT sends nothing again, nor one while
+the mark waits on a row lock: the acceptance is recorded first where no lock waits), and
+a webhook cut off before its answer posted again with the same Idempotency-Key, the next
 X-Spieltisch-Attempt and a valid signature. Real SMTP (aiosmtpd), real server processes
 for the kills."""
 
@@ -19,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from spieltisch.server import Settings
 from spieltisch.server.infra import mail
@@ -162,6 +164,90 @@ def test_killed_while_the_mail_server_holds_quit_the_email_is_not_sent_again(
                 assert len(got) == 2 and any(second in body(m) for m in got)
 
             asyncio.run(scenario())
+        finally:
+            server.stop()
+
+
+def test_killed_while_the_mark_waits_on_a_row_lock_the_email_is_still_sent_once(
+    postgres: str, tmp_path: Path
+) -> None:
+    """The mail server takes the invitation while another transaction holds the outbox
+    row's lock (as a move dropping a table's reminders does); the server's mark waits on
+    it and the server is killed then. Before, the mark was the only record of the
+    acceptance: the restarted server sent the email again (attempt 2, same Message-ID).
+    Now the acceptance is recorded first in a table nobody locks, and the restarted
+    server marks the row sent without sending it."""
+    url = new_postgres_database(postgres)
+    site = "https://tisch.example"
+    with mailbox() as (box, smtp):
+        server = ServerProcess(
+            url, tmp_path, "--smtp", smtp, "--outbox-lease", "3", "--public-url", site
+        )
+        server.start()
+        try:
+
+            async def mark_waits(database: Database) -> bool:
+                async with database.session() as session:
+                    waiting = await session.execute(
+                        text(
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                            "'Lock' AND query LIKE 'UPDATE notification_outbox SET %' "
+                            "AND query LIKE '%sent_at=%'"
+                        )
+                    )
+                    return bool(waiting.scalar())
+
+            async def scenario(database: Database) -> None:
+                _ana, ana_headers = await verified(server.url, "Ana", "ana@example.org", box)
+                bob, _ = await verified(server.url, "Bob", "bob@example.org", box)
+                box.answering.clear()  # the delivery begun (claimed, counted), held at RCPT
+                first = await made_table(server.url, ana_headers, bob)
+                await until(lambda: box.waiting >= 1, what="the invitation's delivery begun")
+                async with database.session() as locker:
+                    held = await locker.execute(
+                        text(
+                            "SELECT id FROM notification_outbox WHERE key LIKE :key "
+                            "AND channel = 'email' FOR UPDATE"
+                        ),
+                        {"key": f"invite:{first}:%"},
+                    )
+                    assert len(held.all()) == 1
+                    box.answering.set()
+                    await until(
+                        lambda: len(invitations(box.to("bob@example.org"))) >= 1,
+                        what="the invitation taken by the mail server",
+                    )
+                    await until(
+                        lambda: mark_waits(database), what="the mark waiting on the row lock"
+                    )
+                    server.kill()  # SIGKILL while the mark waits
+                    await locker.rollback()
+                server.start()
+
+                async def settled() -> bool:
+                    rows = await rows_of(url)
+                    return any(r.key.startswith(f"invite:{first}:") and r.sent_at for r in rows)
+
+                await until(settled, what="the invitation marked sent", seconds=90)
+                [row] = [r for r in await rows_of(url) if r.key.startswith(f"invite:{first}:")]
+                assert row.attempts == 1 and row.sending_until is None
+                got = invitations(box.to("bob@example.org"))
+                assert len(got) == 1, [m["Message-ID"] for m in got]
+                assert "not delivered again" in server.log()
+                async with database.session() as session:
+                    left = await session.execute(
+                        text("SELECT count(*) FROM notification_delivered")
+                    )
+                    assert left.scalar() == 0  # the record went with the mark
+
+            async def with_database() -> None:
+                database = Database(url)
+                try:
+                    await scenario(database)
+                finally:
+                    await database.close()
+
+            asyncio.run(with_database())
         finally:
             server.stop()
 

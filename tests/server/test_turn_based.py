@@ -21,9 +21,11 @@ from spieltisch.server.table.events import (
     TurnStarted,
     VacationStarted,
 )
+from spieltisch.server.table.leaving import own_level
 from spieltisch.store import Database
 from spieltisch.store.models import GameTable, TableNotice
 from spieltisch.store.turns import take_vacation
+from spieltisch.tournament.ratings import Rating
 from tests.server.in_process import Now, an_app, connect, guest, run, told, until
 from tests.server.servers import drop_postgres_database, new_postgres_database
 from tests.server.turn_tables import DAY, a_runtime, heard, made_table, move, person_to_move
@@ -121,6 +123,39 @@ def test_the_move_days_then_the_time_bank_then_the_computer_plays_that_turn(url:
             kinds = [kind for kind, _seat, _data in await notices(url, table_id)]
             assert kinds == ["bank", "ran_out"]
             assert ana in [s.account_id for s in room.seats]
+
+    run(scenario)
+
+
+def test_a_strong_players_turn_is_played_at_their_own_level_when_their_time_runs_out(
+    url: str,
+) -> None:
+    """ "At the player's level": the level nearest the person's rating in the game, not
+    the table's default (the test above has everyone at the starting rating: easy). A
+    person rated well above Mahé's "hard" reference is played for at "hard"."""
+
+    async def scenario() -> None:
+        now = Now()
+        table_id, _accounts = await made_table(
+            url, "mahe", THREE_AND_A_COMPUTER, ClockIn(mode="turn", days=1)
+        )
+        async with a_runtime(url, now) as runtime:
+            room = await runtime.room(table_id)
+            seat = await person_to_move(runtime, room)
+            strong = room.seats[seat].account_id
+
+            async def rating_of(game: str, account: int) -> Rating:
+                return Rating(40.0, 2.0) if (game, account) == ("mahe", strong) else Rating()
+
+            runtime.leaving.rating_of = rating_of
+            assert own_level("mahe", Rating(40.0, 2.0)) == "hard" != own_level("mahe", Rating())
+            seq = room.seq
+            now.advance(DAY + 60)
+            assert await runtime.turns.sweep() == [table_id]
+            await until(lambda: room.seq > seq, what="the computer's move for the person")
+            ran_out = heard(runtime, ClockRanOut)
+            assert [(r.seat, r.turn_based, r.level) for r in ran_out] == [(seat, True, "hard")]
+            assert room.log[seq].seat == seat and room.seats[seat].substituted is None
 
     run(scenario)
 

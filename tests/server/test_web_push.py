@@ -1,8 +1,10 @@
 """Web Push with VAPID keys (issue 43): the host's key pair made by the command's code,
 the public key served, a browser's subscription kept for its account alone, "your
 turn" pushed to it once, encrypted for that browser (decrypted here with its private
-key, RFC 8291) and signed with the host's key (the VAPID header checked, RFC 8292), and
-nothing pushed once it unsubscribed. A local HTTP server plays the push service."""
+key by `rfc8291.py`, written from RFC 8291 and RFC 8188 with `cryptography`, not by the
+library that encrypts; checked first against the RFC's own example) and signed with the
+host's key (the VAPID header checked, RFC 8292), and nothing pushed once it
+unsubscribed. A local HTTP server plays the push service."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import http_ece
 import httpx
+import pytest
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
@@ -24,6 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from spieltisch.server.infra.push import make_keys, topic
 from tests.server.hooks import Hook, receiver
 from tests.server.in_process import an_app, guest, run, until
+from tests.server.rfc8291 import Unreadable, decrypt
 
 SITE = "http://tisch.example"
 
@@ -43,6 +47,8 @@ class Browser:
         self.key = ec.generate_private_key(ec.SECP256R1())
         self.auth = os.urandom(16)
         self.endpoint = endpoint
+        self.server_keys: dict[bytes, bytes] = {}
+        """The application server's key of each message read (a fresh key each)."""
 
     def subscription(self) -> dict[str, Any]:
         public = self.key.public_key().public_bytes(
@@ -57,10 +63,9 @@ class Browser:
     def read(self, hook: Hook) -> dict[str, Any]:
         """The message as the browser decrypts it."""
         assert header(hook, "Content-Encoding") == "aes128gcm"
-        plain = http_ece.decrypt(
-            hook.body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
-        )
-        found: dict[str, Any] = json.loads(plain)
+        read = decrypt(hook.body, self.key, self.auth)
+        self.server_keys[hook.body] = read.server_key
+        found: dict[str, Any] = json.loads(read.plaintext)
         return found
 
 
@@ -81,6 +86,51 @@ def signed_by(hook: Hook, public_key: str) -> dict[str, Any]:
     signer.verify(der, f"{head}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))  # raises
     found: dict[str, Any] = json.loads(unb64(claims))
     return found
+
+
+# RFC 8291, Appendix A: the example's keys, secret, salt and the message as sent.
+PLAINTEXT = b"When I grow up, I want to be a watermelon"
+EXAMPLE = {
+    "as_public": "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8w"
+    "EqKK6PBru3jl7A8",
+    "ua_private": "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94",
+    "ua_public": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZ"
+    "GH6SRpkNtoIAiw4",
+    "salt": "DGv6ra1nlYgDCS1FRnbzlw",
+    "auth_secret": "BTBZMqHH6r4Tts7J_aSIgg",
+    "body": "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLo"
+    "cInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLV"
+    "WGNWQexSgSxsj_Qulcy4a-fN",
+}
+
+
+def test_the_browsers_side_reads_the_rfcs_own_example_and_nothing_tampered() -> None:
+    """The test's decryption is right before it judges the server's: the example of RFC
+    8291 Appendix A decrypts to its plaintext; a flipped bit, another auth secret or
+    another browser's key does not decrypt."""
+    ua = ec.derive_private_key(int.from_bytes(unb64(EXAMPLE["ua_private"])), ec.SECP256R1())
+    ua_public = ua.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    assert b64(ua_public) == EXAMPLE["ua_public"]
+    body, auth = unb64(EXAMPLE["body"]), unb64(EXAMPLE["auth_secret"])
+    read = decrypt(body, ua, auth)
+    assert read.plaintext == PLAINTEXT
+    assert read.salt == unb64(EXAMPLE["salt"]) and read.record_size == 4096
+    assert read.server_key == unb64(EXAMPLE["as_public"]) and read.padding == 0
+    tampered = bytearray(body)
+    tampered[-20] ^= 1
+    other = ec.generate_private_key(ec.SECP256R1())
+    wrong: list[tuple[bytes, ec.EllipticCurvePrivateKey, bytes]] = [
+        (bytes(tampered), ua, auth),
+        (body, ua, bytes(16)),
+        (body, other, auth),
+    ]
+    for message, key, secret in wrong:
+        with pytest.raises(InvalidTag):
+            decrypt(message, key, secret)
+    with pytest.raises(Unreadable):  # two records: not a push message
+        decrypt(body[:16] + (20).to_bytes(4) + body[20:], ua, auth)
 
 
 def ok(answer: httpx.Response) -> Any:
@@ -177,6 +227,11 @@ def test_your_turn_pushed_once_encrypted_and_signed(url: str, tmp_path: Path) ->
                 assert len(topic(told["id"])) <= 32 and topic(told["id"]).isascii()
                 assert set(topic(told["id"])) <= set(string.ascii_letters + string.digits + "-_")
                 assert header(hook, "Urgency") == "high"
+                # Each message has a fresh key of the server's (RFC 8291 3.1), never the
+                # VAPID key it signs with.
+                keys = list(browser.server_keys.values())
+                assert len(keys) >= 1 and len(set(keys)) == len(keys)
+                assert unb64(public_key) not in keys
                 # Once: the sender's further rounds push nothing again.
                 assert svc.sender is not None
                 while await svc.sender.send_due():

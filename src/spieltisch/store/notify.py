@@ -11,6 +11,12 @@ Each row is claimed again on its own when its delivery begins (`sending`: a fres
 the attempt counted), and only while the claimer still holds it: a slow batch whose
 lease ran out loses its rows not yet begun to whoever claimed them, rather than sending
 them a second time (issue 43: a batch of 50 shared one 120 s lease).
+
+The moment a receiver took a notification is recorded in a table of its own
+(`delivered`: an insert that waits for no lock of the outbox), before the outbox row is
+marked: a mark held up by a row lock (a move dropping the table's reminders) and cut
+off by a kill -9 leaves that record, and whoever claims the row next marks it sent
+without delivering it again (`delivered_before`).
 """
 
 from __future__ import annotations
@@ -92,6 +98,17 @@ class OutboxRow(Base):
     """Why it was not delivered and will not be (unsubscribed, gave up after retries)."""
 
     __table_args__ = (Index("ix_notification_outbox_due", "sent_at", "due_at"),)
+
+
+class DeliveredRow(Base):
+    """A notification the receiver took, recorded at once (its own short transaction),
+    until the outbox row is marked sent in the same transaction that deletes this. No
+    foreign key: checking it would wait for a lock on the outbox row."""
+
+    __tablename__ = "notification_delivered"
+
+    outbox_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    at: Mapped[datetime] = mapped_column(default=now)
 
 
 EVERY_CHANNEL = "*"
@@ -209,6 +226,37 @@ async def sending(
     return True
 
 
+async def delivered(session: AsyncSession, ids: list[int]) -> None:
+    """Record that the receiver took these rows (committed): an insert into a table no
+    other transaction locks rows of, so it waits for nothing the outbox holds."""
+    if not ids:
+        return
+    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    moment = now()
+    await session.execute(
+        insert(DeliveredRow)
+        .values([{"outbox_id": row_id, "at": moment} for row_id in ids])
+        .on_conflict_do_nothing()
+    )
+    await session.commit()
+
+
+async def delivered_before(session: AsyncSession, ids: list[int], claimer: str) -> set[int]:
+    """Of `ids` (claimed by `claimer`), those a receiver took before their mark was cut
+    off: marked sent now (committed), not to be delivered again."""
+    found = set(
+        (
+            await session.execute(
+                select(DeliveredRow.outbox_id).where(DeliveredRow.outbox_id.in_(ids))
+            )
+        ).scalars()
+    )
+    if found:
+        await mark(session, sorted(found), claimer, sent=True)
+    return found
+
+
 async def mark(
     session: AsyncSession,
     ids: list[int],
@@ -234,12 +282,17 @@ async def mark(
             "sending_until": None,
             "due_at": retry_at or now(),
         }
-    await session.execute(
+    changed = await session.execute(
         update(OutboxRow)
         .where(OutboxRow.id.in_(ids), OutboxRow.claimed_by == claimer)
         .where(OutboxRow.sent_at.is_(None), OutboxRow.dropped.is_(None))
         .values(**values)
+        .returning(OutboxRow.id)
+        .execution_options(synchronize_session=False)
     )
+    done = list(changed.scalars())
+    if sent and done:  # the record of a delivery has done its work once the row is marked
+        await session.execute(delete(DeliveredRow).where(DeliveredRow.outbox_id.in_(done)))
     if commit:
         await session.commit()
 
@@ -284,6 +337,8 @@ async def forget_sent(session: AsyncSession, before: datetime) -> None:
             OutboxRow.created_at < before,
         )
     )
+    # Records of deliveries whose row was dropped meanwhile (never marked sent).
+    await session.execute(delete(DeliveredRow).where(DeliveredRow.at < before))
 
 
 async def by_name(session: AsyncSession, username: str) -> tuple[Account, ContactRow] | None:

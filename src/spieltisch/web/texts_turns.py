@@ -40,6 +40,7 @@ TURN_TEXTS: tuple[str, ...] = (
     N_("turn-based"),
     N_("online"),
     N_("not here"),
+    N_("{time}, on vacation"),
 )
 
 TURN_PLURAL: tuple[tuple[str, str], ...] = (

@@ -131,6 +131,9 @@ class ClockOut(BaseModel):
     on_timeout: Literal["computer", "lose"] | None = None
     """Turn-based: what happens then (the computer plays that turn at the person's
     level, or they lose)."""
+    vacation_ms: int | None = None
+    """Turn-based: the seat to move is on vacation this much longer; its clock stands
+    still until then (its time to move is `time_left_ms` less this)."""
 
 
 class StateOut(ServerMessage):

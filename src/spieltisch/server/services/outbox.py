@@ -9,8 +9,9 @@ again when the lease ends.
 
 As close to once as SMTP and HTTP allow (`docs/notifications.md`, "Once, as far as it
 can be"): an email is marked sent as soon as the mail server has accepted it, before
-QUIT; only a process dying between that acceptance (or a webhook's or push service's
-answer) and the one update that marks the row sends it again. A repeat is the same
+QUIT; the acceptance (or a webhook's or push service's answer) is recorded at once
+where no lock waits (`notify.delivered`), then the row is marked: only a process dying
+between the acceptance and that one insert sends it again. A repeat is the same
 notification: the same Message-ID (on the `--public-url` host), the same
 `Idempotency-Key` with `X-Spieltisch-Attempt` counting up, the same Web Push `Topic`
 (the push service replaces one not yet shown); it is logged and counted
@@ -52,6 +53,8 @@ from spieltisch.store.notify import (
     OutboxRow,
     claim,
     contacts,
+    delivered,
+    delivered_before,
     forget_sent,
     mark,
     sending,
@@ -87,6 +90,8 @@ class Sender:
             if settings.vapid_key
             else None
         )
+        self._accepted: set[int] = set()
+        """Rows recorded as taken by their receiver in this delivery (`_sent`)."""
         self._woken = asyncio.Event()
         self._stopping = False
 
@@ -167,6 +172,18 @@ class Sender:
         ids = [row.id for row in rows]
         lease = self.settings.outbox_lease_seconds
         async with transaction(self.database) as session:
+            taken = await delivered_before(session, ids, self.name)
+        if taken:
+            logger.warning(
+                "notifications %s were taken by their receiver before; their mark was cut "
+                "off: marked sent now, not delivered again",
+                sorted(taken),
+            )
+            for row in rows:
+                if row.id in taken:
+                    notification_settled(row.channel, "sent")
+            return False
+        async with transaction(self.database) as session:
             if not await sending(session, ids, self.name, lease, self.clock()):
                 logger.info("notifications %s were claimed by another process meanwhile", ids)
                 return False
@@ -184,9 +201,18 @@ class Sender:
         return True
 
     async def _sent(self, rows: list[OutboxRow]) -> None:
-        """The receiver took `rows`: marked sent at once (for email before QUIT)."""
+        """The receiver took `rows`: recorded at once (`notify.delivered`, which waits for
+        no lock of the outbox), then marked sent (for email before QUIT). A mark held up
+        by a row lock and cut off by a crash leaves the record: the next claimer marks
+        the rows sent without delivering them again."""
+        ids = [row.id for row in rows if row.id not in self._accepted]
+        if not ids:
+            return
         async with transaction(self.database) as session:
-            await mark(session, [row.id for row in rows], self.name, sent=True)
+            await delivered(session, ids)
+        self._accepted.update(ids)
+        async with transaction(self.database) as session:
+            await mark(session, ids, self.name, sent=True)
 
     async def _spread(self, rows: list[OutboxRow]) -> None:
         """Rows written with a move for every channel: in one transaction, the rows of
@@ -200,11 +226,20 @@ class Sender:
         """Mark `rows` after a delivery: `outcome` None: sent; "retry: ...": tried again
         later (dropped after `ATTEMPTS`); anything else: dropped with that reason."""
         ids = [row.id for row in rows]
+        if outcome is None:  # an email's rows were marked at the server's acceptance
+            await self._sent(rows)
+            how = "sent"
+        else:
+            how = await self._unsent(rows, outcome)
+        self._accepted.difference_update(ids)
+        for row in rows:  # counted once marked: a process killed before counts nothing
+            notification_settled(row.channel, how)
+
+    async def _unsent(self, rows: list[OutboxRow], outcome: str) -> str:
+        """Mark `rows` not delivered: tried again later, or dropped; how, for the count."""
+        ids = [row.id for row in rows]
         async with transaction(self.database) as session:
-            if outcome is None:
-                await mark(session, ids, self.name, sent=True)
-                how = "sent"
-            elif outcome.startswith("retry") and max(r.attempts for r in rows) < ATTEMPTS:
+            if outcome.startswith("retry") and max(r.attempts for r in rows) < ATTEMPTS:
                 wait = timedelta(minutes=2 ** (max(r.attempts for r in rows) - 1))
                 logger.warning("notification %s not delivered: %s", ids, outcome)
                 await mark(session, ids, self.name, sent=False, retry_at=self.clock() + wait)
@@ -218,8 +253,7 @@ class Sender:
                     if outcome.startswith("retry")
                     else "undeliverable"
                 )
-        for row in rows:  # counted once marked: a process killed before counts nothing
-            notification_settled(row.channel, how)
+        return how
 
     async def _email(self, rows: list[OutboxRow], contact: ContactRow | None) -> str | None:
         first = rows[0]

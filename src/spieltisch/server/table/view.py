@@ -223,10 +223,14 @@ def _turn_clock_out(room: Room) -> ClockOut:
     running = seat if seat is not None and room.deadline is not None else None
     lefts: list[int | None] = [None] * len(room.seats)
     deadline = None
+    vacation = None
     if running is not None and room.told is not None and room.told[0] == room.seq:
         ends = room.told[1]
-        lefts[running] = max(0, int((ends - room.now()) * 1000))
+        moment = room.now()
+        lefts[running] = max(0, int((ends - moment) * 1000))
         deadline = datetime.fromtimestamp(ends, UTC).isoformat()
+        away = [end for start, end in room.vacations if start <= moment < end]
+        vacation = int((max(away) - moment) * 1000) if away else None
     return ClockOut(
         mode=clock.mode,
         seconds=clock.seconds,
@@ -239,4 +243,5 @@ def _turn_clock_out(room: Room) -> ClockOut:
         ],
         deadline=deadline,
         on_timeout=clock.on_timeout.value,
+        vacation_ms=vacation,
     )

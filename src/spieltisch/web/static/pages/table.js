@@ -815,11 +815,16 @@ class TablePage {
         element.textContent = "";
         continue;
       }
-      if (clock.running === seat) left -= elapsed;
       if (clock.mode === "turn") {
-        replace(element, icon("clock"), formatDays(left));
+        // On vacation the clock of the seat to move stands still (the log says until when).
+        const away = clock.running === seat && clock.vacation_ms > elapsed;
+        if (away) left -= clock.vacation_ms;
+        else if (clock.running === seat) left -= elapsed;
+        element.classList.toggle("paused", away);
+        replace(element, icon("clock"), away ? t("{time}, on vacation", { time: formatDays(left) }) : formatDays(left));
         continue;
       }
+      if (clock.running === seat) left -= elapsed;
       replace(element, icon("clock"), formatTime(left));
       element.classList.toggle("low", left < 10000);
     }

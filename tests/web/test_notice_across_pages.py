@@ -1,0 +1,84 @@
+"""A turn-based table's notice across server processes, as a person sees it (issue 43):
+two server processes on one PostgreSQL database; Ana plays through A in English, Bob
+through B in German. Ana goes on vacation on her account page at A; Bob's table page
+at B shows the notice live, in German, in the log, and Ana's seat's clock standing
+still at her move's days, marked "im Urlaub" (before, it counted down to the deadline
+with the vacation in it, beside a notice saying her clock stood still); on a wide
+screen and on a phone. Screenshots
+in the artifacts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
+from tests.waiting import wait_until
+from tests.web.conftest import Person
+from tests.web.flows import sign_in_as_guest, sit_down
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    folder = tmp_path_factory.mktemp("across")
+    with postgres_cluster() as postgres:
+        url = new_postgres_database(postgres)
+        servers = [ServerProcess(url, folder / name) for name in ("a", "b")]
+        for server in servers:
+            server.folder.mkdir()
+            server.start()
+        try:
+            yield servers[0].url, servers[1].url
+        finally:
+            for server in servers:
+                server.stop()
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_a_vacation_taken_at_one_process_is_seen_live_at_the_other(
+    browser: Browser, two_servers: tuple[str, str], artifacts: Path, width: int
+) -> None:
+    at_a, at_b = two_servers
+    ana = Person(browser, at_a, "en-GB", width)
+    bob = Person(browser, at_b, "de-DE", width)
+    try:
+        ana_page = sign_in_as_guest(ana, "Ana")
+        bob_page = sign_in_as_guest(bob, "Bob")
+        clock = {"mode": "turn", "days": 2}
+        seats = [{"kind": "me"}, {"kind": "open"}]
+        made = ana.context.request.post(
+            f"{at_a}/api/tables", data={"game": "mabula", "seats": seats, "clock": clock}
+        )
+        assert made.ok, made.text()
+        table = made.json()["id"]
+        bob_page.goto(f"{at_b}/#/table/{table}")
+        sit_down(bob_page)
+        started = ana.context.request.post(f"{at_a}/api/tables/{table}/start", data={})
+        assert started.ok, started.text()
+        bob_page.wait_for_selector(".seat-list .you")
+
+        ana_page.goto(f"{at_a}/#/player")
+        ana_page.fill("#vacation-days", "3")
+        ana_page.click("form.take-vacation button")
+        ana_page.wait_for_selector(".vacation-until")
+
+        notice = bob_page.locator(".log .notice.vacation")
+        notice.wait_for()
+        words = notice.inner_text()
+        assert words.startswith("Ana ist bis ") and "Urlaub" in words, words
+        assert notice.is_visible()
+        # Ana's seat says so too, and her clock stands still at her move's two days
+        # (it counted down the deadline, vacation included, before: "4 Tage 23 Stunden").
+        anas_clock = bob_page.locator('.seat-list .clock[data-seat="0"]')
+        wait_until(lambda: "im Urlaub" in anas_clock.inner_text(), what="Ana's clock on vacation")
+        assert anas_clock.inner_text().strip().startswith("1 Tag 23 Stunden"), (
+            anas_clock.inner_text()
+        )
+        bob_page.screenshot(path=str(artifacts / f"notice-across-{width}.png"), full_page=True)
+        assert ana.errors == [] and bob.errors == []
+    finally:
+        ana.close()
+        bob.close()
