@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from spieltisch.store.database import Database
 from spieltisch.store.models import (
     GameTable,
+    MoveEntry,
     Seat,
     SeatKind,
     TableNotice,
@@ -230,10 +231,17 @@ class TurnStore:
         at: float,
         news: Callable[[AsyncSession, list[int]], Awaitable[None]] | None = None,
     ) -> None:
-        """Notices (kind, seat, data) told in position `seq` at `at`; `news` is handed the
+        """Notices (kind, seat, data) told in position `seq` at `at`, or after the log's
+        last entry when the log is further on (a process whose copy of the table is
+        behind, taking a vacation for a table another process holds, wrote position 0
+        under the first entry, and the pages showed it nowhere); `news` is handed the
         transaction and the new rows' ids before it commits (the other processes' news,
         which leaves only with the rows)."""
         async with self.database.session() as session:
+            last = await session.scalar(
+                select(func.max(MoveEntry.seq)).where(MoveEntry.table_id == table_id)
+            )
+            seq = max(seq, last or 0)
             rows = [await add_notice(session, table_id, seq, *one, at) for one in told]
             if news is not None:
                 await session.flush()

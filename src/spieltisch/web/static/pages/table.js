@@ -17,7 +17,7 @@ import { signed } from "./rating_history.js";
 import { formatRating } from "./ratings.js";
 import { rulesArticle } from "./rules.js";
 import { TableWords } from "./table_words.js";
-import { formatDays, noticesAfter, turnClockRule, turnPresence, WaitingCount } from "./turns.js";
+import { formatDays, noticesAfter, noticesBefore, turnClockRule, turnPresence, WaitingCount } from "./turns.js";
 
 const MOVE_SEPARATOR = ";";
 const ONLY_MOVE_LOOK_MS = 900;
@@ -840,6 +840,7 @@ class TablePage {
     }
     update(
       this.logBox,
+      noticesBefore(this.notices, entries),
       entries.map((entry) => {
         // The entry's own number (a reloaded page shows the last 50 of 1457, not 1 to 50).
         const number = h("span", { class: "seq" }, `${entry.seq}.`);

@@ -231,6 +231,16 @@ export function turnPresence(found, seat, table) {
 // The notices told in position `seq` (after the log's last entry: those of later ones).
 export function noticesAfter(notices, seq, entries) {
   const last = entries.length ? entries[entries.length - 1].seq : 0;
-  const shown = [...notices.values()].filter((notice) => (seq === last ? notice.seq >= seq : notice.seq === seq));
+  return noticeLines([...notices.values()].filter((notice) => (seq === last ? notice.seq >= seq : notice.seq === seq)));
+}
+
+// The notices told before the first entry shown (a game with no entry yet, or a notice
+// of an earlier position): at the top, rather than nowhere.
+export function noticesBefore(notices, entries) {
+  const first = entries.length ? entries[0].seq : Infinity;
+  return noticeLines([...notices.values()].filter((notice) => notice.seq < first));
+}
+
+function noticeLines(shown) {
   return shown.map((notice) => h("li", { class: `event notice ${notice.kind}` }, h("span", { class: "seq" }), h("span", {}, notice.words)));
 }
