@@ -21,10 +21,17 @@ from spieltisch.agents.hints import hint_budget
 from spieltisch.cli.app import app
 from spieltisch.core.i18n import language
 from spieltisch.core.palette import SCREEN
+from spieltisch.core.records import make_record
 from spieltisch.review import review_game
 from spieltisch.review.agreement import agreement
 from spieltisch.review.calibration import FITTED, Calibration
-from spieltisch.review.graph import chances_by_step, seat_colour, win_chance_svg
+from spieltisch.review.graph import (
+    chances_by_step,
+    line_sample,
+    seat_colour,
+    seat_dash,
+    win_chance_svg,
+)
 from spieltisch.review.html import review_page
 from spieltisch.review.lookups import seat_titles
 from spieltisch.sim.play import play_game
@@ -110,6 +117,36 @@ def test_the_graph_draws_each_seat_in_the_colour_of_its_pieces() -> None:
     ]
     svg = win_chance_svg(review, [s.name for s in review.seats], "graph")
     assert f'stroke="{SCREEN["white"]}"' in svg and f'stroke="{SCREEN["black"]}"' in svg
+
+
+def test_the_graphs_lines_are_told_apart_without_colour() -> None:
+    """Each seat's line has a dash pattern of its own, and the legend (page and file)
+    shows each seat's pattern beside its name (WCAG 1.4.1: not by colour alone)."""
+    state = spieltisch.load("madn", players=4).new_state()
+    rng = random.Random(3)
+    for _ in range(400):
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    review = review_game(dict(make_record(state, ["easy"] * 4)), budget=Budget(iterations=10))
+    names = [s.name for s in review.seats]
+    svg = win_chance_svg(review, names, "graph")
+    patterns = re.findall(
+        r'<polyline points="[^"]*" fill="none" stroke="([^"]+)" '
+        r'stroke-width="1.8"( stroke-dasharray="[^"]*")?>',
+        svg,
+    )
+    assert len(patterns) == 4 and len({dash for _, dash in patterns}) == 4, patterns
+    page = review_page(review)
+    legend = page[page.index('class="legend"') :]
+    for seat in range(4):
+        assert line_sample(seat, spieltisch.load("madn", players=4)) in legend
+        assert (f'stroke-dasharray="{seat_dash(seat)}"' in legend) == bool(seat_dash(seat))
+    for code in ("de", "en", "fr"):
+        with language(code):
+            heads = re.findall(r"<th>([^<]*)</th>", review_page(review))
+        assert heads and all(head[:1].isupper() for head in heads), (code, heads)
 
 
 def test_the_review_board_shows_the_move_played_and_the_better_move() -> None:

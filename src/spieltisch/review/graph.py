@@ -28,6 +28,9 @@ MARKS: dict[Verdict, str] = {
 }
 
 EDGE = "#555"
+DASHES = ("", "9 4", "2 3", "9 3 2 3", "14 4 4 4", "5 5", "2 6")
+"""Each seat's line has a pattern of its own besides its colour: lines told apart without
+colour (WCAG 1.4.1), the legend showing the same pattern."""
 
 WIDTH, HEIGHT = 760, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
@@ -43,6 +46,26 @@ def seat_colour(seat: int, game: Game[Any] | None = None) -> str:
         if colour is not None:
             return colour
     return COLOURS[seat % len(COLOURS)]
+
+
+def seat_dash(seat: int) -> str:
+    """The dash pattern of the seat's line (`stroke-dasharray`; empty: solid)."""
+    return DASHES[seat % len(DASHES)]
+
+
+def _stroke(colour: str, dash: str, width: float) -> str:
+    pattern = f' stroke-dasharray="{dash}"' if dash else ""
+    return f'fill="none" stroke="{colour}" stroke-width="{width}"{pattern}'
+
+
+def line_sample(seat: int, game: Game[Any] | None = None) -> str:
+    """A short piece of the seat's line, for the legend: colour and pattern as drawn."""
+    colour, dash = seat_colour(seat, game), seat_dash(seat)
+    return (
+        '<svg class="swatch-line" viewBox="0 0 36 10" width="36" height="10" aria-hidden="true">'
+        f'<line x1="0" y1="5" x2="36" y2="5" {_stroke(EDGE, dash, 3.4)}/>'
+        f'<line x1="0" y1="5" x2="36" y2="5" {_stroke(colour, dash, 1.8)}/></svg>'
+    )
 
 
 def chances_by_step(review: ReviewFile) -> list[list[float | None]]:
@@ -113,9 +136,10 @@ def win_chance_svg(review: ReviewFile, names: list[str], title: str) -> str:
             line.append((x(steps), y(summary.win_share)))
         if len(line) > 1:
             path = " ".join(f"{px:.1f},{py:.1f}" for px, py in line)
+            dash = seat_dash(seat)
             svg.append(  # a dark edge keeps a light colour (white marbles) visible
-                f'<polyline points="{path}" fill="none" stroke="{EDGE}" stroke-width="3.4"/>'
-                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.8">'
+                f'<polyline points="{path}" {_stroke(EDGE, dash, 3.4)}/>'
+                f'<polyline points="{path}" {_stroke(colour, dash, 1.8)}>'
                 f"<title>{escape(names[seat])}</title></polyline>"
             )
         for index, chance, step in points:

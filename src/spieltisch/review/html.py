@@ -19,7 +19,7 @@ from spieltisch.core import Game, State, load_record, parts
 from spieltisch.core.formats import number, percent, signed
 from spieltisch.core.i18n import get_language, labelled
 from spieltisch.review.calibration import calibration_note
-from spieltisch.review.graph import seat_colour, win_chance_svg
+from spieltisch.review.graph import line_sample, win_chance_svg
 from spieltisch.review.lookups import seat_titles
 from spieltisch.review.messages import _, _n
 from spieltisch.review.model import ReviewFile, Step
@@ -31,8 +31,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.5em; }
 table { border-collapse: collapse; } td, th { padding: 0.2em 0.6em; text-align: left; }
 tr:nth-child(even) { background: #f4f4f4; }
 .graph { width: 100%; height: auto; border: 1px solid #ddd; }
-.legend span { margin-right: 1.2em; } .swatch { display: inline-block; width: 1em;
-  height: 0.6em; margin-right: 0.3em; border: 1px solid #555; }
+.legend span { margin-right: 1.2em; } .swatch-line { margin-right: 0.3em; }
 .verdict { padding: 0.05em 0.5em; border-radius: 0.6em; color: #fff; font-size: 0.9em; }
 .fine { background: #2a9d4b; } .inaccuracy { background: #c9a400; }
 .mistake { background: #e06d00; } .blunder { background: #c62828; }
@@ -115,16 +114,14 @@ def _result(final: State, names: list[str]) -> str:
 
 def _legend(review: ReviewFile, game: Game[Any], names: list[str]) -> str:
     spans = "".join(
-        f'<span><i class="swatch" style="background:{seat_colour(s.seat, game)}"></i>'
-        f"{escape(names[s.seat])}</span>"
-        for s in review.seats
+        f"<span>{line_sample(s.seat, game)}{escape(names[s.seat])}</span>" for s in review.seats
     )
     return f'<p class="legend">{spans}</p>'
 
 
 def _seat_table(review: ReviewFile, names: list[str]) -> str:
     head = "".join(
-        f"<th>{escape(text)}</th>"
+        f"<th>{escape(text[:1].upper() + text[1:])}</th>"  # a title: with its capital
         for text in (
             _("player"),
             _("decisions"),

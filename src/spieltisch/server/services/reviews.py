@@ -30,7 +30,7 @@ from spieltisch.core.i18n import language
 from spieltisch.review.calibration import calibration_note
 from spieltisch.review.decision import Rated
 from spieltisch.review.game import assemble_review, plan_review, rate_steps
-from spieltisch.review.graph import seat_colour, win_chance_svg
+from spieltisch.review.graph import line_sample, seat_colour, win_chance_svg
 from spieltisch.review.html import estimate_note
 from spieltisch.review.messages import _ as review_text
 from spieltisch.review.verdicts import VERDICTS, verdict_name
@@ -134,7 +134,11 @@ def page_review(
             "graph_svg": graph,
             "verdicts": {verdict: verdict_name(verdict) for verdict in VERDICTS},
             "seats": [
-                {**summary.model_dump(), "colour": seat_colour(summary.seat, plan.final.game)}
+                {
+                    **summary.model_dump(),
+                    "colour": seat_colour(summary.seat, plan.final.game),
+                    "line_svg": line_sample(summary.seat, plan.final.game),
+                }
                 for summary in review.seats
             ],
             "steps": steps,

@@ -7,6 +7,14 @@ import { h, replace } from "../dom.js";
 import { formatNumber, formatPercent, labelled, language, sentence, t, tn } from "../i18n.js";
 import { notify } from "../notice.js";
 
+// The seat's line as the graph draws it (colour and dash pattern, from the server): the
+// lines are told apart without colour too.
+const lineSample = (svg) => {
+  const sample = h("span", { class: "line-sample" });
+  sample.innerHTML = svg;
+  return sample;
+};
+
 const POLL_MS = 800;
 
 const percent = (chance) => formatPercent(chance);
@@ -95,7 +103,7 @@ export class ReviewPanel {
         h(
           "tr",
           {},
-          h("td", {}, h("i", { class: "swatch", style: `background: ${seat.colour}` }), this.name(seat.seat)),
+          h("td", {}, lineSample(seat.line_svg), this.name(seat.seat)),
           h("td", {}, seat.decisions),
           h("td", {}, points(seat.mean_loss)),
           verdicts.map((v) => h("td", {}, seat.verdicts[v])),
