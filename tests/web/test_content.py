@@ -111,13 +111,13 @@ def test_option_form_of_a_plain_whole_number_is_text() -> None:
 
 def test_the_client_sets_html_only_from_what_python_drew() -> None:
     """innerHTML takes only the boards (svg.py, also the tutorial's), the rules summaries
-    and the review's graph (review/graph.py); all else is text."""
+    and the review's graph and its legend's line samples (review/graph.py); all else is text."""
     for script in SCRIPTS:
         for line in script.read_text().splitlines():
             if "innerHTML" in line:
                 allowed = (
                     r"this\.state\.board_svg|answer\.board_svg|rules\.html|data\.graph_svg"
-                    r"|current\.board_svg"
+                    r"|current\.board_svg|seat\.line_svg"
                 )
                 assert re.search(rf"innerHTML = ({allowed})", line), f"{script.name}: {line}"
 

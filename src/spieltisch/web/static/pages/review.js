@@ -9,9 +9,9 @@ import { notify } from "../notice.js";
 
 // The seat's line as the graph draws it (colour and dash pattern, from the server): the
 // lines are told apart without colour too.
-const lineSample = (svg) => {
+const lineSample = (seat) => {
   const sample = h("span", { class: "line-sample" });
-  sample.innerHTML = svg;
+  sample.innerHTML = seat.line_svg;
   return sample;
 };
 
@@ -103,7 +103,7 @@ export class ReviewPanel {
         h(
           "tr",
           {},
-          h("td", {}, lineSample(seat.line_svg), this.name(seat.seat)),
+          h("td", {}, lineSample(seat), this.name(seat.seat)),
           h("td", {}, seat.decisions),
           h("td", {}, points(seat.mean_loss)),
           verdicts.map((v) => h("td", {}, seat.verdicts[v])),
