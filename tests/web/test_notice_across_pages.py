@@ -79,7 +79,9 @@ def test_a_vacation_taken_at_one_process_is_seen_live_at_the_other(
         assert notice.is_visible()
         # A notice of a position before the first entry shown (a game with no entry yet;
         # before, a notice stored under position 0 by a process behind the log) is at
-        # the top of the log, not nowhere.
+        # the top of the log, not nowhere; notices of one position in the order they
+        # happened (Ana's vacation may come before the marbles are laid out, at position
+        # 0 too: this one, older, was then shown after it — CI, 2026-12-07).
         bob_page.evaluate(
             "window.spieltisch.live.onMessage({type: 'notice', kind: 'bank', seq: 0, seat: 1,"
             " words: 'Ein früherer Hinweis.', at: '2026-12-07T00:00:00+00:00'})"

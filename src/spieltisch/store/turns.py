@@ -54,6 +54,16 @@ def paused_ms(vacations: Sequence[Span], start: float, end: float) -> int:
     return int(total * 1000)
 
 
+STORED = 0.001
+"""How far a moment read back may lie from the one stored (the database keeps whole
+microseconds): a vacation taken now may begin a microsecond after now once read back."""
+
+
+def under_way(vacations: Sequence[Span], at: float) -> Span | None:
+    """The vacation under way at `at` (one at most: they may not overlap)."""
+    return next(((a, b) for a, b in vacations if a <= at + STORED < b), None)
+
+
 def moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 

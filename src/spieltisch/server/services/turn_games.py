@@ -24,6 +24,7 @@ from spieltisch.store.turns import (
     moment,
     take_vacation,
     turn_tables_of,
+    under_way,
     vacations_of,
 )
 
@@ -90,7 +91,7 @@ class TurnGames:
         async with reading(self.database) as session:
             taken = await days_taken(session, account, year)
             spans = (await vacations_of(session, [account], now))[account]
-        current = next(((a, b) for a, b in spans if a <= now + 0.001 < b), None)  # microseconds
+        current = under_way(spans, now)
         return VacationOut(
             allowance_days=self.allowance,
             taken_days=round(taken, 3),

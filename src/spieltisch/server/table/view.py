@@ -24,6 +24,7 @@ from spieltisch.server.table.takeback_rule import held_roll_at, takeback_offered
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
 from spieltisch.store.models import SeatKind, TableStatus
+from spieltisch.store.turns import under_way
 
 
 def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
@@ -229,8 +230,8 @@ def _turn_clock_out(room: Room) -> ClockOut:
         moment = room.now()
         lefts[running] = max(0, int((ends - moment) * 1000))
         deadline = datetime.fromtimestamp(ends, UTC).isoformat()
-        away = [end for start, end in room.vacations if start <= moment < end]
-        vacation = int((max(away) - moment) * 1000) if away else None
+        away = under_way(room.vacations, moment)
+        vacation = None if away is None else int((away[1] - moment) * 1000)
     return ClockOut(
         mode=clock.mode,
         seconds=clock.seconds,

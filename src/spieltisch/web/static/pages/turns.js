@@ -241,6 +241,9 @@ export function noticesBefore(notices, entries) {
   return noticeLines([...notices.values()].filter((notice) => notice.seq < first));
 }
 
+// In the order they happened: by position, then by moment (two notices of position 0
+// come in the order they were told, not in the order this page heard of them).
 function noticeLines(shown) {
-  return shown.map((notice) => h("li", { class: `event notice ${notice.kind}` }, h("span", { class: "seq" }), h("span", {}, notice.words)));
+  const inOrder = [...shown].sort((a, b) => a.seq - b.seq || Date.parse(a.at) - Date.parse(b.at));
+  return inOrder.map((notice) => h("li", { class: `event notice ${notice.kind}` }, h("span", { class: "seq" }), h("span", {}, notice.words)));
 }
