@@ -4,6 +4,7 @@
 import { currentAccount, whoAmI } from "./api.js";
 import { h, replace } from "./dom.js";
 import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.js";
+import { watchFitting } from "./fitting.js";
 import { clearNotice, notify } from "./notice.js";
 import * as club from "./pages/club.js";
 import * as clubs from "./pages/clubs.js";
@@ -105,6 +106,7 @@ async function start() {
   window.addEventListener("spieltisch:account", renderNav);
   window.addEventListener("hashchange", route);
   watchScrolling(document.getElementById("page"));
+  watchFitting(document.getElementById("page"));
   await route();
 }
 
