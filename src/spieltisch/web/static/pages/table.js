@@ -370,6 +370,7 @@ class TablePage {
       box("sound", t("Sound when it is my turn")),
       box("animate", t("Animate the last move")),
       this.words.settings(),
+      h("a", { href: "#/accessibility", class: "statement-link", hreflang: language() === "en" ? null : "en" }, t("How to play with a screen reader and a keyboard")),
     );
   }
 
