@@ -25,8 +25,9 @@ NOTE = {
 @pytest.mark.parametrize("code", ["de", "en", "fr"])
 def test_the_table_links_the_accessibility_statement(people: People, code: str) -> None:
     """At 390 px: one Tab from the announcer's pace leads to the link, Enter opens the
-    statement (its own heading, in English, with the note in the page's language); the
-    footer names it too, and the way back returns to the table."""
+    statement (its own heading, in English, with the note in the page's language; its
+    tables within the phone's width); the footer names it too, and the way back returns
+    to the table."""
     ana = people("en-GB", width=390)
     page = sign_in_as_guest(ana, "Ana")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -50,6 +51,8 @@ def test_the_table_links_the_accessibility_statement(people: People, code: str) 
     assert heading.startswith("Accessibility: playing with a screen reader"), heading
     assert page.get_attribute("#page article.statement", "lang") == "en"
     assert page.locator("#page article.statement a[href$='.md']").count() == 0
+    sideways = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    assert sideways <= 0, f"the statement runs {sideways} px past a phone's edge"
     notes = page.locator("#page .statement-language")
     if code == "en":
         assert notes.count() == 0
