@@ -519,7 +519,10 @@ class TablePage {
       }
       // The board is drawn by the game's svg part on the server, from this seat's view.
       const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
+      const active = document.activeElement;
+      const boardFocused = this.board.contains(active);
       this.board.innerHTML = this.state.board_svg;
+      if (boardFocused) this.keepFocus(active);
       showYou(this.board, this.state.seat);
       if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
       if (this.moved) markMoved(this.board, this.moved);
@@ -589,17 +592,27 @@ class TablePage {
     // while the others move; the list comes with its turn.
     const seated = this.state && this.state.seat !== null && this.state.seat !== undefined && this.state.status === "running";
     this.moves.hidden = !legal.length && !seated;
-    const focused = document.activeElement === this.words.moveInput;
+    const active = document.activeElement;
+    const inside = this.moves.contains(active) && active !== this.moves;
+    const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("Your moves"));
     if (!legal.length) {
-      replace(this.moves, seated ? [h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm] : []);
-      if (focused && seated) this.words.moveInput.focus();
-      return;
+      replace(this.moves, seated ? [title, this.words.moveForm] : []);
+    } else {
+      const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
+      // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
+      const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
+      replace(this.moves, title, this.words.moveForm, body);
     }
-    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
-    // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
-    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
-    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm, body);
-    if (focused) this.words.moveInput.focus();
+    if (inside) this.keepFocus(active);
+  }
+
+  // The keyboard keeps its place when the moves are drawn again: in the box to type a
+  // move (drawn again as it was), else, its button gone with the move just played, on
+  // the heading of the moves, one Tab before the box (it fell to the page's start, and
+  // a keyboard took a dozen Tabs back to the next move).
+  keepFocus(active) {
+    if (active.isConnected) active.focus({ preventScroll: true });
+    else if (!this.moves.hidden) this.moves.querySelector("#moves-title")?.focus();
   }
 
   renderSeats() {
