@@ -267,3 +267,27 @@ def test_the_keyboard_keeps_its_place_after_a_move(people: People, where: str) -
     assert _focused(page, "#moves-title"), page.evaluate("document.activeElement.outerHTML")
     page.keyboard.press("Tab")
     assert _focused(page, "#typed-move")
+
+
+ACCEPT = "Revanche annehmen"
+
+
+def test_the_keyboard_keeps_its_place_at_the_end(people: People) -> None:
+    """Ana gives up by keyboard: the focus comes to the result's heading (it fell to the
+    page's body with the button), Tab reaches *Revanche*, and Bo's asking for a rematch,
+    which draws the end again, leaves it there (it fell to the body again)."""
+    ana, bo = people("de-DE"), people("de-DE")
+    _table, page, bo_page = started_table(ana, bo)
+    _tab_to(page, "", "button.resign")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    _tab_to(page, "", f"{ASKED} button.yes")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.end:not([hidden])")
+    assert _focused(page, "#end-title"), page.evaluate("document.activeElement.outerHTML")
+    _tab_to(page, "", "section.end button.rematch")
+    bo_page.click("section.end button.rematch")
+    page.locator("section.end button.rematch", has_text=ACCEPT).wait_for()
+    assert _focused(page, "section.end button.rematch"), page.evaluate(
+        "document.activeElement.outerHTML"
+    )

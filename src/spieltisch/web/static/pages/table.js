@@ -944,13 +944,23 @@ class TablePage {
     actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
     if (this.rating && this.rating.tournament) actions.push(h("a", { class: "button", href: `#/tournament/${this.rating.tournament}` }, t("Back to the tournament")));
     actions.push(h("a", { class: "button", href: "#/" }, t("Back to the lobby")));
+    // The keyboard keeps its place in the end as it is drawn again (a chat line, the
+    // ratings, a rematch asked for), and comes to its heading when the end first shows
+    // where its place went with the game (the moves, the button to give up): it fell to
+    // the page's body.
+    const focusable = () => [...this.end.querySelectorAll("button, a, [tabindex]")];
+    const place = focusable().indexOf(document.activeElement);
+    const lost = this.end.hidden && (!document.activeElement || document.activeElement === document.body);
     replace(
       this.end,
-      h("h2", { id: "end-title" }, t("Result")),
+      h("h2", { id: "end-title", tabindex: "-1" }, t("Result")),
       h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")), rated ? h("th", {}, t("Rating change")) : null)), h("tbody", {}, rows)),
       h("div", { class: "actions" }, actions),
     );
     this.end.hidden = false;
+    const now = focusable();
+    if (place >= 0) (now[place] || now[0]).focus({ preventScroll: true });
+    else if (lost) now[0].focus();
   }
 
   // A rated game changed the players' ratings: ask once, when the game has ended (a
