@@ -522,7 +522,7 @@ class TablePage {
       const active = document.activeElement;
       const boardFocused = this.board.contains(active);
       this.board.innerHTML = this.state.board_svg;
-      if (boardFocused) this.keepFocus(active);
+      if (boardFocused) this.keepFocus(active, this.board);
       showYou(this.board, this.state.seat);
       if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
       if (this.moved) markMoved(this.board, this.moved);
@@ -603,15 +603,22 @@ class TablePage {
       const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
       replace(this.moves, title, this.words.moveForm, body);
     }
-    if (inside) this.keepFocus(active);
+    if (inside) this.keepFocus(active, this.moves);
   }
 
-  // The keyboard keeps its place when the moves are drawn again: in the box to type a
-  // move (drawn again as it was), else, its button gone with the move just played, on
-  // the heading of the moves, one Tab before the box (it fell to the page's start, and
-  // a keyboard took a dozen Tabs back to the next move).
-  keepFocus(active) {
-    if (active.isConnected) active.focus({ preventScroll: true });
+  // The keyboard keeps its place when the moves or the board are drawn again: in the
+  // box to type a move (drawn again as it was), on the same move where it is still legal
+  // (the page drawn again for news of the table), else, its move played, on the heading
+  // of the moves, one Tab before the box (it fell to the page's start, and a keyboard
+  // took a dozen Tabs back to the next move).
+  keepFocus(active, within) {
+    if (active.isConnected) {
+      active.focus({ preventScroll: true });
+      return;
+    }
+    const move = active.getAttribute("data-move");
+    const same = move === null ? null : within.querySelector(`[data-move="${CSS.escape(move)}"]`);
+    if (same) same.focus({ preventScroll: true });
     else if (!this.moves.hidden) this.moves.querySelector("#moves-title")?.focus();
   }
 
