@@ -159,6 +159,23 @@ MEASURE = (
       }
     }
   }
+  // A word the server gave a length (core/svg.py `fitted`) is squeezed into it only when
+  // it is too long: stretched to it, its letters stand apart (David & Goliath's trick
+  // names at 1280 px, issue 45). Its natural length is a copy's without the length.
+  for (const word of document.querySelectorAll('main svg text[textLength]')) {
+    if (hidden(word) || !word.textContent.trim()) continue;
+    const copy = word.cloneNode(true);
+    copy.removeAttribute('textLength');
+    copy.removeAttribute('lengthAdjust');
+    word.after(copy);
+    const natural = copy.getComputedTextLength();
+    copy.remove();
+    const length = +word.getAttribute('textLength');
+    if (length > natural + 1) {
+      const stretch = `${Math.round((100 * length) / natural)}%`;
+      problems.push(`word spaced out to ${stretch} of its width: ${word.textContent.trim()}`);
+    }
+  }
   if (svg && pieces) {
     for (const piece of svg.querySelectorAll(pieces)) {
       if (hidden(piece) || piece.closest('.muted')) continue;

@@ -1,6 +1,7 @@
 """axe-core over the pages in de, en and fr (issue 45): no violation of WCAG 2.0, 2.1
 and 2.2 at levels A and AA on the lobby, the table of each game in play and at its end,
-the replay of a game with its review, a game's rules and tutorial, the player page, the
+the replay of a game with its review, a game's rules and tutorial, the accessibility
+statement, the player page, the
 person's games, tournaments, clubs, the leaderboard and signing in; on one tournament's,
 club's and season's page; and on what opens on demand: the create form's options, the
 table's rules panel, the popup that asks which move, the moves folded in a list, the box
@@ -185,6 +186,9 @@ def test_no_wcag_violation_on_any_page(people: People, locale: str, tmp_path: Pa
         page.goto(f"{person.base}/#/learn/{game}")  # the tutorial, the rules' help
         page.wait_for_selector(".tutorial-board svg")
         found += _both(page, f"tutorial of {game}")
+    page.goto(f"{person.base}/#/accessibility")  # the statement every footer links to
+    page.wait_for_selector("#page article.statement h1")
+    found += _both(page, "accessibility statement")
     page.goto(f"{person.base}/#/")
     page.click("#nav a.me")
     page.wait_for_url("**/#/player/*")

@@ -117,7 +117,7 @@ def test_the_client_sets_html_only_from_what_python_drew() -> None:
             if "innerHTML" in line:
                 allowed = (
                     r"this\.state\.board_svg|answer\.board_svg|rules\.html|data\.graph_svg"
-                    r"|current\.board_svg|seat\.line_svg"
+                    r"|current\.board_svg|seat\.line_svg|statement\.html"
                 )
                 assert re.search(rf"innerHTML = ({allowed})", line), f"{script.name}: {line}"
 
@@ -183,3 +183,17 @@ def test_every_rule_a_refusal_cites_has_its_anchor(code: str) -> None:
         html = rules_html(game, code)
         for number in numbers:
             assert f'id="rule-{number}"' in html, (game, number)
+
+
+def test_the_accessibility_statement_is_the_documentation_page() -> None:
+    """docs/accessibility.md as the page shows it: its heading, every section, its raw HTML
+    escaped and its links to other pages of the documentation site kept as words."""
+    from spieltisch.web.content import accessibility_html
+
+    page = (Path(__file__).parents[2] / "docs" / "accessibility.md").read_text()
+    html = accessibility_html()
+    assert html.startswith("<h1>Accessibility: playing with a screen reader")
+    for heading in re.findall(r"^## (.+)$", page, re.MULTILINE):
+        assert f"<h2>{escape(heading, quote=False)}</h2>" in html
+    assert ".md" not in "".join(re.findall(r'href="([^"]*)"', html))
+    assert "<script" not in html and "<div" not in html

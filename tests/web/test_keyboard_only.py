@@ -242,3 +242,52 @@ def test_the_question_before_giving_up_by_keyboard(people: People) -> None:
     page.wait_for_selector("section.end:not([hidden])")
     page.locator(SPOKEN, has_text="Das Spiel ist aus.").wait_for()
     assert not ana.errors
+
+
+@pytest.mark.parametrize("where", ["list", "board"])
+def test_the_keyboard_keeps_its_place_after_a_move(people: People, where: str) -> None:
+    """A move played with Enter from the list of moves or from the board (Mahé, German,
+    390 px): the keyboard's focus stays with the moves (their heading, one Tab before
+    the box to type a move), then Tab, Tab reach the box and its button, not the page's
+    start again (it fell to the page's body, a dozen Tabs from the next move)."""
+    ana = people("de-DE", width=390)
+    sign_in_as_guest(ana, "Ana")
+    page = ana.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = create_table_by_api(ana, "mahe", [{"kind": "me"}, AI, AI])
+    page.goto(f"{ana.base}/#/table/{table}")
+    page.wait_for_selector(".move-list button")
+    seq = page.evaluate("window.spieltisch.live.lastSeq")
+    _tab_to(page, "", ".move-list button" if where == "list" else ".board-box svg [data-move]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.spieltisch.live.lastSeq > {seq}")
+    page.wait_for_function(
+        "document.querySelector('.board-box')?.dataset.seq == window.spieltisch.live.lastSeq"
+    )
+    assert _focused(page, "#moves-title"), page.evaluate("document.activeElement.outerHTML")
+    page.keyboard.press("Tab")
+    assert _focused(page, "#typed-move")
+
+
+ACCEPT = "Revanche annehmen"
+
+
+def test_the_keyboard_keeps_its_place_at_the_end(people: People) -> None:
+    """Ana gives up by keyboard: the focus comes to the result's heading (it fell to the
+    page's body with the button), Tab reaches *Revanche*, and Bo's asking for a rematch,
+    which draws the end again, leaves it there (it fell to the body again)."""
+    ana, bo = people("de-DE"), people("de-DE")
+    _table, page, bo_page = started_table(ana, bo)
+    _tab_to(page, "", "button.resign")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(ASKED)
+    _tab_to(page, "", f"{ASKED} button.yes")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.end:not([hidden])")
+    assert _focused(page, "#end-title"), page.evaluate("document.activeElement.outerHTML")
+    _tab_to(page, "", "section.end button.rematch")
+    bo_page.click("section.end button.rematch")
+    page.locator("section.end button.rematch", has_text=ACCEPT).wait_for()
+    assert _focused(page, "section.end button.rematch"), page.evaluate(
+        "document.activeElement.outerHTML"
+    )

@@ -7,6 +7,7 @@ behind them and pieces at 3:1 (tests/web/legibility.py); the board fills its col
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any, cast
 
@@ -20,7 +21,15 @@ from spieltisch.games.mabula.rules import MabulaView
 from spieltisch.games.madn.rules import COLOURS, MadnView
 from spieltisch.games.madn.svg import board as madn_board
 from tests.web.conftest import People
-from tests.web.flows import CLICKABLE, create_table_by_api, sign_in_as_guest, wait_for_current_board
+from tests.web.deadlines import WAIT_SECONDS
+from tests.web.flows import (
+    CLICKABLE,
+    click_a_move,
+    create_table_by_api,
+    sign_in_as_guest,
+    wait_for_current_board,
+    wait_for_turn_or_end,
+)
 from tests.web.legibility import Problem, problems
 from tests.web.word_scan import settled_text
 
@@ -200,4 +209,44 @@ def test_a_piece_just_moved_stands_out_wherever_it_stands(
             name = f"{game} {width} {said} {moment}"
             found += [p for p in problems(page, name, game) if "piece" in p.what]
         assert page.locator(".board-box svg[data-chosen]").count() == 1, "board redrawn"
+    assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_no_name_under_a_trick_is_spaced_out(
+    people: People, artifacts: Path, width: int, height: int
+) -> None:
+    """David & Goliath's names under the trick and the last trick, and who took what,
+    drawn at their natural width where they fit (the server's estimate gave them a
+    `textLength`, and at 1280 px the browser stretched "Spieler 4" to 123 % of its width):
+    played until a trick is taken, then measured in de, en and fr."""
+    ana = people("de-DE", width=width)
+    page = sign_in_as_guest(ana, "Ana")
+    page.set_viewport_size({"width": width, "height": height})
+    table = create_table_by_api(ana, "david_goliath", [{"kind": "me"}] + [AI] * 3)
+    page.goto(f"{ana.base}/#/table/{table}")
+    taken = ".board-box svg [data-last-trick]"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:  # to a turn of Ana's with the last trick beside the one in play
+        wait_for_turn_or_end(page)
+        wait_for_current_board(page)
+        if page.locator(taken).count():
+            break
+        assert time.monotonic() < deadline, "no trick was taken"
+        click_a_move(page)
+    found: list[Problem] = []
+    for code in ("de", "en", "fr"):
+        page.select_option("#language", code)
+        page.wait_for_function(
+            f"document.querySelector('.board-box svg')?.getAttribute('lang') === '{code}'"
+            " && document.querySelector('.board-box svg [data-last-trick]')"
+        )
+        names = page.locator(".board-box svg [data-last-trick] text").all_text_contents()
+        assert any(name.strip() for name in names), "the last trick names nobody"
+        found += [
+            problem
+            for problem in problems(page, f"david_goliath trick {width} {code}", "david_goliath")
+            if "spaced out" in problem.what
+        ]
+        page.screenshot(path=str(artifacts / f"legible-trick-{width}-{code}.png"))
     assert not found, f"{len(found)} problems:\n" + "\n".join(map(str, found))

@@ -12,6 +12,7 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from html import escape
+from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from babel import Locale
@@ -205,6 +206,30 @@ def render_rules(markdown: str, code: str) -> str:
     html: str = _markdown.render(markdown, {"language": code})
     # a picture stands in a paragraph of its own: the figure replaces that paragraph
     return html.replace("<p><figure", "<figure").replace("</figure></p>", "</figure>")
+
+
+STATEMENT_LANGUAGE = "en"
+"""The accessibility statement is written in English only (docs/accessibility.md)."""
+
+_LINK_TO_THE_SITE = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)\s]+\)")
+
+
+def _statement_source() -> str:
+    """docs/accessibility.md, through the package's link to it (web/accessibility.md: a
+    wheel holds the file itself; the Containerfile copies the page for the link)."""
+    return (Path(__file__).parent / "accessibility.md").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def accessibility_html() -> str:
+    """The accessibility statement of the documentation site (docs/accessibility.md) as
+    HTML, for the page every page's footer links to: what a screen reader user can do at
+    the table and what does not work yet, also where the site is not published. Links to
+    other pages of the site keep their words only (the site may be elsewhere or nowhere);
+    raw HTML is escaped."""
+    markdown = _LINK_TO_THE_SITE.sub(r"\1", _statement_source())
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+    return html
 
 
 def tutorial_steps(game: str, code: str) -> list[dict[str, Any]]:

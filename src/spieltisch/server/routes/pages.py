@@ -12,9 +12,16 @@ from spieltisch.core import SpieltischError, UnknownGame
 from spieltisch.core.registry import game_class
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.routes.context import Svc, known_language
-from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut, TutorialOut
+from spieltisch.server.schemas.rest import REFUSALS, RulesOut, SessionOut, StatementOut, TutorialOut
 from spieltisch.server.services.accounts import account_out
-from spieltisch.web.content import game_forms, page_texts, rules_html, tutorial_steps
+from spieltisch.web.content import (
+    STATEMENT_LANGUAGE,
+    accessibility_html,
+    game_forms,
+    page_texts,
+    rules_html,
+    tutorial_steps,
+)
 
 router = APIRouter(prefix="/api", tags=["pages"], responses=REFUSALS)
 
@@ -42,6 +49,13 @@ async def rules(game: str, code: str) -> RulesOut:
     except SpieltischError as exc:
         raise Refusal(Code.NOT_FOUND, str(exc)) from None
     return RulesOut(game=game, language=code, html=html)
+
+
+@router.get("/accessibility", response_model=StatementOut)
+async def accessibility() -> StatementOut:
+    """The accessibility statement: how to play with a screen reader and a keyboard, how
+    it is checked, what does not work yet (docs/accessibility.md)."""
+    return StatementOut(language=STATEMENT_LANGUAGE, html=accessibility_html())
 
 
 @router.get("/games/{game}/tutorial/{code}", response_model=TutorialOut)

@@ -300,6 +300,13 @@ class RulesOut(BaseModel):
     """The game's rules summary (the project's own words) rendered from Markdown."""
 
 
+class StatementOut(BaseModel):
+    language: str
+    """The statement's language (it is written in English only)."""
+    html: str
+    """The accessibility statement (docs/accessibility.md) rendered from Markdown."""
+
+
 class TutorialOut(BaseModel):
     game: str
     title: str

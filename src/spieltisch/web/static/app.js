@@ -4,7 +4,9 @@
 import { currentAccount, whoAmI } from "./api.js";
 import { h, replace } from "./dom.js";
 import { language, onLanguage, preferredLanguage, t, useLanguage } from "./i18n.js";
+import { watchFitting } from "./fitting.js";
 import { clearNotice, notify } from "./notice.js";
+import * as accessibility from "./pages/accessibility.js";
 import * as club from "./pages/club.js";
 import * as clubs from "./pages/clubs.js";
 import * as learn from "./pages/learn.js";
@@ -41,6 +43,7 @@ const ROUTES = [
   [/^#\/unsubscribe\/([\w.-]+)$/, { show: notifications.unsubscribe }],
   [/^#\/reset\/([\w.-]+)$/, { show: notifications.reset }],
   [/^#\/my-games$/, turns],
+  [/^#\/accessibility$/, accessibility],
 ];
 
 let cleanUp = null;
@@ -60,6 +63,7 @@ function renderNav() {
   else links.push(h("a", { href: "#/signin" }, t("Sign in")));
   replace(document.getElementById("nav"), links);
   document.getElementById("language-label").textContent = t("Language");
+  replace(document.getElementById("footer"), h("a", { href: "#/accessibility", hreflang: language() === "en" ? null : "en" }, t("Accessibility")));
 }
 
 // One page at a time: a page still loading when the address changes finishes first and
@@ -105,6 +109,7 @@ async function start() {
   window.addEventListener("spieltisch:account", renderNav);
   window.addEventListener("hashchange", route);
   watchScrolling(document.getElementById("page"));
+  watchFitting(document.getElementById("page"));
   await route();
 }
 

@@ -370,6 +370,7 @@ class TablePage {
       box("sound", t("Sound when it is my turn")),
       box("animate", t("Animate the last move")),
       this.words.settings(),
+      h("a", { href: "#/accessibility", class: "statement-link", hreflang: language() === "en" ? null : "en" }, t("How to play with a screen reader and a keyboard")),
     );
   }
 
@@ -518,7 +519,10 @@ class TablePage {
       }
       // The board is drawn by the game's svg part on the server, from this seat's view.
       const before = this.boardSeq !== undefined && this.state.seq > this.boardSeq ? piecePlaces(this.board) : null;
+      const active = document.activeElement;
+      const boardFocused = this.board.contains(active);
       this.board.innerHTML = this.state.board_svg;
+      if (boardFocused) this.keepFocus(active, this.board);
       showYou(this.board, this.state.seat);
       if (before && before.size) this.moved = movedPieces(before, piecePlaces(this.board)) || this.moved;
       if (this.moved) markMoved(this.board, this.moved);
@@ -588,17 +592,34 @@ class TablePage {
     // while the others move; the list comes with its turn.
     const seated = this.state && this.state.seat !== null && this.state.seat !== undefined && this.state.status === "running";
     this.moves.hidden = !legal.length && !seated;
-    const focused = document.activeElement === this.words.moveInput;
+    const active = document.activeElement;
+    const inside = this.moves.contains(active) && active !== this.moves;
+    const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("Your moves"));
     if (!legal.length) {
-      replace(this.moves, seated ? [h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm] : []);
-      if (focused && seated) this.words.moveInput.focus();
+      replace(this.moves, seated ? [title, this.words.moveForm] : []);
+    } else {
+      const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
+      // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
+      const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
+      replace(this.moves, title, this.words.moveForm, body);
+    }
+    if (inside) this.keepFocus(active, this.moves);
+  }
+
+  // The keyboard keeps its place when the moves or the board are drawn again: in the
+  // box to type a move (drawn again as it was), on the same move where it is still legal
+  // (the page drawn again for news of the table), else, its move played, on the heading
+  // of the moves, one Tab before the box (it fell to the page's start, and a keyboard
+  // took a dozen Tabs back to the next move).
+  keepFocus(active, within) {
+    if (active.isConnected) {
+      active.focus({ preventScroll: true });
       return;
     }
-    const list = h("ul", { class: "move-list" }, legal.map((item) => h("li", {}, h("button", { type: "button", "data-move": item.move, onclick: () => this.play(item.move) }, sentence(item.words)))));
-    // A long list (Mabula has dozens of pushes) stays folded; the board is quicker.
-    const body = legal.length > LONG_LIST ? h("details", {}, h("summary", {}, tn("All {count} move as a list", "All {count} moves as a list", legal.length, { count: formatNumber(legal.length) })), list) : list;
-    replace(this.moves, h("h2", { id: "moves-title" }, t("Your moves")), this.words.moveForm, body);
-    if (focused) this.words.moveInput.focus();
+    const move = active.getAttribute("data-move");
+    const same = move === null ? null : within.querySelector(`[data-move="${CSS.escape(move)}"]`);
+    if (same) same.focus({ preventScroll: true });
+    else if (!this.moves.hidden) this.moves.querySelector("#moves-title")?.focus();
   }
 
   renderSeats() {
@@ -930,13 +951,23 @@ class TablePage {
     actions.push(h("button", { type: "button", onclick: () => openReplay(this.tableId).catch((error) => notify(error.message)) }, t("Replay")));
     if (this.rating && this.rating.tournament) actions.push(h("a", { class: "button", href: `#/tournament/${this.rating.tournament}` }, t("Back to the tournament")));
     actions.push(h("a", { class: "button", href: "#/" }, t("Back to the lobby")));
+    // The keyboard keeps its place in the end as it is drawn again (a chat line, the
+    // ratings, a rematch asked for), and comes to its heading when the end first shows
+    // where its place went with the game (the moves, the button to give up): it fell to
+    // the page's body.
+    const focusable = () => [...this.end.querySelectorAll("button, a, [tabindex]")];
+    const place = focusable().indexOf(document.activeElement);
+    const lost = this.end.hidden && (!document.activeElement || document.activeElement === document.body);
     replace(
       this.end,
-      h("h2", { id: "end-title" }, t("Result")),
+      h("h2", { id: "end-title", tabindex: "-1" }, t("Result")),
       h("table", { class: "ranking" }, h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Score")), rated ? h("th", {}, t("Rating change")) : null)), h("tbody", {}, rows)),
       h("div", { class: "actions" }, actions),
     );
     this.end.hidden = false;
+    const now = focusable();
+    if (place >= 0) (now[place] || now[0]).focus({ preventScroll: true });
+    else if (lost) now[0].focus();
   }
 
   // A rated game changed the players' ratings: ask once, when the game has ended (a
