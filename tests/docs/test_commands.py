@@ -11,6 +11,11 @@ Every ```bash block carries a marker on the line right above it:
 - `<!-- run -->`: quick; it runs, and each command in it must succeed;
 - `<!-- run, given FILE FILE -->`: the same, with a finished game in each named file
   (`game.json` a record, `games.jsonl` records one per line), standing for the reader's own;
+- `<!-- run, Kx3... as printed -->`: the same, where `Kx3...` stands for what an earlier
+  command prints (a tournament's id): the page shows that output in a comment line
+  (`#  Tournament Kx3... created: ...`), and as a reader would, the test runs the block
+  command by command, reads the value off the printed line that matches the page's, and
+  types it in place of `Kx3...` from then on (in later blocks of the page too);
 - `<!-- run with PostgreSQL -->`: a step of the hosting guide that needs a PostgreSQL server
   and its superuser, a proxy and the steps before it in the same shell;
   `tests/docs/test_hosting_guide.py` runs the whole page so, against a cluster of its own;
@@ -47,7 +52,7 @@ BLOCK = re.compile(
     r"(?P<code>.*?)^```",
     re.MULTILINE | re.DOTALL,
 )
-RUN = re.compile(r"^run(?:, given (?P<given>[\w. ]+))?$")
+RUN = re.compile(r"^run(?:, given (?P<given>[\w. ]+))?(?:, (?P<printed>\S+) as printed)?$")
 NOT_RUN = re.compile(r"^not run: (?P<reason>.+)$")
 WITH_POSTGRESQL = "run with PostgreSQL"
 """The marker of the blocks `tests/docs/test_hosting_guide.py` runs, not this test."""
@@ -78,6 +83,42 @@ class Block:
     def given(self) -> list[str]:
         match = RUN.match(self.mark or "")
         return (match.group("given") or "").split() if match else []
+
+    @property
+    def printed(self) -> str | None:
+        """The placeholder of a value an earlier command prints (`Kx3...`), if any."""
+        match = RUN.match(self.mark or "")
+        return match.group("printed") if match else None
+
+
+def _commands(code: str) -> list[str]:
+    """A block's commands as a reader types them: one a line, `\\` continuing it; comment
+    lines (the page's sample output) are no command."""
+    commands: list[str] = []
+    pending = ""
+    for line in code.splitlines():
+        if not pending and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        pending += line + "\n"
+        if not line.rstrip().endswith("\\"):
+            commands.append(pending)
+            pending = ""
+    return commands + ([pending] if pending else [])
+
+
+def _printed_lines(page: list[Block], placeholder: str) -> list[re.Pattern[str]]:
+    """The page's sample output lines that show the placeholder (`#  Tournament Kx3...
+    created: ...`), as patterns that read the real value off a printed line."""
+    patterns = []
+    for block in page:
+        for line in block.code.splitlines():
+            text = line.strip()
+            if text.startswith("#") and placeholder in text:
+                before, after = text.lstrip("# ").split(placeholder, 1)
+                head = re.escape(before.split()[-1]) if before.split() else ""
+                tail = re.escape(after.split()[0]) if after.split() else ""
+                patterns.append(re.compile(rf"{head}\s*(\S+?)\s*{tail}"))
+    return patterns
 
 
 def _blocks(page: Path) -> list[Block]:
@@ -198,24 +239,75 @@ def test_the_pages_commands_run_as_written(page: Path, tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     env = _environment(home)
-    for block in _blocks(page):
+    _run_page(_blocks(page), clone, env)
+
+
+def _run_page(blocks: list[Block], clone: Path, env: dict[str, str]) -> None:
+    """Every block marked to run, in page order, in one clone and home."""
+    values: dict[str, str] = {}  # placeholder -> the value read off a printed line
+    for block in blocks:
         if not block.runs:
             continue
         for name in block.given:
             _give(clone, name)
-        done = subprocess.run(
-            ["bash", "-e", "-o", "pipefail", "-c", block.code],
-            cwd=clone,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=BLOCK_SECONDS,
-        )
-        assert done.returncode == 0, (
-            f"{block.where} failed ({done.returncode}):\n{block.code}\n"
-            f"--- stdout\n{done.stdout[-2000:]}\n--- stderr\n{done.stderr[-3000:]}"
-        )
-        assert "Traceback (most recent call last)" not in done.stderr, (
-            f"{block.where}: a traceback\n{done.stderr[-3000:]}"
-        )
+        placeholder = block.printed
+        if placeholder is None:
+            _run_commands(block, block.code, clone, env)
+            continue
+        patterns = _printed_lines(blocks, placeholder)
+        assert patterns, f"{block.where}: the page never shows where {placeholder} is printed"
+        for command in _commands(block.code):
+            if placeholder in command:
+                assert placeholder in values, (
+                    f"{block.where}: {placeholder} is used before a command printed it:\n{command}"
+                )
+                command = command.replace(placeholder, values[placeholder])
+            out = _run_commands(block, command, clone, env)
+            if placeholder not in values:
+                found = [m for p in patterns for m in [p.search(out)] if m]
+                if found:
+                    values[placeholder] = found[0].group(1)
+
+
+def _run_commands(block: Block, code: str, clone: Path, env: dict[str, str]) -> str:
+    """Run `code` (a block, or one command of it) as the reader would; its output."""
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", code],
+        cwd=clone,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=BLOCK_SECONDS,
+    )
+    assert done.returncode == 0, (
+        f"{block.where} failed ({done.returncode}):\n{code}\n"
+        f"--- stdout\n{done.stdout[-2000:]}\n--- stderr\n{done.stderr[-3000:]}"
+    )
+    assert "Traceback (most recent call last)" not in done.stderr, (
+        f"{block.where}: a traceback\n{done.stderr[-3000:]}"
+    )
+    return done.stdout + done.stderr
+
+
+def test_a_broken_command_fails_and_a_printed_id_is_carried_forward(tmp_path: Path) -> None:
+    """The runner itself: a failing command fails the page; `Kx3...` is read off the line
+    the page shows and typed in later commands, also in a later block."""
+    page = ROOT / "page.md"  # never read: `where` names it
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    printed = Block(
+        page,
+        1,
+        "run, Kx3... as printed",
+        "echo 'Tournament t-42 created: X'\n"
+        "#  Tournament Kx3... created: X, madn, 6 rounds\n"
+        "test Kx3... = t-42 && \\\n  echo Kx3... > id.txt\n",
+    )
+    later = Block(page, 9, "run, Kx3... as printed", "grep -qx 'Kx3...' id.txt\n")
+    _run_page([printed, later], tmp_path, env)
+    assert (tmp_path / "id.txt").read_text() == "t-42\n"
+    with pytest.raises(AssertionError, match="failed"):
+        _run_page([Block(page, 1, "run", "true\nfalse\n")], tmp_path, env)
+    with pytest.raises(AssertionError, match="before a command printed it"):
+        _run_page([later, printed], tmp_path, env)
+    assert _commands("a \\\n  b\n# out\nc  # why\n") == ["a \\\n  b\n", "c  # why\n"]

@@ -132,7 +132,7 @@ def test_end_of_input_stops_cleanly_and_resume_continues(tmp_path: Path) -> None
     resumed = play("--resume", str(path), "--lang", "fr", script="#1\n")
     assert resumed.returncode == 0, resumed.stderr
     assert "Rouge (vous)\u202f: aller de la case 1 à la case 4" in resumed.stdout
-    assert "Fin de l'entrée" in resumed.stdout
+    assert "Fin de l’entrée" in resumed.stdout
 
 
 def test_hotseat_passes_the_keyboard_before_showing_a_hand() -> None:
@@ -181,4 +181,4 @@ def test_an_option_reaches_the_game() -> None:
 def test_without_a_terminal_the_plain_mode_is_chosen() -> None:
     result = play("mabula", "--seed", "1", "--lang", "fr", script="quitter\n", plain=False)
     assert result.returncode == 0, result.stderr
-    assert "C'est à Blanc (vous) de jouer." in result.stdout and "Au revoir." in result.stdout
+    assert "C’est à Blanc (vous) de jouer." in result.stdout and "Au revoir." in result.stdout

@@ -245,7 +245,7 @@ def test_the_app_stays_responsive_while_the_computer_thinks() -> None:
             assert isinstance(app.screen, RulesScreen), "keys work while the computer thinks"
             await pilot.press("escape")
             await pilot.press("f2")
-            assert "quand c'est à vous" in app.message
+            assert "quand c’est à vous" in app.message
             assert app.thinking and not app.session.log[1:]
             Sleepy.go.set()
             await until(pilot, ready(app))

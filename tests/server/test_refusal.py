@@ -86,7 +86,7 @@ def test_a_refusal_over_a_rate_says_when_to_try_again() -> None:
 SENTENCES = {
     "en": ("Seat 2 is not free for you", "Only the tournament's director takes this step"),
     "de": ("Sitzplatz 2 ist für dich nicht frei", "Diesen Schritt macht nur die Turnierleitung"),
-    "fr": ("Le siège 2 n'est pas libre pour vous", "Seul le directeur du tournoi fait cette étape"),
+    "fr": ("Le siège 2 n’est pas libre pour vous", "Seul le directeur du tournoi fait cette étape"),
 }
 
 

@@ -126,6 +126,40 @@ def test_the_levels_command_keeps_reference_ratings(tmp_path: Path) -> None:
     assert reference_levels("madn", target) == {}
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["a cautious estimate of strength", "rating"]),
+        ("de", ["eine vorsichtige Schätzung der Spielstärke", "Wertung"]),
+        ("fr", ["une estimation prudente de la force de jeu", "classement"]),
+    ],
+)
+def test_the_leaderboard_says_the_rating_in_words(
+    tmp_path: Path, lang: str, words: list[str]
+) -> None:
+    """Issue 45: no "mu", "sigma" or OpenSkill, but what the rating means (as on the web)."""
+    db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
+    tid = re.findall(r"Tournament (\S+) created", run("new", "X", "--seed", "s", *db))[0]
+    run("players", tid, *(f"--add=P{n}" for n in range(4)), *db)
+    run("seat", tid, *db)
+    run("result", tid, "1", "1", "--places", "1,2,3,4", *db)
+    target = tmp_path / "levels.json"
+    for args in (
+        ("ratings", "madn", *db),
+        ("levels", "mabula", "--games", "2", "--to", str(target)),
+    ):
+        _wide()
+        shown = CliRunner().invoke(
+            app, ["tournament", "--lang", lang, *args], env={"COLUMNS": "200"}
+        )
+        assert shown.exit_code == 0, shown.output
+        text = " ".join(shown.output.split())
+        assert args[0] == "levels" or "P1" in text, text  # the rated players are listed
+        assert all(word in text for word in words), text
+        assert not re.search(r"\b(mu|sigma|OpenSkill)\b", text, re.IGNORECASE), text
+    set_language("en")
+
+
 def test_refusals_are_clear_and_change_nothing(tmp_path: Path) -> None:
     db = ("--database", f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
     assert "played by 2 to 4, not 5" in refused("new", "X", "--table-size", "5", *db)

@@ -80,9 +80,9 @@ def test_refusals_follow_lang_and_the_environment(
         (
             "fr",
             "valeur invalide : réglage du tournoi : rounds : doit valoir au moins 1",
-            "tiebreaks.0 : doit être l'un de 'mutual', 'opponents', 'firsts', 'countback', "
+            "tiebreaks.0 : doit être l’un de 'mutual', 'opponents', 'firsts', 'countback', "
             "'buchholz'",
-            "chiffres du siège 1 (règle 18) : les cases d'arrivée sont les profondeurs 1 à 4",
+            "chiffres du siège 1 (règle 18) : les cases d’arrivée sont les profondeurs 1 à 4",
         ),
     ],
 )

@@ -934,8 +934,8 @@ def ratings(
     game: Annotated[str, typer.Argument(help="The game whose leaderboard to show.")] = DEFAULT_GAME,
     database: DatabaseOption = None,
 ) -> None:
-    """The leaderboard of a game: every rated player's OpenSkill rating, and the AI level
-    nearest to them by the stored reference ratings (`spieltisch tournament levels`)."""
+    """The leaderboard of a game: every rated player's rating (a cautious estimate of
+    strength), and the AI level nearest to them (`spieltisch tournament levels`)."""
     from spieltisch.tournament.ratings import LEVEL_AFTER, Rating, nearest_level
     from spieltisch.tournament.reference import reference_levels
 
@@ -946,8 +946,10 @@ def ratings(
     ]
     rows += [(str(PlayerId.of_level(name)), rating, None) for name, rating in reference.items()]
     rows.sort(key=lambda row: -row[1].value)
-    table = Table(title=_("Ratings: {game}").format(game=game_title(game)))
-    columns = [_("rank"), _("player"), _("rating"), _("mu"), _("sigma"), _("games")]
+    table = Table(
+        title=_("Ratings: {game}").format(game=game_title(game)), caption=_rating_in_words()
+    )
+    columns = [_("rank"), _("player"), _("rating"), _("games")]
     for column in columns + ([_("about")] if reference else []):
         table.add_column(column)
     for rank, (player, rating, games) in enumerate(rows, start=1):
@@ -961,12 +963,18 @@ def ratings(
             str(rank),
             shown,
             formats.number(rating.value, 1),
-            formats.number(rating.mu, 2),
-            formats.number(rating.sigma, 2),
             "" if games is None else str(games),
             *about,
         )
     console.print(table)
+
+
+def _rating_in_words() -> str:
+    """What the rating means, in words (the web leaderboard's sentence), never a formula."""
+    return _(
+        "The rating is a cautious estimate of strength: it starts at 0 and rises as the "
+        "games show more surely how well someone plays."
+    )
 
 
 def _computer(player: str) -> str:
@@ -1001,17 +1009,14 @@ def levels(
     except (SpieltischError, ValueError) as exc:
         _fail(_refusal(exc))
         return
-    table = Table(title=_("AI levels: {game}").format(game=game))
-    for column in (_("level"), _("rating"), _("mu"), _("sigma")):
+    table = Table(
+        title=_("AI levels: {game}").format(game=game_title(game)), caption=_rating_in_words()
+    )
+    for column in (_("level"), _("rating"), _("estimated strength")):
         table.add_column(column)
     for name, values in entry["levels"].items():
-        value = values["mu"] - 3 * values["sigma"]
-        table.add_row(
-            level_name(name),
-            formats.number(value, 1),
-            formats.number(values["mu"], 2),
-            formats.number(values["sigma"], 2),
-        )
+        value = values["mu"] - 3 * values["sigma"]  # the rating: mu - 3 sigma, as everywhere
+        table.add_row(level_name(name), formats.number(value, 1), formats.number(values["mu"], 1))
     console.print(table)
     if write or to is not None:
         try:

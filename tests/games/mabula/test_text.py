@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -36,14 +37,14 @@ def test_the_board_shows_edge_marbles_coordinates_and_scores() -> None:
     assert lines[1].split() == ["8", "●", "●", "○", "●", "●", "○", "8"]
     assert lines[5].split() == ["4", "○", "○", "·", "·", "·", "·", "·", "●", "4"]
     assert lines[8].split() == ["1", "∙", "○", "●", "○", "○", "●", "1"]
-    assert "White   groups: 1   largest group: 1" in shown
-    assert "Black   groups: –   largest group: 0   ◀ to move" in shown
+    assert "White   a group of 1   largest group: 1" in shown
+    assert "Black   no group   largest group: 0   ◀ to move" in shown
 
 
 def test_the_final_board_names_the_winner() -> None:
     shown = plain(render(position(EXAMPLE), 0))
-    assert "groups: 8 2 1 1   largest group: 8" in shown
-    assert "groups: 6 3 2 1   largest group: 6" in shown
+    assert "groups of 8, 2, 1, and 1   largest group: 8" in shown
+    assert "groups of 6, 3, 2, and 1   largest group: 6" in shown
     assert "Game over: White wins." in shown
     shown = plain(render(position(EXAMPLE, scoring="product"), None))
     assert "product of groups: 36" in shown
@@ -59,6 +60,32 @@ def test_the_board_in_german_and_french() -> None:
         assert "Weiß" in plain(render(state, 1)) and "am Zug" in plain(render(state, 1))
     with language("fr"):
         assert "Noir" in plain(render(state, 1)) and "à jouer" in plain(render(state, 1))
+
+
+@pytest.mark.parametrize(
+    ("code", "white", "black"),
+    [
+        ("en", "groups of 8, 2, 1, and 1", "groups of 6, 3, 2, and 1"),
+        ("de", "Gruppen aus 8, 2, 1 und 1", "Gruppen aus 6, 3, 2 und 1"),
+        ("fr", "groupes de 8, 2, 1 et 1", "groupes de 6, 3, 2 et 1"),
+    ],
+)
+def test_the_groups_read_as_words(code: str, white: str, black: str) -> None:
+    """Not "groupes : 1 1": the sizes as a list in the reader's language, on the text board
+    and the picture alike; one group and none in words too."""
+    from spieltisch.games.mabula.geometry import group_sizes
+    from spieltisch.games.mabula.svg import board
+
+    final = position(EXAMPLE)
+    with language(code):
+        shown = plain(render(final, 0))
+        drawn = board(final.view(None), language=code)
+        one, none = group_sizes([1]), group_sizes([])
+    assert white in shown and black in shown, shown
+    assert white in drawn and black in drawn
+    assert not re.search(r"\d \d", shown.replace("  ", "|")), shown
+    assert one == {"en": "a group of 1", "de": "eine Gruppe aus 1", "fr": "un groupe de 1"}[code]
+    assert none == {"en": "no group", "de": "keine Gruppe", "fr": "aucun groupe"}[code]
 
 
 def test_every_seat_sees_the_same_board() -> None:

@@ -4,7 +4,10 @@ corners, and the (column, row) cell of a square. No drawing library here."""
 
 from __future__ import annotations
 
-from spieltisch.games.mabula.messages import _
+from collections.abc import Sequence
+
+from spieltisch.core.i18n import get_language
+from spieltisch.games.mabula.messages import _, _n
 
 COLUMNS = "abcdefgh"
 SIZE = len(COLUMNS)
@@ -33,3 +36,14 @@ def square_at(col: int, row: int) -> str:
 def colour_name(letter: str) -> str:
     """The marbles' colour as a name in the current language, capitalised."""
     return _("White") if letter == "w" else _("Black")
+
+
+def group_sizes(sizes: Sequence[int]) -> str:
+    """A colour's groups in words, largest first: "groups of 3, 2 and 1", "a group of 5",
+    "no group" (never bare numbers side by side, as "groups: 3 2 1" read)."""
+    if not sizes:
+        return _("no group")
+    from babel.lists import format_list  # Babel's "3, 2 and 1" / "3, 2 und 1" / "3, 2 et 1"
+
+    listed = format_list([str(size) for size in sizes], locale=get_language())
+    return _n("a group of {sizes}", "groups of {sizes}", len(sizes)).format(sizes=listed)

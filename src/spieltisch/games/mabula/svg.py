@@ -22,7 +22,15 @@ from spieltisch.core.svg import (
     seat_text,
     text,
 )
-from spieltisch.games.mabula.geometry import COLUMNS, SIZE, cell_of, colour_name, is_corner, is_edge
+from spieltisch.games.mabula.geometry import (
+    COLUMNS,
+    SIZE,
+    cell_of,
+    colour_name,
+    group_sizes,
+    is_corner,
+    is_edge,
+)
 from spieltisch.games.mabula.messages import _
 from spieltisch.games.mabula.rules import MabulaView, both_groups
 
@@ -218,8 +226,7 @@ def _panel(
         parts.append(text(MARGIN + 14, y + 1, mark, fill=ink, font_size=WORDS, font_weight="bold"))
         name = colour_name(letter)
         groups = groups_of[player]
-        shown = " ".join(str(size) for size in groups) if groups else "–"
-        rest = " · " + _("groups: {groups}").format(groups=shown)
+        rest = " · " + group_sizes(groups)
         rest += " · " + _("score: {score}").format(score=scores[player])
         weight = "bold" if player == turn else "normal"
         room = WIDTH - 2 * MARGIN - 36 - (120 if player == turn else 0)

@@ -14,6 +14,7 @@ from spieltisch.games.mabula.geometry import (
     COLUMNS,
     SIZE,
     colour_name,
+    group_sizes,
     is_corner,
     is_edge,
     square_at,
@@ -91,12 +92,11 @@ def _draw(state: MabulaState, player: int | None, before_score: str, marks: Boar
         name = colour_name(letter)
         symbol, style = MARBLES[letter]
         groups = board_groups(board, letter)
-        shown = " ".join(str(size) for size in groups) if groups else "–"
         label = _("largest group") if scoring == "largest" else _("product of groups")
         text.append(f" {symbol} ", style=f"{style} on {INSIDE}")  # as on the board
         text.append(" ")
         text.append(f"{name:<8}", style="bold" if seat == turn else "")
-        text.append(_("groups: {groups}").format(groups=shown))
+        text.append(group_sizes(groups))
         text.append(before_score + labelled(label, scores[seat]))
         if seat == turn and not state.is_chance_node():
             text.append("   ◀ " + _("to move"), style="bold")
