@@ -32,9 +32,9 @@ import signal
 import socket
 import ssl
 import subprocess
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -203,11 +203,17 @@ class ProxiedClient(Client):
         return Socket(connection)
 
 
-async def _two_at_a_table(port: int, certificate: Path) -> tuple[ProxiedClient, ...]:
+@asynccontextmanager
+async def _ana_and_bob(port: int, certificate: Path) -> AsyncIterator[tuple[Client, Client]]:
+    """Two guests through the proxy at `port`, their clients closed whatever happens."""
     ana, bob = ProxiedClient(port, certificate), ProxiedClient(port, certificate)
-    await ana.guest("Ana")
-    await bob.guest("Bob")
-    return ana, bob
+    try:
+        await ana.guest("Ana")
+        await bob.guest("Bob")
+        yield ana, bob
+    finally:
+        await ana.http.aclose()
+        await bob.http.aclose()
 
 
 async def _table(ana: Client, bob: Client) -> str:
@@ -225,8 +231,7 @@ def test_one_process_behind_the_first_block(
     site = _here(first, free_port(), {8000: servers[0].port}, tls)
 
     async def scenario(port: int) -> None:
-        ana, bob = await _two_at_a_table(port, tls[0])
-        try:
+        async with _ana_and_bob(port, tls[0]) as (ana, bob):
             ready = await ana.http.get("/readyz")
             assert ready.status_code == 200 and ready.json()["ready"] is True, ready.text
             async with ProxiedClient(port, tls[0]) as cleo:
@@ -250,9 +255,6 @@ def test_one_process_behind_the_first_block(
                 final = await asyncio.gather(*(player.play() for player in players))
             assert all(state["status"] == "finished" for state in final)
             await check_told_against_log(database, table, "mahe", {"players": 3}, players)
-        finally:
-            await ana.http.aclose()
-            await bob.http.aclose()
 
     with _nginx(site, tmp_path / "nginx") as port:
         asyncio.run(scenario(port))
@@ -266,14 +268,10 @@ def test_without_its_connection_line_the_block_fails_the_handshake(
     site = _here(first.replace(CONNECTION_LINE, ""), free_port(), {8000: servers[0].port}, tls)
 
     async def scenario(port: int) -> None:
-        ana, bob = await _two_at_a_table(port, tls[0])
-        try:
+        async with _ana_and_bob(port, tls[0]) as (ana, bob):
             table = await _table(ana, bob)
             with pytest.raises(InvalidStatus):
                 await ana.socket(table)
-        finally:
-            await ana.http.aclose()
-            await bob.http.aclose()
 
     with _nginx(site, tmp_path / "nginx") as port:
         asyncio.run(scenario(port))
@@ -291,8 +289,7 @@ def test_several_processes_behind_the_second_block_one_stopped_mid_game(
             return value(await scrape(direct), "spieltisch_connections")
 
     async def scenario(port: int) -> None:
-        ana, bob = await _two_at_a_table(port, tls[0])
-        try:
+        async with _ana_and_bob(port, tls[0]) as (ana, bob):
             outside = await ana.http.get("/metrics")
             assert outside.status_code == 404, outside.text
             table = await _table(ana, bob)
@@ -314,9 +311,6 @@ def test_several_processes_behind_the_second_block_one_stopped_mid_game(
             await check_told_against_log(database, table, "mahe", {"players": 3}, players)
             holding.process.wait(DEADLINE)
             assert "drained: " in holding.log(), holding.log()[-3000:]
-        finally:
-            await ana.http.aclose()
-            await bob.http.aclose()
 
     with _nginx(site, tmp_path / "nginx") as port:
         asyncio.run(scenario(port))

@@ -91,29 +91,9 @@ def test_an_old_releases_database_is_upgraded_and_its_table_played_to_the_end(
     try:  # whatever fails, no server is left running
         old.start()
 
-        async def on_the_old_release() -> tuple[Client, Client, str, list[ResilientSeat]]:
-            ana, bob = Client(old.url), Client(old.url)
-            await ana.guest("Ana")
-            claim = {"username": "ana_old", "password": PASSWORD}
-            ana.account = await ana.post("/api/session/claim", claim)  # a new token
-            await bob.guest("Bob")
-            seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "ai", "level": "easy"}]
-            table = (await ana.create("mahe", seats))["id"]
-            await bob.post(f"/api/tables/{table}/join", {})
-            await ana.post(f"/api/tables/{table}/start")
-            players = [
-                ResilientSeat(client, table, [old.url], random.Random(index))
-                for index, client in enumerate((ana, bob))
-            ]
-            async with asyncio.timeout(WHOLE_GAME):
-                await asyncio.gather(
-                    *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
-                )
-            for client in (ana, bob):  # their sessions live on in the seats' tokens
-                await client.http.aclose()
-            return ana, bob, table, players
-
-        ana, _bob, table, players = asyncio.run(on_the_old_release())
+        ana, _bob, table, players = asyncio.run(
+            _a_game_begun(old.url, "ana_old", [{"kind": "ai", "level": "easy"}])
+        )
         told_before = max(max(player.told) for player in players)
         assert told_before >= MOVES_BEFORE
         old.stop()
@@ -237,29 +217,8 @@ def test_an_upgrade_is_rolled_back_as_the_guide_says(
     try:
         old.start()
 
-        async def on_the_old_release() -> tuple[Client, Client, str, int]:
-            ana, bob = Client(old.url), Client(old.url)
-            await ana.guest("Ana")
-            claim = {"username": "ana_back", "password": PASSWORD}
-            ana.account = await ana.post("/api/session/claim", claim)
-            await bob.guest("Bob")
-            seats = [{"kind": "me"}, {"kind": "open"}]
-            table = (await ana.create("mahe", seats))["id"]
-            await bob.post(f"/api/tables/{table}/join", {})
-            await ana.post(f"/api/tables/{table}/start")
-            players = [
-                ResilientSeat(client, table, [old.url], random.Random(index))
-                for index, client in enumerate((ana, bob))
-            ]
-            async with asyncio.timeout(WHOLE_GAME):
-                await asyncio.gather(
-                    *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
-                )
-            for client in (ana, bob):
-                await client.http.aclose()
-            return ana, bob, table, max(max(player.told) for player in players)
-
-        ana, bob, table, at_backup = asyncio.run(on_the_old_release())
+        ana, bob, table, players = asyncio.run(_a_game_begun(old.url, "ana_back", []))
+        at_backup = max(max(player.told) for player in players)
         # Upgrading: a backup (nobody moves: two people, both done), stop, migrate, start.
         backup = _backup(database_url, tmp_path / "backups")
         old.stop()
@@ -317,3 +276,31 @@ def test_an_upgrade_is_rolled_back_as_the_guide_says(
     finally:
         new.stop()
         old.stop()
+
+
+async def _a_game_begun(
+    url: str, username: str, more_seats: list[dict[str, str]]
+) -> tuple[Client, Client, str, list[ResilientSeat]]:
+    """On the old release at `url`: Ana (an account, `username`) and Bob (a guest) start a
+    Mahé table (and `more_seats`) and play until `MOVES_BEFORE` moves; their clients
+    closed (their sessions live on in the seats' tokens), the table, the two players."""
+    ana, bob = Client(url), Client(url)
+    await ana.guest("Ana")
+    claim = {"username": username, "password": PASSWORD}
+    ana.account = await ana.post("/api/session/claim", claim)  # a new token
+    await bob.guest("Bob")
+    seats = [{"kind": "me"}, {"kind": "open"}, *more_seats]
+    table = (await ana.create("mahe", seats))["id"]
+    await bob.post(f"/api/tables/{table}/join", {})
+    await ana.post(f"/api/tables/{table}/start")
+    players = [
+        ResilientSeat(client, table, [url], random.Random(index))
+        for index, client in enumerate((ana, bob))
+    ]
+    async with asyncio.timeout(WHOLE_GAME):
+        await asyncio.gather(
+            *(player.play(lambda m: m["seq"] >= MOVES_BEFORE) for player in players)
+        )
+    for client in (ana, bob):
+        await client.http.aclose()
+    return ana, bob, table, players

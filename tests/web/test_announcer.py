@@ -44,11 +44,14 @@ def _additions(page: Any) -> list[dict[str, Any]]:
     return additions
 
 
-def test_announcer_bursts(people: People) -> None:
+def _play_turns(people: People, verbosity: str, pace: str, heard: str) -> list[dict[str, Any]]:
+    """Ana plays #1 against the computer at Mabula for `TURNS` turns, the announcer set to
+    `verbosity` and `pace`; each turn waits until a line `heard` (a JS test of `a.text`,
+    e.g. "includes('Your move.')") has been said once more. What it added, in order."""
     ana = people("en-GB")
     ana.context.add_init_script(
-        "localStorage.setItem('spieltisch.verbosity', 'moves');"
-        "localStorage.setItem('spieltisch.pace', 'fast');" + WATCH
+        f"localStorage.setItem('spieltisch.verbosity', '{verbosity}');"
+        f"localStorage.setItem('spieltisch.pace', '{pace}');" + WATCH
     )
     sign_in_as_guest(ana, "Ana")
     table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
@@ -56,14 +59,17 @@ def test_announcer_bursts(people: People) -> None:
     page.goto(f"{ana.base}/#/table/{table}")
     for turn in range(1, TURNS + 1):
         page.wait_for_function(
-            "(turns) => window.heardAdditions.filter((a) => a.text.includes('Your move.')).length"
-            " >= turns",
+            f"(turns) => window.heardAdditions.filter((a) => a.text.{heard}).length >= turns",
             arg=turn,
         )
         if turn < TURNS:
             page.fill("#typed-move", "#1")
             page.press("#typed-move", "Enter")
-    additions = _additions(page)
+    return _additions(page)
+
+
+def test_announcer_bursts(people: People) -> None:
+    additions = _play_turns(people, "moves", "fast", "includes('Your move.')")
     assert additions and all(addition["tag"] == "P" for addition in additions), additions
     # Whose turn and its whole list, in order, in one paragraph: a sentence per line.
     lists = 0
@@ -161,25 +167,7 @@ def test_only_whose_turn_it_is_calmly(people: People) -> None:
     """*Announce: only whose turn it is* says whose turn it is, the others' turns too
     ("Black · computer (easy) to move.", it said only "Your move." before), and no move
     or roll; *Pace: calmly* adds one line at a time, at least 0.7 s apart."""
-    ana = people("en-GB")
-    ana.context.add_init_script(
-        "localStorage.setItem('spieltisch.verbosity', 'turn');"
-        "localStorage.setItem('spieltisch.pace', 'calm');" + WATCH
-    )
-    sign_in_as_guest(ana, "Ana")
-    table = create_table_by_api(ana, "mabula", [{"kind": "me"}, AI])
-    page = ana.page
-    page.goto(f"{ana.base}/#/table/{table}")
-    for turn in range(1, TURNS + 1):
-        page.wait_for_function(
-            "(turns) => window.heardAdditions.filter((a) => a.text.startsWith('Your move.'))"
-            ".length >= turns",
-            arg=turn,
-        )
-        if turn < TURNS:
-            page.fill("#typed-move", "#1")
-            page.press("#typed-move", "Enter")
-    additions = _additions(page)
+    additions = _play_turns(people, "turn", "calm", "startsWith('Your move.')")
     said = [addition["text"] for addition in additions]
     assert all(len(addition["lines"]) == 1 for addition in additions), said
     others = [line for line in said if line == "Black · computer (easy) to move."]
