@@ -90,4 +90,11 @@ uv run mypy
 export SPIELTISCH_HYPOTHESIS_PROFILE="${SPIELTISCH_HYPOTHESIS_PROFILE:-derandomized}"
 # --dist loadgroup: tests marked with one xdist_group run in one worker (tests/kernels: the
 # tests that compile the same numba functions, so each is compiled once a run).
-uv run pytest -n 2 --dist loadgroup -q -p no:cacheprovider --durations=30 "$@"
+# Every test's time goes into a JUnit report (build/, not committed), summed by folder and
+# file after the run: where the time goes as a whole, not only in the 30 slowest.
+mkdir -p build
+status=0
+uv run pytest -n 2 --dist loadgroup -q -p no:cacheprovider --durations=30 \
+  --junitxml=build/test-times.xml "$@" || status=$?
+uv run python scripts/suite_times.py build/test-times.xml || true
+exit "$status"

@@ -54,6 +54,35 @@ def no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]
         pytest.fail(f"this test left an event loop running in the main thread: {left!r}")
 
 
+SHARED_SCOPES = frozenset({"class", "module", "package"})
+
+
+@pytest.hookimpl(specname="pytest_collection_modifyitems", tryfirst=True)
+def pytest_one_worker_for_a_module_with_shared_fixtures(items: list[pytest.Item]) -> None:
+    """A test module with a fixture of its own that outlives one test (a browser and a
+    `spieltisch serve` per browser module, the documentation site, a cluster of
+    processes) runs on one xdist worker: `--dist loadgroup` spread its tests over both
+    workers like any others, and each worker built the fixture again (the site's
+    `mkdocs build`, 30 s, once in each). Marked before pytest-xdist reads the marks
+    (`tryfirst`); a module that names its own group keeps it. (pytest takes a hook only
+    from a name that starts with `pytest_`; `specname` says which hook it is.)"""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        shared = any(
+            definition.scope in SHARED_SCOPES and definition.baseid
+            for definitions in info.name2fixturedefs.values()
+            for definition in definitions
+        )
+        if shared:
+            item.add_marker(
+                pytest.mark.xdist_group(item.nodeid.split("::", 1)[0].removesuffix(".py"))
+            )
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Make `--dist loadgroup` group (scripts/test.sh): pytest-xdist 3.8 marks a test of an

@@ -5,6 +5,7 @@ of conftest gives each test a fresh SQLite database."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -23,6 +24,7 @@ from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import Account
+from tests.waiting import DEADLINE
 from tests.waiting import until as until  # the in-process tests import it from here
 
 TWO_PEOPLE = [SeatIn(kind="me"), SeatIn(kind="open")]
@@ -147,7 +149,41 @@ async def everyone_moves_once(runtime: Runtime, room: Room) -> None:
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(scenario())
+    """`asyncio.run(scenario())`, except at its end: a task still running is cancelled
+    and awaited with a deadline, not for ever. A task of the app that did not end on
+    cancel held `asyncio.run`'s clean-up (and its xdist worker) until pytest's 900 s
+    timeout (test_rules_cost.py in a train); now the test fails after `DEADLINE`,
+    naming the task and where it waits."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(scenario())
+    finally:
+        stuck = _stop_what_is_left(loop)
+        asyncio.set_event_loop(None)
+        loop.close()
+    assert not stuck, "tasks still running after the scenario and their cancel:\n" + stuck
+
+
+def _stop_what_is_left(loop: asyncio.AbstractEventLoop) -> str:
+    """Cancel the loop's tasks and wait for them at most `DEADLINE`, then end its async
+    generators and its default executor as `asyncio.run` does; the stacks of the tasks
+    still running."""
+    left = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in left:
+        task.cancel()
+    if left:
+        loop.run_until_complete(asyncio.wait(left, timeout=DEADLINE))
+    stuck = [task for task in left if not task.done()]
+    described = []
+    for task in stuck:
+        stack = io.StringIO()
+        task.print_stack(file=stack)
+        described.append(stack.getvalue())
+    if not stuck:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    return "\n".join(described)
 
 
 @asynccontextmanager
