@@ -11,8 +11,6 @@ from typing import Any
 
 import httpx
 
-from spieltisch.server import Settings
-from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.new_tables import create_table
@@ -22,7 +20,7 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import Account
-from tests.server.in_process import Now, an_app, guest, until
+from tests.server.in_process import Now, a_test_runtime, an_app, guest, until
 
 DAY = 24 * 3600.0
 
@@ -53,17 +51,7 @@ async def a_runtime(url: str, now: Now, **settings: Any) -> AsyncIterator[Runtim
     """A runtime on `url` counting by `now`; every event it publishes is kept in
     `runtime.heard` (a list of (table, event))."""
     database = Database(url)
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(
-            database_url=url,
-            ai_processes=False,
-            ai_pace=0.0,
-            **{"takeback_seconds": 0.0, **settings},
-        ),
-        now=now,
-    )
+    runtime = a_test_runtime(database, url, now, **settings)
     heard: list[tuple[str, Event]] = []
 
     def hear(room: Room, events: Sequence[Event]) -> None:
