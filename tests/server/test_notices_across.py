@@ -2,7 +2,9 @@
 vacation taken through one process, a time bank used and a clock run out at the process
 holding the table, each shown live to the pages connected to the other process (news
 after the commit, read back there: `table/hearing.py`); the alerts and emails only from
-the process that acted."""
+the process that acted. The other process shows the holder's clock too, and a move made
+through it counts the vacation as the holder does (it works the deadline out from the
+database: `Turns.follow`)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from tests.server.client import Client
 from tests.server.in_process import Now, connect, run, told, until
 from tests.server.servers import ServerProcess, drop_postgres_database, new_postgres_database
 from tests.server.tables import started_table
-from tests.server.turn_tables import DAY, a_table_at_two_apps, person_to_move
+from tests.server.turn_tables import DAY, a_table_at_two_apps, move, person_to_move
 
 
 def test_a_bank_and_a_clock_run_out_at_the_holder_are_told_live_at_the_other(
@@ -131,6 +133,47 @@ def test_a_deadline_moved_by_a_vacation_is_shown_by_the_process_that_follows_the
             )
             await until(lambda: the_holders(None), what="the vacation's end shown there")
             assert clock["time_left_ms"][seat] == pytest.approx(2 * DAY * 1000, abs=2000)
+
+    try:
+        run(scenario)
+    finally:
+        drop_postgres_database(url)
+
+
+def test_a_move_through_the_process_that_follows_the_table_keeps_the_bank_on_vacation(
+    postgres: str, migrated_postgres: str
+) -> None:
+    """Two days of a three-day vacation pass, then the person moves through the process
+    that does not hold the table: the vacation's days do not count against their time
+    bank (before, that process did not know the vacation: the bank was spent to 0)."""
+    url = new_postgres_database(postgres, migrated_postgres)
+
+    async def scenario() -> None:
+        now = Now()
+        clock = {"mode": "turn", "days": 1, "bank_hours": 12}
+        async with a_table_at_two_apps(url, now, clock) as two:
+            room = await two.owner.runtime.room(two.table)
+            seat = await person_to_move(two.owner.runtime, room)
+            bank = room.seats[seat].time_left_ms
+            assert bank == 12 * 3600 * 1000
+            there = await two.other.runtime.room(two.table)
+            taken = await two.owner.client.post(
+                "/api/me/vacation", json={"days": 3}, headers=two.people[seat][1]
+            )
+            assert taken.status_code == 200, taken.text
+            assert room.told is not None
+            moved = room.told[1]
+            await until(
+                lambda: there.turn_deadline() == pytest.approx(moved, abs=1),
+                what="the vacation known at the other process",
+            )
+            now.advance(2 * DAY)
+            seq = there.seq
+            await move(two.other.runtime, there, seat)
+            kept = there.seats[seat].time_left_ms
+            assert kept is not None and kept >= bank
+            await until(lambda: room.seq > seq, what="the move at the holder")
+            assert room.seats[seat].time_left_ms == kept
 
     try:
         run(scenario)
