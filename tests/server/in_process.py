@@ -43,6 +43,24 @@ class Now:
         self.moment += seconds
 
 
+def a_test_runtime(
+    database: Database, url: str, now: Callable[[], float], **settings: Any
+) -> Runtime:
+    """A runtime on `database` (at `url`) counting by `now`: computers in this process
+    and at once, no moment to take a move back, unless `settings` say otherwise."""
+    return Runtime(
+        database,
+        WorkerPool(1, processes=False),
+        Settings(
+            database_url=url,
+            ai_processes=False,
+            ai_pace=0.0,
+            **{"takeback_seconds": 0.0, **settings},
+        ),
+        now=now,
+    )
+
+
 @asynccontextmanager
 async def an_open_table(
     url: str,
@@ -66,17 +84,7 @@ async def an_open_table(
         if any(seat.kind == "open" for seat in seats):
             await join(session, table.id, bob.id, None)
         accounts = [ana.id, bob.id]
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(
-            database_url=url,
-            ai_processes=False,
-            ai_pace=0.0,
-            **{"takeback_seconds": 0.0, **settings},
-        ),
-        now=now,
-    )
+    runtime = a_test_runtime(database, url, now, **settings)
     try:
         yield runtime, table.id, accounts
     finally:

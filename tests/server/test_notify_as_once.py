@@ -13,6 +13,8 @@ import asyncio
 import json
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -39,13 +41,14 @@ from spieltisch.store.models import Account, now
 from spieltisch.store.notify import Notice, add_notices
 from tests.server.hooks import Hook, receiver
 from tests.server.in_process import run
-from tests.server.mailbox import body, mailbox
+from tests.server.mailbox import Mailbox, body, mailbox
 from tests.server.servers import ServerProcess, new_postgres_database
 from tests.server.test_notify_once import outbox as rows_of
 from tests.server.test_notify_once import verified
 from tests.waiting import until
 
 LEASE = 120.0
+SITE = "https://tisch.example"
 
 
 def verify_email(account: int, n: int) -> Notice:
@@ -122,50 +125,60 @@ def invitations(messages: list[EmailMessage]) -> list[EmailMessage]:
     return [m for m in messages if "invites" in m["Subject"]]
 
 
-def test_killed_while_the_mail_server_holds_quit_the_email_is_not_sent_again(
+@contextmanager
+def a_server_that_mails(
     postgres: str, tmp_path: Path
-) -> None:
+) -> Iterator[tuple[str, ServerProcess, Mailbox]]:
+    """A server process on a new PostgreSQL database (its url), its emails through a
+    test mail server, a row's lease of 3 s (one a killed process took is soon taken
+    again), its links to https://tisch.example."""
     url = new_postgres_database(postgres)
-    site = "https://tisch.example"
     with mailbox() as (box, smtp):
         server = ServerProcess(
-            url, tmp_path, "--smtp", smtp, "--outbox-lease", "3", "--public-url", site
+            url, tmp_path, "--smtp", smtp, "--outbox-lease", "3", "--public-url", SITE
         )
         server.start()
         try:
-
-            async def scenario() -> None:
-                _ana, ana_headers = await verified(server.url, "Ana", "ana@example.org", box)
-                bob, _ = await verified(server.url, "Bob", "bob@example.org", box)
-                box.closing.clear()  # the mail server takes the email, then holds QUIT
-                first = await made_table(server.url, ana_headers, bob)
-                await until(lambda: box.quitting >= 1, what="the email taken, QUIT held")
-                [taken] = invitations(box.to("bob@example.org"))
-                assert taken["Message-ID"].endswith("@tisch.example>")
-
-                async def marked() -> bool:
-                    rows = await rows_of(url)
-                    return any(r.kind == "invitation" and r.sent_at for r in rows)
-
-                await until(marked, what="the invitation marked sent before QUIT's answer")
-                server.kill()  # SIGKILL while the mail server still holds QUIT
-                box.closing.set()
-                server.start()
-                # The restarted sender works: a second invitation arrives, the first not
-                # again.
-                second = await made_table(server.url, ana_headers, bob)
-                await until(
-                    lambda: len(invitations(box.to("bob@example.org"))) >= 2,
-                    what="the second invitation",
-                )
-                [row] = [r for r in await rows_of(url) if r.key.startswith(f"invite:{first}:")]
-                assert row.attempts == 1 and row.sending_until is None
-                got = invitations(box.to("bob@example.org"))
-                assert len(got) == 2 and any(second in body(m) for m in got)
-
-            asyncio.run(scenario())
+            yield url, server, box
         finally:
             server.stop()
+
+
+def test_killed_while_the_mail_server_holds_quit_the_email_is_not_sent_again(
+    postgres: str, tmp_path: Path
+) -> None:
+    with a_server_that_mails(postgres, tmp_path) as (url, server, box):
+
+        async def scenario() -> None:
+            _ana, ana_headers = await verified(server.url, "Ana", "ana@example.org", box)
+            bob, _ = await verified(server.url, "Bob", "bob@example.org", box)
+            box.closing.clear()  # the mail server takes the email, then holds QUIT
+            first = await made_table(server.url, ana_headers, bob)
+            await until(lambda: box.quitting >= 1, what="the email taken, QUIT held")
+            [taken] = invitations(box.to("bob@example.org"))
+            assert taken["Message-ID"].endswith("@tisch.example>")
+
+            async def marked() -> bool:
+                rows = await rows_of(url)
+                return any(r.kind == "invitation" and r.sent_at for r in rows)
+
+            await until(marked, what="the invitation marked sent before QUIT's answer")
+            server.kill()  # SIGKILL while the mail server still holds QUIT
+            box.closing.set()
+            server.start()
+            # The restarted sender works: a second invitation arrives, the first not
+            # again.
+            second = await made_table(server.url, ana_headers, bob)
+            await until(
+                lambda: len(invitations(box.to("bob@example.org"))) >= 2,
+                what="the second invitation",
+            )
+            [row] = [r for r in await rows_of(url) if r.key.startswith(f"invite:{first}:")]
+            assert row.attempts == 1 and row.sending_until is None
+            got = invitations(box.to("bob@example.org"))
+            assert len(got) == 2 and any(second in body(m) for m in got)
+
+        asyncio.run(scenario())
 
 
 def test_killed_while_the_mark_waits_on_a_row_lock_the_email_is_still_sent_once(
@@ -177,79 +190,66 @@ def test_killed_while_the_mark_waits_on_a_row_lock_the_email_is_still_sent_once(
     acceptance: the restarted server sent the email again (attempt 2, same Message-ID).
     Now the acceptance is recorded first in a table nobody locks, and the restarted
     server marks the row sent without sending it."""
-    url = new_postgres_database(postgres)
-    site = "https://tisch.example"
-    with mailbox() as (box, smtp):
-        server = ServerProcess(
-            url, tmp_path, "--smtp", smtp, "--outbox-lease", "3", "--public-url", site
-        )
-        server.start()
-        try:
+    with a_server_that_mails(postgres, tmp_path) as (url, server, box):
 
-            async def mark_waits(database: Database) -> bool:
-                async with database.session() as session:
-                    waiting = await session.execute(
-                        text(
-                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
-                            "'Lock' AND query LIKE 'UPDATE notification_outbox SET %' "
-                            "AND query LIKE '%sent_at=%'"
-                        )
+        async def mark_waits(database: Database) -> bool:
+            async with database.session() as session:
+                waiting = await session.execute(
+                    text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                        "'Lock' AND query LIKE 'UPDATE notification_outbox SET %' "
+                        "AND query LIKE '%sent_at=%'"
                     )
-                    return bool(waiting.scalar())
+                )
+                return bool(waiting.scalar())
 
-            async def scenario(database: Database) -> None:
-                _ana, ana_headers = await verified(server.url, "Ana", "ana@example.org", box)
-                bob, _ = await verified(server.url, "Bob", "bob@example.org", box)
-                box.answering.clear()  # the delivery begun (claimed, counted), held at RCPT
-                first = await made_table(server.url, ana_headers, bob)
-                await until(lambda: box.waiting >= 1, what="the invitation's delivery begun")
-                async with database.session() as locker:
-                    held = await locker.execute(
-                        text(
-                            "SELECT id FROM notification_outbox WHERE key LIKE :key "
-                            "AND channel = 'email' FOR UPDATE"
-                        ),
-                        {"key": f"invite:{first}:%"},
-                    )
-                    assert len(held.all()) == 1
-                    box.answering.set()
-                    await until(
-                        lambda: len(invitations(box.to("bob@example.org"))) >= 1,
-                        what="the invitation taken by the mail server",
-                    )
-                    await until(
-                        lambda: mark_waits(database), what="the mark waiting on the row lock"
-                    )
-                    server.kill()  # SIGKILL while the mark waits
-                    await locker.rollback()
-                server.start()
+        async def scenario(database: Database) -> None:
+            _ana, ana_headers = await verified(server.url, "Ana", "ana@example.org", box)
+            bob, _ = await verified(server.url, "Bob", "bob@example.org", box)
+            box.answering.clear()  # the delivery begun (claimed, counted), held at RCPT
+            first = await made_table(server.url, ana_headers, bob)
+            await until(lambda: box.waiting >= 1, what="the invitation's delivery begun")
+            async with database.session() as locker:
+                held = await locker.execute(
+                    text(
+                        "SELECT id FROM notification_outbox WHERE key LIKE :key "
+                        "AND channel = 'email' FOR UPDATE"
+                    ),
+                    {"key": f"invite:{first}:%"},
+                )
+                assert len(held.all()) == 1
+                box.answering.set()
+                await until(
+                    lambda: len(invitations(box.to("bob@example.org"))) >= 1,
+                    what="the invitation taken by the mail server",
+                )
+                await until(lambda: mark_waits(database), what="the mark waiting on the row lock")
+                server.kill()  # SIGKILL while the mark waits
+                await locker.rollback()
+            server.start()
 
-                async def settled() -> bool:
-                    rows = await rows_of(url)
-                    return any(r.key.startswith(f"invite:{first}:") and r.sent_at for r in rows)
+            async def settled() -> bool:
+                rows = await rows_of(url)
+                return any(r.key.startswith(f"invite:{first}:") and r.sent_at for r in rows)
 
-                await until(settled, what="the invitation marked sent", seconds=90)
-                [row] = [r for r in await rows_of(url) if r.key.startswith(f"invite:{first}:")]
-                assert row.attempts == 1 and row.sending_until is None
-                got = invitations(box.to("bob@example.org"))
-                assert len(got) == 1, [m["Message-ID"] for m in got]
-                assert "not delivered again" in server.log()
-                async with database.session() as session:
-                    left = await session.execute(
-                        text("SELECT count(*) FROM notification_delivered")
-                    )
-                    assert left.scalar() == 0  # the record went with the mark
+            await until(settled, what="the invitation marked sent", seconds=90)
+            [row] = [r for r in await rows_of(url) if r.key.startswith(f"invite:{first}:")]
+            assert row.attempts == 1 and row.sending_until is None
+            got = invitations(box.to("bob@example.org"))
+            assert len(got) == 1, [m["Message-ID"] for m in got]
+            assert "not delivered again" in server.log()
+            async with database.session() as session:
+                left = await session.execute(text("SELECT count(*) FROM notification_delivered"))
+                assert left.scalar() == 0  # the record went with the mark
 
-            async def with_database() -> None:
-                database = Database(url)
-                try:
-                    await scenario(database)
-                finally:
-                    await database.close()
+        async def with_database() -> None:
+            database = Database(url)
+            try:
+                await scenario(database)
+            finally:
+                await database.close()
 
-            asyncio.run(with_database())
-        finally:
-            server.stop()
+        asyncio.run(with_database())
 
 
 def test_killed_while_a_bot_holds_the_webhook_post_it_is_posted_again_with_the_same_key(

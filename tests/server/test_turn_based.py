@@ -29,7 +29,15 @@ from spieltisch.store.turns import take_vacation
 from spieltisch.tournament.ratings import Rating
 from tests.server.in_process import Now, an_app, connect, guest, run, told, until
 from tests.server.servers import drop_postgres_database, new_postgres_database
-from tests.server.turn_tables import DAY, a_runtime, heard, made_table, move, person_to_move
+from tests.server.turn_tables import (
+    DAY,
+    a_runtime,
+    a_table_at_two_apps,
+    heard,
+    made_table,
+    move,
+    person_to_move,
+)
 
 THREE_AND_A_COMPUTER = [
     SeatIn(kind="me"),
@@ -473,33 +481,9 @@ def test_of_two_processes_on_postgresql_only_the_one_holding_the_table_acts(
 
     async def scenario() -> None:
         now = Now()
-        never = {"now": now, "turn_check_seconds": 3600.0}  # the test sweeps itself
-        async with an_app(url, **never) as (a, first), an_app(url, **never) as (_b, second):
-            heard: list[Any] = []
-            for services in (first, second):
-                services.runtime.publisher.subscribers.append(
-                    lambda _room, events: heard.extend(
-                        e for e in events if isinstance(e, ClockRanOut)
-                    )
-                )
-            people = []
-            for name in ("Ana", "Bob"):
-                people.append(await guest(a, name))
-                a.cookies.clear()
-            clock = {"mode": "turn", "days": 1, "on_timeout": "computer"}
-            made = await a.post(
-                "/api/tables", json={"game": "mabula", "clock": clock}, headers=people[0][1]
-            )
-            table = made.json()["id"]
-            joined = await a.post(f"/api/tables/{table}/join", json={}, headers=people[1][1])
-            assert joined.status_code == 200, joined.text
-            started = await a.post(f"/api/tables/{table}/start", headers=people[0][1])
-            assert started.status_code == 200, started.text
-            await until(
-                lambda: first.runtime.cluster.owns(table) or second.runtime.cluster.owns(table),
-                what="a process holding the table",
-            )
-            owner, other = (first, second) if first.runtime.cluster.owns(table) else (second, first)
+        clock = {"mode": "turn", "days": 1, "on_timeout": "computer"}
+        async with a_table_at_two_apps(url, now, clock) as two:
+            owner, other, table = two.owner, two.other, two.table
             room = await owner.runtime.room(table)
             seat = await person_to_move(owner.runtime, room)
             seq = room.seq
@@ -508,7 +492,8 @@ def test_of_two_processes_on_postgresql_only_the_one_holding_the_table_acts(
             assert await owner.runtime.turns.sweep() == [table]
             await until(lambda: room.seq > seq, what="the computer's move for the person")
             assert room.log[seq].seat == seat
-            assert [(e.seat, e.turn_based) for e in heard] == [(seat, True)]  # once
+            ran_out = [e for app in (owner, other) for e in app.heard if isinstance(e, ClockRanOut)]
+            assert [(e.seat, e.turn_based) for e in ran_out] == [(seat, True)]  # once
 
     try:
         run(scenario)

@@ -1,15 +1,17 @@
 """Turn-based tables in-process for tests: a started table of people (Ana, Bob, Cleo) and
 computers in a runtime whose wall clock the test moves (days pass at once), and the
-events it publishes."""
+events it publishes; a table of Ana and Bob at two apps on one PostgreSQL database."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
-from spieltisch.server import Settings
-from spieltisch.server.infra.workers import WorkerPool
+import httpx
+
+from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import ClockIn, SeatIn, TableIn
 from spieltisch.server.services.new_tables import create_table
 from spieltisch.server.services.seating import join, start
@@ -18,7 +20,7 @@ from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.store import Database
 from spieltisch.store.models import Account
-from tests.server.in_process import Now, until
+from tests.server.in_process import Now, a_test_runtime, an_app, guest, until
 
 DAY = 24 * 3600.0
 
@@ -49,17 +51,7 @@ async def a_runtime(url: str, now: Now, **settings: Any) -> AsyncIterator[Runtim
     """A runtime on `url` counting by `now`; every event it publishes is kept in
     `runtime.heard` (a list of (table, event))."""
     database = Database(url)
-    runtime = Runtime(
-        database,
-        WorkerPool(1, processes=False),
-        Settings(
-            database_url=url,
-            ai_processes=False,
-            ai_pace=0.0,
-            **{"takeback_seconds": 0.0, **settings},
-        ),
-        now=now,
-    )
+    runtime = a_test_runtime(database, url, now, **settings)
     heard: list[tuple[str, Event]] = []
 
     def hear(room: Room, events: Sequence[Event]) -> None:
@@ -104,3 +96,65 @@ async def move(runtime: Runtime, room: Room, seat: int) -> None:
     """The seat's person makes a move: stops in Mahé when they may, else the first."""
     legal = room.state.legal_moves()
     await runtime.submit(room, seat, room.seq, "stop" if "stop" in legal else legal[0])
+
+
+@dataclass
+class App:
+    """One of two apps on one database: a client talking to it, its services, and every
+    event its runtime published."""
+
+    client: httpx.AsyncClient
+    services: Services
+    heard: list[Event] = field(default_factory=list)
+
+    @property
+    def runtime(self) -> Runtime:
+        return self.services.runtime
+
+
+@dataclass
+class TwoApps:
+    """A started table at two apps: the one holding it (`owner`) and the `other`."""
+
+    table: str
+    people: list[tuple[int, dict[str, str]]]
+    """Ana (seat 0, who made the table) and Bob (seat 1): each account and its headers."""
+    owner: App
+    other: App
+
+
+@asynccontextmanager
+async def a_table_at_two_apps(url: str, now: Now, clock: dict[str, Any]) -> AsyncIterator[TwoApps]:
+    """Two apps in this process on one PostgreSQL database, each with its own cluster
+    (LISTEN/NOTIFY for real), counting by `now` (the test sweeps itself), and a started
+    Mabula table with `clock` of guests Ana and Bob, made through the first."""
+    never = {"now": now, "turn_check_seconds": 3600.0}
+    async with an_app(url, **never) as first, an_app(url, **never) as second:
+        apps = [App(*first), App(*second)]
+        for app in apps:
+
+            def hear(_room: Room, events: Sequence[Event], kept: list[Event] = app.heard) -> None:
+                kept.extend(events)
+
+            app.runtime.publisher.subscribers.append(hear)
+        a = apps[0].client
+        people = []
+        for name in ("Ana", "Bob"):
+            people.append(await guest(a, name))
+            a.cookies.clear()
+        made = await a.post(
+            "/api/tables", json={"game": "mabula", "clock": clock}, headers=people[0][1]
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        joined = await a.post(f"/api/tables/{table}/join", json={}, headers=people[1][1])
+        assert joined.status_code == 200, joined.text
+        started = await a.post(f"/api/tables/{table}/start", headers=people[0][1])
+        assert started.status_code == 200, started.text
+        await until(
+            lambda: any(app.runtime.cluster.owns(table) for app in apps),
+            what="a process holding the table",
+        )
+        if not apps[0].runtime.cluster.owns(table):
+            apps.reverse()
+        yield TwoApps(table, people, *apps)

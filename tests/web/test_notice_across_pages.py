@@ -1,12 +1,12 @@
 """A turn-based table's notice across server processes, as a person sees it (issue 43):
 two server processes on one PostgreSQL database; Ana plays through A in English, Bob
 through B in German. Ana goes on vacation on her account page at A; Bob's table page
-at B shows the notice live, in German, in the log; on a wide screen and on a phone.
-Screenshots in the artifacts (looked at: Ana's clock counted down to the deadline with
-the vacation in it, beside "Die Uhr steht so lange still"; it now stands still, marked
-"im Urlaub", where the process showing the table worked the deadline out again —
-test_turn_based.py checks the clock's `vacation_ms`. A process that only follows the
-table does not learn the moved deadline: its clock stays as it was, left open).
+at B shows the notice live, in German, in the log, and Ana's clock standing still, marked
+"im Urlaub"; on a wide screen and on a phone. Screenshots in the artifacts (looked at:
+before, Ana's clock counted down to the deadline with the vacation in it, beside "Die
+Uhr steht so lange still", where B held the table, and no clock at all where it only
+followed it; now A holds it and B, following, works the deadline out too —
+test_notices_across.py checks the clock's `vacation_ms` at the following process).
 
 One run in three at 1200 px showed no notice at all: the vacation was taken through A,
 whose copy of the table was still at position 0, and the notice was stored there,
@@ -25,7 +25,7 @@ from playwright.sync_api import Browser
 from tests.server.servers import ServerProcess, new_postgres_database, postgres_cluster
 from tests.waiting import wait_until
 from tests.web.conftest import Person
-from tests.web.flows import sign_in_as_guest, sit_down
+from tests.web.flows import sign_in_as_guest
 
 
 @pytest.fixture(scope="module")
@@ -61,11 +61,19 @@ def test_a_vacation_taken_at_one_process_is_seen_live_at_the_other(
         )
         assert made.ok, made.text()
         table = made.json()["id"]
-        bob_page.goto(f"{at_b}/#/table/{table}")
-        sit_down(bob_page)
+        joined = bob.context.request.post(f"{at_b}/api/tables/{table}/join", data={})
+        assert joined.ok, joined.text()
+        # A holds the table: it has it in memory when the game starts (Ana's page), B
+        # only once Bob opens it after that. So B follows the table: the clock its page
+        # shows is one B works out itself (before, B showed none).
+        ana_page.goto(f"{at_a}/#/table/{table}")
+        ana_page.wait_for_selector(".seat-list .you")
         started = ana.context.request.post(f"{at_a}/api/tables/{table}/start", data={})
         assert started.ok, started.text()
+        bob_page.goto(f"{at_b}/#/table/{table}")
         bob_page.wait_for_selector(".seat-list .you")
+        anas_clock = bob_page.locator(".seat-list .clock[data-seat='0']")
+        wait_until(lambda: "Tag" in anas_clock.inner_text(), what="Ana's clock running at B")
 
         ana_page.goto(f"{at_a}/#/player")
         ana_page.fill("#vacation-days", "3")
@@ -77,6 +85,9 @@ def test_a_vacation_taken_at_one_process_is_seen_live_at_the_other(
         words = notice.inner_text()
         assert words.startswith("Ana ist bis ") and "Urlaub" in words, words
         assert notice.is_visible()
+        # Ana (seat 0) is to move: at B her clock stands still.
+        wait_until(lambda: "im Urlaub" in anas_clock.inner_text(), what="Ana's clock at B")
+        assert "paused" in (anas_clock.get_attribute("class") or "")
         # A notice of a position before the first entry shown (a game with no entry yet;
         # before, a notice stored under position 0 by a process behind the log) is at
         # the top of the log, not nowhere; notices of one position in the order they

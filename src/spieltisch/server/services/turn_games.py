@@ -65,8 +65,7 @@ class TurnGames:
             describe([last], lang, room.state, room.log)
             words = last.words.get(lang)
         mover = None if last is None or last.seat is None else room.seats[last.seat].account_id
-        told = room.told if room.told is not None and room.told[0] == room.seq else None
-        deadline = told[1] if told is not None and room.deadline is not None else None
+        deadline = room.turn_deadline()
         return MyTurnGame(
             table=room.id,
             game=room.table.game,

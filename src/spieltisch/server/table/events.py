@@ -110,6 +110,16 @@ class TurnStarted:
 
 
 @dataclass(frozen=True)
+class DeadlineFollowed:
+    """Turn-based, at a process that does not hold the table: the deadline of the person
+    to move in position `seq` worked out anew here, for this process's pages (a new
+    position, a vacation taken or ended, days given; `turns.Turns.follow`). Not a
+    `TurnStarted`: the holder alone stores and tells the deadline (notifications)."""
+
+    seq: int
+
+
+@dataclass(frozen=True)
 class TimeBankUsed:
     """Turn-based: the move's days of `seat` are up, its time bank (`bank_ms`) runs
     now, until `deadline`."""
@@ -298,6 +308,7 @@ Event = (
     | SeatTakenBack
     | ClockRanOut
     | TurnStarted
+    | DeadlineFollowed
     | TimeBankUsed
     | VacationStarted
     | NoticesFollowed
@@ -330,9 +341,8 @@ def shows_new_position(event: Event) -> bool:
     """Whether the connections are to be shown the position again after `event`."""
     if isinstance(event, TableChanged):
         return TableStatus.RUNNING in (event.was, event.now)
-    return isinstance(
-        event, EntriesCommitted | EntriesFollowed | PositionReloaded | Told | TurnStarted
-    )
+    shown = EntriesCommitted | EntriesFollowed | PositionReloaded | Told
+    return isinstance(event, shown | TurnStarted | DeadlineFollowed)
 
 
 def moves_on(event: Event) -> bool:

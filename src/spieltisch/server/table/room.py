@@ -238,6 +238,9 @@ class Room:
     """Turn-based: whether `deadline` is what the database keeps (written since loaded)."""
     told: tuple[int, float] | None = None
     """Turn-based: the position and deadline last told (`TurnStarted`)."""
+    followed: tuple[int, float] | None = None
+    """Turn-based, at a process that does not hold the table: the position and deadline
+    it worked out for its own pages (`Turns.follow`; the holder's is `told`)."""
     bank_told: int | None = None
     """Turn-based: the position in which the time bank's use was told."""
     _clock: tuple[object, TableClock | None] = field(default=(None, None), repr=False)
@@ -263,6 +266,17 @@ class Room:
     @property
     def id(self) -> str:
         return self.table.id
+
+    def turn_deadline(self) -> float | None:
+        """Turn-based: when the time of the person to move in this position runs out, as
+        this process knows it: what the holder told (none once it ran out), or what a
+        process that follows the table worked out. None: not known here (yet)."""
+        told, followed = self.told, self.followed
+        if told is not None and told[0] == self.seq:
+            return told[1] if self.deadline is not None else None
+        if followed is not None and followed[0] == self.seq:
+            return followed[1]
+        return None
 
     def abortable(self) -> bool:
         """Whether the running table may still be aborted: before every person has made a

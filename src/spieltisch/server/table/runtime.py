@@ -131,6 +131,7 @@ class Runtime:
             settings.turn_check_seconds,
         )
         self.scheduler.on_turn = self.turns.started
+        self.scheduler.on_follow = self.turns.following
         self.extending = Extending(self.room, self.storage, self.publisher, self.turns.bank_changed)
         self.publisher.subscribers += [
             self.scheduler.follow,

@@ -73,6 +73,9 @@ class Scheduler:
         self.on_turn: Callable[[Room], None] | None = None
         """Turn-based tables: told of each new position instead of a clock set going
         (`turns.Turns.started`: the deadline kept in the database)."""
+        self.on_follow: Callable[[Room], None] | None = None
+        """Turn-based tables held by another process: told of each new position and
+        change, for the clock this process's pages show (`turns.Turns.following`)."""
 
     def follow(self, room: Room, events: Sequence[Event]) -> None:
         """The publisher's subscriber: a new position (or seats changed, the table
@@ -89,9 +92,10 @@ class Scheduler:
             try:
                 if room.stale:
                     events += await refresh(self.storage, room)
-                if room.table.status != TableStatus.RUNNING or not await self.cluster.claim(
-                    room.id
-                ):
+                if room.table.status != TableStatus.RUNNING:
+                    return events
+                if not await self.cluster.claim(room.id):
+                    self._follow(room)  # another process holds it
                     return events
                 if room.state.is_chance_node() and self._roll_in(room) <= 0:
                     events += await self._draw(room)
@@ -158,13 +162,19 @@ class Scheduler:
                 task.cancel()
         room.tasks.clear()
         room.wake_at = None
-        if (
-            not self.closing
-            and room.table.status == TableStatus.RUNNING
-            and self.cluster.owns(room.id)
-        ):
-            self._set_going(room)
+        if not self.closing and room.table.status == TableStatus.RUNNING:
+            if self.cluster.owns(room.id):
+                self._set_going(room)
+            else:
+                self._follow(room)
         self.release(room)  # a finished table, or one idle, nobody watches leaves memory
+
+    def _follow(self, room: Room) -> None:
+        """At a process that does not hold the table: a turn-based deadline is worked out
+        for its pages all the same (the holder acts at it)."""
+        clock = room.clock
+        if clock is not None and clock.turn_based and self.on_follow is not None:
+            self.on_follow(room)
 
     def _set_going(self, room: Room) -> None:
         """Start the round time, the computer seat to move or the person's clock (none

@@ -11,7 +11,11 @@ the process that holds the table (`cluster.claim`) acts under the room's lock:
   at the person's own level, or (`on_timeout: lose`) the person loses.
 
 The clock counts by the runtime's `now` (tests move it: days pass at once), and stands
-still during the mover's vacation (not in tournament games). What the server does on its
+still during the mover's vacation (not in tournament games). A process that does not
+hold the table works the same deadline out for its own pages (`follow`: from the
+mover's vacations in the database, at each new position and whenever it is told the
+table changed, e.g. a vacation taken or ended through any process), and stores and
+tells nothing. What the server does on its
 own is stored as a notice in the table's log (`notices.py`) and published as an event,
 so notifications can follow it.
 """
@@ -29,6 +33,7 @@ from spieltisch.server.schemas.messages import NoticeOut
 from spieltisch.server.table import notices
 from spieltisch.server.table.events import (
     ClockRanOut,
+    DeadlineFollowed,
     Event,
     Events,
     HandOverReason,
@@ -120,6 +125,34 @@ class Turns:
                 except UNAVAILABLE:
                     logger.warning("table %s: its deadline could not be stored", room.id)
 
+    def following(self, room: Room) -> None:
+        """The scheduler's hook at a process that does not hold the table (holding the
+        room's lock): a new position, or the table changed: the deadline is worked out
+        for this process's pages once the lock is free (`follow`)."""
+        room.tasks["turn"] = asyncio.create_task(self._follow(room, room.seq))
+
+    async def _follow(self, room: Room, seq: int) -> None:
+        async with self.publisher.holding(room) as events:
+            if room.seq == seq and not self.cluster.owns(room.id):
+                try:
+                    events += await self.follow(room)
+                except UNAVAILABLE:
+                    logger.warning("table %s: its deadline could not be read", room.id)
+
+    async def follow(self, room: Room) -> Events:
+        """Work out the deadline of the person to move as the holder does, from the
+        mover's vacations in the database, for the clock of this process's pages (a
+        process that does not hold the table: it stores and tells nothing; holding the
+        room's lock). `DeadlineFollowed` when it is new here."""
+        seat = mover(room)
+        if seat is None:
+            return []
+        _move_ends, bank_ends = turn_deadlines(room, seat, await self._vacations(room, seat))
+        if room.followed == (room.seq, bank_ends):
+            return []
+        room.followed = (room.seq, bank_ends)
+        return [DeadlineFollowed(room.seq)]
+
     async def _vacations(self, room: Room, seat: int) -> list[Span]:
         account = room.seats[seat].account_id
         if account is None or room.table.tournament_id is not None:
@@ -131,6 +164,7 @@ class Turns:
         """Work out and store the deadline of the person to move (holding the room's
         lock); told (`TurnStarted`) when it is new. `force`: written even when memory
         has it already (the database's may be older)."""
+        room.followed = None  # this process holds the table: what it tells is the clock
         seat = mover(room)
         if seat is None:
             await self._write(room, None, force)
@@ -254,13 +288,15 @@ class Turns:
         return await self._moved(room)
 
     async def _moved(self, room: Room) -> Events:
-        """The deadline of `room` moved (a vacation began or ended, a bank grew): worked out again
-        here if this process holds the table, else by the one that does (told that the
-        table changed, it sets the turn going again)."""
+        """The deadline of `room` moved (a vacation began or ended, a bank grew): worked
+        out again here, and the other processes are told that the table changed (they
+        read it again and set the turn going again): the one holding the table stores
+        and tells the new deadline (`refresh`), the others work it out for their own
+        pages (`follow`)."""
+        await self.cluster.announce("changed", room.id)
         if self.cluster.owns(room.id):
             return await self.refresh(room, force=True)
-        await self.cluster.announce("changed", room.id)
-        return []
+        return await self.follow(room)
 
     async def vacation_ended(self, account: int) -> None:
         """`account` ended their vacation early: their deadlines move back."""

@@ -221,12 +221,13 @@ def _turn_clock_out(room: Room) -> ClockOut:
     clock = room.clock
     assert clock is not None
     seat = room.to_move() if room.table.status == TableStatus.RUNNING else None
-    running = seat if seat is not None and room.deadline is not None else None
+    ends = room.turn_deadline()
+    known = room.deadline is not None or ends is not None
+    running = seat if seat is not None and known else None
     lefts: list[int | None] = [None] * len(room.seats)
     deadline = None
     vacation = None
-    if running is not None and room.told is not None and room.told[0] == room.seq:
-        ends = room.told[1]
+    if running is not None and ends is not None:
         moment = room.now()
         lefts[running] = max(0, int((ends - moment) * 1000))
         deadline = datetime.fromtimestamp(ends, UTC).isoformat()
