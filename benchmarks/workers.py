@@ -111,6 +111,20 @@ print(json.dumps({"wall": wall, "parent": parent, "workers": kids.ru_utime + kid
 """
 
 
+def bytecode() -> str:
+    """Whether numba's compiled bytecode is there to load: without it (an environment
+    installed without `--compile-bytecode` where PYTHONDONTWRITEBYTECODE is set) every
+    run compiles numba's sources again, about 1.7 s of CPU before the first game that
+    no worker divides (benchmarks/results/workers.md, 2026-12-07 06:25–07:05)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("numba")
+    if spec is None or spec.cached is None:
+        return "numba not installed"
+    there = os.path.exists(spec.cached)
+    return "numba's bytecode " + ("compiled" if there else "NOT compiled: each run compiles it")
+
+
 def stolen() -> float:
     """Seconds the hypervisor has given this machine's virtual CPUs to others (the
     `steal` column of /proc/stat, all CPUs); 0 where there is none."""
@@ -178,7 +192,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.ceiling:
         ceiling()
-    print(f"{args.game}, load average before: {os.getloadavg()[0]:.1f}")
+    print(f"{args.game}, load average before: {os.getloadavg()[0]:.1f}; {bytecode()}")
     print(
         "| engine | games | run | wall s | load | steal s | parent CPU s (before 1st chunk) "
         "| CPU s after the start: this process + each worker | speed-up (wall) | bound |"
