@@ -4,16 +4,18 @@ results in the order of the arguments, whatever order they finish in, so a run's
 is the same bit for bit wherever its chunks ran.
 
     local                 this process
-    processes:N           N local processes
+    processes:N           N local processes: this one and N - 1 copies of it
     tcp://HOST:8786       a Dask scheduler (see docs/scale.md)
     local:N               for a task that lets go of the GIL (the compiled kernels):
-                          Dask's threaded scheduler, N threads of this process each
-                          taking the run's next chunk (no dask.distributed, no
-                          cluster); otherwise a Dask LocalCluster of N processes
+                          N threads of this process, this one and N - 1 on Dask's
+                          threaded scheduler, each taking the run's next chunk (no
+                          dask.distributed, no cluster); otherwise a Dask
+                          LocalCluster of N processes
 """
 
 from __future__ import annotations
 
+import importlib.util
 import queue
 import threading
 from collections.abc import Callable, Generator, Sequence
@@ -57,10 +59,34 @@ def run_in_order(
 
 
 def _in_processes(arguments: Sequence[tuple[Any, ...]], workers: int) -> Generator[Any, None, None]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    """`measured(*a)` for every `a`, results in order, in `workers` processes: this one
+    and `workers - 1` copies of it (forked: they inherit what it loaded, the kernel
+    among them; `start_method`). This process plays a share of the chunks itself instead
+    of waiting for `workers` children: one copy fewer to start, and no process left to
+    wake up for every result and take a core from a worker while it merges (issue 46;
+    benchmarks/results/workers.md). Every chunk goes to the pool at once, where a worker
+    takes it when it is free (a worker process holds at most two: the one it plays and
+    the next); when the result due next is not in yet, this process takes the first
+    chunk no worker has taken (cancels it in the pool) and plays it. So the processes
+    finish close together whatever each one's speed. A caller that stops early waits
+    only for the chunks the workers have taken already."""
+    import multiprocessing
+
+    context = multiprocessing.get_context(start_method())
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
         futures = [pool.submit(measured, *args) for args in arguments]
-        for future in futures:
-            yield future.result()
+        here: dict[int, Any] = {}  # results of the chunks this process played
+        taking = 0  # the chunks before it are taken, by a worker or by this process
+        try:
+            for index, future in enumerate(futures):
+                while index not in here and not future.done() and taking < len(futures):
+                    if futures[taking].cancel():  # no worker has it: play it here
+                        here[taking] = measured(*arguments[taking])
+                    taking += 1
+                yield here.pop(index) if index in here else future.result()
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 THREAD_NAME = "spieltisch-thread"
@@ -70,36 +96,44 @@ THREAD_NAME = "spieltisch-thread"
 def _in_threads(
     task: Callable[..., Any], arguments: Sequence[tuple[Any, ...]], count: int
 ) -> Generator[Any, None, None]:
-    """`task(*a)` for every `a` on Dask's threaded scheduler: `count` threads of this
-    process, each taking the run's next chunk when it has finished one (the graph's
-    tasks are alike: each takes the next chunk when it begins, so the order in which
-    dask.local hands them out, last key first, does not matter). Nothing to start
-    but the threads, nothing to send back, and no dask.distributed to import (about
-    1 s of CPU) nor its event loop's thread (about 1.3 s for a run of 400,000 MÄDN
-    games; benchmarks/results/workers.md). Results come in the order of `arguments`;
-    a task's error reaches the caller; when the caller stops early, the chunks not
-    begun are skipped and no thread is left running."""
-    try:
-        import dask.threaded
-    except ImportError:
-        raise ValueError("--cluster needs Dask: install the extra 'cluster'") from None
+    """`task(*a)` for every `a` in `count` threads of this process: this thread and
+    `count - 1` on Dask's threaded scheduler (one there for `local:1`), each taking the
+    run's next chunk when it has finished one (the graph's tasks are alike: each takes
+    the next chunk when it begins, so the order in which dask.local hands them out,
+    last key first, does not matter). Nothing to start but the threads, nothing to send
+    back, and no dask.distributed to import (about 1 s of CPU) nor its event loop's
+    thread (about 1.3 s for a run of 400,000 MÄDN games; benchmarks/results/workers.md).
+    This thread plays chunks itself whenever the result due next is not in yet, while
+    the scheduler's thread imports dask.threaded (0.1–0.4 s of CPU, which then no
+    longer comes before the first game; issue 46). Results come in the order of
+    `arguments`; a task's error reaches the caller; when the caller stops early, the
+    chunks not begun are skipped and no thread is left running."""
+    if importlib.util.find_spec("dask") is None:
+        raise ValueError("--cluster needs Dask: install the extra 'cluster'")
     finished: queue.SimpleQueue[tuple[int | None, Any]] = queue.SimpleQueue()
     stop = threading.Event()
     following_chunk = iter(range(len(arguments)))
     taking = threading.Lock()
 
-    def deliver() -> None:
+    def take() -> int | None:
         with taking:
-            index = next(following_chunk)
-        if not stop.is_set():
+            return None if stop.is_set() else next(following_chunk, None)
+
+    def deliver() -> None:
+        index = take()
+        if index is not None:
             finished.put((index, task(*arguments[index])))
 
-    graph = {f"chunk-{index}": (deliver,) for index in range(len(arguments))}
-    pool = ThreadPoolExecutor(count, thread_name_prefix=THREAD_NAME)
+    threads = max(count - 1, 1)
+    here_too = count > 1
+    pool = ThreadPoolExecutor(threads, thread_name_prefix=THREAD_NAME)
 
     def drive() -> None:
         try:
-            dask.threaded.get(graph, list(graph), pool=pool, num_workers=count)
+            import dask.threaded
+
+            graph = {f"chunk-{index}": (deliver,) for index in range(len(arguments))}
+            dask.threaded.get(graph, list(graph), pool=pool, num_workers=threads)
         except BaseException as error:  # handed to the caller's thread
             finished.put((None, error))
 
@@ -109,13 +143,23 @@ def _in_threads(
         done: dict[int, Any] = {}
         following = 0
         while following < len(arguments):
-            index, value = finished.get()
+            if following in done:
+                yield done.pop(following)
+                following += 1
+                continue
+            index: int | None = None
+            value: Any = None
+            try:
+                index, value = finished.get_nowait()
+            except queue.Empty:
+                mine = take() if here_too else None
+                if mine is not None:
+                    done[mine] = task(*arguments[mine])
+                    continue
+                index, value = finished.get()
             if index is None:
                 raise value
             done[index] = value
-            while following in done:
-                yield done.pop(following)
-                following += 1
     finally:
         stop.set()
         driver.join()
