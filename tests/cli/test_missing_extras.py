@@ -62,7 +62,8 @@ def test_a_missing_extra_is_one_line_naming_it(args: list[str], extra: str, tmp_
     assert done.returncode != 0, said
     assert "Traceback" not in said, said
     assert len(said.splitlines()) == 1, said
-    assert f"'{extra}'" in said, said
+    quoted = f"«\u202f{extra}\u202f»" if "fr" in args else f"'{extra}'"
+    assert quoted in said, said
     if "fr" in args:
         assert "cette commande a besoin de l’extra" in said, said
 

@@ -1,7 +1,9 @@
 """Boards drawn from cached pieces are the boards drawn whole, byte for byte: many
 boards of random games of the four games (each seat to move, a spectator, another
 seat; the last move marked; three languages) hash to what the boards hashed to before
-the caches (issue 41, recorded on bdea5c6). Each board is drawn twice, so the second
+the caches (issue 41, recorded on bdea5c6; Mabula and Mahé recorded again on 2026-12-07
+when their words changed: French typographic apostrophes, Mabula's groups in words — the
+boards compared text by text, nothing else differed). Each board is drawn twice, so the second
 comes from pieces the first left in the caches."""
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from spieltisch.core import CHANCE
 from spieltisch.server.table import parts
 
 DIGESTS = {
-    "mabula": "1bd83d04dc1b828d920f8fed2ffb719214afa9ac3df8d37cfb563dbcd1c2c0cd",
+    "mabula": "14dfd59388fbff9e5bbdac5e373e53b1f47f0a6a6ead7de6d2b26d8b7dc65629",
     "madn": "13345b54be55b7ea95a535719402db199e72267da1b99d64bd846eca6b52fd6b",
-    "mahe": "7e4a6abf78635103cbebcae9019a0c4c45aade9ed05e27b634f6a294794f4320",
+    "mahe": "3f09c500be8249d0c5e9a9553e4f70723b21968bdfe87a156339e9f77789ac40",
     "david_goliath": "c821b54f245a586ee6af88ac1af52bc95fce449db23d740655e7c820e2ace00e",
 }
 """sha256 of every board drawn, in order, as the code before the caches drew them."""
