@@ -36,6 +36,13 @@ def _children(pid: int) -> list[int]:
         return []
 
 
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()[:200].decode(errors="replace")
+    except OSError:
+        return "(gone)"
+
+
 def _handles_sigint(pid: int) -> bool:
     """Whether Python runs in `pid` (it caught or ignores SIGINT: a fresh exec does
     neither until the interpreter starts)."""
@@ -77,7 +84,14 @@ def test_ctrl_c_while_the_workers_start_prints_no_traceback(
         if backend == "postgresql":  # the server processes are still starting
             assert b"Application startup complete" not in (tmp_path / "serve.log").read_bytes()
         os.killpg(server.pid, signal.SIGINT)  # the terminal's Ctrl+C
-        server.wait(DEADLINE)
+        try:
+            server.wait(DEADLINE)
+        except subprocess.TimeoutExpired:  # say what was still running, and what it said
+            alive = [
+                (c, Path(f"/proc/{c}/cmdline").read_bytes()[:200]) for c in _children(server.pid)
+            ]
+            log_text = (tmp_path / "serve.log").read_text(errors="replace")[-3000:]
+            pytest.fail(f"still running {DEADLINE} s after Ctrl+C: {alive}\n{log_text}")
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
