@@ -60,7 +60,9 @@ function filterQuery() {
 
 export async function show(main) {
   let timer = null;
-  const tablesBox = h("section", { class: "tables", "aria-labelledby": "tables-title" });
+  // Named by its heading once drawn: labelled by a heading not there yet, an empty section
+  // breaks ARIA (axe: aria-prohibited-attr, seen in a whole run, 2026-12-07).
+  const tablesBox = h("section", { class: "tables" });
   const formBox = h("section", { class: "create", "aria-labelledby": "create-title" });
   const filtersBox = h("form", { class: "filters", "aria-label": t("Filter") });
   const myGamesBox = h("section", { class: "my-running-games", "aria-labelledby": "my-games-title", hidden: true });
@@ -147,6 +149,7 @@ function renderTables(box, filtersBox, tables, mine) {
     h("h2", { id: "running-title" }, t("Games in play")),
     list(running, t("No game in play matches.")),
   );
+  box.setAttribute("aria-labelledby", "tables-title");
 }
 
 function tableItems(tables) {
