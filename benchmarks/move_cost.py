@@ -11,20 +11,29 @@ second by its spec and is left out unless named). Printed per game and level: th
 algorithm the level names, the moves measured, median, p99 and maximum CPU milliseconds
 per move (`time.process_time`, robust on a busy machine), and whether the server
 chooses it inline.
+
+`--hand-off` measures instead what an `easy` move costs each way along the same games in
+order (as a table asks): chosen here (`workers.choose` on a copy, as the scheduler does)
+against asked of a worker process (`WorkerPool.run(choose_move, ...)` as before issue
+41, the worker keeping each table's position): CPU per move of this process, and of this
+process with its worker, with the server's `--ai-budget 40` of the load test.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
+
+import psutil
 
 import spieltisch
 from spieltisch.agents import make
 from spieltisch.agents.levels import level_spec
 from spieltisch.core import CHANCE
-from spieltisch.server.infra.workers import inline_level
+from spieltisch.server.infra.workers import WorkerPool, choose, choose_move, inline_level
 
 GAMES: list[tuple[str, int]] = [("madn", 4), ("mahe", 3), ("david_goliath", 3), ("mabula", 2)]
 
@@ -60,13 +69,82 @@ def _cost(
     return times
 
 
+def _cpu(process: psutil.Process, children: bool) -> float:
+    """CPU seconds of `process` (with its children's: the workers)."""
+    times = process.cpu_times()
+    total = times.user + times.system
+    if children:
+        for child in process.children(recursive=True):
+            with_child = child.cpu_times()
+            total += with_child.user + with_child.system
+    return total
+
+
+async def _asked_of_a_worker(
+    name: str, players: int, games: list[list[spieltisch.core.State]]
+) -> tuple[float, float]:
+    """CPU ms per move (this process, and with its worker) with each move asked of a
+    worker process."""
+    pool = WorkerPool(1, processes=True)
+    try:
+        await pool.run(_nothing)  # the worker started and imported the package
+        me = psutil.Process()
+        alone, both = _cpu(me, False), _cpu(me, True)
+        moves = 0
+        for index, positions in enumerate(games):
+            for position in positions:
+                history = position.history()
+                await pool.run(
+                    choose_move, name, {"players": players}, history, "easy", "40", f"t{index}"
+                )
+                moves += 1
+        return (
+            (_cpu(me, False) - alone) * 1000 / moves,
+            (_cpu(me, True) - both) * 1000 / moves,
+        )
+    finally:
+        pool.close(wait=True)
+
+
+def _nothing() -> None:
+    """A job that only starts the worker."""
+
+
+def _chosen_here(games: list[list[spieltisch.core.State]]) -> float:
+    """CPU ms per move with each move chosen in this process."""
+    started, moves = time.process_time(), 0
+    for positions in games:
+        for position in positions:
+            choose(position.clone(), "easy", "40")
+            moves += 1
+    return (time.process_time() - started) * 1000 / moves
+
+
+def hand_off(args: argparse.Namespace) -> None:
+    print(
+        "| game | moves | chosen here: ms/move | asked of a worker: this process "
+        "| with the worker |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, players in GAMES[:3]:  # the games whose easy level never searches
+        games = [_positions(name, players, 1, args.seed + index) for index in range(args.games)]
+        moves = sum(len(positions) for positions in games)
+        here = _chosen_here(games)
+        alone, both = asyncio.run(_asked_of_a_worker(name, players, games))
+        print(f"| {name} | {moves} | {here:.3f} | {alone:.3f} | {both:.3f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per game for positions")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--most", type=int, default=400, help="positions per game at most")
+    parser.add_argument("--hand-off", action="store_true", help="easy: here or in a worker")
     args = parser.parse_args()
+    if args.hand_off:
+        hand_off(args)
+        return
     print("| game | level | algorithm | inline | moves | median ms | p99 ms | max ms |")
     print("| --- | --- | --- | --- | ---: | ---: | ---: | ---: |")
     for name, players in GAMES:
