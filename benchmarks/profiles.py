@@ -36,6 +36,9 @@ IDLE = {
     "connection.Connection.recv_bytes",
     "connection._recv_bytes",
     "core._connection_worker_thread",  # aiosqlite's thread: waiting, or inside SQLite (C)
+    "selectors._PollLikeSelector.select",  # a process pool's manager thread waiting
+    "connection.Connection._recv",  # a computer-seat worker waiting for its next job
+    "orphans.die_with.<locals>.watch",  # sleeping between its checks of the parent
 }
 """Leaf frames of a thread or process waiting for work."""
 

@@ -54,8 +54,7 @@ def a_test_runtime(
         Settings(
             database_url=url,
             ai_processes=False,
-            ai_pace=0.0,
-            **{"takeback_seconds": 0.0, **settings},
+            **{"ai_pace": 0.0, "takeback_seconds": 0.0, **settings},
         ),
         now=now,
     )

@@ -13,6 +13,9 @@ a worker of their own that never takes a slow one: a table playing against an ea
 computer answers at once whatever floods the other workers. What is quick is decided by
 the level, never by measured times: one cold first job (seconds under load) once marked
 easy moves slow for the next fifteen, and they waited behind expert searches.
+
+A level that never searches does not come here at all (`inline_level`): its move costs
+less than handing it to a worker, so the table's scheduler chooses it on the event loop.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ from functools import partial
 from typing import Any, TypeVar
 
 import spieltisch
-from spieltisch.agents import Budget, make
-from spieltisch.core import State
+from spieltisch.agents import LEVELS, Budget, make
+from spieltisch.agents.levels import level_spec
+from spieltisch.core import Game, State
 from spieltisch.server.infra.fair import FairQueue, Lane, Path
 from spieltisch.server.infra.interrupts import QuietSpawnContext
 from spieltisch.server.infra.orphans import die_with
@@ -42,6 +46,13 @@ T = TypeVar("T")
 
 QUICK_LEVELS = frozenset({"random", "easy", "medium"})
 """Levels that never search long: their moves go to the quick workers."""
+INLINE_ALGORITHMS = frozenset({"policy", "greedy"})
+"""The algorithms that never search: rules of thumb (`policy`) and one move ahead
+(`greedy`). Their work is bounded by the legal moves (and the die after each), and no
+budget changes it: measured on typical positions of every game (`benchmarks/move_cost.py`),
+rules of thumb take at most 0.4 ms of CPU a move, greedy a median 0.4 ms and a p99 of
+1.1 ms; handing a move to a worker cost the server about as much (pickling, pipes,
+waking threads) and the worker more again."""
 KEPT_POSITIONS = 256
 """How many tables' positions a worker keeps between their computer moves."""
 _kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
@@ -61,6 +72,18 @@ def choose_move(
     then applies only the entries since, instead of replaying the whole history."""
     state = _position(game, options, history, table)
     length = len(state.action_history())
+    chosen = choose(state, level, budget)
+    if table is not None and len(state.action_history()) == length:  # the agent left it be
+        _kept[table] = (list(history), state)
+        _kept.move_to_end(table)
+        while len(_kept) > KEPT_POSITIONS:
+            _kept.popitem(last=False)
+    return chosen
+
+
+def choose(state: State, level: str, budget: str | None) -> str:
+    """The move a computer seat of `level` plays in `state` (a fresh seed each time, as
+    people at a table expect: the same position need not get the same move)."""
     agent = make(
         level,
         state.game,
@@ -68,13 +91,16 @@ def choose_move(
         budget=Budget.parse(budget) if budget else None,
     )
     move = agent.choose(state)
-    chosen = move if isinstance(move, str) else state.game.action_to_move(move)
-    if table is not None and len(state.action_history()) == length:  # the agent left it be
-        _kept[table] = (list(history), state)
-        _kept.move_to_end(table)
-        while len(_kept) > KEPT_POSITIONS:
-            _kept.popitem(last=False)
-    return chosen
+    return move if isinstance(move, str) else state.game.action_to_move(move)
+
+
+def inline_level(game: Game[Any], level: str) -> bool:
+    """Whether a computer move of `level` at `game` is chosen in the server process
+    itself instead of in a worker: when the game's spec of the level names an algorithm
+    that never searches (`INLINE_ALGORITHMS`), whatever the server's budget (they read
+    none). Levels that search (MCTS, IS-MCTS, expectimax, alpha-beta), however few their
+    iterations, keep the workers."""
+    return level in LEVELS and level_spec(game, level).algorithm in INLINE_ALGORITHMS
 
 
 def quick_level(level: str, budget: str | None = None) -> bool:

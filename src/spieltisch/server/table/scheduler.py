@@ -1,6 +1,6 @@
 """The scheduler of a table: what happens next without a person — pending chance drawn,
-computer seats asked in the worker pool, move and game clocks, the round time — only in
-the process that owns the table (`cluster`)."""
+computer seats asked (here, or in the worker pool when their level searches), move and
+game clocks, the round time — only in the process that owns the table (`cluster`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,13 @@ from collections.abc import Callable, Sequence
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.metrics import pending_computer_move
 from spieltisch.server.infra.settings import Settings
-from spieltisch.server.infra.workers import WorkerPool, choose_move, quick_level
+from spieltisch.server.infra.workers import (
+    WorkerPool,
+    choose,
+    choose_move,
+    inline_level,
+    quick_level,
+)
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.events import (
     ClockRanOut,
@@ -229,21 +235,8 @@ class Scheduler:
         with it)."""
         try:
             await asyncio.sleep(pause)
-            history = effective(item.entry for item in room.log)  # takebacks withdrawn
             with pending_computer_move(level):
-                move = await self.pool.run(
-                    choose_move,
-                    room.table.game,
-                    room.table.options,
-                    history,
-                    level,
-                    self.settings.ai_budget,
-                    room.id,
-                    account=room.table.created_by,
-                    table=room.id,
-                    kind=(room.table.game, level),
-                    quick=quick_level(level, self.settings.ai_budget),
-                )
+                move = await self._think(room, level)
             async with self.publisher.holding(room) as events:
                 if room.seq == seq:
                     _ack, played = await self.moves.submit(room, seat, seq, move)
@@ -257,6 +250,28 @@ class Scheduler:
             logger.exception(
                 "computer seat %s of table %s failed", seat, room.id, extra={"table_id": room.id}
             )
+
+    async def _think(self, room: Room, level: str) -> str:
+        """The move of the computer seat to move at `level`: a level that never searches
+        (`inline_level`) chooses it here on the event loop, in less time than handing it
+        to a worker would cost; a searching one thinks in the worker pool."""
+        budget = self.settings.ai_budget
+        if inline_level(room.state.game, level):
+            return choose(room.state.clone(), level, budget)
+        history = effective(item.entry for item in room.log)  # takebacks withdrawn
+        return await self.pool.run(
+            choose_move,
+            room.table.game,
+            room.table.options,
+            history,
+            level,
+            budget,
+            room.id,
+            account=room.table.created_by,
+            table=room.id,
+            kind=(room.table.game, level),
+            quick=quick_level(level, budget),
+        )
 
     async def _time_out(self, room: Room, seq: int, seat: int, delay: float) -> None:
         """The seat's time is up: the `easy` level plays this move for it (or, with the
