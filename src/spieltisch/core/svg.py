@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 from xml.etree import ElementTree
 from xml.sax import saxutils
 
@@ -77,13 +77,16 @@ def _name(key: str) -> str:
 
 def attributes(values: Mapping[str, object]) -> str:
     """` name="value"` for each value that is not None or False. Numbers, most of a
-    board's attributes, never need quoting: they skip `quoteattr` (same output); other
-    values repeat from board to board (classes, colours) and are written once."""
+    board's attributes, never need quoting: they skip `quoteattr`; a float is written
+    with at most two decimals (`short`); other values repeat from board to board
+    (classes, colours) and are written once."""
     written = []
     for key, value in values.items():
         kind = type(value)
-        if kind is int or kind is float:
+        if kind is int:
             written.append(f' {_name(key)}="{value}"')
+        elif kind is float:
+            written.append(f' {_name(key)}="{short(cast(float, value))}"')
         elif isinstance(value, str):
             written.append(_attribute(key, str(value)))
         elif value is not None and value is not False:
@@ -160,6 +163,14 @@ def title(words: str) -> str:
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def short(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros: `255.79` for
+    255.78672383836437, `44` for 44.0. A hundredth of a unit is far below a pixel at any
+    size a board is shown, and a board's messages are the server's biggest (issue 41)."""
+    written = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if written == "-0" else written
 
 
 def die(
