@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from spieltisch.core import Game, State
-from spieltisch.core.svg import expand
+from spieltisch.core.svg import LAYER, expand
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from tests.server.test_whole_games import _hidden_hands
 
@@ -73,7 +73,12 @@ def scan_messages(
                 message, last_moves=[e for e in message["last_moves"] if e["seat"] is None]
             )
             shown_text = json.dumps(shown)
-            board = expand(message.get("board_svg") or "", layers)
+            board = message.get("board_svg") or ""
+            missing = set(LAYER.findall(board)) - set(layers)
+            if missing:
+                problems.append(f"seat {seat} at {seq}: layers never sent {sorted(missing)}")
+                continue
+            board = expand(board, layers)
             for card in _hidden_hands(state, seat):
                 if f'"{card}"' in shown_text or re.search(rf"\b{card}\b", board):
                     problems.append(f"seat {seat} at {seq}: another seat's card {card}")
