@@ -27,6 +27,11 @@ priority, which the output states, and with the server's rate limits off (a load
 on loopback is not a flood). `--deflate off` starts the server with `--no-ws-deflate`
 (no per-message compression); `both` measures every run with and without it.
 
+The connections ask for boards without their static layers (`layers=1`, each layer sent
+once per connection), as the web page does since issue 41, so a run costs what the page
+costs; `--whole-boards` connects as before (a bot, the terminal: every board whole). A
+server from before that ignores the query and sends whole boards.
+
 Every message of every connection at David & Goliath and Mahé tables is kept and, after
 the measured window, scanned against the table's move log for another seat's hidden
 information (`tests/server/leaks.py`); the count of messages scanned and of leaks found
@@ -193,7 +198,7 @@ async def _send(table: Table, socket: Socket, seq: int, move: str, thinking: flo
 
 
 async def _set_up(
-    people: list[Client], watcher: Client, kind: int, figures: Figures, scan: bool
+    people: list[Client], watcher: Client, kind: int, figures: Figures, scan: bool, layers: bool
 ) -> Table:
     """A new table of `TABLES[kind]`: created, joined, three connections, started."""
     game, seats = TABLES[kind]
@@ -204,7 +209,10 @@ async def _set_up(
     try:
         await people[1].post(f"/api/tables/{table_id}/join", {})
         for client in (*people, watcher):
-            table.sockets.append(await client.socket(table_id))
+            if layers:
+                table.sockets.append(await client.socket(table_id, layers=1))
+            else:
+                table.sockets.append(await client.socket(table_id))
         await people[0].post(f"/api/tables/{table_id}/start")
     except BaseException:
         await _close(table)
@@ -229,6 +237,7 @@ async def _play_tables(
     ready: asyncio.Semaphore,
     rng: random.Random,
     scan: bool,
+    layers: bool,
 ) -> None:
     """Keep one table of `TABLES[kind]` going until `stop`: a new one when one finishes.
     A failed set-up is counted and tried again; after SETUP_TRIES failures in a row the
@@ -238,7 +247,7 @@ async def _play_tables(
         try:
             async with ready:
                 async with asyncio.timeout(60):
-                    table = await _set_up(people, watcher, kind, figures, scan)
+                    table = await _set_up(people, watcher, kind, figures, scan, layers)
         except Exception as exc:  # counted and reported, never waited on
             figures.setup_failures[f"{type(exc).__name__}: {str(exc)[:80]}"] += 1
             failures += 1
@@ -377,6 +386,7 @@ async def _run(
                 ready,
                 rng,
                 not args.no_scan,
+                not args.whole_boards,
             )
         )
         for index in range(tables)
@@ -584,6 +594,11 @@ def main() -> None:
         "--run-seconds", type=float, default=600, help="one run's time limit (and the scan's)"
     )
     parser.add_argument("--no-scan", action="store_true", help="skip the leak scan")
+    parser.add_argument(
+        "--whole-boards",
+        action="store_true",
+        help="connect without layers=1: every board whole in every state message",
+    )
     parser.add_argument(
         "--deflate",
         choices=["on", "off", "both"],

@@ -10,6 +10,13 @@ connection's context takeover saves on the messages after its first.
 CPU time per message (`time.process_time`), so the figures hold on a busy machine
 better than wall-clock ones; both SVG columns come from the same run.
 
+A second table (issue 41) takes the board apart: its bytes, the share of its static
+layers (the style sheet, the track, fields or ring: what a connection that keeps layers,
+the web page, gets once instead of in every message; `svg.layered`), the bytes its
+numbers spend past two decimals, and the message as such a connection gets it beside
+the whole one: JSON and sent bytes (at the server's deflate level), and the CPU of its
+JSON and deflate.
+
     uv run --extra web python benchmarks/messages.py --positions 40
 """
 
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 import zlib
@@ -27,13 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import spieltisch
 from spieltisch.core import CHANCE, State
-from spieltisch.core.svg import board_drawer
+from spieltisch.core.svg import board_drawer, layered, short
 from spieltisch.server.infra.transport import DEFLATE_LEVEL, MEMORY_LEVEL, WINDOW_BITS
 from spieltisch.server.schemas.messages import LegalMove, StateOut
 from spieltisch.server.table import parts
 
 GAMES = [("mabula", 2), ("madn", 4), ("mahe", 3), ("david_goliath", 3)]
 PARTS = ["view", "words", "svg", "svg, no cache", "json", "deflate 6", f"deflate {DEFLATE_LEVEL}"]
+DECIMALS = re.compile(r'(?<=")-?\d+\.\d+(?=")')
+"""A number with decimals, the whole of an attribute's value."""
 
 
 def _deflate(data: bytes, level: int) -> bytes:
@@ -95,9 +105,10 @@ def _measure(state: State, seat: int | None, lang: str, spent: dict[str, float])
         result=None,
         clock=None,
         board_svg=svg,
-    ).model_dump_json(exclude_none=False)
+    )
+    text = message.model_dump_json(exclude_none=False)
     after_json = clock()
-    encoded = message.encode()
+    encoded = text.encode()
     data = _deflate(encoded, zlib.Z_DEFAULT_COMPRESSION)
     after_deflate = clock()
     fast = _deflate(encoded, DEFLATE_LEVEL)
@@ -116,9 +127,30 @@ def _measure(state: State, seat: int | None, lang: str, spent: dict[str, float])
         strict=True,
     ):
         spent[name] += seconds
-    spent["bytes"] += len(message)
+    spent["bytes"] += len(encoded)
     spent["compressed"] += len(data)
     spent["fast"] += len(fast)
+    assert svg is not None
+    whole_cpu = (after_json - cold_end) + (after_fast - after_deflate)
+    _measure_layers(state, svg, message, spent, whole_cpu)
+
+
+def _measure_layers(
+    state: State, svg: str, message: StateOut, spent: dict[str, float], whole_cpu: float
+) -> None:
+    """The board's static layers and long numbers, and the message with placeholders."""
+    clock = time.process_time
+    small, _keys = layered(svg, state.game.name)
+    spent["svg bytes"] += len(svg.encode())
+    spent["layers"] += len(svg.encode()) - len(small.encode())
+    spent["decimals"] += sum(len(n) - len(short(float(n))) for n in DECIMALS.findall(svg))
+    start = clock()
+    encoded = message.model_copy(update={"board_svg": small}).model_dump_json().encode()
+    sent = _deflate(encoded, DEFLATE_LEVEL)
+    spent["layered cpu"] += clock() - start
+    spent["whole cpu"] += whole_cpu
+    spent["layered bytes"] += len(encoded)
+    spent["layered sent"] += len(sent)
 
 
 def main() -> None:
@@ -130,6 +162,7 @@ def main() -> None:
     print(f"CPU ms per state message ({args.positions} positions x 3 seats x 3 languages)")
     sizes = f"{'KB':>7}{'KB sent 6':>11}{f'KB sent {DEFLATE_LEVEL}':>11}"
     print(f"{'game':<14}" + "".join(f"{name:>15}" for name in PARTS) + sizes)
+    boards: dict[str, str] = {}
     for name, players in GAMES:
         spent: dict[str, float] = defaultdict(float)
         messages = 0
@@ -147,6 +180,22 @@ def main() -> None:
             + f"{spent['fast'] / messages / 1024:>11.1f}",
             flush=True,
         )
+        kb = {part: spent[part] / messages / 1024 for part in spent}
+        boards[name] = (
+            f"{name:<14}{kb['svg bytes']:>7.1f}{kb['layers']:>10.1f}"
+            f"{spent['layers'] / spent['svg bytes']:>7.0%}{kb['decimals']:>10.2f}"
+            f"{kb['bytes']:>8.1f}{kb['layered bytes']:>8.1f}{kb['fast']:>8.1f}"
+            f"{kb['layered sent']:>8.1f}{spent['whole cpu'] / messages * 1000:>8.2f}"
+            f"{spent['layered cpu'] / messages * 1000:>8.2f}"
+        )
+    print("\nThe board's parts in KB; the message whole and layered: KB, KB sent, CPU ms of")
+    print(f"JSON and deflate {DEFLATE_LEVEL}")
+    print(
+        f"{'game':<14}{'svg':>7}{'layers':>10}{'share':>7}{'decimals':>10}"
+        f"{'JSON':>8}{'layered':>8}{'sent':>8}{'layered':>8}{'ms':>8}{'layered':>8}"
+    )
+    for line in boards.values():
+        print(line)
 
 
 if __name__ == "__main__":

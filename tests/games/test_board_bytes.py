@@ -3,8 +3,13 @@ boards of random games of the four games (each seat to move, a spectator, anothe
 seat; the last move marked; three languages) hash to what the boards hashed to before
 the caches (issue 41, recorded on bdea5c6; Mabula and Mahé recorded again on 2026-12-07
 when their words changed: French typographic apostrophes, Mabula's groups in words — the
-boards compared text by text, nothing else differed). Each board is drawn twice, so the second
-comes from pieces the first left in the caches."""
+boards compared text by text, nothing else differed; all four recorded again the same day
+when coordinates were written with at most two decimals: the boards compared element by
+element, the same elements, attributes and words, every number within 0.005 of before;
+Mahé once more when its fields became one static layer drawn under every stack: the same
+elements, the fields before the stacks, and 41 boards rasterized by Chromium at 1x and 2x
+pixel for pixel the same).
+Each board is drawn twice, so the second comes from pieces the first left in the caches."""
 
 from __future__ import annotations
 
@@ -18,10 +23,10 @@ from spieltisch.core import CHANCE
 from spieltisch.server.table import parts
 
 DIGESTS = {
-    "mabula": "14dfd59388fbff9e5bbdac5e373e53b1f47f0a6a6ead7de6d2b26d8b7dc65629",
-    "madn": "13345b54be55b7ea95a535719402db199e72267da1b99d64bd846eca6b52fd6b",
-    "mahe": "3f09c500be8249d0c5e9a9553e4f70723b21968bdfe87a156339e9f77789ac40",
-    "david_goliath": "c821b54f245a586ee6af88ac1af52bc95fce449db23d740655e7c820e2ace00e",
+    "mabula": "396aab28b267a77713cd6f31376d195af2c6ac87f3373bf9b2c43e4b3b64366c",
+    "madn": "f1d7e06900a44908b00607cf916fee92c7e84145c565d09f86cb41d55b99014f",
+    "mahe": "6a13e7c706f114633462cc8cca5e969a79c2d9e2357f0ac00996285826cf04da",
+    "david_goliath": "6d5bd73c7db5314ccaf0f6e3def252362d63769213b12e86d6494f87fa0c0d3c",
 }
 """sha256 of every board drawn, in order, as the code before the caches drew them."""
 

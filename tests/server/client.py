@@ -1,6 +1,8 @@
 """A scripted client for the tests: HTTP with httpx, live play with websockets.
 
-Every message a socket receives is kept in `messages`, so tests can scan all of them.
+Every message a socket receives is kept in `messages`, so tests can scan all of them. A
+socket opened with `layers=1` (as the page opens it) gets boards with placeholders for
+their static layers and each layer once (`layer`): `whole` gives a state's whole board.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from spieltisch.core.svg import expand
 from tests.waiting import DEADLINE
 
 Message = dict[str, Any]
@@ -70,6 +73,20 @@ class Socket:
         self.connection = connection
         self.messages: list[Message] = []
         self._unread: list[Message] = []
+        self.layers: dict[str, str] = {}
+        """The static layers received (`layer` messages), by key."""
+
+    def _kept(self, raw: str | bytes) -> Message:
+        message: Message = json.loads(raw)
+        self.messages.append(message)
+        if message.get("type") == "layer":
+            self.layers[message["key"]] = message["svg"]
+        return message
+
+    def whole(self, state: Message) -> str | None:
+        """A state's board with its static layers in place (as the page shows it)."""
+        board: str | None = state.get("board_svg")
+        return None if board is None else expand(board, self.layers)
 
     async def send(self, message: Message | str | bytes) -> None:
         raw = message if isinstance(message, str | bytes) else json.dumps(message)
@@ -84,8 +101,7 @@ class Socket:
                 if self._unread:
                     message = self._unread.pop(0)
                 else:
-                    message = json.loads(await self.connection.recv())
-                    self.messages.append(message)
+                    message = self._kept(await self.connection.recv())
                 if match(message):
                     return message
 
@@ -98,8 +114,7 @@ class Socket:
                     if match(self._unread[index]):
                         return self._unread.pop(index)
                     index += 1
-                message = json.loads(await self.connection.recv())
-                self.messages.append(message)
+                message = self._kept(await self.connection.recv())
                 self._unread.append(message)
 
     async def next_of(self, kind: str, timeout: float = DEADLINE) -> Message:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from spieltisch.core import Game, State
+from spieltisch.core.svg import LAYER, expand
 from spieltisch.games.david_goliath.rules import DavidGoliathState
 from tests.server.test_whole_games import _hidden_hands
 
@@ -39,9 +40,12 @@ def _positions(game: Game[Any], history: Sequence[str], seqs: set[int]) -> dict[
 def scan_messages(
     game: Game[Any], history: Sequence[str], seat: int | None, messages: Iterable[dict[str, Any]]
 ) -> tuple[int, list[str]]:
-    """(state messages checked, problems found) for one connection of one table."""
+    """(state messages checked, problems found) for one connection of one table. A board
+    with placeholders (a connection that keeps the static layers) is scanned whole, with
+    the layers the connection was sent before it; each `layer` message is scanned too."""
     secrets = _hidden_chance(history)
     messages = list(messages)
+    layers: dict[str, str] = {}
     positions = _positions(game, history, {m["seq"] for m in messages if m.get("type") == "state"})
     checked, problems = 0, []
     for message in messages:
@@ -49,6 +53,8 @@ def scan_messages(
         for secret in secrets:
             if secret in text:
                 problems.append(f"seat {seat}: {secret[:30]}… sent in notation")
+        if message.get("type") == "layer":
+            layers[message["key"]] = message["svg"]
         if message.get("type") != "state":
             continue
         checked += 1
@@ -68,6 +74,11 @@ def scan_messages(
             )
             shown_text = json.dumps(shown)
             board = message.get("board_svg") or ""
+            missing = set(LAYER.findall(board)) - set(layers)
+            if missing:
+                problems.append(f"seat {seat} at {seq}: layers never sent {sorted(missing)}")
+                continue
+            board = expand(board, layers)
             for card in _hidden_hands(state, seat):
                 if f'"{card}"' in shown_text or re.search(rf"\b{card}\b", board):
                     problems.append(f"seat {seat} at {seq}: another seat's card {card}")

@@ -54,3 +54,24 @@ def test_the_scan_reports_a_mahe_deck_sent_in_a_message() -> None:
     chat = {"type": "chat", "text": deck.removeprefix("deck:")}
     assert scan_messages(game, [deck], 0, [_state_message(state, 0, 1)]) == (1, [])
     assert scan_messages(game, [deck], 0, [chat])[1]
+
+
+def test_the_scan_sees_a_card_in_a_static_layer_of_the_board() -> None:
+    """A connection that keeps layers (the page's) gets boards with placeholders: the scan
+    puts the layers it was sent back in before it looks (issue 41)."""
+    game = spieltisch.load("david_goliath", players=3)
+    state = game.new_state()
+    history = [state.sample_chance(random.Random(7))]
+    seen_by_1: dict[str, Any] = dict(state.view(1))
+    other_card = seen_by_1["hand"][0]
+    layer = {
+        "type": "layer",
+        "key": "david_goliath-0123456789",
+        "svg": f"<text>{other_card}</text>",
+    }
+    placeholder = '<svg><g data-layer="david_goliath-0123456789"/></svg>'
+    board = _state_message(state, 0, 1, board_svg=placeholder)
+    _, problems = scan_messages(game, history, 0, [board])
+    assert problems and "never sent" in problems[0]
+    _, problems = scan_messages(game, history, 0, [layer, board])
+    assert problems and other_card in problems[0]

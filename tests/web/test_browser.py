@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, WebSocket
 
 import spieltisch
 from spieltisch.core import CHANCE
@@ -274,6 +274,12 @@ def _screenshot_every_language(
 ) -> None:
     page = person.page
     table = create_table_by_api(person, game, seats)
+    kinds: list[str] = []
+
+    def heard(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: kinds.append(json.loads(payload)["type"]))
+
+    page.on("websocket", heard)
     page.goto(f"{person.base}/#/table/{table}")
     page.wait_for_selector(".board-box svg")
     for code in ("de", "en", "fr"):
@@ -282,6 +288,11 @@ def _screenshot_every_language(
             f"document.querySelector('.board-box svg')?.getAttribute('lang') === '{code}'"
         )
         page.locator(".board-box").screenshot(path=str(artifacts / f"{game}-board-{code}.png"))
+        # The page asked for the static layers (issue 41) and put each in its place.
+        assert page.locator(".board-box [data-layer]").count() == 0
+        assert page.locator(".board-box svg style").count() == 1
+    page.remove_listener("websocket", heard)
+    assert 1 <= kinds.count("layer") <= 2 and kinds.index("layer") < kinds.index("state")
 
 
 def test_screenshots_of_every_board_in_every_language(people: People, artifacts: Path) -> None:

@@ -8,10 +8,11 @@ share one style sheet, so a board looks alike in the browser and as an exported 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 from xml.etree import ElementTree
 from xml.sax import saxutils
 
@@ -77,13 +78,16 @@ def _name(key: str) -> str:
 
 def attributes(values: Mapping[str, object]) -> str:
     """` name="value"` for each value that is not None or False. Numbers, most of a
-    board's attributes, never need quoting: they skip `quoteattr` (same output); other
-    values repeat from board to board (classes, colours) and are written once."""
+    board's attributes, never need quoting: they skip `quoteattr`; a float is written
+    with at most two decimals (`short`); other values repeat from board to board
+    (classes, colours) and are written once."""
     written = []
     for key, value in values.items():
         kind = type(value)
-        if kind is int or kind is float:
+        if kind is int:
             written.append(f' {_name(key)}="{value}"')
+        elif kind is float:
+            written.append(f' {_name(key)}="{short(cast(float, value))}"')
         elif isinstance(value, str):
             written.append(_attribute(key, str(value)))
         elif value is not None and value is not False:
@@ -160,6 +164,14 @@ def title(words: str) -> str:
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def short(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros: `255.79` for
+    255.78672383836437, `44` for 44.0. A hundredth of a unit is far below a pixel at any
+    size a board is shown, and a board's messages are the server's biggest (issue 41)."""
+    written = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if written == "-0" else written
 
 
 def die(
@@ -286,7 +298,71 @@ def _head(width: float, height: float, label: str, language: str) -> str:
     )
     background = element("rect", x=0, y=0, width=_number(width), height=_number(height))
     background = background.replace("<rect", '<rect fill="#fbf8f1"', 1)
-    return "".join([head, title(label), f"<style>{STYLE}</style>", background])
+    return "".join([head, title(label), _STYLE, background])
+
+
+LAYER = re.compile(r'<g data-layer="([\w-]+)"/>')
+"""A static layer's placeholder in a board sent to a client that keeps layers."""
+_LAYERS: dict[str, dict[str, str]] = {}
+"""Each group's static layers (a game's name; "" for every board's): markup → key."""
+_MARKUP: dict[str, str] = {}
+"""Every static layer's markup by its key."""
+_PREFIX = 64
+
+
+def static_layer(group: str, markup: str) -> str:
+    """`markup` as it is, noted as a static layer of `group`'s boards (a game's name): a
+    part that never changes during a game, which a client that keeps layers (the web
+    page) gets once per connection (`layered`) instead of in every state message. Its
+    key is its content's hash, so the same in every process and release that draws it
+    alike. Call it from a cached drawing (the markup is noted once)."""
+    group_layers = _LAYERS.setdefault(group, {})
+    if markup not in group_layers:
+        key = f"{group or 'board'}-{hashlib.sha1(markup.encode()).hexdigest()[:10]}"
+        _MARKUP[key] = markup
+        group_layers[markup] = key
+    return markup
+
+
+def layered(svg: str, group: str) -> tuple[str, tuple[str, ...]]:
+    """`svg` with each static layer of `group` (and of every board) in it replaced by its
+    placeholder `<g data-layer="KEY"/>`, and the keys it has; `expand` with the layers
+    gives `svg` back, byte for byte. Each layer is found by its first characters and
+    then compared whole (finding a 10 KB needle costs a hundred times more)."""
+    found: list[tuple[int, int, str]] = []
+    for layers in (_LAYERS.get("", {}), _LAYERS.get(group, {})):
+        for markup, key in layers.items():
+            head = markup[:_PREFIX]
+            start = svg.find(head)
+            while start >= 0:
+                end = start + len(markup)
+                if svg[start:end] == markup:  # (startswith is slow where the kinds differ)
+                    found.append((start, end, key))
+                    start += len(markup) - 1
+                start = svg.find(head, start + 1)
+    if not found:
+        return svg, ()
+    found.sort()
+    pieces, keys, at = [], [], 0
+    for start, end, key in found:
+        if start < at:  # overlapping an earlier layer: left as it is
+            continue
+        pieces += [svg[at:start], f'<g data-layer="{key}"/>']
+        if key not in keys:
+            keys.append(key)
+        at = end
+    pieces.append(svg[at:])
+    return "".join(pieces), tuple(keys)
+
+
+def layer_markup(key: str) -> str:
+    """The markup of the static layer `key` (a `KeyError` for a key never drawn)."""
+    return _MARKUP[key]
+
+
+def expand(svg: str, layers: Mapping[str, str]) -> str:
+    """A board with its placeholders replaced by the layers' markup (as the page does)."""
+    return LAYER.sub(lambda found: layers[found.group(1)], svg)
 
 
 def moves_in_picture(svg: str) -> set[str]:
@@ -308,6 +384,9 @@ def illegal_moves_in_picture(svg: str) -> set[str]:
         for node in root.iter()
         if "data-illegal-move" in node.attrib
     }
+
+
+_STYLE = static_layer("", f"<style>{STYLE}</style>")
 
 
 def board_drawer(game: Game[Any]) -> SvgBoard | None:

@@ -20,6 +20,7 @@ from spieltisch.core.svg import (
     element,
     group_moves,
     seat_text,
+    static_layer,
     text,
 )
 from spieltisch.games.mabula.geometry import (
@@ -56,7 +57,8 @@ def _centre(square: str) -> tuple[float, float]:
 @lru_cache(maxsize=1)
 def _squares() -> str:
     """The squares and their coordinates: the same in every position and language, so
-    drawn once (boards are drawn on every move)."""
+    drawn once (boards are drawn on every move) and sent to the page once per connection
+    (a static layer)."""
     parts = []
     for row in range(SIZE):
         for col in range(SIZE):
@@ -86,7 +88,7 @@ def _squares() -> str:
         parts.append(
             text(MARGIN + BOARD + MARGIN / 2, cy, str(row + 1), font_size=WORDS, fill="#333")
         )
-    return "".join(parts)
+    return static_layer("mabula", "".join(parts))
 
 
 @drawn_once(maxsize=1024)

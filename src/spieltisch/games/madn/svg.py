@@ -23,6 +23,7 @@ from spieltisch.core.svg import (
     fitted,
     refusable,
     seat_text,
+    static_layer,
     text,
 )
 from spieltisch.games.madn.geometry import BASE_XY, GOAL_XY, TRACK_XY, piece_tag
@@ -63,7 +64,8 @@ def _field(cell: tuple[int, int], fill: str, label: str = "") -> str:
 @lru_cache(maxsize=16)
 def _board(colours: tuple[str, ...]) -> str:
     """The fields, bases and goals: the same for every position of a game with these
-    colours (and in every language), so drawn once (boards are drawn on every move)."""
+    colours (and in every language), so drawn once (boards are drawn on every move) and
+    sent to the page once per connection (a static layer)."""
     parts = [
         element(
             "rect",
@@ -89,7 +91,7 @@ def _board(colours: tuple[str, ...]) -> str:
             parts.append(_field(cell, fill, f"g{depth + 1}"))
         for cell in BASE_XY[index]:
             parts.append(_field(cell, TINT[name] if playing else "#eeeeee"))
-    return "".join(parts)
+    return static_layer("madn", "".join(parts))
 
 
 @lru_cache(maxsize=4096, typed=True)

@@ -25,6 +25,7 @@ from spieltisch.core.svg import (
     element,
     fitted,
     seat_text,
+    static_layer,
     text,
     title,
     turn_band,
@@ -114,9 +115,11 @@ def board(
 
 
 @lru_cache(maxsize=1)
-def _sea() -> str:
-    """The water and the island: the same in every position."""
-    return element(
+def _ring() -> str:
+    """The water, the island and the 21 fields with their numbers: the same in every
+    position, so drawn once (boards are drawn on every move) and sent to the page once
+    per connection (a static layer). Under every stack: no field overlaps another's."""
+    sea = element(
         "circle",
         cx=CENTRE,
         cy=CENTRE,
@@ -125,12 +128,11 @@ def _sea() -> str:
         stroke="#9cc7d8",
         stroke_width=2,
     ) + element("circle", cx=CENTRE, cy=CENTRE, r=RING - 28, fill="#f4e7c5", stroke="#d6c08a")
+    return static_layer("mahe", sea + "".join(_field_mark(field) for field in range(1, 22)))
 
 
-@lru_cache(maxsize=21)
 def _field_mark(field: int) -> str:
-    """A field and its number: the same in every position (boards are drawn on every
-    move, so the static parts are drawn once)."""
+    """A field and its number."""
     x, y = _at(field, RING)
     beach = field == 21
     return element(
@@ -174,14 +176,13 @@ def _top_mark(field: int, height: int, top: str) -> str:
 
 
 def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> str:
-    parts = [_sea()]
+    parts = [_ring()]
     fields: dict[str, list[str]] = view["fields"]
     free = frozenset(move[7:] for move in legal if move.startswith("turtle:"))
     moving = view["moving"]
     stacks = tuple(tuple(fields.get(name, ())) for name in FIELD_NAMES)
     for field, stack in enumerate(stacks, start=1):
         if not stack:
-            parts.append(_field_mark(field))
             continue
         here = tuple(colour for colour in stack if colour in free)
         parts.append(_field(field, stack, moving if moving in stack else None, here))
@@ -229,9 +230,9 @@ def _draw(view: MaheView, seat: int | None, legal: list[str], language: str) -> 
 
 @drawn_once(maxsize=4096)
 def _field(field: int, stack: tuple[str, ...], moving: str | None, free: tuple[str, ...]) -> str:
-    """A field with its stack (`moving`: the turtle moving, ringed; `free`: those that may
-    move first, clickable)."""
-    parts = [_field_mark(field)]
+    """A field's stack (`moving`: the turtle moving, ringed; `free`: those that may move
+    first, clickable), drawn over the ring."""
+    parts = []
     legal = [f"turtle:{colour}" for colour in free]
     step = _step(len(stack))
     for level, colour in enumerate(stack):

@@ -48,10 +48,12 @@ async def table_socket(
     last_seq: int = 0,
     lang: str | None = None,
     seat: int | None = None,
+    layers: bool = False,
 ) -> None:
     """Play or watch a table. Query: `last_seq` (reconnecting), `lang` (else the
     language chosen on the site, else the Accept-Language header's), `seat` (which of
-    your seats, when you hold several)."""
+    your seats, when you hold several), `layers` (boards with placeholders for their
+    static layers, each layer sent once: what the page asks for)."""
     svc = services(websocket)
     code = request_language(
         websocket.headers.get("cookie"), websocket.headers.get("accept-language"), lang
@@ -61,13 +63,19 @@ async def table_socket(
     if room is None:
         return
     try:  # the room stays in memory for this connection until it has joined
-        await _serve(svc, websocket, room, code, last_seq, seat)
+        await _serve(svc, websocket, room, code, last_seq, seat, layers)
     finally:
         svc.runtime.idle.unvisit(room)
 
 
 async def _serve(
-    svc: Services, websocket: WebSocket, room: Room, code: str, last_seq: int, seat: int | None
+    svc: Services,
+    websocket: WebSocket,
+    room: Room,
+    code: str,
+    last_seq: int,
+    seat: int | None,
+    layers: bool = False,
 ) -> None:
     """The connection to `room` (visited: kept in memory) from its admission to its end."""
     with language(code):
@@ -85,6 +93,7 @@ async def _serve(
         svc.runtime.seat_for(room, account, seat),
         code,
         address(websocket),
+        layers=set() if layers else None,
     )
     writer = asyncio.create_task(_write(websocket, connection))
     try:

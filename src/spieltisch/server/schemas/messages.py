@@ -2,7 +2,7 @@
 
 Every message is a JSON object with a `type`. Clients send `move`, `sync`, `chat`,
 `language`, `ask` and `ping`; the server sends `state`, `table`, `chat`, `ack`, `error`,
-`pong`, `presence`, `answer` and `notice`.
+`pong`, `presence`, `answer` and `notice`, and `layer` to a connection that asked for it.
 """
 
 from __future__ import annotations
@@ -154,7 +154,8 @@ class StateOut(ServerMessage):
     result: dict[str, Any] | None
     clock: ClockOut | None
     board_svg: str | None = None
-    """The board drawn for this seat by the game's svg part (absent without one)."""
+    """The board drawn for this seat by the game's svg part (absent without one); for a
+    connection opened with `layers=1`, with a placeholder for each static layer (`layer`)."""
     seat_marks: list[str] = Field(default_factory=list)
     """What tells each seat apart in this connection's language, as the board writes it:
     its colour, else "Player 2" (the page names a seat "mark · who")."""
@@ -169,6 +170,19 @@ class StateOut(ServerMessage):
     (the moment that move may be taken back); None when no roll waits."""
     questions: list[QuestionOut] = Field(default_factory=list)
     """The questions this game answers (`ask`), in this connection's language."""
+
+
+class LayerOut(ServerMessage):
+    """A static layer of the boards (the style sheet, the track and its fields: what never
+    changes during a game), only to a connection opened with `layers=1`: sent once, before
+    the first `state` whose `board_svg` has its placeholder `<g data-layer="KEY"/>`. Put
+    `svg` in place of each placeholder and the board is the whole one, byte for byte."""
+
+    type: Literal["layer"] = "layer"
+    key: str
+    """What the placeholders name (the same markup has the same key in every process)."""
+    svg: str
+    """The layer's markup."""
 
 
 class SeatOut(BaseModel):
@@ -377,5 +391,6 @@ OUTGOING: tuple[type[ServerMessage], ...] = (
     PongOut,
     PresenceOut,
     TakebackOut,
+    LayerOut,
 )
 INCOMING: tuple[type[ClientMessage], ...] = (MoveIn, SyncIn, ChatIn, LanguageIn, PingIn)

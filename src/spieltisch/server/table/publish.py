@@ -7,8 +7,11 @@ message in a connection's outbox (`tests/test_layers.py` checks it); the WebSock
 writer (`routes/websocket.py`) carries the outboxes to the wire.
 
 Each distinct message is rendered and serialised once, not once per connection: the
-state message once per (seat, language, last position seen), its board once per
-position and language (`view.py`), a chat line or who is here once for all.
+state message once per (seat, language, last position seen, whole board or layers),
+its board once per position and language (`view.py`), a chat line or who is here once
+for all. A connection that keeps the boards' static layers (the web page) gets each
+layer once, before the first state message that needs it, so the state messages stay
+shared among the connections.
 
 News that must leave only once something is committed (a move, a chat line, a takeback)
 leaves inside the storage's transaction (`storage.py`); the publisher sends the news
@@ -19,12 +22,19 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from functools import partial
+from functools import lru_cache, partial
 
+from spieltisch.core import svg
 from spieltisch.server.description.privacy import table_for
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.infra.metrics import REFUSALS
-from spieltisch.server.schemas.messages import ErrorOut, ServerMessage, TableOut, TakebackOut
+from spieltisch.server.schemas.messages import (
+    ErrorOut,
+    LayerOut,
+    ServerMessage,
+    TableOut,
+    TakebackOut,
+)
 from spieltisch.server.table import notices, view
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.chat import hears_line
@@ -98,8 +108,9 @@ class Publisher:
 
     def _tell(self, room: Room, event: Event) -> None:
         if isinstance(event, PositionAsked):
-            _send(event.to, view.state_message(room, event.to.seat, event.to.language, event.since))
-            event.to.last_seq = room.seq
+            to = event.to
+            _send_state(to, _state_text(room, to.seat, to.language, event.since, _keeps(to)))
+            to.last_seq = room.seq
         elif isinstance(event, Refused):
             REFUSALS.labels(event.code.value, "ws").inc()
             error = ErrorOut(code=event.code, message=event.message, seq=event.seq, rule=event.rule)
@@ -135,14 +146,14 @@ class Publisher:
 
     def _broadcast(self, room: Room) -> None:
         """Every connection gets the position: one message built and serialised for each
-        distinct (seat, language, last seq seen), and shared."""
-        texts: dict[tuple[int | None, str, int], str] = {}
+        distinct (seat, language, last seq seen, layers kept or not), and shared."""
+        texts: dict[tuple[int | None, str, int, bool], StateText] = {}
         for connection in list(room.connections):
-            key = (connection.seat, connection.language, connection.last_seq)
+            key = (connection.seat, connection.language, connection.last_seq, _keeps(connection))
             text = texts.get(key)
             if text is None:
-                text = texts[key] = _text(view.state_message(room, *key))
-            connection.send_text(text)
+                text = texts[key] = _state_text(room, *key)
+            _send_state(connection, text)
             connection.last_seq = room.seq
 
     def _table(self, room: Room, table: TableOut | None) -> None:
@@ -180,6 +191,41 @@ def _request_message(asked: TakebackRequest) -> TakebackOut:
 
 def _text(message: ServerMessage) -> str:
     return message.model_dump_json(exclude_none=False)
+
+
+StateText = tuple[str, tuple[str, ...]]
+"""A state message serialised, and the keys of the static layers its board leaves out."""
+
+
+def _keeps(connection: Connection) -> bool:
+    """Whether the connection keeps the static layers (its boards have placeholders)."""
+    return connection.layers is not None
+
+
+def _state_text(room: Room, seat: int | None, lang: str, since: int, layers: bool) -> StateText:
+    message = view.state_message(room, seat, lang, since, layers)
+    board = message.board_svg
+    keys = tuple(dict.fromkeys(svg.LAYER.findall(board))) if layers and board else ()
+    return _text(message), keys
+
+
+def _send_state(connection: Connection, state: StateText) -> None:
+    """The state message, after each static layer its board needs that the connection
+    was not sent yet."""
+    text, keys = state
+    sent = connection.layers
+    if sent is not None:
+        for key in keys:
+            if key not in sent:
+                connection.send_text(_layer_text(key))
+                sent.add(key)
+    connection.send_text(text)
+
+
+@lru_cache(maxsize=256)
+def _layer_text(key: str) -> str:
+    """A static layer's message (the same for every connection: serialised once)."""
+    return _text(LayerOut(key=key, svg=svg.layer_markup(key)))
 
 
 def _each_language(room: Room, message: Callable[[str], ServerMessage]) -> None:

@@ -79,6 +79,9 @@ class Connection:
     """The account's name (shown to the table when it watches)."""
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    layers: set[str] | None = None
+    """The keys of the static board layers this connection was sent (`LayerOut`): its
+    boards come with placeholders for them. None: it gets whole boards (the default)."""
 
     def send_text(self, text: str) -> None:
         """Put a serialised message in the outbox (only the publisher does: one text
@@ -154,6 +157,8 @@ class PositionRenderings:
     """The legal moves of the seat to move in words, by language."""
     drawn: dict[tuple[int | None, str, str | None], SeatRendering] = field(default_factory=dict)
     """By (seat, language, last move)."""
+    layered: dict[str, str] = field(default_factory=dict)
+    """Each board with placeholders for its static layers, by the whole board."""
 
     def words_of(self, move: str) -> dict[str, str]:
         """`move` in words in each language its mover was shown it: its log entry's."""

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from spieltisch.core import svg
 from spieltisch.server.schemas.messages import (
     ClockOut,
     LegalMove,
@@ -27,7 +28,11 @@ from spieltisch.store.models import SeatKind, TableStatus
 from spieltisch.store.turns import under_way
 
 
-def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateOut:
+def state_message(
+    room: Room, seat: int | None, lang: str, since: int, layers: bool = False
+) -> StateOut:
+    """`seat`'s state message in `lang` with the entries after `since`; `layers`: its
+    board with placeholders for the static layers (for a connection that keeps them)."""
     to_move = room.to_move() if room.table.status == TableStatus.RUNNING else None
     recent = room.log[max(since, room.seq - RECENT, 0) :]
     describe(recent, lang, room.state, room.log)
@@ -46,13 +51,24 @@ def state_message(room: Room, seat: int | None, lang: str, since: int) -> StateO
         last_moves=last_moves,
         result=room.table.result,
         clock=_clock_out(room),
-        board_svg=drawn.board_svg,
+        board_svg=_layered(room, drawn.board_svg) if layers else drawn.board_svg,
         seat_marks=_marks(room, lang),
         abortable=room.abortable(),
         takeback=takeback_offered(room, seat),
         roll_in_ms=_roll_in_ms(room),
         questions=_questions(room, lang),
     )
+
+
+def _layered(room: Room, board: str | None) -> str | None:
+    """`board` with placeholders for its static layers, made once per board."""
+    if board is None:
+        return None
+    shown = _shown(room)
+    found = shown.layered.get(board)
+    if found is None:
+        found = shown.layered[board] = svg.layered(board, room.state.game.name)[0]
+    return found
 
 
 def _questions(room: Room, lang: str) -> list[QuestionOut]:
