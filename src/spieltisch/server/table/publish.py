@@ -137,11 +137,12 @@ class Publisher:
         """Every connection gets the position: one message built and serialised for each
         distinct (seat, language, last seq seen), and shared."""
         texts: dict[tuple[int | None, str, int], str] = {}
+        now = view.moment(room) if room.connections else None
         for connection in list(room.connections):
             key = (connection.seat, connection.language, connection.last_seq)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = _text(view.state_message(room, *key))
+                text = texts[key] = _text(view.state_message(room, *key, now))
             connection.send_text(text)
             connection.last_seq = room.seq
 
