@@ -192,6 +192,9 @@ class Room:
     while the others join the one loaded after it, and hear nothing of it."""
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    away_stored: dict[int, float] = field(default_factory=dict)
+    """`away_since` as the database had it when the table was loaded: what the writes of
+    who is away start from (`away_book.py`)."""
     timed_out_away: dict[int, int] = field(default_factory=dict)
     """People's seats whose clock ran out while they were not at the table, how many
     times in a row (`scheduler.left_alone`)."""
