@@ -5,6 +5,11 @@ lobby lists a game with a player away, and filters by it (`?away=true|false`).""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import datetime
+
+import pytest
+
 from spieltisch.server.infra.workers import WorkerPool
 from spieltisch.server.schemas.rest import ClockIn, SeatIn
 from spieltisch.server.services.lobby import list_tables
@@ -58,6 +63,35 @@ def test_a_process_loading_the_table_later_counts_from_when_the_person_left(
             await runtime.leaving.take_back(room.id, bob)
             connect(runtime, room, bob)
             await until(lambda: listed_away(database, room.id, False), what="Bob back")
+
+    run(scenario)
+
+
+def test_the_people_of_a_new_table_coming_to_it_write_nothing(
+    migrated_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every seat "here" is what the table was created with: no write (at 200 tables
+    those writes queued up behind each other for minutes); one leaving is written."""
+
+    async def scenario() -> None:
+        people = [SeatIn(kind="me"), SeatIn(kind="open")]
+        async with a_table(migrated_url, "mabula", people) as (runtime, room, (ana, bob)):
+            writes: list[dict[int, datetime | None]] = []
+            real = runtime.storage.away
+
+            async def counting(table_id: str, changes: dict[int, datetime | None]) -> None:
+                writes.append(changes)
+                await real(table_id, changes)
+
+            monkeypatch.setattr(runtime.storage, "away", counting)
+            connect(runtime, room, ana)  # Bob away for a moment: his seat's write waits
+            bobs = connect(runtime, room, bob)
+            while runtime.background.tasks:
+                await asyncio.gather(*runtime.background.tasks, return_exceptions=True)
+            assert writes == []
+            runtime.leave(room, bobs)
+            await until(lambda: listed_away(runtime.database, room.id, True), what="Bob away")
+            assert [list(changes) for changes in writes] == [[1]]
 
     run(scenario)
 

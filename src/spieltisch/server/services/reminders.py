@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from spieltisch.server.services.shapes import shaped
 from spieltisch.store.notify import drop, waiting
 
 HOURS = (24, 4, 1)
@@ -36,6 +37,10 @@ class Deadline(Protocol):
 
     @property
     def deadline(self) -> datetime: ...
+
+
+def is_deadline(event: object) -> TypeGuard[Deadline]:
+    return shaped(event, Deadline)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,6 @@ def deadlines(events: Sequence[object]) -> list[Deadline]:
     """The deadline events of a batch (the last for each account counts)."""
     last: dict[int | None, Deadline] = {}
     for event in events:
-        if isinstance(event, Deadline) and isinstance(getattr(event, "deadline", None), datetime):
+        if is_deadline(event) and isinstance(event.deadline, datetime):
             last[event.account] = event
     return list(last.values())

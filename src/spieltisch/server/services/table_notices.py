@@ -31,6 +31,7 @@ from spieltisch.server.services.unit_of_work import transaction
 from spieltisch.server.table.background import Background
 from spieltisch.server.table.events import (
     ChatLine,
+    ClockRanOut,
     EntriesCommitted,
     EntriesFollowed,
     Event,
@@ -270,6 +271,14 @@ def planned(
     return Planned(room.id, room.seq, found, (moved and reminding) or bool(told), told)
 
 
+def _plans(event: Event) -> bool:
+    """Whether `planned` may find a happening in `event` besides its deadline (a table's
+    end, a chat line, a turn-based clock's notice): a batch of none of them, with no
+    deadline and no reminders to drop, plans nothing."""
+    told = GameFinished | ChatLine | ClockRanOut
+    return isinstance(event, told) or turn_notices.is_bank_used(event)
+
+
 def _turn_based(room: Room) -> bool:
     return room.clock is not None and room.clock.turn_based
 
@@ -297,14 +306,19 @@ class TableNotices:
 
     def heard(self, room: Room, events: Sequence[Event]) -> None:
         """A move at a real-time table with no deadline ever told here has no reminders
-        to drop: no transaction (it was one for every move at every live table)."""
-        if deadlines(events) and not _turn_based(room):
+        to drop: no transaction (it was one for every move at every live table), and no
+        plan worked out (`_plans`)."""
+        told = deadlines(events)
+        if told and not _turn_based(room):
             self.reminding.add(room.id)
         reminding = _turn_based(room) or room.id in self.reminding
-        plan_ = planned(room, events, self.clock(), reminding)
-        if plan_.found or plan_.reminders:
-            self.background.spawn(self.write(plan_))
-        elif any(isinstance(e, EntriesCommitted) for e in events) and _away(room):
+        moved = any(isinstance(e, EntriesCommitted | EntriesFollowed) for e in events)
+        if told or (moved and reminding) or any(_plans(e) for e in events):
+            plan_ = planned(room, events, self.clock(), reminding)
+            if plan_.found or plan_.reminders:
+                self.background.spawn(self.write(plan_))
+                return
+        if any(isinstance(e, EntriesCommitted) for e in events) and _away(room):
             self.wake()  # the move stored notifications of its own
 
     async def write(self, plan_: Planned) -> None:

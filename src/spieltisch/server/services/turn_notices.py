@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
+from spieltisch.server.services.shapes import shaped
 from spieltisch.server.table.events import ClockRanOut
 
 
@@ -30,13 +31,17 @@ class BankUsed(Protocol):
     def deadline(self) -> datetime: ...
 
 
+def is_bank_used(event: object) -> TypeGuard[BankUsed]:
+    return shaped(event, BankUsed)
+
+
 def told(
     table: str, base: dict[str, Any], events: Sequence[object], moment: datetime
 ) -> list[tuple[str, int, str, dict[str, Any]]]:
     """(kind, account, key stem, payload) of each such event in `events`."""
     found = []
     for event in events:
-        if isinstance(event, BankUsed) and event.account is not None:
+        if is_bank_used(event) and event.account is not None:
             left = max(0.0, (event.deadline - moment).total_seconds())
             hours = max(1, math.ceil(left / 3600))
             payload = {**base, "bank": True, "hours": hours, "seq": event.seq}

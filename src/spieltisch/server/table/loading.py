@@ -42,6 +42,7 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         item = LogItem(row.seq, row.entry, before, turn=turn)
         items.append(item)
         state = advanced(state, row.entry, items, row.seq)
+    away = {seat.seat: wall(seat.away_since) for seat in stored.seats if seat.away_since}
     return Room(
         table=table,
         seats=[SeatState.of(seat) for seat in stored.seats],
@@ -51,7 +52,8 @@ async def load(storage: TableStorage, table_id: str) -> Room:
         names=stored.names,
         # Away through every process since then (a person connected elsewhere is
         # here again once that process answers the room's "ask").
-        away_since={seat.seat: wall(seat.away_since) for seat in stored.seats if seat.away_since},
+        away_since=away,
+        away_stored=dict(away),
     )
 
 

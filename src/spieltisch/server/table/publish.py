@@ -148,11 +148,12 @@ class Publisher:
         """Every connection gets the position: one message built and serialised for each
         distinct (seat, language, last seq seen, layers kept or not), and shared."""
         texts: dict[tuple[int | None, str, int, bool], StateText] = {}
+        now = view.moment(room) if room.connections else None
         for connection in list(room.connections):
             key = (connection.seat, connection.language, connection.last_seq, _keeps(connection))
             text = texts.get(key)
             if text is None:
-                text = texts[key] = _state_text(room, *key)
+                text = texts[key] = _state_text(room, *key, now)
             _send_state(connection, text)
             connection.last_seq = room.seq
 
@@ -202,8 +203,15 @@ def _keeps(connection: Connection) -> bool:
     return connection.layers is not None
 
 
-def _state_text(room: Room, seat: int | None, lang: str, since: int, layers: bool) -> StateText:
-    message = view.state_message(room, seat, lang, since, layers)
+def _state_text(
+    room: Room,
+    seat: int | None,
+    lang: str,
+    since: int,
+    layers: bool,
+    now: view.Moment | None = None,
+) -> StateText:
+    message = view.state_message(room, seat, lang, since, layers, now)
     board = message.board_svg
     keys = tuple(dict.fromkeys(svg.LAYER.findall(board))) if layers and board else ()
     return _text(message), keys

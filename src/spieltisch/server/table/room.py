@@ -80,12 +80,10 @@ class Connection:
     last_seq: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     layers: set[str] | None = None
-    """The keys of the static board layers this connection was sent (`LayerOut`): its
-    boards come with placeholders for them. None: it gets whole boards (the default)."""
+    """Static board layers sent here (`LayerOut`); None: whole boards, no placeholders."""
 
     def send_text(self, text: str) -> None:
-        """Put a serialised message in the outbox (only the publisher does: one text
-        shared by the connections that see the same)."""
+        """Put a serialised message in the outbox (only the publisher does, sharing texts)."""
         self.queue.put_nowait(text)
 
 
@@ -197,6 +195,8 @@ class Room:
     while the others join the one loaded after it, and hear nothing of it."""
     away_since: dict[int, float] = field(default_factory=dict)
     """People's seats with no connection open, and since when (wall clock)."""
+    away_stored: dict[int, float] = field(default_factory=dict)
+    """`away_since` as loaded from the database: what `away_book.py` writes start from."""
     timed_out_away: dict[int, int] = field(default_factory=dict)
     """People's seats whose clock ran out while they were not at the table, how many
     times in a row (`scheduler.left_alone`)."""

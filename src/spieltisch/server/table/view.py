@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,34 +29,63 @@ from spieltisch.store.models import SeatKind, TableStatus
 from spieltisch.store.turns import under_way
 
 
+@dataclass
+class Moment:
+    """What every connection of a room is shown alike at one moment (the room as it is
+    now): worked out once for all the state messages of a broadcast, not once each."""
+
+    to_move: int | None
+    clock: ClockOut | None
+    abortable: bool
+    roll_in_ms: int | None
+    entries: dict[tuple[int, str], LogEntryOut] = field(default_factory=dict)
+    """Each log entry shown, by (seq, language)."""
+
+
+def moment(room: Room) -> Moment:
+    running = room.table.status == TableStatus.RUNNING
+    return Moment(
+        to_move=room.to_move() if running else None,
+        clock=_clock_out(room),
+        abortable=room.abortable(),
+        roll_in_ms=_roll_in_ms(room),
+    )
+
+
 def state_message(
-    room: Room, seat: int | None, lang: str, since: int, layers: bool = False
+    room: Room,
+    seat: int | None,
+    lang: str,
+    since: int,
+    layers: bool = False,
+    now: Moment | None = None,
 ) -> StateOut:
-    """`seat`'s state message in `lang` with the entries after `since`; `layers`: its
-    board with placeholders for the static layers (for a connection that keeps them)."""
-    to_move = room.to_move() if room.table.status == TableStatus.RUNNING else None
+    """What `seat` is shown in `lang` after position `since`; `layers`: its board with
+    placeholders for the static layers (for a connection that keeps them); `now`: the
+    parts every connection is shown alike, when the caller builds more than one message."""
+    now = now or moment(room)
     recent = room.log[max(since, room.seq - RECENT, 0) :]
     describe(recent, lang, room.state, room.log)
-    last_moves = [_entry_out(room, item, lang) for item in recent]
+    last_moves = [_entry_shown(room, now, item, lang) for item in recent]
     # The move to mark on the board: none after a chance outcome or a takeback.
     last = recent[-1].entry.notation if recent and isinstance(recent[-1].entry, Move) else None
-    drawn = _rendering(room, seat, lang, to_move, last)
+    drawn = _rendering(room, seat, lang, now.to_move, last)
     return StateOut(
         table=room.id,
         seq=room.seq,
         status=room.table.status,
         seat=seat,
-        to_move=to_move,
+        to_move=now.to_move,
         view=drawn.view,
         legal_moves=drawn.legal_moves,
         last_moves=last_moves,
         result=room.table.result,
-        clock=_clock_out(room),
+        clock=now.clock,
         board_svg=_layered(room, drawn.board_svg) if layers else drawn.board_svg,
         seat_marks=_marks(room, lang),
-        abortable=room.abortable(),
+        abortable=now.abortable,
         takeback=takeback_offered(room, seat),
-        roll_in_ms=_roll_in_ms(room),
+        roll_in_ms=now.roll_in_ms,
         questions=_questions(room, lang),
     )
 
@@ -171,6 +201,14 @@ def _marks(room: Room, lang: str) -> list[str]:
     if marks is None:
         marks = room.marks[lang] = parts.seat_marks(room.state.game, lang)
     return marks
+
+
+def _entry_shown(room: Room, now: Moment, item: LogItem, lang: str) -> LogEntryOut:
+    """The entry `item` in `lang`, made once for all the messages of `now`."""
+    shown = now.entries.get((item.seq, lang))
+    if shown is None:
+        shown = now.entries[item.seq, lang] = _entry_out(room, item, lang)
+    return shown
 
 
 def _entry_out(room: Room, item: LogItem, lang: str) -> LogEntryOut:
