@@ -4,6 +4,7 @@ microseconds, its trip through a worker process far more)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,6 +15,7 @@ import spieltisch
 from spieltisch.agents.levels import level_spec
 from spieltisch.server.infra.workers import INLINE_ALGORITHMS, inline_level
 from spieltisch.server.schemas.rest import SeatIn
+from spieltisch.server.table import scheduler
 from spieltisch.server.table.room import Room
 from spieltisch.server.table.runtime import Runtime
 from tests.server.in_process import a_table, run, until
@@ -118,3 +120,32 @@ def test_inline_is_decided_by_the_algorithm_each_game_names_for_the_level() -> N
         for level in inline:
             assert level_spec(game, level).algorithm in INLINE_ALGORITHMS
     assert not inline_level(spieltisch.load("madn"), "expert@200")  # not a level: a worker
+
+
+def test_a_move_that_fails_in_the_server_is_logged_as_in_a_worker(
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def failing(*_args: Any) -> str:
+        raise RuntimeError("no move")
+
+    monkeypatch.setattr(scheduler, "choose", failing)
+
+    async def scenario() -> None:
+        seats = [SeatIn(kind="me"), SeatIn(kind="ai", level="easy")]
+        async with a_table(url, "madn", seats) as (runtime, room, _accounts):
+            asked = _asked(runtime)
+            while not any("computer seat 1" in r.getMessage() for r in caplog.records):
+                if room.to_move() == 0:
+                    await runtime.submit(room, 0, room.seq, room.state.legal_moves()[0])
+                else:
+                    await until(
+                        lambda: (
+                            room.to_move() == 0
+                            or any("computer seat 1" in r.getMessage() for r in caplog.records)
+                        )
+                    )
+            assert room.table.status == "running" and room.to_move() == 1
+            assert asked == []
+
+    with caplog.at_level(logging.ERROR, logger="spieltisch.server"):
+        run(scenario)

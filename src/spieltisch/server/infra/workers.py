@@ -51,8 +51,8 @@ INLINE_ALGORITHMS = frozenset({"policy", "greedy"})
 (`greedy`). Their work is bounded by the legal moves (and the die after each), and no
 budget changes it: measured on typical positions of every game (`benchmarks/move_cost.py`),
 rules of thumb take at most 0.4 ms of CPU a move, greedy a median 0.4 ms and a p99 of
-1.1 ms; handing a move to a worker cost the server about as much (pickling, pipes,
-waking threads) and the worker more again."""
+1.1 ms; handing an easy move to a worker cost the server 0.5–0.8 ms (futures, pickling,
+pipes, waking threads) and the worker 0.3 ms more (`move_cost.py --hand-off`)."""
 KEPT_POSITIONS = 256
 """How many tables' positions a worker keeps between their computer moves."""
 _kept: OrderedDict[str, tuple[list[str], State]] = OrderedDict()
