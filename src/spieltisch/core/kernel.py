@@ -8,6 +8,7 @@ depends on which thread, process or machine plays it.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -46,7 +47,17 @@ _S11 = np.uint64(11)
 _S32 = np.uint64(32)
 _UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
-inner = njit(cache=True, inline="always")
+STEPS_ENV = "SPIELTISCH_KERNEL_STEPS"
+STEPS_INLINED = os.environ.get(STEPS_ENV, "inlined") != "called"
+"""How the step functions are compiled: inlined into their callers (the default, for
+speed), or, with `SPIELTISCH_KERNEL_STEPS=called`, each compiled once and called. Both
+give the same games bit for bit; inlining makes the playouts 1.4–3× faster and their first
+compilation 2–10× slower (MÄDN's playouts 87 s of CPU instead of 10 s, its TD training
+180 s instead of 19 s: benchmarks/results/suite.md). The test suite compiles them called
+(tests/conftest.py), in a cache of their own, and checks that both ways play the same
+games (tests/kernels/test_compiled_steps.py)."""
+
+inner = njit(cache=True, inline="always") if STEPS_INLINED else njit(cache=True)
 """The decorator of a kernel's step functions: numba inlines them into their compiled
 callers (at its own level, before LLVM). A call between separately compiled numba
 functions passes every array as a struct and counts its references; inlining the steps
@@ -54,7 +65,9 @@ into the playout loop made the MÄDN kernel about 1.4× faster (docs/scale.md). 
 points called from Python (`playouts`, `replay`) keep a plain `njit(cache=True)`."""
 
 F = TypeVar("F", bound=Callable[..., Any])
-_WITHOUT_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+_WITHOUT_REFCOUNTS: dict[str, Any] = {"_nrt": False} if STEPS_INLINED else {}
+"""Steps that are called, not inlined, may return arrays they made: they need numba's
+reference counting."""
 
 
 def loop(function: F) -> F:
