@@ -329,9 +329,11 @@ def test_the_state_message_is_rendered_once_per_audience_not_per_connection(
     rendered: list[tuple[int | None, str]] = []
     real = view.state_message
 
-    def counting(room: Room, seat: int | None, lang: str, since: int, now: Any = None) -> Any:
+    def counting(
+        room: Room, seat: int | None, lang: str, since: int, layers: bool = False, now: Any = None
+    ) -> Any:
         rendered.append((seat, lang))
-        return real(room, seat, lang, since, now)
+        return real(room, seat, lang, since, layers, now)
 
     async def scenario() -> None:
         async with a_table(url, "mabula", TWO_PEOPLE) as (runtime, room, (ana, _bob)):
