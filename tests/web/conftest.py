@@ -24,6 +24,37 @@ from spieltisch.cli.picture import chromium_path
 from tests.server.servers import ServerProcess
 from tests.web.deadlines import WAIT_MS
 
+PAGES_AT_FAILURE = """() => {
+  const text = (selector) => document.querySelector(selector)?.innerText ?? null;
+  const live = window.spieltisch?.live;
+  const socket = live?.socket;
+  return {
+    url: location.href,
+    status: text(".status"),
+    seats: text(".seat-list"),
+    notice: text("#notice"),
+    live: live && {
+      lastSeq: live.lastSeq, closed: live.closed, retry: live.retry, socket: socket?.readyState,
+    },
+  };
+}"""
+"""What each open page showed when a test failed: its status line, seats and connection
+(a flake seen once in CI is otherwise a timeout and nothing else)."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed browser test's report carries what its pages showed, and a screenshot of
+    each goes to the artifacts (taken while the pages are still open)."""
+    report = yield
+    made = item.funcargs.get("people") if isinstance(item, pytest.Function) else None
+    if report.when == "call" and report.failed and isinstance(made, People):
+        assert isinstance(item, pytest.Function)
+        folder: Path = item._request.getfixturevalue("artifacts")
+        name = re.sub(r"[^\w.-]+", "-", item.name)[:80]
+        report.sections.append(("pages at the failure", made.evidence(folder, name)))
+    return report
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The long forms (a whole game without a round limit) run only under `-m long`."""
@@ -111,6 +142,7 @@ class Person:
             # every move themselves turn that off, as a person may.
             self.context.add_init_script("localStorage.setItem('spieltisch.autoplay', 'off')")
         self.base = base
+        self.locale = locale
         self.errors: list[str] = []
         self.page = self.open()
 
@@ -145,6 +177,23 @@ class People:
         person = Person(self.browser, self.web.url, locale, width, autoplay=autoplay)
         self.made.append(person)
         return person
+
+    def evidence(self, folder: Path, name: str) -> str:
+        """Each open page's state as text, and its screenshot in `folder`."""
+        lines = []
+        for number, person in enumerate(self.made):
+            for index, page in enumerate(person.context.pages):
+                label = f"person {number} ({person.locale}) page {index}"
+                try:
+                    shown = page.evaluate(PAGES_AT_FAILURE)
+                    shot = folder / f"failed-{name}-{number}-{index}.png"
+                    page.screenshot(path=str(shot), timeout=10_000)
+                    shown["screenshot"] = str(shot)
+                except Exception as error:  # a closed or hung page says so
+                    shown = {"unreadable": repr(error)[:200]}
+                lines.append(f"{label}: {shown}")
+            lines.extend(f"  {error}" for error in person.errors[-10:])
+        return "\n".join(lines)
 
 
 @pytest.fixture
