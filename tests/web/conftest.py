@@ -100,13 +100,38 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": path}
 
 
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("web-server")
+OWN_SERVER = pytest.mark.own_server
+"""A module whose tests need a database no other module has written to (`pytestmark =
+OWN_SERVER`): what it asserts about the lobby, the leaderboard, the lists of pages or a
+review not yet made would depend on which modules ran before it in the same worker."""
+
+
+def _served(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp(name)
     process = ServerProcess(f"sqlite+aiosqlite:///{folder / 'spieltisch.sqlite3'}", folder)
     process.start(timeout=180)  # generous: a loaded CI machine starts Python slowly
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One `spieltisch serve` for each xdist worker, shared by the modules that need no
+    database of their own: a server's start took 4 s of CPU (imports, FastAPI's routes)
+    and 3-15 s of wall time, once per module before (benchmarks/results/suite.md)."""
+    yield from _served(tmp_path_factory, "web-shared")
+
+
+@pytest.fixture(scope="module")
+def web(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """The worker's shared server, or the module's own where it is marked `OWN_SERVER`."""
+    if request.node.get_closest_marker("own_server") is None:
+        shared: ServerProcess = request.getfixturevalue("shared_web")
+        yield shared
+    else:
+        yield from _served(tmp_path_factory, "web-server")
 
 
 @pytest.fixture(scope="session")

@@ -26,8 +26,11 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Page, ViewportSize
 
 from tests.review.test_outputs import mabula_record
-from tests.web.conftest import People, Person
+from tests.web.conftest import OWN_SERVER, People, Person
 from tests.web.flows import ASKED, club_pages, create_table_by_api, sign_in_as_guest
+
+pytestmark = OWN_SERVER
+"""The lists it sweeps (lobby, replays, tournaments, leaderboard): its own content alone."""
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AI = {"kind": "ai", "level": "easy"}

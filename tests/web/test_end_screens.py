@@ -14,11 +14,14 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.review.test_outputs import mabula_record
-from tests.web.conftest import People
+from tests.web.conftest import OWN_SERVER, People
 from tests.web.deadlines import WAIT_MS
 from tests.web.flows import create_table_by_api, sign_in_as_guest
 from tests.web.legibility import problems
 from tests.web.word_scan import page_findings, settled_text
+
+pytestmark = OWN_SERVER
+"""It asks for the review of the record test_review_page asks for first."""
 
 AI = {"kind": "ai", "level": "easy"}
 GAMES: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {

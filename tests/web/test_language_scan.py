@@ -13,10 +13,13 @@ import pytest
 import spieltisch
 from spieltisch.core.records import make_record
 from spieltisch.server.i18n import request_language
-from tests.web.conftest import People, Person
+from tests.web.conftest import OWN_SERVER, People, Person
 from tests.web.deadlines import WAIT_MS
 from tests.web.flows import club_pages
 from tests.web.word_scan import findings, page_findings, settled_text, title_findings
+
+pytestmark = OWN_SERVER
+"""It scans the lists (lobby, leaderboards, tournaments, replays): its own names alone."""
 
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 3, "mabula": 2}
 LEVELS = ["easy", "medium", "hard", "easy"]

@@ -20,7 +20,7 @@ from spieltisch.core.svg import draw_state
 from spieltisch.games.mabula.rules import MabulaView
 from spieltisch.games.madn.rules import COLOURS, MadnView
 from spieltisch.games.madn.svg import board as madn_board
-from tests.web.conftest import People
+from tests.web.conftest import OWN_SERVER, People
 from tests.web.deadlines import WAIT_SECONDS
 from tests.web.flows import (
     CLICKABLE,
@@ -32,6 +32,9 @@ from tests.web.flows import (
 )
 from tests.web.legibility import Problem, problems
 from tests.web.word_scan import settled_text
+
+pytestmark = OWN_SERVER
+"""It measures the lists among test_language_scan's pages: its own content alone."""
 
 AI = {"kind": "ai", "level": "medium"}
 GAMES = {"mahe": 3, "madn": 4, "david_goliath": 4, "mabula": 2}

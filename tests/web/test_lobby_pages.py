@@ -8,8 +8,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.web.conftest import People
+from tests.web.conftest import OWN_SERVER, People
 from tests.web.flows import create_table_by_api, sign_in_as_guest, started_table
+
+pytestmark = OWN_SERVER
+"""The lobby's lists and filters must hold this module's tables alone."""
 
 PHONE = 390
 DUEL = [{"kind": "me"}, {"kind": "open"}]

@@ -10,7 +10,10 @@ from pathlib import Path
 
 from spieltisch.review.game import plan_review
 from tests.review.test_outputs import mabula_record
-from tests.web.conftest import People
+from tests.web.conftest import OWN_SERVER, People
+
+pytestmark = OWN_SERVER
+"""The record is not yet reviewed when the test uploads it first."""
 
 
 def test_a_finished_game_is_analysed_from_the_replay_page(

@@ -15,8 +15,11 @@ from playwright.sync_api import Page
 
 from tests.server.servers import ServerProcess
 from tests.server.tournaments import command_line, made_on_the_command_line
-from tests.web.conftest import People
+from tests.web.conftest import OWN_SERVER, People
 from tests.web.flows import click_a_move, finished, my_turn, sign_in_as_guest
+
+pytestmark = OWN_SERVER
+"""The leaderboard's rows are counted; the command line works on the database."""
 
 SEED = "web-58"
 """With this seed and these seven players round 1 seats the account and the three
