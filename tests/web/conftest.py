@@ -1,5 +1,6 @@
 """The browser tests: Debian's Chromium driven by Playwright against `spieltisch serve`
-under uvicorn on 127.0.0.1, a free port and a temporary SQLite file."""
+under uvicorn on 127.0.0.1, a free port and a temporary SQLite file: one server for each
+xdist worker, shared by its modules, but for a module marked `OWN_SERVER`."""
 
 from __future__ import annotations
 
