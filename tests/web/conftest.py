@@ -67,15 +67,47 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if not item.get_closest_marker("long")]
 
 
+_KEPT: dict[str, Any] = {}
+"""Playwright (its context manager, "manager", and "playwright") and its Chromium
+("browser"), kept from one browser module to the next in a worker: starting them took
+about 2 s of CPU and 2-4 s of wall time a module (benchmarks/results/suite.md)."""
+
+HERE = Path(__file__).parent
+
+
+def _stop_kept() -> None:
+    browser: Browser | None = _KEPT.pop("browser", None)
+    if browser is not None and browser.is_connected():
+        browser.close()
+    _KEPT.pop("playwright", None)
+    manager = _KEPT.pop("manager", None)
+    if manager is not None:
+        manager.__exit__(None, None, None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """Playwright stops when the worker's next test is not a browser test, not for the
+    whole session as pytest-playwright keeps it: while its sync API is started, an event
+    loop is marked as running in the main thread, so every `asyncio.run` of a later test
+    in the same xdist worker failed (a train had 190 such failures and errors; see
+    microsoft/playwright-pytest#167). Between browser tests it goes on."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or not nextitem.path.is_relative_to(HERE):
+            _stop_kept()
+
+
 @pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    """Playwright for one test module at a time, not for the whole session as
-    pytest-playwright starts it: while its sync API is started, an event loop is marked
-    as running in the main thread, so every `asyncio.run` of a later test in the same
-    xdist worker failed (a train had 190 such failures and errors; see
-    microsoft/playwright-pytest#167)."""
-    with sync_playwright() as started:
-        yield started
+def playwright() -> Playwright:
+    """Playwright as the last browser module left it, else started (see `_KEPT`)."""
+    if "playwright" not in _KEPT:
+        manager = sync_playwright()
+        _KEPT["playwright"] = manager.start()
+        _KEPT["manager"] = manager
+    started: Playwright = _KEPT["playwright"]
+    return started
 
 
 @pytest.fixture(scope="module")
@@ -85,12 +117,13 @@ def browser_type(playwright: Playwright, browser_name: str) -> BrowserType:
 
 
 @pytest.fixture(scope="module")
-def browser(
-    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
-) -> Iterator[Browser]:
-    launched = browser_type.launch(**browser_type_launch_args)
-    yield launched
-    launched.close()
+def browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Browser:
+    """The Chromium the last browser module left, else a new one (see `_KEPT`); each
+    person has a browser context of their own, closed after each test."""
+    kept: Browser | None = _KEPT.get("browser")
+    if kept is None or not kept.is_connected():
+        kept = _KEPT["browser"] = browser_type.launch(**browser_type_launch_args)
+    return kept
 
 
 @pytest.fixture(scope="session")
