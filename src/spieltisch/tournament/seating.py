@@ -416,10 +416,8 @@ class _Seater:
             order = self._greedy_order(list(key), seat_cost, shuffle=False)
             cost = sum(seat_cost(p, s) for s, p in enumerate(order))
         else:
-            costs = [[seat_cost(p, seat) for seat in range(len(key))] for p in key]
-            cost = min(
-                sum(row[seat] for row, seat in zip(costs, seats, strict=True))
-                for seats in itertools.permutations(range(len(key)))
+            cost = _cheapest_assignment(
+                [[seat_cost(p, seat) for seat in range(len(key))] for p in key]
             )
         self._colour_memo[key] = cost
         return cost
@@ -447,6 +445,25 @@ class _Seater:
             chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
             order.append(chosen)
         return tuple(order)
+
+
+_ORDERS = {n: tuple(itertools.permutations(range(n))) for n in range(1, 6)}
+"""Every seat order of a table of n (up to five), made once: the search asks for the
+colours of some hundred thousand tables a tournament of 37."""
+
+
+def _cheapest_assignment(costs: list[list[float]]) -> float:
+    """The least sum of `costs[player][seat]` over the seat orders of a table of up to
+    five (each player one seat), summed in seat order as before; tables of three and four,
+    nearly all of them, without a generator per order."""
+    orders = _ORDERS[len(costs)]
+    if len(costs) == 4:
+        r0, r1, r2, r3 = costs
+        return min([r0[a] + r1[b] + r2[c] + r3[d] for a, b, c, d in orders])
+    if len(costs) == 3:
+        r0, r1, r2 = costs
+        return min([r0[a] + r1[b] + r2[c] for a, b, c in orders])
+    return min(sum(row[seat] for row, seat in zip(costs, seats, strict=True)) for seats in orders)
 
 
 def _add(a: Cost, b: Cost) -> Cost:
