@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -171,7 +172,10 @@ def message_reference() -> str:
     return "\n".join(out)
 
 
+@functools.cache
 def openapi_document() -> dict[str, Any]:
+    """The application's OpenAPI document, made once a build: the i18n plugin builds the
+    site three times (en, de, fr) and each asked for it twice (3.6 s of CPU each)."""
     from spieltisch.server.app import create_app
     from spieltisch.server.infra.settings import Settings
 
@@ -229,6 +233,22 @@ def _rewrite_links(markdown: str, source: Path, page_uri: str) -> str:
     return LINK.sub(replace, markdown)
 
 
+_BOARDS: dict[str, str] = {}
+"""Each board picture drawn, by its place in the site: the same in each language's build."""
+
+
+def _drawn_board(game: str, uri: str, params: dict[str, str]) -> str:
+    if uri not in _BOARDS:
+        _BOARDS[uri] = draw_board(game, params)
+    return _BOARDS[uri]
+
+
+@functools.cache
+def _drawn_example(game: str, name: str, language: str, before: bool) -> str:
+    """An example's picture, drawn once for the three language builds."""
+    return draw_example(game, name, language, before=before)
+
+
 # -- the hooks -----------------------------------------------------------------------------
 
 
@@ -246,9 +266,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             uri, params = _board_name(game, query)
             wanted[uri] = (game, params)
     for uri, (game, params) in sorted(wanted.items()):
-        files.append(File.generated(config, uri, content=draw_board(game, params)))
+        files.append(File.generated(config, uri, content=_drawn_board(game, uri, params)))
     for uri, (game, name, language, before) in sorted(example_pictures().items()):
-        svg = draw_example(game, name, language, before=before)
+        svg = _drawn_example(game, name, language, before)
         files.append(File.generated(config, uri, content=svg))
     files.append(
         File.generated(config, "openapi.json", content=json.dumps(openapi_document(), indent=1))

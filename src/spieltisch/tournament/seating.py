@@ -411,30 +411,38 @@ class _Seater:
         memo = self._colour_memo.get(key)
         if memo is not None:
             return memo
-        seat_cost = self._seat_costs(key)
         if len(key) > 5:
+            seat_cost = self._seat_costs(key)
             order = self._greedy_order(list(key), seat_cost, shuffle=False)
             cost = sum(seat_cost(p, s) for s, p in enumerate(order))
         else:
-            costs = [[seat_cost(p, seat) for seat in range(len(key))] for p in key]
-            cost = min(
-                sum(row[seat] for row, seat in zip(costs, seats, strict=True))
-                for seats in itertools.permutations(range(len(key)))
-            )
+            cost = _cheapest_assignment(self._seat_cost_rows(key))
         self._colour_memo[key] = cost
         return cost
 
     def _seat_costs(self, table: Sequence[int]) -> Callable[[int, int], float]:
         """A seat costs a player how far his count of it would rise above his least-held
         seat (squared), the starting seat counted double."""
-        counts = {p: self.history.seat_counts(p, self.size) for p in table}
-        lowest = {p: min(counts[p]) for p in table}
+        rows = dict(zip(table, self._seat_cost_rows(table), strict=True))
 
         def seat_cost(player: int, seat: int) -> float:
-            excess = counts[player][seat] + 1 - lowest[player]
-            return (START_WEIGHT if seat == 0 else 1.0) * (excess - 1) ** 2 * excess
+            return rows[player][seat]
 
         return seat_cost
+
+    def _seat_cost_rows(self, table: Sequence[int]) -> list[list[float]]:
+        """What each seat of the table (column) costs each of its players (row), all at
+        once: the search asks it for some hundred thousand tables a tournament of 37."""
+        rows = []
+        for player in table:
+            counts = self.history.seat_counts(player, self.size)
+            lowest = min(counts)
+            row = []
+            for seat in range(len(table)):
+                excess = counts[seat] + 1 - lowest
+                row.append((START_WEIGHT if seat == 0 else 1.0) * (excess - 1) ** 2 * excess)
+            rows.append(row)
+        return rows
 
     def _greedy_order(
         self, players: list[int], seat_cost: Callable[[int, int], float], shuffle: bool = True
@@ -447,6 +455,25 @@ class _Seater:
             chosen = min((p for p in players if p not in order), key=lambda p: seat_cost(p, seat))
             order.append(chosen)
         return tuple(order)
+
+
+_ORDERS = {n: tuple(itertools.permutations(range(n))) for n in range(1, 6)}
+"""Every seat order of a table of n (up to five), made once: the search asks for the
+colours of some hundred thousand tables a tournament of 37."""
+
+
+def _cheapest_assignment(costs: list[list[float]]) -> float:
+    """The least sum of `costs[player][seat]` over the seat orders of a table of up to
+    five (each player one seat), summed in seat order as before; tables of three and four,
+    nearly all of them, without a generator per order."""
+    orders = _ORDERS[len(costs)]
+    if len(costs) == 4:
+        r0, r1, r2, r3 = costs
+        return min([r0[a] + r1[b] + r2[c] + r3[d] for a, b, c, d in orders])
+    if len(costs) == 3:
+        r0, r1, r2 = costs
+        return min([r0[a] + r1[b] + r2[c] for a, b, c in orders])
+    return min(sum(row[seat] for row, seat in zip(costs, seats, strict=True)) for seats in orders)
 
 
 def _add(a: Cost, b: Cost) -> Cost:
