@@ -4,6 +4,8 @@ read once from what the database keeps, and written back the same."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spieltisch.store.clock import ClockMode, OnTimeout, TableClock
 from spieltisch.store.log_entries import (
@@ -14,6 +16,7 @@ from spieltisch.store.log_entries import (
     effective,
     parse_entry,
     standing,
+    standing_newest_first,
 )
 
 
@@ -53,3 +56,24 @@ def test_a_takeback_withdraws_the_entries_after_the_one_it_keeps() -> None:
     assert standing(log) == [1, 2]
     assert effective(log) == ["d6", "m1"]
     assert effective([*log, Move("m3", 1), Takeback(0, 0)]) == []
+
+
+@st.composite
+def _logs(draw: st.DrawFn) -> list[LogEntry]:
+    """Moves, chance outcomes and takebacks to any earlier seq, in any order."""
+    log: list[LogEntry] = []
+    for _step in range(draw(st.integers(0, 30))):
+        kind = draw(st.sampled_from(["move", "chance", "takeback"]))
+        if kind == "takeback":
+            log.append(Takeback(draw(st.integers(0, len(log))), 0))
+        else:
+            log.append(Move("m", 1) if kind == "move" else Chance("d1"))
+    return log
+
+
+@given(_logs())
+def test_the_entries_that_stand_walked_back_from_the_newest_are_the_same(
+    log: list[LogEntry],
+) -> None:
+    walked = standing_newest_first(len(log), lambda seq: log[seq - 1])
+    assert list(walked) == standing(log)[::-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gettext as _stdlib_gettext
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -73,10 +74,14 @@ def sentence(text: str) -> str:
     capital. Refusals are written to be composed (`Platz 2: {reason}`), so their catalog
     texts start in lower case; whatever sends one on its own (an API `detail`, a
     WebSocket error, the command line) makes it a sentence here, in every language."""
-    first = text.split(" ", 1)[0]
-    if not text[:1].islower() or any(mark in first for mark in "_=./"):
+    if not text[:1].islower() or _IDENTIFIER.search(text.split(" ", 1)[0]):
         return text  # a capital already, or an identifier (`last_seq: …`) kept as written
     return text[:1].upper() + text[1:]
+
+
+_IDENTIFIER = re.compile("[_=./]")
+"""What marks a first word as an identifier (`sentence` runs for every clickable part
+of every board drawn: a compiled pattern, not a loop)."""
 
 
 NO_BREAK_SPACE = "\u00a0"

@@ -12,7 +12,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Generic, ParamSpec, TypeVar, cast
+from typing import Any, Generic, ParamSpec, TypeVar
 from xml.etree import ElementTree
 from xml.sax import saxutils
 
@@ -80,19 +80,39 @@ def attributes(values: Mapping[str, object]) -> str:
     """` name="value"` for each value that is not None or False. Numbers, most of a
     board's attributes, never need quoting: they skip `quoteattr`; a float is written
     with at most two decimals (`short`); other values repeat from board to board
-    (classes, colours) and are written once."""
+    (classes, colours) and are written once. The commonest kinds are asked first: this
+    runs for every element of every board drawn."""
     written = []
     for key, value in values.items():
         kind = type(value)
-        if kind is int:
-            written.append(f' {_name(key)}="{value}"')
-        elif kind is float:
-            written.append(f' {_name(key)}="{short(cast(float, value))}"')
+        if type(value) is str:
+            written.append(_attribute(key, value))
+        elif type(value) is float:
+            written.append(f' {_NAMES.get(key) or _named(key)}="{_short(value)}"')
+        elif kind is int:
+            written.append(f' {_NAMES.get(key) or _named(key)}="{value}"')
+        elif value is None or value is False:
+            continue
         elif isinstance(value, str):
             written.append(_attribute(key, str(value)))
-        elif value is not None and value is not False:
+        else:
             written.append(f" {_name(key)}={quoteattr(str(value))}")
     return "".join(written)
+
+
+_NAMES: dict[str, str] = {}
+"""`_name` of each keyword seen: a plain dictionary is the quickest lookup there is."""
+
+
+def _named(key: str) -> str:
+    name = _NAMES[key] = _name(key)
+    return name
+
+
+@lru_cache(maxsize=8192)
+def _short(value: float) -> str:
+    """`short`, remembered: a board's coordinates recur from board to board."""
+    return short(value)
 
 
 @lru_cache(maxsize=4096)
@@ -109,9 +129,13 @@ def element(tag: str, content: str = "", /, **values: object) -> str:
 
 
 def text(x: float, y: float, words: str, /, **values: object) -> str:
-    """Words at (x, y), escaped; centred unless `text_anchor` says otherwise."""
+    """Words at (x, y), escaped; centred unless `text_anchor` says otherwise. (What
+    `element("text", escape(words), x=_number(x), y=_number(y), **values)` writes,
+    without its detours: the commonest element of the boards.)"""
     values.setdefault("text_anchor", "middle")
-    return element("text", escape(words), x=_number(x), y=_number(y), **values)
+    at = f' x="{_number(x)}" y="{_number(y)}"{attributes(values)}'
+    content = escape(words)
+    return f"<text{at}>{content}</text>" if content else f"<text{at}/>"
 
 
 def seat_text(

@@ -13,7 +13,7 @@ recovery) replays its `effective` entries: the game as it stands after the takeb
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -91,6 +91,20 @@ def standing(entries: Iterable[LogEntry]) -> list[int]:
         while seqs and seqs[-1] > entry.keep:
             seqs.pop()
     return seqs
+
+
+def standing_newest_first(count: int, entry_at: Callable[[int], LogEntry]) -> Iterator[int]:
+    """`standing` of a log of `count` entries (`entry_at(seq)`) newest first, walking back
+    only as far as the caller asks (the live table asks at every position about the last
+    few, without copying its log): an entry stands unless it is a takeback or a later
+    takeback kept fewer entries than its seq."""
+    low = count
+    for seq in range(count, 0, -1):
+        entry = entry_at(seq)
+        if isinstance(entry, Takeback):
+            low = min(low, entry.keep)
+        elif seq <= low:
+            yield seq
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,10 +41,15 @@ def describe_move(state: DavidGoliathState, move: str) -> str:
         after.apply(move)
     except IllegalMove:
         return text
-    if after.view(None)["trick"] or len(state.view(None)["trick"]) == 0:
+    # Each view once (this runs for every legal move of every position shown).
+    after_view = after.view(None)
+    if after_view["trick"]:
         return text
-    before_won = state.view(None)["won"]
-    after_won = after.view(None)["won"]
+    before_view = state.view(None)
+    if len(before_view["trick"]) == 0:
+        return text
+    before_won = before_view["won"]
+    after_won = after_view["won"]
     parts: list[str] = []
     for player, cards in enumerate(after_won):
         new = [card for card in cards if card not in before_won[player]]

@@ -448,20 +448,28 @@ def _fan_row(hand: list[str], legal: list[str], top: float) -> tuple[list[str], 
         lift = abs(angle) * 0.6
         playable = card in legal
         y = top + 10 + lift - (10 if playable else 0)
-        drawn = _card(card, x, y, rotate=angle, dim=bool(legal) and not playable)
-        if playable:
-            hot = element(
-                "rect",
-                x=x - 2,
-                y=y - 2,
-                width=CARD_W + 4,
-                height=CARD_H + 4,
-                rx=8,
-                class_="hot",
-                transform=f"rotate({angle:.1f} {x + CARD_W / 2:.1f} {y + CARD_H:.1f})",
-            )
-            drawn = clickable(drawn, [card], _("play {card}").format(card=card_name(card)), hot=hot)
-        elif legal:
-            drawn = refusable(drawn, card, _("play {card}").format(card=card_name(card)))
-        parts.append(drawn)
+        parts.append(_fan_card(card, x, y, angle, playable, bool(legal)))
     return parts, CARD_H + 10 + spread * 0.3 + 20
+
+
+@drawn_once(maxsize=8192)
+def _fan_card(card: str, x: float, y: float, angle: float, playable: bool, moving: bool) -> str:
+    """A card of the hand at its place in the fan: clickable when `playable`, else (the
+    seat `moving`) dimmed and refused with the rule when clicked. The same card at the
+    same place recurs from hand to hand and table to table: drawn once."""
+    drawn = _card(card, x, y, rotate=angle, dim=moving and not playable)
+    if playable:
+        hot = element(
+            "rect",
+            x=x - 2,
+            y=y - 2,
+            width=CARD_W + 4,
+            height=CARD_H + 4,
+            rx=8,
+            class_="hot",
+            transform=f"rotate({angle:.1f} {x + CARD_W / 2:.1f} {y + CARD_H:.1f})",
+        )
+        return clickable(drawn, [card], _("play {card}").format(card=card_name(card)), hot=hot)
+    if moving:
+        return refusable(drawn, card, _("play {card}").format(card=card_name(card)))
+    return drawn

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spieltisch.core import IllegalMove
 from spieltisch.games.mabula.geometry import SIZE, cell_of, square_at
 from spieltisch.games.mabula.messages import _, _n
 from spieltisch.games.mabula.rules import MabulaGame, MabulaState
 
 
-def _line(source: str, target: str) -> list[str]:
-    """The squares from `source` through `target` on to the far edge."""
+@lru_cache(maxsize=1024)
+def _line(source: str, target: str) -> tuple[str, ...]:
+    """The squares from `source` through `target` on to the far edge (the same few
+    hundred lines for every position: made once each)."""
     col, row = cell_of(source)
     to_col, to_row = cell_of(target)
     step_col = (to_col > col) - (to_col < col)
@@ -18,7 +22,7 @@ def _line(source: str, target: str) -> list[str]:
     while 0 <= col < SIZE and 0 <= row < SIZE:
         squares.append(square_at(col, row))
         col, row = col + step_col, row + step_row
-    return squares
+    return tuple(squares)
 
 
 def seat_label(game: MabulaGame, seat: int) -> str:

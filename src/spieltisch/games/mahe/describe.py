@@ -7,7 +7,14 @@ from collections import Counter
 from spieltisch.core import IllegalMove
 from spieltisch.core.seat_names import capitalised
 from spieltisch.games.mahe.messages import _, _n, colour_name
-from spieltisch.games.mahe.rules import BEACH_EGGS, COLOURS, LIMIT, MaheGame, MaheState
+from spieltisch.games.mahe.rules import (
+    BEACH_EGGS,
+    COLOURS,
+    LIMIT,
+    MaheGame,
+    MaheState,
+    MaheView,
+)
 
 
 def seat_label(game: MaheGame, seat: int) -> str:
@@ -23,21 +30,22 @@ def describe_move(state: MaheState, move: str) -> str:
     if move.startswith("turtle:"):
         colour = move.split(":", 1)[1]
         return _("the {colour} turtle moves first").format(colour=colour_name(colour))
-    if move == "roll":
-        return _("roll a die") + _for_the_stack(state)
+    # The view once (this runs for every legal move of every position shown).
     view = state.view(None)
+    if move == "roll":
+        return _("roll a die") + _for_the_stack(state, view)
     if move == "stop":
         fields = sum(view["dice"]) * len(view["dice"])
         if fields == 1:
             text = _("stop and move 1 field")
         else:
             text = _("stop and move {fields} fields").format(fields=fields)
-        return text + _for_the_stack(state) + _consequences(state, move)
+        return text + _for_the_stack(state, view) + _consequences(state, move, view)
     if move.startswith("card:"):
         text = _("play egg card {value} as a die").format(value=move.split(":", 1)[1])
-        return text + _for_the_stack(state)
+        return text + _for_the_stack(state, view)
     if move.startswith("d") and move[1:].isdigit():
-        return _die(state, move)
+        return _die(state, move, view)
     return move
 
 
@@ -46,9 +54,9 @@ def _seat(state: MaheState, seat: int) -> str:
     return capitalised(seat_label(state.game, seat))
 
 
-def _for_the_stack(state: MaheState) -> str:
-    """ " (Yellow decides for the stack)" when the decision is not the mover's owner's."""
-    view = state.view(None)
+def _for_the_stack(state: MaheState, view: MaheView) -> str:
+    """ " (Yellow decides for the stack)" when the decision is not the mover's owner's
+    (`view`: the state's, a spectator's)."""
     controller = view["controller"]
     if controller is None or controller == view["turn"]:
         return ""
@@ -56,33 +64,31 @@ def _for_the_stack(state: MaheState) -> str:
     return f" ({said})"
 
 
-def _die(state: MaheState, move: str) -> str:
+def _die(state: MaheState, move: str, view: MaheView) -> str:
     """A die, and what it did: a bust or the move it ended."""
     value = move[1:]
     text = _("die: {value}").format(value=value)
-    view = state.view(None)
     total = sum(view["dice"]) + int(value)
     if view["moving"] is not None and total > LIMIT:
         return text + " — " + _("over 7: back to the raft")
-    return text + _consequences(state, move)
+    return text + _consequences(state, move, view)
 
 
-def _consequences(state: MaheState, move: str) -> str:
+def _consequences(state: MaheState, move: str, view: MaheView) -> str:
     """Where the moving turtle lands when `move` ends its move, and the egg card a
     player takes with it ("" when the move goes on)."""
-    view = state.view(None)
     mover = view["moving"]
     after = state.clone()
     try:
         after.apply(move)
     except IllegalMove:
         return ""
-    if mover is None or (after.view(None)["moving"] == mover and not after.is_terminal()):
+    later = after.view(None)
+    if mover is None or (later["moving"] == mover and not after.is_terminal()):
         return ""
     said = " — " + _("the {colour} turtle moves to field {field}").format(
         colour=colour_name(mover), field=after.positions()[mover]
     )
-    later = after.view(None)
     for seat, cards in enumerate(later["cards"]):
         for value in sorted((Counter(cards) - Counter(view["cards"][seat])).elements()):
             took = _n(

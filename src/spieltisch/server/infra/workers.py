@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 import spieltisch
@@ -88,10 +88,17 @@ def choose(state: State, level: str, budget: str | None) -> str:
         level,
         state.game,
         seed=secrets.randbits(32),
-        budget=Budget.parse(budget) if budget else None,
+        budget=_budget(budget) if budget else None,
     )
     move = agent.choose(state)
     return move if isinstance(move, str) else state.game.action_to_move(move)
+
+
+@lru_cache(maxsize=64)
+def _budget(text: str) -> Budget:
+    """`Budget.parse`, once per text: the server's budget is the same at every move (and
+    a `Budget` is frozen)."""
+    return Budget.parse(text)
 
 
 def inline_level(game: Game[Any], level: str) -> bool:

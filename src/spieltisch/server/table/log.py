@@ -96,11 +96,13 @@ def takeback_words(entry: Takeback, lang: str) -> str:
 def forget_old(log: list[LogItem]) -> None:
     """Let go of the positions before all but the last KEEP_BEFORE entries, and of the
     words of all but the last RECENT (made again when someone asks for them)."""
-    for old in reversed(log[: max(0, len(log) - KEEP_BEFORE)]):
-        if old.before is None:
+    # Newest first, and no copy of the log: at each move only the entry that just left
+    # the last KEEP_BEFORE (RECENT) has anything to let go of.
+    for index in range(len(log) - KEEP_BEFORE - 1, -1, -1):
+        if log[index].before is None:
             break
-        old.before = None
-    for old in reversed(log[: max(0, len(log) - RECENT)]):
-        if not old.words:
+        log[index].before = None
+    for index in range(len(log) - RECENT - 1, -1, -1):
+        if not log[index].words:
             break
-        old.words = {}
+        log[index].words = {}

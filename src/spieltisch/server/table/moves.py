@@ -10,6 +10,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from itertools import chain
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -112,7 +113,7 @@ class Moves:
             items[0].words.update(_shown_words(room, played.notation))
             # Another player's roll waits a moment after a person's move that would stand
             # no longer to be taken back once it is rolled (`takeback_rule.py`).
-            mover = taking_back(room, [items[0], *reversed(room.log)])
+            mover = taking_back(room, chain(items[:1], reversed(room.log)))
             if mover is not None and chance_turn(state, None) not in (None, mover):
                 return await self._commit(room, state, items)
         while state.is_chance_node():

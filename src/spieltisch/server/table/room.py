@@ -157,15 +157,19 @@ class PositionRenderings:
     """By (seat, language, last move)."""
     layered: dict[str, str] = field(default_factory=dict)
     """Each board with placeholders for its static layers, by the whole board."""
+    takeback: dict[int, bool] = field(default_factory=dict)
+    """By seat: whether the log and position let it take its last move back
+    (`takeback_rule.takeback_offered`; what may change within a position is asked anew)."""
 
     def words_of(self, move: str) -> dict[str, str]:
         """`move` in words in each language its mover was shown it: its log entry's."""
-        return {
-            lang: one.words
-            for lang, legal in self.legal.items()
-            for one in legal
-            if one.move == move
-        }
+        words: dict[str, str] = {}
+        for lang, legal in self.legal.items():
+            for one in legal:
+                if one.move == move:
+                    words[lang] = one.words
+                    break  # a move is listed once
+        return words
 
 
 @dataclass(frozen=True)
@@ -291,8 +295,13 @@ class Room:
             return False
         if self.alone_against_computers():
             return True
-        people = {index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN}
-        return {item.seat for item in self.log if item.seat in people} != people
+        missing = {index for index, seat in enumerate(self.seats) if seat.kind == SeatKind.HUMAN}
+        for item in self.log:  # asked at every position: stop once every person has moved
+            if not missing:
+                break
+            if item.seat is not None:
+                missing.discard(item.seat)
+        return bool(missing)
 
     def alone_against_computers(self) -> bool:
         """Whether the table's people are one person (at one seat or more) and every other

@@ -14,7 +14,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.refusal import Code, Refusal
 from spieltisch.server.table.log import LogItem, chance_turn, replayed
 from spieltisch.server.table.room import Room
-from spieltisch.store.log_entries import Move, standing
+from spieltisch.store.log_entries import Move, standing_newest_first
 from spieltisch.store.models import SeatKind, TableStatus
 
 
@@ -22,9 +22,10 @@ def takeback_point(room: Room, seat: int) -> tuple[int, int]:
     """The seq to go back to (before `seat`'s last move that still stands) and how many
     entries that withdraws; Refusal when there is none, a chance outcome came since, or
     what was hidden before the move has been shown since."""
-    kept = standing(item.entry for item in room.log)
-    for index in range(len(kept) - 1, -1, -1):
-        item = room.log[kept[index] - 1]
+    log = room.log
+    newest_first = standing_newest_first(len(log), lambda seq: log[seq - 1].entry)
+    for withdrawn, seq in enumerate(newest_first, start=1):
+        item = log[seq - 1]
         if item.seat is None:
             raise Refusal(
                 Code.CONFLICT,
@@ -34,7 +35,7 @@ def takeback_point(room: Room, seat: int) -> tuple[int, int]:
                 ),
             )
         if item.seat == seat:
-            keep = kept[index - 1] if index else 0
+            keep = next(newest_first, 0)
             before = item.before or replayed(room.state, room.log, item.seq - 1)
             if before.revealed() != room.state.revealed():
                 raise Refusal(
@@ -44,7 +45,7 @@ def takeback_point(room: Room, seat: int) -> tuple[int, int]:
                         "it cannot be taken back, as everyone has seen the card"
                     ),
                 )
-            return keep, len(kept) - index
+            return keep, withdrawn
     raise Refusal(Code.CONFLICT, _("you have no move to take back"))
 
 
@@ -57,6 +58,16 @@ def takeback_offered(room: Room, seat: int | None) -> bool:
     info = room.seats[seat]
     if info.kind != SeatKind.HUMAN or info.handed:
         return False
+    shown = room.shown
+    if shown is None or shown.seq != room.seq or shown.status != room.table.status:
+        return _point_granted(room, seat)
+    granted = shown.takeback.get(seat)
+    if granted is None:  # once per position and seat: the log is walked back to the move
+        granted = shown.takeback[seat] = _point_granted(room, seat)
+    return granted
+
+
+def _point_granted(room: Room, seat: int) -> bool:
     try:
         takeback_point(room, seat)
     except Refusal:
