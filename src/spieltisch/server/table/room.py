@@ -7,15 +7,16 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from spieltisch.core import State
 from spieltisch.server.description.policy import TablePolicy
-from spieltisch.server.schemas.messages import LegalMove, QuestionOut
+from spieltisch.server.schemas.messages import QuestionOut
 from spieltisch.server.table.log import LogItem
+from spieltisch.server.table.renderings import PositionRenderings
 from spieltisch.store.clock import ClockMode, TableClock
 from spieltisch.store.models import GameTable, Seat, SeatKind, SeatLeft, as_utc
 
@@ -87,15 +88,6 @@ class Connection:
         self.queue.put_nowait(text)
 
 
-@dataclass(frozen=True)
-class SeatRendering:
-    """The costly parts of a state message for one seat and language in one position."""
-
-    view: Mapping[str, Any]
-    legal_moves: list[LegalMove]
-    board_svg: str | None
-
-
 @dataclass
 class TakebackRequest:
     """A takeback asked: by `seat`, in position `seq`, withdrawing the entries after
@@ -136,40 +128,6 @@ class TakebackRequest:
     def open_at(self, seq: int) -> bool:
         """Still waiting for answers in the position `seq`."""
         return self.seq == seq and self.declined_by is None and bool(self.waiting)
-
-
-@dataclass
-class PositionRenderings:
-    """What the connections were shown of one position (its seq and status), each part
-    made once however many connections show it. A board is drawn once per language for
-    all the seats whose views are equal and who are not to move (the page marks its own
-    seat "(you)"), and once more for the seat to move (its moves clickable)."""
-
-    seq: int
-    status: str
-    views: dict[int | None, Mapping[str, Any]] = field(default_factory=dict)
-    """Each seat's view (None: a spectator's), one shared object where they are equal."""
-    boards: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
-    """By (language, last move, seat to move or None, seat of a view of its own or None)."""
-    legal: dict[str, list[LegalMove]] = field(default_factory=dict)
-    """The legal moves of the seat to move in words, by language."""
-    drawn: dict[tuple[int | None, str, str | None], SeatRendering] = field(default_factory=dict)
-    """By (seat, language, last move)."""
-    layered: dict[str, str] = field(default_factory=dict)
-    """Each board with placeholders for its static layers, by the whole board."""
-    takeback: dict[int, bool] = field(default_factory=dict)
-    """By seat: whether the log and position let it take its last move back
-    (`takeback_rule.takeback_offered`; what may change within a position is asked anew)."""
-
-    def words_of(self, move: str) -> dict[str, str]:
-        """`move` in words in each language its mover was shown it: its log entry's."""
-        words: dict[str, str] = {}
-        for lang, legal in self.legal.items():
-            for one in legal:
-                if one.move == move:
-                    words[lang] = one.words
-                    break  # a move is listed once
-        return words
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from spieltisch.server.schemas.messages import (
 )
 from spieltisch.server.table import parts
 from spieltisch.server.table.log import RECENT, LogItem, describe
-from spieltisch.server.table.room import PositionRenderings, Room, SeatRendering, wall
+from spieltisch.server.table.renderings import PositionRenderings, SeatRendering
+from spieltisch.server.table.room import Room, wall
 from spieltisch.server.table.takeback_rule import held_roll_at, takeback_offered
 from spieltisch.store.clock import ClockMode
 from spieltisch.store.log_entries import Chance, LogEntry, Move, Takeback
