@@ -104,19 +104,26 @@ PARTS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("reading another process's moves", ("Runtime._catch_up",)),
     ("board drawing", ("parts.board_svg",)),
-    ("view and legal moves in words", ("Runtime._drawn",)),
     ("JSON", ("model_dump_json",)),
-    ("rest of the state messages", ("Runtime._broadcast", "Runtime.send_state")),
-    ("entries in words", ("live._words",)),
-    ("checking and applying the move", ("Runtime._play", "Runtime.submit")),
+    ("legal moves in words", ("Runtime._drawn", "view._legal")),
+    ("the seats' views", ("view._rendering",)),
+    ("entries in words", ("live._words", "log.describe")),
+    (
+        "rest of the state messages",
+        ("Runtime._broadcast", "Runtime.send_state", "publish._state_text", "view.state_message"),
+    ),
+    ("computer seats choosing", ("Scheduler._think", "workers.choose")),
+    ("checking and applying the move", ("Runtime._play", "Moves.submit", "Runtime.submit")),
     ("receiving", ("play._read", "data_received")),
-    ("computer seats and clocks", ("Runtime._computer_move", "Runtime._schedule")),
+    ("computer seats and clocks", ("Runtime._computer_move", "Runtime._schedule", "Scheduler.")),
     ("computer-seat workers", ("spawn_main", "_ExecutorManagerThread", "queues.Queue._feed")),
     ("news between processes", ("cluster.",)),
 ]
 """What a log entry's CPU goes to: a busy sample counts for the first part whose frame
-it passes through. SQLAlchemy's async sessions run their work in greenlets whose stacks
-start at the session, so most of a commit's samples are "other database work"."""
+it passes through (the names of today's modules and of the ones before issue 41's
+split, so older profiles still sum up). SQLAlchemy's async sessions run their work in
+greenlets whose stacks start at the session, so most of a commit's samples are "other
+database work"."""
 
 
 def parts(path: Path) -> str:
