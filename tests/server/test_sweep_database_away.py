@@ -25,6 +25,9 @@ class NoTables:
     async def changed(self, table_id: str) -> None:
         raise AssertionError(table_id)
 
+    async def claim(self, table_id: str) -> bool:
+        raise AssertionError(table_id)
+
 
 @pytest.fixture
 def cluster() -> Iterator[PostgresCluster]:

@@ -174,10 +174,15 @@ class PostgresCluster(SingleProcess):
         if self.draining:
             return
         cursor = await self._locks.execute(
-            "SELECT id FROM game_tables WHERE status = %s", (str(TableStatus.RUNNING),)
+            "SELECT id, status FROM game_tables WHERE status = %s OR id = ANY(%s::text[])",
+            (str(TableStatus.RUNNING), sorted(self.owned)),
         )
-        running = {row[0] for row in await cursor.fetchall()}
+        status = {row[0]: row[1] for row in await cursor.fetchall()}
+        running = {table_id for table_id, now in status.items() if now == TableStatus.RUNNING}
+        # An open table stays held: the process starting it claimed it first (`claim`).
         for table_id in self.owned - running:
+            if status.get(table_id) == TableStatus.OPEN:
+                continue
             await self._locks.execute(
                 "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
             )

@@ -87,6 +87,8 @@ class LiveTables(Protocol):
 
     async def changed(self, table_id: str) -> None: ...
 
+    async def claim(self, table_id: str) -> bool: ...
+
 
 class Lobby:
     """The tables as the routes ask for them: each method one transaction of its own,
@@ -172,6 +174,9 @@ class Lobby:
         return await self._after_change(table_id)
 
     async def start(self, table_id: str, account: int) -> TableOut:
+        # Owned here before it runs: another process's sweep takes running tables nobody
+        # owns, and would take this one in the moment between its start and its loading.
+        await self.live.claim(table_id)
         async with transaction(self.database) as session:
             await start(session, table_id, account)
         logger.info("table %s: started", table_id, extra={"table_id": table_id})

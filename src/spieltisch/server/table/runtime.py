@@ -189,6 +189,10 @@ class Runtime:
             logger.info("recovered %d running tables", len(mine))
         return len(mine)
 
+    async def claim(self, table_id: str) -> bool:
+        """Own `table_id` (play its computer seats and clocks) if no other process does."""
+        return await self.cluster.claim(table_id)
+
     async def changed(self, table_id: str) -> None:
         """The lobby changed a table (seats, start, rematch): refresh it and tell everyone,
         the other processes too."""
