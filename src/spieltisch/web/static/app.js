@@ -67,8 +67,11 @@ function renderNav() {
 }
 
 // One page at a time: a page still loading when the address changes finishes first and
-// is then cleaned up, so it cannot write into the next page or keep its timers (the
-// lobby's list was found on a player's page by the accessibility sweep).
+// is then cleaned up, so it cannot keep its timers (the lobby's list was found on a
+// player's page by the accessibility sweep). Each page writes into a box of its own in
+// <main> (`display: contents`: no box on screen): a page left behind that still renders
+// (after a language switch, an answer come late) writes into its own box, no longer in
+// the document, never over the next page (the lobby was found over a table in a whole run).
 let routing = Promise.resolve();
 function route() {
   routing = routing.then(showRoute, showRoute);
@@ -79,11 +82,11 @@ async function showRoute() {
   if (cleanUp) cleanUp();
   cleanUp = null;
   clearNotice();
-  const main = document.getElementById("page");
+  const main = h("div", { class: "page-view" });
+  document.getElementById("page").replaceChildren(main);
   for (const [pattern, page] of ROUTES) {
     const match = location.hash.match(pattern);
     if (match) {
-      replace(main);
       try {
         cleanUp = (await page.show(main, match.slice(1))) || null;
       } catch (error) {

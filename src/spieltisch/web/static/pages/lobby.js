@@ -60,9 +60,6 @@ function filterQuery() {
 
 export async function show(main) {
   let timer = null;
-  // Cleaned up (another page shown): a render or refresh still waiting for the server
-  // (after a language switch, a guest's name) must not write the lobby over that page.
-  let gone = false;
   // Named by its heading once drawn: labelled by a heading not there yet, an empty section
   // breaks ARIA (axe: aria-prohibited-attr, seen in a whole run, 2026-12-07).
   const tablesBox = h("section", { class: "tables" });
@@ -75,7 +72,6 @@ export async function show(main) {
     try {
       const me = currentAccount();
       const [{ tables }, mine] = await Promise.all([get(`/api/tables?${filterQuery()}`), me ? get("/api/tables/mine") : { tables: [] }]);
-      if (gone) return;
       renderTables(tablesBox, filtersBox, tables, mine.tables);
       await refreshTurnGames(turnGamesBox, me);
       await refreshMyGames(myGamesBox, me);
@@ -87,7 +83,6 @@ export async function show(main) {
   async function render() {
     const me = currentAccount();
     const forms = await get(`/api/forms?lang=${language()}`);
-    if (gone) return;
     // New to a game? Its tutorial, before any name is chosen (pages/learn.js).
     const learn = forms.filter((game) => TUTORIALS.includes(game.name)).map((game) => h("a", { class: "button learn-link", href: `#/learn/${game.name}` }, labelled(t("Learn to play"), game.title)));
     replace(main, h("h1", {}, t("Game tables")), learn.length ? h("p", { class: "learn" }, learn) : null);
@@ -104,7 +99,6 @@ export async function show(main) {
   timer = window.setInterval(refreshTables, 3000);
   const stop = onLanguage(render);
   return () => {
-    gone = true;
     window.clearInterval(timer);
     stop();
   };
