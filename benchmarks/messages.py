@@ -3,7 +3,8 @@ moves in words, the board as SVG (with the static layers cached, beside the same
 with every cache emptied first, as every board was drawn before the caches), the JSON
 and the WebSocket's per-message deflate (as the server compresses: raw deflate with
 uvicorn's 12 window bits and memory level 5, a sync flush) at zlib's default level beside
-level 1 (the server's since 2026-11-26), and the sizes before and after compression.
+zlib-ng's level 1 (`ng 1`, the server's since 2026-12-07; zlib's level 1 was from
+2026-11-26), and the sizes before and after compression.
 Each message is compressed by a fresh compressor, so the sizes leave out what a
 connection's context takeover saves on the messages after its first.
 
@@ -30,8 +31,11 @@ import time
 import zlib
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from zlib_ng import zlib_ng
 
 import spieltisch
 from spieltisch.core import CHANCE, State
@@ -41,15 +45,18 @@ from spieltisch.server.schemas.messages import LegalMove, StateOut
 from spieltisch.server.table import parts
 
 GAMES = [("mabula", 2), ("madn", 4), ("mahe", 3), ("david_goliath", 3)]
-PARTS = ["view", "words", "svg", "svg, no cache", "json", "deflate 6", f"deflate {DEFLATE_LEVEL}"]
+PARTS = ["view", "words", "svg", "svg, no cache", "json", "deflate 6", f"ng {DEFLATE_LEVEL}"]
 DECIMALS = re.compile(r'(?<=")-?\d+\.\d+(?=")')
 """A number with decimals, the whole of an attribute's value."""
 
 
-def _deflate(data: bytes, level: int) -> bytes:
-    """One message as permessage-deflate sends it at `level` (before the tail is cut)."""
-    compressor = zlib.compressobj(level, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
-    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+def _deflate(data: bytes, level: int, ng: bool = False) -> bytes:
+    """One message as permessage-deflate sends it at `level` (before the tail is cut), by
+    zlib (uvicorn's) or, `ng`, by zlib-ng (the server's since 2026-12-07)."""
+    module: Any = zlib_ng if ng else zlib
+    compressor = module.compressobj(level, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
+    compressed: bytes = compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return compressed
 
 
 def _positions(name: str, players: int, count: int, rng: random.Random) -> list[State]:
@@ -111,7 +118,7 @@ def _measure(state: State, seat: int | None, lang: str, spent: dict[str, float])
     encoded = text.encode()
     data = _deflate(encoded, zlib.Z_DEFAULT_COMPRESSION)
     after_deflate = clock()
-    fast = _deflate(encoded, DEFLATE_LEVEL)
+    fast = _deflate(encoded, DEFLATE_LEVEL, ng=True)
     after_fast = clock()
     for name, seconds in zip(
         PARTS,
@@ -146,7 +153,7 @@ def _measure_layers(
     spent["decimals"] += sum(len(n) - len(short(float(n))) for n in DECIMALS.findall(svg))
     start = clock()
     encoded = message.model_copy(update={"board_svg": small}).model_dump_json().encode()
-    sent = _deflate(encoded, DEFLATE_LEVEL)
+    sent = _deflate(encoded, DEFLATE_LEVEL, ng=True)
     spent["layered cpu"] += clock() - start
     spent["whole cpu"] += whole_cpu
     spent["layered bytes"] += len(encoded)

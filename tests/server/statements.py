@@ -1,5 +1,6 @@
 """Counting the SQL statements a piece of server code runs, in-process: SQLAlchemy's
-`before_cursor_execute` event on the database's engine sees every statement sent."""
+`before_cursor_execute` event on the database's engines (the async one, and SQLite's
+writing thread's) sees every statement sent."""
 
 from __future__ import annotations
 
@@ -27,12 +28,20 @@ def statements(database: Database, this_task: bool = False) -> Iterator[list[str
         if task is None or asyncio.current_task() is task:
             seen.append(statement)
 
-    engine = database.engine.sync_engine
-    event.listen(engine, "before_cursor_execute", note)
+    def note_written(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if task is None:  # group commit's, on SQLite's writing thread: no task's own
+            seen.append(statement)
+
+    listening = [(database.engine.sync_engine, note)]
+    if database.writing_engine is not None:
+        listening.append((database.writing_engine, note_written))
+    for engine, listener in listening:
+        event.listen(engine, "before_cursor_execute", listener)
     try:
         yield seen
     finally:
-        event.remove(engine, "before_cursor_execute", note)
+        for engine, listener in listening:
+            event.remove(engine, "before_cursor_execute", listener)
 
 
 def writes(seen: list[str]) -> list[str]:

@@ -1,21 +1,27 @@
 """The move log's append (`store/append.py`): on PostgreSQL one autocommitted statement
 that stores the entries, the clock and the result and sends the news, or none of it; on
-SQLite the same parts in a session."""
+SQLite the same parts in one transaction of group commit, on the database's writing
+thread."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.store import Database, upgrade
-from spieltisch.store.append import Append, append_at_once, write_all
-from spieltisch.store.models import GameTable, MoveEntry, Seat
+from spieltisch.store.append import Append, append_at_once, write_all, write_all_now
+from spieltisch.store.group import GroupCommit
+from spieltisch.store.models import Account, GameTable, MoveEntry, Seat
+from spieltisch.store.notify import EVERY_CHANNEL, Notice
 
 AT = datetime(2026, 11, 26, 16, 0, tzinfo=UTC)
 
@@ -177,3 +183,68 @@ def test_an_append_after_the_database_dropped_its_connections_is_tried_again(
             await database.close()
 
     assert asyncio.run(scenario()) == ["a1", "b1"]
+
+
+def test_sqlite_appends_in_the_writing_thread_store_what_the_session_stored(
+    tmp_path: Path,
+) -> None:
+    """Group commit writes on SQLite's writing thread (`write_all_now`): every row of the
+    move log, the clocks, the end of the game and the notifications is the one the async
+    session wrote (`write_all`), value for value as SQLite holds it; a batch with a clash
+    fails only the clashing append, which stores nothing."""
+    told = [Notice("turn:t1:2:1:email", 1, "turn", EVERY_CHANNEL, {"table": "t1", "n": [1, 2]})]
+    appends = [
+        Append("t1", [(1, "a1", 0), (2, "r6", None)], AT, {0: 59_000}, told=told),
+        Append("t2", [(1, "b1", 1)], AT, {}),
+        Append("t1", [(3, "b2", 1)], AT, {1: 30_000}, result={"scores": [0.0, 1.0]}),
+    ]
+    clash = Append("t2", [(1, "c1", 0)], AT, {0: 1}, result={"scores": [1.0, 0.0]})
+    threads: set[str] = set()
+
+    def in_thread(connection: Connection, batch: Sequence[Append]) -> None:
+        threads.add(threading.current_thread().name)
+        write_all_now(connection, batch)
+
+    async def stored(now: bool) -> list[list[tuple[object, ...]]]:
+        database = Database(urls[now])
+        try:
+            async with database.session() as session:
+                session.add(Account(id=1, name="Ana"))
+                await session.commit()
+            for table_id in ("t1", "t2"):
+                await _table(database, table_id)
+            group = GroupCommit(database, write_all, in_thread if now else None)
+            await group.write(appends[0])
+            outcomes = await asyncio.gather(
+                *(group.write(append) for append in [*appends[1:], clash]),
+                return_exceptions=True,
+            )
+            assert outcomes[:2] == [None, None] and isinstance(outcomes[2], IntegrityError)
+            async with database.engine.connect() as connection:
+                return [
+                    [tuple(row) for row in await connection.exec_driver_sql(query)]
+                    for query in (
+                        "SELECT * FROM moves ORDER BY table_id, seq",
+                        "SELECT * FROM seats ORDER BY table_id, seat",
+                        "SELECT id, status, result, finished_at FROM game_tables ORDER BY id",
+                        "SELECT key, account_id, kind, channel, payload, due_at, attempts"
+                        " FROM notification_outbox",
+                    )
+                ]
+        finally:
+            await database.close()
+
+    urls = {now: f"sqlite+aiosqlite:///{tmp_path}/{now}.sqlite3" for now in (False, True)}
+    for url in urls.values():
+        upgrade(url)
+    in_session, in_thread_rows = asyncio.run(stored(False)), asyncio.run(stored(True))
+    assert in_thread_rows == in_session
+    assert {name.split("_")[0] for name in threads} == {"sqlite-writes"}
+    moves, _seats, tables, notices = in_thread_rows
+    assert [row[1:4] for row in moves] == [
+        (1, "a1", 0),
+        (2, "r6", None),
+        (3, "b2", 1),
+        (1, "b1", 1),
+    ]
+    assert tables[0][1] == "finished" and tables[1][1] == "running" and len(notices) == 1

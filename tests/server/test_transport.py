@@ -1,13 +1,16 @@
-"""Per-message deflate at zlib's level 1 (`spieltisch.server.infra.transport`): the server
-offers it as uvicorn did, and what a client receives is the same with and without it; a
-handshake cut short by the server's shutdown is answered 503, not 500."""
+"""Per-message deflate at level 1 by zlib-ng (`spieltisch.server.infra.transport`): the
+server offers it as uvicorn did, what a client's zlib inflates is every message byte for
+byte, and what a client receives is the same with and without it; a handshake cut short
+by the server's shutdown is answered 503, not 500."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
+import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 from websockets.asyncio.client import ClientConnection, connect
@@ -16,6 +19,7 @@ from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
+from websockets.frames import PING, TEXT, Frame
 
 from spieltisch.server.infra.transport import (
     DEFLATE_LEVEL,
@@ -23,6 +27,7 @@ from spieltisch.server.infra.transport import (
     RETRY_AFTER_SHUTDOWN,
     WINDOW_BITS,
     FastDeflateProtocol,
+    NgDeflate,
 )
 from tests.server.client import Client
 from tests.server.server_thread import ServerThread
@@ -58,6 +63,46 @@ def test_the_offer_compresses_at_level_1_with_uvicorns_window() -> None:
     assert DEFLATE_LEVEL == 1
     assert factory.server_max_window_bits == WINDOW_BITS == 12
     assert factory.client_max_window_bits == WINDOW_BITS
+
+
+def test_the_agreed_extension_compresses_with_zlib_ng_as_negotiated() -> None:
+    (factory,) = _offer(deflate=True)
+    offered = [("client_max_window_bits", None), ("server_no_context_takeover", None)]
+    response, agreed = factory.process_request_params(offered, [])
+    assert isinstance(agreed, NgDeflate)
+    assert response == [
+        ("server_no_context_takeover", None),
+        ("server_max_window_bits", str(WINDOW_BITS)),
+        ("client_max_window_bits", str(WINDOW_BITS)),
+    ]
+    assert agreed.local_no_context_takeover and not agreed.remote_no_context_takeover
+    assert agreed.local_max_window_bits == agreed.remote_max_window_bits == WINDOW_BITS
+
+
+def _messages(rng: random.Random) -> list[bytes]:
+    """Texts like the server's (JSON with SVG, repeating across messages), and noise."""
+    words = [b'<circle cx="', b'" r="4.5"/>', b'{"type":"state","seq":', "ä".encode(), b" "]
+    texts = [b"", b"x", bytes(rng.randrange(256) for _ in range(3000))]
+    for size in (10, 500, 5000, 20000, 70000):
+        texts.append(
+            b"".join(rng.choice(words) + str(rng.randrange(99)).encode() for _ in range(size))
+        )
+    return texts * 3
+
+
+@pytest.mark.parametrize("no_context_takeover", [False, True])
+def test_every_message_inflates_to_itself_in_a_clients_zlib(no_context_takeover: bool) -> None:
+    """Sent through zlib-ng and inflated by websockets' own (zlib) extension on the
+    client's side, in order on one connection, each message is the one sent."""
+    settings = {"memLevel": MEMORY_LEVEL, "level": DEFLATE_LEVEL}
+    server = NgDeflate(False, no_context_takeover, WINDOW_BITS, WINDOW_BITS, settings)
+    client = PerMessageDeflate(no_context_takeover, False, WINDOW_BITS, WINDOW_BITS)
+    for data in _messages(random.Random(41)):
+        sent = server.encode(Frame(TEXT, data))
+        assert sent.rsv1
+        assert client.decode(sent).data == data
+    ping = Frame(PING, b"ping")
+    assert server.encode(ping) is ping
 
 
 def test_no_offer_when_deflate_is_switched_off() -> None:

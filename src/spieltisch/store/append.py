@@ -12,9 +12,9 @@ news leaves, or nothing is (a second append of the same (table, seq) fails the w
 statement, exactly as it failed the transaction). One round trip remains: the
 statement, on connections kept for it without the pool's ping (`Database.autocommit`).
 
-SQLite has no data-modifying CTEs; there the same parts are written in a session that
+SQLite has no data-modifying CTEs; there the same parts are written in a transaction that
 group commit shares (`store/group.py`): the entries of every waiting append in one
-INSERT (`write_all`).
+INSERT, all of it in one hand-over to the database's writing thread (`write_all_now`).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, Update, insert, text, update
+from sqlalchemy import Connection, Executable, Table, Update, insert, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
 from spieltisch.store.models import GameTable, MoveEntry, Seat, TableStatus
-from spieltisch.store.notify import EVERY_CHANNEL, Notice, add_notices
+from spieltisch.store.notify import EVERY_CHANNEL, Notice, notices_insert
 
 
 @dataclass(frozen=True)
@@ -104,20 +104,35 @@ class Append:
 
 
 async def write_all(session: AsyncSession, appends: Sequence[Append]) -> None:
-    """Several appends' parts as statements in `session` (SQLite's group commit; the
-    caller commits): every entry in one executemany INSERT (an INSERT per table was a
-    round trip each to SQLite's thread), then the clocks and ends. Never sends news:
-    SQLite serves one process."""
+    """Several appends' parts as statements in `session` (the caller commits): every
+    entry in one executemany INSERT (an INSERT per table was a round trip each to
+    SQLite's thread), then the clocks and ends. Never sends news: SQLite serves one
+    process."""
+    for statement, rows in _statements(appends):
+        await session.execute(statement, rows)
+
+
+def write_all_now(connection: Connection, appends: Sequence[Append]) -> None:
+    """`write_all` on a synchronous connection (SQLite's group commit runs it in the
+    database's writing thread, `Database.write_in_thread`): the same statements with the
+    same values, in one hand-over to the thread instead of one per statement."""
+    for statement, rows in _statements(appends):
+        connection.execute(statement, rows)
+
+
+def _statements(appends: Sequence[Append]) -> list[tuple[Executable, list[dict[str, Any]] | None]]:
+    """What `write_all` executes, in order, with the rows of an executemany."""
+    statements: list[tuple[Executable, list[dict[str, Any]] | None]] = []
     rows = [row for append in appends for row in append._rows()]
     if rows:
         # The table, not the entity: an entity's INSERT takes the ORM's bulk path, which
         # cost more than the objects it replaced.
-        await session.execute(insert(cast(Table, MoveEntry.__table__)), rows)
-    for append in appends:
-        for change in append._changes():
-            await session.execute(change)
+        statements.append((insert(cast(Table, MoveEntry.__table__)), rows))
+    statements += [(change, None) for append in appends for change in append._changes()]
     told = [replace(notice, due_at=append.at) for append in appends for notice in append.told]
-    await add_notices(session, told)
+    if told:
+        statements.append((notices_insert(told, "sqlite"), None))
+    return statements
 
 
 APPEND = text(

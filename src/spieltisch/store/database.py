@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack
 from functools import cached_property
 from pathlib import Path
@@ -11,7 +13,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
@@ -131,10 +133,47 @@ class Database:
     def session(self) -> AsyncSession:
         session = self.sessions()
         if self.sqlite and isinstance(session, SerialWriteSession):
-            if self._write_lock is None:
-                self._write_lock = asyncio.Lock()
-            session.write_lock = self._write_lock
+            session.write_lock = self.write_lock()
         return session
+
+    def write_lock(self) -> asyncio.Lock:
+        """SQLite: the lock every writer of this process holds while it writes."""
+        if self._write_lock is None:
+            self._write_lock = asyncio.Lock()
+        return self._write_lock
+
+    @cached_property
+    def _writing_thread(self) -> tuple[Engine, ThreadPoolExecutor] | None:
+        """SQLite in a file: a synchronous engine and the one thread that runs it."""
+        url = make_url(self.url)
+        if not self.sqlite or url.database in (None, "", ":memory:"):
+            return None
+        engine = create_engine(
+            url.set(drivername="sqlite"), connect_args={"check_same_thread": False}
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine, ThreadPoolExecutor(1, thread_name_prefix="sqlite-writes")
+
+    @property
+    def writing_engine(self) -> Engine | None:
+        """SQLite in a file: the synchronous engine of the writing thread."""
+        writing = self._writing_thread
+        return writing[0] if writing is not None else None
+
+    async def write_in_thread(self, work: Callable[[Connection], None]) -> None:
+        """SQLite: run `work` in one transaction on the writing thread, holding the write
+        lock; one hand-over to a thread for the whole transaction, where an async
+        session hands each statement, the ping, the commit and the reset over to
+        aiosqlite's thread one at a time (each hand-over costs both threads CPU). A
+        database in memory (one per connection) takes the async session instead."""
+        writing = self._writing_thread
+        async with self.write_lock():
+            if writing is None:
+                async with self.engine.begin() as connection:
+                    await connection.run_sync(work)
+                return
+            engine, thread = writing
+            await asyncio.get_running_loop().run_in_executor(thread, _in_transaction, engine, work)
 
     @cached_property
     def autocommit(self) -> AsyncEngine:
@@ -166,8 +205,18 @@ class Database:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        writing = self.__dict__.get("_writing_thread")
+        if writing is not None:
+            engine, thread = writing
+            await asyncio.get_running_loop().run_in_executor(thread, engine.dispose)
+            thread.shutdown()
         if "autocommit" in self.__dict__:
             await self.autocommit.dispose()
+
+
+def _in_transaction(engine: Engine, work: Callable[[Connection], None]) -> None:
+    with engine.begin() as connection:
+        work(connection)
 
 
 def alembic_config(url: str) -> Config:

@@ -7,6 +7,11 @@ transaction is under way waits for the next one, which takes all of them: one co
 (and one fsync) for the lot. Each caller still returns only once its own write is
 committed, so nothing is told before it is stored.
 
+With `write_batch_now` (the move log's appends) a batch is written in one hand-over to the
+database's writing thread, a synchronous engine there (`Database.write_in_thread`): an
+async session handed each statement, the pool's ping, the commit and the reset to
+aiosqlite's thread one by one, and those hand-overs were most of the commit's CPU.
+
 A batch that fails is tried again write by write, so one bad write fails only itself.
 What a write is, and how a batch of them is written, the caller says (`write_batch`):
 the move log's appends go as one INSERT of all their entries (`store/append.py`).
@@ -18,6 +23,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Generic, TypeVar
 
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from spieltisch.store.database import Database
@@ -33,9 +39,13 @@ class GroupCommit(Generic[T]):
         self,
         database: Database,
         write_batch: Callable[[AsyncSession, Sequence[T]], Awaitable[None]],
+        write_batch_now: Callable[[Connection, Sequence[T]], None] | None = None,
     ) -> None:
         self.database = database
         self.write_batch = write_batch
+        self.write_batch_now = write_batch_now
+        """The same writes on a synchronous connection: given, a batch is written in
+        one hand-over to the database's writing thread (`Database.write_in_thread`)."""
         self._waiting: list[tuple[T, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.batches = 0
@@ -70,6 +80,10 @@ class GroupCommit(Generic[T]):
                     done.set_result(None)
 
     async def _commit(self, batch: list[tuple[T, asyncio.Future[None]]]) -> None:
+        if self.write_batch_now is not None:
+            works, write = [work for work, _done in batch], self.write_batch_now
+            await self.database.write_in_thread(lambda connection: write(connection, works))
+            return
         async with self.database.session() as session:
             await self.write_batch(session, [work for work, _done in batch])
             await session.commit()

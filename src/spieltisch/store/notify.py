@@ -152,6 +152,12 @@ async def add_notices(session: AsyncSession, notices: list[Notice]) -> None:
     same key is left as it is (a second process heard the same happening)."""
     if not notices:
         return
+    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    await session.execute(notices_insert(notices, dialect))
+
+
+def notices_insert(notices: list[Notice], dialect: str) -> Any:
+    """The INSERT of `add_notices` (at least one notice) for `dialect`'s database."""
     values = [
         {
             "key": notice.key,
@@ -165,9 +171,8 @@ async def add_notices(session: AsyncSession, notices: list[Notice]) -> None:
         }
         for notice in notices
     ]
-    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    await session.execute(insert(OutboxRow).values(values).on_conflict_do_nothing())
+    return insert(OutboxRow).values(values).on_conflict_do_nothing()
 
 
 async def claim(

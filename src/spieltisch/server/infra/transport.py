@@ -1,11 +1,15 @@
 """The WebSocket transport: uvicorn's own websockets protocol, with per-message deflate at
-zlib's level 1, and a handshake cut short by a shutdown answered 503 instead of 500.
+level 1 by zlib-ng, and a handshake cut short by a shutdown answered 503 instead of 500.
 
 uvicorn compresses at zlib's default level (6); on state messages (JSON with an SVG
 board) level 1 costs about half the CPU for about a fifth more bytes
 (`benchmarks/messages.py`), and deflate was 15 % of the server's CPU per log entry
-(docs/web.md, "Scale"). The window and memory sizes stay uvicorn's, so what a client
-negotiates and decodes is unchanged; only the server's effort per message is smaller.
+(docs/web.md, "Scale"). zlib-ng's level 1 costs 40 % of zlib's level 1 for about a fifth
+more bytes again (12 % of the server's CPU per log entry at 200 tables in December 2026:
+`benchmarks/results/load.md`). Its output is plain deflate, which every client's inflater
+reads; the window and memory sizes stay uvicorn's, so what a client negotiates and
+decodes is unchanged; only the server's effort per message is smaller. Messages from
+clients are still inflated by zlib (they are small).
 
 When uvicorn shuts down (SIGTERM, or a worker of `--workers N` stopping) it answers every
 WebSocket handshake the application has not accepted yet with 500 "Internal Server
@@ -17,13 +21,21 @@ draining process answers new tables, and clients and proxies try again elsewhere
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from http import HTTPStatus
 from typing import Any
 
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
-from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.extensions.base import Extension
+from websockets.extensions.permessage_deflate import (
+    PerMessageDeflate,
+    ServerPerMessageDeflateFactory,
+)
+from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.typing import ExtensionParameter
+from zlib_ng import zlib_ng
 
 DEFLATE_LEVEL = 1
 # uvicorn's choices for its websockets protocol (0.54), kept so clients see no difference.
@@ -35,13 +47,76 @@ RETRY_AFTER_SHUTDOWN = 1
 PROTOCOL = "spieltisch.server.infra.transport:FastDeflateProtocol"
 
 
+_SYNC_TAIL = b"\x00\x00\xff\xff"
+"""What a sync flush ends with, and permessage-deflate leaves off (RFC 7692, 7.2.1)."""
+
+
 def deflate_factory() -> ServerPerMessageDeflateFactory:
-    """permessage-deflate as uvicorn offers it, compressing at `DEFLATE_LEVEL`."""
-    return ServerPerMessageDeflateFactory(
+    """permessage-deflate as uvicorn offers it, compressing at `DEFLATE_LEVEL` (zlib-ng)."""
+    return NgDeflateFactory(
         server_max_window_bits=WINDOW_BITS,
         client_max_window_bits=WINDOW_BITS,
         compress_settings={"memLevel": MEMORY_LEVEL, "level": DEFLATE_LEVEL},
     )
+
+
+class NgDeflateFactory(ServerPerMessageDeflateFactory):
+    """websockets' negotiation as it is; the extension it agrees on compresses with
+    zlib-ng (`NgDeflate`)."""
+
+    def process_request_params(
+        self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
+    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
+        response, agreed = super().process_request_params(params, accepted_extensions)
+        return response, NgDeflate(
+            agreed.remote_no_context_takeover,
+            agreed.local_no_context_takeover,
+            agreed.remote_max_window_bits,
+            agreed.local_max_window_bits,
+            agreed.compress_settings,
+        )
+
+
+class NgDeflate(PerMessageDeflate):
+    """websockets' permessage-deflate with zlib-ng's compressor for what the server sends
+    (the same parameters, context taken over as negotiated); inflating is websockets'."""
+
+    def __init__(
+        self,
+        remote_no_context_takeover: bool,
+        local_no_context_takeover: bool,
+        remote_max_window_bits: int,
+        local_max_window_bits: int,
+        compress_settings: dict[Any, Any] | None = None,
+    ) -> None:
+        super().__init__(
+            remote_no_context_takeover,
+            local_no_context_takeover,
+            remote_max_window_bits,
+            local_max_window_bits,
+            compress_settings,
+        )
+        if not self.local_no_context_takeover:
+            self.encoder = self._compressor()
+
+    def _compressor(self) -> Any:
+        return zlib_ng.compressobj(wbits=-self.local_max_window_bits, **self.compress_settings)
+
+    def encode(self, frame: Frame) -> Frame:
+        """What `PerMessageDeflate.encode` does, with zlib-ng."""
+        if frame.opcode in CTRL_OPCODES:
+            return frame
+        if frame.opcode is not CONT and self.local_no_context_takeover:
+            self.encoder = self._compressor()
+        data = self.encoder.compress(frame.data) + self.encoder.flush(zlib_ng.Z_SYNC_FLUSH)
+        if frame.fin:
+            assert data[-4:] == _SYNC_TAIL
+            data = data[:-4]
+        if frame.fin and self.local_no_context_takeover:
+            del self.encoder
+        return Frame(
+            frame.opcode, data, frame.fin, frame.opcode is not CONT, frame.rsv2, frame.rsv3
+        )
 
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):

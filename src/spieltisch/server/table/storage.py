@@ -21,7 +21,7 @@ from spieltisch.server.description.tables import describe_table
 from spieltisch.server.infra.cluster import Cluster
 from spieltisch.server.schemas.messages import ChatOut, TableOut
 from spieltisch.store import Database
-from spieltisch.store.append import Append, append_at_once, write_all
+from spieltisch.store.append import Append, append_at_once, write_all, write_all_now
 from spieltisch.store.group import GroupCommit
 from spieltisch.store.log_entries import LoggedEntry, parse_entry
 from spieltisch.store.models import (
@@ -57,7 +57,7 @@ class TableStorage:
     def __init__(self, database: Database, cluster: Cluster) -> None:
         self.database = database
         self.cluster = cluster
-        self.group = GroupCommit(database, write_all) if database.sqlite else None
+        self.group = GroupCommit(database, write_all, write_all_now) if database.sqlite else None
 
     async def load(self, table_id: str) -> StoredTable | None:
         async with self.database.session() as session:
