@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 import pytest
+from argon2 import extract_parameters
 
 from spieltisch.server.infra import passwords
 from spieltisch.server.infra.passwords import Busy, PasswordWork
@@ -31,6 +32,10 @@ class Recording:
         self.threads.append(threading.get_ident())
         self.priorities.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
 
+    def __getattr__(self, name: str) -> Any:
+        """The real hasher's cost (`time_cost`, `memory_cost`, ...), which the dummy hash copies."""
+        return getattr(self.real, name)
+
     def hash(self, password: str) -> str:
         self._note()
         return str(self.real.hash(password))
@@ -50,7 +55,7 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Recording:
 
 def test_hashing_runs_in_a_lower_priority_thread_not_on_the_loop(recording: Recording) -> None:
     async def scenario() -> None:
-        work = PasswordWork()  # its dummy hash is made once, at start-up
+        work = PasswordWork()
         recording.threads.clear()
         recording.priorities.clear()
         loop_thread = threading.get_ident()
@@ -70,6 +75,12 @@ def test_an_unknown_account_checks_a_dummy_hash_and_is_refused(recording: Record
         work = PasswordWork()
         assert await work.check(None, "anything") is False
         assert len(recording.checked) == 1 and recording.checked[0].startswith("$argon2")
+        # As costly to check as a real hash: the same type, version, lengths and cost.
+        real = recording.real.hash("a real password")
+        assert extract_parameters(recording.checked[0]) == extract_parameters(real)
+        other = PasswordWork()
+        assert other._dummy != work._dummy  # a random salt and hash each
+        other.close()
         work.close()
 
     asyncio.run(scenario())
