@@ -39,7 +39,10 @@ def test_every_agent_refuses_chance_nodes_and_the_end(game_name: str) -> None:
         try:
             agent = make(name, game, seed=1, budget=Budget(iterations=5))
         except AgentError:
-            assert name == "alphabeta" and game.num_players > 2
+            # alpha-beta plays two players, the rollouts (a kernel) Mensch ärgere Dich nicht
+            assert (name == "alphabeta" and game.num_players > 2) or (
+                name == "rollout" and game_name != "madn"
+            )
             continue
         for state, words in ((chance, "chance node"), (over, "game is over")):
             before = state.clone()
@@ -51,7 +54,7 @@ def test_every_agent_refuses_chance_nodes_and_the_end(game_name: str) -> None:
                     analyse(state)
             assert state == before
             tried += 1
-    assert tried >= 2 * (len(agent_names()) - 1)
+    assert tried >= 2 * (len(agent_names()) - 2)
 
 
 def test_no_decision_is_a_spieltisch_error_like_the_hints() -> None:

@@ -1,7 +1,7 @@
 """Agents by name, so the CLI, simulation and tournaments build them the same way.
 
 Names are the algorithms (`random`, `greedy`, `mcts`, `ismcts`, `expectimax`,
-`alphabeta`) and the levels (`easy`, `medium`, `hard`, `expert`), which pick an algorithm
+`alphabeta`, `rollout`) and the levels (`easy`, `medium`, `hard`, `expert`), which pick an algorithm
 and a budget per game.
 """
 
@@ -35,6 +35,16 @@ _AGENTS: dict[str, AgentFactory] = {
 }
 for _level in LEVELS:
     _AGENTS[_level] = partial(make_level, _level)
+
+
+def _rollout(game: Game[Any], seed: int | None = None, budget: Budget | None = None) -> Agent:
+    """Imported when used: it loads numba (extra `fast`), which `import spieltisch` never does."""
+    from spieltisch.agents.rollout import RolloutAgent
+
+    return RolloutAgent(game, seed, budget)
+
+
+_AGENTS["rollout"] = _rollout
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
