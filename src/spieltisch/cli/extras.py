@@ -30,6 +30,7 @@ EXTRA_OF_MODULE: dict[str, str] = {
     "openskill": "web",
     "openpyxl": "web",  # the workbooks (tournament too)
     "odf": "web",
+    "zlib_ng": "web",  # the WebSocket deflate (server/infra/transport.py)
     # tui (plain mode reads lines without prompt_toolkit: it only edits them)
     "textual": "tui",
     "prompt_toolkit": "tui",
