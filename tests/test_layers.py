@@ -334,6 +334,7 @@ SENDS = {"send", "send_text"}
 SENDS_ALLOWED_IN = {
     ("server/table/publish.py", None),  # the one publisher (issue 41)
     ("server/routes/websocket.py", "_write"),  # the writer carrying outboxes to the wire
+    ("server/infra/transport.py", "send"),  # the wire: the protocol's ASGI send (frames)
 }
 """Where a message may be sent: (module, function; None: anywhere in it)."""
 

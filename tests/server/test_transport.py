@@ -14,12 +14,15 @@ import pytest
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
 from websockets.extensions.base import ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
+    ClientPerMessageDeflateFactory,
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import PING, TEXT, Frame
+from websockets.uri import parse_uri
 
 from spieltisch.server.infra.transport import (
     DEFLATE_LEVEL,
@@ -205,3 +208,74 @@ def test_a_handshake_cut_short_by_the_shutdown_is_answered_503() -> None:
 
     asyncio.run(scenario())
     assert RETRY_AFTER_SHUTDOWN == 1
+
+
+def test_a_text_for_several_connections_is_compressed_once_and_inflates_on_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The publisher shares one text among the connections it goes to: each compressed
+    connection sends the same payload, compressed once (`NgDeflate.payload`), which a
+    client inflating with context takeover reads as the text, also after other messages;
+    a connection without deflate sends the text plain."""
+    text = json.dumps({"type": "state", "board_svg": "<svg>" + "<g/>" * 500 + "ä</svg>"})
+    others = [f'{{"type":"ack","seq":{n}}}' for n in range(3)]
+    compressed: list[bytes] = []
+    alone = NgDeflate._alone
+
+    def counted(self: NgDeflate, data: bytes) -> bytes:
+        compressed.append(data)
+        return alone(self, data)
+
+    monkeypatch.setattr(NgDeflate, "_alone", counted)
+
+    async def scenario() -> list[tuple[bool, bytes]]:
+        sent: list[tuple[bool, bytes]] = []
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            assert (await receive())["type"] == "websocket.connect"
+            await send({"type": "websocket.accept"})
+            for message in [others[0], text, others[1], text, others[2]]:
+                await send({"type": "websocket.send", "text": message})
+            await send({"type": "websocket.close", "code": 1000})
+
+        for deflate in (True, True, False):
+            protocol = FastDeflateProtocol(
+                Config(app=app, ws_per_message_deflate=deflate), ServerState(), {}
+            )
+            transport = _Transport()
+            protocol.connection_made(transport)
+            offer = b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
+            protocol.data_received(HANDSHAKE[:-2] + offer + b"\r\n")
+            (task,) = protocol.tasks
+            async with asyncio.timeout(10):
+                await task
+            sent.append((deflate, bytes(transport.written)))
+        return sent
+
+    payloads = []
+    for deflate, written in asyncio.run(scenario()):
+        client = ClientProtocol(
+            parse_uri("ws://127.0.0.1:8000/ws/tables/t1"),
+            extensions=[ClientPerMessageDeflateFactory(client_max_window_bits=True)],
+        )
+        client.key = "dGhlIHNhbXBsZSBub25jZQ=="  # the key of HANDSHAKE, which was sent
+        client.send_request(client.connect())
+        client.receive_data(written)
+        events = client.events_received()
+        assert events[0].status_code == 101  # type: ignore[union-attr]
+        frames = [
+            event for event in events[1:] if isinstance(event, Frame) and event.opcode is TEXT
+        ]
+        assert [bytes(frame.data).decode() for frame in frames] == [
+            others[0],
+            text,
+            others[1],
+            text,
+            others[2],
+        ]
+        assert [type(e) for e in client.extensions] == ([PerMessageDeflate] if deflate else [])
+        raw = written.split(b"\r\n\r\n", 1)[1]
+        payloads.append(raw)
+    assert payloads[0] == payloads[1]  # the same frames, byte for byte, on both
+    assert sorted(compressed) == sorted(m.encode() for m in [text, *others])  # once each
+    assert len(payloads[0]) < len(payloads[2]) / 5

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +24,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from spieltisch.store.serial import SerialWriteSession
+from spieltisch.store.serial import WAIT_SECONDS, SerialWriteSession
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 URL_VARIABLE = "SPIELTISCH_DATABASE_URL"
@@ -167,13 +168,17 @@ class Database:
         aiosqlite's thread one at a time (each hand-over costs both threads CPU). A
         database in memory (one per connection) takes the async session instead."""
         writing = self._writing_thread
-        async with self.write_lock():
+        held = await _hold(self.write_lock())
+        try:
             if writing is None:
                 async with self.engine.begin() as connection:
                     await connection.run_sync(work)
                 return
             engine, thread = writing
             await asyncio.get_running_loop().run_in_executor(thread, _in_transaction, engine, work)
+        finally:
+            if held:
+                self.write_lock().release()
 
     @cached_property
     def autocommit(self) -> AsyncEngine:
@@ -212,6 +217,18 @@ class Database:
             thread.shutdown()
         if "autocommit" in self.__dict__:
             await self.autocommit.dispose()
+
+
+async def _hold(lock: asyncio.Lock) -> bool:
+    """Take the write lock as a `SerialWriteSession` does: a writer that cannot get it
+    within `WAIT_SECONDS` writes anyway (SQLite's busy handling applies then), so a
+    session that holds it while it waits for this write slows the write but never hangs
+    it. Whether the lock was taken."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(WAIT_SECONDS):
+            await lock.acquire()
+            return True
+    return False
 
 
 def _in_transaction(engine: Engine, work: Callable[[Connection], None]) -> None:

@@ -1,15 +1,22 @@
 """The WebSocket transport: uvicorn's own websockets protocol, with per-message deflate at
-level 1 by zlib-ng, and a handshake cut short by a shutdown answered 503 instead of 500.
+level 1 by zlib-ng, each message compressed alone and once for all the connections it
+goes to, and a handshake cut short by a shutdown answered 503 instead of 500.
 
 uvicorn compresses at zlib's default level (6); on state messages (JSON with an SVG
 board) level 1 costs about half the CPU for about a fifth more bytes
 (`benchmarks/messages.py`), and deflate was 15 % of the server's CPU per log entry
 (docs/web.md, "Scale"). zlib-ng's level 1 costs 40 % of zlib's level 1 for about a fifth
-more bytes again (12 % of the server's CPU per log entry at 200 tables in December 2026:
-`benchmarks/results/load.md`). Its output is plain deflate, which every client's inflater
-reads; the window and memory sizes stay uvicorn's, so what a client negotiates and
-decodes is unchanged; only the server's effort per message is smaller. Messages from
-clients are still inflated by zlib (they are small).
+more bytes again (deflate was 12 % of the server's CPU per log entry at 200 tables in
+December 2026: `benchmarks/results/load.md`). Its output is plain deflate, which every
+client's inflater reads; the window and memory sizes stay uvicorn's, so what a client
+negotiates and decodes is unchanged; only the server's effort per message is smaller.
+Messages from clients are still inflated by websockets' zlib (they are small).
+
+Each message is compressed alone, as if the server had agreed to no context takeover
+(which a client's offer allows it, never requires of it): a state message (about 10 KB)
+outgrows the 4 KB window anyway, so the context saved about 5 % of the bytes, while
+zlib-ng's compressor kept per connection was about 120 KB. And a text the publisher
+sends to several connections (spectators, each seat's connections) is compressed once.
 
 When uvicorn shuts down (SIGTERM, or a worker of `--workers N` stopping) it answers every
 WebSocket handshake the application has not accepted yet with 500 "Internal Server
@@ -26,8 +33,10 @@ from http import HTTPStatus
 from typing import Any
 
 from uvicorn.config import Config
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
@@ -77,9 +86,16 @@ class NgDeflateFactory(ServerPerMessageDeflateFactory):
         )
 
 
+class Compressed(bytes):
+    """A message's payload compressed already (`NgDeflate.payload`): sent as it is."""
+
+
 class NgDeflate(PerMessageDeflate):
-    """websockets' permessage-deflate with zlib-ng's compressor for what the server sends
-    (the same parameters, context taken over as negotiated); inflating is websockets'."""
+    """websockets' permessage-deflate, compressing what the server sends with zlib-ng,
+    each message alone: no compressor is kept per connection (zlib-ng's holds about
+    120 KB), and a text sent to several connections is compressed once (`payload`).
+    Valid whatever was negotiated: context takeover lets the server refer to earlier
+    messages, it never obliges it to. Inflating is websockets' own."""
 
     def __init__(
         self,
@@ -96,27 +112,55 @@ class NgDeflate(PerMessageDeflate):
             local_max_window_bits,
             compress_settings,
         )
-        if not self.local_no_context_takeover:
-            self.encoder = self._compressor()
+        self.__dict__.pop("encoder", None)  # websockets' kept zlib compressor: not used
+        self._kind = (local_max_window_bits, *sorted(self.compress_settings.items()))
+
+    def payload(self, text: str) -> Compressed:
+        """`text` compressed alone, as a message's payload; the same text object again
+        (the publisher shares one among the connections it is for) is not compressed
+        again while it is among the last `SHARED` texts."""
+        kept = _shared.get(id(text))
+        if kept is not None and kept[0] is text and kept[1] == self._kind:
+            return kept[2]
+        compressed = Compressed(self._alone(text.encode()))
+        _shared[id(text)] = (text, self._kind, compressed)  # the text held: its id stays
+        if len(_shared) > SHARED:
+            del _shared[next(iter(_shared))]
+        return compressed
+
+    def _alone(self, data: bytes) -> bytes:
+        encoder = self._compressor()
+        compressed: bytes = encoder.compress(data) + encoder.flush(zlib_ng.Z_SYNC_FLUSH)
+        assert compressed[-4:] == _SYNC_TAIL
+        return compressed[:-4]
+
+    def encode(self, frame: Frame) -> Frame:
+        """A whole message compressed alone (or as `payload` compressed it); websockets'
+        own encoding for the rare fragmented one (never sent here)."""
+        if frame.opcode in CTRL_OPCODES:
+            return frame
+        if frame.opcode is CONT or not frame.fin:  # a fragmented message (never sent here)
+            if frame.opcode is not CONT:
+                self.encoder = self._compressor()
+            part: bytes = self.encoder.compress(frame.data) + self.encoder.flush(
+                zlib_ng.Z_SYNC_FLUSH
+            )
+            if frame.fin:
+                part = part[:-4]
+                del self.encoder
+            return Frame(frame.opcode, part, frame.fin, frame.opcode is not CONT)
+        data = frame.data
+        compressed = data if isinstance(data, Compressed) else self._alone(bytes(data))
+        return Frame(frame.opcode, compressed, True, True, frame.rsv2, frame.rsv3)
 
     def _compressor(self) -> Any:
         return zlib_ng.compressobj(wbits=-self.local_max_window_bits, **self.compress_settings)
 
-    def encode(self, frame: Frame) -> Frame:
-        """What `PerMessageDeflate.encode` does, with zlib-ng."""
-        if frame.opcode in CTRL_OPCODES:
-            return frame
-        if frame.opcode is not CONT and self.local_no_context_takeover:
-            self.encoder = self._compressor()
-        data = self.encoder.compress(frame.data) + self.encoder.flush(zlib_ng.Z_SYNC_FLUSH)
-        if frame.fin:
-            assert data[-4:] == _SYNC_TAIL
-            data = data[:-4]
-        if frame.fin and self.local_no_context_takeover:
-            del self.encoder
-        return Frame(
-            frame.opcode, data, frame.fin, frame.opcode is not CONT, frame.rsv2, frame.rsv3
-        )
+
+SHARED = 256
+"""How many texts' payloads are kept for the other connections they go to: the writers
+send a broadcast within a turn or two of the event loop, while other tables' texts pass."""
+_shared: dict[int, tuple[str, tuple[Any, ...], Compressed]] = {}
 
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):
@@ -136,6 +180,32 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
             self.conn.available_extensions = [deflate_factory()]
         self.shutting_down = False
         self.refused = False
+
+    async def send(self, message: Any) -> None:
+        """uvicorn's send; a text message on a compressed connection goes as the payload
+        compressed once for every connection it is sent to (`NgDeflate.payload`)."""
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        deflate = self._deflate()
+        if text is None or deflate is None or message.get("bytes") is not None:
+            await super().send(message)
+            return
+        await self.writable.wait()
+        if self.disconnected:
+            raise ClientDisconnected()
+        if self.close_sent or self.initial_response is not None:
+            await super().send(message)  # what uvicorn answers a send after the close
+            return
+        try:
+            self.conn.send_text(deflate.payload(text))
+        except InvalidState:
+            raise ClientDisconnected() from None
+        self.transport.write(b"".join(self.conn.data_to_send()))
+
+    def _deflate(self) -> NgDeflate | None:
+        """The connection's deflate once the handshake agreed on it."""
+        if not self.handshake_complete:
+            return None
+        return next((e for e in self.conn.extensions if isinstance(e, NgDeflate)), None)
 
     def shutdown(self) -> None:
         """uvicorn's shutdown; a handshake not yet accepted is refused with 503 (below)."""
