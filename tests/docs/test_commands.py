@@ -25,6 +25,13 @@ Every ```bash block carries a marker on the line right above it:
 
 A block without a marker fails `test_every_shell_block_is_marked`, so a new command is
 either checked or says why not.
+
+Python's bytecode, which a reader's first command compiles, is kept from one page to the
+next of a test process (`PYTHONPYCACHEPREFIX`), each page's fresh clone and environment
+at the same path, where it stays valid (a `.pyc` is checked against its source's path,
+time and size; uv links the packages' files from its cache, times and all). It changes no
+command's output, only its CPU: each page compiled its whole environment again, about
+0.9 s of CPU a page (benchmarks/results/suite.md).
 """
 
 from __future__ import annotations
@@ -232,13 +239,22 @@ def _give(folder: Path, name: str) -> None:
     (folder / name).write_text(text, encoding="utf-8")
 
 
+@pytest.fixture(scope="session")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This process's folder of the pages' bytecode, and of the clone, which is always at
+    `<folder>/reader/spieltisch` (the cache names each file by its path)."""
+    return tmp_path_factory.mktemp("compiled")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("page", RUN_PAGES, ids=[str(p.relative_to(ROOT)) for p in RUN_PAGES])
-def test_the_pages_commands_run_as_written(page: Path, tmp_path: Path) -> None:
-    clone = _fresh_clone(tmp_path)
+def test_the_pages_commands_run_as_written(page: Path, tmp_path: Path, compiled: Path) -> None:
+    reader = compiled / "reader"
+    shutil.rmtree(reader, ignore_errors=True)  # the page before's clone, its files and its .venv
+    clone = _fresh_clone(reader)
     home = tmp_path / "home"
     home.mkdir()
-    env = _environment(home)
+    env = _environment(home) | {"PYTHONPYCACHEPREFIX": str(compiled / "bytecode")}
     _run_page(_blocks(page), clone, env)
 
 
