@@ -659,23 +659,27 @@ def replay(
     s = new_state()
     order = np.zeros(4, dtype=np.int64)
     for i in range(kinds.shape[0]):
-        kind = kinds[i]
-        value = values[i]
-        if kind == 0:
-            apply_action(s, p, value)
-        elif kind == 1:
-            roll(s, p, value)
-        elif kind == 2:
-            size = s[GROUP_SIZE + s[GROUP_AT]]
-            for j in range(size - 1, -1, -1):
-                order[j] = value % 8
-                value //= 8
-            draw_lot(s, order[:size])
-        else:
-            call_time(s, p)
+        replay_step(s, p, order, kinds[i], values[i])
         row(s, p, rows[i])
         legal[i] = s[MOVES] if s[CP] >= 0 else 0
     return s
+
+
+@njit(cache=True)
+def replay_step(s: np.ndarray, p: np.ndarray, order: np.ndarray, kind: int, value: int) -> None:
+    """One step of a game's record on the kernel's position (`order`: scratch for a lot)."""
+    if kind == 0:
+        apply_action(s, p, value)
+    elif kind == 1:
+        roll(s, p, value)
+    elif kind == 2:
+        size = s[GROUP_SIZE + s[GROUP_AT]]
+        for j in range(size - 1, -1, -1):
+            order[j] = value % 8
+            value //= 8
+        draw_lot(s, order[:size])
+    else:
+        call_time(s, p)
 
 
 class MadnKernel:

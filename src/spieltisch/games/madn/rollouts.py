@@ -27,14 +27,15 @@ from spieltisch.core.kernel import (
     popcount,
     uniform,
 )
+
+# the hand-made evaluation's constants (`MadnKnowledge.strengths`, `knowledge.win_chances`)
+from spieltisch.games.madn.agent import CONVEX, ENTERED, HOME, RISK, SPREAD
 from spieltisch.games.madn.kernel import (
     ABS,
     COLOUR,
     CP,
     DUES,
     FIN,
-    GROUP_AT,
-    GROUP_SIZE,
     MOVES,
     NFIN,
     OVER,
@@ -46,24 +47,15 @@ from spieltisch.games.madn.kernel import (
     N,
     _finished,
     apply_action,
-    call_time,
-    draw_lot,
     new_state,
     policy_action,
+    replay_step,
     roll,
     sample_chance,
 )
 
 __all__ = ["SIZE", "rate", "replay_state"]
 
-
-# the hand-made evaluation of `agent.py` (`MadnKnowledge.strengths`, `knowledge.win_chances`)
-FINISHED = 1000.0
-ENTERED = 3.0
-HOME = 72.0
-SPREAD = 8.0
-RISK = 0.25
-CONVEX = 0.3
 
 GREEDY = 1
 """Playout policy: the move the hand-made evaluation likes best for the mover (else the
@@ -242,18 +234,5 @@ def replay_state(p: np.ndarray, kinds: np.ndarray, values: np.ndarray) -> np.nda
     s = new_state()
     order = np.zeros(4, dtype=np.int64)
     for i in range(kinds.shape[0]):
-        kind = kinds[i]
-        value = values[i]
-        if kind == 0:
-            apply_action(s, p, value)
-        elif kind == 1:
-            roll(s, p, value)
-        elif kind == 2:
-            size = s[GROUP_SIZE + s[GROUP_AT]]
-            for j in range(size - 1, -1, -1):
-                order[j] = value % 8
-                value //= 8
-            draw_lot(s, order[:size])
-        else:
-            call_time(s, p)
+        replay_step(s, p, order, kinds[i], values[i])
     return s
