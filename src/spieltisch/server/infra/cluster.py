@@ -74,6 +74,8 @@ class Cluster(Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    async def release(self, table_id: str) -> None: ...
+
     async def hand_over(self) -> list[str]: ...
 
     async def publish(
@@ -116,6 +118,10 @@ class SingleProcess:
 
     async def claim(self, table_id: str) -> bool:
         return True
+
+    async def release(self, table_id: str) -> None:
+        """Let go of one table claimed here (a start refused): alone, it holds them all."""
+        return None
 
     async def hand_over(self) -> list[str]:
         """Let go of the tables held here (a stopping process): the ones it let go of.

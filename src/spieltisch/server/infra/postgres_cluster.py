@@ -43,6 +43,8 @@ class PostgresCluster(SingleProcess):
         self.me = secrets.token_hex(4)
         """This process's mark on its own announcements, which it skips."""
         self.owned: set[str] = set()
+        self._guard = asyncio.Lock()
+        """One change of `owned` at a time: a lock one session takes twice needs two unlocks."""
         self._listener: Listener | None = None
         self._locks: Any = None  # psycopg.AsyncConnection holding the advisory locks
         self._tasks: list[asyncio.Task[None]] = []
@@ -89,20 +91,39 @@ class PostgresCluster(SingleProcess):
         """Own `table_id` if nobody else does; True when this process owns it now."""
         if table_id in self.owned:
             return True
-        if self._locks is None or self.draining:
+        async with self._guard:
+            if table_id in self.owned:
+                return True
+            if self._locks is None or self.draining:
+                return False
+            try:
+                cursor = await self._locks.execute(
+                    "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+                )
+                row = await cursor.fetchone()
+            except Exception as exc:
+                _warn(exc, "could not ask for the lock of table %s", table_id)
+                return False
+            if row is not None and row[0]:
+                self._own(table_id)
+                return True
             return False
-        try:
-            cursor = await self._locks.execute(
-                "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
-            )
-            row = await cursor.fetchone()
-        except Exception as exc:
-            _warn(exc, "could not ask for the lock of table %s", table_id)
-            return False
-        if row is not None and row[0]:
-            self._own(table_id)
-            return True
-        return False
+
+    async def release(self, table_id: str) -> None:
+        """Let go of a table claimed here whose start was refused: the sweep keeps an open
+        table held, so refused starts would pile up locks in PostgreSQL's shared table."""
+        async with self._guard:
+            if table_id not in self.owned:
+                return
+            self.owned.discard(table_id)
+            if self._locks is None:
+                return
+            try:
+                await self._locks.execute(
+                    "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+                )
+            except Exception as exc:
+                _warn(exc, "could not let go of table %s", table_id)
 
     async def hand_over(self) -> list[str]:
         """Let go of every table held here, and tell the others, who take each over at
@@ -173,31 +194,35 @@ class PostgresCluster(SingleProcess):
     async def _sweep_once(self) -> None:
         if self.draining:
             return
+        asked = set(self.owned)
         cursor = await self._locks.execute(
             "SELECT id, status FROM game_tables WHERE status = %s OR id = ANY(%s::text[])",
-            (str(TableStatus.RUNNING), sorted(self.owned)),
+            (str(TableStatus.RUNNING), sorted(asked)),
         )
         status = {row[0]: row[1] for row in await cursor.fetchall()}
         running = {table_id for table_id, now in status.items() if now == TableStatus.RUNNING}
-        # An open table stays held: the process starting it claimed it first (`claim`).
-        for table_id in self.owned - running:
-            if status.get(table_id) == TableStatus.OPEN:
-                continue
-            await self._locks.execute(
-                "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+        async with self._guard:  # no claim nor release while `owned` is read and locked
+            # An open table stays held: the process starting it claimed it first (`claim`);
+            # one claimed since `asked` was read is left for the next sweep.
+            for table_id in (asked & self.owned) - running:
+                if status.get(table_id) == TableStatus.OPEN:
+                    continue
+                await self._locks.execute(
+                    "SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, table_id)
+                )
+                self.owned.discard(table_id)
+            free = sorted(running - self.owned)
+            if not free:
+                return
+            cursor = await self._locks.execute(
+                "SELECT id FROM unnest(%s::text[]) AS candidates(id) "
+                "WHERE pg_try_advisory_lock(%s, hashtext(id))",
+                (free, LOCK_SPACE),
             )
-            self.owned.discard(table_id)
-        free = sorted(running - self.owned)
-        if not free:
-            return
-        cursor = await self._locks.execute(
-            "SELECT id FROM unnest(%s::text[]) AS candidates(id) "
-            "WHERE pg_try_advisory_lock(%s, hashtext(id))",
-            (free, LOCK_SPACE),
-        )
-        claimed = [row[0] for row in await cursor.fetchall()]
+            claimed = [row[0] for row in await cursor.fetchall()]
+            for table_id in claimed:
+                self._own(table_id)
         for table_id in claimed:
-            self._own(table_id)
             TAKEOVERS.labels("sweep").inc()
             if self._listener is not None:
                 await self._listener.on_claimed(table_id)
