@@ -73,6 +73,12 @@ class Watching:
             self.claimed.append(str((await get_table(session, table_id)).status))
         return True
 
+    def owns(self, table_id: str) -> bool:
+        return False
+
+    async def release(self, table_id: str) -> None:
+        return None
+
     async def room(self, table_id: str) -> object:
         return None
 

@@ -28,6 +28,12 @@ class NoTables:
     async def claim(self, table_id: str) -> bool:
         raise AssertionError(table_id)
 
+    def owns(self, table_id: str) -> bool:
+        raise AssertionError(table_id)
+
+    async def release(self, table_id: str) -> None:
+        raise AssertionError(table_id)
+
 
 @pytest.fixture
 def cluster() -> Iterator[PostgresCluster]:

@@ -19,6 +19,7 @@ from spieltisch.server.description.tables import (
     describe_table,
     describe_tables,
 )
+from spieltisch.server.infra.keyed_locks import KeyedLocks
 from spieltisch.server.schemas.messages import TableOut
 from spieltisch.server.schemas.rest import TableIn
 from spieltisch.server.services.lobby_filters import TableFilter
@@ -89,6 +90,10 @@ class LiveTables(Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    def owns(self, table_id: str) -> bool: ...
+
+    async def release(self, table_id: str) -> None: ...
+
 
 class Lobby:
     """The tables as the routes ask for them: each method one transaction of its own,
@@ -101,6 +106,8 @@ class Lobby:
         self.live = live
         self.digest_seconds = digest_seconds
         """When the emails of accounts that chose a digest go (their invitations too)."""
+        self.starting = KeyedLocks()
+        """One start of a table at a time: what a refused one lets go of is its own claim."""
 
     async def listed(
         self, finished: bool = False, chosen: TableFilter | None = None
@@ -176,9 +183,19 @@ class Lobby:
     async def start(self, table_id: str, account: int) -> TableOut:
         # Owned here before it runs: another process's sweep takes running tables nobody
         # owns, and would take this one in the moment between its start and its loading.
-        await self.live.claim(table_id)
-        async with transaction(self.database) as session:
-            await start(session, table_id, account)
+        # A refused start lets go of its claim, else refusals (of a stranger, say) would
+        # pile up locks in PostgreSQL's shared table while the table stays open; but not
+        # of a table held before it (one this process plays).
+        async with self.starting.holding(table_id):
+            held = self.live.owns(table_id)
+            try:
+                await self.live.claim(table_id)
+                async with transaction(self.database) as session:
+                    await start(session, table_id, account)
+            except BaseException:
+                if not held:
+                    await self.live.release(table_id)
+                raise
         logger.info("table %s: started", table_id, extra={"table_id": table_id})
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too

@@ -193,6 +193,13 @@ class Runtime:
         """Own `table_id` (play its computer seats and clocks) if no other process does."""
         return await self.cluster.claim(table_id)
 
+    def owns(self, table_id: str) -> bool:
+        return self.cluster.owns(table_id)
+
+    async def release(self, table_id: str) -> None:
+        """Let go of `table_id` claimed for a start that was refused."""
+        await self.cluster.release(table_id)
+
     async def changed(self, table_id: str) -> None:
         """The lobby changed a table (seats, start, rematch): refresh it and tell everyone,
         the other processes too."""
