@@ -13,11 +13,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from types import SimpleNamespace
 
 import pytest
 
+from spieltisch.server.infra.keyed_locks import KeyedLocks
 from spieltisch.server.infra.postgres_cluster import LOCK_SPACE, PostgresCluster
 from spieltisch.server.refusal import Code, Refusal
+from spieltisch.server.routes.context import Services
 from spieltisch.server.schemas.rest import SeatIn, TableIn
 from spieltisch.server.services.lobby import Lobby
 from spieltisch.server.services.new_tables import create_table
@@ -54,8 +57,14 @@ class Processes:
     def __init__(self, url: str) -> None:
         self.database = Database(url)
         self.a, self.b = PostgresCluster(url), PostgresCluster(url)
-        self.lobby = Lobby(self.database, Live(self.a))
+        self.starting = KeyedLocks()
+        self.lobby = self.request_lobby()
         self.ana = self.cleo = 0
+
+    def request_lobby(self) -> Lobby:
+        """A's lobby as one request gets it: made anew, the process's start locks shared
+        (`Services.lobby`)."""
+        return Lobby(self.database, Live(self.a), starting=self.starting)
 
     async def table(self, *seats: SeatIn) -> str:
         """A table of Ana's: her seat and `seats`."""
@@ -165,7 +174,9 @@ def test_a_refused_start_at_the_moment_of_the_creators_lets_her_table_be(
     async def scenario(p: Processes) -> None:
         table = await p.table(SeatIn(kind="ai", level="easy"))
         ana, cleo = await asyncio.gather(
-            p.lobby.start(table, p.ana), p.lobby.start(table, p.cleo), return_exceptions=True
+            p.request_lobby().start(table, p.ana),
+            p.request_lobby().start(table, p.cleo),
+            return_exceptions=True,
         )
         assert not isinstance(ana, BaseException) and ana.status == TableStatus.RUNNING
         assert isinstance(cleo, Refusal)
@@ -173,6 +184,38 @@ def test_a_refused_start_at_the_moment_of_the_creators_lets_her_table_be(
         assert await p.locks() == [p.pid(p.a)]
         await p.b._sweep_once()
         assert not p.b.owns(table)
+
+    run(scenario)
+
+
+def test_every_request_s_lobby_shares_the_process_s_start_locks() -> None:
+    """Each request gets a new `Lobby`: the start locks are the services', not its own
+    (else two requests' starts of one table would not wait for each other)."""
+    services = SimpleNamespace(
+        database=None,
+        runtime=None,
+        settings=SimpleNamespace(digest_seconds=60.0),
+        starting=KeyedLocks(),
+    )
+    first, second = Services.lobby.fget(services), Services.lobby.fget(services)  # type: ignore[attr-defined]
+    assert first is not second
+    assert first.starting is services.starting and second.starting is services.starting
+
+
+def test_a_refused_start_keeps_a_running_table_it_claimed_from_nobody(
+    run: Callable[[Callable[[Processes], Awaitable[None]]], None],
+) -> None:
+    """A running table nobody held (its process handed it over) is this process's once a
+    start here claimed it, refused or not: it is to be played, not let go of."""
+
+    async def scenario(p: Processes) -> None:
+        table = await p.table(SeatIn(kind="ai", level="easy"))
+        b_lobby = Lobby(p.database, Live(p.b))
+        assert (await b_lobby.start(table, p.ana)).status == TableStatus.RUNNING
+        await p.b.release(table)  # B handed it over
+        await refused(p.lobby.start(table, p.ana), Code.CONFLICT)  # started already
+        assert p.a.owns(table), "A let go of a running table nobody else plays"
+        assert await p.locks() == [p.pid(p.a)]
 
     run(scenario)
 

@@ -16,7 +16,7 @@ class KeyedLocks:
 
     @asynccontextmanager
     async def holding(self, key: str) -> AsyncIterator[None]:
-        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        lock, users = self._locks[key] if key in self._locks else (asyncio.Lock(), 0)
         self._locks[key] = (lock, users + 1)
         try:
             async with lock:

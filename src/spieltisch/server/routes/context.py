@@ -15,6 +15,7 @@ from spieltisch.server.i18n import _
 from spieltisch.server.infra.addresses import address_group
 from spieltisch.server.infra.auth import Sessions
 from spieltisch.server.infra.draining import Draining
+from spieltisch.server.infra.keyed_locks import KeyedLocks
 from spieltisch.server.infra.limits import RateLimiter
 from spieltisch.server.infra.passwords import PasswordWork
 from spieltisch.server.infra.settings import Settings
@@ -53,6 +54,9 @@ class Services:
     sockets: OpenSockets = field(default_factory=OpenSockets)
     sender: Sender | None = None
     """Delivers the notifications of the outbox (set by the app's lifespan)."""
+    starting: KeyedLocks = field(default_factory=KeyedLocks)
+    """The process's starts of one table, one at a time (`Lobby.start`): every request's
+    lobby shares them."""
 
     @property
     def contacts(self) -> Contacts:
@@ -70,7 +74,7 @@ class Services:
 
     @property
     def lobby(self) -> Lobby:
-        return Lobby(self.database, self.runtime, self.settings.digest_seconds)
+        return Lobby(self.database, self.runtime, self.settings.digest_seconds, self.starting)
 
     @property
     def accounts(self) -> Accounts:

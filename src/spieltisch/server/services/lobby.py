@@ -100,14 +100,20 @@ class Lobby:
     then the live tables told."""
 
     def __init__(
-        self, database: Database, live: LiveTables, digest_seconds: float = 24 * 3600.0
+        self,
+        database: Database,
+        live: LiveTables,
+        digest_seconds: float = 24 * 3600.0,
+        starting: KeyedLocks | None = None,
     ) -> None:
         self.database = database
         self.live = live
         self.digest_seconds = digest_seconds
         """When the emails of accounts that chose a digest go (their invitations too)."""
-        self.starting = KeyedLocks()
-        """One start of a table at a time: what a refused one lets go of is its own claim."""
+        self.starting = KeyedLocks() if starting is None else starting
+        """One start of a table at a time in this process: what a refused one lets go of
+        is its own claim. A lobby is made for each request, so the process's services
+        pass theirs (`Services.starting`)."""
 
     async def listed(
         self, finished: bool = False, chosen: TableFilter | None = None
@@ -193,13 +199,25 @@ class Lobby:
                 async with transaction(self.database) as session:
                     await start(session, table_id, account)
             except BaseException:
-                if not held:
+                if not held and not await self._running(table_id):
                     await self.live.release(table_id)
                 raise
         logger.info("table %s: started", table_id, extra={"table_id": table_id})
         described = await self._after_change(table_id)
         await self.live.room(table_id)  # a table nobody watches yet starts too
         return described
+
+    async def _running(self, table_id: str) -> bool:
+        """Whether `table_id` runs (or cannot be known to be stopped): a running table's
+        claim is kept even after a refused start, for it was taken meanwhile by what
+        plays it (a hand-over, the next turn) or the start was cut off after its commit."""
+        try:
+            async with reading(self.database) as session:
+                table = await session.get(GameTable, table_id)
+        except Exception:  # the database away: keep the claim, as before a release existed
+            logger.warning("table %s: kept after a refused start", table_id, exc_info=True)
+            return True
+        return table is not None and table.status == TableStatus.RUNNING
 
     async def rematch(self, table_id: str, account: int) -> TableOut:
         async with transaction(self.database) as session:
