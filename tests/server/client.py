@@ -61,6 +61,11 @@ class Client:
             additional_headers=headers,
             max_size=2**22,
             ping_interval=None,  # a test may leave a socket unread for a while
+            # No flow control: every frame is read into memory as it comes. With it (16
+            # frames), a socket left unread stopped reading, so its close waited out the
+            # 10 s close timeout for a closing frame it could not read (10 s of each test
+            # that closed a watcher's socket after a whole game).
+            max_queue=None,
             # websockets gives a handshake 10 s: at load 33 test_presence_across.py's first
             # connections timed out there, on main's version of the test as on the new one
             open_timeout=DEADLINE,

@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -153,6 +154,44 @@ async def everyone_moves_once(runtime: Runtime, room: Room) -> None:
         seat = room.to_move()
         assert seat is not None
         await runtime.submit(room, seat, room.seq, room.state.legal_moves()[0])
+
+
+def a_quick_clock(**fields: Any) -> ClockIn:
+    """A clock shorter than the second the API accepts (`ClockIn` unchecked), for a test
+    where nobody races it (the person never moves): its timer runs as any clock's does,
+    and its end comes in a tenth of a second instead of the test waiting it out."""
+    return ClockIn.model_construct(**fields)
+
+
+QUICK_SECONDS = 0.1
+"""The seconds of `a_quick_clock`s."""
+
+
+def time_passes(runtime: Runtime, room: Room, seconds: float) -> None:
+    """`seconds` of the running turn's clock pass at once: the turn (and a game with a
+    round time, its start) is made to have begun that much earlier, and the scheduler
+    sets the table going again, so a deadline now past fires at once, as its timer would
+    have then: the clock's end brought forward, not waited for (a real-time clock counts
+    by `time.time` and the event loop's timers, which a test cannot move)."""
+    room.turn_started -= seconds
+    if room.table.started_at is not None:
+        room.table.started_at -= timedelta(seconds=seconds)
+    runtime.scheduler.schedule(room)
+
+
+async def state_where(
+    connection: Connection, accept: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The first state message to `connection` that `accept` takes, waited for (those
+    before it taken out and dropped)."""
+    found: list[dict[str, Any]] = []
+
+    def arrived() -> bool:
+        found.extend(message for message in states(connection) if accept(message))
+        return bool(found)
+
+    await until(arrived, what="the state message")
+    return found[0]
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:

@@ -1,7 +1,8 @@
 """Issue 48's audit: the cap of 2 tables of computers only per account was easy to get
 round: MÄDN with the creator and three experts, started and resigned (20 of 20
 accepted), or a one-second move clock and never connecting. Once no person plays at a
-table that is not a tournament's, its game ends. In-process, on both backends."""
+table that is not a tournament's, its game ends. In-process, on both backends; the
+clocks are tenths of a second (`a_quick_clock`): nobody races them."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ import pytest
 
 import spieltisch
 from spieltisch.core import RecordError
-from spieltisch.server.schemas.rest import ClockIn, SeatIn
+from spieltisch.server.schemas.rest import SeatIn
 from spieltisch.server.services.new_tables import MAX_COMPUTER_TABLES
 from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.scheduler import TIMEOUTS_AWAY
 from tests.server.addressed import an_app_at_addresses, guest_at
-from tests.server.in_process import a_table, connect, run, until
+from tests.server.in_process import QUICK_SECONDS, a_quick_clock, a_table, connect, run, until
 
 EXPERTS = [SeatIn(kind="ai", level="expert")] * 3
 
@@ -75,7 +76,7 @@ def test_a_short_clock_and_never_connecting_ends_the_game(migrated_url: str, mod
 
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), *[SeatIn(kind="ai", level="easy")] * 3]
-        clock = ClockIn(mode=mode, seconds=1)
+        clock = a_quick_clock(mode=mode, seconds=QUICK_SECONDS)
         async with a_table(migrated_url, "madn", seats, clock) as (_runtime, room, _accounts):
             await until(lambda: room.table.status == "finished", what="the game to end")
             assert room.table.result is not None and room.table.result["resigned"] == [0]
@@ -90,7 +91,7 @@ def test_a_person_at_the_table_keeps_the_clock_playing_for_her(migrated_url: str
 
     async def scenario() -> None:
         seats = [SeatIn(kind="me"), *[SeatIn(kind="ai", level="easy")] * 3]
-        clock = ClockIn(mode="move", seconds=1)
+        clock = a_quick_clock(mode="move", seconds=QUICK_SECONDS)
         async with a_table(migrated_url, "madn", seats, clock) as (runtime, room, (ana, _b)):
             connect(runtime, room, ana)
             start = len([item for item in room.log if item.seat == 0])

@@ -9,10 +9,21 @@ from spieltisch.server.schemas.rest import ClockIn, SeatIn
 from spieltisch.server.services.records import finished_record
 from spieltisch.server.table.events import ClockRanOut, GameFinished, TableAborted
 from spieltisch.server.table.first_move import ending_of
-from tests.server.in_process import TWO_PEOPLE, a_table, connect, run, states, until
+from tests.server.in_process import (
+    QUICK_SECONDS,
+    TWO_PEOPLE,
+    a_quick_clock,
+    a_table,
+    connect,
+    run,
+    states,
+    time_passes,
+    until,
+)
 from tests.server.test_table_events import EventRecorder
 
-LOSE = ClockIn(mode="move", seconds=1, on_timeout="lose")
+LOSE = a_quick_clock(mode="move", seconds=QUICK_SECONDS, on_timeout="lose")
+"""Nobody moves against it: its end comes in a tenth of a second."""
 
 
 def test_nobody_moved_when_the_clock_ran_out_the_table_is_aborted(migrated_url: str) -> None:
@@ -53,11 +64,12 @@ def test_nobody_moved_when_the_clock_ran_out_the_table_is_aborted(migrated_url: 
 
 def test_the_second_person_missing_their_first_move_aborts_it_too(migrated_url: str) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=60, on_timeout="lose")
         async with a_table(migrated_url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _people):
             first = room.to_move()
             assert first is not None
             await runtime.submit(room, first, room.seq, room.state.legal_moves()[0])
+            time_passes(runtime, room, 60)  # the second person's minute, not waited out
             await until(lambda: room.table.status != "running", what="the clock's end")
             assert room.table.status == "aborted"
             assert room.table.ending == ending_of(1 - first)

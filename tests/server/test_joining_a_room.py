@@ -20,7 +20,16 @@ from spieltisch.server.services.seating import start
 from spieltisch.server.table.leaving import Choice
 from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
-from tests.server.in_process import TWO_PEOPLE, Now, an_open_table, run, told, until
+from tests.server.in_process import (
+    QUICK_SECONDS,
+    TWO_PEOPLE,
+    Now,
+    a_quick_clock,
+    an_open_table,
+    run,
+    told,
+    until,
+)
 
 
 async def _join(runtime: Runtime, room: Room, account: int) -> Connection:
@@ -61,7 +70,7 @@ def test_the_clocks_end_reaches_both_people_when_one_reconnected_as_the_other_ca
     url: str,
 ) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=1, on_timeout="lose")
+        clock = a_quick_clock(mode="move", seconds=QUICK_SECONDS, on_timeout="lose")
         async with an_open_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, table, people):
             to_ana, to_bob = await _both_join_while_bob_reconnects(runtime, table, *people)
             await _start(runtime, table, people[0])

@@ -21,6 +21,7 @@ from tests.server.in_process import (
     connect,
     everyone_moves_once,
     run,
+    time_passes,
     told,
     until,
 )
@@ -145,7 +146,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
     migrated_url: str,
 ) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=60, on_timeout="lose")
         async with a_table(migrated_url, "mabula", TWO_PEOPLE, clock) as (
             runtime,
             room,
@@ -160,6 +161,7 @@ def test_a_player_who_lost_on_time_is_no_watcher_and_watchers_cannot_pass_for_pl
             watcher = connect(runtime, room, eve.id)
             watcher.name = "Red · ana (you)"
             await everyone_moves_once(runtime, room)  # a loss on time, not an abort
+            time_passes(runtime, room, 60)  # the minute is over, not waited out
             await until(lambda: room.table.status == "finished")
             lost = next(s for s in room.seats if s.left is not None)
             assert lost.left == "timed_out"

@@ -20,6 +20,7 @@ from spieltisch.server.infra import metrics
 from tests.server.client import Client, Socket, play_randomly
 from tests.server.in_process import run
 from tests.server.logs import move_log
+from tests.server.server_thread import ServerThread
 from tests.server.servers import ServerProcess, new_postgres_database
 from tests.waiting import until_value
 
@@ -161,25 +162,34 @@ def test_metrics_scraped_during_a_load_run_match_the_clients_counts(
 
 COMPUTER_LEVELS = {1: "easy", 2: "medium"}
 """The computer seats of the table below, by seat."""
+ONE_DEAL = {"players": 3, "deals": 1}
+"""A whole game of three in 46 log entries."""
 
 
-def test_computer_seat_metrics_match_the_computers_moves(migrated_url: str, tmp_path: Path) -> None:
-    """One process (prometheus-client's in-memory mode; SQLite and PostgreSQL): a person
-    and two computer seats of two levels play Mahé to its end while a watcher scrapes.
+def test_computer_seat_metrics_match_the_computers_moves(server: ServerThread) -> None:
+    """One server (prometheus-client's in-memory mode; SQLite and PostgreSQL): a person
+    and two computer seats of two levels play one deal of David & Goliath to its end
+    while a watcher scrapes (a game of Mahé took ten times the moves for the same check).
     The computer's moves, its think-time histogram per level and its queue are checked
     against the move log the game left (the client's own count of who moved): every
     computer move counted once under its seat's level, never more than one asked at a
-    time at one table, none left pending at the end."""
-    served = ServerProcess(migrated_url, tmp_path)
-    served.start()
+    time at one table, none left pending at the end. The server runs in this process
+    (`server_thread.py`, not a `serve` process: its start was most of the test's time),
+    whose counters other tests added to before: what this game added is compared."""
 
     async def scenario() -> str:
-        async with httpx.AsyncClient(base_url=served.url) as watcher, Client(served.url) as ana:
+        async with httpx.AsyncClient(base_url=server.url) as watcher, Client(server.url) as ana:
+            before = await scrape(watcher)
+            assert value(before, "spieltisch_computer_moves_pending") == 0
+
+            def added(got: Scrape, name: str, **labels: str) -> float:
+                return value(got, name, **labels) - value(before, name, **labels)
+
             await ana.guest("Ana")
             seats = [{"kind": "me"}] + [
                 {"kind": "ai", "level": level} for level in COMPUTER_LEVELS.values()
             ]
-            table = await ana.create("mahe", seats)
+            table = await ana.create("david_goliath", seats, options=ONE_DEAL)
             await ana.post(f"/api/tables/{table['id']}/start")
             socket = await ana.socket(table["id"])
             pending: list[float] = []
@@ -196,7 +206,7 @@ def test_computer_seat_metrics_match_the_computers_moves(migrated_url: str, tmp_
             assert final["status"] == "finished"
             await socket.close()
             assert pending and max(pending) <= 1, pending  # one seat to move at a time
-            log = await move_log(migrated_url, table["id"])
+            log = await move_log(server.database_url, table["id"])
             by_level = {level: 0 for level in COMPUTER_LEVELS.values()}
             for row in log:
                 if row.seat in COMPUTER_LEVELS:
@@ -205,23 +215,21 @@ def test_computer_seat_metrics_match_the_computers_moves(migrated_url: str, tmp_
             assert all(by_level.values()), by_level  # each computer seat moved
 
             def counted(got: Scrape) -> bool:
-                return value(got, "spieltisch_moves_total", by="computer") == sum(by_level.values())
+                return added(got, "spieltisch_moves_total", by="computer") == sum(by_level.values())
 
             scraped = await until_value(lambda: scrape(watcher), counted, 30, "computer moves")
-            assert value(scraped, "spieltisch_moves_total", by="person") == people
+            assert added(scraped, "spieltisch_moves_total", by="person") == people
             for level, moves in by_level.items():
                 thought = "spieltisch_computer_move_seconds_count"
-                assert value(scraped, thought, level=level) == moves, (level, moves)
-                assert value(scraped, "spieltisch_computer_move_seconds_sum", level=level) > 0
+                assert added(scraped, thought, level=level) == moves, (level, moves)
+                assert added(scraped, "spieltisch_computer_move_seconds_sum", level=level) > 0
             assert value(scraped, "spieltisch_computer_moves_pending") == 0
             assert value(scraped, "spieltisch_tables", status="finished") == 1
-            assert value(scraped, "spieltisch_unexpected_errors_total") == 0
+            assert added(scraped, "spieltisch_unexpected_errors_total") == 0
             return str(table["id"])
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        served.stop()
+    asyncio.run(scenario())
+    server.assert_no_exception()
 
 
 def test_metrics_are_only_for_the_servers_own_network(url: str) -> None:

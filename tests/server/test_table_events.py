@@ -37,12 +37,15 @@ from spieltisch.server.table.room import Connection, Room
 from spieltisch.server.table.runtime import Runtime
 from spieltisch.tournament.ratings import Rating
 from tests.server.in_process import (
+    QUICK_SECONDS,
     TWO_PEOPLE,
+    a_quick_clock,
     a_table,
     connect,
     everyone_moves_once,
     run,
     states,
+    time_passes,
     told,
     until,
 )
@@ -165,11 +168,12 @@ def test_a_seat_away_long_enough_is_played_by_a_substitute_at_its_level(url: str
 
 def test_a_clock_run_out_under_lose_hands_the_seat_over(url: str) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=2, on_timeout="lose")
+        clock = ClockIn(mode="move", seconds=60, on_timeout="lose")
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _accounts):
             await everyone_moves_once(runtime, room)  # before, it is an abort
             heard = EventRecorder(runtime)
             seat = room.to_move()
+            time_passes(runtime, room, 60)  # the minute is over, not waited out
             await until(lambda: room.table.status == "finished")
             events = heard.take()
             assert ClockRanOut(seat) in events  # type: ignore[arg-type]
@@ -182,7 +186,7 @@ def test_a_clock_run_out_under_lose_hands_the_seat_over(url: str) -> None:
 
 def test_a_clock_run_out_lets_the_computer_move_for_the_seat(url: str) -> None:
     async def scenario() -> None:
-        clock = ClockIn(mode="move", seconds=1)
+        clock = a_quick_clock(mode="move", seconds=QUICK_SECONDS)  # nobody moves against it
         async with a_table(url, "mabula", TWO_PEOPLE, clock) as (runtime, room, _accounts):
             heard = EventRecorder(runtime)
             seat, seq = room.to_move(), room.seq
