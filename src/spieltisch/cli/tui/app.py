@@ -43,6 +43,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
+from spieltisch.cli.drawn import DrawnOnce
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import (
     GameBusy,
@@ -63,6 +64,7 @@ from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.cli.review.screen import ReviewScreen
 from spieltisch.cli.tui.keybar import key_bar
+from spieltisch.cli.tui.log_view import LogView
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import (
     DiscardScreen,
@@ -189,6 +191,8 @@ class PlayApp(App[None]):
         self._passed_to: int | None = None
         self._choices: list[str] = []
         self._log_shown: list[LogEntry] = []
+        self._entry_lines: dict[LogEntry, Text] = {}  # each shown entry's line, made once
+        self._lines_for: tuple[Session, bool] | None = None  # what the lines were made for
         self._board: RenderableType = ""
         self._preview: Marks | None = None  # where the highlighted move would go
         self._held = False  # a step waits until the pausing window closes
@@ -231,7 +235,7 @@ class PlayApp(App[None]):
                 yield Input(placeholder=_("a move (#1 or notation), or help"), id="typed")
                 yield Static(id="message")
                 with VerticalScroll(id="log-pane", can_focus=False):
-                    yield Static(id="log")
+                    yield LogView(id="log")
         yield Static(id="keys")
         yield Static(id="too-small")
 
@@ -389,7 +393,9 @@ class PlayApp(App[None]):
         viewer = self.viewer()
         self.show_board()
         self.query_one("#turn", Static).update(turn_text(session, viewer))
-        self.query_one("#scores", Static).update(scores_table(session))
+        self.query_one("#scores", Static).update(
+            DrawnOnce(scores_table(session), height_matters=False)
+        )
         self.show_log()
         self.fit_to_screen()
 
@@ -399,7 +405,10 @@ class PlayApp(App[None]):
         session = self.session
         viewer = self.viewer()
         marks = BoardMarks(last=session.last_move, preview=self._preview)
-        self._board = render_board(session.state, viewer, beside=True, marks=marks)
+        board = render_board(session.state, viewer, beside=True, marks=marks)
+        # a board that chooses its layout by width is drawn once per width, not again
+        # for its height, its lines and the side panel's measure (a Text Textual keeps)
+        self._board = board if isinstance(board, Text) else DrawnOnce(board, height_matters=False)
         self.query_one("#board", Static).update(self._board)
         self.query_one("#table", Static).update(table_text(session, viewer, marks))
 
@@ -421,9 +430,14 @@ class PlayApp(App[None]):
         if entries == self._log_shown:
             return
         self._log_shown = list(entries)
-        self.query_one("#log", Static).update(
-            Text("\n").join(self.entry_text(entry) for entry in entries)
-        )
+        if self._lines_for != (self.session, self.auto_move):
+            self._lines_for = (self.session, self.auto_move)
+            self._entry_lines = {}  # other labels, or "(the only move)" comes or goes
+        made, self._entry_lines = self._entry_lines, {}
+        for entry in entries:
+            line = made.get(entry)
+            self._entry_lines[entry] = self.entry_text(entry) if line is None else line
+        self.query_one("#log", LogView).show([self._entry_lines[entry] for entry in entries])
         pane = self.query_one("#log-pane", VerticalScroll)
         self.call_after_refresh(pane.scroll_end, animate=False)
 
