@@ -22,9 +22,10 @@ KEPT = 4
 
 
 def _key(console: Console, options: ConsoleOptions, height_matters: bool) -> Hashable:
-    """What the lines may depend on: the console and every option Rich passes down."""
+    """What the lines may depend on: the console (itself, so that no other one made
+    later at its address is taken for it) and every option Rich passes down."""
     return (
-        id(console),
+        console,
         options.size,
         options.min_width,
         options.max_width,
