@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -33,7 +33,7 @@ class Counted:
 CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor")
 
 
-def printed(renderable: object, width: int, height: int | None = None) -> str:
+def printed(renderable: RenderableType, width: int, height: int | None = None) -> str:
     options = CONSOLE.options.update(width=width, height=height)
     return "".join(segment.text for segment in CONSOLE.render(renderable, options))
 
@@ -49,10 +49,11 @@ def test_drawn_once_per_width_and_the_same_lines() -> None:
     first = printed(drawn, 30)
     assert printed(drawn, 30, height=12) == first and counted.drawn == 1  # no height asked
     assert printed(drawn, 50) != first and counted.drawn == 2  # another width: drawn again
-    by_height = DrawnOnce(Counted("x"))
+    each = Counted("x")
+    by_height = DrawnOnce(each)
     printed(by_height, 30)
     printed(by_height, 30, height=12)
-    assert by_height.renderable.drawn == 2  # type: ignore[attr-defined]
+    assert each.drawn == 2
 
 
 ENTRIES = [
