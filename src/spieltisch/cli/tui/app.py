@@ -77,6 +77,7 @@ from spieltisch.cli.tui.screens import (
     SaveScreen,
     end_choices,
 )
+from spieltisch.cli.tui.unlinked import Unlinked
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
@@ -221,22 +222,22 @@ class PlayApp(App[None]):
         yield Header()
         with Horizontal(id="main"):
             with VerticalScroll(id="board-pane", can_focus=False):
-                yield Static(id="board")
+                yield Unlinked(id="board")
             with Vertical(id="side"):
-                yield Static(id="turn")
+                yield Unlinked(id="turn")
                 with Horizontal(id="thinking"):
                     yield LoadingIndicator()
                     yield Label(id="thinking-label")
-                yield Static(id="table")
-                yield Static(id="scores")
+                yield Unlinked(id="table")
+                yield Unlinked(id="scores")
                 moves = OptionList(id="moves")
                 moves.can_focus = False
                 yield moves
                 yield Input(placeholder=_("a move (#1 or notation), or help"), id="typed")
-                yield Static(id="message")
+                yield Unlinked(id="message")
                 with VerticalScroll(id="log-pane", can_focus=False):
                     yield LogView(id="log")
-        yield Static(id="keys")
+        yield Unlinked(id="keys")
         yield Static(id="too-small")
 
     def format_title(self, title: str, sub_title: str) -> Content:

@@ -21,7 +21,8 @@ from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widgets import Static
+
+from spieltisch.cli.tui.unlinked import Unlinked
 
 
 class LogLines(Visual):
@@ -85,7 +86,7 @@ class LogLines(Visual):
         return self._joined().plain
 
 
-class LogView(Static):
+class LogView(Unlinked):
     """The log: `show` the entries' texts, the newest last."""
 
     ALLOW_SELECT = False
