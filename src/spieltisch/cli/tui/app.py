@@ -111,7 +111,6 @@ class PlayApp(App[None]):
     #side { width: 36; }
     #turn { padding: 0 1; }
     #thinking { height: 1; display: none; }
-    #thinking.active { display: block; }
     #thinking LoadingIndicator { width: 6; height: 1; }
     #table { padding: 0 1; }
     #scores { padding: 0 1; height: auto; border: round $secondary; }
@@ -185,6 +184,7 @@ class PlayApp(App[None]):
         self.hinting = False
         self._move_label = ""
         self._hint_label = ""
+        self._thinking_shown = ""  # what the indicator says (nothing: hidden)
         self.message = ""
         self._told_to_wait = False  # the message asks to wait: it goes once it is their move
         self.last_hint: Hint | None = None
@@ -493,7 +493,12 @@ class PlayApp(App[None]):
             self.thinking = label is not None
             self._move_label = label or ""
         shown = self._move_label or self._hint_label
-        self.query_one("#thinking").set_class(bool(shown), "active")
+        if shown == self._thinking_shown:
+            return  # a hint's end with no hint asked, after every move: nothing to redraw
+        self._thinking_shown = shown
+        # shown or hidden by its own style, not a class: a class asks Textual to match the
+        # whole style sheet against the row and its children again, at every move
+        self.query_one("#thinking").display = bool(shown)
         self.query_one("#thinking-label", Label).update(shown)
 
     # -- the course of the game ---------------------------------------------------------
