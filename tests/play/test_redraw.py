@@ -93,6 +93,7 @@ def test_the_log_shows_what_one_text_showed_and_wraps_only_new_entries() -> None
         async with app.run_test(size=(80, 12)) as pilot:
             log = app.query_one(LogView)
             static = app.query_one("#static", Static)
+            assert not log.auto_links and static.auto_links  # no search for links in the log
 
             def shown(pane: str) -> list[str]:
                 lines = app.query_one(f"#{pane}", VerticalScroll).render_lines(
