@@ -56,12 +56,24 @@ def test_review_this_game_from_the_end_screen() -> None:
     asyncio.run(scenario())
 
 
+def played_to_the_end(session: Session) -> Session:
+    """The computers' game played without the app: drawing its 195 moves took most of
+    the test's time (issue 41), and whole games in the app are tests/play/test_tui.py's."""
+    while not session.state.is_terminal():
+        if session.state.is_chance_node():
+            session.step_chance()
+        else:
+            session.play(session.think(session.state.clone()))
+    return session
+
+
 def test_a_review_of_computers_only_covers_every_seat() -> None:
     game = spieltisch.load("mahe", players=3)
     session = Session(game, ["easy", "medium", "easy"], seed=3, budget=BUDGET)
+    played_to_the_end(session)
 
     async def scenario() -> None:
-        app = PlayApp(session, language="en", delay=0)
+        app = PlayApp(session, language="en", delay=0)  # opens at the end window
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=WHOLE_GAME)
             await pilot.press("r")

@@ -9,7 +9,7 @@ aligned (a track of numbered fields, a hand of cards with its indent).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
@@ -17,27 +17,46 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
+from spieltisch.core.i18n import get_language, language
+
+Layout = Text | Callable[[], Text]
+"""A narrower layout, or how to draw it: most screens are wide enough for the wide one,
+so a board need not draw the others after every move. A function draws from what it
+holds (a view), never from a state that moves on; it is called in the language of the
+moment the board was made."""
+
 
 class ReflowText(Text):
-    """`Text` of the wide layout, plus `(width, Text)` narrower layouts, widest first."""
+    """`Text` of the wide layout, plus `(width, Text)` narrower layouts, widest first
+    (each drawn when first needed where it is given as a function)."""
 
-    __slots__ = ("narrower", "needs")
+    __slots__ = ("code", "narrower", "needs")
 
-    def __init__(self, wide: Text, needs: int, narrower: Sequence[tuple[int, Text]]) -> None:
+    def __init__(self, wide: Text, needs: int, narrower: Sequence[tuple[int, Layout]]) -> None:
         super().__init__()
         self.append_text(wide)
         self.needs = needs
         self.narrower = sorted(narrower, key=lambda pair: -pair[0])
+        self.code = get_language()
 
     def layout(self, width: int) -> Text:
         """The widest layout that fits `width` columns (the narrowest if none does). The
         wide layout fits when its longest line does, even below the width it may need."""
         if width >= self.needs or not self.narrower or width >= self.widest_line():
             return self
-        for needs, text in self.narrower:
+        for index, (needs, _layout) in enumerate(self.narrower):
             if width >= needs:
-                return text
-        return self.narrower[-1][1]
+                return self._drawn(index)
+        return self._drawn(len(self.narrower) - 1)
+
+    def _drawn(self, index: int) -> Text:
+        """The narrower layout `index`, drawn now if it was given as a function."""
+        needs, layout = self.narrower[index]
+        if not isinstance(layout, Text):
+            with language(self.code):
+                layout = layout()
+            self.narrower[index] = (needs, layout)
+        return layout
 
     def widest_line(self) -> int:
         return max((cell_len(line) for line in self.plain.split("\n")), default=0)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from rich.text import Text
 
 from spieltisch.core import CHANCE, parts
 from spieltisch.core.i18n import NO_BREAK_SPACE, language, unbroken
@@ -156,3 +157,28 @@ def test_the_ring_letters_are_the_readers(code: str, stacked: list[str], legend:
     assert [ring[numbers - k][column : column + width] for k in (3, 2, 1)] == stacked
     assert legend in " ".join(ring)
     assert f"{stacked[1]}=" in narrow  # the narrow board's rows name the letters
+
+
+def test_the_narrow_layouts_are_drawn_when_asked_as_they_were() -> None:
+    """Issue 41: the app draws the board after every move, mostly on screens wide enough
+    for the wide layout; the narrow ones are drawn when a narrow screen asks, in the
+    language the board was made in, and show the position it was made for (not the
+    state's next one)."""
+    state = stack_on_eighteen()
+    before = state.clone()
+    with language("de"):
+        board = render(state, None)
+    assert isinstance(board, ReflowText)
+    assert all(not isinstance(layout, Text) for _needs, layout in board.narrower)
+    if state.current_player == CHANCE:
+        state.sample_chance(random.Random(1))
+    else:
+        state.apply(state.legal_actions()[0])
+    assert state.view(None) != before.view(None)
+    with language("de"):
+        expected = render(before, None)
+        assert isinstance(expected, ReflowText)
+        assert board.layout(60).plain == expected.layout(60).plain
+    assert board.layout(40).plain == expected.layout(40).plain  # drawn in German
+    assert board.layout(40) is board.layout(40)  # drawn once
+    assert board.layout(100) is board  # wide enough: none other drawn

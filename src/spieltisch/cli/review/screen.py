@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Label, ProgressBar, Static
 
 from spieltisch.agents import Budget
+from spieltisch.cli.drawn import DrawnOnce
 from spieltisch.cli.review.command import steps_table, summary
 from spieltisch.cli.review.messages import _
 from spieltisch.core.i18n import language
@@ -63,7 +64,7 @@ class ReviewScreen(Screen[None]):
                 done = review_game(
                     self.record, seats=self.seats, budget=self.budget, progress=self._progress
                 )
-                shown = Group(summary(done), steps_table(done))
+                shown = DrawnOnce(Group(summary(done), steps_table(done)), height_matters=False)
         except Closed:
             return
         if not self.closed:
@@ -78,7 +79,7 @@ class ReviewScreen(Screen[None]):
         if not self.closed:
             self.query_one(ProgressBar).update(total=total, progress=done)
 
-    def _show(self, done: ReviewFile, shown: Group) -> None:
+    def _show(self, done: ReviewFile, shown: DrawnOnce) -> None:
         self.review = done
         self.query_one(ProgressBar).display = False
         with language(self.code):  # called from the worker thread, whose language is its own

@@ -43,6 +43,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from spieltisch.cli.boards import render_board
+from spieltisch.cli.drawn import DrawnOnce
 from spieltisch.cli.messages import _, _n
 from spieltisch.cli.play.autosave import (
     GameBusy,
@@ -63,6 +64,7 @@ from spieltisch.cli.play.moves import list_number
 from spieltisch.cli.play.session import LogEntry, Session, UndoRefused
 from spieltisch.cli.review.screen import ReviewScreen
 from spieltisch.cli.tui.keybar import key_bar
+from spieltisch.cli.tui.log_view import LogView
 from spieltisch.cli.tui.panels import results_table, scores_table, table_text, turn_text
 from spieltisch.cli.tui.screens import (
     DiscardScreen,
@@ -75,6 +77,7 @@ from spieltisch.cli.tui.screens import (
     SaveScreen,
     end_choices,
 )
+from spieltisch.cli.tui.unlinked import Unlinked
 from spieltisch.core import IllegalMove, SpieltischError, parts
 from spieltisch.core.file_errors import FileProblem
 from spieltisch.core.i18n import language, set_language
@@ -108,7 +111,6 @@ class PlayApp(App[None]):
     #side { width: 36; }
     #turn { padding: 0 1; }
     #thinking { height: 1; display: none; }
-    #thinking.active { display: block; }
     #thinking LoadingIndicator { width: 6; height: 1; }
     #table { padding: 0 1; }
     #scores { padding: 0 1; height: auto; border: round $secondary; }
@@ -182,6 +184,7 @@ class PlayApp(App[None]):
         self.hinting = False
         self._move_label = ""
         self._hint_label = ""
+        self._thinking_shown = ""  # what the indicator says (nothing: hidden)
         self.message = ""
         self._told_to_wait = False  # the message asks to wait: it goes once it is their move
         self.last_hint: Hint | None = None
@@ -189,6 +192,8 @@ class PlayApp(App[None]):
         self._passed_to: int | None = None
         self._choices: list[str] = []
         self._log_shown: list[LogEntry] = []
+        self._entry_lines: dict[LogEntry, Text] = {}  # each shown entry's line, made once
+        self._lines_for: tuple[Session, bool] | None = None  # what the lines were made for
         self._board: RenderableType = ""
         self._preview: Marks | None = None  # where the highlighted move would go
         self._held = False  # a step waits until the pausing window closes
@@ -217,22 +222,22 @@ class PlayApp(App[None]):
         yield Header()
         with Horizontal(id="main"):
             with VerticalScroll(id="board-pane", can_focus=False):
-                yield Static(id="board")
+                yield Unlinked(id="board")
             with Vertical(id="side"):
-                yield Static(id="turn")
+                yield Unlinked(id="turn")
                 with Horizontal(id="thinking"):
                     yield LoadingIndicator()
                     yield Label(id="thinking-label")
-                yield Static(id="table")
-                yield Static(id="scores")
+                yield Unlinked(id="table")
+                yield Unlinked(id="scores")
                 moves = OptionList(id="moves")
                 moves.can_focus = False
                 yield moves
                 yield Input(placeholder=_("a move (#1 or notation), or help"), id="typed")
-                yield Static(id="message")
+                yield Unlinked(id="message")
                 with VerticalScroll(id="log-pane", can_focus=False):
-                    yield Static(id="log")
-        yield Static(id="keys")
+                    yield LogView(id="log")
+        yield Unlinked(id="keys")
         yield Static(id="too-small")
 
     def format_title(self, title: str, sub_title: str) -> Content:
@@ -389,7 +394,9 @@ class PlayApp(App[None]):
         viewer = self.viewer()
         self.show_board()
         self.query_one("#turn", Static).update(turn_text(session, viewer))
-        self.query_one("#scores", Static).update(scores_table(session))
+        self.query_one("#scores", Static).update(
+            DrawnOnce(scores_table(session), height_matters=False)
+        )
         self.show_log()
         self.fit_to_screen()
 
@@ -399,7 +406,10 @@ class PlayApp(App[None]):
         session = self.session
         viewer = self.viewer()
         marks = BoardMarks(last=session.last_move, preview=self._preview)
-        self._board = render_board(session.state, viewer, beside=True, marks=marks)
+        board = render_board(session.state, viewer, beside=True, marks=marks)
+        # a board that chooses its layout by width is drawn once per width, not again
+        # for its height, its lines and the side panel's measure (a Text Textual keeps)
+        self._board = board if isinstance(board, Text) else DrawnOnce(board, height_matters=False)
         self.query_one("#board", Static).update(self._board)
         self.query_one("#table", Static).update(table_text(session, viewer, marks))
 
@@ -421,9 +431,14 @@ class PlayApp(App[None]):
         if entries == self._log_shown:
             return
         self._log_shown = list(entries)
-        self.query_one("#log", Static).update(
-            Text("\n").join(self.entry_text(entry) for entry in entries)
-        )
+        if self._lines_for != (self.session, self.auto_move):
+            self._lines_for = (self.session, self.auto_move)
+            self._entry_lines = {}  # other labels, or "(the only move)" comes or goes
+        made, self._entry_lines = self._entry_lines, {}
+        for entry in entries:
+            line = made.get(entry)
+            self._entry_lines[entry] = self.entry_text(entry) if line is None else line
+        self.query_one("#log", LogView).show([self._entry_lines[entry] for entry in entries])
         pane = self.query_one("#log-pane", VerticalScroll)
         self.call_after_refresh(pane.scroll_end, animate=False)
 
@@ -478,7 +493,12 @@ class PlayApp(App[None]):
             self.thinking = label is not None
             self._move_label = label or ""
         shown = self._move_label or self._hint_label
-        self.query_one("#thinking").set_class(bool(shown), "active")
+        if shown == self._thinking_shown:
+            return  # a hint's end with no hint asked, after every move: nothing to redraw
+        self._thinking_shown = shown
+        # shown or hidden by its own style, not a class: a class asks Textual to match the
+        # whole style sheet against the row and its children again, at every move
+        self.query_one("#thinking").display = bool(shown)
         self.query_one("#thinking-label", Label).update(shown)
 
     # -- the course of the game ---------------------------------------------------------

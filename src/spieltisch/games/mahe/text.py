@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from spieltisch.core.glossary import piece_letters
@@ -67,11 +69,12 @@ def render(
     and the dice, which the interface shows beside the board; `marks`: the last move and
     the highlighted one on their fields (and the raft)."""
     view = state.view(player)
-    layouts = [
-        (_ring_width(per_row), _draw(view, per_row, beside, marks)) for per_row in (21, 11, 7)
-    ]
-    needs, wide = layouts[0]
-    return ReflowText(wide, needs, layouts[1:])
+
+    def narrow(per_row: int) -> Callable[[], Text]:
+        return lambda: _draw(view, per_row, beside, marks)
+
+    narrower = [(_ring_width(per_row), narrow(per_row)) for per_row in (11, 7)]
+    return ReflowText(_draw(view, 21, beside, marks), _ring_width(21), narrower)
 
 
 def _ring_width(per_row: int) -> int:
