@@ -100,3 +100,15 @@ def test_only_the_hand_made_evaluation_over_one_turn_is_compiled() -> None:
     assert not deeper.use_compiled()
     mahe = make("expert", spieltisch.load("mahe"), seed=1, budget=Budget())
     assert isinstance(mahe, ExpectimaxAgent) and not mahe.use_compiled()
+
+
+def test_a_duplicate_game_of_compiled_experts_is_the_same_game() -> None:
+    """What the calibration logs: every estimate, and who won (a game of four experts)."""
+    from spieltisch.sim.duplicate import play_block
+
+    lineup = ["expert"] * 4
+    python = play_block("madn", 4, lineup, seed=49, index=0, rotations=1)
+    compiled = play_block("madn", 4, lineup, seed=49, index=0, rotations=1, compiled=True)
+    assert compiled.games[0].predictions == python.games[0].predictions
+    assert compiled.games[0].chance == python.games[0].chance
+    assert compiled.wins == python.wins
