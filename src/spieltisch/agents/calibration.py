@@ -61,20 +61,21 @@ class WinChanceMap(BaseModel):
 
 def fit_isotonic(pairs: Sequence[tuple[float, float]], digits: int = 4) -> WinChanceMap:
     """The isotonic map of (estimate, outcome) pairs: pool adjacent violators over the
-    pairs sorted by estimate (equal estimates pooled first), then one point per pooled
-    block at its mean estimate and mean outcome."""
+    distinct estimates in order (all pairs of one estimate pooled first, so that the
+    order of their outcomes cannot split them), then one point per pooled block at its
+    mean estimate and mean outcome."""
     if not pairs:
         raise ValueError("no estimates to fit a calibration to")
-    ordered = sorted(pairs)
-    # blocks as [sum of estimates, sum of outcomes, count]
+    # per distinct estimate, then per block: [sum of estimates, sum of outcomes, count]
+    tied: dict[float, list[float]] = {}
+    for estimate, outcome in pairs:
+        group = tied.setdefault(estimate, [0.0, 0.0, 0.0])
+        group[0] += estimate
+        group[1] += outcome
+        group[2] += 1
     blocks: list[list[float]] = []
-    for estimate, outcome in ordered:
-        if blocks and blocks[-1][0] / blocks[-1][2] == estimate:
-            blocks[-1][0] += estimate
-            blocks[-1][1] += outcome
-            blocks[-1][2] += 1
-        else:
-            blocks.append([estimate, outcome, 1.0])
+    for estimate in sorted(tied):
+        blocks.append(tied[estimate])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()
             for index in range(3):
