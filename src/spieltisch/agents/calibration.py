@@ -80,14 +80,24 @@ def fit_isotonic(pairs: Sequence[tuple[float, float]], digits: int = 4) -> WinCh
             last = blocks.pop()
             for index in range(3):
                 blocks[-1][index] += last[index]
-    points = [(round(x / n, digits), round(y / n, digits)) for x, y, n in blocks]
-    kept: list[tuple[float, float]] = []
-    for point in points:  # rounding may make two centres equal: keep the map a function
-        if kept and point[0] <= kept[-1][0]:
-            kept[-1] = (kept[-1][0], max(kept[-1][1], point[1]))
+    kept: list[list[float]] = []
+    # rounding may make two centres equal: pool them, so that the map strictly increases
+    for block in blocks:
+        if kept and not _apart(_centre(kept[-1], digits), _centre(block, digits)):
+            for index in range(3):
+                kept[-1][index] += block[index]
         else:
-            kept.append(point)
-    return WinChanceMap(points=kept)
+            kept.append(block)
+    return WinChanceMap(points=[_centre(block, digits) for block in kept])
+
+
+def _centre(block: list[float], digits: int) -> tuple[float, float]:
+    """A pooled block's mean estimate and mean outcome, rounded."""
+    return round(block[0] / block[2], digits), round(block[1] / block[2], digits)
+
+
+def _apart(low: tuple[float, float], high: tuple[float, float]) -> bool:
+    return low[0] < high[0] and low[1] < high[1]
 
 
 @cache
