@@ -14,7 +14,7 @@ and a budget in iterations (`mcts:500`). Without one, a level gets its declared 
 no clock (as a hint does): a block's games are then the same on any machine and load.
 With `compiled=True` an expectimax entrant searches on the game's compiled copy of its
 search where the game has one (`ExpectimaxAgent.use_compiled`: the same moves and
-estimates, Mensch ärgere Dich nicht's expert about 10-20 times faster).
+estimates; Mensch ärgere Dich nicht's expert 27 times the decisions per CPU second).
 """
 
 from __future__ import annotations
