@@ -22,6 +22,9 @@ with a 95% interval over the blocks), raw and as hints and reviews show them;
 per block: a table of equals plays the same game in every rotation, and that is how
 the hints' calibration is fitted (benchmarks/win_calibration.py).
 
+`--compiled` lets the expectimax entrants search on the game's compiled copy where it
+has one (Mensch ärgere Dich nicht's expert: the same moves and estimates, faster).
+
 `--log FILE` appends each finished block (one JSON line); `--summary FILE` prints the
 blocks of such logs (comma-separated) as far as they got. Every entrant plays without a
 clock unless its spec says otherwise, so the blocks are the same on any machine.
@@ -91,11 +94,13 @@ def block_record(
     index: int,
     dice: str = "stream",
     rotations: int | None = None,
+    compiled: bool = False,
 ) -> dict[str, Any]:
-    """Block `index` as a log line, with the CPU seconds it took."""
+    """Block `index` as a log line, with the CPU seconds it took (and `compiled` where
+    the expectimax entrants searched on the game's compiled copy: the same games)."""
     start = time.process_time()
-    block = play_block(game, len(lineup), lineup, seed, index, dice, rotations)
-    return {
+    block = play_block(game, len(lineup), lineup, seed, index, dice, rotations, compiled)
+    record: dict[str, Any] = {
         "game": game,
         "lineup": list(lineup),
         "seed": seed,
@@ -108,6 +113,9 @@ def block_record(
         ],
         "cpu": round(time.process_time() - start, 4),
     }
+    if compiled:
+        record["compiled"] = True
+    return record
 
 
 def blocks(
@@ -118,9 +126,10 @@ def blocks(
     workers: int,
     dice: str = "stream",
     rotations: int | None = None,
+    compiled: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Blocks 0..count-1 in order, on `workers` processes."""
-    args = [(game, tuple(lineup), seed, index, dice, rotations) for index in range(count)]
+    args = [(game, tuple(lineup), seed, index, dice, rotations, compiled) for index in range(count)]
     if workers <= 1:
         for arguments in args:
             yield block_record(*arguments)
@@ -415,6 +424,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=None,
         help="play only the first N rotations of each block (a table of equals: 1)",
     )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="expectimax entrants search on the game's compiled copy (MÄDN: the same games)",
+    )
     parser.add_argument("--log", default=None, help="append each block to this file")
     parser.add_argument("--summary", default=None, help="only report these logs")
     parser.add_argument("--calibration", action="store_true", help="the calibration tables")
@@ -444,6 +458,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     args.workers,
                     args.dice,
                     args.rotations,
+                    args.compiled,
                 )
                 for record in played:
                     run.blocks.append(record)

@@ -12,7 +12,9 @@ duplicate block (`benchmarks/strength.py duplicate --lineup expert,expert,expert
 win the player then got. The games go to `--logs` (one JSON line per game, as
 `duplicate --log` writes them) and a second run resumes them, so the same command with
 the same seeds gives the same games, maps and figures on any machine: the experts of
-Mahé and Mensch ärgere Dich nicht read no clock.
+Mahé and Mensch ärgere Dich nicht read no clock. Mensch ärgere Dich nicht's expert
+searches on its compiled copy (`duplicate --compiled`: the same moves and estimates,
+tests/kernels/test_madn_expert.py) unless `--python` is given.
 
 The map is fitted on the first seed's games and checked on the held-out games: per bin
 (tenths of the prediction) the share won against the mean prediction, raw and calibrated,
@@ -47,7 +49,9 @@ def log_path(logs: Path, game: str, level: str, seed: int) -> Path:
     return logs / f"{game}-{PLAYERS[game]}-{level}-seed{seed}.jsonl"
 
 
-def play(game: str, level: str, seed: int, count: int, log: Path, workers: int) -> None:
+def play(
+    game: str, level: str, seed: int, count: int, log: Path, workers: int, compiled: bool = True
+) -> None:
     """Games 0..count-1 of the seed into `log`, the ones already there kept."""
     log.parent.mkdir(parents=True, exist_ok=True)
     lineup = (level,) * PLAYERS[game]
@@ -58,7 +62,7 @@ def play(game: str, level: str, seed: int, count: int, log: Path, workers: int) 
     if not missing:
         return
     started = time.perf_counter()
-    args = [(game, lineup, seed, index, "stream", 1) for index in missing]
+    args = [(game, lineup, seed, index, "stream", 1, compiled) for index in missing]
     with open(log, "a", encoding="utf-8") as out:
         if workers <= 1:
             played = (block_record(*a) for a in args)
@@ -115,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--write", default=None, help="store the map in this JSON file")
     parser.add_argument("--play-only", action="store_true")
+    parser.add_argument(
+        "--python", action="store_true", help="search on the Python engine, not the compiled copy"
+    )
     parser.add_argument("--markdown", action="store_true", help="Markdown tables")
     args = parser.parse_args(argv)
     logs = Path(args.logs)
@@ -127,8 +134,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         f" {args.held_out} of seed {args.held_out_seed} held out",
         flush=True,
     )
-    play(args.game, args.level, args.seed, args.games, fit_log, args.workers)
-    play(args.game, args.level, args.held_out_seed, args.held_out, held_log, args.workers)
+    compiled = not args.python
+    play(args.game, args.level, args.seed, args.games, fit_log, args.workers, compiled)
+    play(args.game, args.level, args.held_out_seed, args.held_out, held_log, args.workers, compiled)
     if args.play_only:
         return
     pairs, _games, fitted_games = estimates(fit_log, args.games)

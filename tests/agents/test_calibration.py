@@ -33,6 +33,22 @@ def test_the_isotonic_fit_pools_the_violators() -> None:
     assert fitted(0.575) == pytest.approx(0.75)
 
 
+def test_equal_estimates_are_pooled_whatever_the_order_of_their_outcomes() -> None:
+    """Sorted pairs put an estimate's losses before its wins: pooled one by one, the wins
+    at the top estimate stayed a block of their own, and MÄDN's estimates of 1.0 (won 93%
+    of the time) were mapped to 1.0."""
+    pairs = [(0.4, 1.0), (0.5, 0.0), (0.5, 1.0), (0.5, 1.0)]
+    assert fit_isotonic(pairs).points == [(0.475, 0.75)]
+    assert fit_isotonic(list(reversed(pairs))).points == [(0.475, 0.75)]
+
+
+def test_centres_that_round_alike_are_pooled() -> None:
+    """Two blocks whose mean outcomes differ only past the fourth place would be two
+    points with the same chance: a flat piece where the map must increase."""
+    assert fit_isotonic([(0.1, 0.5), (0.2, 0.50004)]).points == [(0.15, 0.5)]
+    assert fit_isotonic([(0.10001, 0.2), (0.10002, 0.4)]).points == [(0.1, 0.3)]
+
+
 @settings(deadline=None)
 @given(st.lists(st.tuples(chances, st.sampled_from([0.0, 0.5, 1.0])), min_size=1), chances, chances)
 def test_a_fitted_map_keeps_the_order_of_moves(

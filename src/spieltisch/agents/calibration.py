@@ -61,32 +61,43 @@ class WinChanceMap(BaseModel):
 
 def fit_isotonic(pairs: Sequence[tuple[float, float]], digits: int = 4) -> WinChanceMap:
     """The isotonic map of (estimate, outcome) pairs: pool adjacent violators over the
-    pairs sorted by estimate (equal estimates pooled first), then one point per pooled
-    block at its mean estimate and mean outcome."""
+    distinct estimates in order (all pairs of one estimate pooled first, so that the
+    order of their outcomes cannot split them), then one point per pooled block at its
+    mean estimate and mean outcome."""
     if not pairs:
         raise ValueError("no estimates to fit a calibration to")
-    ordered = sorted(pairs)
-    # blocks as [sum of estimates, sum of outcomes, count]
+    # per distinct estimate, then per block: [sum of estimates, sum of outcomes, count]
+    tied: dict[float, list[float]] = {}
+    for estimate, outcome in pairs:
+        group = tied.setdefault(estimate, [0.0, 0.0, 0.0])
+        group[0] += estimate
+        group[1] += outcome
+        group[2] += 1
     blocks: list[list[float]] = []
-    for estimate, outcome in ordered:
-        if blocks and blocks[-1][0] / blocks[-1][2] == estimate:
-            blocks[-1][0] += estimate
-            blocks[-1][1] += outcome
-            blocks[-1][2] += 1
-        else:
-            blocks.append([estimate, outcome, 1.0])
+    for estimate in sorted(tied):
+        blocks.append(tied[estimate])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()
             for index in range(3):
                 blocks[-1][index] += last[index]
-    points = [(round(x / n, digits), round(y / n, digits)) for x, y, n in blocks]
-    kept: list[tuple[float, float]] = []
-    for point in points:  # rounding may make two centres equal: keep the map a function
-        if kept and point[0] <= kept[-1][0]:
-            kept[-1] = (kept[-1][0], max(kept[-1][1], point[1]))
+    kept: list[list[float]] = []
+    # rounding may make two centres equal: pool them, so that the map strictly increases
+    for block in blocks:
+        if kept and not _apart(_centre(kept[-1], digits), _centre(block, digits)):
+            for index in range(3):
+                kept[-1][index] += block[index]
         else:
-            kept.append(point)
-    return WinChanceMap(points=kept)
+            kept.append(block)
+    return WinChanceMap(points=[_centre(block, digits) for block in kept])
+
+
+def _centre(block: list[float], digits: int) -> tuple[float, float]:
+    """A pooled block's mean estimate and mean outcome, rounded."""
+    return round(block[0] / block[2], digits), round(block[1] / block[2], digits)
+
+
+def _apart(low: tuple[float, float], high: tuple[float, float]) -> bool:
+    return low[0] < high[0] and low[1] < high[1]
 
 
 @cache

@@ -14,6 +14,10 @@ With a budget the search deepens segment by segment (the rest of this move, then
 next player's move, ...) up to `segments`, keeping the deepest search that finished
 within the budget (nodes as iterations, or seconds); without one it searches `segments`
 segments outright.
+
+`use_compiled()` hands the search to the game's compiled copy where the game offers one
+(`compiled_expectimax(max_depth)` in its knowledge: Mensch ärgere Dich nicht's hand-made
+evaluation): the same moves and values, many times faster (benchmarks/expert_speed.py).
 """
 
 from __future__ import annotations
@@ -59,11 +63,27 @@ class ExpectimaxAgent(SearchAgent):
         self.depth = 0
         """Segments searched by the last decision."""
         self._clock = UNLIMITED
+        self._compiled: Callable[[State], tuple[dict[int, float], int]] | None = None
+
+    def use_compiled(self) -> bool:
+        """Search on the game's compiled copy of this search from now on, where the game
+        has one for this evaluation and one segment is searched; whether it does. The
+        budget changes nothing there: a search of one segment is always finished (the
+        fallback below searches it without a budget)."""
+        offer = hook(self.knowledge, "compiled_expectimax")
+        if offer is None or self.segments != 1:
+            return False
+        self._compiled = offer(self.max_depth)
+        return self._compiled is not None
 
     def analyse(self, state: State) -> list[Choice]:
         me = state.current_player
         world = state.determinize(me, self.rng)
         self.nodes = 0
+        if self._compiled is not None:
+            rated, self.nodes = self._compiled(world)
+            self.depth = 1
+            return self._choices(state, {a: (v, 1.0, False) for a, v in rated.items()})
         budget = self.budget
         if budget.iterations is None and budget.seconds is None:
             depths = [self.segments]

@@ -5,17 +5,14 @@ its read-only properties (`pieces_on_board`: per player the rels of the pieces o
 board, `track`: the owner of each track field, `finishing_order`, `obliged_moves`) and
 the game's per-player tables `abs_of`, `rel_of_abs`, `rel_of_action`.
 
-The weights `ENTERED`, `RISK` and `CONVEX` were tuned by playing the greedy agent (one
-move ahead with this evaluation) against the rules of thumb of `playout_action` over
-1,000 to 1,500 four-player games per setting: the tuned ones win 30.5% of them (a fair
-share is 25%), the first guesses (10, 0.75, 0.5) 27.3%; a strongly convex worth of late
-fields (1.5) drops it to 6%.
+The hand-made evaluation's weights are in `hand_weights.py`, shared with its compiled copies.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spieltisch.core.level_spec import LevelSpec
 from spieltisch.games.madn.evaluation import (
@@ -24,7 +21,29 @@ from spieltisch.games.madn.evaluation import (
     shipped_weights,
     trained_counts,
 )
+from spieltisch.games.madn.hand_weights import (
+    CONVEX,
+    ENTERED,
+    FINISHED,
+    HOME,
+    RISK,
+    SPREAD,
+    piece_value,
+)
 from spieltisch.games.madn.rules import ENTER, PASS, Madn, MadnState
+
+__all__ = [
+    "CONVEX",
+    "ENTERED",
+    "FINISHED",
+    "HOME",
+    "LEVELS",
+    "RISK",
+    "SPREAD",
+    "MadnKnowledge",
+    "knowledge",
+    "piece_value",
+]
 
 LEVELS: dict[str, LevelSpec] = {
     "easy": LevelSpec(
@@ -41,33 +60,6 @@ LEVELS: dict[str, LevelSpec] = {
 }
 """The playing strengths, measured with benchmarks/strength.py (docs/strength.md)."""
 
-FINISHED = 1000.0
-"""Strength of a player who is home, minus a step for each earlier finisher."""
-
-ENTERED = 3.0
-"""A piece on the track is worth this plus the fields it has travelled."""
-
-HOME = 72.0
-"""A piece in the goal, plus 2 for each field deeper."""
-
-SPREAD = 8.0
-"""The spread of the strengths when the game is nearly over."""
-
-RISK = 0.25
-"""Share of a threatened piece's worth counted as lost, per attacker chance."""
-
-
-CONVEX = 0.3
-"""Extra worth of fields travelled late: the same die is worth more to an advanced piece,
-so pieces are brought home one by one rather than all exposed at once."""
-
-
-def piece_value(rel: int) -> float:
-    if rel >= 40:
-        return HOME + 2.0 * (rel - 40)
-    return ENTERED + rel + CONVEX * rel * rel / 40.0
-
-
 EVALUATIONS = ("hand", "learned")
 """`hand`: `strengths` below; `learned`: the softmax fitted to kernel games
 (`evaluation.py`), for the tournament rules with enforced duties, where it was trained."""
@@ -83,6 +75,7 @@ class MadnKnowledge:
     def __init__(self, game: Madn, evaluation: str = "hand") -> None:
         self.game = game
         self.players = game.num_players
+        self.evaluation = evaluation
         if evaluation not in EVALUATIONS:
             raise ValueError(
                 f"unknown evaluation {evaluation!r} for madn: known are {', '.join(EVALUATIONS)}"
@@ -99,6 +92,18 @@ class MadnKnowledge:
     def segment(self, state: MadnState) -> int | None:
         """A player's turn (with the rolls after a 6): what expectimax looks through."""
         return state.turn
+
+    def compiled_expectimax(
+        self, max_depth: int
+    ) -> Callable[[MadnState], tuple[dict[int, float], int]] | None:
+        """Expectimax through the rest of the turn with this evaluation, compiled
+        (`expectimax.py`, extra `fast`): each legal action's value and the nodes, as the
+        Python search gives them; None for the learned evaluation or without numba."""
+        if self.evaluation != "hand" or importlib.util.find_spec("numba") is None:
+            return None
+        from spieltisch.games.madn.expectimax import Search
+
+        return Search(self.game, max_depth).rate
 
     def strengths(self, state: MadnState) -> tuple[Sequence[float], float]:
         n = self.players

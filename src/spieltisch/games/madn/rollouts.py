@@ -29,7 +29,7 @@ from spieltisch.core.kernel import (
 )
 
 # the hand-made evaluation's constants (`MadnKnowledge.strengths`, `knowledge.win_chances`)
-from spieltisch.games.madn.agent import CONVEX, ENTERED, HOME, RISK, SPREAD
+from spieltisch.games.madn.hand_weights import CONVEX, ENTERED, HOME, RISK, SPREAD
 from spieltisch.games.madn.kernel import (
     ABS,
     COLOUR,
