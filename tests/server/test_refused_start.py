@@ -260,8 +260,13 @@ def test_a_claim_made_while_the_sweep_reads_the_tables_stays(
 
     async def scenario(p: Processes) -> None:
         table = await p.table(SeatIn(kind="ai", level="easy"))
-        _swept, claimed = await asyncio.gather(p.a._sweep_once(), p.a.claim(table))
-        assert claimed and p.a.owns(table), "the sweep let go of a table claimed meanwhile"
+        read, go = paused_after_its_query(p.a)
+        sweep = asyncio.create_task(p.a._sweep_once())
+        await read.wait()
+        assert await p.a.claim(table)
+        go.set()
+        await sweep
+        assert p.a.owns(table), "the sweep let go of a table claimed meanwhile"
         assert await p.locks() == [p.pid(p.a)]
 
     run(scenario)
