@@ -236,6 +236,22 @@ def test_two_claims_at_once_take_the_lock_once(
     run(scenario)
 
 
+def paused_after_its_query(cluster: PostgresCluster) -> tuple[asyncio.Event, asyncio.Event]:
+    """Make `cluster`'s sweep stop between reading the tables and acting on them: it sets
+    the first event once it has read them, and goes on when the test sets the second."""
+    read, go = asyncio.Event(), asyncio.Event()
+    reading = cluster._read_tables
+
+    async def paused(asked: set[str]) -> dict[str, str]:
+        status = await reading(asked)
+        read.set()
+        await go.wait()
+        return status
+
+    cluster._read_tables = paused  # type: ignore[method-assign]
+    return read, go
+
+
 def test_a_claim_made_while_the_sweep_reads_the_tables_stays(
     run: Callable[[Callable[[Processes], Awaitable[None]]], None],
 ) -> None:
@@ -244,8 +260,36 @@ def test_a_claim_made_while_the_sweep_reads_the_tables_stays(
 
     async def scenario(p: Processes) -> None:
         table = await p.table(SeatIn(kind="ai", level="easy"))
-        _swept, claimed = await asyncio.gather(p.a._sweep_once(), p.a.claim(table))
-        assert claimed and p.a.owns(table), "the sweep let go of a table claimed meanwhile"
+        read, go = paused_after_its_query(p.a)
+        sweep = asyncio.create_task(p.a._sweep_once())
+        await read.wait()
+        assert await p.a.claim(table)
+        go.set()
+        await sweep
+        assert p.a.owns(table), "the sweep let go of a table claimed meanwhile"
         assert await p.locks() == [p.pid(p.a)]
+
+    run(scenario)
+
+
+def test_a_sweep_reading_the_tables_during_a_hand_over_takes_none_again(
+    run: Callable[[Callable[[Processes], Awaitable[None]]], None],
+) -> None:
+    """A sweep that read the running tables before `hand_over` let go of them locked them
+    again afterwards: the stopping process held them until it exited, and no other
+    process could take them over."""
+
+    async def scenario(p: Processes) -> None:
+        table = await p.table(SeatIn(kind="ai", level="easy"))
+        assert (await p.lobby.start(table, p.ana)).status == TableStatus.RUNNING
+        read, go = paused_after_its_query(p.a)
+        sweep = asyncio.create_task(p.a._sweep_once())
+        await read.wait()
+        assert await p.a.hand_over() == [table]
+        go.set()
+        await sweep
+        assert not p.a.owns(table), "a sweep under way took a handed-over table again"
+        assert await p.locks() == []
+        assert await p.b.claim(table)
 
     run(scenario)

@@ -28,6 +28,11 @@ PAYLOAD_LIMIT = 7_900
 without its entries."""
 
 
+def quote_name(name: str) -> str:
+    """A name as one word of a notification (no spaces, no "/")."""
+    return quote(name, safe="")
+
+
 @dataclass(frozen=True)
 class AppendNews:
     """The entries one append stored, in order, and the clocks it changed."""

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Coroutine, Mapping, Sequence
 from datetime import datetime
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -129,18 +129,18 @@ class PostgresCluster(SingleProcess):
         """Let go of every table held here, and tell the others, who take each over at
         once (the first to lock it); from now on this process takes none."""
         self.draining = True
-        tables = sorted(self.owned)
-        self.owned.clear()
-        if self._locks is None:
-            return tables
-        try:
-            await self._locks.execute("SELECT pg_advisory_unlock_all()")
-            for table_id in tables:
-                await self._locks.execute(
-                    "SELECT pg_notify(%s, %s)", (CHANNEL, self._payload("released", table_id, ()))
-                )
-        except Exception as exc:
-            _warn(exc, "could not hand the tables over (the others' sweep takes them)")
+        async with self._guard:  # a sweep that read the tables before locks none again
+            tables = sorted(self.owned)
+            self.owned.clear()
+            if self._locks is None:
+                return tables
+            try:
+                await self._locks.execute("SELECT pg_advisory_unlock_all()")
+                for table_id in tables:
+                    payload = self._payload("released", table_id, ())
+                    await self._locks.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            except Exception as exc:
+                _warn(exc, "could not hand the tables over (the others' sweep takes them)")
         return tables
 
     async def _take_over(self, table_id: str) -> None:
@@ -195,13 +195,11 @@ class PostgresCluster(SingleProcess):
         if self.draining:
             return
         asked = set(self.owned)
-        cursor = await self._locks.execute(
-            "SELECT id, status FROM game_tables WHERE status = %s OR id = ANY(%s::text[])",
-            (str(TableStatus.RUNNING), sorted(asked)),
-        )
-        status = {row[0]: row[1] for row in await cursor.fetchall()}
+        status = await self._read_tables(asked)
         running = {table_id for table_id, now in status.items() if now == TableStatus.RUNNING}
         async with self._guard:  # no claim nor release while `owned` is read and locked
+            if self.draining:  # handed over while the tables were read: take none again
+                return
             # An open table stays held: the process starting it claimed it first (`claim`);
             # one claimed since `asked` was read is left for the next sweep.
             for table_id in (asked & self.owned) - running:
@@ -226,6 +224,14 @@ class PostgresCluster(SingleProcess):
             TAKEOVERS.labels("sweep").inc()
             if self._listener is not None:
                 await self._listener.on_claimed(table_id)
+
+    async def _read_tables(self, asked: set[str]) -> dict[str, str]:
+        """The status of the running tables and of `asked` (the sweep's one query)."""
+        cursor = await self._locks.execute(
+            "SELECT id, status FROM game_tables WHERE status = %s OR id = ANY(%s::text[])",
+            (str(TableStatus.RUNNING), sorted(asked)),
+        )
+        return {row[0]: row[1] for row in await cursor.fetchall()}
 
     async def _forget_the_dead(self) -> None:
         """Processes whose listening session is gone died (or lost the database): the
@@ -265,31 +271,34 @@ class PostgresCluster(SingleProcess):
         return CHANNEL, payload
 
     async def announce(self, kind: str, table_id: str, *rest: int) -> None:
-        if self._locks is None:
-            return
-        try:
-            await self._locks.execute(
-                "SELECT pg_notify(%s, %s)", (CHANNEL, self._payload(kind, table_id, rest))
-            )
-        except Exception as exc:
-            _warn(exc, "could not announce %s of table %s", kind, table_id)
+        payload = self._payload(kind, table_id, rest)
+        await self._notify(payload, "could not announce %s of table %s", kind, table_id)
 
     async def announce_here(
         self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
     ) -> None:
+        payload = self.here_payload(table_id, number, seats, watchers)
+        await self._notify(payload, "could not announce who is at table %s", table_id)
+
+    async def _notify(self, payload: str, failed: str, *args: object) -> None:
+        """Tell the other processes; with the database away the news is lost (they read
+        the tables again once they are back: `_resync`)."""
         if self._locks is None:
             return
-        payload = self.here_payload(table_id, number, seats, watchers)
         try:
             await self._locks.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         except Exception as exc:
-            _warn(exc, "could not announce who is at table %s", table_id)
+            _warn(exc, failed, *args)
 
     def here_payload(
         self, table_id: str, number: int, seats: list[int], watchers: tuple[str, ...]
     ) -> str:
         return " ".join(
-            [self._payload("here", table_id, (number, *seats)), "/", *map(quote_name, watchers)]
+            [
+                self._payload("here", table_id, (number, *seats)),
+                "/",
+                *map(moved_news.quote_name, watchers),
+            ]
         )
 
     async def _listen(self) -> None:
@@ -368,11 +377,6 @@ class PostgresCluster(SingleProcess):
             raise
         except Exception as exc:
             _warn(exc, "handling news from another process failed")
-
-
-def quote_name(name: str) -> str:
-    """A name as one word of a notification (no spaces, no "/")."""
-    return quote(name, safe="")
 
 
 def _warn(exc: Exception, message: str, *args: object) -> None:
