@@ -5,14 +5,19 @@ workers, and the resource tracker's "leaked semaphore objects" warning after the
 
 The parents stop their children themselves (uvicorn's parent sends its workers SIGTERM,
 which they handle gracefully; a server closes its computer-seat workers), so children
-are started with SIGINT ignored: an ignored signal stays ignored across exec, before any
-Python runs in the child, which a handler set in the child cannot do. The parent keeps
-SIGINT blocked meanwhile, so a Ctrl+C during the start waits for it and is not lost."""
+are started with SIGINT blocked: the signal mask is inherited across fork and exec, so
+a child never receives Ctrl+C, from before any Python runs in it (a handler set in the
+child cannot do that).
+
+Only the starting thread blocks it; the handler of the process stays. An earlier version
+also set the handler to SIG_IGN while a child started: the handler is the whole
+process's, the mask only the thread's, so a Ctrl+C the kernel gave another thread then
+(an aiosqlite thread, the pool's manager) was ignored and lost, and `serve` went on
+running (CI, 2026-12-07)."""
 
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing import resource_tracker
@@ -21,43 +26,35 @@ from typing import Any
 
 
 @contextmanager
-def children_ignore_sigint() -> Iterator[None]:
-    """Processes started inside ignore SIGINT from their first instruction (only the
-    main thread may change a signal's handler: elsewhere nothing changes)."""
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) == signal.SIG_IGN  # ignored already (nested)
-    ):
-        yield
-        return
-    # Started now, not inside: starting it unblocks SIGINT, and one waiting would be lost.
+def children_block_sigint() -> Iterator[None]:
+    """Processes started inside never receive SIGINT: it stays blocked in them. Here a
+    Ctrl+C meanwhile goes to another thread's handler, or waits until the end."""
+    # Started now, not inside: starting it unblocks SIGINT in this thread.
     resource_tracker.ensure_running()
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a Ctrl+C meanwhile: now
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class QuietSpawnProcess(SpawnProcess):
-    """A spawned process that ignores Ctrl+C (its parent stops it)."""
+    """A spawned process deaf to Ctrl+C (its parent stops it)."""
 
     def start(self) -> None:
-        with children_ignore_sigint():
+        with children_block_sigint():
             super().start()
 
 
 class QuietSpawnContext(SpawnContext):
-    """The spawn start method, its processes ignoring Ctrl+C (`ProcessPoolExecutor`'s
+    """The spawn start method, its processes deaf to Ctrl+C (`ProcessPoolExecutor`'s
     `mp_context`)."""
 
     Process = QuietSpawnProcess
 
 
 def workers_without_ctrl_c() -> None:
-    """Start uvicorn's worker processes ignoring SIGINT (call before `uvicorn.run` with
+    """Start uvicorn's worker processes with SIGINT blocked (call before `uvicorn.run` with
     `workers`): Ctrl+C reaches the parent alone, which stops them with SIGTERM."""
     from uvicorn.supervisors import multiprocess
 
@@ -67,7 +64,7 @@ def workers_without_ctrl_c() -> None:
         return
 
     def started(self: Any) -> None:
-        with children_ignore_sigint():
+        with children_block_sigint():
             start(self)
 
     started.without_ctrl_c = True  # type: ignore[attr-defined]
