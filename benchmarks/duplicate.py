@@ -277,9 +277,9 @@ def corrected(game: str, players: int, spec: str, pairs: Pairs) -> tuple[Pairs, 
     """The estimates as hints and reviews show them, with the correction's name: the
     hints' isotonic map for the level (`spieltisch.agents.calibration`), else the review's
     fit (`spieltisch.review.calibration`), where there is one."""
-    name, evaluation, iterations = parse_entrant(spec)
+    name, evaluation, iterations, settings = parse_entrant(spec)
     fit = review_calibration(game, players, name)
-    if fit is None or evaluation is not None or iterations is not None:
+    if fit is None or evaluation is not None or iterations is not None or settings:
         return None
     what = (
         "with the hints' isotonic calibration"

@@ -1,5 +1,6 @@
 """The compiled expert of Mensch ärgere Dich nicht (issue 49): expectimax through the rest
-of the turn on the kernel plays the Python expert's move, ties included, with its values."""
+of the turn (or more turns) on the kernel plays the Python expert's move, ties included,
+with its values."""
 
 from __future__ import annotations
 
@@ -101,12 +102,36 @@ def test_the_kernel_position_keeps_the_engines_order_of_pieces() -> None:
             assert slots == list(pieces) + [-1] * (4 - len(pieces))
 
 
-def test_only_the_hand_made_evaluation_over_one_turn_is_compiled() -> None:
+@pytest.mark.parametrize(("players", "seed"), [(4, 11), (2, 12)])
+def test_a_search_through_the_next_turn_too_gives_the_python_values(
+    players: int, seed: int
+) -> None:
+    """`segments=2` (the entrant `expert+segments=2`): the next player's turn is searched
+    too, that player choosing its own best; the same moves, values and nodes."""
+    game = spieltisch.load("madn", players=players)
+    python = ExpectimaxAgent(game, seed=1, segments=2)
+    compiled = ExpectimaxAgent(game, seed=1, segments=2)
+    assert compiled.use_compiled()
+    one_turn = ExpectimaxAgent(game, seed=1)
+    assert one_turn.use_compiled()
+    states = positions(game, seed, 1)[::4]
+    assert len(states) >= 15
+    deeper = 0
+    for state in states:
+        expected = python.analyse(state)
+        got = compiled.analyse(state)
+        assert [c.move for c in got] == [c.move for c in expected], state.history()
+        assert [c.value for c in got] == pytest.approx([c.value for c in expected], abs=1e-12)
+        assert compiled.nodes == python.nodes and compiled.depth == 2
+        one_turn.analyse(state)
+        deeper += compiled.nodes > one_turn.nodes
+    assert deeper > len(states) / 2  # the next turn was searched
+
+
+def test_only_the_hand_made_evaluation_is_compiled() -> None:
     madn = spieltisch.load("madn")
     learned = level(madn, "expert", evaluation="learned").build(madn, 1, Budget())
     assert isinstance(learned, ExpectimaxAgent) and not learned.use_compiled()
-    deeper = ExpectimaxAgent(madn, seed=1, segments=2)
-    assert not deeper.use_compiled()
     mahe = make("expert", spieltisch.load("mahe"), seed=1, budget=Budget())
     assert isinstance(mahe, ExpectimaxAgent) and not mahe.use_compiled()
 

@@ -96,8 +96,18 @@ def test_a_deal_is_the_same_in_every_rotation(name: str, players: int, deals: in
 
 
 def test_entrant_specs_name_what_is_wrong() -> None:
-    assert parse_entrant("expert@learned") == ("expert", "learned", None)
-    assert parse_entrant("mcts:500") == ("mcts", None, 500)
+    assert parse_entrant("expert@learned") == ("expert", "learned", None, {})
+    assert parse_entrant("mcts:500") == ("mcts", None, 500, {})
+    assert parse_entrant("expert@hand+segments=2+max_depth=16") == (
+        "expert",
+        "hand",
+        None,
+        {"segments": 2, "max_depth": 16},
+    )
+    with pytest.raises(ValueError, match="name=value"):
+        parse_entrant("expert+segments")
+    with pytest.raises(ValueError, match="only a level"):
+        parse_entrant("mcts+segments=2")
     with pytest.raises(ValueError, match="whole number of iterations"):
         parse_entrant("mcts:lots")
     with pytest.raises(ValueError, match="no name"):

@@ -16,8 +16,9 @@ within the budget (nodes as iterations, or seconds); without one it searches `se
 segments outright.
 
 `use_compiled()` hands the search to the game's compiled copy where the game offers one
-(`compiled_expectimax(max_depth)` in its knowledge: Mensch ärgere Dich nicht's hand-made
-evaluation): the same moves and values, many times faster (benchmarks/expert_speed.py).
+(`compiled_expectimax(max_depth, segments)` in its knowledge: Mensch ärgere Dich nicht's
+hand-made evaluation): the same moves and values as without a budget, many times faster
+(benchmarks/expert_speed.py).
 """
 
 from __future__ import annotations
@@ -67,13 +68,13 @@ class ExpectimaxAgent(SearchAgent):
 
     def use_compiled(self) -> bool:
         """Search on the game's compiled copy of this search from now on, where the game
-        has one for this evaluation and one segment is searched; whether it does. The
-        budget changes nothing there: a search of one segment is always finished (the
-        fallback below searches it without a budget)."""
+        has one for this evaluation; whether it does. It reads no clock: every one of
+        `segments` is searched, as here without a budget (with one segment that is also
+        what a budget gives: the fallback below searches it whatever the clock says)."""
         offer = hook(self.knowledge, "compiled_expectimax")
-        if offer is None or self.segments != 1:
+        if offer is None:
             return False
-        self._compiled = offer(self.max_depth)
+        self._compiled = offer(self.max_depth, self.segments)
         return self._compiled is not None
 
     def analyse(self, state: State) -> list[Choice]:
@@ -82,7 +83,7 @@ class ExpectimaxAgent(SearchAgent):
         self.nodes = 0
         if self._compiled is not None:
             rated, self.nodes = self._compiled(world)
-            self.depth = 1
+            self.depth = self.segments
             return self._choices(state, {a: (v, 1.0, False) for a, v in rated.items()})
         budget = self.budget
         if budget.iterations is None and budget.seconds is None:

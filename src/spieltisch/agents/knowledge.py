@@ -16,9 +16,9 @@ Besides `strengths` and `playout_action` a game's knowledge may offer optional h
 - `segment(state)`: what expectimax searches through (Mahé: one turtle's move);
 - `chances(state)`: win chances per player straight from a learned evaluation, used
   instead of `strengths` (MÄDN's `evaluation="learned"`);
-- `compiled_expectimax(max_depth)`: the game's compiled copy of expectimax over one
-  segment with this evaluation, or None (`ExpectimaxAgent.use_compiled`; MÄDN's hand-made
-  evaluation);
+- `compiled_expectimax(max_depth, segments)`: the game's compiled copy of expectimax
+  through `segments` segments with this evaluation, or None
+  (`ExpectimaxAgent.use_compiled`; MÄDN's hand-made evaluation);
 - `key(state)`, `remaining(state)`, `order(state, actions)`, `returns(state)` and the
   attribute `endgame`: transpositions, an upper bound on the moves left, move ordering,
   fast final results and the exact-endgame threshold for alpha-beta (Mabula).

@@ -9,9 +9,10 @@ seed and the seat, so identical entrants play identical games in every rotation.
 
 Entrants are named as in `benchmarks/strength.py`: a level or algorithm (`expert`,
 `hard`, `random`), optionally with one of the game's evaluations (`expert@learned`; for a
-level that searches by IS-MCTS one of the game's samplers of worlds: `expert@inferred`)
-and a budget in iterations (`mcts:500`). Without one, a level gets its declared iterations and
-no clock (as a hint does): a block's games are then the same on any machine and load.
+level that searches by IS-MCTS one of the game's samplers of worlds: `expert@inferred`),
+other settings of a level (`expert+segments=2`) and a budget in iterations
+(`mcts:500`). Without one, a level gets its declared iterations and no clock (as a hint
+does): a block's games are then the same on any machine and load.
 With `compiled=True` an expectimax entrant searches on the game's compiled copy of its
 search where the game has one (`ExpectimaxAgent.use_compiled`: the same moves and
 estimates; Mensch ärgere Dich nicht's expert 27 times the decisions per CPU second).
@@ -20,9 +21,10 @@ estimates; Mensch ärgere Dich nicht's expert 27 times the decisions per CPU sec
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 import spieltisch
 from spieltisch.agents import Agent, Budget, make
@@ -86,9 +88,21 @@ def _small(state: State) -> bool:
     return True
 
 
-def parse_entrant(spec: str) -> tuple[str, str | None, int | None]:
-    """`name[@evaluation][:iterations]` as (name, evaluation, iterations)."""
+class Entrant(NamedTuple):
+    """An entrant's spec taken apart."""
+
+    name: str
+    evaluation: str | None = None
+    iterations: int | None = None
+    settings: Mapping[str, int | float | str] = MappingProxyType({})
+
+
+def parse_entrant(spec: str) -> Entrant:
+    """`name[@evaluation][+setting=value...][:iterations]`: `expert+segments=2` is the
+    expert level searching two turns (any of the level's settings, as a number where it
+    reads as one)."""
     head, _, count = spec.partition(":")
+    head, *pairs = head.split("+")
     name, _, evaluation = head.partition("@")
     if not name:
         raise ValueError(f"entrant {spec!r} has no name: write e.g. expert, hard or mcts:500")
@@ -100,7 +114,27 @@ def parse_entrant(spec: str) -> tuple[str, str | None, int | None]:
                 " iterations above 0, such as mcts:500"
             )
         iterations = int(count)
-    return name, evaluation or None, iterations
+    settings: dict[str, int | float | str] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not key or not equals or not value:
+            raise ValueError(
+                f"entrant {spec!r}: a setting after '+' is written name=value, such as"
+                " expert+segments=2"
+            )
+        settings[key] = _number(value)
+    if settings and name not in LEVELS:
+        raise ValueError(f"entrant {spec!r}: only a level ({', '.join(LEVELS)}) takes settings")
+    return Entrant(name, evaluation or None, iterations, MappingProxyType(settings))
+
+
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def build_entrant(spec: str, game: Game[Any], seed: int, compiled: bool = False) -> Agent:
@@ -113,7 +147,7 @@ def build_entrant(spec: str, game: Game[Any], seed: int, compiled: bool = False)
 
 
 def _build(spec: str, game: Game[Any], seed: int) -> Agent:
-    name, evaluation, iterations = parse_entrant(spec)
+    name, evaluation, iterations, settings = parse_entrant(spec)
     if iterations is not None:
         budget = Budget(iterations=iterations)
     elif name in LEVELS:
@@ -127,7 +161,9 @@ def _build(spec: str, game: Game[Any], seed: int) -> Agent:
             )
         # a level that searches by IS-MCTS takes a way to deal its worlds instead
         setting = "sampler" if level_spec(game, name).algorithm == "ismcts" else "evaluation"
-        return level(game, name, **{setting: evaluation}).build(game, seed, budget)
+        settings = {**settings, setting: evaluation}
+    if settings:
+        return level(game, name, **settings).build(game, seed, budget)
     return make(name, game, seed=seed, budget=budget)
 
 

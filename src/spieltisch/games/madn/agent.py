@@ -94,16 +94,17 @@ class MadnKnowledge:
         return state.turn
 
     def compiled_expectimax(
-        self, max_depth: int
+        self, max_depth: int, segments: int = 1
     ) -> Callable[[MadnState], tuple[dict[int, float], int]] | None:
-        """Expectimax through the rest of the turn with this evaluation, compiled
-        (`expectimax.py`, extra `fast`): each legal action's value and the nodes, as the
-        Python search gives them; None for the learned evaluation or without numba."""
+        """Expectimax through the rest of the turn (and `segments - 1` turns after it)
+        with this evaluation, compiled (`expectimax.py`, extra `fast`): each legal
+        action's value and the nodes, as the Python search without a clock gives them;
+        None for the learned evaluation or without numba."""
         if self.evaluation != "hand" or importlib.util.find_spec("numba") is None:
             return None
         from spieltisch.games.madn.expectimax import Search
 
-        return Search(self.game, max_depth).rate
+        return Search(self.game, max_depth, segments).rate
 
     def strengths(self, state: MadnState) -> tuple[Sequence[float], float]:
         n = self.players

@@ -1,13 +1,15 @@
 """The expert's search compiled (numba, extra `fast`): expectimax through the rest of the
-turn with the hand-made evaluation, on the kernel's position (issue 49).
+turn (or more turns: `segments`) with the hand-made evaluation, on the kernel's position
+(issue 49).
 
-It mirrors `agents.expectimax.ExpectimaxAgent` with one segment (the expert level) and
+It mirrors `agents.expectimax.ExpectimaxAgent` without a clock (the expert level searches
+one segment; a deeper entrant more) and
 `MadnKnowledge.strengths` through `knowledge.win_chances`, operation for operation, so
 that it rates every move with the same float and so plays the same move, ties included:
 
 - every legal action in the engine's order, each decision taking the first best reply,
-  each die 1-6 weighted 1/6 and added in that order, a leaf where the turn has passed,
-  the game is over or `max_depth` nodes lie below the root's move;
+  each die 1-6 weighted 1/6 and added in that order, a leaf where the `segments`-th turn
+  has passed, the game is over or `max_depth` nodes lie below the root's move;
 - at a leaf the win shares of the places once the game is over, else every player's
   strength (a player home counts `FINISHED` for each player behind) turned into win
   chances, summed left to right as Python's `sum` of 3.11;
@@ -151,6 +153,7 @@ def _utilities(
 def rate(
     p: np.ndarray,
     max_depth: int,
+    segments: int,
     actions: np.ndarray,
     values: np.ndarray,
     stack: np.ndarray,
@@ -159,23 +162,25 @@ def rate(
     strengths: np.ndarray,
     ranks: np.ndarray,
 ) -> tuple[int, int]:
-    """`ExpectimaxAgent._rate` with one segment, from the decision in `stack[0]`: each
+    """`ExpectimaxAgent._rate` through `segments` turns, from the decision in `stack[0]`: each
     legal action in order into `actions`, the mover's expected win chance after it into
     `values`; returns how many, and the nodes expanded below the root.
 
     `ExpectimaxAgent.value`'s recursion as a loop over the levels of the tree (numba
     cannot load a recursive function from its cache): `stack[level]` is the position at
     that level, `rows[level]` its value so far (the best reply's, or the sum over the
-    dice), `control[level]` the moves still to try (or the next die) and whether one was
-    tried; `max_depth + 2` levels of each."""
+    dice), `control[level]` the moves still to try (or the next die), whether one was
+    tried, the action tried, whose turn (the segment) and how many segments are left to
+    end; `max_depth + 2` levels of each."""
     root = stack[0]
     me = root[CP]
-    segment = root[TURN]
     n = p[N]
     count = 0
     nodes = 0
     level = 0
     control[0, 0] = root[MOVES]
+    control[0, 3] = root[TURN]
+    control[0, 4] = segments
     while True:
         # the next child of the node at `level`, if any, goes to `level + 1`
         s = stack[level]
@@ -206,7 +211,11 @@ def rate(
             s = child
             depth = max_depth + 1 - level
             here = -1 if s[OVER] else s[TURN]
-            if depth <= 0 or s[CP] == TERMINAL or here != segment:  # a leaf
+            segment, left = control[level - 1, 3], control[level - 1, 4]
+            if here != segment:
+                left -= 1
+            control[level, 3], control[level, 4] = here, left
+            if depth <= 0 or s[CP] == TERMINAL or left <= 0:  # a leaf
                 _utilities(s, p, rows[level], strengths, ranks)
             elif s[CP] >= 0:
                 control[level, 0] = s[MOVES]
@@ -249,20 +258,22 @@ def advance(s: np.ndarray, p: np.ndarray, kinds: np.ndarray, values: np.ndarray)
 
 class Search:
     """The compiled expert of one game: `rate(state)` gives each legal move's expected
-    win chance for the player to move, and the nodes expanded, as the Python search.
+    win chance for the player to move, and the nodes expanded, as the Python search
+    without a clock through `segments` turns.
 
     The kernel's position follows the game: when a state's history goes on from the
     last one's (the next decision of the same game), only the new steps are applied."""
 
-    def __init__(self, game: Any, max_depth: int) -> None:
+    def __init__(self, game: Any, max_depth: int, segments: int = 1) -> None:
         from spieltisch.games.madn.kernel import MadnKernel
 
         self.kernel = MadnKernel(game)
         self.params = self.kernel.params
         self.max_depth = max_depth
+        self.segments = segments
         self._stack = np.zeros((max_depth + 2, SIZE), dtype=np.int64)
         self._rows = np.zeros((max_depth + 2, 4), dtype=np.float64)
-        self._control = np.zeros((max_depth + 2, 3), dtype=np.int64)
+        self._control = np.zeros((max_depth + 2, 5), dtype=np.int64)
         self._strengths = np.zeros(4, dtype=np.float64)
         self._ranks = np.zeros(4, dtype=np.int64)
         self._actions = np.zeros(PASS + 1, dtype=np.int64)
@@ -293,6 +304,7 @@ class Search:
         count, nodes = rate(
             self.params,
             self.max_depth,
+            self.segments,
             self._actions,
             self._values,
             self._stack,
