@@ -5,8 +5,9 @@
     uv run python benchmarks/win_calibration.py --game madn --games 250 --held-out 250 \\
         --write src/spieltisch/agents/calibration.json
 
-A table of four copies of the level (the expert by default) plays `--games` games with
-`--seed` (49) and `--held-out` games with `--held-out-seed` (50): one rotation of each
+A table of copies of the level (the expert by default; four, or `--players`) plays
+`--games` games with `--seed` (49) and `--held-out` games with `--held-out-seed` (50):
+one rotation of each
 duplicate block (`benchmarks/strength.py duplicate --lineup expert,expert,expert,expert
 --rotations 1`), every decision's own win-chance estimate logged with the share of the
 win the player then got. The games go to `--logs` (one JSON line per game, as
@@ -45,16 +46,21 @@ from spieltisch.agents.calibration import WinChanceMap, fit_isotonic, map_key
 from spieltisch.sim.significance import calibration, mean_absolute_error
 
 
-def log_path(logs: Path, game: str, level: str, seed: int) -> Path:
-    return logs / f"{game}-{PLAYERS[game]}-{level}-seed{seed}.jsonl"
+def log_path(logs: Path, game: str, players: int, level: str, seed: int) -> Path:
+    return logs / f"{game}-{players}-{level}-seed{seed}.jsonl"
 
 
 def play(
-    game: str, level: str, seed: int, count: int, log: Path, workers: int, compiled: bool = True
+    game: str,
+    lineup: Sequence[str],
+    seed: int,
+    count: int,
+    log: Path,
+    workers: int,
+    compiled: bool = True,
 ) -> None:
     """Games 0..count-1 of the seed into `log`, the ones already there kept."""
     log.parent.mkdir(parents=True, exist_ok=True)
-    lineup = (level,) * PLAYERS[game]
     done = set()
     if log.is_file():
         done = {index for run in read_logs([str(log)]) for index in _indices(run.blocks)}
@@ -111,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(PLAYERS), required=True)
     parser.add_argument("--level", default="expert")
+    parser.add_argument(
+        "--players", type=int, default=None, help="at the table (default: the game's usual)"
+    )
     parser.add_argument("--games", type=int, default=2000, help="games to fit on")
     parser.add_argument("--seed", type=int, default=49)
     parser.add_argument("--held-out", type=int, default=1000, help="games to check on")
@@ -125,18 +134,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--markdown", action="store_true", help="Markdown tables")
     args = parser.parse_args(argv)
     logs = Path(args.logs)
-    fit_log = log_path(logs, args.game, args.level, args.seed)
-    held_log = log_path(logs, args.game, args.level, args.held_out_seed)
+    players = args.players = args.players or PLAYERS[args.game]
+    lineup = (args.level,) * players
+    fit_log = log_path(logs, args.game, players, args.level, args.seed)
+    held_log = log_path(logs, args.game, players, args.level, args.held_out_seed)
     print(
         f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC — {platform.node()},"
-        f" {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; {args.game}, four"
+        f" {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; {args.game}, {players}"
         f" {args.level}s: {args.games} games of seed {args.seed} to fit,"
         f" {args.held_out} of seed {args.held_out_seed} held out",
         flush=True,
     )
     compiled = not args.python
-    play(args.game, args.level, args.seed, args.games, fit_log, args.workers, compiled)
-    play(args.game, args.level, args.held_out_seed, args.held_out, held_log, args.workers, compiled)
+    play(args.game, lineup, args.seed, args.games, fit_log, args.workers, compiled)
+    play(args.game, lineup, args.held_out_seed, args.held_out, held_log, args.workers, compiled)
     if args.play_only:
         return
     pairs, _games, fitted_games = estimates(fit_log, args.games)
@@ -145,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     calibrated = [(fitted(p), w) for p, w in held]
     print(f"\nfitted on {fitted_games} games ({len(pairs)} estimates): {len(fitted.points)} points")
     for what, shown in (("raw", held), ("calibrated", calibrated)):
-        title = f"{args.game}, {args.level}, {checked_games} held-out games, {what}"
+        title = f"{args.game}, {players} {args.level}s, {checked_games} held-out games, {what}"
         print_calibration(title, shown, args.markdown, [(0, g) for g in held_games])
     if args.write:
         write(Path(args.write), args, fitted, len(pairs), fitted_games, held, held_games)
@@ -164,7 +175,7 @@ def write(
     data["fitted_by"] = "benchmarks/win_calibration.py"
     maps = data.setdefault("maps", {})
     calibrated = [(fitted(p), w) for p, w in held]
-    maps[map_key(args.game, PLAYERS[args.game], args.level)] = {
+    maps[map_key(args.game, args.players, args.level)] = {
         "map": fitted.model_dump(),
         "fitted_on": {"seed": args.seed, "games": fitted_games, "estimates": fitted_estimates},
         "held_out": {

@@ -4,35 +4,16 @@ with its values."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import spieltisch
 from spieltisch.agents import Budget, make
 from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
-from spieltisch.core import CHANCE, State
+from spieltisch.sim.play import random_decisions
 
 pytestmark = pytest.mark.xdist_group("madn-rollout")
 """The worker of the rollout tests: both compile the kernel's steps (numba, once a run)."""
-
-
-def positions(game: spieltisch.Game, seed: int, games: int) -> list[State]:  # type: ignore[type-arg]
-    """Every decision with more than one legal move of some games of random play, to
-    the end (players home, the last moves of a decided game)."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(games):
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.sample_chance(rng)
-                continue
-            if len(state.legal_actions()) > 1:
-                found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return found
 
 
 def experts(game: spieltisch.Game) -> tuple[ExpectimaxAgent, ExpectimaxAgent]:  # type: ignore[type-arg]
@@ -71,7 +52,7 @@ def test_the_same_moves_and_values_as_the_python_expert(
     referee's duties."""
     game = spieltisch.load("madn", **options)
     python, compiled = experts(game)
-    states = positions(game, seed, games)[::every]  # the longer searches: every second one
+    states = random_decisions(game, seed, games)[::every]  # the longer searches: every second one
     assert len(states) >= least
     ties = 0
     for state in states:
@@ -93,7 +74,7 @@ def test_the_kernel_position_keeps_the_engines_order_of_pieces() -> None:
 
     game = spieltisch.load("madn")
     search = Search(game, 10)
-    first, second = positions(game, 7, 1), positions(game, 8, 1)
+    first, second = random_decisions(game, 7, 1), random_decisions(game, 8, 1)
     for state in first[::5] + second[::5] + first[-3:]:
         s = search.position(state)
         assert search.kernel.snapshot(s) == state._snapshot()
@@ -114,7 +95,7 @@ def test_a_search_through_the_next_turn_too_gives_the_python_values(
     assert compiled.use_compiled()
     one_turn = ExpectimaxAgent(game, seed=1)
     assert one_turn.use_compiled()
-    states = positions(game, seed, 1)[::4]
+    states = random_decisions(game, seed, 1)[::4]
     assert len(states) >= 15
     deeper = 0
     for state in states:

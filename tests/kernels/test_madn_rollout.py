@@ -3,8 +3,6 @@ candidate move with the same dice for every candidate."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
@@ -12,27 +10,15 @@ import spieltisch
 from spieltisch.agents import Budget, make
 from spieltisch.agents.base import AgentError
 from spieltisch.agents.rollout import RolloutAgent
-from spieltisch.core import CHANCE, State
+from spieltisch.core import State
+from spieltisch.sim.play import random_decisions
 
 pytestmark = pytest.mark.xdist_group("madn-rollout")
 """One xdist worker compiles the rollout kernel (see test_madn_td.py)."""
 
 
 def positions(seed: int, games: int, players: int = 4) -> list[State]:
-    """Every decision with more than one legal move of some games of random play."""
-    game = spieltisch.load("madn", players=players)
-    rng = random.Random(seed)
-    found = []
-    for _ in range(games):
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.sample_chance(rng)
-                continue
-            if len(state.legal_actions()) > 1:
-                found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return found
+    return random_decisions(spieltisch.load("madn", players=players), seed, games)
 
 
 def test_the_kernel_position_is_the_engines() -> None:

@@ -56,6 +56,24 @@ def play_randomly(state: State, rng: random.Random, steps: int | None = None) ->
     return state
 
 
+def random_decisions(game: Game[Any], seed: int, games: int) -> list[State]:
+    """Every decision with more than one legal move of `games` games of random play, to
+    the end: positions on which to set one search against another (a compiled copy and
+    its original)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.sample_chance(rng)
+                continue
+            if len(state.legal_actions()) > 1:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` of a run: independent of how games are split over workers."""
     return random.Random(f"{seed}/{index}").getrandbits(63)

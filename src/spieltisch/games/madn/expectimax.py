@@ -33,9 +33,8 @@ from numba import njit
 from spieltisch.core.kernel import TERMINAL, inner, lowest_bit, places
 
 # the hand-made evaluation's constants (`MadnKnowledge.strengths`)
-from spieltisch.games.madn.hand_weights import FINISHED, HOME, RISK, SPREAD
+from spieltisch.games.madn.hand_weights import FINISHED, HOME, SPREAD
 from spieltisch.games.madn.kernel import (
-    ABS,
     CP,
     FIN,
     MOVES,
@@ -52,7 +51,7 @@ from spieltisch.games.madn.kernel import (
     replay_step,
     roll,
 )
-from spieltisch.games.madn.rollouts import _hit_chance, _piece_value
+from spieltisch.games.madn.rollouts import _strength
 
 __all__ = ["Search"]
 
@@ -110,17 +109,7 @@ def _utilities(
         if place >= 0:
             strengths[q] = FINISHED * (n - place)
             continue
-        total = 0.0
-        for k in range(4):
-            rel = s[PIECE + 4 * q + k]
-            if rel < 0:
-                continue
-            worth = _piece_value(rel)
-            total += worth
-            if rel < 40:
-                chance = _hit_chance(s, p, q, p[ABS + 52 * q + rel])
-                if chance:
-                    total -= RISK * min(chance, 1.0) * worth
+        total = _strength(s, p, q)
         strengths[q] = total
         left += 4 * (HOME + 3.0) - total
     spread = SPREAD + 0.12 * left / max(1, n - home)

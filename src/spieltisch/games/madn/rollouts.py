@@ -91,6 +91,24 @@ def _hit_chance(s: np.ndarray, p: np.ndarray, player: int, field: int) -> float:
 
 
 @inner
+def _strength(s: np.ndarray, p: np.ndarray, player: int) -> float:
+    """`MadnKnowledge.strengths` of a player not home: each piece's worth, less what its
+    attackers risk taking, added in the order of the player's slots."""
+    total = 0.0
+    for k in range(4):
+        rel = s[PIECE + 4 * player + k]
+        if rel < 0:
+            continue
+        worth = _piece_value(rel)
+        total += worth
+        if rel < 40:
+            chance = _hit_chance(s, p, player, p[ABS + 52 * player + rel])
+            if chance:
+                total -= RISK * min(chance, 1.0) * worth
+    return total
+
+
+@inner
 def _chance(s: np.ndarray, p: np.ndarray, me: int, values: np.ndarray) -> float:
     """The hand-made evaluation's win chance of `me` against the players not yet home
     (`MadnKnowledge.strengths` through `knowledge.win_chances`); `values`: scratch of 4."""
@@ -101,17 +119,7 @@ def _chance(s: np.ndarray, p: np.ndarray, me: int, values: np.ndarray) -> float:
         if _finished(s, q):
             continue
         playing += 1
-        total = 0.0
-        for k in range(4):
-            rel = s[PIECE + 4 * q + k]
-            if rel < 0:
-                continue
-            worth = _piece_value(rel)
-            total += worth
-            if rel < 40:
-                chance = _hit_chance(s, p, q, p[ABS + 52 * q + rel])
-                if chance:
-                    total -= RISK * min(chance, 1.0) * worth
+        total = _strength(s, p, q)
         values[q] = total
         left += 4 * (HOME + 3.0) - total
     scale = 1.0 / (SPREAD + 0.12 * left / max(1, playing))
