@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.sim.duplicate import DICE, DuplicateGame, parse_entrant, play_block
+import spieltisch
+from spieltisch.sim.duplicate import (
+    DICE,
+    DuplicateGame,
+    build_entrant,
+    parse_entrant,
+    play_block,
+)
 from spieltisch.sim.significance import paired_test
 
 GAMES = [
@@ -108,6 +115,8 @@ def test_entrant_specs_name_what_is_wrong() -> None:
         parse_entrant("expert+segments")
     with pytest.raises(ValueError, match="only a level"):
         parse_entrant("mcts+segments=2")
+    with pytest.raises(ValueError, match="no setting 'segmnts': its settings are segments"):
+        build_entrant("expert+segmnts=2", spieltisch.load("madn"), seed=1)
     with pytest.raises(ValueError, match="whole number of iterations"):
         parse_entrant("mcts:lots")
     with pytest.raises(ValueError, match="no name"):

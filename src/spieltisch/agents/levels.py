@@ -9,6 +9,7 @@ instead (`make("expert", game, budget=Budget(seconds=3))`). The levels were tune
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -147,6 +148,17 @@ def level(game: Game[Any], name: str, **overrides: Setting) -> Level:
             f"level {name!r} of {game.name} names the algorithm {spec.algorithm!r}: "
             f"known algorithms are {', '.join(ALGORITHMS)}"
         ) from None
+    known = [
+        name
+        for name, parameter in inspect.signature(build).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+    unknown = sorted(set(overrides) - set(known))
+    if unknown:
+        raise ValueError(
+            f"level {name!r} of {game.name} ({spec.algorithm}) has no setting"
+            f" {', '.join(map(repr, unknown))}: its settings are {', '.join(known)}"
+        )
     settings = {**spec.settings, **overrides}
 
     def make(game: Game[Any], seed: int | None, budget: Budget) -> Agent:
