@@ -83,19 +83,27 @@ def test_the_kernel_position_keeps_the_engines_order_of_pieces() -> None:
             assert slots == list(pieces) + [-1] * (4 - len(pieces))
 
 
-@pytest.mark.parametrize(("players", "seed"), [(4, 11), (2, 12)])
+@pytest.mark.parametrize(
+    ("options", "seed", "games", "every"),
+    [
+        ({"players": 4}, 11, 1, 4),
+        ({"players": 2}, 12, 1, 4),
+        # stopped after 6 rounds, ties drawn by lot: the Python search takes those
+        ({"players": 4, "max_rounds": 6}, 13, 8, 1),
+    ],
+)
 def test_a_search_through_the_next_turn_too_gives_the_python_values(
-    players: int, seed: int
+    options: dict[str, object], seed: int, games: int, every: int
 ) -> None:
     """`segments=2` (the entrant `expert+segments=2`): the next player's turn is searched
     too, that player choosing its own best; the same moves, values and nodes."""
-    game = spieltisch.load("madn", players=players)
+    game = spieltisch.load("madn", **options)
     python = ExpectimaxAgent(game, seed=1, segments=2)
     compiled = ExpectimaxAgent(game, seed=1, segments=2)
     assert compiled.use_compiled()
     one_turn = ExpectimaxAgent(game, seed=1)
     assert one_turn.use_compiled()
-    states = random_decisions(game, seed, 1)[::4]
+    states = random_decisions(game, seed, games)[::every]
     assert len(states) >= 15
     deeper = 0
     for state in states:
@@ -107,6 +115,15 @@ def test_a_search_through_the_next_turn_too_gives_the_python_values(
         one_turn.analyse(state)
         deeper += compiled.nodes > one_turn.nodes
     assert deeper > len(states) / 2  # the next turn was searched
+
+
+def test_a_search_of_more_turns_with_a_budget_is_not_compiled() -> None:
+    """With a budget the search deepens turn by turn while it lasts; the compiled copy
+    reads no clock, so it would search another depth and play another game."""
+    game = spieltisch.load("madn")
+    budgeted = ExpectimaxAgent(game, seed=1, budget=Budget(iterations=500), segments=2)
+    assert not budgeted.use_compiled()
+    assert ExpectimaxAgent(game, seed=1, budget=Budget(iterations=500)).use_compiled()
 
 
 def test_only_the_hand_made_evaluation_is_compiled() -> None:

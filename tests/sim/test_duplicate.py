@@ -113,6 +113,8 @@ def test_entrant_specs_name_what_is_wrong() -> None:
     )
     with pytest.raises(ValueError, match="name=value"):
         parse_entrant("expert+segments")
+    with pytest.raises(ValueError, match="after the evaluation"):
+        parse_entrant("expert+segments=2@learned")
     with pytest.raises(ValueError, match="only a level"):
         parse_entrant("mcts+segments=2")
     with pytest.raises(ValueError, match="no setting 'segmnts': its settings are segments"):

@@ -64,15 +64,17 @@ class ExpectimaxAgent(SearchAgent):
         self.depth = 0
         """Segments searched by the last decision."""
         self._clock = UNLIMITED
-        self._compiled: Callable[[State], tuple[dict[int, float], int]] | None = None
+        self._compiled: Callable[[State], tuple[dict[int, float], int] | None] | None = None
 
     def use_compiled(self) -> bool:
         """Search on the game's compiled copy of this search from now on, where the game
-        has one for this evaluation; whether it does. It reads no clock: every one of
-        `segments` is searched, as here without a budget (with one segment that is also
-        what a budget gives: the fallback below searches it whatever the clock says)."""
+        has one for this evaluation; whether it does. It reads no clock: one segment is
+        what a budget gives too (the fallback below searches it whatever the clock says),
+        but more are searched one by one while the budget lasts, so a search of more
+        segments with a budget stays here."""
         offer = hook(self.knowledge, "compiled_expectimax")
-        if offer is None:
+        limited = self.budget.iterations is not None or self.budget.seconds is not None
+        if offer is None or (self.segments > 1 and limited):
             return False
         self._compiled = offer(self.max_depth, self.segments)
         return self._compiled is not None
@@ -81,8 +83,9 @@ class ExpectimaxAgent(SearchAgent):
         me = state.current_player
         world = state.determinize(me, self.rng)
         self.nodes = 0
-        if self._compiled is not None:
-            rated, self.nodes = self._compiled(world)
+        compiled = self._compiled(world) if self._compiled is not None else None
+        if compiled is not None:
+            rated, self.nodes = compiled
             self.depth = self.segments
             return self._choices(state, {a: (v, 1.0, False) for a, v in rated.items()})
         budget = self.budget

@@ -117,10 +117,10 @@ def parse_entrant(spec: str) -> Entrant:
     settings: dict[str, int | float | str] = {}
     for pair in pairs:
         key, equals, value = pair.partition("=")
-        if not key or not equals or not value:
+        if not key or not equals or not value or "@" in pair:
             raise ValueError(
-                f"entrant {spec!r}: a setting after '+' is written name=value, such as"
-                " expert+segments=2"
+                f"entrant {spec!r}: a setting after '+' is written name=value, after the"
+                " evaluation: expert@learned+segments=2"
             )
         settings[key] = _number(value)
     if settings and name not in LEVELS:

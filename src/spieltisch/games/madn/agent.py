@@ -95,11 +95,12 @@ class MadnKnowledge:
 
     def compiled_expectimax(
         self, max_depth: int, segments: int = 1
-    ) -> Callable[[MadnState], tuple[dict[int, float], int]] | None:
+    ) -> Callable[[MadnState], tuple[dict[int, float], int] | None] | None:
         """Expectimax through the rest of the turn (and `segments - 1` turns after it)
         with this evaluation, compiled (`expectimax.py`, extra `fast`): each legal
-        action's value and the nodes, as the Python search without a clock gives them;
-        None for the learned evaluation or without numba."""
+        action's value and the nodes, as the Python search without a clock gives them,
+        or None for a position it leaves to that search; None for the learned evaluation
+        or without numba."""
         if self.evaluation != "hand" or importlib.util.find_spec("numba") is None:
             return None
         from spieltisch.games.madn.expectimax import Search

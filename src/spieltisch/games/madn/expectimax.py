@@ -7,6 +7,9 @@ one segment; a deeper entrant more) and
 `MadnKnowledge.strengths` through `knowledge.win_chances`, operation for operation, so
 that it rates every move with the same float and so plays the same move, ties included:
 
+- a game stopped by rule 18 (time, `max_rounds`) is a leaf, as in the Python search of
+  one turn; a search of more turns would draw the lots there, so `Search.rate` leaves
+  those positions to the Python search;
 - every legal action in the engine's order, each decision taking the first best reply,
   each die 1-6 weighted 1/6 and added in that order, a leaf where the `segments`-th turn
   has passed, the game is over or `max_depth` nodes lie below the root's move;
@@ -256,6 +259,7 @@ class Search:
     def __init__(self, game: Any, max_depth: int, segments: int = 1) -> None:
         from spieltisch.games.madn.kernel import MadnKernel
 
+        self.game = game
         self.kernel = MadnKernel(game)
         self.params = self.kernel.params
         self.max_depth = max_depth
@@ -287,8 +291,12 @@ class Search:
         self._seen = history
         return self._root
 
-    def rate(self, state: Any) -> tuple[dict[int, float], int]:
-        """Each legal action's value for the player to move, and the nodes expanded."""
+    def rate(self, state: Any) -> tuple[dict[int, float], int] | None:
+        """Each legal action's value for the player to move, and the nodes expanded; None
+        where a search of more than one turn may reach a stopped game (`max_rounds`, or
+        time called): the Python search draws its lots, this one cannot."""
+        if self.segments > 1 and (self.game.max_rounds or state.time_called):
+            return None
         self._stack[0] = self.position(state)
         count, nodes = rate(
             self.params,
