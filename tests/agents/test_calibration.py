@@ -18,7 +18,6 @@ from spieltisch.agents.hints import hint_calibration
 from spieltisch.core import CHANCE, State
 from spieltisch.review import review_game
 from spieltisch.sim.play import play_randomly
-from tests.agents.test_mcts import capture_position
 
 chances = st.floats(min_value=0.0, max_value=1.0)
 
@@ -63,9 +62,12 @@ def test_a_fitted_map_keeps_the_order_of_moves(
 
 def test_the_shipped_maps_load_and_did_better_on_held_out_games() -> None:
     """The maps `benchmarks/win_calibration.py --write` keeps (package data), for the
-    expert at a table of four in Mahé and Mensch ärgere Dich nicht."""
+    expert in Mahé and Mensch ärgere Dich nicht at tables of two, three and four: on
+    held-out games every tenth of the calibrated chances is within 2 points of what was
+    won (issue 49)."""
     kept = json.loads(FITTED.read_text(encoding="utf-8"))["maps"]
-    assert {"mahe/4/expert", "madn/4/expert"} <= set(kept)
+    assert {"mahe/2/expert", "mahe/4/expert", "madn/2/expert", "madn/3/expert"} <= set(kept)
+    assert {"madn/4/expert"} <= set(kept)
     for key, fit in kept.items():
         game, players, level = key.split("/")
         loaded = win_chance_map(game, int(players), level)
@@ -77,9 +79,9 @@ def test_the_shipped_maps_load_and_did_better_on_held_out_games() -> None:
         held = fit["held_out"]
         assert held["seed"] != fit["fitted_on"]["seed"], key
         assert held["calibrated"]["mean_error"] < held["raw"]["mean_error"], key
-    assert kept["mahe/4/expert"]["held_out"]["calibrated"]["mean_error"] < 0.02
+        assert held["calibrated"]["worst_bin"] < 0.02, key
     assert win_chance_map("madn", 4, "easy") is None  # fitted for the expert only
-    assert win_chance_map("madn", 2, "expert") is None  # and for four players
+    assert win_chance_map("mahe", 7, "expert") is None  # and for the player counts fitted
 
 
 def four_player_madn(seed: int = 3, moves: int = 60) -> State:
@@ -109,8 +111,10 @@ def test_a_hint_shows_the_calibrated_chance_and_keeps_the_search_s_own() -> None
 
 
 def test_a_game_without_a_map_shows_the_search_s_own_figures() -> None:
-    state = capture_position()  # two players: no map
-    assert hint_calibration(state) is None
+    state = play_randomly(spieltisch.load("mahe", players=5).new_state(), random.Random(2), 9)
+    while state.current_player == CHANCE or len(state.legal_actions()) < 2:
+        play_randomly(state, random.Random(3), 1)
+    assert hint_calibration(state) is None  # five players: no map
     advice = hint(state, budget=Budget(iterations=50))
     assert all(a.estimate is None for a in advice.ranked)
 
