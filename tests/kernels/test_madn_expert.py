@@ -117,6 +117,23 @@ def test_a_search_through_the_next_turn_too_gives_the_python_values(
     assert deeper > len(states) / 2  # the next turn was searched
 
 
+def test_a_search_of_more_turns_leaves_games_that_may_stop_to_python() -> None:
+    """A game stopped by rule 18 goes to lots, which the Python search draws and the
+    compiled one cannot: where a search of two turns may reach one (`max_rounds`, or time
+    called), the compiled search answers None and the agent searches in Python."""
+    from spieltisch.games.madn.expectimax import Search
+
+    plain, rounds = spieltisch.load("madn"), spieltisch.load("madn", max_rounds=6)
+    state = random_decisions(plain, 14, 1)[5]
+    assert Search(plain, 10, segments=2).rate(state) is not None
+    assert Search(plain, 10, segments=1).rate(state) is not None
+    called = state.clone()
+    called.apply("time")
+    assert Search(plain, 10, segments=2).rate(called) is None
+    assert Search(plain, 10, segments=1).rate(called) is not None  # a leaf there, as in Python
+    assert Search(rounds, 10, segments=2).rate(random_decisions(rounds, 14, 20)[0]) is None
+
+
 def test_a_search_of_more_turns_with_a_budget_is_not_compiled() -> None:
     """With a budget the search deepens turn by turn while it lasts; the compiled copy
     reads no clock, so it would search another depth and play another game."""
