@@ -8,8 +8,10 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import Budget, make
+from spieltisch.agents.base import Choice
 from spieltisch.agents.expectimax import ExpectimaxAgent
 from spieltisch.agents.levels import level
+from spieltisch.core import State
 from spieltisch.sim.play import random_decisions
 
 pytestmark = pytest.mark.xdist_group("madn-rollout")
@@ -23,6 +25,17 @@ def experts(game: spieltisch.Game) -> tuple[ExpectimaxAgent, ExpectimaxAgent]:  
     assert isinstance(python, ExpectimaxAgent) and isinstance(compiled, ExpectimaxAgent)
     assert compiled.use_compiled()
     return python, compiled
+
+
+def same_search(python: ExpectimaxAgent, compiled: ExpectimaxAgent, state: State) -> list[Choice]:
+    """Both searches rate every move in the same order with the same values and nodes;
+    the Python search's ratings."""
+    expected = python.analyse(state)
+    got = compiled.analyse(state)
+    assert [c.move for c in got] == [c.move for c in expected], state.history()
+    assert [c.value for c in got] == pytest.approx([c.value for c in expected], abs=1e-12)
+    assert compiled.nodes == python.nodes
+    return expected
 
 
 @pytest.mark.parametrize(
@@ -56,11 +69,7 @@ def test_the_same_moves_and_values_as_the_python_expert(
     assert len(states) >= least
     ties = 0
     for state in states:
-        expected = python.analyse(state)
-        got = compiled.analyse(state)
-        assert [c.move for c in got] == [c.move for c in expected], state.history()
-        assert [c.value for c in got] == pytest.approx([c.value for c in expected], abs=1e-12)
-        assert compiled.nodes == python.nodes
+        expected = same_search(python, compiled, state)
         assert compiled.choose(state) == python.choose(state)
         ties += expected[0].value == expected[1].value
     assert tied is None or (ties > 0) == tied
@@ -107,11 +116,8 @@ def test_a_search_through_the_next_turn_too_gives_the_python_values(
     assert len(states) >= 15
     deeper = 0
     for state in states:
-        expected = python.analyse(state)
-        got = compiled.analyse(state)
-        assert [c.move for c in got] == [c.move for c in expected], state.history()
-        assert [c.value for c in got] == pytest.approx([c.value for c in expected], abs=1e-12)
-        assert compiled.nodes == python.nodes and compiled.depth == 2
+        same_search(python, compiled, state)
+        assert compiled.depth == 2
         one_turn.analyse(state)
         deeper += compiled.nodes > one_turn.nodes
     assert deeper > len(states) / 2  # the next turn was searched
